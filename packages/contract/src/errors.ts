@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { MESSAGES } from "./messages.ts";
+
+// One error type for the whole API: a stable code, its HTTP status and the catalogue message.
+export const ERROR_CODES = {
+  BAD_REQUEST: { status: 400, message: MESSAGES.badRequest },
+  INVALID_CREDENTIALS: { status: 400, message: MESSAGES.invalidCredentials },
+  ACCOUNT_LOCKED: { status: 400, message: MESSAGES.accountLocked },
+  USER_NOT_ENABLED_FOR_ORG: { status: 400, message: MESSAGES.userNotEnabledForOrg },
+  PASSWORD_PREVIOUSLY_USED: { status: 400, message: MESSAGES.passwordPreviouslyUsed },
+  WRONG_CURRENT_PASSWORD: { status: 400, message: MESSAGES.wrongCurrentPassword },
+  PASSWORD_POLICY: { status: 400, message: MESSAGES.passwordPolicy },
+  LINK_EXPIRED: { status: 400, message: MESSAGES.emailNotFoundOrLinkExpired },
+  NOT_A_JWT: { status: 401, message: MESSAGES.notAJwt },
+  UNAUTHORIZED: { status: 401, message: MESSAGES.unauthorized },
+  CSRF: { status: 403, message: MESSAGES.csrf },
+  FORBIDDEN: { status: 403, message: MESSAGES.forbidden },
+  CREDENTIALS_EXPIRED: { status: 403, message: MESSAGES.credentialsExpired },
+  ORGANIZATION_NOT_SELECTED: { status: 403, message: MESSAGES.organizationNotSelected },
+  NOT_FOUND: { status: 404, message: MESSAGES.notFound },
+  UNSUPPORTED_API_VERSION: { status: 404, message: MESSAGES.unsupportedApiVersion },
+  VERSION_NOT_MATCHED: { status: 409, message: MESSAGES.versionNotMatched },
+  ALREADY_EXISTS: { status: 409, message: "This item already exists" },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "Upload failed. Maximum file size exceeded." },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Upload failed. File format not supported." },
+  RATE_LIMITED: { status: 429, message: MESSAGES.tooManyAttempts },
+  INTERNAL: { status: 500, message: MESSAGES.internal },
+  SERVICE_UNAVAILABLE: { status: 503, message: MESSAGES.serviceDown },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorBodySchema = z
+  .object({
+    code: z.string().describe("Stable machine-readable error code"),
+    message: z.string().describe("Message to show the user"),
+    status: z.number().int(),
+    traceId: z.string().describe("Quote this to support; also in the X-Trace-Id response header"),
+    details: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe("Field errors of a bad request"),
+  })
+  .meta({ id: "Error" });
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,92 @@
+import { hasPermission, type PermissionName, VIEW_PERMISSIONS } from "./permissions.ts";
+
+export interface MenuContext {
+  permissions: number;
+  supportUser: boolean;
+  /** the signed-in organization is the support organization */
+  supportOrganization: boolean;
+  embeddedSrEnabled: boolean;
+  enabledPkgCollaboration: boolean;
+}
+
+export type MenuItemId =
+  | "workspace"
+  | "accessControl"
+  | "settings"
+  | "reports"
+  | "embeddedSigningDemo"
+  | "packageCollaborationDemo"
+  | "importExport"
+  | "samlProviders"
+  | "notifications"
+  | "buildInfo";
+
+export interface MenuItem {
+  id: MenuItemId;
+  label: string;
+  to: string;
+}
+
+const p = (ctx: MenuContext, name: PermissionName) => hasPermission(ctx.permissions, name);
+
+/** Spec §6 gating table, one line per menu item. */
+const GATES: Record<MenuItemId, (ctx: MenuContext) => boolean> = {
+  workspace: (ctx) => p(ctx, "VIEW_DOCUMENTS_PACKAGES"),
+  accessControl: (ctx) => p(ctx, "VIEW_USERS_GROUPS_ROLES"),
+  settings: (ctx) => p(ctx, "VIEW_ADMIN_SETTINGS"),
+  reports: (ctx) => p(ctx, "VIEW_AND_MANAGE_REPORTS"),
+  importExport: (ctx) => p(ctx, "MANAGE_ORG_IMPORT_EXPORT"),
+  embeddedSigningDemo: (ctx) => ctx.embeddedSrEnabled && p(ctx, "MANAGE_DOCUMENTS_PACKAGES"),
+  packageCollaborationDemo: (ctx) => ctx.enabledPkgCollaboration && p(ctx, "MANAGE_DOCUMENTS_PACKAGES"),
+  samlProviders: (ctx) => ctx.supportUser,
+  notifications: (ctx) => ctx.supportUser,
+  buildInfo: (ctx) => ctx.supportOrganization && VIEW_PERMISSIONS.some((name) => p(ctx, name)),
+};
+
+export const MENU_ITEMS: Record<MenuItemId, MenuItem> = {
+  workspace: { id: "workspace", label: "Workspace", to: "/workspace" },
+  accessControl: { id: "accessControl", label: "Access Control", to: "/organizations" },
+  settings: { id: "settings", label: "Settings", to: "/settings" },
+  reports: { id: "reports", label: "Reports", to: "/reports/package" },
+  embeddedSigningDemo: { id: "embeddedSigningDemo", label: "Embedded Signing Demo", to: "/embedded-signing-demo" },
+  packageCollaborationDemo: {
+    id: "packageCollaborationDemo",
+    label: "Package Collaboration Demo",
+    to: "/package-collaboration",
+  },
+  importExport: { id: "importExport", label: "Organization Import/Export", to: "/import-export/export" },
+  samlProviders: { id: "samlProviders", label: "SAML Providers", to: "/saml-providers" },
+  notifications: { id: "notifications", label: "Notifications", to: "/notification-summary" },
+  buildInfo: { id: "buildInfo", label: "Build Info", to: "/buildInfo" },
+};
+
+const ADMINISTRATION_ORDER: MenuItemId[] = [
+  "accessControl",
+  "settings",
+  "reports",
+  "embeddedSigningDemo",
+  "packageCollaborationDemo",
+  "importExport",
+  "samlProviders",
+  "notifications",
+];
+
+export interface Menu {
+  workspace: MenuItem | null;
+  /** null when no Administration item applies: the drop-down is not shown */
+  administration: MenuItem[] | null;
+  support: { buildInfo: MenuItem | null };
+}
+
+export function isMenuItemVisible(id: MenuItemId, ctx: MenuContext): boolean {
+  return GATES[id](ctx);
+}
+
+export function buildMenu(ctx: MenuContext): Menu {
+  const administration = ADMINISTRATION_ORDER.filter((id) => GATES[id](ctx)).map((id) => MENU_ITEMS[id]);
+  return {
+    workspace: GATES.workspace(ctx) ? MENU_ITEMS.workspace : null,
+    administration: administration.length > 0 ? administration : null,
+    support: { buildInfo: GATES.buildInfo(ctx) ? MENU_ITEMS.buildInfo : null },
+  };
+}
