@@ -1,0 +1,104 @@
+import { createHash } from "node:crypto";
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import type { CoreDeps } from "@signet/core";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
+import type { AppLogger } from "./create-logger.ts";
+import { rewriteApiVersion } from "./plugins/api-version.ts";
+import { authenticator } from "./plugins/authenticate.ts";
+import { registerErrorHandler, sendError } from "./plugins/error-handler.ts";
+import { registerMetrics } from "./plugins/metrics.ts";
+import { genTraceId, registerTraceId } from "./plugins/trace-id.ts";
+import { registerWebApp } from "./plugins/web-app.ts";
+import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
+import { registerSessionRoutes } from "./routes/session-routes.ts";
+import { registerSystemRoutes } from "./routes/system-routes.ts";
+
+export interface AppOptions {
+  deps: CoreDeps;
+  authSecret: string;
+  redis: Redis | null;
+  webDist: string | null;
+  logger: AppLogger;
+}
+
+export async function buildApp({ deps, authSecret, redis, webDist, logger }: AppOptions): Promise<FastifyInstance> {
+  const { config } = deps;
+  // With a pino instance Fastify's type carries pino's logger type; the app is used as a plain instance.
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: genTraceId,
+    rewriteUrl: rewriteApiVersion,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }) as unknown as FastifyInstance;
+  app.decorateRequest("session", null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerTraceId(app);
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}:rate-limit:` } : {}),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Signet API",
+        version: config.BUILD_VERSION,
+        description: "Electronic signing and transaction packages",
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          cookie: { type: "apiKey", in: "cookie", name: config.cookies.signature },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  registerMetrics(app);
+
+  const csrfKey = createHash("sha256").update(`signet-csrf:${authSecret}`).digest();
+  const authenticate = authenticator(deps, csrfKey);
+  const loginRateLimit = {
+    max: config.LOGIN_RATE_LIMIT_MAX,
+    timeWindow: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000,
+  };
+  registerSessionRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
+  registerPasswordResetRoutes(app, deps, authenticate, loginRateLimit);
+  registerSystemRoutes(app, deps, authenticate, redis);
+
+  const serveIndex = await registerWebApp(app, webDist);
+  app.setNotFoundHandler((request, reply) => {
+    if (serveIndex?.(request, reply)) return reply;
+    return sendError(request, reply, "NOT_FOUND");
+  });
+  return app;
+}

@@ -1,0 +1,36 @@
+import { ConfigError } from "@signet/core";
+import { startServer } from "./start-server.ts";
+
+try {
+  const server = await startServer();
+  const lines = [
+    "",
+    `  Signet is running at ${server.url}`,
+    `  API documentation:   ${server.url}/api/docs`,
+    server.embeddedDatabase
+      ? `  Database:            embedded PostgreSQL (data in ${server.config.DATA_DIR})`
+      : "  Database:            DATABASE_URL",
+    server.inProcessJobs
+      ? "  Jobs:                in-process (no REDIS_URL)"
+      : "  Jobs:                BullMQ on REDIS_URL (run `pnpm worker`)",
+    server.config.SMTP_URL
+      ? "  Mail:                SMTP_URL"
+      : `  Mail:                dev mailbox at ${server.url}/dev/mailbox`,
+  ];
+  if (server.demo) {
+    lines.push("", "  Demo sign-in details:");
+    for (const user of server.demo.users)
+      lines.push(`    ${user.label.padEnd(36)} ${user.email.padEnd(28)} ${user.password}`);
+  }
+  console.log(`${lines.join("\n")}\n`);
+  const shutdown = async (signal: string) => {
+    console.log(`\n  ${signal}: shutting down…`);
+    await server.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,55 @@
+import { HEADERS, type RouteAuth, type TokenClaims } from "@signet/contract";
+import { AppError, authenticateToken, type CoreDeps, type UserActor } from "@signet/core";
+import type { FastifyRequest } from "fastify";
+import { isValidCsrfToken } from "./csrf-token.ts";
+
+export interface RequestSession {
+  actor: UserActor;
+  claims: TokenClaims;
+  viaCookie: boolean;
+  idleExpiresAt: Date;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    session: RequestSession | null;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function requestOrigin(request: FastifyRequest) {
+  const userAgent = request.headers["user-agent"];
+  return { ip: request.ip, userAgent: typeof userAgent === "string" ? userAgent.slice(0, 500) : null };
+}
+
+function readToken(request: FastifyRequest, deps: CoreDeps): { token: string; viaCookie: boolean } | null {
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith("Bearer ")) return { token: authorization.slice(7).trim(), viaCookie: false };
+  const payload = request.cookies[deps.config.cookies.payload];
+  const signature = request.cookies[deps.config.cookies.signature];
+  if (payload && signature) return { token: `${payload}.${signature}`, viaCookie: true };
+  return null;
+}
+
+/**
+ * Authenticates a request for a route of the given level (see RouteAuth in the contract), and
+ * checks the anti-forgery header on state-changing requests that ride on cookies.
+ */
+export function authenticator(deps: CoreDeps, csrfKey: Buffer) {
+  return (level: Exclude<RouteAuth, "none">) =>
+    async (request: FastifyRequest): Promise<void> => {
+      const found = readToken(request, deps);
+      if (!found) throw new AppError("UNAUTHORIZED");
+      const { actor, claims, idleExpiresAt } = await authenticateToken(found.token, requestOrigin(request), deps);
+      if (found.viaCookie && !SAFE_METHODS.has(request.method)) {
+        const header = request.headers[HEADERS.csrf];
+        if (!isValidCsrfToken(csrfKey, claims.jti, typeof header === "string" ? header : undefined)) {
+          throw new AppError("CSRF");
+        }
+      }
+      if (level !== "session" && actor.credentialsExpired) throw new AppError("CREDENTIALS_EXPIRED");
+      if (level === "user" && actor.partial) throw new AppError("ORGANIZATION_NOT_SELECTED");
+      request.session = { actor, claims, viaCookie: found.viaCookie, idleExpiresAt };
+    };
+}

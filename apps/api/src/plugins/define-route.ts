@@ -1,0 +1,64 @@
+import { errorBodySchema, type RouteDef, routeUrl } from "@signet/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
+import type { z } from "zod";
+import type { RequestSession } from "./authenticate.ts";
+
+type In<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type Out<S> = S extends z.ZodType ? z.input<S> : void;
+
+export interface RouteContext<R extends RouteDef> {
+  params: In<R["params"]>;
+  query: In<R["query"]>;
+  body: In<R["body"]>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** set for every route whose auth is not "none" */
+  session: R["auth"] extends "none" ? null : RequestSession;
+}
+
+export type Authenticate = (level: Exclude<RouteDef["auth"], "none">) => (request: FastifyRequest) => Promise<void>;
+
+/**
+ * Registers one contract route: URL, validation, response schema, OpenAPI entry and auth all come
+ * from the route table entry; the handler only maps HTTP to a use case.
+ */
+export function defineRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  def: R,
+  handler: (ctx: RouteContext<R>) => Promise<Out<R["response"]>>,
+  options: Pick<RouteShorthandOptions, "config"> = {},
+) {
+  app.route({
+    method: def.method,
+    url: routeUrl(def),
+    ...options,
+    schema: {
+      summary: def.summary,
+      tags: [...def.tags],
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.bodyType === "form" ? { consumes: ["application/x-www-form-urlencoded"] } : {}),
+      ...(def.auth === "none" ? {} : { security: [{ bearer: [] }, { cookie: [] }] }),
+      response: {
+        ...(def.response ? { [def.status]: def.response } : {}),
+        "4xx": errorBodySchema,
+        "5xx": errorBodySchema,
+      },
+    },
+    ...(def.auth === "none" ? {} : { preHandler: authenticate(def.auth) }),
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        request,
+        reply,
+        session: request.session,
+      } as RouteContext<R>);
+      reply.code(def.status);
+      return def.response ? result : reply.send();
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { COOKIE_RESPONSE_FORMAT, HEADERS, routes, type TokenResponse } from "@signet/contract";
+import {
+  type CoreDeps,
+  changePassword,
+  endSession,
+  getMyPermissions,
+  type IssuedToken,
+  keepSessionAlive,
+  listMyOrganizations,
+  selectOrganization,
+  signInWithPassword,
+} from "@signet/core";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { requestOrigin } from "../plugins/authenticate.ts";
+import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
+import { clearSessionCookies, setSessionCookies } from "../plugins/session-cookies.ts";
+
+interface SessionRouteOptions {
+  deps: CoreDeps;
+  authenticate: Authenticate;
+  csrfKey: Buffer;
+  loginRateLimit: { max: number; timeWindow: number };
+}
+
+export function registerSessionRoutes(
+  app: FastifyInstance,
+  { deps, authenticate, csrfKey, loginRateLimit }: SessionRouteOptions,
+) {
+  const answerWithToken = (request: FastifyRequest, reply: FastifyReply, issued: IssuedToken): TokenResponse => {
+    const expiresIn = issued.claims.exp - issued.claims.iat;
+    const wantsCookies =
+      request.headers[HEADERS.responseFormat] === COOKIE_RESPONSE_FORMAT || request.session?.viaCookie === true;
+    if (wantsCookies) {
+      setSessionCookies(reply, deps.config, csrfKey, issued.token, issued.claims);
+      return { token_type: "cookie", expires_in: expiresIn, partial: issued.claims.partial };
+    }
+    return { access_token: issued.token, token_type: "bearer", expires_in: expiresIn, partial: issued.claims.partial };
+  };
+
+  defineRoute(
+    app,
+    authenticate,
+    routes.token,
+    async ({ body, request, reply }) => {
+      const issued = await signInWithPassword({ kind: "anonymous", ...requestOrigin(request) }, body, deps);
+      return answerWithToken(request, reply, issued);
+    },
+    { config: { rateLimit: { ...loginRateLimit, keyGenerator: (request: FastifyRequest) => request.ip } } },
+  );
+
+  defineRoute(app, authenticate, routes.multiOrgLogin, async ({ body, session, request, reply }) => {
+    const issued = await selectOrganization(session.actor, body, deps);
+    return answerWithToken(request, reply, issued);
+  });
+
+  defineRoute(app, authenticate, routes.myOrganizations, async ({ session }) =>
+    listMyOrganizations(session.actor, deps),
+  );
+
+  defineRoute(app, authenticate, routes.logout, async ({ session, reply }) => {
+    await endSession(session.actor, deps);
+    clearSessionCookies(reply, deps.config);
+  });
+
+  defineRoute(app, authenticate, routes.keepAlive, async ({ session }) => keepSessionAlive(session.actor, deps));
+
+  defineRoute(app, authenticate, routes.myPermissions, async ({ params, session }) =>
+    getMyPermissions(session.actor, { organizationId: params.orgId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.changePassword, async ({ body, session, request, reply }) => {
+    const issued = await changePassword(session.actor, body, deps);
+    return answerWithToken(request, reply, issued);
+  });
+}

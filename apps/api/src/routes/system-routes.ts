@@ -1,0 +1,64 @@
+import { routes } from "@signet/contract";
+import { AppError, type CoreDeps, getBuildInfo } from "@signet/core";
+import type { FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
+import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
+
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  deps: CoreDeps,
+  authenticate: Authenticate,
+  redis: Redis | null,
+) {
+  const { config } = deps;
+
+  app.get("/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
+
+  app.get("/ready", { schema: { hide: true } }, async (_request, reply) => {
+    const check = async (probe: () => Promise<unknown>) => {
+      try {
+        await probe();
+        return "ok";
+      } catch {
+        return "down";
+      }
+    };
+    const checks = {
+      database: await check(() => deps.db.$queryRaw`SELECT 1`),
+      redis: redis ? await check(() => redis.ping()) : "not configured",
+    };
+    const ready = Object.values(checks).every((value) => value !== "down");
+    reply.code(ready ? 200 : 503);
+    return { status: ready ? "ready" : "not ready", checks };
+  });
+
+  defineRoute(app, authenticate, routes.publicConfig, async () => ({
+    supportPhone: config.SUPPORT_PHONE,
+    supportEmail: config.SUPPORT_EMAIL,
+    privacyUrl: config.PRIVACY_URL,
+    documentationUrl: config.DOCUMENTATION_URL,
+    idleTimeoutSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS,
+    countdownSeconds: config.SESSION_COUNTDOWN_SECONDS,
+    payloadCookie: config.cookies.payload,
+    csrfCookie: config.cookies.csrf,
+    devMailbox: !config.SMTP_URL,
+    signingRoomUrl: `${new URL(config.publicUrl).protocol}//${new URL(config.publicUrl).hostname}:${config.SIGNING_ROOM_PORT}`,
+  }));
+
+  defineRoute(app, authenticate, routes.buildInfo, async ({ session }) => getBuildInfo(session.actor, deps));
+
+  // The dev mailbox exists only where mail is not really sent (the embedded default).
+  defineRoute(app, authenticate, routes.devMailbox, async () => {
+    if (config.SMTP_URL) throw new AppError("NOT_FOUND");
+    const messages = await deps.db.mailMessage.findMany({ orderBy: { createdAt: "desc" }, take: 100 });
+    return messages.map((m) => ({
+      id: m.id,
+      to: m.to,
+      from: m.from,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      createdAt: m.createdAt.toISOString(),
+    }));
+  });
+}

@@ -1,0 +1,126 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  applyMigrations,
+  type Config,
+  type CoreDeps,
+  createInProcessPublisher,
+  createMailer,
+  createPrismaClient,
+  createRedis,
+  createTokenSigner,
+  type Db,
+  type DemoCredentials,
+  loadConfig,
+  loadOrCreateLocalSecrets,
+  seedDemo,
+  startEmbeddedPostgres,
+  startOutboxRelay,
+} from "@signet/core";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./build-app.ts";
+import { createLogger } from "./create-logger.ts";
+
+export interface StartedServer {
+  url: string;
+  config: Config;
+  deps: CoreDeps;
+  db: Db;
+  app: FastifyInstance;
+  /** demo credentials when this start seeded or found the demo (embedded default) */
+  demo: DemoCredentials | null;
+  embeddedDatabase: boolean;
+  inProcessJobs: boolean;
+  close(): Promise<void>;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/**
+ * Starts the whole product in one process: embedded PostgreSQL when DATABASE_URL is unset,
+ * migrations, the demo seed, the API and web app, and — without REDIS_URL — the job processors.
+ */
+export async function startServer(
+  env: Record<string, string | undefined> = process.env,
+  options: { logLevel?: string } = {},
+): Promise<StartedServer> {
+  const config = loadConfig(env);
+  const dataDir = resolve(config.DATA_DIR);
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const closeAll = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT });
+      cleanups.push(() => embedded.stop());
+      databaseUrl = embedded.databaseUrl;
+    }
+    await applyMigrations(databaseUrl);
+    const db = createPrismaClient(databaseUrl, { max: config.DATABASE_POOL_MAX });
+    cleanups.push(() => db.$disconnect());
+
+    const needsLocalSecrets = !config.AUTH_SECRET || (config.SEED_DEMO ?? !config.DATABASE_URL);
+    const local = needsLocalSecrets ? await loadOrCreateLocalSecrets(dataDir) : null;
+    const authSecret = config.AUTH_SECRET ?? local!.authSecret;
+    const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
+    if (redis) cleanups.push(() => redis.quit());
+
+    const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : null;
+    const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
+    const deps: CoreDeps = { db, config, tokens: createTokenSigner(authSecret, config.TOKEN_ISSUER), logger };
+    const app = await buildApp({ deps, authSecret, redis, webDist, logger });
+    cleanups.push(() => app.close());
+
+    let demo: DemoCredentials | null = null;
+    if (config.SEED_DEMO ?? !config.DATABASE_URL) {
+      const password = env.DEMO_PASSWORD ?? local!.demoPassword;
+      demo =
+        (await seedDemo(db, { password, supportRoleName: config.SUPPORT_ROLE_NAME })) ??
+        (await describeDemo(db, password));
+    }
+
+    const inProcessJobs = !redis;
+    if (inProcessJobs) {
+      const mailer = createMailer(db, config);
+      cleanups.push(() => mailer.close());
+      const relay = startOutboxRelay(db, createInProcessPublisher({ db, config, mailer, logger }), logger);
+      cleanups.push(() => relay.stop());
+    }
+
+    await app.listen({ host: config.HOST, port: config.PORT });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+    return {
+      url: `http://${host}:${port}`,
+      config,
+      deps,
+      db,
+      app,
+      demo,
+      embeddedDatabase: !config.DATABASE_URL,
+      inProcessJobs,
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+async function describeDemo(db: Db, password: string): Promise<DemoCredentials | null> {
+  const users = await db.user.findMany({
+    where: { email: { in: ["support@signet.local", "admin@demo.signet.local", "member@demo.signet.local"] } },
+    orderBy: { email: "desc" },
+  });
+  if (users.length === 0) return null;
+  const support = await db.organization.findFirst({ where: { eoSupport: true } });
+  const customer = await db.organization.findFirst({ where: { eoSupport: false }, orderBy: { createdAt: "asc" } });
+  return {
+    organizations: { support: support?.id ?? "", customer: customer?.id ?? "" },
+    users: users.map((user) => ({ label: user.email.split("@")[0]!, email: user.email, password })),
+  };
+}

@@ -1,0 +1,117 @@
+import { HEADERS, MESSAGES, type RouteDef, routes } from "@signet/contract";
+import type { z } from "zod";
+import { ApiError } from "./api-error.ts";
+import { buildRequest, type RequestInput } from "./build-request.ts";
+import { createdIdFromLocation } from "./created-id.ts";
+import { type ErrorAction, errorAction } from "./error-action.ts";
+
+type ParamsOf<R> = R extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : { params?: undefined };
+type QueryOf<R> = R extends { query: infer Q extends z.ZodType } ? { query: z.input<Q> } : { query?: undefined };
+type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined };
+
+export interface CallOptions {
+  /** Hand every error to the caller instead of navigating to an error page. */
+  passThrough?: boolean;
+  signal?: AbortSignal;
+  /** Counts as user activity for the idle timer (default true). */
+  activity?: boolean;
+}
+
+export type ApiOptions<R extends RouteDef> = ParamsOf<R> & QueryOf<R> & BodyOf<R> & CallOptions;
+export type ApiResult<R extends RouteDef> = R["response"] extends z.ZodType ? z.output<R["response"]> : undefined;
+type OptionsArg<R extends RouteDef> = object extends ApiOptions<R> ? [options?: ApiOptions<R>] : [options: ApiOptions<R>];
+
+/** Spec §8: these hand their errors to the caller (forms show them inline). */
+const PASS_THROUGH = new Set<RouteDef>([
+  routes.token,
+  routes.multiOrgLogin,
+  routes.logout,
+  routes.changePassword,
+  routes.requestPasswordReset,
+  routes.lookupPasswordReset,
+  routes.createPassword,
+]);
+
+export interface ApiClientHooks {
+  csrfToken(): string | null;
+  /** any HTTP request is activity for the idle timer */
+  onRequest(): void;
+  /** after every answer (cookies may have changed) */
+  onResponse(): void;
+  onErrorAction(action: Extract<ErrorAction, { kind: "navigate" }>, error: ApiError): void;
+  onSignInPage(): boolean;
+}
+
+let hooks: ApiClientHooks = {
+  csrfToken: () => null,
+  onRequest: () => {},
+  onResponse: () => {},
+  onErrorAction: () => {},
+  onSignInPage: () => false,
+};
+
+export function configureApiClient(next: Partial<ApiClientHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+/** Calls a contract route and answers with the parsed body and the raw response (headers, status). */
+export async function apiWithResponse<R extends RouteDef>(
+  route: R,
+  ...[options]: OptionsArg<R>
+): Promise<{ data: ApiResult<R>; response: Response }> {
+  const opts = (options ?? {}) as RequestInput & CallOptions;
+  const request = buildRequest(route, opts, hooks.csrfToken());
+  if (opts.activity !== false) hooks.onRequest();
+
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body ?? null,
+      credentials: "same-origin",
+      signal: opts.signal ?? null,
+    });
+  } catch (error) {
+    if (opts.signal?.aborted) throw error;
+    throw ApiError.network();
+  } finally {
+    hooks.onResponse();
+  }
+
+  const traceId = response.headers.get(HEADERS.traceId);
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    const error = ApiError.fromBody(response.status, body, traceId);
+    const action = errorAction(response.status, error.code, {
+      passThrough: opts.passThrough ?? PASS_THROUGH.has(route),
+      onSignIn: hooks.onSignInPage(),
+    });
+    if (action.kind === "navigate") {
+      error.handled = true;
+      hooks.onErrorAction(action, error);
+    }
+    throw error;
+  }
+
+  if (route.response === null || response.status === 204) {
+    return { data: undefined as ApiResult<R>, response };
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  const parsed = route.response.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError({ status: response.status, code: "INVALID_RESPONSE", message: MESSAGES.somethingWrong, traceId });
+  }
+  return { data: parsed.data as ApiResult<R>, response };
+}
+
+/** Calls a contract route: `api(routes.myPermissions, { params: { orgId } })`. */
+export async function api<R extends RouteDef>(route: R, ...options: OptionsArg<R>): Promise<ApiResult<R>> {
+  return (await apiWithResponse(route, ...options)).data;
+}
+
+/** Calls a create route and answers with the new resource's id (last Location segment; missing → 404). */
+export async function apiCreate<R extends RouteDef>(route: R, ...options: OptionsArg<R>): Promise<string> {
+  const { response } = await apiWithResponse(route, ...options);
+  return createdIdFromLocation(response.headers.get("location"), response.headers.get(HEADERS.traceId));
+}

@@ -1,0 +1,26 @@
+// Spec §8 "Handling by status": what the client does with a failed call, decided in one place.
+export type ErrorAction =
+  | { kind: "caller" }
+  | { kind: "navigate"; to: "/systemError" | "/serviceError" | "/unauthorized" }
+  | { kind: "navigate"; to: "/change-password" | "/select-organization" };
+
+export interface ErrorContext {
+  /** login, multi-org login, password calls and calls flagged by their caller */
+  passThrough: boolean;
+  /** the current page is sign-in (a 401 there belongs to the form) */
+  onSignIn: boolean;
+}
+
+export function errorAction(status: number, code: string, ctx: ErrorContext): ErrorAction {
+  if (ctx.passThrough || status === 0) return { kind: "caller" };
+  if (status === 401) return ctx.onSignIn ? { kind: "caller" } : { kind: "navigate", to: "/unauthorized" };
+  if (status === 403) {
+    // The token is fine but incomplete: send the user where the guard would have.
+    if (code === "CREDENTIALS_EXPIRED") return { kind: "navigate", to: "/change-password" };
+    if (code === "ORGANIZATION_NOT_SELECTED") return { kind: "navigate", to: "/select-organization" };
+    return { kind: "navigate", to: "/systemError" };
+  }
+  if (status === 503) return { kind: "navigate", to: "/serviceError" };
+  if (status >= 500) return { kind: "navigate", to: "/systemError" };
+  return { kind: "caller" };
+}

@@ -1,0 +1,5 @@
+import type { AppServices } from "./services.ts";
+
+export interface RouterContext {
+  services: AppServices;
+}

@@ -1,0 +1,26 @@
+import { EmptyState, Paper } from "@mantine/core";
+import type { ReactNode } from "react";
+import { ToolsIcon } from "./icons.tsx";
+import { Page } from "./Page.tsx";
+
+/** The state a page shows until the issue that fills it lands: routing, guards and redirects are real. */
+export function ComingSoonPanel({ what }: { what: string }) {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <EmptyState
+        icon={<ToolsIcon size={26} />}
+        variant="light"
+        title="Coming soon"
+        description={`${what} will be available in an upcoming release.`}
+      />
+    </Paper>
+  );
+}
+
+export function ComingSoon({ title, description, what }: { title: string; description?: ReactNode; what?: string }) {
+  return (
+    <Page title={title} description={description}>
+      <ComingSoonPanel what={what ?? title} />
+    </Page>
+  );
+}

@@ -1,0 +1,13 @@
+import { routes } from "@signet/contract";
+import { api } from "../api/client.ts";
+import type { AppServices } from "../app/services.ts";
+
+/**
+ * Signs out: the server revokes the token and clears the cookies; errors are ignored (the token may
+ * already be gone) and the readable cookies are cleared locally in case the server could not.
+ */
+export async function endSession(services: AppServices): Promise<void> {
+  await api(routes.logout, { activity: false }).catch(() => undefined);
+  services.session.clearReadableCookies();
+  services.queryClient.clear();
+}

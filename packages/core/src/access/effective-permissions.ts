@@ -1,0 +1,61 @@
+import type { Db } from "../db/prisma-client.ts";
+
+export interface GroupPermissions {
+  groupId: string;
+  name: string;
+  permissions: number;
+  /** the user holds no role in this group itself: every bit comes from an ancestor group */
+  inherited: boolean;
+}
+
+/** A group tree node as the inheritance rule needs it. */
+export interface GroupNode {
+  id: string;
+  parentId: string | null;
+  name: string;
+}
+
+/**
+ * Roles granted in a group apply in its sub-groups: a group's effective bits are its own bits
+ * OR-ed with those of every ancestor. Pure, so the rule is tested without a database.
+ */
+export function inheritPermissions(
+  groups: readonly GroupNode[],
+  ownBits: ReadonlyMap<string, number>,
+): GroupPermissions[] {
+  const byId = new Map(groups.map((group) => [group.id, group]));
+  const memo = new Map<string, number>();
+  const effective = (id: string, depth = 0): number => {
+    const cached = memo.get(id);
+    if (cached !== undefined) return cached;
+    const group = byId.get(id);
+    // depth guard: a corrupt cycle must not hang a request
+    const parentBits = group?.parentId && depth < 256 ? effective(group.parentId, depth + 1) : 0;
+    const bits = (ownBits.get(id) ?? 0) | parentBits;
+    memo.set(id, bits);
+    return bits;
+  };
+  return groups
+    .map((group) => ({
+      groupId: group.id,
+      name: group.name,
+      permissions: effective(group.id),
+      inherited: (ownBits.get(group.id) ?? 0) === 0,
+    }))
+    .filter((group) => group.permissions !== 0);
+}
+
+export async function loadEffectivePermissions(db: Db, userId: string, organizationId: string) {
+  const [groups, memberRoles] = await Promise.all([
+    db.group.findMany({ where: { organizationId }, select: { id: true, parentId: true, name: true } }),
+    db.memberRole.findMany({
+      where: { userId, organizationId },
+      select: { groupId: true, role: { select: { permissions: true } } },
+    }),
+  ]);
+  const own = new Map<string, number>();
+  for (const row of memberRoles) own.set(row.groupId, (own.get(row.groupId) ?? 0) | row.role.permissions);
+  const perGroup = inheritPermissions(groups, own);
+  const bits = perGroup.reduce((all, group) => all | group.permissions, 0);
+  return { bits, groups: perGroup };
+}

@@ -1,0 +1,46 @@
+import { hasAnyPermission, type PermissionName } from "@signet/contract";
+import type { Actor } from "../actor.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { AppError } from "../errors/app-error.ts";
+import { type GroupPermissions, loadEffectivePermissions } from "./effective-permissions.ts";
+
+export interface OrganizationAccess {
+  organizationId: string;
+  permissions: number;
+  groups: GroupPermissions[];
+}
+
+/**
+ * The tenancy rule, in one place: a user acts in the organization of their token; a support user
+ * may name any existing organization and acts there with their support roles. Anything else is
+ * 404 — another tenant's ids are never confirmed to exist.
+ */
+export async function resolveOrganizationAccess(
+  actor: Actor,
+  organizationId: string,
+  deps: CoreDeps,
+): Promise<OrganizationAccess> {
+  if (actor.kind !== "user") throw new AppError("UNAUTHORIZED");
+  if (actor.partial || !actor.organizationId) throw new AppError("ORGANIZATION_NOT_SELECTED");
+  if (organizationId === actor.organizationId) {
+    const { bits, groups } = await loadEffectivePermissions(deps.db, actor.userId, organizationId);
+    return { organizationId, permissions: bits, groups };
+  }
+  if (!actor.supportUser) throw new AppError("NOT_FOUND");
+  const exists = await deps.db.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
+  if (!exists) throw new AppError("NOT_FOUND");
+  const { bits } = await loadEffectivePermissions(deps.db, actor.userId, actor.organizationId);
+  return { organizationId, permissions: bits, groups: [] };
+}
+
+/** Resolves access and checks that any one of the permissions is held. */
+export async function requirePermission(
+  actor: Actor,
+  organizationId: string,
+  required: PermissionName | readonly PermissionName[],
+  deps: CoreDeps,
+): Promise<OrganizationAccess> {
+  const access = await resolveOrganizationAccess(actor, organizationId, deps);
+  if (!hasAnyPermission(access.permissions, required)) throw new AppError("FORBIDDEN");
+  return access;
+}

@@ -1,0 +1,30 @@
+/** Who is acting. Every use case takes one first: tenancy and permissions are decided from it. */
+export type Actor = UserActor | AnonymousActor | SystemActor;
+
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface UserActor extends RequestOrigin {
+  kind: "user";
+  userId: string;
+  /** organization of the token; null during a partial sign-in */
+  organizationId: string | null;
+  tokenId: string;
+  supportUser: boolean;
+  partial: boolean;
+  credentialsExpired: boolean;
+}
+
+export interface AnonymousActor extends RequestOrigin {
+  kind: "anonymous";
+}
+
+export interface SystemActor {
+  kind: "system";
+  ip: null;
+  userAgent: null;
+}
+
+export const systemActor: SystemActor = { kind: "system", ip: null, userAgent: null };

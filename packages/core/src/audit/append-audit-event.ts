@@ -1,0 +1,68 @@
+import { createHash } from "node:crypto";
+import type { Actor } from "../actor.ts";
+import type { Prisma } from "../db/generated/client.ts";
+
+type Tx = Prisma.TransactionClient;
+
+export interface AuditEventInput {
+  organizationId: string | null;
+  streamType: "user" | "organization" | "package";
+  streamId: string;
+  type: string;
+  data?: Record<string, unknown>;
+}
+
+/** Canonical JSON: keys sorted at every level, so the hash does not depend on insertion order. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+}
+
+export function auditEventHash(prevHash: string | null, event: Record<string, unknown>): string {
+  return createHash("sha256")
+    .update(prevHash ?? "")
+    .update(canonicalJson(event))
+    .digest("hex");
+}
+
+/**
+ * Appends one event to its stream's hash chain. Must run inside the transaction of the change it
+ * records; a transaction-scoped advisory lock serialises writers of the same stream.
+ */
+export async function appendAuditEvent(tx: Tx, actor: Actor, input: AuditEventInput): Promise<void> {
+  const streamKey = `${input.streamType}:${input.streamId}`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${streamKey}, 0))`;
+  const last = await tx.auditEvent.findFirst({
+    where: { streamType: input.streamType, streamId: input.streamId },
+    orderBy: { sequence: "desc" },
+    select: { sequence: true, hash: true },
+  });
+  const occurredAt = new Date();
+  const event = {
+    organizationId: input.organizationId,
+    streamType: input.streamType,
+    streamId: input.streamId,
+    sequence: (last?.sequence ?? 0) + 1,
+    type: input.type,
+    occurredAt: occurredAt.toISOString(),
+    actorId: actor.kind === "user" ? actor.userId : null,
+    actorRole: actor.kind,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    data: input.data ?? {},
+  };
+  const prevHash = last?.hash ?? null;
+  await tx.auditEvent.create({
+    data: {
+      ...event,
+      occurredAt,
+      data: event.data as Prisma.InputJsonValue,
+      prevHash,
+      hash: auditEventHash(prevHash, event),
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { type TokenClaims, WEB_CLIENT_ID } from "@signet/contract";
+import type { RequestOrigin } from "../actor.ts";
+import type { CoreDeps } from "../core-deps.ts";
+
+export interface IssuedToken {
+  token: string;
+  claims: TokenClaims;
+}
+
+interface IssueInput {
+  userId: string;
+  /** null for a partial token (the user must still pick an organization) */
+  organizationId: string | null;
+  credentialsExpired: boolean;
+  origin: RequestOrigin;
+}
+
+/** Records the token server-side (so it can be revoked) and signs the spec's logged-in-user claims. */
+export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<IssuedToken> {
+  const { db, config, tokens } = deps;
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: input.userId },
+    include: { memberships: { include: { organization: { select: { id: true, name: true, enabled: true } } } } },
+  });
+  const membership = user.memberships.find((m) => m.organizationId === input.organizationId) ?? null;
+  const roles = input.organizationId
+    ? await db.role.findMany({
+        where: { organizationId: input.organizationId, memberRoles: { some: { userId: user.id } } },
+        select: { name: true, eoSupport: true },
+        distinct: ["id"],
+      })
+    : [];
+  const organization = membership?.organization ?? null;
+  const supportOrganization = organization
+    ? (await db.organization.findUnique({ where: { id: organization.id }, select: { eoSupport: true } }))?.eoSupport
+    : false;
+  const jti = randomUUID();
+  const lifetime = config.TOKEN_LIFETIME_SECONDS;
+  await db.activeToken.create({
+    data: {
+      id: jti,
+      userId: user.id,
+      organizationId: input.organizationId,
+      partial: input.organizationId === null,
+      expiresAt: new Date(Date.now() + lifetime * 1000),
+      ip: input.origin.ip,
+      userAgent: input.origin.userAgent?.slice(0, 500) ?? null,
+    },
+  });
+  return tokens.sign(
+    {
+      sub: user.email,
+      client_id: WEB_CLIENT_ID,
+      roles: roles.map((role) => role.name).sort(),
+      oid: organization?.id ?? null,
+      o: organization?.name ?? null,
+      home_oid: user.homeOrganizationId,
+      uid: user.id,
+      orgs: user.memberships.map((m) => m.organizationId),
+      org_enabled: Boolean(membership?.enabled && organization?.enabled),
+      partial: input.organizationId === null,
+      mfa_enrolled: user.mfaEnrolled,
+      family_name: user.familyName,
+      given_name: user.givenName,
+      middle_name: user.middleName,
+      name_suffix: user.nameSuffix,
+      email: user.email,
+      phone_number: user.phoneNumber,
+      account_non_locked: true,
+      credentials_non_expired: !input.credentialsExpired,
+      support_user: Boolean(supportOrganization && roles.some((role) => role.eoSupport)),
+      jti,
+    },
+    lifetime,
+  );
+}

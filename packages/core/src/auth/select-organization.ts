@@ -1,0 +1,57 @@
+import type { UserActor } from "../actor.ts";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { AppError } from "../errors/app-error.ts";
+import { type IssuedToken, issueToken } from "./issue-token.ts";
+
+/** Finishes a partial sign-in: the partial token is revoked and a full one issued for the chosen organization. */
+export async function selectOrganization(
+  actor: UserActor,
+  input: { organizationId: string },
+  deps: CoreDeps,
+): Promise<IssuedToken> {
+  const { db } = deps;
+  const membership = await db.membership.findUnique({
+    where: { userId_organizationId: { userId: actor.userId, organizationId: input.organizationId } },
+    include: { organization: { select: { enabled: true } } },
+  });
+  if (!membership) throw new AppError("NOT_FOUND");
+  if (!membership.enabled || !membership.organization.enabled) throw new AppError("USER_NOT_ENABLED_FOR_ORG");
+  await db.$transaction(async (tx) => {
+    await tx.activeToken.update({
+      where: { id: actor.tokenId },
+      data: { revokedAt: new Date(), revokedReason: "organization-selected" },
+    });
+    await appendAuditEvent(tx, actor, {
+      organizationId: input.organizationId,
+      streamType: "user",
+      streamId: actor.userId,
+      type: "organization.selected",
+      data: { organizationId: input.organizationId },
+    });
+  });
+  return issueToken(
+    {
+      userId: actor.userId,
+      organizationId: input.organizationId,
+      credentialsExpired: actor.credentialsExpired,
+      origin: actor,
+    },
+    deps,
+  );
+}
+
+export async function listMyOrganizations(actor: UserActor, deps: CoreDeps) {
+  const user = await deps.db.user.findUniqueOrThrow({
+    where: { id: actor.userId },
+    include: { memberships: { include: { organization: { select: { id: true, name: true, enabled: true } } } } },
+  });
+  return user.memberships
+    .map((m) => ({
+      id: m.organization.id,
+      name: m.organization.name,
+      enabled: m.enabled && m.organization.enabled,
+      home: m.organizationId === user.homeOrganizationId,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,79 @@
+import type { AnonymousActor } from "../actor.ts";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { AppError } from "../errors/app-error.ts";
+import { type IssuedToken, issueToken } from "./issue-token.ts";
+import { verifyAgainstDummy, verifyPassword } from "./password-hasher.ts";
+
+export interface SignInInput {
+  username: string;
+  password: string;
+}
+
+/**
+ * Password sign-in (spec §4 Session). A user of several organizations gets a partial token and
+ * picks one; a user of one organization must be enabled there. Failed attempts count towards a
+ * temporary lock; every outcome is audited on the user's stream.
+ */
+export async function signInWithPassword(
+  actor: AnonymousActor,
+  input: SignInInput,
+  deps: CoreDeps,
+): Promise<IssuedToken> {
+  const { db, config } = deps;
+  const email = input.username.trim().toLowerCase();
+  const user = await db.user.findUnique({
+    where: { email },
+    include: { credential: true, memberships: { include: { organization: { select: { enabled: true } } } } },
+  });
+  if (!user?.credential) {
+    await verifyAgainstDummy(input.password);
+    throw new AppError("INVALID_CREDENTIALS");
+  }
+  const credential = user.credential;
+  const audit = (type: string, data: Record<string, unknown> = {}) =>
+    db.$transaction((tx) =>
+      appendAuditEvent(tx, actor, {
+        organizationId: user.homeOrganizationId,
+        streamType: "user",
+        streamId: user.id,
+        type,
+        data,
+      }),
+    );
+
+  if (credential.lockedUntil && credential.lockedUntil > new Date()) {
+    await verifyAgainstDummy(input.password);
+    await audit("sign-in.refused", { reason: "locked" });
+    throw new AppError("ACCOUNT_LOCKED");
+  }
+  if (!(await verifyPassword(credential.passwordHash, input.password))) {
+    const failedAttempts = credential.failedAttempts + 1;
+    const lock = failedAttempts >= config.LOGIN_MAX_FAILED_ATTEMPTS;
+    await db.credential.update({
+      where: { userId: user.id },
+      data: {
+        failedAttempts: lock ? 0 : failedAttempts,
+        lockedUntil: lock ? new Date(Date.now() + config.LOGIN_LOCK_MINUTES * 60_000) : null,
+      },
+    });
+    await audit(lock ? "account.locked" : "sign-in.failed", { failedAttempts });
+    throw new AppError("INVALID_CREDENTIALS");
+  }
+
+  const enabledHere = (m: (typeof user.memberships)[number]) => m.enabled && m.organization.enabled;
+  const single = user.memberships.length === 1 ? user.memberships[0]! : null;
+  if (user.memberships.length === 0 || (single && !enabledHere(single))) {
+    await audit("sign-in.refused", { reason: "not-enabled-for-org" });
+    throw new AppError("USER_NOT_ENABLED_FOR_ORG");
+  }
+
+  await db.credential.update({ where: { userId: user.id }, data: { failedAttempts: 0, lockedUntil: null } });
+  await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
+  await audit("sign-in.succeeded", { partial: single === null });
+  const credentialsExpired = credential.expiresAt !== null && credential.expiresAt <= new Date();
+  return issueToken(
+    { userId: user.id, organizationId: single?.organizationId ?? null, credentialsExpired, origin: actor },
+    deps,
+  );
+}

@@ -1,0 +1,86 @@
+import { DEFAULTS, SESSION } from "@signet/contract";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional());
+
+/** Every variable is documented in .env.example; keep the two in step. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl,
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  REDIS_URL: optionalUrl,
+  REDIS_PREFIX: z.string().default("signet"),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Signet <no-reply@signet.local>"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  TOKEN_ISSUER: z.string().default("signet"),
+  TOKEN_LIFETIME_SECONDS: z.coerce.number().int().positive().default(SESSION.tokenLifetimeSeconds),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(SESSION.idleTimeoutMinutes * 60),
+  SESSION_COUNTDOWN_SECONDS: z.coerce.number().int().positive().default(SESSION.countdownSeconds),
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(90),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+  PASSWORD_HISTORY_DEPTH: z.coerce.number().int().min(1).default(24),
+  SUPPORT_PHONE: z.string().default(DEFAULTS.supportPhone),
+  SUPPORT_EMAIL: z.string().default("support@signet.local"),
+  PRIVACY_URL: z.string().default("/privacy"),
+  DOCUMENTATION_URL: z.string().default("/api/docs"),
+  SUPPORT_ROLE_NAME: z.string().default(DEFAULTS.supportRoleName),
+  SIGNING_ROOM_PORT: z.coerce.number().int().default(DEFAULTS.signingRoomPort),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BUILD_VERSION: z.string().default("0.1.0"),
+  BUILD_COMMIT: z.string().default("dev"),
+  BUILD_TIME: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  secureCookies: boolean;
+  cookies: { payload: string; signature: string; csrf: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad value stops the process with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const value = parsed.data;
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT || 8080}`).replace(/\/$/, "");
+  const secureCookies = publicUrl.startsWith("https://");
+  // Cookie names carry the __Secure- prefix exactly when they are Secure (spec §9).
+  const name = (base: string) => (secureCookies ? `__Secure-${base}` : base);
+  return {
+    ...value,
+    publicUrl,
+    secureCookies,
+    cookies: { payload: name("signet_payload"), signature: name("signet_signature"), csrf: name("XSRF-TOKEN") },
+  };
+}

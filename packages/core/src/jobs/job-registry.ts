@@ -1,0 +1,24 @@
+import type { z } from "zod";
+import { sendEmailJob } from "../mail/send-email-job.ts";
+import type { JobContext } from "./job-context.ts";
+
+export interface JobDefinition<S extends z.ZodType> {
+  queue: string;
+  payload: S;
+  /** Must be idempotent: a retried job must not redo a finished step. */
+  handle(context: JobContext, payload: z.infer<S>, idempotencyKey: string): Promise<void>;
+}
+
+export const JOBS = {
+  "email.send": sendEmailJob,
+} as const;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<N extends JobName> = z.input<(typeof JOBS)[N]["payload"]>;
+export const QUEUES = [...new Set(Object.values(JOBS).map((job) => job.queue))];
+
+export async function runJob(context: JobContext, jobName: string, payload: unknown, idempotencyKey: string) {
+  const job = (JOBS as Record<string, JobDefinition<z.ZodType>>)[jobName];
+  if (!job) throw new Error(`Unknown job ${jobName}`);
+  await job.handle(context, job.payload.parse(payload), idempotencyKey);
+}

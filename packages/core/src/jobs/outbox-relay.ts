@@ -1,0 +1,80 @@
+import type { Db } from "../db/prisma-client.ts";
+import type { Logger } from "../logger.ts";
+
+export interface OutboxRow {
+  id: bigint;
+  queue: string;
+  jobName: string;
+  payload: unknown;
+  idempotencyKey: string;
+  attempts: number;
+}
+
+/** Hands one outbox row on: to BullMQ, or straight to its handler when there is no Redis. */
+export type OutboxPublisher = (row: OutboxRow) => Promise<void>;
+
+export const MAX_OUTBOX_ATTEMPTS = 8;
+
+/**
+ * Publishes due rows, oldest first. Rows are claimed with SKIP LOCKED so any number of relays
+ * (one per worker replica) share the work without publishing a row twice at the same time.
+ * A failed row is retried later with exponential backoff; after MAX_OUTBOX_ATTEMPTS it is parked
+ * (published with lastError) for an operator to look at.
+ */
+export async function relayOutboxBatch(db: Db, publish: OutboxPublisher, batchSize = 50): Promise<number> {
+  return db.$transaction(
+    async (tx) => {
+      const rows = await tx.$queryRaw<OutboxRow[]>`
+        SELECT id, queue, "jobName", payload, "idempotencyKey", attempts FROM "OutboxMessage"
+        WHERE "publishedAt" IS NULL AND "availableAt" <= now()
+        ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
+      for (const row of rows) {
+        try {
+          await publish(row);
+          await tx.outboxMessage.update({
+            where: { id: row.id },
+            data: { publishedAt: new Date(), attempts: { increment: 1 } },
+          });
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const message = error instanceof Error ? error.message : String(error);
+          await tx.outboxMessage.update({
+            where: { id: row.id },
+            data: {
+              attempts,
+              lastError: message.slice(0, 2000),
+              availableAt: new Date(Date.now() + Math.min(2 ** attempts * 1000, 10 * 60_000)),
+              publishedAt: attempts >= MAX_OUTBOX_ATTEMPTS ? new Date() : null,
+            },
+          });
+        }
+      }
+      return rows.length;
+    },
+    { timeout: 60_000 },
+  );
+}
+
+/** Polls the outbox until stopped; drains quickly while there is work. */
+export function startOutboxRelay(db: Db, publish: OutboxPublisher, logger: Logger, intervalMs = 250) {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    if (stopped) return;
+    try {
+      while (!stopped && (await relayOutboxBatch(db, publish)) > 0) {}
+    } catch (error) {
+      logger.error({ err: error }, "outbox relay failed");
+    }
+    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
+  };
+  running = tick();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Db } from "../db/prisma-client.ts";
+import type { Mailer } from "./mailer.ts";
+
+/** The embedded default: mail is kept in the database and shown on the dev mailbox page. */
+export function createMailboxMailer(db: Db, from: string): Mailer {
+  return {
+    transport: "mailbox",
+    async send(mail) {
+      await db.mailMessage.upsert({
+        where: { idempotencyKey: mail.idempotencyKey },
+        create: { ...mail, from, transport: "mailbox" },
+        update: {},
+      });
+    },
+    async close() {},
+  };
+}

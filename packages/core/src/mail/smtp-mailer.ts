@@ -1,0 +1,28 @@
+import nodemailer from "nodemailer";
+import type { Db } from "../db/prisma-client.ts";
+import type { Mailer, OutgoingMail } from "./mailer.ts";
+
+/** Delivers through SMTP_URL, then records the message so a retried job does not send twice. */
+export function createSmtpMailer(db: Db, smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    transport: "smtp",
+    async send(mail: OutgoingMail) {
+      const sent = await db.mailMessage.findUnique({ where: { idempotencyKey: mail.idempotencyKey } });
+      if (sent) return;
+      const info = await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      await db.mailMessage.create({
+        data: { ...mail, from, transport: "smtp", messageId: info.messageId ?? null },
+      });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import { inject } from "vitest";
+import "./provided-context.ts";
+
+export { createTestDatabase, type TestDatabase, testRedisPrefix } from "./test-database.ts";
+
+/** The Redis server the test run uses (REDIS_URL, default redis://127.0.0.1:6379). */
+export function testRedisUrl(): string {
+  return inject("redisUrl");
+}
