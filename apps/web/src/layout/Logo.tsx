@@ -1,3 +1,4 @@
+import type { MouseEvent } from "react";
 import { SignatureIcon } from "../components/icons.tsx";
 import classes from "./layout.module.css";
 
@@ -9,7 +10,7 @@ export function LogoMark() {
   );
 }
 
-export function Logo({ href, onClick }: { href?: string; onClick?: (event: React.MouseEvent<HTMLElement>) => void }) {
+export function Logo({ href, onClick }: { href?: string; onClick?: (event: MouseEvent<HTMLElement>) => void }) {
   const content = (
     <>
       <LogoMark />

@@ -23,9 +23,13 @@ export async function migrationsHash(migrationsDir = defaultMigrationsDir()): Pr
  * under another name and renamed when complete, so a run killed half-way never leaves a template
  * that looks ready; concurrent test runs wait for each other on an advisory lock.
  */
-export async function ensureTemplateDatabase(serverUrl: string, migrationsDir = defaultMigrationsDir()): Promise<string> {
+export async function ensureTemplateDatabase(
+  serverUrl: string,
+  migrationsDir = defaultMigrationsDir(),
+): Promise<string> {
   const name = `${TEMPLATE_DATABASE_PREFIX}${await migrationsHash(migrationsDir)}`;
-  const exists = async () => (await adminQuery(serverUrl, "SELECT 1 FROM pg_database WHERE datname = $1", [name])).length > 0;
+  const exists = async () =>
+    (await adminQuery(serverUrl, "SELECT 1 FROM pg_database WHERE datname = $1", [name])).length > 0;
   if (await exists()) return name;
 
   await withAdvisoryLock(serverUrl, "signet:test-template", async () => {
@@ -34,9 +38,15 @@ export async function ensureTemplateDatabase(serverUrl: string, migrationsDir = 
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(building)} WITH (FORCE)`);
     await adminQuery(serverUrl, `CREATE DATABASE ${pg.escapeIdentifier(building)}`);
     await applyMigrations(withDatabaseName(serverUrl, building), { migrationsDir });
-    await adminQuery(serverUrl, `ALTER DATABASE ${pg.escapeIdentifier(building)} RENAME TO ${pg.escapeIdentifier(name)}`);
+    await adminQuery(
+      serverUrl,
+      `ALTER DATABASE ${pg.escapeIdentifier(building)} RENAME TO ${pg.escapeIdentifier(name)}`,
+    );
     // A stray connection to the template would make every clone fail; refuse them outright.
-    await adminQuery(serverUrl, `ALTER DATABASE ${pg.escapeIdentifier(name)} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+    await adminQuery(
+      serverUrl,
+      `ALTER DATABASE ${pg.escapeIdentifier(name)} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`,
+    );
   });
   return name;
 }

@@ -34,8 +34,9 @@ afterAll(async () => {
 describe("applyMigrations", () => {
   it("migrates a brand-new empty database, then finds nothing left to apply", async () => {
     const url = await emptyDatabase();
-    const committed = (await readMigrationList(new URL("../../../../prisma/migrations", import.meta.url).pathname))
-      .migrationDirectories.map((dir) => dir.path);
+    const committed = (
+      await readMigrationList(new URL("../../../../prisma/migrations", import.meta.url).pathname)
+    ).migrationDirectories.map((dir) => dir.path);
     expect(committed.length).toBeGreaterThan(0);
 
     const first = await applyMigrations(url);
@@ -80,10 +81,16 @@ describe("applyMigrations", () => {
     await mkdir(path.join(dir, "20200101000000_broken"));
     await writeFile(path.join(dir, "20200101000000_broken", "migration.sql"), "CREATE TABLE x (id int);\nSELEC 1;\n");
     const url = await emptyDatabase();
-    const error = await applyMigrations(url, { migrationsDir: dir }).catch((e: unknown) => e as Error);
+    const error = (await applyMigrations(url, { migrationsDir: dir }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error;
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toMatch(/Applying migrations to database "signet_t_/);
     expect(error.message).toContain("20200101000000_broken");
+    expect(error.message).toContain('syntax error at or near "SELEC"');
     expect(error.message).not.toMatch(/schema_engine_wasm::/);
+    // The script ran as one transaction: nothing of it stayed behind.
+    expect(await tables(url)).toEqual(["_prisma_migrations"]);
   });
 });

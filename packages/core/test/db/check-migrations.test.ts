@@ -48,7 +48,13 @@ describe("createMigration", () => {
     expect((await readdir(migrationsDir)).sort()).toEqual([...before, created.name].sort());
     const sql = await readFile(created.file as string, "utf8");
     expect(sql).toMatch(/^-- CreateTable\nCREATE TABLE "DriftCanary" \(/);
-    expect(created.name! > before.filter((name) => /^\d{14}_/.test(name)).sort().at(-1)!).toBe(true);
+    expect(
+      created.name! >
+        before
+          .filter((name) => /^\d{14}_/.test(name))
+          .sort()
+          .at(-1)!,
+    ).toBe(true);
 
     expect((await checkMigrations({ databaseUrl, schemaDir, migrationsDir })).upToDate).toBe(true);
     expect(await createMigration("again", { databaseUrl, schemaDir, migrationsDir })).toEqual({

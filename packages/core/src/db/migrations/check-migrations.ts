@@ -25,7 +25,10 @@ export interface SchemaDrift {
  * Prisma schema folder.
  */
 export async function diffMigrationsToSchema(options: MigrationPathsOptions = {}): Promise<SchemaDrift> {
-  const serverUrl = withDatabaseName(options.databaseUrl ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, "postgres");
+  const serverUrl = withDatabaseName(
+    options.databaseUrl ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+    "postgres",
+  );
   const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   const schemaDir = options.schemaDir ?? defaultSchemaDir();
   try {
@@ -50,7 +53,9 @@ export async function diffMigrationsToSchema(options: MigrationPathsOptions = {}
 }
 
 /** Whether the committed migrations produce exactly the schema: the CI check. */
-export async function checkMigrations(options: MigrationPathsOptions = {}): Promise<{ upToDate: boolean } & SchemaDrift> {
+export async function checkMigrations(
+  options: MigrationPathsOptions = {},
+): Promise<{ upToDate: boolean } & SchemaDrift> {
   const drift = await diffMigrationsToSchema(options);
   return { upToDate: drift.script === null, ...drift };
 }

@@ -1,6 +1,6 @@
 import { access, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type MigrationPathsOptions, diffMigrationsToSchema } from "./check-migrations.ts";
+import { diffMigrationsToSchema, type MigrationPathsOptions } from "./check-migrations.ts";
 import { defaultMigrationsDir } from "./default-paths.ts";
 import { LOCK_FILE, LOCK_FILE_CONTENT, MIGRATION_FILE, readMigrationList } from "./read-migrations.ts";
 

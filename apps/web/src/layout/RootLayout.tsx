@@ -1,0 +1,56 @@
+import { modals } from "@mantine/modals";
+import type { LoggedInUser } from "@signet/contract";
+import { Outlet, useRouter } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useServices } from "../app/services-context.tsx";
+import { SessionTimeout } from "../session/SessionTimeout.tsx";
+import { Footer } from "./Footer.tsx";
+import { Header } from "./Header.tsx";
+import { HeaderVisibilityProvider } from "./header-visibility.tsx";
+import classes from "./layout.module.css";
+
+/** What the guards look at: when it changes (sign-in, sign-out, another tab), the guards run again. */
+function guardFingerprint(user: LoggedInUser | null): string {
+  if (!user) return "";
+  return [user.uid, user.organizationId, user.partial, user.credentialsNonExpired, user.supportUser].join("|");
+}
+
+function useNavigationEffects() {
+  const router = useRouter();
+  const { session } = useServices();
+
+  // Spec §2: open dialogs are dismissed on navigation.
+  useEffect(
+    () =>
+      router.subscribe("onResolved", (event) => {
+        if (event.pathChanged) modals.closeAll();
+      }),
+    [router],
+  );
+
+  useEffect(() => {
+    let last = guardFingerprint(session.getUser());
+    return session.subscribe(() => {
+      const next = guardFingerprint(session.getUser());
+      if (next === last) return;
+      last = next;
+      void router.invalidate();
+    });
+  }, [router, session]);
+}
+
+export function RootLayout() {
+  useNavigationEffects();
+  return (
+    <HeaderVisibilityProvider>
+      <div style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+        <Header />
+        <main id="main" className={classes.main}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <SessionTimeout />
+    </HeaderVisibilityProvider>
+  );
+}

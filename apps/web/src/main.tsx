@@ -1,0 +1,54 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import { MantineProvider } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { routes } from "@signet/contract";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { api } from "./api/client.ts";
+import { bustFrame } from "./app/frame-bust.ts";
+import { createAppRouter } from "./app/router.tsx";
+import { StartupError } from "./app/StartupError.tsx";
+import { createServices } from "./app/services.ts";
+import { ServicesProvider } from "./app/services-context.tsx";
+import { theme } from "./app/theme.ts";
+
+async function start(): Promise<void> {
+  if (bustFrame()) return;
+  const root = createRoot(document.getElementById("root")!);
+
+  let config: Awaited<ReturnType<typeof api<typeof routes.publicConfig>>>;
+  try {
+    // Footer, session timers and cookie names come from the server before any route renders.
+    config = await api(routes.publicConfig, { passThrough: true, activity: false });
+  } catch {
+    root.render(
+      <MantineProvider theme={theme}>
+        <StartupError />
+      </MantineProvider>,
+    );
+    return;
+  }
+
+  const services = createServices(config);
+  const router = createAppRouter(services);
+  root.render(
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <ServicesProvider services={services}>
+          <QueryClientProvider client={services.queryClient}>
+            <ModalsProvider>
+              <Notifications position="top-right" zIndex={2000} />
+              <RouterProvider router={router} />
+            </ModalsProvider>
+          </QueryClientProvider>
+        </ServicesProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}
+
+void start();
