@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    reporters: ["default", "./scripts/summary-reporter.ts"],
     projects: [
       {
         test: {

@@ -76,7 +76,7 @@ export async function startServer(
 
     let demo: DemoCredentials | null = null;
     if (config.SEED_DEMO ?? !config.DATABASE_URL) {
-      const password = env.DEMO_PASSWORD ?? local!.demoPassword;
+      const password = config.DEMO_PASSWORD ?? local!.demoPassword;
       demo =
         (await seedDemo(db, { password, supportRoleName: config.SUPPORT_ROLE_NAME })) ??
         (await describeDemo(db, password));

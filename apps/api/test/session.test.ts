@@ -1,5 +1,5 @@
-import { verifyAuditChain } from "@signet/core";
 import { HEADERS, MESSAGES, PERMISSIONS, permissionBits } from "@signet/contract";
+import { verifyAuditChain } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinOrganization, organizationWithUser, PASSWORD } from "./support/factories.ts";
 import { HttpClient } from "./support/http-client.ts";
@@ -32,7 +32,13 @@ describe("POST /cas/oauth/token", () => {
       expect(cookie.attributes).not.toMatch(/Secure/);
     }
     const claims = JSON.parse(Buffer.from(payload.value.split(".")[1]!, "base64url").toString());
-    expect(claims).toMatchObject({ uid: user.id, email: user.email, partial: false, org_enabled: true, support_user: false });
+    expect(claims).toMatchObject({
+      uid: user.id,
+      email: user.email,
+      partial: false,
+      org_enabled: true,
+      support_user: false,
+    });
   });
 
   it("answers a bearer token without the response-format header", async () => {
@@ -96,10 +102,14 @@ describe("multi-organization sign-in", () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body.code).toBe("ORGANIZATION_NOT_SELECTED");
 
-    const organizations = await browser.get<{ id: string; enabled: boolean; home: boolean }[]>("/api/v1/users/me/organizations");
+    const organizations = await browser.get<{ id: string; enabled: boolean; home: boolean }[]>(
+      "/api/v1/users/me/organizations",
+    );
     expect(organizations.body.map((o) => o.id).sort()).toEqual([first.organization.id, second.organization.id].sort());
 
-    const chosen = await browser.request("POST", "/cas/multi-org-login", { json: { organizationId: second.organization.id } });
+    const chosen = await browser.request("POST", "/cas/multi-org-login", {
+      json: { organizationId: second.organization.id },
+    });
     expect(chosen.status).toBe(200);
     expect(chosen.body).toMatchObject({ token_type: "cookie", partial: false });
     const permissions = await browser.get(`/api/v1/organizations/${second.organization.id}/users/me/permissions`);
@@ -113,9 +123,13 @@ describe("multi-organization sign-in", () => {
     await joinOrganization(db(), first.user.id, second.organization.id, false);
     const browser = client();
     await browser.signIn(first.user.email, PASSWORD);
-    const disabled = await browser.request("POST", "/cas/multi-org-login", { json: { organizationId: second.organization.id } });
+    const disabled = await browser.request("POST", "/cas/multi-org-login", {
+      json: { organizationId: second.organization.id },
+    });
     expect(disabled.body).toMatchObject({ code: "USER_NOT_ENABLED_FOR_ORG", message: MESSAGES.userNotEnabledForOrg });
-    const foreign = await browser.request("POST", "/cas/multi-org-login", { json: { organizationId: stranger.organization.id } });
+    const foreign = await browser.request("POST", "/cas/multi-org-login", {
+      json: { organizationId: stranger.organization.id },
+    });
     expect(foreign.status).toBe(404);
   });
 });
@@ -149,9 +163,11 @@ describe("GET /api/v1/organizations/{orgId}/users/me/permissions", () => {
     });
     const browser = client();
     await browser.signIn(user.email, PASSWORD);
-    const reply = await browser.get<{ permissions: number; names: string[]; groups: { groupId: string; inherited: boolean }[] }>(
-      `/api/v1/organizations/${organization.id}/users/me/permissions`,
-    );
+    const reply = await browser.get<{
+      permissions: number;
+      names: string[];
+      groups: { groupId: string; inherited: boolean }[];
+    }>(`/api/v1/organizations/${organization.id}/users/me/permissions`);
     expect(reply.status).toBe(200);
     expect(reply.body.permissions).toBe(bits);
     expect(reply.body.names).toEqual(["VIEW_DOCUMENTS_PACKAGES", "MANAGE_DOCUMENTS_PACKAGES"]);
@@ -168,16 +184,23 @@ describe("GET /api/v1/organizations/{orgId}/users/me/permissions", () => {
     expect(reply.status).toBe(404);
     expect(reply.body).toMatchObject({ code: "NOT_FOUND" });
 
-    const support = await organizationWithUser(db(), { eoSupport: true, permissions: PERMISSIONS.VIEW_USERS_GROUPS_ROLES });
+    const support = await organizationWithUser(db(), {
+      eoSupport: true,
+      permissions: PERMISSIONS.VIEW_USERS_GROUPS_ROLES,
+    });
     const supportBrowser = client();
     const signIn = await supportBrowser.signIn(support.user.email, PASSWORD);
-    expect(JSON.parse(Buffer.from(signIn.cookies.get("signet_payload")!.value.split(".")[1]!, "base64url").toString())).toMatchObject({
+    expect(
+      JSON.parse(Buffer.from(signIn.cookies.get("signet_payload")!.value.split(".")[1]!, "base64url").toString()),
+    ).toMatchObject({
       support_user: true,
     });
     const there = await supportBrowser.get(`/api/v1/organizations/${other.organization.id}/users/me/permissions`);
     expect(there.status).toBe(200);
     expect(there.body.permissions).toBe(PERMISSIONS.VIEW_USERS_GROUPS_ROLES);
-    const missing = await supportBrowser.get("/api/v1/organizations/00000000-0000-4000-8000-000000000000/users/me/permissions");
+    const missing = await supportBrowser.get(
+      "/api/v1/organizations/00000000-0000-4000-8000-000000000000/users/me/permissions",
+    );
     expect(missing.status).toBe(404);
   });
 
@@ -205,7 +228,10 @@ describe("anti-forgery", () => {
     const without = await browser.request("PUT", "/api/v1/active-tokens/me", { csrf: false });
     expect(without.status).toBe(403);
     expect(without.body).toMatchObject({ code: "CSRF" });
-    const forged = await browser.request("PUT", "/api/v1/active-tokens/me", { csrf: false, headers: { [HEADERS.csrf]: "x".repeat(43) } });
+    const forged = await browser.request("PUT", "/api/v1/active-tokens/me", {
+      csrf: false,
+      headers: { [HEADERS.csrf]: "x".repeat(43) },
+    });
     expect(forged.status).toBe(403);
     const withHeader = await browser.request("PUT", "/api/v1/active-tokens/me");
     expect(withHeader.status).toBe(200);
@@ -233,8 +259,12 @@ describe("plumbing", () => {
     const browser = client();
     await browser.signIn(user.email, PASSWORD);
     expect((await browser.get("/api/users/me/organizations")).status).toBe(200);
-    expect((await browser.get("/api/users/me/organizations", { headers: { [HEADERS.apiVersion]: "v1" } })).status).toBe(200);
-    expect((await browser.get("/api/users/me/organizations", { headers: { [HEADERS.apiVersion]: "v7" } })).status).toBe(404);
+    expect((await browser.get("/api/users/me/organizations", { headers: { [HEADERS.apiVersion]: "v1" } })).status).toBe(
+      200,
+    );
+    expect((await browser.get("/api/users/me/organizations", { headers: { [HEADERS.apiVersion]: "v7" } })).status).toBe(
+      404,
+    );
     expect((await browser.get("/api/v2/users/me/organizations")).status).toBe(404);
   });
 });

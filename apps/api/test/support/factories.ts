@@ -1,14 +1,6 @@
-import {
-  addMembership,
-  buildGroup,
-  buildOrganization,
-  buildRole,
-  buildUser,
-  type Db,
-  grantRoles,
-} from "@signet/core";
-import { ALL_PERMISSIONS, DEFAULTS } from "@signet/contract";
 import { randomUUID } from "node:crypto";
+import { ALL_PERMISSIONS, DEFAULTS } from "@signet/contract";
+import { addMembership, buildGroup, buildOrganization, buildRole, buildUser, type Db, grantRoles } from "@signet/core";
 
 export const PASSWORD = "Correct-Horse-9-Battery";
 
@@ -17,7 +9,13 @@ const unique = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
 /** An organization with one user holding a role of the given permission bits in a top group. */
 export async function organizationWithUser(
   db: Db,
-  options: { permissions?: number; eoSupport?: boolean; password?: string; passwordExpiresAt?: Date; membershipEnabled?: boolean } = {},
+  options: {
+    permissions?: number;
+    eoSupport?: boolean;
+    password?: string;
+    passwordExpiresAt?: Date;
+    membershipEnabled?: boolean;
+  } = {},
 ) {
   const organization = await buildOrganization(db, { name: unique("Org"), eoSupport: options.eoSupport ?? false });
   const role = await buildRole(db, {

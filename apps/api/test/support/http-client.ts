@@ -25,7 +25,11 @@ export class HttpClient {
     readonly csrfCookie = "XSRF-TOKEN",
   ) {}
 
-  async request<T = Record<string, unknown>>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.jar.size > 0) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;

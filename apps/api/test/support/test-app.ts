@@ -1,5 +1,5 @@
-import { type StartedServer, startServer } from "../../src/start-server.ts";
 import { createTestDatabase } from "@signet/core/testing";
+import { type StartedServer, startServer } from "../../src/start-server.ts";
 
 export const TEST_AUTH_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
 

@@ -1,4 +1,11 @@
-import { COOKIE_RESPONSE_FORMAT, DEFAULT_API_VERSION, fillPath, HEADERS, type RouteDef, routeUrl } from "@signet/contract";
+import {
+  COOKIE_RESPONSE_FORMAT,
+  DEFAULT_API_VERSION,
+  fillPath,
+  HEADERS,
+  type RouteDef,
+  routeUrl,
+} from "@signet/contract";
 
 export interface RequestInput {
   params?: Record<string, string>;

@@ -19,7 +19,8 @@ export interface CallOptions {
 
 export type ApiOptions<R extends RouteDef> = ParamsOf<R> & QueryOf<R> & BodyOf<R> & CallOptions;
 export type ApiResult<R extends RouteDef> = R["response"] extends z.ZodType ? z.output<R["response"]> : undefined;
-type OptionsArg<R extends RouteDef> = object extends ApiOptions<R> ? [options?: ApiOptions<R>] : [options: ApiOptions<R>];
+type OptionsArg<R extends RouteDef> =
+  object extends ApiOptions<R> ? [options?: ApiOptions<R>] : [options: ApiOptions<R>];
 
 /** Spec §8: these hand their errors to the caller (forms show them inline). */
 const PASS_THROUGH = new Set<RouteDef>([
@@ -100,7 +101,12 @@ export async function apiWithResponse<R extends RouteDef>(
   const json: unknown = await response.json().catch(() => undefined);
   const parsed = route.response.safeParse(json);
   if (!parsed.success) {
-    throw new ApiError({ status: response.status, code: "INVALID_RESPONSE", message: MESSAGES.somethingWrong, traceId });
+    throw new ApiError({
+      status: response.status,
+      code: "INVALID_RESPONSE",
+      message: MESSAGES.somethingWrong,
+      traceId,
+    });
   }
   return { data: parsed.data as ApiResult<R>, response };
 }

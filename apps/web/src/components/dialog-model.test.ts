@@ -8,7 +8,10 @@ describe("truncateTitle", () => {
     ["Delete group", { text: "Delete group", truncated: false }],
     [forty, { text: forty, truncated: false }],
     [`${forty}b`, { text: `${forty}…`, truncated: true }],
-    ["Remove participant Jonathan Alexander Smith-Whitaker", { text: "Remove participant Jonathan Alexander Sm…", truncated: true }],
+    [
+      "Remove participant Jonathan Alexander Smith-Whitaker",
+      { text: "Remove participant Jonathan Alexander Sm…", truncated: true },
+    ],
     [`${"x".repeat(39)} tail`, { text: `${"x".repeat(39)}…`, truncated: true }],
     ["", { text: "", truncated: false }],
   ])("%j", (title, expected) => {

@@ -14,7 +14,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { DEFAULTS, headerMode, type LoggedInUser, type Menu as AppMenu, type MenuItem } from "@signet/contract";
+import { type Menu as AppMenu, DEFAULTS, headerMode, type LoggedInUser, type MenuItem } from "@signet/contract";
 import { useRouterState } from "@tanstack/react-router";
 import type { MouseEvent } from "react";
 import { useConfig, useSessionUser } from "../app/services-context.tsx";
@@ -23,8 +23,8 @@ import { useHrefNavigate } from "../components/RouterAnchor.tsx";
 import { useMenu } from "../session/permissions.ts";
 import { useSignOut } from "../session/use-sign-out.ts";
 import { usePageHidesHeader } from "./header-visibility.tsx";
-import classes from "./layout.module.css";
 import { Logo } from "./Logo.tsx";
+import classes from "./layout.module.css";
 
 function fullName(user: LoggedInUser): string {
   return [user.givenName, user.familyName].filter(Boolean).join(" ") || user.email;
@@ -89,7 +89,12 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
         {menu?.administration && (
           <Menu position="bottom-start" width={260} shadow="md">
             <Menu.Target>
-              <Button variant="subtle" color="dark" className={classes.navLink} rightSection={<ChevronDownIcon size={14} />}>
+              <Button
+                variant="subtle"
+                color="dark"
+                className={classes.navLink}
+                rightSection={<ChevronDownIcon size={14} />}
+              >
                 Administration
               </Button>
             </Menu.Target>
@@ -104,7 +109,12 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
         )}
         <Menu position="bottom-end" width={260} shadow="md">
           <Menu.Target>
-            <Button variant="subtle" color="dark" className={classes.navLink} rightSection={<ChevronDownIcon size={14} />}>
+            <Button
+              variant="subtle"
+              color="dark"
+              className={classes.navLink}
+              rightSection={<ChevronDownIcon size={14} />}
+            >
               Support
             </Button>
           </Menu.Target>
@@ -165,14 +175,7 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
         hiddenFrom="sm"
         aria-label={drawerOpened ? "Close navigation" : "Open navigation"}
       />
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="right"
-        size="xs"
-        title="Menu"
-        hiddenFrom="sm"
-      >
+      <Drawer opened={drawerOpened} onClose={drawer.close} position="right" size="xs" title="Menu" hiddenFrom="sm">
         <Stack gap="xs">
           {menu?.workspace && (
             <NavLink
@@ -200,7 +203,13 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
                 {menu?.support.buildInfo && (
                   <MobileLink item={menu.support.buildInfo} onNavigate={navigate("/buildInfo", drawer.close)} />
                 )}
-                <NavLink component="a" href={config.documentationUrl} target="_blank" rel="noopener noreferrer" label="Documentation" />
+                <NavLink
+                  component="a"
+                  href={config.documentationUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  label="Documentation"
+                />
                 <NavLink component="a" href={`tel:${phone}`} label={phone} />
                 <NavLink component="a" href={`mailto:${config.supportEmail}`} label={config.supportEmail} />
               </Accordion.Panel>
@@ -215,7 +224,12 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
                 </Text>
               </Accordion.Control>
               <Accordion.Panel>
-                <NavLink component="a" href={profileHref} onClick={navigate(profileHref, drawer.close)} label="My profile" />
+                <NavLink
+                  component="a"
+                  href={profileHref}
+                  onClick={navigate(profileHref, drawer.close)}
+                  label="My profile"
+                />
                 <NavLink
                   component="a"
                   href="/change-password"
@@ -244,7 +258,17 @@ function MobileLink({ item, onNavigate }: { item: MenuItem; onNavigate: (event: 
   return <NavLink component="a" href={item.to} onClick={onNavigate} label={item.label} />;
 }
 
-function SupportItems({ menu, phone, email, docs }: { menu: AppMenu | null; phone: string; email: string; docs: string }) {
+function SupportItems({
+  menu,
+  phone,
+  email,
+  docs,
+}: {
+  menu: AppMenu | null;
+  phone: string;
+  email: string;
+  docs: string;
+}) {
   const navigate = useHrefNavigate();
   return (
     <>
@@ -253,7 +277,13 @@ function SupportItems({ menu, phone, email, docs }: { menu: AppMenu | null; phon
           {menu.support.buildInfo.label}
         </Menu.Item>
       )}
-      <Menu.Item component="a" href={docs} target="_blank" rel="noopener noreferrer" leftSection={<DocumentIcon size={16} />}>
+      <Menu.Item
+        component="a"
+        href={docs}
+        target="_blank"
+        rel="noopener noreferrer"
+        leftSection={<DocumentIcon size={16} />}
+      >
         Documentation
       </Menu.Item>
       <Menu.Divider />

@@ -88,7 +88,9 @@ export function SessionTimeout() {
       }
       if (phase.phase === "warning") {
         const countdown = formatCountdown(phase.remainingMs);
-        setShown((prev) => (prev.kind === "warning" && prev.countdown === countdown ? prev : { kind: "warning", countdown }));
+        setShown((prev) =>
+          prev.kind === "warning" && prev.countdown === countdown ? prev : { kind: "warning", countdown },
+        );
         return;
       }
       setShown((prev) => (prev.kind === "active" ? prev : { kind: "active" }));

@@ -1,4 +1,4 @@
-import { buildMenu, type Menu, type PermissionName, hasAnyPermission, routes } from "@signet/contract";
+import { buildMenu, hasAnyPermission, type Menu, type PermissionName, routes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../api/client.ts";
 import { useSessionUser } from "../app/services-context.tsx";

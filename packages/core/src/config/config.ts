@@ -48,6 +48,7 @@ const envSchema = z.object({
   SIGNING_ROOM_PORT: z.coerce.number().int().default(DEFAULTS.signingRoomPort),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: bool.optional(),
+  DEMO_PASSWORD: z.string().min(12).optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BUILD_VERSION: z.string().default("0.1.0"),

@@ -80,7 +80,10 @@ export function CreatePasswordPage() {
       title="Create a new password"
       subtitle={
         <>
-          For <Text span fw={600}>{link.data?.email}</Text>
+          For{" "}
+          <Text span fw={600}>
+            {link.data?.email}
+          </Text>
         </>
       }
     >

@@ -34,7 +34,10 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard title="Reset your password" subtitle="Enter the email address of your account and we will send you a link.">
+    <AuthCard
+      title="Reset your password"
+      subtitle="Enter the email address of your account and we will send you a link."
+    >
       {sent ? (
         <Stack gap="md">
           <Alert color="teal" variant="light" role="status">

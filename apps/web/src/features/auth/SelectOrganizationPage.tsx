@@ -35,7 +35,10 @@ export function SelectOrganizationPage() {
   );
 
   return (
-    <AuthCard title="Select an organization" subtitle="You belong to more than one organization. Choose one to continue.">
+    <AuthCard
+      title="Select an organization"
+      subtitle="You belong to more than one organization. Choose one to continue."
+    >
       <Stack gap="sm">
         <FormError message={organizations.error ? errorMessage(organizations.error) : null} />
         <FormError message={choose.error ? errorMessage(choose.error) : null} />

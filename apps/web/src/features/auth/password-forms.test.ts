@@ -28,7 +28,10 @@ describe("changePasswordFormSchema", () => {
 describe("newPasswordFormSchema", () => {
   it.each([
     [{ password: "Str0ngPassword", confirmPassword: "Str0ngPassword" }, null],
-    [{ password: "alllowercase12", confirmPassword: "alllowercase12" }, { path: "password", message: MESSAGES.passwordPolicy }],
+    [
+      { password: "alllowercase12", confirmPassword: "alllowercase12" },
+      { path: "password", message: MESSAGES.passwordPolicy },
+    ],
     [
       { password: "Str0ngPassword", confirmPassword: "" },
       { path: "confirmPassword", message: MESSAGES.passwordsDoNotMatch },

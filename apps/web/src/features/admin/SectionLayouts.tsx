@@ -1,0 +1,33 @@
+import { Outlet } from "@tanstack/react-router";
+import { Page } from "../../components/Page.tsx";
+import { SectionTabs } from "../../components/SectionTabs.tsx";
+
+export function ImportExportLayout() {
+  return (
+    <Page title="Organization Import/Export" description="Move an organization's settings between environments.">
+      <SectionTabs
+        label="Import/Export"
+        tabs={[
+          { label: "Export", to: "/import-export/export" },
+          { label: "Import", to: "/import-export/import" },
+        ]}
+      />
+      <Outlet />
+    </Page>
+  );
+}
+
+export function ReportsLayout() {
+  return (
+    <Page title="Reports" description="Package and mailing activity of your organization.">
+      <SectionTabs
+        label="Reports"
+        tabs={[
+          { label: "Package", to: "/reports/package" },
+          { label: "Mailing", to: "/reports/mailing" },
+        ]}
+      />
+      <Outlet />
+    </Page>
+  );
+}

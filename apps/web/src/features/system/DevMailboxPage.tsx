@@ -1,0 +1,140 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from "@mantine/core";
+import { routes } from "@signet/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { api } from "../../api/client.ts";
+import { useConfig } from "../../app/services-context.tsx";
+import { InfoIcon } from "../../components/icons.tsx";
+import { Page } from "../../components/Page.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { mailPreviewDocument } from "./mail-preview.ts";
+
+/** Mail kept by the embedded dev mailbox, for developers (e.g. to follow password-reset links). */
+export function DevMailboxPage() {
+  const config = useConfig();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const mailbox = useQuery({
+    queryKey: ["dev-mailbox"],
+    // Polling is not user activity: it must not keep a session alive.
+    queryFn: ({ signal }) => api(routes.devMailbox, { signal, activity: false }),
+    enabled: config.devMailbox,
+    refetchInterval: 5000,
+  });
+
+  if (!config.devMailbox) {
+    return (
+      <Page title="Dev mailbox">
+        <Alert color="gray" icon={<InfoIcon />}>
+          The dev mailbox is off: this server sends mail through SMTP.
+        </Alert>
+      </Page>
+    );
+  }
+
+  const messages = [...(mailbox.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const selected = messages.find((m) => m.id === selectedId) ?? messages[0] ?? null;
+
+  return (
+    <Page
+      title="Dev mailbox"
+      description="Mail the server would have sent. Newest first."
+      size="xl"
+      actions={
+        <Button variant="default" onClick={() => void mailbox.refetch()} loading={mailbox.isFetching}>
+          Refresh
+        </Button>
+      }
+    >
+      {mailbox.isPending ? (
+        <Spinner />
+      ) : messages.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Text c="dimmed" ta="center">
+            No messages yet.
+          </Text>
+        </Paper>
+      ) : (
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Paper withBorder>
+              <ScrollArea.Autosize mah={640}>
+                <Table highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>To</Table.Th>
+                      <Table.Th>Subject</Table.Th>
+                      <Table.Th>Received</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {messages.map((m) => (
+                      <Table.Tr key={m.id} bg={selected?.id === m.id ? "var(--mantine-color-indigo-0)" : undefined}>
+                        <Table.Td>{m.to}</Table.Td>
+                        <Table.Td>
+                          <UnstyledButton onClick={() => setSelectedId(m.id)} fz="sm" fw={500}>
+                            {m.subject}
+                          </UnstyledButton>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="xs" c="dimmed">
+                            {new Date(m.createdAt).toLocaleString()}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea.Autosize>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            {selected && (
+              <Paper withBorder p="md">
+                <Stack gap="xs">
+                  <Title order={2} fz="lg">
+                    {selected.subject}
+                  </Title>
+                  <Group gap="xs">
+                    <Badge variant="light">From</Badge>
+                    <Text size="sm">{selected.from}</Text>
+                    <Badge variant="light">To</Badge>
+                    <Text size="sm">{selected.to}</Text>
+                  </Group>
+                  <iframe
+                    title={`Message: ${selected.subject}`}
+                    sandbox="allow-top-navigation-by-user-activation allow-popups allow-popups-to-escape-sandbox"
+                    srcDoc={mailPreviewDocument(selected.html || `<pre>${escapeHtml(selected.text)}</pre>`)}
+                    style={{
+                      width: "100%",
+                      height: 520,
+                      border: "1px solid var(--mantine-color-gray-3)",
+                      borderRadius: 8,
+                      background: "white",
+                    }}
+                  />
+                </Stack>
+              </Paper>
+            )}
+          </Grid.Col>
+        </Grid>
+      )}
+    </Page>
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

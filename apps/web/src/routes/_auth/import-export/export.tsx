@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { ComingSoonPanel } from "../../../components/ComingSoon.tsx";
+
+export const Route = createFileRoute("/_auth/import-export/export")({
+  component: () => <ComingSoonPanel what="Exporting organization settings" />,
+});

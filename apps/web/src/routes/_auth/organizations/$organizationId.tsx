@@ -1,0 +1,19 @@
+import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { z } from "zod";
+
+const organizationIdSchema = z.uuid();
+
+/**
+ * Spec §2: organization administration paths have the prefix organizations/{organizationId}, or
+ * organizations alone for the signed-in organization: /organizations/users → /organizations/{oid}/users.
+ */
+export const Route = createFileRoute("/_auth/organizations/$organizationId")({
+  beforeLoad: ({ params, context, location }) => {
+    if (organizationIdSchema.safeParse(params.organizationId).success) return;
+    const organizationId = context.services.session.getUser()?.organizationId;
+    if (!organizationId) return;
+    const rest = location.pathname.slice("/organizations/".length);
+    throw redirect({ href: `/organizations/${organizationId}/${rest}${location.searchStr}`, replace: true });
+  },
+  component: Outlet,
+});
