@@ -32,7 +32,7 @@ export function decideGuard(kind: GuardKind, user: LoggedInUser | null, currentU
 
 /** Only same-origin relative paths are honoured as a returnUrl (no open redirect). */
 export function safeReturnUrl(returnUrl: string | undefined | null, fallback = "/workspace"): string {
-  if (!returnUrl || !returnUrl.startsWith("/") || returnUrl.startsWith("//") || returnUrl.startsWith("/\\")) {
+  if (!returnUrl?.startsWith("/") || returnUrl.startsWith("//") || returnUrl.startsWith("/\\")) {
     return fallback;
   }
   if (returnUrl.startsWith("/sign-in")) return fallback;

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { RequestSession } from "./authenticate.ts";
 
 type In<S> = S extends z.ZodType ? z.infer<S> : undefined;
+// biome-ignore lint/suspicious/noConfusingVoidType: routes without a response body return nothing
 type Out<S> = S extends z.ZodType ? z.input<S> : void;
 
 export interface RouteContext<R extends RouteDef> {
