@@ -113,7 +113,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     authMethod: "scram-sha-256",
     persistent: true,
     createPostgresUser: asRoot,
-    initdbFlags: ["--encoding=UTF8"],
+    // UTF-8 with the builtin provider (PostgreSQL 17+): Unicode-aware lower()/upper() and the same
+    // behaviour on every machine, whatever locales the OS has installed.
+    initdbFlags: ["--encoding=UTF8", "--locale=C", "--locale-provider=builtin", "--builtin-locale=C.UTF-8"],
     // TCP on loopback only; no Unix socket, so nothing is written outside the data directory.
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
     onLog: log,
