@@ -15,6 +15,8 @@ export interface RouteContext<R extends RouteDef> {
   reply: FastifyReply;
   /** set for every route whose auth is not "none" */
   session: R["auth"] extends "none" ? null : RequestSession;
+  /** On a create: Location = this request's path + "/" + id (clients read the new id from it). */
+  setLocation(id: string): void;
 }
 
 export type Authenticate = (level: Exclude<RouteDef["auth"], "none">) => (request: FastifyRequest) => Promise<void>;
@@ -57,6 +59,10 @@ export function defineRoute<R extends RouteDef>(
         request,
         reply,
         session: request.session,
+        setLocation: (id: string) => {
+          const path = request.url.split("?")[0]!.replace(/\/$/, "");
+          reply.header("location", `${path}/${encodeURIComponent(id)}`);
+        },
       } as RouteContext<R>);
       reply.code(def.status);
       return def.response ? result : reply.send();

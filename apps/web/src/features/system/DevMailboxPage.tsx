@@ -67,7 +67,7 @@ export function DevMailboxPage() {
           </Text>
         </Paper>
       ) : (
-        <Grid gutter="md">
+        <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Paper withBorder>
               <ScrollArea.Autosize mah={640}>

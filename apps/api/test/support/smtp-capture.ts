@@ -1,0 +1,57 @@
+import type { AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface CapturedMail {
+  /** RCPT TO addresses of the SMTP envelope */
+  envelopeTo: string[];
+  parsed: ParsedMail;
+}
+
+export interface SmtpCapture {
+  /** SMTP_URL for the app and the worker: plain SMTP on loopback, no TLS, no auth */
+  url: string;
+  messages: CapturedMail[];
+  /** Resolves with the first captured message matching, polling until the timeout. */
+  waitFor(match: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a random loopback port that keeps every message it is given, parsed. */
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const messages: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          messages.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
+    messages,
+    async waitFor(match, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(`No matching email within ${timeoutMs} ms (captured ${messages.length})`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
