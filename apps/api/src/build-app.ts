@@ -83,7 +83,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
-  registerMetrics(app);
+  registerMetrics(app, deps.db);
 
   const csrfKey = createHash("sha256").update(`signet-csrf:${authSecret}`).digest();
   const authenticate = authenticator(deps, csrfKey);

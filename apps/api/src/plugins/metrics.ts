@@ -1,8 +1,9 @@
+import type { Db } from "@signet/core";
 import type { FastifyInstance } from "fastify";
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 /** Prometheus /metrics: process metrics and a request-latency histogram labelled by route pattern. */
-export function registerMetrics(app: FastifyInstance) {
+export function registerMetrics(app: FastifyInstance, db: Db) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -11,6 +12,26 @@ export function registerMetrics(app: FastifyInstance) {
     labelNames: ["method", "route", "status"],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
+  });
+  new Gauge({
+    name: "signet_outbox_pending",
+    help: "Outbox rows not yet handed to a queue (a growing value means the relay or Redis is down)",
+    registers: [registry],
+    async collect() {
+      this.set(await db.outboxMessage.count({ where: { publishedAt: null } }));
+    },
+  });
+  new Gauge({
+    name: "signet_outbox_parked",
+    help: "Outbox rows given up after repeated failures (need an operator)",
+    registers: [registry],
+    async collect() {
+      this.set(
+        await db.outboxMessage.count({
+          where: { publishedAt: { not: null }, processedAt: null, lastError: { not: null } },
+        }),
+      );
+    },
   });
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";

@@ -8,33 +8,33 @@ export const UNSAVED_CHANGES = {
   discard: "You have unsaved changes. Are you sure you want to discard them?",
 } as const;
 
+const guarding = (s: { dirty: boolean; leaving: boolean }) => s.dirty && !s.leaving;
+
 /**
  * Spec §2: leaving a page with unsaved changes asks first (in-app navigation through the router's
  * blocker, reloads and tab closes through beforeunload). `confirmDiscard` is the cancel-edit variant;
  * call `allowLeave` before navigating away on purpose (after a save or a confirmed discard).
  */
 export function useUnsavedChangesGuard(dirty: boolean) {
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  const leaving = useRef(false);
-  const active = () => dirtyRef.current && !leaving.current;
+  const state = useRef({ dirty, leaving: false });
+  state.current.dirty = dirty;
 
   useBlocker({
     shouldBlockFn: async () => {
-      if (!active()) return false;
+      if (!guarding(state.current)) return false;
       const exit = await openConfirmDialog({ title: UNSAVED_CHANGES.title, message: UNSAVED_CHANGES.exit });
       return !exit;
     },
-    enableBeforeUnload: active,
+    enableBeforeUnload: () => guarding(state.current),
   });
 
   const confirmDiscard = useCallback(async () => {
-    if (!active()) return true;
+    if (!guarding(state.current)) return true;
     return openConfirmDialog({ title: UNSAVED_CHANGES.title, message: UNSAVED_CHANGES.discard });
   }, []);
 
   const allowLeave = useCallback(() => {
-    leaving.current = true;
+    state.current.leaving = true;
   }, []);
 
   return { confirmDiscard, allowLeave };

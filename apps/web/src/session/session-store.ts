@@ -40,6 +40,7 @@ export function createSessionStore(config: Pick<PublicConfig, "payloadCookie" | 
 
   const expire = (name: string) => {
     const secure = name.startsWith("__Secure-") || name.startsWith("__Host-") ? "; Secure" : "";
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser
     document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Strict${secure}`;
   };
 

@@ -74,6 +74,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const value = parsed.data;
+  if (value.NODE_ENV === "production") {
+    // The embedded conveniences (generated secrets, the unauthenticated dev mailbox) are for one
+    // machine; a production install must name its real services.
+    const missing = (["DATABASE_URL", "SMTP_URL", "AUTH_SECRET"] as const).filter((name) => !value[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join("\n")}`,
+      );
+    }
+  }
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT || 8080}`).replace(/\/$/, "");
   const secureCookies = publicUrl.startsWith("https://");
   // Cookie names carry the __Secure- prefix exactly when they are Secure (spec §9).
