@@ -2,10 +2,14 @@ import type { JobContext } from "./job-context.ts";
 import { runJob } from "./job-registry.ts";
 import type { OutboxPublisher } from "./outbox-relay.ts";
 
-/** Without Redis the relay runs each job's handler itself: same handlers, same retries. */
+/**
+ * Without Redis the relay runs each job's handler itself: same handlers, same retries. The relay
+ * marks the row processed in its own transaction (writing it here, on another connection, would
+ * wait for the row lock that transaction holds, and so for ever).
+ */
 export function createInProcessPublisher(context: JobContext): OutboxPublisher {
   return async (row) => {
     await runJob(context, row.jobName, row.payload, row.idempotencyKey);
-    await context.db.outboxMessage.update({ where: { id: row.id }, data: { processedAt: new Date() } });
+    return "processed";
   };
 }

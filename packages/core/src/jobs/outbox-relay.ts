@@ -10,8 +10,12 @@ export interface OutboxRow {
   attempts: number;
 }
 
-/** Hands one outbox row on: to BullMQ, or straight to its handler when there is no Redis. */
-export type OutboxPublisher = (row: OutboxRow) => Promise<void>;
+/**
+ * Hands one outbox row on: to BullMQ, or straight to its handler when there is no Redis. A
+ * publisher that ran the job itself answers "processed" and the relay records it: the row is
+ * locked by the relay's transaction, so the publisher must not write it on another connection.
+ */
+export type OutboxPublisher = (row: OutboxRow) => Promise<"processed" | undefined>;
 
 export const MAX_OUTBOX_ATTEMPTS = 8;
 
@@ -30,10 +34,11 @@ export async function relayOutboxBatch(db: Db, publish: OutboxPublisher, batchSi
         ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
       for (const row of rows) {
         try {
-          await publish(row);
+          const outcome = await publish(row);
+          const now = new Date();
           await tx.outboxMessage.update({
             where: { id: row.id },
-            data: { publishedAt: new Date(), attempts: { increment: 1 } },
+            data: { publishedAt: now, attempts: { increment: 1 }, ...(outcome === "processed" ? { processedAt: now } : {}) },
           });
         } catch (error) {
           const attempts = row.attempts + 1;

@@ -38,14 +38,11 @@ export async function ensureTemplateDatabase(
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(building)} WITH (FORCE)`);
     await adminQuery(serverUrl, `CREATE DATABASE ${pg.escapeIdentifier(building)}`);
     await applyMigrations(withDatabaseName(serverUrl, building), { migrationsDir });
+    // A stray connection to the template would make every clone fail; refuse them outright.
+    await adminQuery(serverUrl, `ALTER DATABASE ${pg.escapeIdentifier(building)} WITH ALLOW_CONNECTIONS false`);
     await adminQuery(
       serverUrl,
       `ALTER DATABASE ${pg.escapeIdentifier(building)} RENAME TO ${pg.escapeIdentifier(name)}`,
-    );
-    // A stray connection to the template would make every clone fail; refuse them outright.
-    await adminQuery(
-      serverUrl,
-      `ALTER DATABASE ${pg.escapeIdentifier(name)} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`,
     );
   });
   return name;

@@ -63,7 +63,6 @@ export function SignInPage() {
             label="Email"
             type="email"
             autoComplete="username"
-            required
             autoFocus
             {...form.register("username")}
             error={form.formState.errors.username?.message}
@@ -71,7 +70,6 @@ export function SignInPage() {
           <PasswordInput
             label="Password"
             autoComplete="current-password"
-            required
             {...form.register("password")}
             error={form.formState.errors.password?.message}
           />

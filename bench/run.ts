@@ -1,0 +1,77 @@
+// `pnpm bench`: runs each scenario's targets under the same load, one at a time, prints a table and
+// writes bench/results/<time>.json. Not part of the test suite: numbers depend on the machine.
+import { relative } from "node:path";
+import { readBenchOptions } from "./lib/bench-options.ts";
+import { checkTarget } from "./lib/check-target.ts";
+import { compareToBaseline, type ReportRow } from "./lib/compare-to-baseline.ts";
+import { describeMachine } from "./lib/machine-info.ts";
+import { measureTarget } from "./lib/measure-target.ts";
+import type { Measurement } from "./lib/measurement.ts";
+import { formatTable } from "./lib/print-table.ts";
+import { writeResults } from "./lib/write-results.ts";
+import { allScenarios } from "./scenarios/all-scenarios.ts";
+
+const progress = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+async function main(): Promise<number> {
+  const options = readBenchOptions();
+  const unknown = options.scenarioNames.filter((name) => !allScenarios.some((scenario) => scenario.name === name));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown scenario ${unknown.join(", ")}; known: ${allScenarios.map((s) => s.name).join(", ")}`);
+  }
+  const scenarios = allScenarios.filter(
+    (scenario) => options.scenarioNames.length === 0 || options.scenarioNames.includes(scenario.name),
+  );
+  // Every step has its own bound; this one catches whatever they miss.
+  setTimeout(() => {
+    progress(`stopped: over the time limit of ${options.timeLimitSeconds} s`);
+    process.exit(2);
+  }, options.timeLimitSeconds * 1000).unref();
+
+  const { connections, durationSeconds, warmupSeconds } = options.load;
+  const startedAt = new Date().toISOString();
+  const rows: ReportRow[] = [];
+  for (const scenario of scenarios) {
+    progress(`${scenario.name}: setting up`);
+    const prepared = await scenario.setup(options);
+    try {
+      for (const target of prepared.targets) await checkTarget(target);
+      const measurements: Measurement[] = [];
+      for (const target of prepared.targets) {
+        progress(
+          `${scenario.name}: ${target.name} — ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s`,
+        );
+        measurements.push(await measureTarget(target, options.load));
+      }
+      rows.push(...compareToBaseline(scenario.name, prepared.targets, measurements));
+    } finally {
+      await prepared.close();
+    }
+  }
+
+  const file = await writeResults({
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: await describeMachine(options.serverUrl),
+    load: options.load,
+    poolMax: options.poolMax,
+    rows,
+  });
+  process.stdout.write(`\n${formatTable(rows)}\n\nresults: ${relative(process.cwd(), file)}\n`);
+
+  const failing = rows.filter((row) => row.errors > 0 || row.non2xx > 0);
+  for (const row of failing) {
+    progress(
+      `${row.scenario}: ${row.target} had ${row.errors} errors and ${row.non2xx} non-2xx answers ${JSON.stringify(row.statusCodes)}`,
+    );
+  }
+  return failing.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    progress(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,16 @@
+import type { BenchOptions } from "../lib/bench-options.ts";
+import type { Target } from "../lib/measurement.ts";
+
+export interface PreparedScenario {
+  /** measured in this order, each with the same load; at most one is the baseline */
+  targets: Target[];
+  /** stops whatever setup started; called even when a measurement fails */
+  close(): Promise<void>;
+}
+
+/** One situation to measure: setup makes the data and starts the servers, then hands out its targets. */
+export interface Scenario {
+  name: string;
+  description: string;
+  setup(options: BenchOptions): Promise<PreparedScenario>;
+}

@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+
+// Debian's chromium, never a downloaded browser (STACK-NOTES: playwright-core + /usr/bin/chromium).
+const EXECUTABLE_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** console errors and uncaught page errors, to assert a journey ran clean */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A browser with a fresh profile of its own; `close` removes the profile. */
+export async function launchBrowser(
+  options: { baseURL?: string; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserSession> {
+  const userDataDir = await mkdtemp(join(tmpdir(), "signet-e2e-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: EXECUTABLE_PATH,
+    headless: true,
+    args: ARGS,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close().catch(() => undefined);
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
