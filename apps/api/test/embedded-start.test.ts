@@ -1,0 +1,67 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEFAULTS } from "@signet/contract";
+import { afterAll, describe, expect, it } from "vitest";
+import { startServer } from "../src/start-server.ts";
+import { HttpClient } from "./support/http-client.ts";
+
+// The README's start command with nothing configured: embedded PostgreSQL, migrations, demo seed.
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+let dataDir = "";
+afterAll(async () => {
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("start with no configuration", () => {
+  it("starts embedded PostgreSQL, seeds the demo once, and keeps data and secrets between runs", async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "signet-embedded-"));
+    const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PORT: "0", WEB_DIST: "/nonexistent" };
+
+    const first = await startServer(env, { logLevel: "silent" });
+    let password: string;
+    try {
+      expect(first.embeddedDatabase).toBe(true);
+      expect(first.inProcessJobs).toBe(true);
+      expect(first.demo?.users.map((user) => user.email)).toEqual([
+        "support@signet.local",
+        "admin@demo.signet.local",
+        "member@demo.signet.local",
+      ]);
+      password = first.demo!.users[0]!.password;
+      const roles = await first.db.role.findMany({ select: { name: true } });
+      expect(roles.map((role) => role.name)).toEqual(
+        expect.arrayContaining([DEFAULTS.supportRoleName, DEFAULTS.adminRoleName]),
+      );
+      const groups = await first.db.group.findMany({ select: { name: true } });
+      expect(groups.map((group) => group.name)).toEqual(
+        expect.arrayContaining([DEFAULTS.supportGroupName, DEFAULTS.orgAdminGroupName]),
+      );
+      const signIn = await new HttpClient(first.url).signIn("admin@demo.signet.local", password);
+      expect(signIn.status).toBe(200);
+      const secrets = await stat(join(dataDir, "secrets.json"));
+      expect(secrets.mode & 0o077).toBe(0);
+    } finally {
+      await first.close();
+    }
+
+    const second = await startServer(env, { logLevel: "silent" });
+    try {
+      expect(await second.db.organization.count()).toBe(2);
+      expect(second.demo?.users.every((user) => user.password === password)).toBe(true);
+      const stored = JSON.parse(await readFile(join(dataDir, "secrets.json"), "utf8"));
+      expect(stored.demoPassword).toBe(password);
+      expect((await new HttpClient(second.url).signIn("member@demo.signet.local", password)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  }, 90_000);
+});
