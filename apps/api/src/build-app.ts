@@ -28,6 +28,13 @@ export interface AppOptions {
   logger: AppLogger;
 }
 
+/** A separate connection that fails fast instead of queueing commands while Redis is away. */
+function rateLimitConnection(redis: Redis): Redis {
+  const connection = redis.duplicate({ enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  connection.on("error", () => undefined);
+  return connection;
+}
+
 export async function buildApp({ deps, authSecret, redis, webDist, logger }: AppOptions): Promise<FastifyInstance> {
   const { config } = deps;
   // With a pino instance Fastify's type carries pino's logger type; the app is used as a plain instance.
@@ -62,9 +69,14 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
     },
     hsts: config.secureCookies,
   });
+  const limiterRedis = redis ? rateLimitConnection(redis) : null;
+  if (limiterRedis) app.addHook("onClose", async () => void limiterRedis.disconnect());
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}:rate-limit:` } : {}),
+    // Fail open: if Redis is unreachable, sign-in keeps working (the per-account lockout in
+    // PostgreSQL still limits guessing) instead of hanging every login.
+    skipOnError: true,
+    ...(limiterRedis ? { redis: limiterRedis, nameSpace: `${config.REDIS_PREFIX}:rate-limit:` } : {}),
   });
   await app.register(fastifySwagger, {
     openapi: {

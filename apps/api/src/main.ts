@@ -5,8 +5,8 @@ try {
   const server = await startServer();
   const lines = [
     "",
-    `  Signet is running at ${server.url}`,
-    `  API documentation:   ${server.url}/api/docs`,
+    `  Signet is running at ${server.config.publicUrl}`,
+    `  API documentation:   ${server.config.publicUrl}/api/docs`,
     server.embeddedDatabase
       ? `  Database:            embedded PostgreSQL (data in ${server.config.DATA_DIR})`
       : "  Database:            DATABASE_URL",
@@ -15,7 +15,7 @@ try {
       : "  Jobs:                BullMQ on REDIS_URL (run `pnpm worker`)",
     server.config.SMTP_URL
       ? "  Mail:                SMTP_URL"
-      : `  Mail:                dev mailbox at ${server.url}/dev/mailbox`,
+      : `  Mail:                dev mailbox at ${server.config.publicUrl}/dev/mailbox`,
   ];
   if (server.demo) {
     lines.push("", "  Demo sign-in details:");

@@ -70,6 +70,8 @@ export async function startServer(
 
     const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : null;
     const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
+    // without a listener ioredis prints every failed reconnect to stderr, outside the structured log
+    redis?.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
     const deps: CoreDeps = { db, config, tokens: createTokenSigner(authSecret, config.TOKEN_ISSUER), logger };
     const app = await buildApp({ deps, authSecret, redis, webDist, logger });
     cleanups.push(() => app.close());
@@ -94,6 +96,8 @@ export async function startServer(
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+    // Links in emails use the public URL; without PUBLIC_URL it is this server on the port it got.
+    if (!config.PUBLIC_URL) config.publicUrl = `http://${config.HOST === "127.0.0.1" ? "localhost" : host}:${port}`;
     return {
       url: `http://${host}:${port}`,
       config,

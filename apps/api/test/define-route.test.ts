@@ -24,10 +24,15 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  defineRoute(app, () => async () => undefined, createThing, async ({ body, setLocation }) => {
-    setLocation("thing-42");
-    return { id: "thing-42", name: body.name };
-  });
+  defineRoute(
+    app,
+    () => async () => undefined,
+    createThing,
+    async ({ body, setLocation }) => {
+      setLocation("thing-42");
+      return { id: "thing-42", name: body.name };
+    },
+  );
   await app.ready();
 });
 afterAll(() => app.close());

@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
-import { createMailboxMailer, createSmtpMailer, type JobContext, runJob, silentLogger, verifyAuditChain } from "@signet/core";
-import { testRedisPrefix, testRedisUrl } from "@signet/core/testing";
 import { MESSAGES } from "@signet/contract";
+import {
+  createMailboxMailer,
+  createSmtpMailer,
+  type JobContext,
+  runJob,
+  silentLogger,
+  verifyAuditChain,
+} from "@signet/core";
+import { testRedisPrefix, testRedisUrl } from "@signet/core/testing";
 import { startWorker } from "@signet/worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizationWithUser, PASSWORD } from "./support/factories.ts";
@@ -65,9 +72,7 @@ describe("with Redis, SMTP and a worker", () => {
     expect(requested.status).toBe(202);
     expect(requested.body).toBe("");
 
-    const t0 = Date.now();
     const mail = await mailTo(user.email);
-    console.log("MAIL AFTER", Date.now() - t0);
     expect(mail.parsed.subject).toBe("Reset your Signet password");
     expect(mail.parsed.from?.text).toBe('"Signet" <no-reply@signet.local>');
     const link = parseLink(mail.parsed.text ?? "");
@@ -109,7 +114,9 @@ describe("with Redis, SMTP and a worker", () => {
     // the link works once
     for (const reuse of [
       client().get(`${RESETS}/${link.id}?token=${link.token}`),
-      client().request("PUT", `${RESETS}/${link.id}`, { json: { token: link.token, password: "Another-Passphrase-99" } }),
+      client().request("PUT", `${RESETS}/${link.id}`, {
+        json: { token: link.token, password: "Another-Passphrase-99" },
+      }),
     ]) {
       const reply = await reuse;
       expect(reply.status).toBe(400);
@@ -138,13 +145,18 @@ describe("with Redis, SMTP and a worker", () => {
     expect((await db().credential.findUniqueOrThrow({ where: { userId: user.id } })).passwordHash).toBe(hashBefore);
 
     // a password used before is refused, and the link stays usable
-    const reused = await client().request("PUT", `${RESETS}/${link.id}`, { json: { token: link.token, password: PASSWORD } });
+    const reused = await client().request("PUT", `${RESETS}/${link.id}`, {
+      json: { token: link.token, password: PASSWORD },
+    });
     expect(reused.status).toBe(400);
     expect(reused.body).toMatchObject({ code: "PASSWORD_PREVIOUSLY_USED", message: MESSAGES.passwordPreviouslyUsed });
     expect((await client().get(`${RESETS}/${link.id}?token=${link.token}`)).status).toBe(200);
 
     // an expired link is refused like a spent one
-    await db().passwordResetRequest.update({ where: { id: link.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().passwordResetRequest.update({
+      where: { id: link.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const expired = await client().request("PUT", `${RESETS}/${link.id}`, {
       json: { token: link.token, password: NEW_PASSWORD },
     });
@@ -216,7 +228,9 @@ describe("embedded: no Redis, no SMTP", () => {
     expect(outbox).toMatchObject({ attempts: 1, lastError: null });
     expect(outbox.publishedAt).not.toBeNull();
 
-    const set = await client().request("PUT", `${RESETS}/${link.id}`, { json: { token: link.token, password: NEW_PASSWORD } });
+    const set = await client().request("PUT", `${RESETS}/${link.id}`, {
+      json: { token: link.token, password: NEW_PASSWORD },
+    });
     expect(set.status).toBe(204);
     expect((await client().signIn(user.email, NEW_PASSWORD)).status).toBe(200);
   });

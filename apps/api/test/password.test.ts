@@ -1,5 +1,5 @@
-import { verifyAuditChain } from "@signet/core";
 import { MESSAGES } from "@signet/contract";
+import { verifyAuditChain } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizationWithUser, PASSWORD } from "./support/factories.ts";
 import { HttpClient } from "./support/http-client.ts";

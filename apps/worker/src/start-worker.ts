@@ -25,6 +25,10 @@ export async function startWorker(env: Record<string, string | undefined>, logge
   const mailer = createMailer(db, config);
   const publisherConnection = createRedis(config.REDIS_URL);
   const workerConnection = createRedis(config.REDIS_URL);
+  for (const connection of [publisherConnection, workerConnection]) {
+    // without a listener ioredis prints every failed reconnect to stderr, outside the structured log
+    connection.on("error", (error: Error) => logger.warn({ err: error.message }, "redis connection error"));
+  }
   const publisher = createBullmqPublisher(publisherConnection, config.REDIS_PREFIX);
   const relay = startOutboxRelay(db, publisher.publish, logger);
   const workers = startBullmqWorkers({ db, config, mailer, logger }, workerConnection, config.REDIS_PREFIX, logger);

@@ -79,7 +79,7 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
             href={menu.workspace.to}
             onClick={navigate(menu.workspace.to)}
             variant="subtle"
-            color="dark"
+            color="gray"
             className={classes.navLink}
             data-active={isActive(pathname, menu.workspace.to) || undefined}
           >
@@ -91,7 +91,7 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
             <Menu.Target>
               <Button
                 variant="subtle"
-                color="dark"
+                color="gray"
                 className={classes.navLink}
                 rightSection={<ChevronDownIcon size={14} />}
               >
@@ -111,7 +111,7 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
           <Menu.Target>
             <Button
               variant="subtle"
-              color="dark"
+              color="gray"
               className={classes.navLink}
               rightSection={<ChevronDownIcon size={14} />}
             >

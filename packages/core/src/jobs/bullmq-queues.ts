@@ -34,6 +34,7 @@ export function createBullmqPublisher(connection: Redis, prefix: string) {
         removeOnFail: { count: 5000 },
       },
     );
+    return "published";
   };
   return {
     publish,

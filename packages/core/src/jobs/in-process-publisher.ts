@@ -4,8 +4,8 @@ import type { OutboxPublisher } from "./outbox-relay.ts";
 
 /**
  * Without Redis the relay runs each job's handler itself: same handlers, same retries. The relay
- * marks the row processed in its own transaction (writing it here, on another connection, would
- * wait for the row lock that transaction holds, and so for ever).
+ * marks the row processed in its own transaction: writing it here, on another connection, would
+ * wait for the row lock that transaction holds until the transaction timed out and rolled back.
  */
 export function createInProcessPublisher(context: JobContext): OutboxPublisher {
   return async (row) => {

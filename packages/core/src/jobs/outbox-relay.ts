@@ -11,11 +11,11 @@ export interface OutboxRow {
 }
 
 /**
- * Hands one outbox row on: to BullMQ, or straight to its handler when there is no Redis. A
- * publisher that ran the job itself answers "processed" and the relay records it: the row is
- * locked by the relay's transaction, so the publisher must not write it on another connection.
+ * Hands one outbox row on: to BullMQ ("published"), or straight to its handler when there is no
+ * Redis ("processed"; the relay records that too: the row is locked by the relay's transaction,
+ * so the publisher must not write it on another connection).
  */
-export type OutboxPublisher = (row: OutboxRow) => Promise<"processed" | undefined>;
+export type OutboxPublisher = (row: OutboxRow) => Promise<"published" | "processed">;
 
 export const MAX_OUTBOX_ATTEMPTS = 8;
 
@@ -38,7 +38,11 @@ export async function relayOutboxBatch(db: Db, publish: OutboxPublisher, batchSi
           const now = new Date();
           await tx.outboxMessage.update({
             where: { id: row.id },
-            data: { publishedAt: now, attempts: { increment: 1 }, ...(outcome === "processed" ? { processedAt: now } : {}) },
+            data: {
+              publishedAt: now,
+              attempts: { increment: 1 },
+              ...(outcome === "processed" ? { processedAt: now } : {}),
+            },
           });
         } catch (error) {
           const attempts = row.attempts + 1;

@@ -4,7 +4,12 @@ import { createPrismaClient, type Db } from "../../src/db/prisma-client.ts";
 import { enqueueOutbox } from "../../src/jobs/enqueue-outbox.ts";
 import { createInProcessPublisher } from "../../src/jobs/in-process-publisher.ts";
 import type { JobPayload } from "../../src/jobs/job-registry.ts";
-import { MAX_OUTBOX_ATTEMPTS, type OutboxPublisher, type OutboxRow, relayOutboxBatch } from "../../src/jobs/outbox-relay.ts";
+import {
+  MAX_OUTBOX_ATTEMPTS,
+  type OutboxPublisher,
+  type OutboxRow,
+  relayOutboxBatch,
+} from "../../src/jobs/outbox-relay.ts";
 import { silentLogger } from "../../src/logger.ts";
 import { createMailboxMailer } from "../../src/mail/mailbox-mailer.ts";
 import { createTestDatabase, type TestDatabase } from "../../src/testing/index.ts";
@@ -39,9 +44,13 @@ function recordingPublisher(behaviour: (row: OutboxRow) => Promise<void> = async
   const publish: OutboxPublisher = async (row) => {
     calls.push(row);
     await behaviour(row);
+    return "published";
   };
   return { calls, publish, keys: () => calls.map((row) => row.idempotencyKey) };
 }
+
+/** Publishes into the void: used to clear what earlier tests left due. */
+const discard: OutboxPublisher = async () => "published";
 
 /** Relays until nothing is due, like startOutboxRelay does while there is work. */
 async function drain(publish: OutboxPublisher, client: Db = db, batchSize = 50) {
@@ -81,7 +90,7 @@ describe("enqueueOutbox", () => {
 
 describe("relayOutboxBatch", () => {
   it("publishes due rows once, oldest first, and leaves rows that are not yet due", async () => {
-    await drain(async () => {});
+    await drain(discard);
     const first = await enqueue(key("due-1"));
     const second = await enqueue(key("due-2"));
     const later = await enqueue(key("later"), email(), new Date(Date.now() + 60_000));
@@ -104,7 +113,7 @@ describe("relayOutboxBatch", () => {
   });
 
   it("keeps a row whose publish failed, with the error and a later retry time; other rows go on", async () => {
-    await drain(async () => {});
+    await drain(discard);
     const failing = await enqueue(key("fails"));
     const fine = await enqueue(key("fine"));
     const publisher = recordingPublisher(async (row) => {
@@ -133,7 +142,7 @@ describe("relayOutboxBatch", () => {
   });
 
   it(`parks a row after ${MAX_OUTBOX_ATTEMPTS} failed attempts`, async () => {
-    await drain(async () => {});
+    await drain(discard);
     const row = await enqueue(key("park"));
     await db.outboxMessage.update({ where: { id: row.id }, data: { attempts: MAX_OUTBOX_ATTEMPTS - 1 } });
     const publisher = recordingPublisher(async () => {
@@ -141,7 +150,11 @@ describe("relayOutboxBatch", () => {
     });
     expect(await relayOutboxBatch(db, publisher.publish)).toBe(1);
     const parked = await db.outboxMessage.findUniqueOrThrow({ where: { id: row.id } });
-    expect(parked).toMatchObject({ attempts: MAX_OUTBOX_ATTEMPTS, lastError: "queue rejected the job", processedAt: null });
+    expect(parked).toMatchObject({
+      attempts: MAX_OUTBOX_ATTEMPTS,
+      lastError: "queue rejected the job",
+      processedAt: null,
+    });
     expect(parked.publishedAt).not.toBeNull();
 
     // parked rows are never picked again, even once their retry time has passed
@@ -151,12 +164,13 @@ describe("relayOutboxBatch", () => {
   });
 
   it("never publishes a row twice when two relays run at the same time (SKIP LOCKED)", async () => {
-    await drain(async () => {});
+    await drain(discard);
     const keys = Array.from({ length: 16 }, (_, i) => key(`concurrent-${i}`));
     for (const k of keys) await enqueue(k);
     // a second replica: its own connection pool, like another worker process
     const replica = createPrismaClient(database.url, { max: 3 });
     try {
+      await replica.$queryRaw`SELECT 1`; // connected before the race starts
       const slow = async () => new Promise<void>((resolve) => setTimeout(resolve, 15));
       const a = recordingPublisher(slow);
       const b = recordingPublisher(slow);
@@ -178,7 +192,7 @@ describe("relayOutboxBatch", () => {
 
 describe("in-process publisher (no Redis)", () => {
   it("runs the job inside the relay and marks the row published and processed", async () => {
-    await drain(async () => {});
+    await drain(discard);
     const k = key("in-process");
     const row = await enqueue(k, email("inbox@example.com"));
     const config = loadConfig({ DATABASE_URL: database.url });
@@ -201,6 +215,10 @@ describe("in-process publisher (no Redis)", () => {
     expect(after.processedAt).not.toBeNull();
     const mail = await db.mailMessage.findMany({ where: { idempotencyKey: k } });
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ to: "inbox@example.com", transport: "mailbox", subject: "Reset your Signet password" });
+    expect(mail[0]).toMatchObject({
+      to: "inbox@example.com",
+      transport: "mailbox",
+      subject: "Reset your Signet password",
+    });
   });
 });
