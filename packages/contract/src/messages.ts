@@ -39,6 +39,9 @@ export const MESSAGES = {
   passwordReset: "Password created. You can now sign in with your new password.",
   resetRequested: "If an account exists for that email address, we have sent a link to reset its password.",
   unsupportedApiVersion: "This API version is not supported for this path.",
+  unsavedChangesTitle: "Unsaved changes",
+  unsavedChangesExit: "You have unsaved changes. Are you sure you want to exit?",
+  unsavedChangesDiscard: "You have unsaved changes. Are you sure you want to discard them?",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "./messages.ts";
-import { decodeBase64Url, mayProceed, readTokenClaims, splitToken, TokenFormatError } from "./session.ts";
+import {
+  decodeBase64Url,
+  mayProceed,
+  readPayloadCookieClaims,
+  readTokenClaims,
+  splitToken,
+  TokenFormatError,
+} from "./session.ts";
 
 const claims = {
   sub: "ann@example.com",
@@ -59,6 +66,15 @@ describe("readTokenClaims", () => {
   });
   it("refuses a payload without the logged-in user claims", () => {
     expect(() => readTokenClaims(`h.${encode({ uid: "u1" })}.s`)).toThrow(MESSAGES.payloadCookieMissing);
+  });
+});
+
+describe("readPayloadCookieClaims", () => {
+  it("reads the two-part payload cookie", () => {
+    expect(readPayloadCookieClaims(`h.${encode(claims)}`).email).toBe("ann@example.com");
+  });
+  it.each([["only-one-part"], ["a.b.c"]])("refuses %j", (cookie) => {
+    expect(() => readPayloadCookieClaims(cookie)).toThrow(MESSAGES.notAJwt);
   });
 });
 

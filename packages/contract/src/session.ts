@@ -136,6 +136,12 @@ export function readTokenClaims(token: string): TokenClaims {
   return parsed.data;
 }
 
+/** Reads the claims from the payload cookie, which holds `header.payload` (no signature part). */
+export function readPayloadCookieClaims(payloadCookie: string): TokenClaims {
+  if (payloadCookie.split(".").length !== 2) throw new TokenFormatError(MESSAGES.notAJwt);
+  return readTokenClaims(`${payloadCookie}.`);
+}
+
 /**
  * The browser keeps the token in two cookies: the readable payload cookie holds
  * `header.payload`, the HttpOnly signature cookie holds the signature.

@@ -1,11 +1,12 @@
+import { MESSAGES } from "@signet/contract";
 import { useBlocker } from "@tanstack/react-router";
 import { useCallback, useRef } from "react";
 import { openConfirmDialog } from "./ConfirmDialog.tsx";
 
 export const UNSAVED_CHANGES = {
-  title: "Unsaved changes",
-  exit: "You have unsaved changes. Are you sure you want to exit?",
-  discard: "You have unsaved changes. Are you sure you want to discard them?",
+  title: MESSAGES.unsavedChangesTitle,
+  exit: MESSAGES.unsavedChangesExit,
+  discard: MESSAGES.unsavedChangesDiscard,
 } as const;
 
 const guarding = (s: { dirty: boolean; leaving: boolean }) => s.dirty && !s.leaving;

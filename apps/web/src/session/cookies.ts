@@ -1,4 +1,4 @@
-import { type LoggedInUser, readTokenClaims, toLoggedInUser } from "@signet/contract";
+import { type LoggedInUser, readPayloadCookieClaims, toLoggedInUser } from "@signet/contract";
 
 /** Value of one cookie from a `document.cookie` string; null when absent or empty. */
 export function readCookie(cookieString: string, name: string): string | null {
@@ -17,14 +17,11 @@ export function readCookie(cookieString: string, name: string): string | null {
   return null;
 }
 
-/**
- * The payload cookie holds `header.payload` of the JWT (the signature is HttpOnly): a dummy third
- * part makes it a compact token for the contract's reader. Unreadable or expired → signed out.
- */
+/** The payload cookie holds `header.payload` of the JWT (the signature is HttpOnly). Unreadable or expired → signed out. */
 export function userFromPayloadCookie(value: string | null, nowMs: number): LoggedInUser | null {
   if (!value) return null;
   try {
-    const user = toLoggedInUser(readTokenClaims(`${value}.x`));
+    const user = toLoggedInUser(readPayloadCookieClaims(value));
     return user.expiresAt * 1000 > nowMs ? user : null;
   } catch {
     return null;
