@@ -1,5 +1,6 @@
 // `pnpm bench`: runs each scenario's targets under the same load, one at a time, prints a table and
 // writes bench/results/<time>.json. Not part of the test suite: numbers depend on the machine.
+import os from "node:os";
 import { relative } from "node:path";
 import { readBenchOptions } from "./lib/bench-options.ts";
 import { checkTarget } from "./lib/check-target.ts";
@@ -30,6 +31,7 @@ async function main(): Promise<number> {
 
   const { connections, durationSeconds, warmupSeconds } = options.load;
   const startedAt = new Date().toISOString();
+  const loadAtStart = os.loadavg()[0]!;
   const rows: ReportRow[] = [];
   for (const scenario of scenarios) {
     progress(`${scenario.name}: setting up`);
@@ -55,10 +57,16 @@ async function main(): Promise<number> {
     machine: await describeMachine(options.serverUrl),
     load: options.load,
     poolMax: options.poolMax,
+    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
     rows,
   });
   process.stdout.write(`\n${formatTable(rows)}\n\nresults: ${relative(process.cwd(), file)}\n`);
 
+  if (loadAtStart > os.availableParallelism() / 2) {
+    progress(
+      `the machine was busy (load ${loadAtStart.toFixed(1)} on ${os.availableParallelism()} cpus): numbers are noisy`,
+    );
+  }
   const failing = rows.filter((row) => row.errors > 0 || row.non2xx > 0);
   for (const row of failing) {
     progress(

@@ -68,6 +68,6 @@ process.once("message", async (request: WorkerRequest) => {
   } catch (error) {
     reply = { type: "failed", error: error instanceof Error ? error.message : String(error) };
   }
-  process.send?.(reply, () => process.disconnect());
+  process.send?.(reply, undefined, {}, (error) => (error ? process.exit(1) : process.disconnect()));
 });
 process.once("disconnect", () => process.exit(0));

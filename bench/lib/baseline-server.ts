@@ -87,9 +87,13 @@ async function shutDown() {
   await pool.end().catch(() => {});
   process.exit(0);
 }
-process.once("SIGTERM", shutDown);
+process.once("SIGTERM", () => void shutDown());
 // the orchestrator died or let go: never outlive it
-process.once("disconnect", shutDown);
+process.once("disconnect", () => void shutDown());
 
 const address = await app.listen({ host: "127.0.0.1", port: 0 });
-process.send?.({ type: "listening", url: address });
+// The orchestrator may have gone while this process was starting (its disconnect already passed).
+if (!process.connected) await shutDown();
+process.send?.({ type: "listening", url: address }, undefined, {}, (error) => {
+  if (error) void shutDown();
+});

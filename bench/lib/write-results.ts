@@ -10,6 +10,8 @@ export interface BenchReport {
   machine: MachineInfo;
   load: LoadSettings;
   poolMax: number;
+  /** 1-minute load average before and after: other work on the machine skews every number */
+  loadAverage: { start: number; end: number };
   rows: ReportRow[];
 }
 
