@@ -45,17 +45,23 @@ export function inheritPermissions(
     .filter((group) => group.permissions !== 0);
 }
 
+/**
+ * One round trip: the organization's group tree and the user's role bits per group. This runs on
+ * every permission check, so it avoids a query per table.
+ */
 export async function loadEffectivePermissions(db: Db, userId: string, organizationId: string) {
-  const [groups, memberRoles] = await Promise.all([
-    db.group.findMany({ where: { organizationId }, select: { id: true, parentId: true, name: true } }),
-    db.memberRole.findMany({
-      where: { userId, organizationId },
-      select: { groupId: true, role: { select: { permissions: true } } },
-    }),
-  ]);
+  const [row] = await db.$queryRaw<
+    { groups: GroupNode[] | null; own: { groupId: string; permissions: number }[] | null }[]
+  >`
+    SELECT
+      (SELECT json_agg(json_build_object('id', g.id, 'parentId', g."parentId", 'name', g.name))
+         FROM "Group" g WHERE g."organizationId" = ${organizationId}::uuid) AS groups,
+      (SELECT json_agg(json_build_object('groupId', mr."groupId", 'permissions', r.permissions))
+         FROM "MemberRole" mr JOIN "Role" r ON r.id = mr."roleId"
+        WHERE mr."userId" = ${userId}::uuid AND mr."organizationId" = ${organizationId}::uuid) AS own`;
   const own = new Map<string, number>();
-  for (const row of memberRoles) own.set(row.groupId, (own.get(row.groupId) ?? 0) | row.role.permissions);
-  const perGroup = inheritPermissions(groups, own);
+  for (const entry of row?.own ?? []) own.set(entry.groupId, (own.get(entry.groupId) ?? 0) | entry.permissions);
+  const perGroup = inheritPermissions(row?.groups ?? [], own);
   const bits = perGroup.reduce((all, group) => all | group.permissions, 0);
   return { bits, groups: perGroup };
 }

@@ -1,6 +1,7 @@
 import { type PermissionsResponse, permissionNames } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
+import { AppError } from "../errors/app-error.ts";
 import { resolveOrganizationAccess } from "./organization-access.ts";
 
 export async function getMyPermissions(
@@ -8,22 +9,26 @@ export async function getMyPermissions(
   input: { organizationId: string },
   deps: CoreDeps,
 ): Promise<PermissionsResponse> {
-  const access = await resolveOrganizationAccess(actor, input.organizationId, deps);
-  const organization = await deps.db.organization.findUniqueOrThrow({
-    where: { id: input.organizationId },
-    select: {
-      id: true,
-      name: true,
-      eoSupport: true,
-      embeddedSrEnabled: true,
-      enabledTrid: true,
-      enabledAV: true,
-      enabledSmartDoc: true,
-      enabledClosingCenter: true,
-      enabledPkgCollaboration: true,
-      enabledMultiLangSRSupport: true,
-    },
-  });
+  // Both at once: the organization row is only returned once access is granted.
+  const [access, organization] = await Promise.all([
+    resolveOrganizationAccess(actor, input.organizationId, deps),
+    deps.db.organization.findUnique({
+      where: { id: input.organizationId },
+      select: {
+        id: true,
+        name: true,
+        eoSupport: true,
+        embeddedSrEnabled: true,
+        enabledTrid: true,
+        enabledAV: true,
+        enabledSmartDoc: true,
+        enabledClosingCenter: true,
+        enabledPkgCollaboration: true,
+        enabledMultiLangSRSupport: true,
+      },
+    }),
+  ]);
+  if (!organization) throw new AppError("NOT_FOUND");
   return {
     organizationId: access.organizationId,
     permissions: access.permissions,
