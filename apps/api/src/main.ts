@@ -8,7 +8,7 @@ try {
     `  Signet is running at ${server.config.publicUrl}`,
     `  API documentation:   ${server.config.publicUrl}/api/docs`,
     server.embeddedDatabase
-      ? `  Database:            embedded PostgreSQL (data in ${server.config.DATA_DIR})`
+      ? `  Database:            embedded PostgreSQL (data in ${server.dataDir})`
       : "  Database:            DATABASE_URL",
     server.inProcessJobs
       ? "  Jobs:                in-process (no REDIS_URL)"

@@ -31,6 +31,8 @@ export interface StartedServer {
   /** demo credentials when this start seeded or found the demo (embedded default) */
   demo: DemoCredentials | null;
   embeddedDatabase: boolean;
+  /** absolute path of DATA_DIR */
+  dataDir: string;
   inProcessJobs: boolean;
   close(): Promise<void>;
 }
@@ -46,7 +48,9 @@ export async function startServer(
   options: { logLevel?: string } = {},
 ): Promise<StartedServer> {
   const config = loadConfig(env);
-  const dataDir = resolve(config.DATA_DIR);
+  // A relative DATA_DIR means relative to where the user ran the command (pnpm runs the start
+  // script inside apps/api and records the caller's directory in INIT_CWD).
+  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
   const cleanups: (() => Promise<unknown>)[] = [];
   const closeAll = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -106,6 +110,7 @@ export async function startServer(
       app,
       demo,
       embeddedDatabase: !config.DATABASE_URL,
+      dataDir,
       inProcessJobs,
       close: closeAll,
     };
