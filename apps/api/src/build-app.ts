@@ -16,9 +16,15 @@ import { registerErrorHandler, sendError } from "./plugins/error-handler.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { genTraceId, registerTraceId } from "./plugins/trace-id.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
+import { registerGroupRoutes } from "./routes/group-routes.ts";
+import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
+import { registerMembershipRoutes } from "./routes/membership-routes.ts";
+import { registerOrganizationRoutes } from "./routes/organization-routes.ts";
 import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
+import { registerRoleRoutes } from "./routes/role-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerSystemRoutes } from "./routes/system-routes.ts";
+import { registerUserRoutes } from "./routes/user-routes.ts";
 
 export interface AppOptions {
   deps: CoreDeps;
@@ -106,6 +112,12 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerSessionRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
   registerPasswordResetRoutes(app, deps, authenticate, loginRateLimit);
   registerSystemRoutes(app, deps, authenticate, redis);
+  registerOrganizationRoutes(app, deps, authenticate);
+  registerUserRoutes(app, deps, authenticate);
+  registerInvitationRoutes(app, deps, authenticate);
+  registerGroupRoutes(app, deps, authenticate);
+  registerRoleRoutes(app, deps, authenticate);
+  registerMembershipRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -15,6 +15,11 @@ export interface UserActor extends RequestOrigin {
   supportUser: boolean;
   partial: boolean;
   credentialsExpired: boolean;
+  /**
+   * Request-scoped memo of organization access (permission bits per organization), so the
+   * tenancy check at the edge and the permission check in the use case share one query.
+   */
+  accessMemo?: Map<string, Promise<unknown>>;
 }
 
 export interface AnonymousActor extends RequestOrigin {

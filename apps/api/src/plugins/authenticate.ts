@@ -1,5 +1,5 @@
 import { HEADERS, type RouteAuth, type TokenClaims } from "@signet/contract";
-import { AppError, authenticateToken, type CoreDeps, type UserActor } from "@signet/core";
+import { AppError, authenticateToken, type CoreDeps, resolveOrganizationAccess, type UserActor } from "@signet/core";
 import type { FastifyRequest } from "fastify";
 import { isValidCsrfToken } from "./csrf-token.ts";
 
@@ -33,11 +33,13 @@ function readToken(request: FastifyRequest, deps: CoreDeps): { token: string; vi
 }
 
 /**
- * Authenticates a request for a route of the given level (see RouteAuth in the contract), and
- * checks the anti-forgery header on state-changing requests that ride on cookies.
+ * Authenticates a request for a route of the given level (see RouteAuth in the contract), checks
+ * the anti-forgery header on state-changing requests that ride on cookies, and — on routes under
+ * an organization — the tenancy rule. It runs before body validation, so another organization's
+ * id answers 404 whatever the body holds.
  */
 export function authenticator(deps: CoreDeps, csrfKey: Buffer) {
-  return (level: Exclude<RouteAuth, "none">) =>
+  return (level: Exclude<RouteAuth, "none">, organizationScoped = false) =>
     async (request: FastifyRequest): Promise<void> => {
       const found = readToken(request, deps);
       if (!found) throw new AppError("UNAUTHORIZED");
@@ -51,5 +53,9 @@ export function authenticator(deps: CoreDeps, csrfKey: Buffer) {
       if (level !== "session" && actor.credentialsExpired) throw new AppError("CREDENTIALS_EXPIRED");
       if (level === "user" && actor.partial) throw new AppError("ORGANIZATION_NOT_SELECTED");
       request.session = { actor, claims, viaCookie: found.viaCookie, idleExpiresAt };
+      if (organizationScoped) {
+        const orgId = (request.params as { orgId?: unknown }).orgId;
+        await resolveOrganizationAccess(actor, typeof orgId === "string" ? orgId : "", deps);
+      }
     };
 }

@@ -19,7 +19,10 @@ export interface RouteContext<R extends RouteDef> {
   setLocation(id: string): void;
 }
 
-export type Authenticate = (level: Exclude<RouteDef["auth"], "none">) => (request: FastifyRequest) => Promise<void>;
+export type Authenticate = (
+  level: Exclude<RouteDef["auth"], "none">,
+  organizationScoped?: boolean,
+) => (request: FastifyRequest) => Promise<void>;
 
 /**
  * Registers one contract route: URL, validation, response schema, OpenAPI entry and auth all come
@@ -50,7 +53,7 @@ export function defineRoute<R extends RouteDef>(
         "5xx": errorBodySchema,
       },
     },
-    ...(def.auth === "none" ? {} : { preHandler: authenticate(def.auth) }),
+    ...(def.auth === "none" ? {} : { preValidation: authenticate(def.auth, def.path.includes(":orgId")) }),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params,

@@ -29,6 +29,15 @@ describe("inheritPermissions", () => {
     expect(result.find((g) => g.groupId === "root")?.permissions).toBe(0b01);
     expect(result.find((g) => g.groupId === "sibling")).toBeUndefined();
   });
+  it("applies organization-wide bits in every group", () => {
+    const result = inheritPermissions(tree, new Map([["child", 0b100]]), 0b01);
+    expect(result.map((g) => [g.groupId, g.permissions])).toEqual([
+      ["root", 0b01],
+      ["child", 0b101],
+      ["grandchild", 0b101],
+      ["sibling", 0b01],
+    ]);
+  });
   it("survives a cycle without hanging", () => {
     const cyclic = [
       { id: "a", parentId: "b", name: "A" },

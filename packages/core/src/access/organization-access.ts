@@ -1,5 +1,5 @@
 import { hasAnyPermission, type PermissionName } from "@signet/contract";
-import type { Actor } from "../actor.ts";
+import type { Actor, UserActor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { type GroupPermissions, loadEffectivePermissions } from "./effective-permissions.ts";
@@ -15,13 +15,26 @@ export interface OrganizationAccess {
  * may name any existing organization and acts there with their support roles. Anything else is
  * 404 — another tenant's ids are never confirmed to exist.
  */
-export async function resolveOrganizationAccess(
+export function resolveOrganizationAccess(
   actor: Actor,
   organizationId: string,
   deps: CoreDeps,
 ): Promise<OrganizationAccess> {
-  if (actor.kind !== "user") throw new AppError("UNAUTHORIZED");
+  if (actor.kind !== "user") return Promise.reject(new AppError("UNAUTHORIZED"));
+  actor.accessMemo ??= new Map();
+  let access = actor.accessMemo.get(organizationId) as Promise<OrganizationAccess> | undefined;
+  if (!access) {
+    access = resolveAccess(actor, organizationId, deps);
+    actor.accessMemo.set(organizationId, access);
+  }
+  return access;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function resolveAccess(actor: UserActor, organizationId: string, deps: CoreDeps): Promise<OrganizationAccess> {
   if (actor.partial || !actor.organizationId) throw new AppError("ORGANIZATION_NOT_SELECTED");
+  if (!UUID.test(organizationId)) throw new AppError("NOT_FOUND");
   if (organizationId === actor.organizationId) {
     const { bits, groups } = await loadEffectivePermissions(deps.db, actor.userId, organizationId);
     return { organizationId, permissions: bits, groups };
