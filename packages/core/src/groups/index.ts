@@ -1,1 +1,10 @@
-export {};
+export * from "./assert-group-deletable.ts";
+export * from "./assign-group-role.ts";
+export * from "./create-group.ts";
+export * from "./delete-group.ts";
+export * from "./get-group.ts";
+export * from "./list-groups.ts";
+export * from "./list-location-candidates.ts";
+export * from "./load-group-access.ts";
+export * from "./move-group.ts";
+export * from "./update-group.ts";

@@ -1,0 +1,194 @@
+import {
+  fillPath,
+  groupRoutes,
+  invitationRoutes,
+  membershipRoutes,
+  organizationRoutes,
+  type RouteDef,
+  roleRoutes,
+  routeUrl,
+  userRoutes,
+} from "@signet/contract";
+import { buildGroup, buildRole, grantRoles } from "@signet/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { organizationWithUser, PASSWORD } from "./support/factories.ts";
+import { HttpClient } from "./support/http-client.ts";
+import { startTestApp, type TestApp } from "./support/test-app.ts";
+
+// Spec/issue: every access-control endpoint answers 404 for ids of another organization (support
+// users excepted). One table walks every route, so a route added later cannot be forgotten: the
+// coverage test fails until it has a sample here.
+
+const ACCESS_ROUTES: Record<string, RouteDef> = {
+  ...organizationRoutes,
+  ...userRoutes,
+  ...invitationRoutes,
+  ...groupRoutes,
+  ...roleRoutes,
+  ...membershipRoutes,
+};
+
+/** Routes whose path names no organization, and why another tenant cannot reach through them. */
+const UNSCOPED: Record<string, string> = {
+  listOrganizations: "lists only the caller's own organization (support users: all)",
+  createOrganization: "support users only",
+  getUserInvitation: "authorised by the invitation's secret token, not by an organization",
+  registerUserInvitation: "authorised by the invitation's secret token",
+  verifyUserInvitation: "authorised by the invitation's secret token",
+};
+
+interface Ids {
+  userId: string;
+  groupId: string;
+  roleId: string;
+}
+
+/** A request that passes the contract's validation, naming the given ids. */
+const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<string, string> }> = {
+  getOrganization: () => ({}),
+  updateOrganization: () => ({ body: { version: 1, description: "x" } }),
+  listUsers: () => ({}),
+  usersBaseInfo: () => ({}),
+  getUser: () => ({}),
+  updateUser: () => ({ body: { version: 1, givenName: "Changed" } }),
+  resetUserPassword: () => ({}),
+  createUserInvitation: () => ({ body: { email: "new.person@example.com", givenName: "New", familyName: "Person" } }),
+  listGroups: () => ({}),
+  createGroup: () => ({ body: { name: "Intruders", roleIds: [] } }),
+  getGroup: () => ({}),
+  updateGroup: () => ({ body: { version: 1, name: "Renamed" } }),
+  deleteGroup: () => ({ query: { version: "1" } }),
+  moveGroup: () => ({ body: { parentId: null, version: 1 } }),
+  groupLocationCandidates: () => ({}),
+  assignGroupRole: () => ({}),
+  unassignGroupRole: () => ({}),
+  listRoles: () => ({}),
+  createRole: () => ({ body: { name: "Intruder", permissions: ["VIEW_USERS_GROUPS_ROLES"] } }),
+  getRole: () => ({}),
+  updateRole: () => ({ body: { version: 1, name: "Renamed" } }),
+  deleteRole: () => ({ query: { version: "1" } }),
+  listGroupMembers: () => ({}),
+  addGroupMembers: (ids) => ({ body: { userIds: [ids.userId], roleIds: [ids.roleId] } }),
+  setMemberRoles: (ids) => ({ body: { roleIds: [ids.roleId] } }),
+  removeGroupMember: () => ({}),
+  getMembership: () => ({}),
+};
+
+let app: TestApp;
+let admin: HttpClient;
+let support: HttpClient;
+let own: { organizationId: string } & Ids;
+let foreign: { organizationId: string } & Ids;
+
+async function tenant() {
+  const { organization, user, group, role } = await organizationWithUser(app.server.db);
+  const sub = await buildGroup(app.server.db, { organizationId: organization.id, name: "Branch", parentId: group.id });
+  const clerk = await buildRole(app.server.db, { organizationId: organization.id, name: "Clerk", permissions: 2 });
+  await grantRoles(app.server.db, {
+    organizationId: organization.id,
+    groupId: sub.id,
+    userId: user.id,
+    roleIds: [clerk.id],
+  });
+  return { organization, user, group, role, sub, clerk };
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ LOGIN_RATE_LIMIT_MAX: "1000" });
+  const a = await tenant();
+  const b = await tenant();
+  own = { organizationId: a.organization.id, userId: a.user.id, groupId: a.sub.id, roleId: a.clerk.id };
+  foreign = { organizationId: b.organization.id, userId: b.user.id, groupId: b.sub.id, roleId: b.clerk.id };
+  admin = new HttpClient(app.url);
+  expect((await admin.signIn(a.user.email, PASSWORD)).status).toBe(200);
+  const s = await organizationWithUser(app.server.db, { eoSupport: true });
+  support = new HttpClient(app.url);
+  expect((await support.signIn(s.user.email, PASSWORD)).status).toBe(200);
+});
+afterAll(() => app?.close());
+
+function call(
+  client: HttpClient,
+  route: RouteDef,
+  params: Record<string, string>,
+  sample: { body?: unknown; query?: Record<string, string> },
+) {
+  const query = sample.query ? `?${new URLSearchParams(sample.query)}` : "";
+  const url = fillPath(routeUrl(route), params) + query;
+  return client.request(route.method, url, sample.body === undefined ? {} : { json: sample.body });
+}
+
+const scoped = Object.entries(ACCESS_ROUTES).filter(([id]) => !(id in UNSCOPED));
+const withResourceIds = scoped.filter(([, route]) => /:(userId|groupId|roleId)/.test(route.path));
+
+describe("tenancy across every access-control route", () => {
+  it("has a sample for every organization-scoped route, and every other route says why it is safe", () => {
+    expect(scoped.map(([id]) => id).filter((id) => !SAMPLES[id])).toEqual([]);
+    for (const [id, route] of scoped) expect(route.path, id).toContain(":orgId");
+  });
+
+  it.each(scoped)("%s: another organization's id in the path answers 404", async (id, route) => {
+    const reply = await call(admin, route, { orgId: foreign.organizationId, ...pick(foreign) }, SAMPLES[id]!(foreign));
+    expect(reply.status, JSON.stringify(reply.body)).toBe(404);
+  });
+
+  it.each(withResourceIds)("%s: our organization with another organization's ids answers 404", async (id, route) => {
+    const reply = await call(admin, route, { orgId: own.organizationId, ...pick(foreign) }, SAMPLES[id]!(foreign));
+    expect(reply.status, JSON.stringify(reply.body)).toBe(404);
+  });
+
+  // Ids inside a body: the answer for another organization's id must be exactly the answer for an
+  // id that exists nowhere, so nothing confirms that the other tenant's row exists.
+  const NOWHERE = "00000000-0000-4000-8000-000000000000";
+  it.each([
+    ["addGroupMembers", (id: string) => ({ body: { userIds: [id], roleIds: [own.roleId] } })],
+    ["setMemberRoles", (id: string) => ({ body: { roleIds: [id] } })],
+    ["createGroup", (id: string) => ({ body: { name: "Spy", parentId: id, roleIds: [] } })],
+    ["updateGroup", (id: string) => ({ body: { version: 1, roleIds: [id] } })],
+    ["moveGroup", (id: string) => ({ body: { parentId: id, version: 1 } })],
+    [
+      "createUserInvitation",
+      (id: string) => ({ body: { email: "x@example.com", givenName: "X", familyName: "Y", groupId: id, roleIds: [] } }),
+    ],
+  ] as const)("%s: another organization's id in the body answers like an unknown id", async (id, sample) => {
+    const route = ACCESS_ROUTES[id]!;
+    const params = { orgId: own.organizationId, ...pick(own) };
+    const foreignId =
+      id === "addGroupMembers"
+        ? foreign.userId
+        : /Group|Invitation/.test(id) && id !== "updateGroup"
+          ? foreign.groupId
+          : foreign.roleId;
+    const withForeign = await call(admin, route, params, sample(foreignId));
+    const withUnknown = await call(admin, route, params, sample(NOWHERE));
+    expect(withForeign.status, JSON.stringify(withForeign.body)).toBeGreaterThanOrEqual(400);
+    expect([withForeign.status, withForeign.body.code, withForeign.body.message]).toEqual([
+      withUnknown.status,
+      withUnknown.body.code,
+      withUnknown.body.message,
+    ]);
+  });
+
+  it("lets a support user into another organization", async () => {
+    for (const id of ["getOrganization", "listUsers", "listGroups", "listRoles"]) {
+      const reply = await call(support, ACCESS_ROUTES[id]!, { orgId: foreign.organizationId }, SAMPLES[id]!(foreign));
+      expect(reply.status, `${id} ${JSON.stringify(reply.body)}`).toBe(200);
+    }
+  });
+
+  it("still answers our own organization's routes (the 404s are not a broken setup)", async () => {
+    for (const id of ["getOrganization", "getUser", "getGroup", "getRole", "listGroupMembers", "getMembership"]) {
+      const reply = await call(
+        admin,
+        ACCESS_ROUTES[id]!,
+        { orgId: own.organizationId, ...pick(own) },
+        SAMPLES[id]!(own),
+      );
+      expect(reply.status, `${id} ${JSON.stringify(reply.body)}`).toBe(200);
+    }
+  });
+});
+
+function pick(ids: Ids) {
+  return { userId: ids.userId, groupId: ids.groupId, roleId: ids.roleId };
+}
