@@ -1,3 +1,168 @@
-import type { RouteDef } from "./route-def.ts";
+import { z } from "zod";
+import { emailSchema, newPasswordSchema, tokenResponseSchema } from "./auth.ts";
+import { MESSAGES } from "./messages.ts";
+import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
+import { userSchema } from "./users.ts";
 
-export const invitationRoutes = {} as const satisfies Record<string, RouteDef>;
+/** Messages of inviting and signing up (spec §8 'Accounts'). */
+export const INVITATION_MESSAGES = {
+  invitationNotFound: MESSAGES.invitationNotFound,
+  accountAlreadyCreated: MESSAGES.accountAlreadyCreated,
+  userAlreadyExists: MESSAGES.userAlreadyExists,
+  groupOrRoleNotFound: "Member/group/organization not found.",
+  /** toast after inviting someone */
+  userAdded: "User added. Next, add this user to groups.",
+  wrongCode: "The verification code is not correct or has expired.",
+  tooManyWrongCodes: "Too many wrong codes. Please register again to receive a new code.",
+  notRegistered: "Please complete the sign-up form first.",
+  codeSent: "We sent a verification code to your email address.",
+} as const;
+
+/** Days an invitation link stays usable. */
+export const INVITATION_TTL_DAYS = 7;
+/** Minutes a verification code stays usable, and how many wrong codes end it. */
+export const VERIFICATION_CODE_TTL_MINUTES = 15;
+export const VERIFICATION_MAX_ATTEMPTS = 5;
+
+export const INVITATION_STATUSES = ["PENDING", "REGISTERED", "ACCEPTED", "REVOKED"] as const;
+
+const personName = z.string().trim().min(1, "Required").max(100);
+const invitationToken = z.string().min(16).max(200).describe("The secret from the emailed link");
+
+export const createUserInvitationSchema = z
+  .object({
+    email: emailSchema,
+    givenName: personName,
+    familyName: personName,
+    groupId: z.uuid().optional().describe("Group the new member joins on acceptance"),
+    roleIds: z.array(z.uuid()).max(50).default([]).describe("Roles granted in groupId (requires groupId)"),
+  })
+  .refine((body) => body.roleIds.length === 0 || body.groupId !== undefined, {
+    message: "Choose a group for the roles",
+    path: ["groupId"],
+  })
+  .meta({ id: "CreateUserInvitation" });
+export type CreateUserInvitationInput = z.input<typeof createUserInvitationSchema>;
+export type CreateUserInvitation = z.infer<typeof createUserInvitationSchema>;
+
+export const userInvitationSchema = z
+  .object({
+    id: z.uuid(),
+    organizationId: z.uuid(),
+    email: z.string(),
+    givenName: z.string(),
+    familyName: z.string(),
+    status: z.enum(INVITATION_STATUSES),
+    expiresAt: z.string().describe("ISO 8601"),
+    createdAt: z.string(),
+    invitedBy: z.uuid().nullable(),
+    groupId: z.uuid().nullable(),
+    roleIds: z.array(z.uuid()),
+  })
+  .meta({ id: "UserInvitation" });
+export type UserInvitation = z.infer<typeof userInvitationSchema>;
+
+/**
+ * Inviting an address that has no account emails a sign-up link (INVITED); inviting someone who
+ * already has an account in another organization adds them here at once (MEMBERSHIP_ADDED).
+ */
+export const createUserInvitationResultSchema = z
+  .discriminatedUnion("outcome", [
+    z.object({ outcome: z.literal("INVITED"), invitation: userInvitationSchema }),
+    z.object({ outcome: z.literal("MEMBERSHIP_ADDED"), user: userSchema }),
+  ])
+  .meta({ id: "CreateUserInvitationResult" });
+export type CreateUserInvitationResult = z.infer<typeof createUserInvitationResultSchema>;
+
+export const invitationLookupQuerySchema = z.object({ token: invitationToken });
+
+export const invitationLookupSchema = z
+  .object({
+    email: z.string(),
+    givenName: z.string(),
+    familyName: z.string(),
+    organizationName: z.string(),
+    status: z.enum(["PENDING", "REGISTERED"]).describe("REGISTERED: a verification code was sent"),
+  })
+  .meta({ id: "UserInvitationLookup" });
+export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
+
+export const invitationRegistrationSchema = z
+  .object({ token: invitationToken, givenName: personName, familyName: personName, password: newPasswordSchema })
+  .meta({ id: "UserInvitationRegistration" });
+export type InvitationRegistrationInput = z.input<typeof invitationRegistrationSchema>;
+
+export const invitationRegistrationResultSchema = z.object({
+  email: z.string().describe("Where the verification code was sent"),
+  codeExpiresAt: z.string().describe("ISO 8601"),
+});
+
+export const invitationVerifySchema = z
+  .object({
+    token: invitationToken,
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "Enter the six-digit code from the email"),
+  })
+  .meta({ id: "UserInvitationVerify" });
+export type InvitationVerifyInput = z.input<typeof invitationVerifySchema>;
+
+const orgParams = z.object({ orgId: z.uuid() });
+const invitationParams = z.object({ invitationId: z.uuid() });
+
+export const invitationRoutes = {
+  createUserInvitation: define({
+    method: "POST",
+    base: "api",
+    version: 1,
+    path: "/organizations/:orgId/user-invitations",
+    auth: "user",
+    permission: ["MANAGE_USERS"],
+    summary: "Invite someone by email, or add an existing user of another organization as a member",
+    tags: ["users"],
+    params: orgParams,
+    body: createUserInvitationSchema,
+    response: createUserInvitationResultSchema,
+    status: 201,
+  }),
+  getUserInvitation: define({
+    method: "GET",
+    base: "api",
+    version: 1,
+    path: "/user-invitations/:invitationId",
+    auth: "none",
+    summary: "Check an invitation link (sign-up page). Rate limited.",
+    tags: ["users"],
+    params: invitationParams,
+    query: invitationLookupQuerySchema,
+    response: invitationLookupSchema,
+    status: 200,
+  }),
+  registerUserInvitation: define({
+    method: "POST",
+    base: "api",
+    version: 1,
+    path: "/user-invitations/:invitationId/registrations",
+    auth: "none",
+    summary: "Submit the sign-up form; emails a six-digit verification code. Rate limited.",
+    tags: ["users"],
+    params: invitationParams,
+    body: invitationRegistrationSchema,
+    response: invitationRegistrationResultSchema,
+    status: 202,
+  }),
+  verifyUserInvitation: define({
+    method: "POST",
+    base: "api",
+    version: 1,
+    path: "/user-invitations/:invitationId/verify",
+    auth: "none",
+    summary: "Verify the emailed code: creates the account and signs in (like the token endpoint). Rate limited.",
+    tags: ["users"],
+    params: invitationParams,
+    body: invitationVerifySchema,
+    response: tokenResponseSchema,
+    status: 200,
+  }),
+} as const satisfies Record<string, RouteDef>;

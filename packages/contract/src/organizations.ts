@@ -1,3 +1,193 @@
-import type { RouteDef } from "./route-def.ts";
+import { z } from "zod";
+import { alreadyExistsMessage, pageQuerySchema, pageSchema } from "./paging.ts";
+import { VIEW_PERMISSIONS } from "./permissions.ts";
+import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
-export const organizationRoutes = {} as const satisfies Record<string, RouteDef>;
+/** Messages and toasts of the organization screens (spec §8). */
+export const ORGANIZATION_MESSAGES = {
+  added: "Organization added",
+  updated: "Organization updated",
+  alreadyExists: alreadyExistsMessage("organization"),
+  supportOrganizationCannotBeDeactivated: "The support organization cannot be deactivated.",
+  onlySupportMayChangeStatus: "Only support users may deactivate or reactivate an organization.",
+} as const;
+
+/** The seven feature flags of an organization and their labels in the authorized-features text (spec §3). */
+export const ORGANIZATION_FEATURES = [
+  { flag: "embeddedSrEnabled", label: "Embedded Signing" },
+  { flag: "enabledTrid", label: "TRID" },
+  { flag: "enabledAV", label: "A/V eSign" },
+  { flag: "enabledSmartDoc", label: "Smart Doc" },
+  { flag: "enabledClosingCenter", label: "Closing Center" },
+  { flag: "enabledPkgCollaboration", label: "Package Collaboration" },
+  { flag: "enabledMultiLangSRSupport", label: "Multi-lang Signing Room" },
+] as const;
+
+export type OrganizationFeatureFlag = (typeof ORGANIZATION_FEATURES)[number]["flag"];
+export type OrganizationFeatureFlags = Record<OrganizationFeatureFlag, boolean>;
+
+/** Every organization may create eSign packages: the authorized-features text always starts with it. */
+export const BASE_FEATURE_LABEL = "eSign Creator";
+
+/**
+ * Spec §3: 'eSign Creator', then the labels of the enabled features in alphabetical order,
+ * comma separated, e.g. "eSign Creator, A/V eSign, TRID".
+ */
+export function authorizedFeatures(flags: Partial<OrganizationFeatureFlags>): string {
+  const enabled = ORGANIZATION_FEATURES.filter(({ flag }) => flags[flag] === true)
+    .map(({ label }) => label)
+    .sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+  return [BASE_FEATURE_LABEL, ...enabled].join(", ");
+}
+
+const featureFlagFields = {
+  embeddedSrEnabled: z.boolean().describe("Embedded signing"),
+  enabledTrid: z.boolean().describe("TRID"),
+  enabledAV: z.boolean().describe("Audio/video eSign"),
+  enabledSmartDoc: z.boolean().describe("Smart Doc"),
+  enabledClosingCenter: z.boolean().describe("Closing Center"),
+  enabledPkgCollaboration: z.boolean().describe("Package collaboration"),
+  enabledMultiLangSRSupport: z.boolean().describe("Multi-language signing room"),
+};
+
+export const organizationSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    customerId: z.string().nullable().describe("The customer's own reference for this organization"),
+    enabled: z.boolean().describe("False when the organization is deactivated: its users cannot sign in to it"),
+    eoSupport: z.boolean().describe("True for the support organization"),
+    ...featureFlagFields,
+    authorizedFeatures: z
+      .string()
+      .describe("'eSign Creator' followed by the enabled features, sorted, comma separated (computed)"),
+    createdAt: z.string().describe("ISO 8601"),
+    lastUpdatedAt: z.string().describe("ISO 8601"),
+    disabledAt: z.string().nullable().describe("When the organization was deactivated (ISO 8601)"),
+    createdBy: z.uuid().nullable().describe("Id of the user who created the organization"),
+    createdByFullName: z.string().nullable(),
+    updatedBy: z.uuid().nullable().describe("Id of the user who last changed the organization"),
+    disabledBy: z.uuid().nullable().describe("Id of the user who deactivated the organization"),
+    disabledByFullName: z.string().nullable(),
+    version: z.number().int().describe("Send back on PATCH (optimistic locking)"),
+  })
+  .meta({ id: "Organization" });
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const ORGANIZATION_TYPE_FILTERS = ["ALL", "ACTIVE", "INACTIVE"] as const;
+export type OrganizationTypeFilter = (typeof ORGANIZATION_TYPE_FILTERS)[number];
+
+export const organizationListQuerySchema = pageQuerySchema(["name", "createdAt", "lastUpdatedAt"], "name").extend({
+  type: z.enum(ORGANIZATION_TYPE_FILTERS).default("ALL").describe("ACTIVE: enabled only; INACTIVE: deactivated only"),
+  search: z.string().trim().max(100).optional().describe("Part of the organization name (case-insensitive)"),
+});
+export type OrganizationListQuery = z.infer<typeof organizationListQuerySchema>;
+
+export const organizationPageSchema = pageSchema(organizationSchema).meta({ id: "OrganizationPage" });
+export type OrganizationPage = z.infer<typeof organizationPageSchema>;
+
+const nameField = z.string().trim().min(1, "Name is required").max(100);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((value) => (value === "" ? null : value));
+
+export const createOrganizationSchema = z
+  .object({
+    name: nameField,
+    description: optionalText(500).optional(),
+    customerId: optionalText(100).optional(),
+    embeddedSrEnabled: z.boolean().default(false),
+    enabledTrid: z.boolean().default(false),
+    enabledAV: z.boolean().default(false),
+    enabledSmartDoc: z.boolean().default(false),
+    enabledClosingCenter: z.boolean().default(false),
+    enabledPkgCollaboration: z.boolean().default(false),
+    enabledMultiLangSRSupport: z.boolean().default(false),
+  })
+  .meta({ id: "CreateOrganization" });
+export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
+export type CreateOrganization = z.infer<typeof createOrganizationSchema>;
+
+export const updateOrganizationSchema = z
+  .object({
+    version: z.number().int().min(1).describe("Version the client last read (optimistic locking)"),
+    name: nameField.optional(),
+    description: optionalText(500).optional(),
+    customerId: optionalText(100).optional(),
+    embeddedSrEnabled: z.boolean().optional(),
+    enabledTrid: z.boolean().optional(),
+    enabledAV: z.boolean().optional(),
+    enabledSmartDoc: z.boolean().optional(),
+    enabledClosingCenter: z.boolean().optional(),
+    enabledPkgCollaboration: z.boolean().optional(),
+    enabledMultiLangSRSupport: z.boolean().optional(),
+    enabled: z
+      .boolean()
+      .optional()
+      .describe("false deactivates the organization (ends its sessions), true reactivates it; support users only"),
+  })
+  .meta({ id: "UpdateOrganization" });
+export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
+export type UpdateOrganization = z.infer<typeof updateOrganizationSchema>;
+
+const orgParams = z.object({ orgId: z.uuid() });
+
+export const organizationRoutes = {
+  listOrganizations: define({
+    method: "GET",
+    base: "api",
+    version: 1,
+    path: "/organizations",
+    auth: "user",
+    summary: "Organizations: every organization for support users, otherwise the caller's own (paged)",
+    tags: ["organizations"],
+    query: organizationListQuerySchema,
+    response: organizationPageSchema,
+    status: 200,
+  }),
+  createOrganization: define({
+    method: "POST",
+    base: "api",
+    version: 1,
+    path: "/organizations",
+    auth: "user",
+    permission: ["VIEW_MANAGE_ORGANIZATIONS"],
+    summary: "Create an organization (support users)",
+    tags: ["organizations"],
+    body: createOrganizationSchema,
+    response: organizationSchema,
+    status: 201,
+  }),
+  getOrganization: define({
+    method: "GET",
+    base: "api",
+    version: 1,
+    path: "/organizations/:orgId",
+    auth: "user",
+    permission: VIEW_PERMISSIONS,
+    summary: "One organization",
+    tags: ["organizations"],
+    params: orgParams,
+    response: organizationSchema,
+    status: 200,
+  }),
+  updateOrganization: define({
+    method: "PATCH",
+    base: "api",
+    version: 1,
+    path: "/organizations/:orgId",
+    auth: "user",
+    permission: ["VIEW_MANAGE_ORGANIZATIONS"],
+    summary: "Edit an organization; `enabled` deactivates or reactivates it (support users)",
+    tags: ["organizations"],
+    params: orgParams,
+    body: updateOrganizationSchema,
+    response: organizationSchema,
+    status: 200,
+  }),
+} as const satisfies Record<string, RouteDef>;

@@ -1,5 +1,68 @@
-import type { CoreDeps } from "@signet/core";
-import type { FastifyInstance } from "fastify";
-import type { Authenticate } from "../plugins/define-route.ts";
+import { fillPath, routes, routeUrl } from "@signet/contract";
+import {
+  type CoreDeps,
+  createUserInvitation,
+  lookupUserInvitation,
+  registerUserInvitation,
+  verifyUserInvitation,
+} from "@signet/core";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { requestOrigin } from "../plugins/authenticate.ts";
+import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 
-export function registerInvitationRoutes(_app: FastifyInstance, _deps: CoreDeps, _authenticate: Authenticate) {}
+export function registerInvitationRoutes(app: FastifyInstance, deps: CoreDeps, authenticate: Authenticate) {
+  // The public sign-up steps are limited like sign-in and password reset: per client address.
+  const limited = {
+    config: {
+      rateLimit: {
+        max: deps.config.LOGIN_RATE_LIMIT_MAX,
+        timeWindow: deps.config.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000,
+        keyGenerator: (request: FastifyRequest) => request.ip,
+      },
+    },
+  };
+  const anonymous = (request: FastifyRequest) => ({ kind: "anonymous" as const, ...requestOrigin(request) });
+
+  defineRoute(app, authenticate, routes.createUserInvitation, async ({ params, body, session, reply, setLocation }) => {
+    const result = await createUserInvitation(session.actor, { ...body, organizationId: params.orgId }, deps);
+    if (result.outcome === "INVITED") {
+      setLocation(result.invitation.id);
+    } else {
+      // an existing account joined: the new thing is the user's membership, found at the user's URL
+      reply.header("location", fillPath(routeUrl(routes.getUser), { orgId: params.orgId, userId: result.user.id }));
+    }
+    return result;
+  });
+
+  defineRoute(
+    app,
+    authenticate,
+    routes.getUserInvitation,
+    async ({ params, query }) => lookupUserInvitation({ invitationId: params.invitationId, token: query.token }, deps),
+    limited,
+  );
+
+  defineRoute(
+    app,
+    authenticate,
+    routes.registerUserInvitation,
+    async ({ params, body, request }) =>
+      registerUserInvitation(anonymous(request), { ...body, invitationId: params.invitationId }, deps),
+    limited,
+  );
+
+  defineRoute(
+    app,
+    authenticate,
+    routes.verifyUserInvitation,
+    async ({ params, body, request, reply }) => {
+      const issued = await verifyUserInvitation(
+        anonymous(request),
+        { ...body, invitationId: params.invitationId },
+        deps,
+      );
+      return app.answerWithToken(request, reply, issued);
+    },
+    limited,
+  );
+}

@@ -1,5 +1,30 @@
-import type { CoreDeps } from "@signet/core";
+import { routes } from "@signet/contract";
+import {
+  type CoreDeps,
+  createOrganization,
+  getOrganization,
+  listOrganizations,
+  updateOrganization,
+} from "@signet/core";
 import type { FastifyInstance } from "fastify";
-import type { Authenticate } from "../plugins/define-route.ts";
+import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 
-export function registerOrganizationRoutes(_app: FastifyInstance, _deps: CoreDeps, _authenticate: Authenticate) {}
+export function registerOrganizationRoutes(app: FastifyInstance, deps: CoreDeps, authenticate: Authenticate) {
+  defineRoute(app, authenticate, routes.listOrganizations, async ({ query, session }) =>
+    listOrganizations(session.actor, query, deps),
+  );
+
+  defineRoute(app, authenticate, routes.createOrganization, async ({ body, session, setLocation }) => {
+    const organization = await createOrganization(session.actor, body, deps);
+    setLocation(organization.id);
+    return organization;
+  });
+
+  defineRoute(app, authenticate, routes.getOrganization, async ({ params, session }) =>
+    getOrganization(session.actor, { organizationId: params.orgId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.updateOrganization, async ({ params, body, session }) =>
+    updateOrganization(session.actor, { ...body, organizationId: params.orgId }, deps),
+  );
+}

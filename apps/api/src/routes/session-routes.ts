@@ -15,6 +15,16 @@ import { requestOrigin } from "../plugins/authenticate.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 import { clearSessionCookies, setSessionCookies } from "../plugins/session-cookies.ts";
 
+/** Answers a sign-in with the issued token: cookies when the client asks for them (spec §7), else a bearer token. */
+export type AnswerWithToken = (request: FastifyRequest, reply: FastifyReply, issued: IssuedToken) => TokenResponse;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The token endpoint's way of answering, for other routes that sign someone in (e.g. invitation verify). */
+    answerWithToken: AnswerWithToken;
+  }
+}
+
 interface SessionRouteOptions {
   deps: CoreDeps;
   authenticate: Authenticate;
@@ -26,7 +36,7 @@ export function registerSessionRoutes(
   app: FastifyInstance,
   { deps, authenticate, csrfKey, loginRateLimit }: SessionRouteOptions,
 ) {
-  const answerWithToken = (request: FastifyRequest, reply: FastifyReply, issued: IssuedToken): TokenResponse => {
+  const answerWithToken: AnswerWithToken = (request, reply, issued) => {
     const expiresIn = issued.claims.exp - issued.claims.iat;
     const wantsCookies =
       request.headers[HEADERS.responseFormat] === COOKIE_RESPONSE_FORMAT || request.session?.viaCookie === true;
@@ -36,6 +46,7 @@ export function registerSessionRoutes(
     }
     return { access_token: issued.token, token_type: "bearer", expires_in: expiresIn, partial: issued.claims.partial };
   };
+  app.decorate("answerWithToken", answerWithToken);
 
   defineRoute(
     app,

@@ -13,18 +13,86 @@ const layout = (title: string, body: string) => `<!doctype html>
 <tr><td><h1 style="font-size:20px;color:#1c3d5a;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
 <p style="color:#6b7785;font-size:12px;margin-top:24px">Signet — secure electronic signing</p></td></tr></table></body></html>`;
 
+const button = (link: string, label: string) =>
+  `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1c7ed6;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+
+const passwordResetData = z.object({ givenName: z.string(), link: z.url(), expiresInMinutes: z.number().int() });
+const userInvitationData = z.object({
+  givenName: z.string(),
+  organizationName: z.string(),
+  inviterName: z.string(),
+  link: z.url(),
+  expiresInDays: z.number().int(),
+});
+const organizationAccessGrantedData = z.object({
+  givenName: z.string(),
+  organizationName: z.string(),
+  inviterName: z.string(),
+  signInLink: z.url(),
+});
+const verifyAccountData = z.object({
+  givenName: z.string(),
+  organizationName: z.string(),
+  code: z.string().regex(/^\d{6}$/),
+  expiresInMinutes: z.number().int(),
+});
+
 export const mailTemplates = {
   "password-reset": {
-    data: z.object({ givenName: z.string(), link: z.url(), expiresInMinutes: z.number().int() }),
-    render(data: { givenName: string; link: string; expiresInMinutes: number }): RenderedMail {
+    data: passwordResetData,
+    render(data: z.infer<typeof passwordResetData>): RenderedMail {
       const subject = "Reset your Signet password";
       const text = `Hello ${data.givenName},\n\nWe received a request to reset your Signet password. Open this link to choose a new one:\n\n${data.link}\n\nThe link works once and expires in ${data.expiresInMinutes} minutes. If you did not ask for this, ignore this email: your password stays as it is.\n`;
       const html = layout(
         subject,
         `<p>Hello ${escapeHtml(data.givenName)},</p>
 <p>We received a request to reset your Signet password.</p>
-<p><a href="${escapeHtml(data.link)}" style="display:inline-block;background:#1c7ed6;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">Choose a new password</a></p>
+${button(data.link, "Choose a new password")}
 <p>The link works once and expires in ${data.expiresInMinutes} minutes. If you did not ask for this, ignore this email: your password stays as it is.</p>`,
+      );
+      return { subject, text, html };
+    },
+  },
+  "user-invitation": {
+    data: userInvitationData,
+    render(data: z.infer<typeof userInvitationData>): RenderedMail {
+      const subject = `You are invited to join ${data.organizationName} on Signet`;
+      const text = `Hello ${data.givenName},\n\n${data.inviterName} invited you to join ${data.organizationName} on Signet. Open this link to create your account:\n\n${data.link}\n\nThe invitation expires in ${data.expiresInDays} days. If you were not expecting it, ignore this email.\n`;
+      const html = layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.givenName)},</p>
+<p>${escapeHtml(data.inviterName)} invited you to join <strong>${escapeHtml(data.organizationName)}</strong> on Signet.</p>
+${button(data.link, "Create your account")}
+<p>The invitation expires in ${data.expiresInDays} days. If you were not expecting it, ignore this email.</p>`,
+      );
+      return { subject, text, html };
+    },
+  },
+  "organization-access-granted": {
+    data: organizationAccessGrantedData,
+    render(data: z.infer<typeof organizationAccessGrantedData>): RenderedMail {
+      const subject = `You now have access to ${data.organizationName} on Signet`;
+      const text = `Hello ${data.givenName},\n\n${data.inviterName} added you to ${data.organizationName} on Signet. Sign in with your existing account and choose ${data.organizationName}:\n\n${data.signInLink}\n`;
+      const html = layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.givenName)},</p>
+<p>${escapeHtml(data.inviterName)} added you to <strong>${escapeHtml(data.organizationName)}</strong> on Signet. Sign in with your existing account and choose ${escapeHtml(data.organizationName)}.</p>
+${button(data.signInLink, "Sign in")}`,
+      );
+      return { subject, text, html };
+    },
+  },
+  "verify-account": {
+    data: verifyAccountData,
+    render(data: z.infer<typeof verifyAccountData>): RenderedMail {
+      const subject = "Your Signet verification code";
+      const text = `Hello ${data.givenName},\n\nYour verification code for joining ${data.organizationName} on Signet is:\n\n${data.code}\n\nEnter it on the sign-up page within ${data.expiresInMinutes} minutes. If you did not sign up, ignore this email.\n`;
+      const html = layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.givenName)},</p>
+<p>Your verification code for joining <strong>${escapeHtml(data.organizationName)}</strong> on Signet is:</p>
+<p style="font-size:28px;letter-spacing:6px;font-weight:bold;color:#1c3d5a">${data.code}</p>
+<p>Enter it on the sign-up page within ${data.expiresInMinutes} minutes. If you did not sign up, ignore this email.</p>`,
       );
       return { subject, text, html };
     },
@@ -32,3 +100,21 @@ export const mailTemplates = {
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;
+
+/** One email to render: a template name with its data (the email job's payload, minus the envelope). */
+export type MailTemplateInput = {
+  [N in MailTemplateName]: { template: N; data: z.infer<(typeof mailTemplates)[N]["data"]> };
+}[MailTemplateName];
+
+export function renderMail(mail: MailTemplateInput): RenderedMail {
+  switch (mail.template) {
+    case "password-reset":
+      return mailTemplates[mail.template].render(mail.data);
+    case "user-invitation":
+      return mailTemplates[mail.template].render(mail.data);
+    case "organization-access-granted":
+      return mailTemplates[mail.template].render(mail.data);
+    case "verify-account":
+      return mailTemplates[mail.template].render(mail.data);
+  }
+}
