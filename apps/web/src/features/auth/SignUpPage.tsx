@@ -1,44 +1,306 @@
-import { Alert, Button, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { INVITATION_MESSAGES, type InvitationLookup, MESSAGES, routes } from "@signet/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ApiError, errorMessage } from "../../api/api-error.ts";
+import { api } from "../../api/client.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { FormError } from "../../components/FormError.tsx";
 import { InfoIcon } from "../../components/icons.tsx";
 import { AnchorLink } from "../../components/links.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
 import { AuthCard } from "./AuthCard.tsx";
+import { signUpFormSchema, verifyFormSchema } from "./sign-up-form.ts";
+
+type SignUpInput = z.input<typeof signUpFormSchema>;
+type SignUpOutput = z.output<typeof signUpFormSchema>;
+type VerifyInput = z.input<typeof verifyFormSchema>;
+type VerifyOutput = z.output<typeof verifyFormSchema>;
 
 /**
- * The sign-up module's form (spec §2 labels). Registration and account verification arrive with the
- * registrations API in a later issue: the form is shown, submitting is not possible yet.
+ * The sign-up module (spec §2): the emailed invitation link opens it; the form (Email Address from the
+ * invitation, First Name, Last Name, Password, Confirm Password) is sent with 'Verify Account', the
+ * six-digit code from the email with 'Verify & Sign In', which signs the new user in.
  */
 export function SignUpPage() {
-  return (
-    <AuthCard title="Create your account" subtitle="Sign up to prepare and send document packages." width={520}>
-      <form onSubmit={(event) => event.preventDefault()} noValidate aria-describedby="sign-up-note">
+  const { invitation, token } = useSearch({ from: "/sign-up" });
+  const complete = Boolean(invitation && token);
+  const lookup = useQuery({
+    queryKey: ["user-invitation", invitation, token],
+    queryFn: ({ signal }) =>
+      api(routes.getUserInvitation, {
+        params: { invitationId: invitation ?? "" },
+        query: { token: token ?? "" },
+        signal,
+        passThrough: true,
+      }),
+    enabled: complete,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  // null: as the invitation says (a REGISTERED one already had a code sent)
+  const [step, setStep] = useState<{ kind: "form" } | { kind: "code"; email: string } | null>(null);
+
+  if (complete && lookup.isPending) {
+    return (
+      <AuthCard title="Create your account">
+        <Spinner />
+      </AuthCard>
+    );
+  }
+
+  if (!complete) {
+    return (
+      <AuthCard title="Create your account" subtitle="Secure electronic signing for financial services.">
         <Stack gap="md">
-          <Alert id="sign-up-note" color="blue" variant="light" icon={<InfoIcon />}>
-            Self-service registration is not open yet. Ask your administrator for an invitation.
+          <Alert color="blue" variant="light" icon={<InfoIcon />}>
+            Signet accounts are created from an invitation. Open the link in your invitation email, or ask your
+            administrator to invite you.
           </Alert>
-          <TextInput label="Email Address" type="email" autoComplete="email" required />
+          <AnchorLink to="/sign-in" size="sm">
+            Already have an account? Sign in
+          </AnchorLink>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (lookup.isError || !lookup.data) {
+    // A malformed link is as good as an unknown one: 'Invitation not found.'
+    const message =
+      lookup.error && !(lookup.error instanceof ApiError && lookup.error.status === 400)
+        ? errorMessage(lookup.error)
+        : INVITATION_MESSAGES.invitationNotFound;
+    return (
+      <AuthCard
+        title="Create your account"
+        subtitle="Accounts are created from an invitation sent by an administrator."
+      >
+        <Stack gap="md">
+          <FormError message={message} />
+          <Text size="sm" c="dimmed">
+            {message === INVITATION_MESSAGES.accountAlreadyCreated
+              ? "Your account exists: sign in with your email address and password."
+              : "Open the link from your invitation email again, or ask your administrator to send a new invitation."}
+          </Text>
+          <AnchorLink to="/sign-in" size="sm">
+            Go to sign in
+          </AnchorLink>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  const ids = { invitationId: invitation ?? "", token: token ?? "" };
+  const current =
+    step ?? (lookup.data.status === "REGISTERED" ? { kind: "code", email: lookup.data.email } : { kind: "form" });
+  return current.kind === "code" ? (
+    <VerifyStep {...ids} email={current.email} onStartOver={() => setStep({ kind: "form" })} />
+  ) : (
+    <RegisterStep {...ids} invitation={lookup.data} onRegistered={(email) => setStep({ kind: "code", email })} />
+  );
+}
+
+function RegisterStep({
+  invitationId,
+  token,
+  invitation,
+  onRegistered,
+}: {
+  invitationId: string;
+  token: string;
+  invitation: InvitationLookup;
+  onRegistered: (email: string) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<SignUpInput, unknown, SignUpOutput>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: {
+      givenName: invitation.givenName,
+      familyName: invitation.familyName,
+      password: "",
+      confirmPassword: "",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ givenName, familyName, password }) => {
+    setError(null);
+    try {
+      const result = await api(routes.registerUserInvitation, {
+        params: { invitationId },
+        body: { token, givenName, familyName, password },
+        passThrough: true,
+      });
+      onRegistered(result.email);
+    } catch (e) {
+      if (e instanceof ApiError && e.details?.length) {
+        for (const detail of e.details) {
+          const field = (["givenName", "familyName", "password"] as const).find((f) => detail.path.endsWith(f));
+          if (field) form.setError(field, { type: "server", message: detail.message });
+        }
+      }
+      setError(errorMessage(e));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle={
+        <>
+          You were invited to join{" "}
+          <Text span fw={600} inherit>
+            {invitation.organizationName}
+          </Text>{" "}
+          on Signet.
+        </>
+      }
+      width={520}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormError message={error} />
+          <TextInput
+            label="Email Address"
+            type="email"
+            value={invitation.email}
+            readOnly
+            variant="filled"
+            autoComplete="username"
+            description="From your invitation"
+          />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label="First Name" autoComplete="given-name" required />
-            <TextInput label="Last Name" autoComplete="family-name" required />
+            <TextInput
+              label="First Name"
+              autoComplete="given-name"
+              required
+              {...form.register("givenName")}
+              error={errors.givenName?.message}
+            />
+            <TextInput
+              label="Last Name"
+              autoComplete="family-name"
+              required
+              {...form.register("familyName")}
+              error={errors.familyName?.message}
+            />
           </SimpleGrid>
-          <PasswordInput label="Password" autoComplete="new-password" required />
-          <PasswordInput label="Confirm Password" autoComplete="new-password" required />
-          <Divider my="xs" />
-          <div>
-            <Title order={2} fz="lg">
-              Verify Account
-            </Title>
-            <Text size="sm" c="dimmed">
-              We will email you a verification code to confirm the address before your first sign-in.
-            </Text>
-          </div>
-          <TextInput label="Verification code" inputMode="numeric" autoComplete="one-time-code" disabled />
-          <Group justify="space-between">
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            autoFocus
+            description="At least 12 characters, with upper- and lower-case letters and a digit."
+            {...form.register("password")}
+            error={errors.password?.message}
+          />
+          <PasswordInput
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            {...form.register("confirmPassword")}
+            error={errors.confirmPassword?.message}
+          />
+          <Button type="submit" fullWidth loading={isSubmitting} mt="xs">
+            Verify Account
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            Already have an account?{" "}
             <AnchorLink to="/sign-in" size="sm">
-              Already have an account? Sign in
+              Sign in
             </AnchorLink>
-            <Button type="submit" disabled>
-              Verify &amp; Sign In
-            </Button>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+function VerifyStep({
+  invitationId,
+  token,
+  email,
+  onStartOver,
+}: {
+  invitationId: string;
+  token: string;
+  email: string;
+  onStartOver: () => void;
+}) {
+  const services = useServices();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<VerifyInput, unknown, VerifyOutput>({
+    resolver: zodResolver(verifyFormSchema),
+    defaultValues: { code: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    setError(null);
+    try {
+      const answer = await api(routes.verifyUserInvitation, {
+        params: { invitationId },
+        body: { token, code },
+        passThrough: true,
+      });
+      services.session.refresh();
+      const user = services.session.getUser();
+      if (!user) {
+        setError(MESSAGES.payloadCookieMissing);
+        return;
+      }
+      services.activity.restart();
+      if (!user.credentialsNonExpired) await navigate({ to: "/change-password", replace: true });
+      else if (answer.partial || user.partial) await navigate({ to: "/select-organization", replace: true });
+      else await navigate({ to: "/workspace", replace: true });
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Verify Account"
+      subtitle={
+        <>
+          Enter the six-digit code we emailed to{" "}
+          <Text span fw={600} inherit>
+            {email}
+          </Text>
+          .
+        </>
+      }
+      width={520}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormError message={error} />
+          <TextInput
+            label="Verification code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            placeholder="000000"
+            styles={{ input: { fontSize: 22, letterSpacing: 8, textAlign: "center", fontFamily: "monospace" } }}
+            {...form.register("code")}
+            error={errors.code?.message}
+          />
+          <Button type="submit" fullWidth loading={isSubmitting}>
+            Verify &amp; Sign In
+          </Button>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              No email? Check your spam folder.
+            </Text>
+            <Anchor component="button" type="button" size="sm" onClick={onStartOver}>
+              Send a new code
+            </Anchor>
           </Group>
         </Stack>
       </form>

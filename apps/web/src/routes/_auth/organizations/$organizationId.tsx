@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 import { z } from "zod";
+import { freshPermissions } from "../../../features/access/fresh-permissions.ts";
 
 const organizationIdSchema = z.uuid();
 
@@ -8,12 +9,14 @@ const organizationIdSchema = z.uuid();
  * organizations alone for the signed-in organization: /organizations/users → /organizations/{oid}/users.
  */
 export const Route = createFileRoute("/_auth/organizations/$organizationId")({
-  beforeLoad: ({ params, context, location }) => {
-    if (organizationIdSchema.safeParse(params.organizationId).success) return;
-    const organizationId = context.services.session.getUser()?.organizationId;
-    if (!organizationId) return;
-    const rest = location.pathname.slice("/organizations/".length);
-    throw redirect({ href: `/organizations/${organizationId}/${rest}${location.searchStr}`, replace: true });
+  beforeLoad: async ({ params, context, location }) => {
+    if (!organizationIdSchema.safeParse(params.organizationId).success) {
+      const organizationId = context.services.session.getUser()?.organizationId;
+      if (!organizationId) return;
+      const rest = location.pathname.slice("/organizations/".length);
+      throw redirect({ href: `/organizations/${organizationId}/${rest}${location.searchStr}`, replace: true });
+    }
+    await freshPermissions({ context });
   },
   component: Outlet,
 });

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon.tsx";
+import { freshPermissions } from "../../../features/access/fresh-permissions.ts";
+import { AccessHome } from "../../../features/access/organizations/AccessHome.tsx";
 
+/** Spec §2: the access-control dashboard (organizations alone as prefix: the signed-in organization). */
 export const Route = createFileRoute("/_auth/organizations/")({
-  component: () => <ComingSoon title="Access Control" what="The access-control dashboard" />,
+  beforeLoad: freshPermissions,
+  component: AccessHome,
 });

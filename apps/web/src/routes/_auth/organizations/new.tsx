@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon.tsx";
+import { freshPermissions } from "../../../features/access/fresh-permissions.ts";
+import { OrganizationFormPage } from "../../../features/access/organizations/OrganizationFormPage.tsx";
 
 export const Route = createFileRoute("/_auth/organizations/new")({
-  component: () => <ComingSoon title="New organization" what="Adding organizations" />,
+  beforeLoad: freshPermissions,
+  component: () => <OrganizationFormPage />,
 });

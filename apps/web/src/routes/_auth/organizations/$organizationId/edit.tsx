@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../components/ComingSoon.tsx";
+import { OrganizationFormPage } from "../../../../features/access/organizations/OrganizationFormPage.tsx";
 
-export const Route = createFileRoute("/_auth/organizations/$organizationId/edit")({
-  component: () => <ComingSoon title="Edit organization" what="Editing organizations" />,
-});
+export const Route = createFileRoute("/_auth/organizations/$organizationId/edit")({ component: EditOrganization });
+
+function EditOrganization() {
+  const { organizationId } = Route.useParams();
+  return <OrganizationFormPage organizationId={organizationId} />;
+}

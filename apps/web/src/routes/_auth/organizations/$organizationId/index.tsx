@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../components/ComingSoon.tsx";
+import { OrganizationsPage } from "../../../../features/access/organizations/OrganizationsPage.tsx";
 
-export const Route = createFileRoute("/_auth/organizations/$organizationId/")({
-  component: () => <ComingSoon title="Organizations" what="The organizations list" />,
-});
+export const Route = createFileRoute("/_auth/organizations/$organizationId/")({ component: Organizations });
+
+function Organizations() {
+  const { organizationId } = Route.useParams();
+  return <OrganizationsPage organizationId={organizationId} />;
+}

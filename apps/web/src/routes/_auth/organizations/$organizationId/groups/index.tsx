@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../../components/ComingSoon.tsx";
+import { GroupsPage } from "../../../../../features/access/groups/GroupsPage.tsx";
 
-export const Route = createFileRoute("/_auth/organizations/$organizationId/groups/")({
-  component: () => <ComingSoon title="Groups" what="The group tree" />,
-});
+export const Route = createFileRoute("/_auth/organizations/$organizationId/groups/")({ component: Groups });
+
+function Groups() {
+  const { organizationId } = Route.useParams();
+  return <GroupsPage organizationId={organizationId} />;
+}

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../../components/ComingSoon.tsx";
+import { RolesPage } from "../../../../../features/access/roles/RolesPage.tsx";
 
-export const Route = createFileRoute("/_auth/organizations/$organizationId/roles/")({
-  component: () => <ComingSoon title="Roles" what="The role list" />,
-});
+export const Route = createFileRoute("/_auth/organizations/$organizationId/roles/")({ component: Roles });
+
+function Roles() {
+  const { organizationId } = Route.useParams();
+  return <RolesPage organizationId={organizationId} />;
+}

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../../components/ComingSoon.tsx";
+import { RoleFormPage } from "../../../../../features/access/roles/RoleFormPage.tsx";
 
-export const Route = createFileRoute("/_auth/organizations/$organizationId/roles/new")({
-  component: () => <ComingSoon title="New role" what="Adding roles" />,
-});
+export const Route = createFileRoute("/_auth/organizations/$organizationId/roles/new")({ component: NewRole });
+
+function NewRole() {
+  const { organizationId } = Route.useParams();
+  return <RoleFormPage organizationId={organizationId} />;
+}

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../../components/ComingSoon.tsx";
+import { UsersPage } from "../../../../../features/access/users/UsersPage.tsx";
 
-export const Route = createFileRoute("/_auth/organizations/$organizationId/users/")({
-  component: () => <ComingSoon title="Users" what="The user list" />,
-});
+export const Route = createFileRoute("/_auth/organizations/$organizationId/users/")({ component: Users });
+
+function Users() {
+  const { organizationId } = Route.useParams();
+  return <UsersPage organizationId={organizationId} />;
+}

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../../components/ComingSoon.tsx";
+import { InviteUserPage } from "../../../../../features/access/users/InviteUserPage.tsx";
 
-export const Route = createFileRoute("/_auth/organizations/$organizationId/users/new")({
-  component: () => <ComingSoon title="New user" what="Adding users" />,
-});
+export const Route = createFileRoute("/_auth/organizations/$organizationId/users/new")({ component: InviteUser });
+
+function InviteUser() {
+  const { organizationId } = Route.useParams();
+  return <InviteUserPage organizationId={organizationId} />;
+}

@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../../../components/ComingSoon.tsx";
+import { GroupFormPage } from "../../../../../../features/access/groups/GroupFormPage.tsx";
 
 export const Route = createFileRoute("/_auth/organizations/$organizationId/groups/$groupId/edit")({
-  component: () => <ComingSoon title="Edit group" what="Editing groups" />,
+  component: EditGroup,
 });
+
+function EditGroup() {
+  const { organizationId, groupId } = Route.useParams();
+  return <GroupFormPage organizationId={organizationId} groupId={groupId} />;
+}

@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../../../components/ComingSoon.tsx";
+import { GroupMembersPage } from "../../../../../../features/access/groups/GroupMembersPage.tsx";
 
 export const Route = createFileRoute("/_auth/organizations/$organizationId/groups/$groupId/members")({
-  component: () => <ComingSoon title="Group members" what="Group membership" />,
+  component: GroupMembers,
 });
+
+function GroupMembers() {
+  const { organizationId, groupId } = Route.useParams();
+  return <GroupMembersPage organizationId={organizationId} groupId={groupId} />;
+}

@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../../../components/ComingSoon.tsx";
+import { GroupFormPage } from "../../../../../../features/access/groups/GroupFormPage.tsx";
 
 export const Route = createFileRoute("/_auth/organizations/$organizationId/groups/new/$parentGroupId")({
-  component: () => <ComingSoon title="New sub-group" what="Adding sub-groups" />,
+  component: NewSubGroup,
 });
+
+function NewSubGroup() {
+  const { organizationId, parentGroupId } = Route.useParams();
+  return <GroupFormPage organizationId={organizationId} parentGroupId={parentGroupId} />;
+}

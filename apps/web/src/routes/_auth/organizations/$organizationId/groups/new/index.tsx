@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../../../components/ComingSoon.tsx";
+import { GroupFormPage } from "../../../../../../features/access/groups/GroupFormPage.tsx";
 
-export const Route = createFileRoute("/_auth/organizations/$organizationId/groups/new/")({
-  component: () => <ComingSoon title="New group" what="Adding groups" />,
-});
+export const Route = createFileRoute("/_auth/organizations/$organizationId/groups/new/")({ component: NewGroup });
+
+function NewGroup() {
+  const { organizationId } = Route.useParams();
+  return <GroupFormPage organizationId={organizationId} />;
+}

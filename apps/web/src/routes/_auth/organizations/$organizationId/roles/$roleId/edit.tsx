@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../../../components/ComingSoon.tsx";
+import { RoleFormPage } from "../../../../../../features/access/roles/RoleFormPage.tsx";
 
 export const Route = createFileRoute("/_auth/organizations/$organizationId/roles/$roleId/edit")({
-  component: () => <ComingSoon title="Edit role" what="Editing roles" />,
+  component: EditRole,
 });
+
+function EditRole() {
+  const { organizationId, roleId } = Route.useParams();
+  return <RoleFormPage organizationId={organizationId} roleId={roleId} />;
+}

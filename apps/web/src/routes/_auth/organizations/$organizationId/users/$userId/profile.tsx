@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../../../components/ComingSoon.tsx";
+import { UserProfilePage } from "../../../../../../features/access/users/UserProfilePage.tsx";
 
 export const Route = createFileRoute("/_auth/organizations/$organizationId/users/$userId/profile")({
-  component: () => <ComingSoon title="User profile" what="User profiles" />,
+  component: UserProfile,
 });
+
+function UserProfile() {
+  const { organizationId, userId } = Route.useParams();
+  return <UserProfilePage organizationId={organizationId} userId={userId} />;
+}

@@ -1,0 +1,236 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { createGroupSchema, GROUP_MESSAGES, type Group, groupPath, routes } from "@signet/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { Controller, type Path, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { errorMessage } from "../../../api/api-error.ts";
+import { api, apiCreate } from "../../../api/client.ts";
+import { FormError } from "../../../components/FormError.tsx";
+import { InfoIcon } from "../../../components/icons.tsx";
+import { ModalFooter } from "../../../components/ModalFooter.tsx";
+import { Page } from "../../../components/Page.tsx";
+import { Spinner } from "../../../components/Spinner.tsx";
+import { toastSuccess } from "../../../components/toast.ts";
+import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
+import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
+import { gated } from "../AccessDashboard.tsx";
+import { accessQueries, refreshAccess } from "../access-queries.ts";
+import { showServerError } from "../server-errors.ts";
+import { RoleMultiSelect } from "./RoleStructureSelect.tsx";
+
+// The contract's create schema without the parent, which comes from the path.
+const groupFormSchema = createGroupSchema.pick({ name: true, description: true, roleIds: true });
+type GroupInput = z.input<typeof groupFormSchema>;
+type GroupOutput = z.output<typeof groupFormSchema>;
+const FIELDS: Path<GroupInput>[] = ["name", "description", "roleIds"];
+
+/** Spec §2 '/groups/new', '/groups/new/:parentGroupId' (sub-group) and '/groups/:groupId/edit'. */
+function GroupFormScreen({
+  organizationId,
+  groupId,
+  parentGroupId,
+}: {
+  organizationId: string;
+  groupId?: string;
+  parentGroupId?: string;
+}) {
+  const groups = useQuery(accessQueries.groups(organizationId));
+  const existing = useQuery({ ...accessQueries.group(organizationId, groupId ?? ""), enabled: Boolean(groupId) });
+  const failed = groups.error ?? existing.error;
+  const ready = groups.data && (!groupId || existing.data);
+  return (
+    <>
+      {failed ? (
+        <Page title={groupId ? "Edit group" : "Add group"}>
+          <FormError message={errorMessage(failed)} />
+        </Page>
+      ) : !ready ? (
+        <Spinner />
+      ) : (
+        <GroupForm
+          key={existing.data?.version ?? "new"}
+          organizationId={organizationId}
+          group={existing.data}
+          parentGroupId={existing.data ? existing.data.parentId : (parentGroupId ?? null)}
+          groups={groups.data.records}
+        />
+      )}
+    </>
+  );
+}
+
+function GroupForm({
+  organizationId,
+  group,
+  parentGroupId,
+  groups,
+}: {
+  organizationId: string;
+  group: Group | undefined;
+  parentGroupId: string | null;
+  groups: Group[];
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const roles = useQuery(accessQueries.allRoles(organizationId));
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<GroupInput, unknown, GroupOutput>({
+    resolver: zodResolver(groupFormSchema),
+    defaultValues: {
+      name: group?.name ?? "",
+      description: group?.description ?? "",
+      roleIds: group?.roles.map((role) => role.id) ?? [],
+    },
+  });
+  const { errors, isDirty, isSubmitting } = form.formState;
+  const { confirmDiscard, allowLeave } = useUnsavedChangesGuard(isDirty);
+  const roleIds = useWatch({ control: form.control, name: "roleIds" });
+  const removedRoles = group?.roles.filter((role) => !roleIds.includes(role.id)) ?? [];
+  const groupsHref = `/organizations/${organizationId}/groups`;
+  const parentKnown = parentGroupId !== null && groups.some((g) => g.id === parentGroupId);
+  const parentLabel = parentGroupId === null ? null : parentKnown ? groupPath(groups, parentGroupId) : null;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const body = { ...values, description: values.description || null };
+    try {
+      if (group) {
+        await api(routes.updateGroup, {
+          params: { orgId: organizationId, groupId: group.id },
+          body: { ...body, version: group.version },
+        });
+        toastSuccess(GROUP_MESSAGES.groupUpdated);
+        await refreshAccess(queryClient, organizationId);
+        allowLeave();
+        await navigate({ href: groupsHref });
+      } else {
+        const id = await apiCreate(routes.createGroup, {
+          params: { orgId: organizationId },
+          body: { ...body, parentId: parentGroupId },
+        });
+        toastSuccess(GROUP_MESSAGES.groupAdded);
+        await refreshAccess(queryClient, organizationId);
+        allowLeave();
+        await navigate({
+          to: "/organizations/$organizationId/groups/$groupId/members",
+          params: { organizationId, groupId: id },
+        });
+      }
+    } catch (error) {
+      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS, duplicateField: "name" }));
+    }
+  });
+
+  const cancel = async () => {
+    if (!(await confirmDiscard())) return;
+    allowLeave();
+    await navigate({ href: groupsHref });
+  };
+
+  const title = group ? "Edit group" : parentGroupId ? "Add sub-group" : "Add group";
+  return (
+    <Page
+      title={title}
+      description={
+        <AccessBreadcrumbs
+          items={[
+            { label: "Access Control", href: "/organizations" },
+            { label: "Groups", href: groupsHref },
+            { label: group?.name ?? title },
+          ]}
+        />
+      }
+      size="md"
+    >
+      <form id="group-form" onSubmit={onSubmit} noValidate>
+        <Stack gap="lg">
+          <FormError message={formError} />
+          {parentGroupId !== null && (
+            <Alert variant="light" color="indigo" icon={<InfoIcon />}>
+              {parentLabel ? (
+                <>
+                  {group ? "Sub-group of " : "The new group goes under "}
+                  <Text span fw={600} inherit>
+                    {parentLabel}
+                  </Text>
+                  {group ? ". Use Move group in the tree to change its location." : "."}
+                </>
+              ) : (
+                "Sub-group of a group you cannot view."
+              )}
+            </Alert>
+          )}
+          <Paper withBorder p="lg">
+            <Stack gap="md">
+              <Title order={2} fz="lg">
+                Details
+              </Title>
+              <TextInput
+                label="Name"
+                required
+                autoFocus={!group}
+                {...form.register("name")}
+                error={errors.name?.message}
+              />
+              <Textarea
+                label="Description"
+                autosize
+                minRows={2}
+                maxRows={5}
+                {...form.register("description")}
+                error={errors.description?.message}
+              />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="lg">
+            <Stack gap="md">
+              <div>
+                <Title order={2} fz="lg">
+                  Role structure
+                </Title>
+                <Text size="sm" c="dimmed">
+                  The roles members of this group may be granted. A group can only be moved under a group whose role
+                  structure contains all of its roles.
+                </Text>
+              </div>
+              <Controller
+                control={form.control}
+                name="roleIds"
+                render={({ field }) => (
+                  <RoleMultiSelect
+                    label="Roles"
+                    roles={roles.data?.records ?? []}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.roleIds?.message}
+                    placeholder={roles.isPending ? "Loading roles…" : "Choose roles"}
+                    nothingFound="No roles found"
+                  />
+                )}
+              />
+              {removedRoles.length > 0 && (
+                <Alert color="orange" variant="light" title="Members lose removed roles">
+                  Members of this group who hold {removedRoles.map((r) => r.name).join(", ")} lose{" "}
+                  {removedRoles.length === 1 ? "it" : "them"} when you save.
+                </Alert>
+              )}
+            </Stack>
+          </Paper>
+          <ModalFooter
+            form="group-form"
+            submitLabel={group ? "Save changes" : title}
+            loading={isSubmitting}
+            permission="MANAGE_GROUPS"
+            onCancel={() => void cancel()}
+          />
+        </Stack>
+      </form>
+    </Page>
+  );
+}
+
+export const GroupFormPage = gated(GroupFormScreen);
