@@ -1,9 +1,9 @@
 import type { SVGProps } from "react";
 
 // A handful of line icons drawn inline (24×24, currentColor) instead of pulling in an icon library.
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 18, children, ...rest }: IconProps) {
+export function Icon({ size = 18, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

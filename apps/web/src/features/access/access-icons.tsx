@@ -1,27 +1,12 @@
-import type { SVGProps } from "react";
+import {
+  ChevronDownIcon as BaseChevronDownIcon,
+  Icon as BaseIcon,
+  MailIcon as BaseMailIcon,
+  type IconProps,
+} from "../../components/icons.tsx";
 
-// Line icons of the access-control screens, drawn like components/icons.tsx (24×24, currentColor).
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 16, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+// Line icons of the access-control screens: the shared icon frame, 16 px by default.
+const Icon = ({ size = 16, ...rest }: IconProps) => <BaseIcon size={size} {...rest} />;
 
 export const PlusIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -50,11 +35,7 @@ export const ChevronRightIcon = (p: IconProps) => (
     <path d="m9 6 6 6-6 6" />
   </Icon>
 );
-export const ChevronDownIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Icon>
-);
+export const ChevronDownIcon = (p: IconProps) => <BaseChevronDownIcon size={16} {...p} />;
 export const SortIcon = ({ direction, ...p }: Omit<IconProps, "direction"> & { direction: "asc" | "desc" | null }) => (
   <Icon {...p}>
     <path d="m8 9 4-4 4 4" opacity={direction === "desc" ? 0.25 : 1} />
@@ -117,9 +98,4 @@ export const ArrowLeftIcon = (p: IconProps) => (
     <path d="M19 12H5M11 6l-6 6 6 6" />
   </Icon>
 );
-export const MailIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
-  </Icon>
-);
+export const MailIcon = (p: IconProps) => <BaseMailIcon size={16} {...p} />;
