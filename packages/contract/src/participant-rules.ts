@@ -1,0 +1,154 @@
+// Participant rules of spec §3 (Participant), §4 (derived values) and §5 (numbering, phone).
+import { z } from "zod";
+import { LIMITS } from "./constants.ts";
+import { formatPhone } from "./users.ts";
+
+/** How a participant reaches the signing room (spec §3). API means in person / embedded, no invitation. */
+export const PARTICIPANT_ACCESS_METHODS = ["EMAIL", "SMS", "API"] as const;
+export type ParticipantAccessMethod = (typeof PARTICIPANT_ACCESS_METHODS)[number];
+export const participantAccessMethodSchema = z.enum(PARTICIPANT_ACCESS_METHODS);
+
+/**
+ * The mortgage participant types an organization starts with; it may add its own. Types are names
+ * as people read them (the display name upper-cases them, spec §3), compared case-insensitively
+ * (participantTypeKey). Signers: Borrower, Co-Borrower, Non-Borrowing Spouse, Guarantor, Seller,
+ * Buyer; the lender and closing side: Loan Officer, Settlement Agent, Notary, Witness; Viewer only
+ * receives copies.
+ */
+export const DEFAULT_PARTICIPANT_TYPES = [
+  "Borrower",
+  "Co-Borrower",
+  "Non-Borrowing Spouse",
+  "Guarantor",
+  "Seller",
+  "Buyer",
+  "Loan Officer",
+  "Settlement Agent",
+  "Notary",
+  "Witness",
+  "Viewer",
+] as const;
+
+/** Spec §5 / §9: at most 99 participants per type. */
+export const MAX_PARTICIPANTS_PER_TYPE = LIMITS.participantsPerType;
+
+export const PARTICIPANT_MESSAGES = {
+  removeTitle: "Remove participant",
+  removeConfirm:
+    "Are you sure you want to remove this participant? Its configuration and the tags assigned to it will be deleted.",
+  typeFull: `No more than ${LIMITS.participantsPerType} participants of this type can be added.`,
+  emailRequired: "An email address is required for a participant who signs by email.",
+  phoneRequired: "A ten-digit phone number is required for a participant who signs by SMS.",
+} as const;
+
+/** The comparison key of a participant type: trimmed, upper-cased, inner spaces collapsed. */
+export function participantTypeKey(type: string): string {
+  return type.trim().replace(/\s+/g, " ").toUpperCase();
+}
+
+/** Spec §5: the lowest unused role number from 1 to 99, or -1 when none is free. */
+export function nextRoleNumber(usedNumbers: readonly number[]): number {
+  const used = new Set(usedNumbers);
+  for (let n = 1; n <= MAX_PARTICIPANTS_PER_TYPE; n++) {
+    if (!used.has(n)) return n;
+  }
+  return -1;
+}
+
+/** nextRoleNumber over the participants of one type (types compared case-insensitively). */
+export function nextRoleNumberForType(
+  participants: readonly { type: string; roleNumber: number | null }[],
+  type: string,
+): number {
+  const key = participantTypeKey(type);
+  return nextRoleNumber(
+    participants.flatMap((p) => (participantTypeKey(p.type) === key && p.roleNumber !== null ? [p.roleNumber] : [])),
+  );
+}
+
+export const CONTACT_SUMMARIES = ["EMAIL", "SMS", "IN-PERSON", "NO-EMAIL", "NONE"] as const;
+export type ContactSummary = (typeof CONTACT_SUMMARIES)[number];
+
+/**
+ * Spec §4: EMAIL if any participant has email access; otherwise SMS if some have SMS and none API;
+ * IN-PERSON if some have API and none SMS; NO-EMAIL otherwise (SMS and API mixed, or no access
+ * method at all); NONE if there are no participants.
+ */
+export function contactSummary(
+  participants: readonly { accessMethod: ParticipantAccessMethod | null | undefined }[],
+): ContactSummary {
+  if (participants.length === 0) return "NONE";
+  const has = (method: ParticipantAccessMethod) => participants.some((p) => p.accessMethod === method);
+  if (has("EMAIL")) return "EMAIL";
+  const sms = has("SMS");
+  const api = has("API");
+  if (sms && !api) return "SMS";
+  if (api && !sms) return "IN-PERSON";
+  return "NO-EMAIL";
+}
+
+/** Spec §3: the upper-cased type plus the role number, e.g. 'BORROWER 1' (the type alone without a number). */
+export function participantDisplayName(participant: { type: string; roleNumber: number | null }): string {
+  const type = participantTypeKey(participant.type);
+  const { roleNumber } = participant;
+  return roleNumber !== null && Number.isInteger(roleNumber) && roleNumber > 0 ? `${type} ${roleNumber}` : type;
+}
+
+const firstLetter = (value: string | null | undefined): string => Array.from(value?.trim() ?? "")[0] ?? "";
+
+/**
+ * Spec §3: initials from the names ('Jane' 'Doe' → 'JD'; one name gives one letter); with no names,
+ * from the type and number: the first letter of each word of the type (at most two) plus the number
+ * ('Borrower' 1 → 'B1', 'Loan Officer' 2 → 'LO2').
+ */
+export function participantInitials(participant: {
+  givenName?: string | null;
+  familyName?: string | null;
+  type: string;
+  roleNumber: number | null;
+}): string {
+  const fromNames = `${firstLetter(participant.givenName)}${firstLetter(participant.familyName)}`;
+  if (fromNames) return fromNames.toUpperCase();
+  const words = participantTypeKey(participant.type)
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+  const letters = words
+    .slice(0, 2)
+    .map((word) => firstLetter(word))
+    .join("");
+  const { roleNumber } = participant;
+  return roleNumber !== null && Number.isInteger(roleNumber) && roleNumber > 0 ? `${letters}${roleNumber}` : letters;
+}
+
+/** Spec §4: the session host is the participant flagged avHost, when the package has A/V eSign on. */
+export function sessionHost<P extends { avHost?: boolean | null }>(
+  pkg: { avEsign?: boolean | null },
+  participants: readonly P[],
+): P | null {
+  if (pkg.avEsign !== true) return null;
+  return participants.find((p) => p.avHost === true) ?? null;
+}
+
+interface ContactFields {
+  accessMethod: ParticipantAccessMethod | null | undefined;
+  email?: string | null;
+  phone?: string | null;
+}
+
+/**
+ * Sending checks that the contact the access method needs is present (issue 4 §6): an email address
+ * for EMAIL, ten phone digits for SMS, nothing for API (in person). The message, or null when fine.
+ */
+export function missingContact(participant: ContactFields): string | null {
+  if (participant.accessMethod === "EMAIL" && !participant.email?.trim()) return PARTICIPANT_MESSAGES.emailRequired;
+  if (participant.accessMethod === "SMS" && formatPhone(participant.phone) === "")
+    return PARTICIPANT_MESSAGES.phoneRequired;
+  return null;
+}
+
+/** The contact shown for a participant: the email for EMAIL, the formatted phone (spec §5) for SMS, '' for API. */
+export function participantContact(participant: ContactFields): string {
+  if (participant.accessMethod === "EMAIL") return participant.email?.trim() ?? "";
+  if (participant.accessMethod === "SMS") return formatPhone(participant.phone);
+  return "";
+}
