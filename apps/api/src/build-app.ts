@@ -20,6 +20,8 @@ import { registerGroupRoutes } from "./routes/group-routes.ts";
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
 import { registerMembershipRoutes } from "./routes/membership-routes.ts";
 import { registerOrganizationRoutes } from "./routes/organization-routes.ts";
+import { registerPackageRoutes } from "./routes/package-routes.ts";
+import { registerParticipantRoutes } from "./routes/participant-routes.ts";
 import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
 import { registerRoleRoutes } from "./routes/role-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
@@ -118,6 +120,8 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerGroupRoutes(app, deps, authenticate);
   registerRoleRoutes(app, deps, authenticate);
   registerMembershipRoutes(app, deps, authenticate);
+  registerPackageRoutes(app, deps, authenticate);
+  registerParticipantRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {

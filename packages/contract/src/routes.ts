@@ -2,6 +2,8 @@ import { groupRoutes } from "./groups.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
 import { organizationRoutes } from "./organizations.ts";
+import { packageRoutes } from "./packages.ts";
+import { participantRoutes } from "./participants.ts";
 import { roleRoutes } from "./roles.ts";
 import type { RouteDef } from "./route-def.ts";
 import { sessionRoutes } from "./session-routes.ts";
@@ -16,6 +18,8 @@ export const routes = {
   ...groupRoutes,
   ...roleRoutes,
   ...membershipRoutes,
+  ...packageRoutes,
+  ...participantRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -34,6 +34,8 @@ export * from "./mail/mailer.ts";
 export * from "./mail/smtp-mailer.ts";
 export * from "./memberships/index.ts";
 export * from "./organizations/index.ts";
+export * from "./packages/index.ts";
+export * from "./participants/index.ts";
 export * from "./roles/index.ts";
 export * from "./seed/builders.ts";
 export * from "./seed/seed-demo.ts";

@@ -23,9 +23,10 @@ export async function loadGroupViews(
         where: { role: { hidden: false } },
         select: { role: { select: { id: true, name: true, roleColor: true } } },
       },
-      _count: { select: { members: true, subGroups: true } },
+      _count: { select: { members: true, subGroups: true, packages: true } },
     },
   });
+  const uniqueFor = await groupsOnlyGroupOfAPackage(db, organizationId, ids);
   return groups.map((group) => ({
     id: group.id,
     parentId: group.parentId,
@@ -40,13 +41,28 @@ export async function loadGroupViews(
     createdBy: group.createdById,
     updatedBy: group.updatedById,
     hasChildren: group._count.subGroups > 0,
-    // packages arrive with issue 4; until then no group has packages
-    hasPackages: false,
-    uniqueForPackage: false,
+    hasPackages: group._count.packages > 0,
+    uniqueForPackage: uniqueFor.has(group.id),
     createdAt: group.createdAt.toISOString(),
     lastUpdatedAt: group.lastUpdatedAt.toISOString(),
     canManage: permissions.canIn(group.id, "MANAGE_GROUPS"),
   }));
+}
+
+/** Groups that are the only group of some package (spec §5: they cannot be deleted). */
+async function groupsOnlyGroupOfAPackage(
+  db: Reader,
+  organizationId: string,
+  ids: readonly string[] | null,
+): Promise<Set<string>> {
+  const rows = await db.$queryRaw<{ groupId: string }[]>`
+    SELECT DISTINCT pg."groupId"::text AS "groupId"
+      FROM "PackageGroup" pg
+     WHERE pg."organizationId" = ${organizationId}::uuid
+       AND (${ids === null} OR pg."groupId"::text = ANY(${ids ?? []}::text[]))
+       AND NOT EXISTS (SELECT 1 FROM "PackageGroup" other
+                        WHERE other."packageId" = pg."packageId" AND other."groupId" <> pg."groupId")`;
+  return new Set(rows.map((row) => row.groupId));
 }
 
 export async function loadGroupView(

@@ -1,0 +1,54 @@
+import { routes } from "@signet/contract";
+import {
+  type CoreDeps,
+  createPackage,
+  deletePackage,
+  getPackage,
+  listPackages,
+  listWorkspacePackages,
+  packageStatusCounts,
+  setPackageGroups,
+  updatePackage,
+} from "@signet/core";
+import type { FastifyInstance } from "fastify";
+import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
+
+export function registerPackageRoutes(app: FastifyInstance, deps: CoreDeps, authenticate: Authenticate) {
+  defineRoute(app, authenticate, routes.listPackages, async ({ params, query, session }) =>
+    listPackages(session.actor, { ...query, organizationId: params.orgId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.createPackage, async ({ params, body, session, setLocation }) => {
+    const created = await createPackage(session.actor, { ...body, organizationId: params.orgId }, deps);
+    setLocation(created.id);
+    return created;
+  });
+
+  defineRoute(app, authenticate, routes.getPackage, async ({ params, session }) =>
+    getPackage(session.actor, { organizationId: params.orgId, packageId: params.packageId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.updatePackage, async ({ params, body, session }) =>
+    updatePackage(session.actor, { ...body, organizationId: params.orgId, packageId: params.packageId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.deletePackage, async ({ params, query, session }) =>
+    deletePackage(
+      session.actor,
+      { organizationId: params.orgId, packageId: params.packageId, version: query.version },
+      deps,
+    ),
+  );
+
+  defineRoute(app, authenticate, routes.setPackageGroups, async ({ params, body, session }) =>
+    setPackageGroups(session.actor, { ...body, organizationId: params.orgId, packageId: params.packageId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.listWorkspacePackages, async ({ params, query, session }) =>
+    listWorkspacePackages(session.actor, { ...query, organizationId: params.orgId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.packageStatusCounts, async ({ params, session }) =>
+    packageStatusCounts(session.actor, { organizationId: params.orgId }, deps),
+  );
+}

@@ -1,0 +1,355 @@
+import { z } from "zod";
+import { DEFAULTS } from "./constants.ts";
+import { MESSAGES } from "./messages.ts";
+import { PACKAGE_ACTIONS, PACKAGE_STATUSES, packageStatusSchema } from "./package-status.ts";
+import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
+import { CONTACT_SUMMARIES, participantAccessMethodSchema } from "./participant-rules.ts";
+import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
+
+// Packages (spec §3 Package, §4 statuses and derived values, §7 Packages, §8 Packages messages).
+
+export const PACKAGE_MESSAGES = {
+  /** spec §8: the packages service's optimistic-lock message (with its trailing period) */
+  versionNotMatched: `${MESSAGES.versionNotMatched}.`,
+  /** spec §8: a package that does not exist, belongs to another organization or is not shared with the caller */
+  packageNotFound: "Not able to get package details.",
+  /** a group named for a package is not a group of this organization */
+  selectedGroupNotFound: "Selected group not found.",
+  groupRequired: "Select at least one group with access to the package.",
+  /** create: none of the chosen groups lets the caller manage packages */
+  manageGroupRequired: "Select at least one group in which you can manage packages.",
+  /** a chosen group is one where the caller cannot see packages */
+  groupNotVisible: "Packages cannot be shared with a group in which you cannot see packages.",
+  /** patch: only a package that has not been sent is edited (a sent one goes through correction) */
+  notEditable: "Only a package that has not been sent can be changed. Start a correction to change it.",
+  packageDeleted: "Package deleted.",
+  deletePackageTitle: "Delete package",
+  /** spec §4: the delete confirmation */
+  deletePackageConfirm:
+    "Are you sure you want to delete this package? Its documents, participants and metadata are deleted, and signers who completed it lose access. This cannot be undone.",
+} as const;
+
+/** 'NONE' in a status filter means no status was selected: no filter (spec §3). */
+export const NO_STATUS_FILTER = "NONE";
+
+/** Spec §3: AFTER_ESIGN = 0, BEFORE_ESIGN = 1 (default after). */
+export const PACKAGE_STEP_ORDERS = ["AFTER_ESIGN", "BEFORE_ESIGN"] as const;
+export const packageStepOrderSchema = z.enum(PACKAGE_STEP_ORDERS);
+export type PackageStepOrder = z.infer<typeof packageStepOrderSchema>;
+
+/** PARTICIPANT is ordered signing (participants-order); PARALLEL lets every participant sign at once. */
+export const PACKAGE_SIGNING_ORDERS = ["PARALLEL", "PARTICIPANT"] as const;
+export const packageSigningOrderSchema = z.enum(PACKAGE_SIGNING_ORDERS);
+export type PackageSigningOrder = z.infer<typeof packageSigningOrderSchema>;
+
+/**
+ * Decision (the spec names the field, not its values): RELATIVE expires scheduledExpiryDays after
+ * sending at scheduledExpiryTime; FIXED expires at packageExpiresAt; NONE never expires.
+ */
+export const PACKAGE_EXPIRATION_TYPES = ["NONE", "RELATIVE", "FIXED"] as const;
+export const packageExpirationTypeSchema = z.enum(PACKAGE_EXPIRATION_TYPES);
+
+export const contactSummarySchema = z
+  .enum(CONTACT_SUMMARIES)
+  .describe(
+    "Spec §4: EMAIL if any participant has email access; SMS if SMS and no API; IN-PERSON if API and no SMS; NO-EMAIL otherwise; NONE without participants",
+  );
+
+export const packageGroupRefSchema = z.object({ groupId: z.uuid(), name: z.string() }).meta({ id: "PackageGroupRef" });
+export type PackageGroupRef = z.infer<typeof packageGroupRefSchema>;
+
+export const packageEmailTemplateSchema = z
+  .object({
+    subject: z.string().nullable().describe(`Null uses the default subject '${DEFAULTS.emailSubject}'`),
+    introText: z.string().nullable(),
+    documentId: z.uuid().nullable().describe("Document attached to the invitation"),
+    isDefault: z.boolean(),
+  })
+  .meta({ id: "PackageEmailTemplate" });
+
+export const packageSchema = z
+  .object({
+    id: z.uuid(),
+    shortId: z.string().describe("Human-friendly id, unique in the organization"),
+    organizationId: z.uuid(),
+    name: z.string(),
+    status: packageStatusSchema,
+    packageGroups: z
+      .array(packageGroupRefSchema)
+      .describe("Groups whose members (with VIEW_DOCUMENTS_PACKAGES) see it"),
+    version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
+    paperOrder: packageStepOrderSchema,
+    stipsOrder: packageStepOrderSchema,
+    signingOrder: packageSigningOrderSchema,
+    scheduledAvailability: z.boolean().describe("True: available to signers at scheduledOn instead of when sent"),
+    scheduledOn: z.string().nullable(),
+    expirationType: packageExpirationTypeSchema.nullable(),
+    scheduledExpiryDays: z.number().int().nullable(),
+    scheduledExpiryTime: z.string().nullable().describe("HH:mm"),
+    packageExpiresAt: z.string().nullable(),
+    enablePrintFulfillment: z.boolean(),
+    printServiceProvider: z.string(),
+    transactionId: z.string().nullable(),
+    avEsign: z.boolean(),
+    avHost: z.uuid().nullable().describe("Spec §4: the participant flagged avHost, when avEsign is on"),
+    packageCollaboration: z.boolean(),
+    emailTemplate: packageEmailTemplateSchema,
+    vaultId: z.string().nullable(),
+    cancelReason: z.string().nullable(),
+    createdBy: z.uuid().nullable().describe("User id"),
+    createdAt: z.string(),
+    lastUpdatedAt: z.string(),
+    participantCount: z.number().int(),
+    contactSummary: contactSummarySchema,
+    allowedActions: z.array(z.enum(PACKAGE_ACTIONS)).describe("What the status machine allows from the status"),
+    canManage: z.boolean().describe("The caller holds MANAGE_DOCUMENTS_PACKAGES in one of the package's groups"),
+  })
+  .meta({ id: "Package" });
+export type Package = z.infer<typeof packageSchema>;
+
+export const packageListSchema = pageSchema(packageSchema).meta({ id: "PackageList" });
+export type PackageList = z.infer<typeof packageListSchema>;
+
+/** Repeated (?status=A&status=B) or comma-separated; 'NONE' (nothing selected) means no filter. */
+const statusFilter = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((part) => part.split(","))
+      .map((part) => part.trim())
+      .filter((part) => part !== ""),
+  )
+  .pipe(z.array(z.enum([...PACKAGE_STATUSES, NO_STATUS_FILTER])))
+  .describe("Statuses to show; repeat or comma-separate. 'NONE' (nothing selected) shows every status");
+
+/** A date (YYYY-MM-DD, a whole UTC day) or a date-time. */
+const dateBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export const PACKAGE_SORT_FIELDS = ["createdAt", "lastUpdatedAt", "name", "status", "shortId"] as const;
+
+export const packageListQuerySchema = pageQuerySchema(PACKAGE_SORT_FIELDS, "createdAt")
+  .extend({
+    sortDirection: z.enum(["asc", "desc"]).default("desc"),
+    status: statusFilter.optional(),
+    groupId: z.uuid().optional().describe("Only packages shared with this group"),
+    text: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .describe("Words each found in the name, short id, or a participant's name or email"),
+    createdFrom: dateBound.optional().describe("Created on or after (a date is a whole UTC day)"),
+    createdTo: dateBound.optional().describe("Created on or before (a date is a whole UTC day)"),
+    vaultId: z.string().max(200).optional(),
+  })
+  .describe("Filters, paging and sort of the package lists");
+export type PackageListQuery = z.infer<typeof packageListQuerySchema>;
+
+const packageName = z.string().trim().min(1, "Name is required").max(255);
+const groupIds = z
+  .array(z.uuid())
+  .min(1, PACKAGE_MESSAGES.groupRequired)
+  .max(100)
+  .describe("Groups whose members see the package (at least one)");
+
+export const createPackageSchema = z
+  .object({
+    name: packageName.optional().describe(`Default '${DEFAULTS.packageName}'`),
+    groupIds: groupIds
+      .optional()
+      .describe("Default: the caller's own groups in which they manage packages (MANAGE_DOCUMENTS_PACKAGES)"),
+  })
+  .meta({ id: "CreatePackage" });
+export type CreatePackage = z.infer<typeof createPackageSchema>;
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:mm");
+
+export const updatePackageSchema = z
+  .object({
+    version: z.number().int().min(1),
+    name: packageName.optional(),
+    paperOrder: packageStepOrderSchema.optional(),
+    stipsOrder: packageStepOrderSchema.optional(),
+    signingOrder: packageSigningOrderSchema.optional(),
+    scheduledAvailability: z.boolean().optional(),
+    scheduledOn: z.iso.datetime({ offset: true }).nullish(),
+    expirationType: packageExpirationTypeSchema.nullish(),
+    scheduledExpiryDays: z.number().int().min(0).max(3650).nullish(),
+    scheduledExpiryTime: hhmm.nullish(),
+    packageExpiresAt: z.iso.datetime({ offset: true }).nullish(),
+    enablePrintFulfillment: z.boolean().optional(),
+    printServiceProvider: z.string().trim().min(1).max(50).optional(),
+    transactionId: z.string().trim().max(200).nullish(),
+    avEsign: z.boolean().optional(),
+    packageCollaboration: z.boolean().optional(),
+    emailSubject: z.string().trim().max(255).nullish(),
+    emailIntroText: z.string().trim().max(5000).nullish(),
+    emailIsDefault: z.boolean().optional(),
+    vaultId: z.string().trim().max(200).nullish(),
+  })
+  .meta({ id: "UpdatePackage" });
+export type UpdatePackage = z.infer<typeof updatePackageSchema>;
+
+export const setPackageGroupsSchema = z
+  .object({ groupIds, version: z.number().int().min(1) })
+  .meta({ id: "SetPackageGroups" });
+export type SetPackageGroups = z.infer<typeof setPackageGroupsSchema>;
+
+export const workspaceParticipantSchema = z
+  .object({
+    id: z.uuid(),
+    type: z.string(),
+    roleNumber: z.number().int(),
+    displayName: z.string(),
+    initials: z.string(),
+    accessMethod: participantAccessMethodSchema,
+  })
+  .meta({ id: "WorkspaceParticipant" });
+
+export const workspacePackageSchema = z
+  .object({
+    id: z.uuid(),
+    shortId: z.string(),
+    name: z.string(),
+    status: packageStatusSchema,
+    version: z.number().int(),
+    packageGroups: z.array(packageGroupRefSchema),
+    createdBy: z.uuid().nullable(),
+    createdAt: z.string(),
+    lastUpdatedAt: z.string(),
+    packageExpiresAt: z.string().nullable(),
+    participantCount: z.number().int(),
+    participantCountsByType: z.record(z.string(), z.number().int()).describe("Participants per type"),
+    contactSummary: contactSummarySchema,
+    participants: z.array(workspaceParticipantSchema).describe("In signing order"),
+    allowedActions: z.array(z.enum(PACKAGE_ACTIONS)),
+    canManage: z.boolean(),
+  })
+  .meta({ id: "WorkspacePackage" });
+export type WorkspacePackage = z.infer<typeof workspacePackageSchema>;
+
+export const workspacePackageListSchema = pageSchema(workspacePackageSchema).meta({ id: "WorkspacePackageList" });
+export type WorkspacePackageList = z.infer<typeof workspacePackageListSchema>;
+
+export const packageStatusCountsSchema = z
+  .record(packageStatusSchema, z.number().int())
+  .describe("Packages the caller sees, per status (every status present, 0 when none)")
+  .meta({ id: "PackageStatusCounts" });
+export type PackageStatusCounts = z.infer<typeof packageStatusCountsSchema>;
+
+const orgParams = z.object({ orgId: z.uuid() });
+const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+
+export const packageRoutes = {
+  listPackages: define({
+    method: "GET",
+    base: "api",
+    version: 9,
+    path: "/organizations/:orgId/packages",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary:
+      "Packages the caller sees (shared with a group where they hold VIEW_DOCUMENTS_PACKAGES), filtered and paged",
+    tags: ["packages"],
+    params: orgParams,
+    query: packageListQuerySchema,
+    response: packageListSchema,
+    status: 200,
+  }),
+  createPackage: define({
+    method: "POST",
+    base: "api",
+    version: 9,
+    path: "/organizations/:orgId/packages",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: `Create a package (status STARTED, name '${DEFAULTS.packageName}' unless given)`,
+    tags: ["packages"],
+    params: orgParams,
+    body: createPackageSchema,
+    response: packageSchema,
+    status: 201,
+  }),
+  getPackage: define({
+    method: "GET",
+    base: "api",
+    version: 9,
+    path: "/organizations/:orgId/packages/:packageId",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "One package",
+    tags: ["packages"],
+    params: packageParams,
+    response: packageSchema,
+    status: 200,
+  }),
+  updatePackage: define({
+    method: "PATCH",
+    base: "api",
+    version: 9,
+    path: "/organizations/:orgId/packages/:packageId",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Change a package that has not been sent (STARTED)",
+    tags: ["packages"],
+    params: packageParams,
+    body: updatePackageSchema,
+    response: packageSchema,
+    status: 200,
+  }),
+  deletePackage: define({
+    method: "DELETE",
+    base: "api",
+    version: 9,
+    path: "/organizations/:orgId/packages/:packageId",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Delete a package with its participants (refused while it is being or has been deposited into an eVault)",
+    tags: ["packages"],
+    params: packageParams,
+    query: versionQuerySchema,
+    response: null,
+    status: 204,
+  }),
+  setPackageGroups: define({
+    method: "PUT",
+    base: "api",
+    version: 9,
+    path: "/organizations/:orgId/packages/:packageId/package-groups",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Replace the groups the package is shared with (at least one)",
+    tags: ["packages"],
+    params: packageParams,
+    body: setPackageGroupsSchema,
+    response: packageSchema,
+    status: 200,
+  }),
+  listWorkspacePackages: define({
+    method: "GET",
+    base: "api",
+    version: 1,
+    path: "/organizations/:orgId/workspace-packages",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "The workspace list: packages the caller sees with their participants, contact summary and counts",
+    tags: ["packages"],
+    params: orgParams,
+    query: packageListQuerySchema,
+    response: workspacePackageListSchema,
+    status: 200,
+  }),
+  packageStatusCounts: define({
+    method: "GET",
+    base: "api",
+    version: 1,
+    path: "/organizations/:orgId/package-status-counts",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "How many packages the caller sees in each status",
+    tags: ["packages"],
+    params: orgParams,
+    response: packageStatusCountsSchema,
+    status: 200,
+  }),
+} as const satisfies Record<string, RouteDef>;

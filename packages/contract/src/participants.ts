@@ -1,0 +1,182 @@
+import { z } from "zod";
+import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { MAX_PARTICIPANTS_PER_TYPE, missingContact, participantAccessMethodSchema } from "./participant-rules.ts";
+import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
+import { phoneInputSchema } from "./users.ts";
+
+// Participants of a package (spec §3 Participant, §4 contact summary, §5 numbering and phone).
+// The pure rules (numbering, display name, initials, contact summary) are in participant-rules.ts.
+
+export const PARTICIPANT_API_MESSAGES = {
+  /** a participant that does not exist in this package (or a package the caller cannot see) */
+  participantNotFound: "Participant/package/organization not found.",
+  /** participants-order must name every participant of the package exactly once */
+  orderMustListEveryParticipant: "The order must list every participant of the package exactly once.",
+  participantRemoved: "Participant removed.",
+} as const;
+
+export const participantSchema = z
+  .object({
+    id: z.uuid(),
+    packageId: z.uuid(),
+    type: z.string().describe("Participant type as configured, e.g. 'Borrower'"),
+    roleNumber: z.number().int().describe(`1–${MAX_PARTICIPANTS_PER_TYPE}, the lowest unused in the type`),
+    displayName: z.string().describe("Upper-cased type plus the role number, e.g. 'BORROWER 1'"),
+    initials: z.string().describe("From the names, or from the type and number without names"),
+    givenName: z.string().nullable(),
+    middleName: z.string().nullable(),
+    familyName: z.string().nullable(),
+    email: z.string().nullable(),
+    phoneNumber: z.string().nullable().describe("Ten digits"),
+    contact: z.string().describe("The email for EMAIL, the phone as 123-456-7890 for SMS, '' for API"),
+    accessMethod: participantAccessMethodSchema,
+    orderSequence: z.number().int().describe("Position in ordered (PARTICIPANT) signing"),
+    avHost: z.boolean().describe("Hosts the A/V eSign session"),
+    createdAt: z.string(),
+    lastUpdatedAt: z.string(),
+    version: z.number().int().describe("Send back on update and remove (optimistic locking)"),
+  })
+  .meta({ id: "Participant" });
+export type Participant = z.infer<typeof participantSchema>;
+
+export const participantListSchema = pageSchema(participantSchema)
+  .describe("Every participant of the package in signing order")
+  .meta({ id: "ParticipantList" });
+export type ParticipantList = z.infer<typeof participantListSchema>;
+
+const personName = z.string().trim().max(100);
+const participantType = z.string().trim().min(1, "Type is required").max(60);
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address."));
+
+/** The contact the access method needs (EMAIL: email, SMS: phone), reported on the field. */
+function requireContact(
+  value: { accessMethod?: "EMAIL" | "SMS" | "API" | undefined; email?: string | null; phoneNumber?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.accessMethod === undefined) return;
+  const message = missingContact({ accessMethod: value.accessMethod, email: value.email, phone: value.phoneNumber });
+  if (message === null) return;
+  ctx.addIssue({ code: "custom", message, path: [value.accessMethod === "SMS" ? "phoneNumber" : "email"] });
+}
+
+export const createParticipantSchema = z
+  .object({
+    type: participantType,
+    givenName: personName.nullish(),
+    middleName: personName.nullish(),
+    familyName: personName.nullish(),
+    email: email.nullish(),
+    phoneNumber: phoneInputSchema.optional(),
+    accessMethod: participantAccessMethodSchema.default("EMAIL"),
+    avHost: z.boolean().default(false),
+  })
+  .superRefine(requireContact)
+  .meta({ id: "CreateParticipant" });
+export type CreateParticipant = z.infer<typeof createParticipantSchema>;
+
+export const updateParticipantSchema = z
+  .object({
+    version: z.number().int().min(1),
+    type: participantType.optional().describe("A new type takes the lowest unused number of that type"),
+    givenName: personName.nullish(),
+    middleName: personName.nullish(),
+    familyName: personName.nullish(),
+    email: email.nullish(),
+    phoneNumber: phoneInputSchema.optional(),
+    accessMethod: participantAccessMethodSchema.optional(),
+    avHost: z.boolean().optional(),
+  })
+  .meta({ id: "UpdateParticipant" });
+export type UpdateParticipant = z.infer<typeof updateParticipantSchema>;
+
+export const participantsOrderSchema = z
+  .object({
+    participants: z
+      .array(
+        z.object({
+          participantUid: z.uuid(),
+          signingOrder: z.number().int().min(1).max(10_000).describe("1 signs first; equal numbers sign together"),
+        }),
+      )
+      .min(1)
+      .max(1000),
+    version: z.number().int().min(1).describe("The package's version"),
+  })
+  .meta({ id: "ParticipantsOrder" });
+export type ParticipantsOrder = z.infer<typeof participantsOrderSchema>;
+
+const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+const participantParams = z.object({ orgId: z.uuid(), packageId: z.uuid(), participantId: z.uuid() });
+
+export const participantRoutes = {
+  listParticipants: define({
+    method: "GET",
+    base: "api",
+    version: 5,
+    path: "/organizations/:orgId/packages/:packageId/participants",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "The package's participants in signing order",
+    tags: ["participants"],
+    params: packageParams,
+    response: participantListSchema,
+    status: 200,
+  }),
+  addParticipant: define({
+    method: "POST",
+    base: "api",
+    version: 5,
+    path: "/organizations/:orgId/packages/:packageId/participants",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: `Add a participant (role number: the lowest unused of its type, at most ${MAX_PARTICIPANTS_PER_TYPE})`,
+    tags: ["participants"],
+    params: packageParams,
+    body: createParticipantSchema,
+    response: participantSchema,
+    status: 201,
+  }),
+  updateParticipant: define({
+    method: "PATCH",
+    base: "api",
+    version: 5,
+    path: "/organizations/:orgId/packages/:packageId/participants/:participantId",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Change a participant's type, names, contact or access method",
+    tags: ["participants"],
+    params: participantParams,
+    body: updateParticipantSchema,
+    response: participantSchema,
+    status: 200,
+  }),
+  removeParticipant: define({
+    method: "DELETE",
+    base: "api",
+    version: 5,
+    path: "/organizations/:orgId/packages/:packageId/participants/:participantId",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Remove a participant with its configuration",
+    tags: ["participants"],
+    params: participantParams,
+    query: versionQuerySchema,
+    response: null,
+    status: 204,
+  }),
+  setParticipantsOrder: define({
+    method: "PUT",
+    base: "api",
+    // the deepest versioned resource of the path is packages (participants-order is its own name)
+    version: 9,
+    path: "/organizations/:orgId/packages/:packageId/participants-order",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Set the signing order (ordered signing, signingOrder PARTICIPANT)",
+    tags: ["participants"],
+    params: packageParams,
+    body: participantsOrderSchema,
+    response: participantListSchema,
+    status: 200,
+  }),
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,44 @@
+import { decideTransition, PACKAGE_TRANSITIONS } from "@signet/contract";
+import type { Actor } from "../actor.ts";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { findManageablePackage } from "./find-package.ts";
+import { loadPackageAccess, packageConflict, packageNotFound, packageVersionConflict } from "./package-access.ts";
+
+const DELETABLE = PACKAGE_TRANSITIONS.find((row) => row.action === "delete")?.from ?? [];
+
+/**
+ * DOMAIN.md §1: delete (with version) from any status but EDEPOSIT_PENDING and EDEPOSITED removes
+ * the package with its participants and groups (database cascade). Its audit stream stays.
+ */
+export async function deletePackage(
+  actor: Actor,
+  input: { organizationId: string; packageId: string; version: number },
+  deps: CoreDeps,
+): Promise<void> {
+  const { organizationId, packageId, version } = input;
+  const access = await loadPackageAccess(actor, organizationId, deps);
+  await findManageablePackage(deps.db, access, packageId);
+  await deps.db.$transaction(async (tx) => {
+    const current = await tx.package.findFirst({
+      where: { id: packageId, organizationId },
+      select: { status: true, version: true, name: true, shortId: true },
+    });
+    if (!current) throw packageNotFound();
+    if (current.version !== version) throw packageVersionConflict();
+    const decision = decideTransition(current.status, "delete");
+    if (!decision.allowed) throw packageConflict(decision.reason);
+    const { count } = await tx.package.deleteMany({
+      where: { id: packageId, organizationId, version, status: { in: [...DELETABLE] } },
+    });
+    // changed between the read and the delete
+    if (count === 0) throw packageVersionConflict();
+    await appendAuditEvent(tx, actor, {
+      organizationId,
+      streamType: "package",
+      streamId: packageId,
+      type: "package.deleted",
+      data: { name: current.name, shortId: current.shortId, status: current.status, version },
+    });
+  });
+}

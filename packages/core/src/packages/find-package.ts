@@ -1,0 +1,56 @@
+import { PACKAGE_MESSAGES } from "@signet/contract";
+import type { Prisma } from "../db/generated/client.ts";
+import type { Db } from "../db/prisma-client.ts";
+import { forbidden } from "../errors/app-error.ts";
+import { type PackageAccess, packageConflict, packageNotFound, packageVersionConflict } from "./package-access.ts";
+
+type Reader = Db | Prisma.TransactionClient;
+
+/**
+ * A package of this organization the caller sees, or 404: another organization's package and a
+ * package not shared with the caller's groups answer alike.
+ */
+export async function findVisiblePackage(db: Reader, access: PackageAccess, packageId: string) {
+  const found = await db.package.findFirst({
+    where: { id: packageId, organizationId: access.organizationId },
+    include: { groups: { select: { groupId: true } } },
+  });
+  if (!found) throw packageNotFound();
+  const groupIds = found.groups.map((group) => group.groupId);
+  if (!access.canView(groupIds)) throw packageNotFound();
+  return { ...found, groupIds };
+}
+
+/** A visible package the caller may change (MANAGE_DOCUMENTS_PACKAGES in one of its groups), else 403. */
+export async function findManageablePackage(db: Reader, access: PackageAccess, packageId: string) {
+  access.require("MANAGE_DOCUMENTS_PACKAGES");
+  const found = await findVisiblePackage(db, access, packageId);
+  if (!access.canManage(found.groupIds)) throw forbidden();
+  return found;
+}
+
+/**
+ * Claims the package for a change that needs it unsent (STARTED): bumps its version (which also
+ * row-locks it for the rest of the transaction). With `version`, only that version is accepted.
+ * Explains a miss: gone (404), another version (409 'Version not matched.'), sent (409).
+ */
+export async function claimStartedPackage(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  packageId: string,
+  version?: number,
+): Promise<number> {
+  const { count } = await tx.package.updateMany({
+    where: { id: packageId, organizationId, status: "STARTED", ...(version === undefined ? {} : { version }) },
+    data: { version: { increment: 1 } },
+  });
+  const current = await tx.package.findFirst({
+    where: { id: packageId, organizationId },
+    select: { version: true, status: true },
+  });
+  if (count > 0 && current) return current.version;
+  if (!current) throw packageNotFound();
+  if (version !== undefined && current.version !== version) throw packageVersionConflict();
+  if (current.status !== "STARTED") throw packageConflict(PACKAGE_MESSAGES.notEditable);
+  throw packageVersionConflict();
+}

@@ -1,0 +1,112 @@
+import {
+  NO_STATUS_FILTER,
+  PACKAGE_STATUSES,
+  type PackageList,
+  type PackageListQuery,
+  type PackageStatus,
+  type PackageStatusCounts,
+  type WorkspacePackageList,
+} from "@signet/contract";
+import type { Actor } from "../actor.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import type { Prisma } from "../db/generated/client.ts";
+import { loadPackageAccess, type PackageAccess } from "./package-access.ts";
+import { packageViewInclude, toPackage, toWorkspacePackage } from "./package-views.ts";
+
+type ListInput = PackageListQuery & { organizationId: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Packages the caller sees: shared with a group in which they hold VIEW_DOCUMENTS_PACKAGES. */
+export function visiblePackagesWhere(access: PackageAccess): Prisma.PackageWhereInput {
+  return { organizationId: access.organizationId, groups: { some: { groupId: { in: access.visibleGroupIds } } } };
+}
+
+/** The workspace filters (spec §3, issue 4): status (NONE = none selected = every status), group, text, dates. */
+export function packageFilterWhere(access: PackageAccess, query: Partial<PackageListQuery>): Prisma.PackageWhereInput {
+  const and: Prisma.PackageWhereInput[] = [visiblePackagesWhere(access)];
+  const statuses = (query.status ?? []).filter((status): status is PackageStatus => status !== NO_STATUS_FILTER);
+  if (statuses.length > 0) and.push({ status: { in: statuses } });
+  if (query.groupId) and.push({ groups: { some: { groupId: query.groupId } } });
+  if (query.vaultId) and.push({ vaultId: query.vaultId });
+  if (query.createdFrom) and.push({ createdAt: { gte: new Date(query.createdFrom) } });
+  if (query.createdTo) {
+    const to = DATE_ONLY.test(query.createdTo)
+      ? { lt: new Date(new Date(query.createdTo).getTime() + DAY_MS) }
+      : { lte: new Date(query.createdTo) };
+    and.push({ createdAt: to });
+  }
+  for (const word of (query.text ?? "").split(/\s+/).filter(Boolean)) {
+    const contains = { contains: word, mode: "insensitive" as const };
+    and.push({
+      OR: [
+        { name: contains },
+        { shortId: contains },
+        {
+          participants: {
+            some: {
+              OR: [{ givenName: contains }, { middleName: contains }, { familyName: contains }, { email: contains }],
+            },
+          },
+        },
+      ],
+    });
+  }
+  return { AND: and };
+}
+
+async function findPage(access: PackageAccess, input: ListInput, deps: CoreDeps) {
+  const where = packageFilterWhere(access, input);
+  const [rows, count] = await Promise.all([
+    deps.db.package.findMany({
+      where,
+      include: packageViewInclude,
+      orderBy: [{ [input.sortBy]: input.sortDirection }, { id: input.sortDirection }],
+      skip: (input.pageNumber - 1) * input.pageSize,
+      take: input.pageSize,
+    }),
+    deps.db.package.count({ where }),
+  ]);
+  return { rows, count };
+}
+
+async function viewerAccess(actor: Actor, organizationId: string, deps: CoreDeps) {
+  const access = await loadPackageAccess(actor, organizationId, deps);
+  access.require("VIEW_DOCUMENTS_PACKAGES");
+  return access;
+}
+
+export async function listPackages(actor: Actor, input: ListInput, deps: CoreDeps): Promise<PackageList> {
+  const access = await viewerAccess(actor, input.organizationId, deps);
+  const { rows, count } = await findPage(access, input, deps);
+  return { records: rows.map((row) => toPackage(row, access)), count };
+}
+
+/** The workspace list: the same filters, each package with its participants, contact summary and counts. */
+export async function listWorkspacePackages(
+  actor: Actor,
+  input: ListInput,
+  deps: CoreDeps,
+): Promise<WorkspacePackageList> {
+  const access = await viewerAccess(actor, input.organizationId, deps);
+  const { rows, count } = await findPage(access, input, deps);
+  return { records: rows.map((row) => toWorkspacePackage(row, access)), count };
+}
+
+/** The workspace's status counts over every package the caller sees; every status present. */
+export async function packageStatusCounts(
+  actor: Actor,
+  input: { organizationId: string },
+  deps: CoreDeps,
+): Promise<PackageStatusCounts> {
+  const access = await viewerAccess(actor, input.organizationId, deps);
+  const grouped = await deps.db.package.groupBy({
+    by: ["status"],
+    where: visiblePackagesWhere(access),
+    _count: { _all: true },
+  });
+  const counts = Object.fromEntries(PACKAGE_STATUSES.map((status) => [status, 0])) as PackageStatusCounts;
+  for (const row of grouped) counts[row.status] = row._count._all;
+  return counts;
+}

@@ -1,0 +1,130 @@
+import {
+  allowedActions,
+  contactSummary,
+  PACKAGE_EXPIRATION_TYPES,
+  type Package,
+  participantDisplayName,
+  participantInitials,
+  sessionHost,
+  type WorkspacePackage,
+} from "@signet/contract";
+import type { Prisma } from "../db/generated/client.ts";
+import type { Db } from "../db/prisma-client.ts";
+import type { PackageAccess } from "./package-access.ts";
+
+type Reader = Db | Prisma.TransactionClient;
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+
+export const packageViewInclude = {
+  groups: { select: { groupId: true, group: { select: { name: true } } } },
+  participants: {
+    select: {
+      id: true,
+      type: true,
+      roleNumber: true,
+      givenName: true,
+      familyName: true,
+      accessMethod: true,
+      avHost: true,
+      orderSequence: true,
+      createdAt: true,
+    },
+    orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
+  },
+} satisfies Prisma.PackageInclude;
+
+type PackageRow = Prisma.PackageGetPayload<{ include: typeof packageViewInclude }>;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const isExpirationType = (value: string | null): value is (typeof PACKAGE_EXPIRATION_TYPES)[number] =>
+  (PACKAGE_EXPIRATION_TYPES as readonly string[]).includes(value ?? "");
+
+function groupRefs(row: PackageRow) {
+  return row.groups.map((entry) => ({ groupId: entry.groupId, name: entry.group.name })).sort(byName);
+}
+
+export function toPackage(row: PackageRow, access: PackageAccess): Package {
+  const groupIds = row.groups.map((entry) => entry.groupId);
+  return {
+    id: row.id,
+    shortId: row.shortId,
+    organizationId: row.organizationId,
+    name: row.name,
+    status: row.status,
+    packageGroups: groupRefs(row),
+    version: row.version,
+    paperOrder: row.paperOrder,
+    stipsOrder: row.stipsOrder,
+    signingOrder: row.signingOrder,
+    scheduledAvailability: row.scheduledAvailability,
+    scheduledOn: iso(row.scheduledOn),
+    expirationType: isExpirationType(row.expirationType) ? row.expirationType : null,
+    scheduledExpiryDays: row.scheduledExpiryDays,
+    scheduledExpiryTime: row.scheduledExpiryTime,
+    packageExpiresAt: iso(row.packageExpiresAt),
+    enablePrintFulfillment: row.enablePrintFulfillment,
+    printServiceProvider: row.printServiceProvider,
+    transactionId: row.transactionId,
+    avEsign: row.avEsign,
+    avHost: sessionHost(row, row.participants)?.id ?? null,
+    packageCollaboration: row.packageCollaboration,
+    emailTemplate: {
+      subject: row.emailSubject,
+      introText: row.emailIntroText,
+      documentId: row.emailDocumentId,
+      isDefault: row.emailIsDefault,
+    },
+    vaultId: row.vaultId,
+    cancelReason: row.cancelReason,
+    createdBy: row.createdById,
+    createdAt: row.createdAt.toISOString(),
+    lastUpdatedAt: row.lastUpdatedAt.toISOString(),
+    participantCount: row.participants.length,
+    contactSummary: contactSummary(row.participants),
+    allowedActions: allowedActions(row.status),
+    canManage: access.canManage(groupIds),
+  };
+}
+
+export function toWorkspacePackage(row: PackageRow, access: PackageAccess): WorkspacePackage {
+  const countsByType: Record<string, number> = {};
+  for (const participant of row.participants) {
+    countsByType[participant.type] = (countsByType[participant.type] ?? 0) + 1;
+  }
+  return {
+    id: row.id,
+    shortId: row.shortId,
+    name: row.name,
+    status: row.status,
+    version: row.version,
+    packageGroups: groupRefs(row),
+    createdBy: row.createdById,
+    createdAt: row.createdAt.toISOString(),
+    lastUpdatedAt: row.lastUpdatedAt.toISOString(),
+    packageExpiresAt: iso(row.packageExpiresAt),
+    participantCount: row.participants.length,
+    participantCountsByType: countsByType,
+    contactSummary: contactSummary(row.participants),
+    participants: row.participants.map((participant) => ({
+      id: participant.id,
+      type: participant.type,
+      roleNumber: participant.roleNumber,
+      displayName: participantDisplayName(participant),
+      initials: participantInitials(participant),
+      accessMethod: participant.accessMethod,
+    })),
+    allowedActions: allowedActions(row.status),
+    canManage: access.canManage(row.groups.map((entry) => entry.groupId)),
+  };
+}
+
+export async function loadPackageView(db: Reader, access: PackageAccess, packageId: string): Promise<Package> {
+  const row = await db.package.findFirst({
+    where: { id: packageId, organizationId: access.organizationId },
+    include: packageViewInclude,
+  });
+  if (!row) throw new Error(`package ${packageId} vanished`);
+  return toPackage(row, access);
+}

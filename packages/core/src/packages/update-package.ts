@@ -1,0 +1,55 @@
+import type { Package, UpdatePackage } from "@signet/contract";
+import type { Actor } from "../actor.ts";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import type { Prisma } from "../db/generated/client.ts";
+import { claimStartedPackage, findManageablePackage } from "./find-package.ts";
+import { loadPackageAccess } from "./package-access.ts";
+import { loadPackageView } from "./package-views.ts";
+
+const toDate = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
+
+/** Changes a package that has not been sent (STARTED), at the version the client read. */
+export async function updatePackage(
+  actor: Actor,
+  input: UpdatePackage & { organizationId: string; packageId: string },
+  deps: CoreDeps,
+): Promise<Package> {
+  const { organizationId, packageId, version, ...changes } = input;
+  const access = await loadPackageAccess(actor, organizationId, deps);
+  await findManageablePackage(deps.db, access, packageId);
+  const data: Prisma.PackageUpdateManyMutationInput = {
+    name: changes.name,
+    paperOrder: changes.paperOrder,
+    stipsOrder: changes.stipsOrder,
+    signingOrder: changes.signingOrder,
+    scheduledAvailability: changes.scheduledAvailability,
+    scheduledOn: toDate(changes.scheduledOn),
+    expirationType: changes.expirationType,
+    scheduledExpiryDays: changes.scheduledExpiryDays,
+    scheduledExpiryTime: changes.scheduledExpiryTime,
+    packageExpiresAt: toDate(changes.packageExpiresAt),
+    enablePrintFulfillment: changes.enablePrintFulfillment,
+    printServiceProvider: changes.printServiceProvider,
+    transactionId: changes.transactionId === undefined ? undefined : changes.transactionId || null,
+    avEsign: changes.avEsign,
+    packageCollaboration: changes.packageCollaboration,
+    emailSubject: changes.emailSubject === undefined ? undefined : changes.emailSubject || null,
+    emailIntroText: changes.emailIntroText === undefined ? undefined : changes.emailIntroText || null,
+    emailIsDefault: changes.emailIsDefault,
+    vaultId: changes.vaultId === undefined ? undefined : changes.vaultId || null,
+  };
+  await deps.db.$transaction(async (tx) => {
+    const newVersion = await claimStartedPackage(tx, organizationId, packageId, version);
+    await tx.package.update({ where: { id: packageId }, data });
+    await appendAuditEvent(tx, actor, {
+      organizationId,
+      streamType: "package",
+      streamId: packageId,
+      type: "package.updated",
+      data: { version: newVersion, changes },
+    });
+  });
+  return loadPackageView(deps.db, access, packageId);
+}

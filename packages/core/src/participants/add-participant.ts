@@ -1,0 +1,75 @@
+import {
+  type CreateParticipant,
+  nextRoleNumberForType,
+  PARTICIPANT_MESSAGES,
+  type Participant,
+} from "@signet/contract";
+import type { Actor } from "../actor.ts";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
+import { loadPackageAccess, packageConflict } from "../packages/package-access.ts";
+import { canonicalParticipantType } from "./participant-type.ts";
+import { toParticipant } from "./participant-views.ts";
+
+/**
+ * Adds a participant to a package that has not been sent: role number the lowest unused of its type
+ * (spec §5; none free → 409), last in the signing order. Bumps the package's version.
+ */
+export async function addParticipant(
+  actor: Actor,
+  input: CreateParticipant & { organizationId: string; packageId: string },
+  deps: CoreDeps,
+): Promise<Participant> {
+  const { organizationId, packageId } = input;
+  const access = await loadPackageAccess(actor, organizationId, deps);
+  await findManageablePackage(deps.db, access, packageId);
+  const type = canonicalParticipantType(input.type);
+  const row = await deps.db.$transaction(async (tx) => {
+    // claiming the package row-locks it: numbering below cannot race another add
+    const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
+    const existing = await tx.participant.findMany({
+      where: { packageId },
+      select: { type: true, roleNumber: true, orderSequence: true },
+    });
+    const roleNumber = nextRoleNumberForType(existing, type);
+    if (roleNumber === -1) throw packageConflict(PARTICIPANT_MESSAGES.typeFull);
+    if (input.avHost) {
+      await tx.participant.updateMany({
+        where: { packageId, avHost: true },
+        data: { avHost: false, version: { increment: 1 } },
+      });
+    }
+    const created = await tx.participant.create({
+      data: {
+        packageId,
+        organizationId,
+        type,
+        roleNumber,
+        givenName: input.givenName || null,
+        middleName: input.middleName || null,
+        familyName: input.familyName || null,
+        email: input.email || null,
+        phoneNumber: input.phoneNumber ?? null,
+        accessMethod: input.accessMethod,
+        avHost: input.avHost,
+        orderSequence: Math.max(0, ...existing.map((p) => p.orderSequence)) + 1,
+      },
+    });
+    await appendAuditEvent(tx, actor, {
+      organizationId,
+      streamType: "package",
+      streamId: packageId,
+      type: "participant.added",
+      data: {
+        participantId: created.id,
+        type,
+        roleNumber,
+        accessMethod: created.accessMethod,
+        packageVersion,
+      },
+    });
+    return created;
+  });
+  return toParticipant(row);
+}

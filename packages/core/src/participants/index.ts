@@ -1,0 +1,5 @@
+export * from "./add-participant.ts";
+export * from "./list-participants.ts";
+export * from "./remove-participant.ts";
+export * from "./set-participants-order.ts";
+export * from "./update-participant.ts";

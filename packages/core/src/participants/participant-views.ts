@@ -1,0 +1,32 @@
+import { type Participant, participantContact, participantDisplayName, participantInitials } from "@signet/contract";
+import type { Participant as ParticipantRow } from "../db/generated/client.ts";
+
+export function toParticipant(row: ParticipantRow): Participant {
+  return {
+    id: row.id,
+    packageId: row.packageId,
+    type: row.type,
+    roleNumber: row.roleNumber,
+    displayName: participantDisplayName(row),
+    initials: participantInitials(row),
+    givenName: row.givenName,
+    middleName: row.middleName,
+    familyName: row.familyName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    contact: participantContact({ accessMethod: row.accessMethod, email: row.email, phone: row.phoneNumber }),
+    accessMethod: row.accessMethod,
+    orderSequence: row.orderSequence,
+    avHost: row.avHost,
+    createdAt: row.createdAt.toISOString(),
+    lastUpdatedAt: row.lastUpdatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** Signing order, then the order they were added. */
+export const participantOrder = [
+  { orderSequence: "asc" as const },
+  { createdAt: "asc" as const },
+  { id: "asc" as const },
+];

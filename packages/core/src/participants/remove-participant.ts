@@ -1,0 +1,32 @@
+import { PARTICIPANT_API_MESSAGES } from "@signet/contract";
+import type { Actor } from "../actor.ts";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { notFound } from "../errors/app-error.ts";
+import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
+import { loadPackageAccess, packageVersionConflict } from "../packages/package-access.ts";
+
+/** Spec §8: removing a participant deletes its configuration (and, once they exist, its tags). */
+export async function removeParticipant(
+  actor: Actor,
+  input: { organizationId: string; packageId: string; participantId: string; version: number },
+  deps: CoreDeps,
+): Promise<void> {
+  const { organizationId, packageId, participantId, version } = input;
+  const access = await loadPackageAccess(actor, organizationId, deps);
+  await findManageablePackage(deps.db, access, packageId);
+  await deps.db.$transaction(async (tx) => {
+    const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
+    const current = await tx.participant.findFirst({ where: { id: participantId, packageId, organizationId } });
+    if (!current) throw notFound(PARTICIPANT_API_MESSAGES.participantNotFound);
+    const { count } = await tx.participant.deleteMany({ where: { id: participantId, packageId, version } });
+    if (count === 0) throw packageVersionConflict();
+    await appendAuditEvent(tx, actor, {
+      organizationId,
+      streamType: "package",
+      streamId: packageId,
+      type: "participant.removed",
+      data: { participantId, type: current.type, roleNumber: current.roleNumber, packageVersion },
+    });
+  });
+}

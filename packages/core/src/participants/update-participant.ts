@@ -1,0 +1,90 @@
+import {
+  missingContact,
+  nextRoleNumberForType,
+  PARTICIPANT_API_MESSAGES,
+  PARTICIPANT_MESSAGES,
+  type Participant,
+  participantTypeKey,
+  type UpdateParticipant,
+} from "@signet/contract";
+import type { Actor } from "../actor.ts";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { AppError, notFound } from "../errors/app-error.ts";
+import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
+import { loadPackageAccess, packageConflict, packageVersionConflict } from "../packages/package-access.ts";
+import { canonicalParticipantType } from "./participant-type.ts";
+import { toParticipant } from "./participant-views.ts";
+
+const orNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
+
+/**
+ * Changes a participant of a package that has not been sent, at the version the client read. The
+ * contact the access method needs must remain (email for EMAIL, phone for SMS); a new type takes the
+ * lowest unused number of that type. Bumps the package's version.
+ */
+export async function updateParticipant(
+  actor: Actor,
+  input: UpdateParticipant & { organizationId: string; packageId: string; participantId: string },
+  deps: CoreDeps,
+): Promise<Participant> {
+  const { organizationId, packageId, participantId, version } = input;
+  const access = await loadPackageAccess(actor, organizationId, deps);
+  await findManageablePackage(deps.db, access, packageId);
+  const row = await deps.db.$transaction(async (tx) => {
+    const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
+    const current = await tx.participant.findFirst({ where: { id: participantId, packageId, organizationId } });
+    if (!current) throw notFound(PARTICIPANT_API_MESSAGES.participantNotFound);
+    if (current.version !== version) throw packageVersionConflict();
+    const merged = {
+      accessMethod: input.accessMethod ?? current.accessMethod,
+      email: input.email === undefined ? current.email : input.email,
+      phone: input.phoneNumber === undefined ? current.phoneNumber : input.phoneNumber,
+    };
+    const missing = missingContact(merged);
+    if (missing) throw new AppError("BAD_REQUEST", missing);
+    let type: string | undefined;
+    let roleNumber: number | undefined;
+    if (input.type !== undefined && participantTypeKey(input.type) !== participantTypeKey(current.type)) {
+      type = canonicalParticipantType(input.type);
+      const others = await tx.participant.findMany({
+        where: { packageId, id: { not: participantId } },
+        select: { type: true, roleNumber: true },
+      });
+      roleNumber = nextRoleNumberForType(others, type);
+      if (roleNumber === -1) throw packageConflict(PARTICIPANT_MESSAGES.typeFull);
+    }
+    if (input.avHost === true) {
+      await tx.participant.updateMany({
+        where: { packageId, avHost: true, id: { not: participantId } },
+        data: { avHost: false, version: { increment: 1 } },
+      });
+    }
+    const { count } = await tx.participant.updateMany({
+      where: { id: participantId, packageId, version },
+      data: {
+        type,
+        roleNumber,
+        givenName: orNull(input.givenName),
+        middleName: orNull(input.middleName),
+        familyName: orNull(input.familyName),
+        email: orNull(input.email),
+        phoneNumber: input.phoneNumber,
+        accessMethod: input.accessMethod,
+        avHost: input.avHost,
+        version: { increment: 1 },
+      },
+    });
+    if (count === 0) throw packageVersionConflict();
+    const { version: _version, organizationId: _org, packageId: _pkg, participantId: _id, ...changes } = input;
+    await appendAuditEvent(tx, actor, {
+      organizationId,
+      streamType: "package",
+      streamId: packageId,
+      type: "participant.updated",
+      data: { participantId, version: version + 1, packageVersion, changes, ...(roleNumber ? { roleNumber } : {}) },
+    });
+    return tx.participant.findUniqueOrThrow({ where: { id: participantId } });
+  });
+  return toParticipant(row);
+}
