@@ -16,10 +16,12 @@ import { registerErrorHandler, sendError } from "./plugins/error-handler.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { genTraceId, registerTraceId } from "./plugins/trace-id.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
+import { registerDocumentRoutes } from "./routes/document-routes.ts";
 import { registerGroupRoutes } from "./routes/group-routes.ts";
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
 import { registerMembershipRoutes } from "./routes/membership-routes.ts";
 import { registerOrganizationRoutes } from "./routes/organization-routes.ts";
+import { registerPackageActionRoutes } from "./routes/package-action-routes.ts";
 import { registerPackageRoutes } from "./routes/package-routes.ts";
 import { registerParticipantRoutes } from "./routes/participant-routes.ts";
 import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
@@ -121,7 +123,9 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerRoleRoutes(app, deps, authenticate);
   registerMembershipRoutes(app, deps, authenticate);
   registerPackageRoutes(app, deps, authenticate);
+  registerPackageActionRoutes(app, deps, authenticate);
   registerParticipantRoutes(app, deps, authenticate);
+  await registerDocumentRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -5,6 +5,7 @@ import {
   applyMigrations,
   type Config,
   type CoreDeps,
+  createBlobStorage,
   createInProcessPublisher,
   createMailer,
   createPrismaClient,
@@ -76,7 +77,13 @@ export async function startServer(
     const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
     // without a listener ioredis prints every failed reconnect to stderr, outside the structured log
     redis?.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
-    const deps: CoreDeps = { db, config, tokens: createTokenSigner(authSecret, config.TOKEN_ISSUER), logger };
+    const deps: CoreDeps = {
+      db,
+      config,
+      tokens: createTokenSigner(authSecret, config.TOKEN_ISSUER),
+      logger,
+      storage: createBlobStorage(config, dataDir),
+    };
     const app = await buildApp({ deps, authSecret, redis, webDist, logger });
     cleanups.push(() => app.close());
 

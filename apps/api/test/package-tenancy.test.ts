@@ -2,6 +2,7 @@ import {
   defaultApiVersion,
   fillPath,
   type PackageList,
+  packageActionRoutes,
   packageRoutes,
   participantRoutes,
   type RouteDef,
@@ -14,11 +15,11 @@ import { HttpClient } from "./support/http-client.ts";
 import { addParticipant, createPackage, memberOfNewGroup, OFFICER, packageOrg } from "./support/package-fixtures.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
-// Issue 4: every package and participant route answers 404 for another organization's ids, and for a
+// Issue 4: every package, participant and lifecycle route answers 404 for another organization's ids, and for a
 // package the caller cannot see. One table walks every route, so a route added later cannot be
 // forgotten: the coverage test fails until it has a sample here.
 
-const PACKAGE_ROUTES: Record<string, RouteDef> = { ...packageRoutes, ...participantRoutes };
+const PACKAGE_ROUTES: Record<string, RouteDef> = { ...packageRoutes, ...participantRoutes, ...packageActionRoutes };
 
 interface Ids {
   packageId: string;
@@ -40,6 +41,13 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   addParticipant: () => ({ body: { type: "Borrower", email: "intruder@example.com" } }),
   updateParticipant: () => ({ body: { version: 1, givenName: "Renamed" } }),
   removeParticipant: () => ({ query: { version: "1" } }),
+  sendPackage: () => ({ body: { version: 1 } }),
+  cancelPackage: () => ({ body: { version: 1, notify: false } }),
+  reactivatePackage: () => ({ body: { version: 1 } }),
+  finishPackage: () => ({ body: { version: 1 } }),
+  correctPackage: () => ({ body: { version: 1 } }),
+  sendInvitationReminders: () => ({ body: {} }),
+  getPackageAudit: () => ({}),
   setParticipantsOrder: (ids) => ({
     body: { version: 2, participants: [{ participantUid: ids.participantId, signingOrder: 1 }] },
   }),

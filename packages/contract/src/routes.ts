@@ -1,7 +1,9 @@
+import { documentRoutes } from "./documents.ts";
 import { groupRoutes } from "./groups.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
 import { organizationRoutes } from "./organizations.ts";
+import { packageActionRoutes } from "./package-actions.ts";
 import { packageRoutes } from "./packages.ts";
 import { participantRoutes } from "./participants.ts";
 import { roleRoutes } from "./roles.ts";
@@ -19,7 +21,9 @@ export const routes = {
   ...roleRoutes,
   ...membershipRoutes,
   ...packageRoutes,
+  ...packageActionRoutes,
   ...participantRoutes,
+  ...documentRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

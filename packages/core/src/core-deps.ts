@@ -2,6 +2,7 @@ import type { TokenSigner } from "./auth/token-signer.ts";
 import type { Config } from "./config/config.ts";
 import type { Db } from "./db/prisma-client.ts";
 import type { Logger } from "./logger.ts";
+import type { BlobStorage } from "./storage/blob-storage.ts";
 
 /** Infrastructure the use cases need, built once at start-up and passed last to each use case. */
 export interface CoreDeps {
@@ -9,4 +10,6 @@ export interface CoreDeps {
   config: Config;
   tokens: TokenSigner;
   logger: Logger;
+  /** document files (filesystem under DATA_DIR/blobs, or S3) */
+  storage: BlobStorage;
 }

@@ -1,4 +1,4 @@
-import { DEFAULTS, SESSION } from "@signet/contract";
+import { DEFAULTS, LIMITS, SESSION } from "@signet/contract";
 import { z } from "zod";
 
 const bool = z
@@ -17,6 +17,15 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(LIMITS.maxUploadBytes),
   DATABASE_URL: optionalUrl,
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),

@@ -14,6 +14,12 @@ const payload = z.discriminatedUnion("template", [
     data: mailTemplates["organization-access-granted"].data,
   }),
   z.object({ ...envelope, template: z.literal("verify-account"), data: mailTemplates["verify-account"].data }),
+  z.object({ ...envelope, template: z.literal("package-cancelled"), data: mailTemplates["package-cancelled"].data }),
+  z.object({
+    ...envelope,
+    template: z.literal("participant-reminder"),
+    data: mailTemplates["participant-reminder"].data,
+  }),
 ]);
 
 export const sendEmailJob = {

@@ -37,6 +37,19 @@ const verifyAccountData = z.object({
   expiresInMinutes: z.number().int(),
 });
 
+const packageCancelledData = z.object({
+  recipientName: z.string(),
+  organizationName: z.string(),
+  packageName: z.string(),
+  cancelledBy: z.string(),
+});
+const participantReminderData = z.object({
+  recipientName: z.string(),
+  organizationName: z.string(),
+  packageName: z.string(),
+  senderName: z.string(),
+});
+
 export const mailTemplates = {
   "password-reset": {
     data: passwordResetData,
@@ -97,6 +110,34 @@ ${button(data.signInLink, "Sign in")}`,
       return { subject, text, html };
     },
   },
+  "package-cancelled": {
+    data: packageCancelledData,
+    render(data: z.infer<typeof packageCancelledData>): RenderedMail {
+      const subject = `${data.packageName} has been cancelled`;
+      const text = `Hello ${data.recipientName},\n\n${data.cancelledBy} of ${data.organizationName} cancelled the document package "${data.packageName}". You no longer need to review or sign its documents, and earlier signing links no longer work.\n\nIf you have questions, contact ${data.organizationName}.\n`;
+      const html = layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.recipientName)},</p>
+<p>${escapeHtml(data.cancelledBy)} of <strong>${escapeHtml(data.organizationName)}</strong> cancelled the document package <strong>${escapeHtml(data.packageName)}</strong>. You no longer need to review or sign its documents, and earlier signing links no longer work.</p>
+<p>If you have questions, contact ${escapeHtml(data.organizationName)}.</p>`,
+      );
+      return { subject, text, html };
+    },
+  },
+  "participant-reminder": {
+    data: participantReminderData,
+    render(data: z.infer<typeof participantReminderData>): RenderedMail {
+      const subject = `Reminder: ${data.packageName} is waiting for you`;
+      const text = `Hello ${data.recipientName},\n\nThis is a reminder from ${data.senderName} of ${data.organizationName}: the documents of "${data.packageName}" are waiting for you. Open the invitation email you received for this package to review and sign them.\n\nIf you have questions, contact ${data.organizationName}.\n`;
+      const html = layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.recipientName)},</p>
+<p>This is a reminder from ${escapeHtml(data.senderName)} of <strong>${escapeHtml(data.organizationName)}</strong>: the documents of <strong>${escapeHtml(data.packageName)}</strong> are waiting for you. Open the invitation email you received for this package to review and sign them.</p>
+<p>If you have questions, contact ${escapeHtml(data.organizationName)}.</p>`,
+      );
+      return { subject, text, html };
+    },
+  },
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;
@@ -115,6 +156,10 @@ export function renderMail(mail: MailTemplateInput): RenderedMail {
     case "organization-access-granted":
       return mailTemplates[mail.template].render(mail.data);
     case "verify-account":
+      return mailTemplates[mail.template].render(mail.data);
+    case "package-cancelled":
+      return mailTemplates[mail.template].render(mail.data);
+    case "participant-reminder":
       return mailTemplates[mail.template].render(mail.data);
   }
 }

@@ -1,0 +1,142 @@
+import fastifyMultipart from "@fastify/multipart";
+import { errorBodySchema, routes, routeUrl } from "@signet/contract";
+import {
+  type CoreDeps,
+  deleteDocument,
+  getDocument,
+  getDocumentNumPages,
+  listDocuments,
+  openDocumentFile,
+  setDocumentsOrder,
+  type UploadPart,
+  updateDocument,
+  uploadDocument,
+} from "@signet/core";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
+
+/** The multipart parts as the core reads them: the file part streams, its size cut at the limit. */
+async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
+  for await (const part of request.parts()) {
+    if (part.type === "file") {
+      yield {
+        type: "file",
+        fieldName: part.fieldname,
+        fileName: part.filename,
+        stream: part.file,
+        truncated: () => part.file.truncated,
+      };
+    } else {
+      yield { type: "field", fieldName: part.fieldname, value: String(part.value) };
+    }
+  }
+}
+
+/** RFC 6266: an ASCII fallback plus the UTF-8 name. */
+function contentDisposition(asciiName: string, utf8Name: string): string {
+  const encoded = encodeURIComponent(utf8Name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encoded}`;
+}
+
+export async function registerDocumentRoutes(app: FastifyInstance, deps: CoreDeps, authenticate: Authenticate) {
+  // multipart only where documents are uploaded; a file over MAX_UPLOAD_BYTES is cut short
+  // (file.truncated) and refused by the core with 413, nothing kept
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: deps.config.MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    });
+
+    defineRoute(scope, authenticate, routes.listDocuments, async ({ params, session }) =>
+      listDocuments(session.actor, { organizationId: params.orgId, packageId: params.packageId }, deps),
+    );
+
+    defineRoute(scope, authenticate, routes.uploadDocument, async ({ params, request, session, setLocation }) => {
+      const document = await uploadDocument(
+        session.actor,
+        { organizationId: params.orgId, packageId: params.packageId, parts: uploadParts(request) },
+        deps,
+      );
+      setLocation(document.id);
+      return document;
+    });
+
+    defineRoute(scope, authenticate, routes.getDocument, async ({ params, session }) =>
+      getDocument(
+        session.actor,
+        { organizationId: params.orgId, packageId: params.packageId, documentId: params.documentId },
+        deps,
+      ),
+    );
+
+    defineRoute(scope, authenticate, routes.updateDocument, async ({ params, body, session }) =>
+      updateDocument(
+        session.actor,
+        { ...body, organizationId: params.orgId, packageId: params.packageId, documentId: params.documentId },
+        deps,
+      ),
+    );
+
+    defineRoute(scope, authenticate, routes.deleteDocument, async ({ params, query, session }) =>
+      deleteDocument(
+        session.actor,
+        {
+          organizationId: params.orgId,
+          packageId: params.packageId,
+          documentId: params.documentId,
+          version: query.version,
+        },
+        deps,
+      ),
+    );
+
+    defineRoute(scope, authenticate, routes.documentNumPages, async ({ params, session }) =>
+      getDocumentNumPages(
+        session.actor,
+        { organizationId: params.orgId, packageId: params.packageId, documentId: params.documentId },
+        deps,
+      ),
+    );
+
+    defineRoute(scope, authenticate, routes.setDocumentsOrder, async ({ params, body, session }) =>
+      setDocumentsOrder(session.actor, { ...body, organizationId: params.orgId, packageId: params.packageId }, deps),
+    );
+
+    // The download streams bytes, which defineRoute (JSON responses) does not do: same URL, params
+    // validation, auth and tenancy from the route table, with a binary body.
+    const download = routes.downloadDocument;
+    scope.route({
+      method: download.method,
+      url: routeUrl(download),
+      schema: {
+        summary: download.summary,
+        tags: [...download.tags],
+        params: download.params,
+        security: [{ bearer: [] }, { cookie: [] }],
+        produces: ["application/pdf"],
+        response: { "4xx": errorBodySchema, "5xx": errorBodySchema },
+      },
+      preValidation: authenticate(download.auth, true),
+      handler: async (request, reply) => {
+        const params = download.params.parse(request.params);
+        const session = request.session;
+        if (!session) throw new Error("authenticated route without a session");
+        const file = await openDocumentFile(
+          session.actor,
+          { organizationId: params.orgId, packageId: params.packageId, documentId: params.documentId },
+          deps,
+        );
+        reply
+          .code(download.status)
+          .header("content-type", file.contentType)
+          .header("content-length", String(file.sizeBytes))
+          .header("content-disposition", contentDisposition(file.fileName, file.utf8FileName))
+          .header("x-content-type-options", "nosniff");
+        return reply.send(file.stream);
+      },
+    });
+  });
+}

@@ -1,0 +1,200 @@
+import { z } from "zod";
+import { LIMITS } from "./constants.ts";
+import { DOCUMENT_MESSAGES, EXECUTION_TYPES, executionTypeSchema, maxUploadLabel } from "./document-rules.ts";
+import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
+
+// Documents of a package (spec §3 Document, §5 upload rules, §7 documents v4, §8 messages).
+// The pure rules (execution types, unique names, upload size label) are in document-rules.ts.
+
+export const DOCUMENT_API_MESSAGES = {
+  /** a document that does not exist in this package (or a package the caller cannot see) */
+  documentNotFound: "Document/package/organization not found.",
+  /** an encrypted (password-protected) PDF is refused before anything is kept */
+  passwordProtected: "Upload failed. Password-protected PDFs are not supported.",
+  /** the multipart body has no file part named 'contents' */
+  fileRequired: "Upload failed. Attach the file as the multipart part 'contents'.",
+  /** the documentProperties part is not JSON of the documented shape */
+  invalidProperties: "Upload failed. documentProperties must be JSON: {name?, executionType?}.",
+  /** documents-order must name every document of the package exactly once */
+  orderMustListEveryDocument: "The order must list every document of the package exactly once.",
+  documentDeleted: "Document deleted.",
+} as const;
+
+/** What an upload is turned into: always a PDF. */
+export const DOCUMENT_CONTENT_TYPE = "application/pdf";
+/** What an upload may be: a PDF, or a PNG/JPEG image converted to a one-page PDF. */
+export const DOCUMENT_UPLOAD_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
+
+export const executionTypeEnumSchema = z.enum(EXECUTION_TYPES).describe("E_SIGN, VIEW_ONLY or PAPER");
+
+export const documentSchema = z
+  .object({
+    id: z.uuid(),
+    packageId: z.uuid(),
+    name: z.string().describe("Unique in the package (case-insensitive)"),
+    executionType: executionTypeEnumSchema,
+    orderSequence: z.number().int().describe("Position in the package, 1 first"),
+    contentType: z.literal(DOCUMENT_CONTENT_TYPE).describe("Always a PDF: images are converted on upload"),
+    sizeBytes: z.number().int().describe("Size of the stored PDF"),
+    sha256: z.string().describe("Hex SHA-256 of the stored PDF (what the download returns)"),
+    numPages: z.number().int(),
+    originalFileName: z.string().describe("The uploaded file's name"),
+    uploadedBy: z.uuid().nullable().describe("User id"),
+    createdAt: z.string(),
+    version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
+  })
+  .meta({ id: "Document" });
+export type Document = z.infer<typeof documentSchema>;
+
+export const documentListSchema = pageSchema(documentSchema)
+  .describe("Every document of the package in order")
+  .meta({ id: "DocumentList" });
+export type DocumentList = z.infer<typeof documentListSchema>;
+
+const documentName = z.string().trim().min(1, "Name is required").max(255);
+
+/** The optional multipart part `documentProperties` (JSON) of an upload. */
+export const documentPropertiesSchema = z
+  .object({
+    name: documentName.optional().describe("Default: the file name without its extension"),
+    executionType: executionTypeSchema.optional().describe("Default E_SIGN; the labels (E-Sign…) are accepted"),
+  })
+  .meta({ id: "DocumentProperties" });
+export type DocumentProperties = z.infer<typeof documentPropertiesSchema>;
+
+export const updateDocumentSchema = z
+  .object({
+    version: z.number().int().min(1).describe("The document's version"),
+    name: documentName.optional(),
+    executionType: executionTypeSchema.optional(),
+  })
+  .meta({ id: "UpdateDocument" });
+export type UpdateDocument = z.infer<typeof updateDocumentSchema>;
+
+export const documentsOrderSchema = z
+  .object({
+    documentIds: z.array(z.uuid()).max(500).describe("Every document of the package once, first to last"),
+    version: z.number().int().min(1).describe("The package's version"),
+  })
+  .meta({ id: "DocumentsOrder" });
+export type DocumentsOrder = z.infer<typeof documentsOrderSchema>;
+
+export const documentNumPagesSchema = z
+  .object({ numPages: z.number().int() })
+  .describe("Pages of the stored PDF")
+  .meta({ id: "DocumentNumPages" });
+export type DocumentNumPages = z.infer<typeof documentNumPagesSchema>;
+
+const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+const documentParams = packageParams.extend({ documentId: z.uuid() });
+
+export const documentRoutes = {
+  listDocuments: define({
+    method: "GET",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/documents",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "The documents of a package, in order",
+    tags: ["documents"],
+    params: packageParams,
+    response: documentListSchema,
+    status: 200,
+  }),
+  uploadDocument: define({
+    method: "POST",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/documents",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: `Upload a document (multipart/form-data: file part 'contents', optional JSON part 'documentProperties' {name?, executionType?}). PDF, PNG or JPEG (converted to a one-page PDF), at most ${maxUploadLabel(LIMITS.maxUploadBytes)} by default; otherwise 413 '${DOCUMENT_MESSAGES.uploadTooLarge}' or 415 '${DOCUMENT_MESSAGES.uploadUnsupported}'`,
+    tags: ["documents"],
+    params: packageParams,
+    response: documentSchema,
+    status: 201,
+  }),
+  getDocument: define({
+    method: "GET",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/documents/:documentId",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "One document",
+    tags: ["documents"],
+    params: documentParams,
+    response: documentSchema,
+    status: 200,
+  }),
+  updateDocument: define({
+    method: "PATCH",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/documents/:documentId",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Rename a document or change its execution type (package not sent)",
+    tags: ["documents"],
+    params: documentParams,
+    body: updateDocumentSchema,
+    response: documentSchema,
+    status: 200,
+  }),
+  deleteDocument: define({
+    method: "DELETE",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/documents/:documentId",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: `Delete a document and its file (404 '${DOCUMENT_MESSAGES.deleteNotFound}' when either is gone)`,
+    tags: ["documents"],
+    params: documentParams,
+    query: versionQuerySchema,
+    response: null,
+    status: 204,
+  }),
+  downloadDocument: define({
+    method: "GET",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/documents/:documentId/file",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "Download the stored PDF (application/pdf, as an attachment)",
+    tags: ["documents"],
+    params: documentParams,
+    response: null,
+    status: 200,
+  }),
+  documentNumPages: define({
+    method: "GET",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/documents/:documentId/num-pages",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "How many pages the document has",
+    tags: ["documents"],
+    params: documentParams,
+    response: documentNumPagesSchema,
+    status: 200,
+  }),
+  setDocumentsOrder: define({
+    method: "PUT",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/documents-order",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Set the order of the package's documents (every document once), at the package's version",
+    tags: ["documents"],
+    params: packageParams,
+    body: documentsOrderSchema,
+    response: documentListSchema,
+    status: 200,
+  }),
+} as const satisfies Record<string, RouteDef>;

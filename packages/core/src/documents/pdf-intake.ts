@@ -1,0 +1,64 @@
+import { DOCUMENT_API_MESSAGES } from "@signet/contract";
+import { fileTypeFromBuffer } from "file-type";
+import { PDFDocument } from "pdf-lib";
+import { AppError } from "../errors/app-error.ts";
+
+/** Bytes file-type needs to recognise every format it knows. */
+export const SNIFF_BYTES = 4100;
+
+export type SniffedType = "pdf" | "png" | "jpeg";
+
+const unsupported = () => new AppError("UNSUPPORTED_MEDIA_TYPE");
+
+/** The upload's real type from its first bytes (magic numbers), whatever its name says; else 415. */
+export async function sniffUpload(head: Uint8Array): Promise<SniffedType> {
+  const type = await fileTypeFromBuffer(head);
+  if (type?.mime === "application/pdf") return "pdf";
+  if (type?.mime === "image/png") return "png";
+  if (type?.mime === "image/jpeg") return "jpeg";
+  throw unsupported();
+}
+
+/** Parses a PDF with pdf-lib: its page count, or 415 (encrypted: its own message; unreadable or empty). */
+export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number }> {
+  let document: PDFDocument;
+  try {
+    // loaded even when encrypted, to tell that case apart (pdf-lib's EncryptedPDFError fails instanceof)
+    document = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+    });
+  } catch {
+    throw unsupported();
+  }
+  if (document.isEncrypted) throw new AppError("UNSUPPORTED_MEDIA_TYPE", DOCUMENT_API_MESSAGES.passwordProtected);
+  let numPages: number;
+  try {
+    numPages = document.getPageCount();
+  } catch {
+    throw unsupported();
+  }
+  if (numPages < 1) throw unsupported();
+  return { numPages };
+}
+
+/** A PNG or JPEG as a one-page PDF whose page is the image's size (in points, one per pixel); else 415. */
+export async function imageToPdf(bytes: Uint8Array, type: "png" | "jpeg"): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  let image: Awaited<ReturnType<PDFDocument["embedPng"]>>;
+  try {
+    image = type === "png" ? await document.embedPng(bytes) : await document.embedJpg(bytes);
+  } catch {
+    throw unsupported();
+  }
+  const page = document.addPage([image.width, image.height]);
+  page.drawImage(image, { x: 0, y: 0, width: image.width, height: image.height });
+  return document.save();
+}
+
+/** Width and height (points) of each page of a stored, readable PDF (for tag placement and checks). */
+export async function pdfPageSizes(bytes: Uint8Array): Promise<{ width: number; height: number }[]> {
+  const document = await PDFDocument.load(bytes, { updateMetadata: false });
+  return document.getPages().map((page) => page.getSize());
+}

@@ -1,0 +1,231 @@
+import { createHash, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import {
+  DOCUMENT_API_MESSAGES,
+  type Document,
+  documentPropertiesSchema,
+  PACKAGE_MESSAGES,
+  uniqueDocumentName,
+} from "@signet/contract";
+import type { Actor } from "../actor.ts";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import { isUniqueViolation } from "../concurrency/versioned-write.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { AppError } from "../errors/app-error.ts";
+import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
+import { loadPackageAccess, packageConflict } from "../packages/package-access.ts";
+import type { BlobStorage } from "../storage/blob-storage.ts";
+import { documentNameKey, documentNameTaken, toDocument } from "./document-views.ts";
+import { imageToPdf, inspectPdf, SNIFF_BYTES, type SniffedType, sniffUpload } from "./pdf-intake.ts";
+
+/** One part of a multipart upload, as the HTTP layer hands it over (in arrival order). */
+export type UploadPart =
+  | {
+      type: "file";
+      fieldName: string;
+      fileName: string;
+      stream: NodeJS.ReadableStream;
+      /** true when the size limit cut the stream short */
+      truncated(): boolean;
+    }
+  | { type: "field"; fieldName: string; value: string };
+
+export const UPLOAD_FILE_PART = "contents";
+export const UPLOAD_PROPERTIES_PART = "documentProperties";
+
+/** Keys of a package's blobs: documents/{organizationId}/{packageId}/{uuid}.pdf */
+export const documentBlobKey = (organizationId: string, packageId: string) =>
+  `documents/${organizationId}/${packageId}/${randomUUID()}.pdf`;
+
+/**
+ * The bytes of `source`, sniffing the first SNIFF_BYTES as they pass: fails with 415 as soon as
+ * they are not a PDF, PNG or JPEG, so a renamed executable is refused without storing it whole.
+ */
+async function* sniffed(source: AsyncIterable<Buffer | string>, found: { type: SniffedType | null }) {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let kept = 0;
+  const sniff = async () => {
+    try {
+      found.type = await sniffUpload(Buffer.concat(head));
+    } catch (error) {
+      // read the rest of the part without keeping it (the size limit bounds it), so the request
+      // ends cleanly and the connection stays usable
+      while (!(await iterator.next()).done) {}
+      throw error;
+    }
+  };
+  while (true) {
+    const next = await iterator.next();
+    if (next.done) break;
+    const chunk = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
+    if (found.type === null) {
+      const slice = chunk.subarray(0, SNIFF_BYTES - kept);
+      head.push(slice);
+      kept += slice.length;
+      if (kept >= SNIFF_BYTES) await sniff();
+    }
+    yield chunk;
+  }
+  if (found.type === null && kept > 0) await sniff();
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** Default name: the file name without its folders and extension ('Document' when nothing is left). */
+export function defaultDocumentName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  const name = (dot > 0 ? base.slice(0, dot) : base).trim().slice(0, 255);
+  return name === "" ? "Document" : name;
+}
+
+function parseProperties(raw: string | undefined) {
+  if (raw === undefined || raw.trim() === "") return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new AppError("BAD_REQUEST", DOCUMENT_API_MESSAGES.invalidProperties);
+  }
+  const parsed = documentPropertiesSchema.safeParse(json);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({
+      path: [UPLOAD_PROPERTIES_PART, ...issue.path.map(String)].join("."),
+      message: issue.message,
+    }));
+    throw new AppError("BAD_REQUEST", details[0]?.message ?? DOCUMENT_API_MESSAGES.invalidProperties, details);
+  }
+  return parsed.data;
+}
+
+async function removeQuietly(storage: BlobStorage, keys: Iterable<string>) {
+  for (const key of keys) await storage.delete(key).catch(() => false);
+}
+
+/**
+ * Spec §5 upload: the file part is streamed into storage (cut at MAX_UPLOAD_BYTES → 413), sniffed
+ * by its magic bytes (PDF, PNG, JPEG, else 415), parsed with pdf-lib (encrypted or unreadable →
+ * 415); images become a one-page PDF. The document row is then written with its SHA-256 and page
+ * count, its name unique in the package, and the package version bumped; on any failure no blob
+ * and no row is left.
+ */
+export async function uploadDocument(
+  actor: Actor,
+  input: { organizationId: string; packageId: string; parts: AsyncIterable<UploadPart> },
+  deps: CoreDeps,
+): Promise<Document> {
+  const { organizationId, packageId } = input;
+  const { storage } = deps;
+  const access = await loadPackageAccess(actor, organizationId, deps);
+  const found = await findManageablePackage(deps.db, access, packageId);
+  if (found.status !== "STARTED") throw packageConflict(PACKAGE_MESSAGES.notEditable);
+
+  const written = new Set<string>();
+  try {
+    let upload: { key: string; fileName: string; size: number; type: SniffedType | null } | null = null;
+    let rawProperties: string | undefined;
+    for await (const part of input.parts) {
+      if (part.type === "field") {
+        if (part.fieldName === UPLOAD_PROPERTIES_PART) rawProperties = part.value;
+        continue;
+      }
+      if (part.fieldName !== UPLOAD_FILE_PART || upload !== null) {
+        // not ours: read past it so the following parts arrive
+        part.stream.resume();
+        continue;
+      }
+      const key = documentBlobKey(organizationId, packageId);
+      const found: { type: SniffedType | null } = { type: null };
+      written.add(key);
+      const stored = await storage.put(key, sniffed(part.stream as AsyncIterable<Buffer | string>, found));
+      if (part.truncated() || stored.size > deps.config.MAX_UPLOAD_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+      upload = { key, fileName: part.fileName, size: stored.size, type: found.type };
+    }
+    if (upload === null) throw new AppError("BAD_REQUEST", DOCUMENT_API_MESSAGES.fileRequired);
+    const type = upload.type;
+    if (upload.size === 0 || type === null) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+    const properties = parseProperties(rawProperties);
+
+    // pdf-lib parses from memory: the stored blob (at most MAX_UPLOAD_BYTES) is read back once
+    const bytes = await readAll(await storage.get(upload.key));
+    let blobKey = upload.key;
+    let stored = bytes;
+    let numPages: number;
+    if (type === "pdf") {
+      numPages = (await inspectPdf(bytes)).numPages;
+    } else {
+      stored = Buffer.from(await imageToPdf(bytes, type));
+      numPages = (await inspectPdf(stored)).numPages;
+      blobKey = documentBlobKey(organizationId, packageId);
+      written.add(blobKey);
+      await storage.put(blobKey, Readable.from([stored]));
+      await storage.delete(upload.key);
+      written.delete(upload.key);
+    }
+    const sha256 = createHash("sha256").update(stored).digest("hex");
+    const sizeBytes = stored.length;
+
+    const name = properties.name ?? defaultDocumentName(upload.fileName);
+    const fileName = upload.fileName;
+    const row = await deps.db
+      .$transaction(async (tx) => {
+        const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
+        const existing = await tx.document.findMany({ where: { packageId }, select: { name: true } });
+        if (
+          uniqueDocumentName(
+            existing.map((document) => document.name),
+            name,
+          )
+        )
+          throw documentNameTaken();
+        const last = await tx.document.aggregate({ where: { packageId }, _max: { orderSequence: true } });
+        const created = await tx.document.create({
+          data: {
+            packageId,
+            organizationId,
+            name,
+            nameKey: documentNameKey(name),
+            executionType: properties.executionType ?? "E_SIGN",
+            orderSequence: (last._max.orderSequence ?? 0) + 1,
+            blobKey,
+            contentType: "application/pdf",
+            sizeBytes,
+            sha256,
+            numPages,
+            originalFileName: fileName.slice(0, 255),
+            uploadedById: actor.kind === "user" ? actor.userId : null,
+          },
+        });
+        await appendAuditEvent(tx, actor, {
+          organizationId,
+          streamType: "package",
+          streamId: packageId,
+          type: "document.uploaded",
+          data: {
+            packageVersion,
+            documentId: created.id,
+            name,
+            executionType: created.executionType,
+            sha256,
+            sizeBytes,
+            numPages,
+            originalFileName: created.originalFileName,
+            convertedFrom: type === "pdf" ? null : type,
+          },
+        });
+        return created;
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? documentNameTaken() : error;
+      });
+    written.clear();
+    return toDocument(row);
+  } finally {
+    await removeQuietly(storage, written);
+  }
+}
