@@ -374,6 +374,19 @@ describe("download, update, delete, order", () => {
     expect(events.at(-1)).toBe("document.deleted");
   });
 
+  it("deleting the package removes its documents' files too", async () => {
+    const { admin, pkg, paths, docs } = await newPackage();
+    const created = await upload(admin, docs.documents, fixture("minimal-document.pdf"));
+    const row = await db().document.findUniqueOrThrow({ where: { id: created.body.id } });
+    const file = join(blobsDir, ...row.blobKey.split("/"));
+    expect(blobFiles()).toContain(file);
+    const version = await packageVersion(pkg.id);
+    const deleted = await admin.request("DELETE", `${paths.package(pkg.id)}?version=${version}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+    expect(await db().document.count({ where: { id: created.body.id } })).toBe(0);
+    expect(blobFiles()).not.toContain(file);
+  });
+
   it("answers 'Delete unsuccessful as file not found.' when the blob is gone, keeping the row", async () => {
     const { admin, docs } = await newPackage();
     const created = await upload(admin, docs.documents, fixture("minimal-document.pdf"));

@@ -9,7 +9,8 @@ const DELETABLE = PACKAGE_TRANSITIONS.find((row) => row.action === "delete")?.fr
 
 /**
  * DOMAIN.md §1: delete (with version) from any status but EDEPOSIT_PENDING and EDEPOSITED removes
- * the package with its participants and groups (database cascade). Its audit stream stays.
+ * the package with its participants, groups and documents (database cascade) and the documents'
+ * stored files. Its audit stream stays.
  */
 export async function deletePackage(
   actor: Actor,
@@ -19,7 +20,7 @@ export async function deletePackage(
   const { organizationId, packageId, version } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
   await findManageablePackage(deps.db, access, packageId);
-  await deps.db.$transaction(async (tx) => {
+  const blobKeys = await deps.db.$transaction(async (tx) => {
     const current = await tx.package.findFirst({
       where: { id: packageId, organizationId },
       select: { status: true, version: true, name: true, shortId: true },
@@ -28,6 +29,7 @@ export async function deletePackage(
     if (current.version !== version) throw packageVersionConflict();
     const decision = decideTransition(current.status, "delete");
     if (!decision.allowed) throw packageConflict(decision.reason);
+    const documents = await tx.document.findMany({ where: { packageId, organizationId }, select: { blobKey: true } });
     const { count } = await tx.package.deleteMany({
       where: { id: packageId, organizationId, version, status: { in: [...DELETABLE] } },
     });
@@ -40,5 +42,13 @@ export async function deletePackage(
       type: "package.deleted",
       data: { name: current.name, shortId: current.shortId, status: current.status, version },
     });
+    return documents.map((document) => document.blobKey);
   });
+  // The rows are gone (cascade); their files go after the commit. A file that fails to go is only
+  // unreachable storage, never a document someone can still open, so it is logged, not fatal.
+  for (const key of blobKeys) {
+    await deps.storage
+      .delete(key)
+      .catch((error: unknown) => deps.logger.warn({ err: error, key }, "blob of a deleted package not removed"));
+  }
 }
