@@ -12,16 +12,15 @@ import { grantRoles } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ACCESS_TEST_ENV,
-  type AccessOrg,
   accessPaths,
   newGroup,
   newRole,
+  newSignedInAdmin,
   organizationAuditTypes,
   organizationWithAdmin,
   signedIn,
   userWithRoles,
 } from "./support/access-fixtures.ts";
-import type { HttpClient } from "./support/http-client.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
 let app: TestApp;
@@ -32,10 +31,7 @@ afterAll(() => app?.close());
 
 const db = () => app.server.db;
 
-async function adminOf(): Promise<{ org: AccessOrg; admin: HttpClient; paths: ReturnType<typeof accessPaths> }> {
-  const org = await organizationWithAdmin(db());
-  return { org, admin: await signedIn(app.url, org.admin.email), paths: accessPaths(org.organizationId) };
-}
+const adminOf = () => newSignedInAdmin(db(), app.url);
 
 describe("GET roles", () => {
   it("lists visible roles with group and distinct member counts, sorted and paged", async () => {

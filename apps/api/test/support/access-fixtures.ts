@@ -118,3 +118,9 @@ export function organizationAuditTypes(db: Db, organizationId: string) {
     })
     .then((events) => events.map((event) => ({ type: event.type, data: event.data as Record<string, unknown> })));
 }
+
+/** A new organization with its admin signed in, and the organization's access-control paths. */
+export async function newSignedInAdmin(db: Db, baseUrl: string) {
+  const org = await organizationWithAdmin(db);
+  return { org, admin: await signedIn(baseUrl, org.admin.email), paths: accessPaths(org.organizationId) };
+}

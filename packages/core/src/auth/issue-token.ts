@@ -21,7 +21,9 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
   const { db, config, tokens } = deps;
   const user = await db.user.findUniqueOrThrow({
     where: { id: input.userId },
-    include: { memberships: { include: { organization: { select: { id: true, name: true, enabled: true } } } } },
+    include: {
+      memberships: { include: { organization: { select: { id: true, name: true, enabled: true, eoSupport: true } } } },
+    },
   });
   const membership = user.memberships.find((m) => m.organizationId === input.organizationId) ?? null;
   const roles = input.organizationId
@@ -32,9 +34,7 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
       })
     : [];
   const organization = membership?.organization ?? null;
-  const supportOrganization = organization
-    ? (await db.organization.findUnique({ where: { id: organization.id }, select: { eoSupport: true } }))?.eoSupport
-    : false;
+  const supportOrganization = organization?.eoSupport ?? false;
   const jti = randomUUID();
   const lifetime = config.TOKEN_LIFETIME_SECONDS;
   await db.activeToken.create({
