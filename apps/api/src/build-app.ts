@@ -16,6 +16,8 @@ import { registerErrorHandler, sendError } from "./plugins/error-handler.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { genTraceId, registerTraceId } from "./plugins/trace-id.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
+import { registerCustomFieldRoutes } from "./routes/custom-field-routes.ts";
+import { registerDataCollectionRoutes } from "./routes/data-collection-routes.ts";
 import { registerDocumentRoutes } from "./routes/document-routes.ts";
 import { registerGroupRoutes } from "./routes/group-routes.ts";
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
@@ -27,7 +29,9 @@ import { registerParticipantRoutes } from "./routes/participant-routes.ts";
 import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
 import { registerRoleRoutes } from "./routes/role-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
+import { registerSettingRoutes } from "./routes/setting-routes.ts";
 import { registerSystemRoutes } from "./routes/system-routes.ts";
+import { registerTagRoutes } from "./routes/tag-routes.ts";
 import { registerUserRoutes } from "./routes/user-routes.ts";
 
 export interface AppOptions {
@@ -126,6 +130,10 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerPackageActionRoutes(app, deps, authenticate);
   registerParticipantRoutes(app, deps, authenticate);
   await registerDocumentRoutes(app, deps, authenticate);
+  registerTagRoutes(app, deps, authenticate);
+  registerCustomFieldRoutes(app, deps, authenticate);
+  registerDataCollectionRoutes(app, deps, authenticate);
+  registerSettingRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {

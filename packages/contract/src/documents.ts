@@ -68,6 +68,12 @@ export const updateDocumentSchema = z
     version: z.number().int().min(1).describe("The document's version"),
     name: documentName.optional(),
     executionType: executionTypeSchema.optional(),
+    confirmTagRemoval: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Required (true) when changing from E_SIGN to VIEW_ONLY or PAPER deletes tags; otherwise 409 CONFIRMATION_REQUIRED",
+      ),
   })
   .meta({ id: "UpdateDocument" });
 export type UpdateDocument = z.infer<typeof updateDocumentSchema>;

@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_API_VERSION: { status: 404, message: MESSAGES.unsupportedApiVersion },
   VERSION_NOT_MATCHED: { status: 409, message: MESSAGES.versionNotMatched },
   ALREADY_EXISTS: { status: 409, message: "This item already exists" },
+  /** the action destroys data (e.g. tags) and the request did not confirm it; details say what */
+  CONFIRMATION_REQUIRED: { status: 409, message: "Confirm this change: it deletes data that cannot be restored." },
   CONFLICT: { status: 409, message: "This action could not be completed. Please try again." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "Upload failed. Maximum file size exceeded." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Upload failed. File format not supported." },

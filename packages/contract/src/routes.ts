@@ -9,6 +9,7 @@ import { participantRoutes } from "./participants.ts";
 import { roleRoutes } from "./roles.ts";
 import type { RouteDef } from "./route-def.ts";
 import { sessionRoutes } from "./session-routes.ts";
+import { tagRoutes } from "./tags.ts";
 import { userRoutes } from "./users.ts";
 
 /** Every route of the API, by id: the one table the server, the OpenAPI document and the web client read. */
@@ -24,6 +25,7 @@ export const routes = {
   ...packageActionRoutes,
   ...participantRoutes,
   ...documentRoutes,
+  ...tagRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -1,0 +1,74 @@
+import type { Package } from "@signet/contract";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+
+/**
+ * What every builder step shares: the package, whether it may be changed, a save tracker that
+ * feeds the header's save counter (spec §4: above zero means saving is in progress) and dirty flags
+ * that feed the unsaved-changes guard.
+ */
+export interface BuilderContextValue {
+  organizationId: string;
+  packageId: string;
+  pkg: Package;
+  /** true when the package was sent or the caller cannot manage it: steps show, never edit */
+  readOnly: boolean;
+  /** counts the promise as a save in progress until it settles; returns it unchanged */
+  track<T>(save: Promise<T>): Promise<T>;
+  savesInProgress: number;
+  /** a step (or a part of one, by key) reports edits not saved yet */
+  setDirty(key: string, dirty: boolean): void;
+  dirty: boolean;
+}
+
+const BuilderContext = createContext<BuilderContextValue | null>(null);
+
+export function useBuilder(): BuilderContextValue {
+  const value = useContext(BuilderContext);
+  if (!value) throw new Error("useBuilder outside the package builder");
+  return value;
+}
+
+export function BuilderProvider(props: {
+  organizationId: string;
+  pkg: Package;
+  readOnly: boolean;
+  children: ReactNode;
+}) {
+  const [savesInProgress, setSaves] = useState(0);
+  const [dirtyKeys, setDirtyKeys] = useState<ReadonlySet<string>>(new Set());
+  const mounted = useRef(true);
+
+  const track = useCallback(<T,>(save: Promise<T>): Promise<T> => {
+    setSaves((count) => count + 1);
+    const done = () => {
+      if (mounted.current) setSaves((count) => count - 1);
+    };
+    save.then(done, done);
+    return save;
+  }, []);
+
+  const setDirty = useCallback((key: string, dirty: boolean) => {
+    setDirtyKeys((keys) => {
+      if (keys.has(key) === dirty) return keys;
+      const next = new Set(keys);
+      if (dirty) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+
+  const value = useMemo<BuilderContextValue>(
+    () => ({
+      organizationId: props.organizationId,
+      packageId: props.pkg.id,
+      pkg: props.pkg,
+      readOnly: props.readOnly,
+      track,
+      savesInProgress,
+      setDirty,
+      dirty: dirtyKeys.size > 0,
+    }),
+    [props.organizationId, props.pkg, props.readOnly, track, savesInProgress, setDirty, dirtyKeys],
+  );
+  return <BuilderContext.Provider value={value}>{props.children}</BuilderContext.Provider>;
+}

@@ -1,0 +1,300 @@
+import { z } from "zod";
+import { DOCUMENT_MESSAGES, EXECUTION_TYPES, executionTypeSchema } from "./document-rules.ts";
+import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
+import { CONDITIONAL_RULE_ACTIONS, CONDITIONAL_RULE_CONDITIONS, TAG_MESSAGES, TAG_TYPES } from "./tag-rules.ts";
+
+// Tags (spec §7 tags v6: executable-documents/{id}/tags, tags, conditional-rules) and
+// document-participants (how each participant executes each document). Pure rules: tag-rules.ts.
+
+export const tagTypeSchema = z.enum(TAG_TYPES);
+
+const coordinate = z.number().finite().min(0).max(20_000);
+const size = z.number().finite().max(20_000);
+
+export const tagSchema = z
+  .object({
+    id: z.uuid(),
+    packageId: z.uuid(),
+    documentId: z.uuid(),
+    participantId: z.uuid(),
+    type: tagTypeSchema,
+    page: z.number().int().describe("1-based page number"),
+    x: z.number().describe("PDF points from the page's left edge"),
+    y: z.number().describe("PDF points from the page's top edge"),
+    width: z.number(),
+    height: z.number(),
+    required: z.boolean(),
+    label: z.string().nullable(),
+    options: z.array(z.string()).describe("DROPDOWN choices"),
+    groupName: z.string().nullable().describe("RADIO: buttons with the same group name form one group"),
+    optionValue: z.string().nullable().describe("RADIO: this button's value"),
+    customFieldId: z.uuid().nullable().describe("CUSTOM_FIELD: the organization custom field (id)"),
+    defaultValue: z.string().nullable(),
+    version: z.number().int(),
+  })
+  .meta({ id: "Tag" });
+export type Tag = z.infer<typeof tagSchema>;
+
+export const tagListSchema = pageSchema(tagSchema).meta({ id: "TagList" });
+export type TagList = z.infer<typeof tagListSchema>;
+
+const tagFields = {
+  participantId: z.uuid(),
+  type: tagTypeSchema,
+  page: z.number().int().min(1),
+  x: coordinate,
+  y: coordinate,
+  width: size,
+  height: size,
+  required: z.boolean().default(true),
+  label: z.string().trim().max(200).nullish(),
+  options: z.array(z.string().trim().min(1).max(200)).max(100).default([]),
+  groupName: z.string().trim().max(100).nullish(),
+  optionValue: z.string().trim().max(200).nullish(),
+  customFieldId: z.uuid().nullish(),
+  defaultValue: z.string().max(4000).nullish(),
+};
+
+export const createTagSchema = z.object(tagFields).meta({ id: "CreateTag" });
+export type CreateTag = z.infer<typeof createTagSchema>;
+
+export const updateTagSchema = z
+  .object({
+    version: z.number().int().min(1),
+    participantId: tagFields.participantId.optional(),
+    page: tagFields.page.optional(),
+    x: coordinate.optional(),
+    y: coordinate.optional(),
+    width: size.optional(),
+    height: size.optional(),
+    required: z.boolean().optional(),
+    label: tagFields.label,
+    options: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
+    groupName: tagFields.groupName,
+    optionValue: tagFields.optionValue,
+    customFieldId: tagFields.customFieldId,
+    defaultValue: tagFields.defaultValue,
+  })
+  .meta({ id: "UpdateTag" });
+export type UpdateTag = z.infer<typeof updateTagSchema>;
+
+export const replaceDocumentTagsSchema = z
+  .object({
+    version: z.number().int().min(1).describe("The document's version (the builder saves a page of tags at once)"),
+    tags: z
+      .array(z.object({ id: z.uuid().optional().describe("Keep an existing tag (its rules stay)"), ...tagFields }))
+      .max(2000)
+      .describe("Every tag of the document; tags left out are deleted with their rules"),
+  })
+  .meta({ id: "ReplaceDocumentTags" });
+export type ReplaceDocumentTags = z.infer<typeof replaceDocumentTagsSchema>;
+
+export const documentTagsSchema = tagListSchema
+  .extend({ documentVersion: z.number().int().describe("The document's version after the change") })
+  .meta({ id: "DocumentTags" });
+export type DocumentTags = z.infer<typeof documentTagsSchema>;
+
+export const conditionalRuleSchema = z
+  .object({
+    id: z.uuid(),
+    packageId: z.uuid(),
+    sourceTagId: z.uuid(),
+    targetTagId: z.uuid(),
+    condition: z.enum(CONDITIONAL_RULE_CONDITIONS),
+    value: z.string().nullable(),
+    action: z.enum(CONDITIONAL_RULE_ACTIONS),
+  })
+  .meta({ id: "ConditionalRule" });
+export type ConditionalRule = z.infer<typeof conditionalRuleSchema>;
+
+export const conditionalRuleListSchema = pageSchema(conditionalRuleSchema).meta({ id: "ConditionalRuleList" });
+
+export const createConditionalRuleSchema = z
+  .object({
+    sourceTagId: z.uuid().describe("The tag whose value is watched"),
+    targetTagId: z.uuid().describe("The tag shown or required"),
+    condition: z.enum(CONDITIONAL_RULE_CONDITIONS).default("HAS_VALUE"),
+    value: z.string().trim().max(200).nullish().describe("EQUALS: the value the source must have"),
+    action: z.enum(CONDITIONAL_RULE_ACTIONS).default("SHOW"),
+  })
+  .superRefine((rule, ctx) => {
+    if (rule.sourceTagId === rule.targetTagId) {
+      ctx.addIssue({ code: "custom", path: ["targetTagId"], message: TAG_MESSAGES.ruleSelf });
+    }
+    if (rule.condition === "EQUALS" && !rule.value) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: TAG_MESSAGES.ruleValueRequired });
+    }
+  })
+  .meta({ id: "CreateConditionalRule" });
+export type CreateConditionalRule = z.infer<typeof createConditionalRuleSchema>;
+
+export const documentParticipantSchema = z
+  .object({
+    documentId: z.uuid(),
+    participantId: z.uuid(),
+    executionType: z.enum(EXECUTION_TYPES).describe("How this participant executes this document"),
+    inherited: z.boolean().describe("True: follows the document's own execution type (no explicit choice)"),
+    tagCount: z.number().int().describe("Tags of this participant on this document"),
+  })
+  .meta({ id: "DocumentParticipant" });
+export type DocumentParticipant = z.infer<typeof documentParticipantSchema>;
+
+export const documentParticipantListSchema = pageSchema(documentParticipantSchema)
+  .describe("One entry per document and participant of the package")
+  .meta({ id: "DocumentParticipantList" });
+export type DocumentParticipantList = z.infer<typeof documentParticipantListSchema>;
+
+export const setDocumentParticipantSchema = z
+  .object({
+    documentId: z.uuid(),
+    participantId: z.uuid(),
+    executionType: executionTypeSchema.nullable().describe("Null: follow the document's execution type again"),
+    confirmTagRemoval: z
+      .boolean()
+      .default(false)
+      .describe("Required (true) when leaving E_SIGN deletes this participant's tags on the document"),
+  })
+  .meta({ id: "SetDocumentParticipant" });
+export type SetDocumentParticipant = z.infer<typeof setDocumentParticipantSchema>;
+
+/** The 409 CONFIRMATION_REQUIRED details of a change that would delete tags. */
+export const TAG_REMOVAL_CONFIRMATION = {
+  title: DOCUMENT_MESSAGES.clearTagsTitle,
+  message: DOCUMENT_MESSAGES.clearTagsConfirm,
+} as const;
+
+const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+const documentParams = packageParams.extend({ documentId: z.uuid() });
+const tagParams = packageParams.extend({ tagId: z.uuid() });
+const ruleParams = packageParams.extend({ ruleId: z.uuid() });
+const tagBase = { base: "api", version: 6, auth: "user", tags: ["tags"] } as const;
+const view = ["VIEW_DOCUMENTS_PACKAGES"] as const;
+const manage = ["MANAGE_DOCUMENTS_PACKAGES"] as const;
+
+export const tagRoutes = {
+  listDocumentTags: define({
+    ...tagBase,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/executable-documents/:documentId/tags",
+    permission: view,
+    summary: "The tags of a document, by page",
+    params: documentParams,
+    response: tagListSchema,
+    status: 200,
+  }),
+  replaceDocumentTags: define({
+    ...tagBase,
+    method: "PUT",
+    path: "/organizations/:orgId/packages/:packageId/executable-documents/:documentId/tags",
+    permission: manage,
+    summary:
+      "Save every tag of an E-Sign document at once (the builder's save): kept tags by id, new ones without, the rest deleted",
+    params: documentParams,
+    body: replaceDocumentTagsSchema,
+    response: documentTagsSchema,
+    status: 200,
+  }),
+  createTag: define({
+    ...tagBase,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/executable-documents/:documentId/tags",
+    permission: manage,
+    summary: "Place a tag on a page of an E-Sign document for a participant who signs it electronically",
+    params: documentParams,
+    body: createTagSchema,
+    response: tagSchema,
+    status: 201,
+  }),
+  listPackageTags: define({
+    ...tagBase,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/tags",
+    permission: view,
+    summary: "Every tag of the package",
+    params: packageParams,
+    response: tagListSchema,
+    status: 200,
+  }),
+  updateTag: define({
+    ...tagBase,
+    method: "PATCH",
+    path: "/organizations/:orgId/packages/:packageId/tags/:tagId",
+    permission: manage,
+    summary: "Move, resize, reassign or change a tag",
+    params: tagParams,
+    body: updateTagSchema,
+    response: tagSchema,
+    status: 200,
+  }),
+  deleteTag: define({
+    ...tagBase,
+    method: "DELETE",
+    path: "/organizations/:orgId/packages/:packageId/tags/:tagId",
+    permission: manage,
+    summary: "Delete a tag and the conditional rules that name it",
+    params: tagParams,
+    query: versionQuerySchema,
+    response: null,
+    status: 204,
+  }),
+  listConditionalRules: define({
+    ...tagBase,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/conditional-rules",
+    permission: view,
+    summary: "The conditional rules of the package's tags",
+    params: packageParams,
+    response: conditionalRuleListSchema,
+    status: 200,
+  }),
+  createConditionalRule: define({
+    ...tagBase,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/conditional-rules",
+    permission: manage,
+    summary: "Show or require a tag when another tag has a value (or a given value); loops are refused",
+    params: packageParams,
+    body: createConditionalRuleSchema,
+    response: conditionalRuleSchema,
+    status: 201,
+  }),
+  deleteConditionalRule: define({
+    ...tagBase,
+    method: "DELETE",
+    path: "/organizations/:orgId/packages/:packageId/conditional-rules/:ruleId",
+    permission: manage,
+    summary: "Delete a conditional rule",
+    params: ruleParams,
+    response: null,
+    status: 204,
+  }),
+  listDocumentParticipants: define({
+    method: "GET",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/document-participants",
+    auth: "user",
+    permission: view,
+    summary: "How each participant executes each document (E-Sign, View Only, Paper)",
+    tags: ["documents"],
+    params: packageParams,
+    response: documentParticipantListSchema,
+    status: 200,
+  }),
+  setDocumentParticipant: define({
+    method: "PUT",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/document-participants",
+    auth: "user",
+    permission: manage,
+    summary:
+      "Set how a participant executes a document; leaving E-Sign deletes their tags there after confirmation (409 CONFIRMATION_REQUIRED)",
+    tags: ["documents"],
+    params: packageParams,
+    body: setDocumentParticipantSchema,
+    response: documentParticipantSchema,
+    status: 200,
+  }),
+} as const satisfies Record<string, RouteDef>;
