@@ -68,6 +68,7 @@ describe("sign in, menus by permission, sign out", () => {
     await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
     expect(currentPath(page)).toBe("/workspace");
     await page.getByRole("button", { name: "Administration" }).click();
+    await page.getByRole("menuitem").first().waitFor();
     expect(await page.getByRole("menuitem").allInnerTexts()).toEqual([
       "Access Control",
       "Settings",
@@ -81,6 +82,8 @@ describe("sign in, menus by permission, sign out", () => {
     await screenshot(page, "workspace-admin");
 
     await page.getByRole("button", { name: "Support", exact: true }).click();
+    // the menu opens after the click resolves: read its items only once it is shown
+    await page.getByRole("menuitem", { name: "Documentation" }).waitFor();
     const support = await page.getByRole("menuitem").allInnerTexts();
     expect(support).toContain("Documentation");
     expect(support).not.toContain("Build Info");
@@ -118,6 +121,7 @@ describe("sign in, menus by permission, sign out", () => {
     await signIn(page, app.users.member, DEMO_PASSWORD);
     await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
     await page.getByRole("button", { name: "Administration" }).click();
+    await page.getByRole("menuitem").first().waitFor();
     expect(await page.getByRole("menuitem").allInnerTexts()).toEqual([
       "Embedded Signing Demo",
       "Package Collaboration Demo",

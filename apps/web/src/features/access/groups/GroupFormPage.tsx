@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { createGroupSchema, GROUP_MESSAGES, type Group, groupPath, routes } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { errorMessage } from "../../../api/api-error.ts";
 import { api, apiCreate } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
+import { FormSection } from "../../../components/FormSection.tsx";
 import { InfoIcon } from "../../../components/icons.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { Page } from "../../../components/Page.tsx";
@@ -163,63 +164,50 @@ function GroupForm({
               )}
             </Alert>
           )}
-          <Paper withBorder p="lg">
-            <Stack gap="md">
-              <Title order={2} fz="lg">
-                Details
-              </Title>
-              <TextInput
-                label="Name"
-                required
-                autoFocus={!group}
-                {...form.register("name")}
-                error={errors.name?.message}
-              />
-              <Textarea
-                label="Description"
-                autosize
-                minRows={2}
-                maxRows={5}
-                {...form.register("description")}
-                error={errors.description?.message}
-              />
-            </Stack>
-          </Paper>
-          <Paper withBorder p="lg">
-            <Stack gap="md">
-              <div>
-                <Title order={2} fz="lg">
-                  Role structure
-                </Title>
-                <Text size="sm" c="dimmed">
-                  The roles members of this group may be granted. A group can only be moved under a group whose role
-                  structure contains all of its roles.
-                </Text>
-              </div>
-              <Controller
-                control={form.control}
-                name="roleIds"
-                render={({ field }) => (
-                  <RoleMultiSelect
-                    label="Roles"
-                    roles={roles.data?.records ?? []}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={errors.roleIds?.message}
-                    placeholder={roles.isPending ? "Loading roles…" : "Choose roles"}
-                    nothingFound="No roles found"
-                  />
-                )}
-              />
-              {removedRoles.length > 0 && (
-                <Alert color="orange" variant="light" title="Members lose removed roles">
-                  Members of this group who hold {removedRoles.map((r) => r.name).join(", ")} lose{" "}
-                  {removedRoles.length === 1 ? "it" : "them"} when you save.
-                </Alert>
+          <FormSection title="Details">
+            <TextInput
+              label="Name"
+              required
+              autoFocus={!group}
+              {...form.register("name")}
+              error={errors.name?.message}
+            />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              maxRows={5}
+              {...form.register("description")}
+              error={errors.description?.message}
+            />
+          </FormSection>
+          <FormSection
+            title="Role structure"
+            description="The roles members of this group may be granted. A group can only be moved under a group whose role structure contains all of its roles."
+          >
+            <Controller
+              control={form.control}
+              name="roleIds"
+              render={({ field }) => (
+                <RoleMultiSelect
+                  label="Roles"
+                  roles={roles.data?.records ?? []}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.roleIds?.message}
+                  placeholder={roles.isPending ? "Loading roles…" : "Choose roles"}
+                  nothingFound="No roles found"
+                />
               )}
-            </Stack>
-          </Paper>
+            />
+            {removedRoles.length > 0 && (
+              <Alert color="orange" variant="light" title="Members lose removed roles">
+                Members of this group who hold {removedRoles.map((r) => r.name).join(", ")} lose{" "}
+                {removedRoles.length === 1 ? "it" : "them"} when you save.
+              </Alert>
+            )}
+          </FormSection>
           <ModalFooter
             form="group-form"
             submitLabel={group ? "Save changes" : title}

@@ -17,6 +17,7 @@ import { useState } from "react";
 import { type Path, useForm, useWatch } from "react-hook-form";
 import { api, apiCreate } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
+import { FormSection } from "../../../components/FormSection.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
@@ -142,65 +143,50 @@ function OrganizationForm({ organization }: { organization: Organization | undef
       <form id="organization-form" onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
           <FormError message={formError} />
-          <Paper withBorder p="lg">
-            <Stack gap="md">
-              <Title order={2} fz="lg">
-                Details
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  label="Name"
-                  required
-                  autoFocus={!organization}
-                  {...form.register("name")}
-                  error={errors.name?.message}
-                />
-                <TextInput
-                  label="Customer ID"
-                  description="The customer's own reference"
-                  {...form.register("customerId")}
-                  error={errors.customerId?.message}
-                />
-              </SimpleGrid>
-              <Textarea
-                label="Description"
-                autosize
-                minRows={2}
-                maxRows={6}
-                {...form.register("description")}
-                error={errors.description?.message}
+          <FormSection title="Details">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="Name"
+                required
+                autoFocus={!organization}
+                {...form.register("name")}
+                error={errors.name?.message}
               />
-            </Stack>
-          </Paper>
+              <TextInput
+                label="Customer ID"
+                description="The customer's own reference"
+                {...form.register("customerId")}
+                error={errors.customerId?.message}
+              />
+            </SimpleGrid>
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              maxRows={6}
+              {...form.register("description")}
+              error={errors.description?.message}
+            />
+          </FormSection>
 
-          <Paper withBorder p="lg">
-            <Stack gap="md">
-              <div>
-                <Title order={2} fz="lg">
-                  Features
-                </Title>
-                <Text size="sm" c="dimmed">
-                  What the organization's users may use besides eSign packages.
-                </Text>
-              </div>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
-                {ORGANIZATION_FEATURES.map((feature) => (
-                  <Switch
-                    key={feature.flag}
-                    label={feature.label}
-                    description={FEATURE_DESCRIPTIONS[feature.flag]}
-                    {...form.register(feature.flag)}
-                    error={errors[feature.flag]?.message}
-                  />
-                ))}
-              </SimpleGrid>
-              <Alert variant="light" color="indigo" title="Authorized features">
-                <Text size="sm" data-testid="authorized-features">
-                  {preview}
-                </Text>
-              </Alert>
-            </Stack>
-          </Paper>
+          <FormSection title="Features" description="What the organization's users may use besides eSign packages.">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
+              {ORGANIZATION_FEATURES.map((feature) => (
+                <Switch
+                  key={feature.flag}
+                  label={feature.label}
+                  description={FEATURE_DESCRIPTIONS[feature.flag]}
+                  {...form.register(feature.flag)}
+                  error={errors[feature.flag]?.message}
+                />
+              ))}
+            </SimpleGrid>
+            <Alert variant="light" color="indigo" title="Authorized features">
+              <Text size="sm" data-testid="authorized-features">
+                {preview}
+              </Text>
+            </Alert>
+          </FormSection>
 
           {organization && (
             <Paper withBorder p="lg">

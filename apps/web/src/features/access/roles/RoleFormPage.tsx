@@ -22,6 +22,7 @@ import type { z } from "zod";
 import { errorMessage } from "../../../api/api-error.ts";
 import { api, apiCreate } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
+import { FormSection } from "../../../components/FormSection.tsx";
 import { InfoIcon } from "../../../components/icons.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { Page } from "../../../components/Page.tsx";
@@ -128,51 +129,46 @@ function RoleForm({ organizationId, role }: { organizationId: string; role: Role
             </Alert>
           )}
           <FormError message={formError} />
-          <Paper withBorder p="lg">
-            <Stack gap="md">
-              <Title order={2} fz="lg">
-                Details
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  label="Name"
-                  required
-                  autoFocus={!role}
-                  readOnly={readOnly}
-                  {...form.register("name")}
-                  error={errors.name?.message}
-                />
-                <Controller
-                  control={form.control}
-                  name="roleColor"
-                  render={({ field }) => (
-                    <ColorInput
-                      label="Color"
-                      description="Shown on the role's badges"
-                      format="hex"
-                      swatches={ROLE_COLOR_SWATCHES}
-                      swatchesPerRow={6}
-                      withEyeDropper={false}
-                      readOnly={readOnly}
-                      value={field.value ?? ""}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={errors.roleColor?.message}
-                    />
-                  )}
-                />
-              </SimpleGrid>
-              <Textarea
-                label="Description"
-                autosize
-                minRows={2}
-                maxRows={5}
+          <FormSection title="Details">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="Name"
+                required
+                autoFocus={!role}
                 readOnly={readOnly}
-                {...form.register("description")}
-                error={errors.description?.message}
+                {...form.register("name")}
+                error={errors.name?.message}
               />
-            </Stack>
-          </Paper>
+              <Controller
+                control={form.control}
+                name="roleColor"
+                render={({ field }) => (
+                  <ColorInput
+                    label="Color"
+                    description="Shown on the role's badges"
+                    format="hex"
+                    swatches={ROLE_COLOR_SWATCHES}
+                    swatchesPerRow={6}
+                    withEyeDropper={false}
+                    readOnly={readOnly}
+                    value={field.value ?? ""}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.roleColor?.message}
+                  />
+                )}
+              />
+            </SimpleGrid>
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              maxRows={5}
+              readOnly={readOnly}
+              {...form.register("description")}
+              error={errors.description?.message}
+            />
+          </FormSection>
 
           <Paper withBorder p="lg">
             <Controller

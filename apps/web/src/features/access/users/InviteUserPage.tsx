@@ -24,6 +24,7 @@ import { useMemo, useState } from "react";
 import { Controller, type Path, useForm, useWatch } from "react-hook-form";
 import { api } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
+import { FormSection } from "../../../components/FormSection.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
@@ -107,42 +108,34 @@ function InviteUserScreen({ organizationId }: { organizationId: string }) {
       <form id="invite-user-form" onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
           <FormError message={formError} />
-          <Paper withBorder p="lg">
-            <Stack gap="md">
-              <div>
-                <Title order={2} fz="lg">
-                  Who
-                </Title>
-                <Text size="sm" c="dimmed">
-                  We email an invitation with a link to create the account. Someone who already has an account in
-                  another organization is added at once.
-                </Text>
-              </div>
+          <FormSection
+            title="Who"
+            description="We email an invitation with a link to create the account. Someone who already has an account in another organization is added at once."
+          >
+            <TextInput
+              label="Email Address"
+              type="email"
+              required
+              autoFocus
+              autoComplete="off"
+              {...form.register("email")}
+              error={errors.email?.message}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
-                label="Email Address"
-                type="email"
+                label="First Name"
                 required
-                autoFocus
-                autoComplete="off"
-                {...form.register("email")}
-                error={errors.email?.message}
+                {...form.register("givenName")}
+                error={errors.givenName?.message}
               />
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  label="First Name"
-                  required
-                  {...form.register("givenName")}
-                  error={errors.givenName?.message}
-                />
-                <TextInput
-                  label="Last Name"
-                  required
-                  {...form.register("familyName")}
-                  error={errors.familyName?.message}
-                />
-              </SimpleGrid>
-            </Stack>
-          </Paper>
+              <TextInput
+                label="Last Name"
+                required
+                {...form.register("familyName")}
+                error={errors.familyName?.message}
+              />
+            </SimpleGrid>
+          </FormSection>
           <Paper withBorder p="lg">
             <Stack gap="md">
               <div>
