@@ -6,6 +6,8 @@ export interface SeededOrganization {
   organizationId: string;
   benchUser: { email: string; password: string };
   counts: { groups: number; roles: number; users: number };
+  /** group id by name */
+  groupIds: Record<string, string>;
 }
 
 // A small but realistic tree: roles granted in a group apply in its sub-groups.
@@ -88,5 +90,6 @@ export async function seedAccessOrganization(db: Db, otherUsers = 50): Promise<S
     organizationId,
     benchUser,
     counts: { groups: GROUPS.length, roles: ROLES.length, users: otherUsers + 1 },
+    groupIds: Object.fromEntries(groups),
   };
 }

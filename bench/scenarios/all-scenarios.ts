@@ -1,5 +1,6 @@
 import { permissionsScenario } from "./permissions.ts";
 import type { Scenario } from "./scenario.ts";
+import { workspaceScenario } from "./workspace.ts";
 
 /** Every scenario `pnpm bench` knows; `--scenario <name>` picks some. */
-export const allScenarios: Scenario[] = [permissionsScenario];
+export const allScenarios: Scenario[] = [permissionsScenario, workspaceScenario];

@@ -6,6 +6,7 @@ import {
   type Package,
   type PackageList,
   type PackageStatusCounts,
+  type Participant,
   type WorkspacePackageList,
 } from "@signet/contract";
 import { grantRoles, verifyAuditChain } from "@signet/core";
@@ -170,6 +171,42 @@ describe("GET packages (list) and workspace-packages", () => {
       participants: [{ displayName: "BORROWER 1", initials: "ML", accessMethod: "EMAIL" }],
     });
     expect(workspace.body.records[1]).toMatchObject({ id: bravo.id, contactSummary: "NONE", participantCount: 0 });
+  });
+
+  it("finds packages by text after renames and participant changes; % and _ are plain characters", async () => {
+    const { admin, paths } = await packageOrg(db(), app.url);
+    const loan = await createPackage(admin, paths, { name: "Loan 100% financed" });
+    const other = await createPackage(admin, paths, { name: "Loan 1000 financed" });
+    const ids = async (text: string) => {
+      const reply = await admin.get<PackageList>(`${paths.packages}?text=${encodeURIComponent(text)}&sortBy=name`);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body.records.map((record) => record.id);
+    };
+    expect(await ids("100%")).toEqual([loan.id]);
+    expect(await ids("1_0")).toEqual([]);
+
+    const borrower = await addParticipant(admin, paths, other.id, { type: "Borrower", familyName: "Okafor", accessMethod: "API" });
+    expect(await ids("okafor")).toEqual([other.id]);
+    const renamed = await admin.request<Participant>("PATCH", paths.participant(other.id, borrower.id), {
+      json: { version: borrower.version, familyName: "Haddad" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await ids("okafor")).toEqual([]);
+    expect(await ids("haddad")).toEqual([other.id]);
+    const removed = await admin.request(
+      "DELETE",
+      `${paths.participant(other.id, borrower.id)}?version=${renamed.body.version}`,
+    );
+    expect(removed.status).toBe(204);
+    expect(await ids("haddad")).toEqual([]);
+
+    const current = await admin.get<Package>(paths.package(loan.id));
+    const patched = await admin.request("PATCH", paths.package(loan.id), {
+      json: { version: current.body.version, name: "Refinance of the lake house" },
+    });
+    expect(patched.status).toBe(200);
+    expect(await ids("lake house")).toEqual([loan.id]);
+    expect(await ids("100%")).toEqual([]);
   });
 
   it("shows a member only the packages of groups where they hold VIEW_DOCUMENTS_PACKAGES (inherited too)", async () => {

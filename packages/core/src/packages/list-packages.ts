@@ -23,6 +23,9 @@ export function visiblePackagesWhere(access: PackageAccess): Prisma.PackageWhere
   return { organizationId: access.organizationId, groups: { some: { groupId: { in: access.visibleGroupIds } } } };
 }
 
+/** Prisma passes `contains` to LIKE as it is: % and _ in what the user typed must match themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
 /** The workspace filters (spec §3, issue 4): status (NONE = none selected = every status), group, text, dates. */
 export function packageFilterWhere(access: PackageAccess, query: Partial<PackageListQuery>): Prisma.PackageWhereInput {
   const and: Prisma.PackageWhereInput[] = [visiblePackagesWhere(access)];
@@ -37,21 +40,9 @@ export function packageFilterWhere(access: PackageAccess, query: Partial<Package
       : { lte: new Date(query.createdTo) };
     and.push({ createdAt: to });
   }
-  for (const word of (query.text ?? "").split(/\s+/).filter(Boolean)) {
-    const contains = { contains: word, mode: "insensitive" as const };
-    and.push({
-      OR: [
-        { name: contains },
-        { shortId: contains },
-        {
-          participants: {
-            some: {
-              OR: [{ givenName: contains }, { middleName: contains }, { familyName: contains }, { email: contains }],
-            },
-          },
-        },
-      ],
-    });
+  // searchText is kept by database triggers (lower-cased name, short id, participants' names and emails)
+  for (const word of (query.text ?? "").toLocaleLowerCase("en").split(/\s+/).filter(Boolean)) {
+    and.push({ searchText: { contains: escapeLike(word) } });
   }
   return { AND: and };
 }
