@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import {
   DOCUMENT_API_MESSAGES,
@@ -16,6 +15,7 @@ import {
 import { pdfPageSizes, verifyAuditChain } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV, organizationWithAdmin, signedIn } from "./support/access-fixtures.ts";
+import { fixturePdf, upload } from "./support/document-upload.ts";
 import type { HttpClient } from "./support/http-client.ts";
 import {
   createPackage,
@@ -28,8 +28,7 @@ import {
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
 // Real-world PDFs (shared/ sits beside the repository, in CI too).
-const FIXTURES = fileURLToPath(new URL("../../../../shared/fixtures/pdfs/", import.meta.url));
-const fixture = (name: string) => readFileSync(join(FIXTURES, name));
+const fixture = fixturePdf;
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Small enough to test the limit, large enough for every fixture (the largest is 80 KB). */
@@ -68,41 +67,6 @@ function blobFiles(): string[] {
   } catch {
     return [];
   }
-}
-
-interface UploadOptions {
-  fileName?: string;
-  contentType?: string;
-  properties?: unknown;
-  /** send documentProperties after the file part */
-  propertiesLast?: boolean;
-}
-
-/** A multipart upload as the web app sends it (cookies plus the anti-forgery header). */
-async function upload(client: HttpClient, path: string, bytes: Uint8Array, options: UploadOptions = {}) {
-  const form = new FormData();
-  const properties =
-    options.properties === undefined
-      ? null
-      : typeof options.properties === "string"
-        ? options.properties
-        : JSON.stringify(options.properties);
-  if (properties !== null && !options.propertiesLast) form.append("documentProperties", properties);
-  form.append(
-    "contents",
-    new Blob([bytes], { type: options.contentType ?? "application/pdf" }),
-    options.fileName ?? "file.pdf",
-  );
-  if (properties !== null && options.propertiesLast) form.append("documentProperties", properties);
-  const headers: Record<string, string> = {
-    cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; "),
-  };
-  const csrf = client.jar.get(client.csrfCookie);
-  if (csrf) headers[HEADERS.csrf] = csrf;
-  const response = await fetch(`${client.baseUrl}${path}`, { method: "POST", headers, body: form });
-  const text = await response.text();
-  const body = text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text;
-  return { status: response.status, headers: response.headers, body: body as Document & { message: string } };
 }
 
 async function download(client: HttpClient, path: string) {

@@ -80,9 +80,12 @@ interface Setup extends PackageOrg {
   a: ReturnType<typeof actionPaths>;
 }
 
-/** A document row as an upload leaves it (the send check only counts documents; no blob is read). */
+/**
+ * A document row as an upload leaves it (the send check reads no blob), with a signature tag for
+ * each participant so that every signer is ready.
+ */
 async function withDocument(organizationId: string, packageId: string) {
-  await db().document.create({
+  const document = await db().document.create({
     data: {
       packageId,
       organizationId,
@@ -96,6 +99,23 @@ async function withDocument(organizationId: string, packageId: string) {
       originalFileName: "note.pdf",
     },
   });
+  const participants = await db().participant.findMany({ where: { packageId } });
+  for (const participant of participants) {
+    await db().tag.create({
+      data: {
+        packageId,
+        organizationId,
+        documentId: document.id,
+        participantId: participant.id,
+        type: "SIGNATURE",
+        page: 1,
+        x: 72,
+        y: 600,
+        width: 160,
+        height: 36,
+      },
+    });
+  }
 }
 
 /** A STARTED package of the admin's group with one document and the given participants. */

@@ -7,6 +7,7 @@ import {
   participantRoutes,
   type RouteDef,
   routeUrl,
+  tagRoutes,
 } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV, newGroup } from "./support/access-fixtures.ts";
@@ -19,12 +20,20 @@ import { startTestApp, type TestApp } from "./support/test-app.ts";
 // package the caller cannot see. One table walks every route, so a route added later cannot be
 // forgotten: the coverage test fails until it has a sample here.
 
-const PACKAGE_ROUTES: Record<string, RouteDef> = { ...packageRoutes, ...participantRoutes, ...packageActionRoutes };
+const PACKAGE_ROUTES: Record<string, RouteDef> = {
+  ...packageRoutes,
+  ...participantRoutes,
+  ...packageActionRoutes,
+  ...tagRoutes,
+};
 
 interface Ids {
   packageId: string;
   participantId: string;
   groupId: string;
+  documentId: string;
+  tagId: string;
+  ruleId: string;
 }
 
 /** A request that passes the contract's validation, naming the given ids. */
@@ -51,7 +60,30 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   setParticipantsOrder: (ids) => ({
     body: { version: 2, participants: [{ participantUid: ids.participantId, signingOrder: 1 }] },
   }),
+  listDocumentTags: () => ({}),
+  replaceDocumentTags: () => ({ body: { version: 1, tags: [] } }),
+  createTag: (ids) => ({ body: tagSample(ids) }),
+  listPackageTags: () => ({}),
+  updateTag: () => ({ body: { version: 1, x: 10 } }),
+  deleteTag: () => ({ query: { version: "1" } }),
+  listConditionalRules: () => ({}),
+  createConditionalRule: (ids) => ({ body: { sourceTagId: ids.tagId, targetTagId: ids.tagId.replace(/.$/, "0") } }),
+  deleteConditionalRule: () => ({}),
+  listDocumentParticipants: () => ({}),
+  setDocumentParticipant: (ids) => ({
+    body: { documentId: ids.documentId, participantId: ids.participantId, executionType: "PAPER" },
+  }),
 };
+
+const tagSample = (ids: Ids) => ({
+  participantId: ids.participantId,
+  type: "SIGNATURE",
+  page: 1,
+  x: 10,
+  y: 10,
+  width: 100,
+  height: 30,
+});
 
 let app: TestApp;
 let admin: HttpClient;
@@ -61,10 +93,57 @@ let own: { organizationId: string } & Ids;
 let hidden: { organizationId: string } & Ids;
 let foreign: { organizationId: string } & Ids;
 
-async function packageWithParticipant(client: HttpClient, paths: Parameters<typeof createPackage>[1], groupId: string) {
+/** A package with a participant, a document with two tags and a rule between them (rows: no upload needed). */
+async function packageWithParticipant(
+  client: HttpClient,
+  paths: Parameters<typeof createPackage>[1],
+  groupId: string,
+): Promise<Ids> {
   const pkg = await createPackage(client, paths, { groupIds: [groupId] });
   const participant = await addParticipant(client, paths, pkg.id, { type: "Borrower", email: "b@example.com" });
-  return { packageId: pkg.id, participantId: participant.id, groupId };
+  const db = app.server.db;
+  const document = await db.document.create({
+    data: {
+      packageId: pkg.id,
+      organizationId: pkg.organizationId,
+      name: "Note",
+      nameKey: "note",
+      orderSequence: 1,
+      blobKey: `test/${pkg.id}`,
+      sizeBytes: 1,
+      sha256: "0".repeat(64),
+      numPages: 1,
+      originalFileName: "note.pdf",
+    },
+  });
+  const tag = (y: number) =>
+    db.tag.create({
+      data: {
+        ...tagSample({ participantId: participant.id } as Ids),
+        y,
+        type: "TEXT",
+        packageId: pkg.id,
+        organizationId: pkg.organizationId,
+        documentId: document.id,
+      },
+    });
+  const [source, target] = [await tag(10), await tag(100)];
+  const rule = await db.conditionalRule.create({
+    data: {
+      packageId: pkg.id,
+      organizationId: pkg.organizationId,
+      sourceTagId: source.id,
+      targetTagId: target.id,
+    },
+  });
+  return {
+    packageId: pkg.id,
+    participantId: participant.id,
+    groupId,
+    documentId: document.id,
+    tagId: source.id,
+    ruleId: rule.id,
+  };
 }
 
 beforeAll(async () => {
@@ -100,7 +179,13 @@ function call(
 
 const all = Object.entries(PACKAGE_ROUTES);
 const withPackage = all.filter(([, route]) => route.path.includes(":packageId"));
-const pick = (ids: Ids) => ({ packageId: ids.packageId, participantId: ids.participantId });
+const pick = (ids: Ids) => ({
+  packageId: ids.packageId,
+  participantId: ids.participantId,
+  documentId: ids.documentId,
+  tagId: ids.tagId,
+  ruleId: ids.ruleId,
+});
 
 async function foreignUnchanged() {
   const row = await app.server.db.package.findUniqueOrThrow({
@@ -109,6 +194,13 @@ async function foreignUnchanged() {
   });
   expect([row.version, row.participants.length, row.groups.length]).toEqual([2, 1, 1]);
   expect(row.participants[0]!.givenName).toBeNull();
+  const tags = await app.server.db.tag.findMany({ where: { packageId: foreign.packageId } });
+  expect(tags.map((tag) => [tag.x, tag.version])).toEqual([
+    [10, 1],
+    [10, 1],
+  ]);
+  expect(await app.server.db.conditionalRule.count({ where: { packageId: foreign.packageId } })).toBe(1);
+  expect(await app.server.db.documentParticipant.count({ where: { packageId: foreign.packageId } })).toBe(0);
 }
 
 describe("tenancy across every package and participant route", () => {

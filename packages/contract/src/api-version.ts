@@ -5,6 +5,9 @@ const RESOURCE_VERSIONS: Record<string, number> = {
   participants: 5,
   documents: 4,
   tags: 6,
+  // decision: rules belong to tags, document-participants to documents (the spec names no version)
+  "conditional-rules": 6,
+  "document-participants": 4,
 };
 export const DEFAULT_API_VERSION = 1;
 

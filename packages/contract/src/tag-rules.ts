@@ -63,6 +63,8 @@ export const TAG_MESSAGES = {
   radioValueUnique: "Each radio button of a group needs its own value.",
   radioGroupOneParticipant: "Every radio button of a group belongs to the same participant.",
   customFieldRequired: "A custom field tag needs a custom field.",
+  /** spec §8 */
+  customFieldNotFound: "Package/organization/customField not found.",
   ruleSelf: "A rule cannot depend on its own tag.",
   ruleCycle: "These rules would depend on each other in a loop.",
   ruleValueRequired: "Enter the value the tag must have.",

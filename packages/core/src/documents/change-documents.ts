@@ -1,4 +1,5 @@
 import {
+  changingExecutionTypeClearsTags,
   DOCUMENT_API_MESSAGES,
   DOCUMENT_MESSAGES,
   type Document,
@@ -14,6 +15,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
 import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
 import { loadPackageAccess, packageVersionConflict } from "../packages/package-access.ts";
+import { tagRemovalNeedsConfirmation } from "../tags/tag-removal.ts";
 import { documentNameKey, documentNameTaken, documentNotFound, documentOrder, toDocument } from "./document-views.ts";
 
 interface DocumentRef {
@@ -24,15 +26,15 @@ interface DocumentRef {
 
 /**
  * Renames a document or changes its execution type, at the document's version, while the package
- * is STARTED (its version is bumped). Decision: tags do not exist yet, so changing from E-Sign
- * clears nothing today; the tags part deletes them here when it lands.
+ * is STARTED (its version is bumped). Leaving E-Sign deletes the document's tags (spec §4), only
+ * with confirmTagRemoval; without it nothing changes and the answer says how many would go.
  */
 export async function updateDocument(
   actor: Actor,
   input: UpdateDocument & DocumentRef,
   deps: CoreDeps,
 ): Promise<Document> {
-  const { organizationId, packageId, documentId, version, name, executionType } = input;
+  const { organizationId, packageId, documentId, version, name, executionType, confirmTagRemoval } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
   await findManageablePackage(deps.db, access, packageId);
   const row = await deps.db
@@ -53,6 +55,12 @@ export async function updateDocument(
           )
         )
           throw documentNameTaken();
+      }
+      let deletedTags = 0;
+      if (executionType !== undefined && changingExecutionTypeClearsTags(current.executionType, executionType)) {
+        const tags = await tx.tag.count({ where: { documentId } });
+        if (tags > 0 && !confirmTagRemoval) throw tagRemovalNeedsConfirmation(tags);
+        deletedTags = (await tx.tag.deleteMany({ where: { documentId } })).count;
       }
       const { count } = await tx.document.updateMany({
         where: { id: documentId, packageId, version },
@@ -75,6 +83,7 @@ export async function updateDocument(
           sha256: updated.sha256,
           changes: { name, executionType },
           from: { name: current.name, executionType: current.executionType },
+          deletedTags,
         },
       });
       return updated;

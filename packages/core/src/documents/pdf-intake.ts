@@ -19,8 +19,23 @@ export async function sniffUpload(head: Uint8Array): Promise<SniffedType> {
   throw unsupported();
 }
 
-/** Parses a PDF with pdf-lib: its page count, or 415 (encrypted: its own message; unreadable or empty). */
-export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number }> {
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** A page as a viewer shows it: a page turned a quarter (/Rotate 90 or 270) swaps width and height. */
+function displayedSize(page: ReturnType<PDFDocument["getPage"]>): PageSize {
+  const { width, height } = page.getSize();
+  const quarterTurns = Math.round((((page.getRotation().angle % 360) + 360) % 360) / 90);
+  return quarterTurns % 2 === 1 ? { width: height, height: width } : { width, height };
+}
+
+/**
+ * Parses a PDF with pdf-lib: its page count and displayed page sizes (tags are placed and checked
+ * against them), or 415 (encrypted: its own message; unreadable or empty).
+ */
+export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number; pageSizes: PageSize[] }> {
   let document: PDFDocument;
   try {
     // loaded even when encrypted, to tell that case apart (pdf-lib's EncryptedPDFError fails instanceof)
@@ -33,14 +48,14 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number 
     throw unsupported();
   }
   if (document.isEncrypted) throw new AppError("UNSUPPORTED_MEDIA_TYPE", DOCUMENT_API_MESSAGES.passwordProtected);
-  let numPages: number;
+  let pageSizes: PageSize[];
   try {
-    numPages = document.getPageCount();
+    pageSizes = document.getPages().map(displayedSize);
   } catch {
     throw unsupported();
   }
-  if (numPages < 1) throw unsupported();
-  return { numPages };
+  if (pageSizes.length < 1) throw unsupported();
+  return { numPages: pageSizes.length, pageSizes };
 }
 
 /** A PNG or JPEG as a one-page PDF whose page is the image's size (in points, one per pixel); else 415. */
@@ -57,8 +72,8 @@ export async function imageToPdf(bytes: Uint8Array, type: "png" | "jpeg"): Promi
   return document.save();
 }
 
-/** Width and height (points) of each page of a stored, readable PDF (for tag placement and checks). */
-export async function pdfPageSizes(bytes: Uint8Array): Promise<{ width: number; height: number }[]> {
+/** Displayed width and height (points) of each page of a stored, readable PDF. */
+export async function pdfPageSizes(bytes: Uint8Array): Promise<PageSize[]> {
   const document = await PDFDocument.load(bytes, { updateMetadata: false });
-  return document.getPages().map((page) => page.getSize());
+  return document.getPages().map(displayedSize);
 }

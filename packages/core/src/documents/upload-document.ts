@@ -155,18 +155,19 @@ export async function uploadDocument(
     const bytes = await readAll(await storage.get(upload.key));
     let blobKey = upload.key;
     let stored = bytes;
-    let numPages: number;
+    let inspected: Awaited<ReturnType<typeof inspectPdf>>;
     if (type === "pdf") {
-      numPages = (await inspectPdf(bytes)).numPages;
+      inspected = await inspectPdf(bytes);
     } else {
       stored = Buffer.from(await imageToPdf(bytes, type));
-      numPages = (await inspectPdf(stored)).numPages;
+      inspected = await inspectPdf(stored);
       blobKey = documentBlobKey(organizationId, packageId);
       written.add(blobKey);
       await storage.put(blobKey, Readable.from([stored]));
       await storage.delete(upload.key);
       written.delete(upload.key);
     }
+    const { numPages, pageSizes } = inspected;
     const sha256 = createHash("sha256").update(stored).digest("hex");
     const sizeBytes = stored.length;
 
@@ -197,6 +198,7 @@ export async function uploadDocument(
             sizeBytes,
             sha256,
             numPages,
+            pageSizes: pageSizes.map(({ width, height }) => ({ width, height })),
             originalFileName: fileName.slice(0, 255),
             uploadedById: actor.kind === "user" ? actor.userId : null,
           },

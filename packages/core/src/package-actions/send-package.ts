@@ -3,12 +3,13 @@ import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { signatureTagProblems } from "../tags/signature-tag-problems.ts";
 import { type PackageRow, runPackageAction } from "./run-package-action.ts";
 
 /**
  * What stops a package from being sent (issue 4 §6): no document; no participant; a participant
  * without the contact its access method needs; a scheduled package without a date; an expiration
- * that passed. The tag check (every signer has a signature tag on an E-Sign document) waits for tags.
+ * that passed; a signer without a signature tag on an E-Sign document (signatureTagProblems).
  */
 export async function sendProblems(
   tx: Prisma.TransactionClient,
@@ -37,6 +38,7 @@ export async function sendProblems(
       });
     }
   }
+  problems.push(...(await signatureTagProblems(tx, pkg.id)));
   if (pkg.scheduledAvailability && pkg.scheduledOn === null) {
     problems.push({ path: "scheduledOn", message: PACKAGE_ACTION_MESSAGES.scheduleMissing });
   }

@@ -1,0 +1,56 @@
+import type { ExecutionType } from "@signet/contract";
+import type { Prisma } from "../db/generated/client.ts";
+import type { Db } from "../db/prisma-client.ts";
+
+type Reader = Db | Prisma.TransactionClient;
+
+/**
+ * How each participant executes each document of a package: the participant's own choice
+ * (document-participants) or else the document's execution type.
+ */
+export interface ExecutionMatrix {
+  documents: { id: string; executionType: ExecutionType }[];
+  participantIds: string[];
+  typeOf(documentId: string, participantId: string): ExecutionType | null;
+  isOverride(documentId: string, participantId: string): boolean;
+}
+
+export async function loadExecutionMatrix(db: Reader, packageId: string): Promise<ExecutionMatrix> {
+  const [documents, participants, overrides] = await Promise.all([
+    db.document.findMany({
+      where: { packageId },
+      select: { id: true, executionType: true },
+      orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
+    }),
+    db.participant.findMany({
+      where: { packageId },
+      select: { id: true },
+      orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
+    }),
+    db.documentParticipant.findMany({ where: { packageId } }),
+  ]);
+  const key = (documentId: string, participantId: string) => `${documentId}:${participantId}`;
+  const chosen = new Map(overrides.map((row) => [key(row.documentId, row.participantId), row.executionType]));
+  const documentTypes = new Map(documents.map((document) => [document.id, document.executionType]));
+  const participantIds = participants.map((participant) => participant.id);
+  const known = new Set(participantIds);
+  return {
+    documents,
+    participantIds,
+    typeOf: (documentId, participantId) => {
+      const documentType = documentTypes.get(documentId);
+      if (!documentType || !known.has(participantId)) return null;
+      return chosen.get(key(documentId, participantId)) ?? documentType;
+    },
+    isOverride: (documentId, participantId) => chosen.has(key(documentId, participantId)),
+  };
+}
+
+/**
+ * Whether the participant places tags on the document: only on an E-Sign document, and only when
+ * the participant signs it electronically too.
+ */
+export function signsElectronically(matrix: ExecutionMatrix, documentId: string, participantId: string): boolean {
+  const document = matrix.documents.find((candidate) => candidate.id === documentId);
+  return document?.executionType === "E_SIGN" && matrix.typeOf(documentId, participantId) === "E_SIGN";
+}

@@ -1,0 +1,172 @@
+import type { CreateTag, DocumentTags, ReplaceDocumentTags, Tag, UpdateTag } from "@signet/contract";
+import type { Actor } from "../actor.ts";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import type { Prisma } from "../db/generated/client.ts";
+import { findPackageDocument } from "../documents/document-views.ts";
+import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
+import { loadPackageAccess, packageVersionConflict } from "../packages/package-access.ts";
+import { loadExecutionMatrix } from "./execution-types.ts";
+import { tagNotFound, tagOrder, toTag } from "./tag-views.ts";
+import { assertRadioGroups, type TagInput, tagData, validateTag } from "./validate-tag.ts";
+
+type Tx = Prisma.TransactionClient;
+
+interface PackageRef {
+  organizationId: string;
+  packageId: string;
+}
+
+/**
+ * Runs a tag change: the caller manages the visible package (404/403 first), then in one
+ * transaction the package is claimed while STARTED (409 once sent; row-locked, version bumped)
+ * and the change runs with an audit event.
+ */
+async function changeTags<T>(
+  actor: Actor,
+  input: PackageRef,
+  deps: CoreDeps,
+  change: (tx: Tx, packageVersion: number) => Promise<{ result: T; auditType: string; auditData: object }>,
+): Promise<T> {
+  const access = await loadPackageAccess(actor, input.organizationId, deps);
+  await findManageablePackage(deps.db, access, input.packageId);
+  return deps.db.$transaction(async (tx) => {
+    const packageVersion = await claimStartedPackage(tx, input.organizationId, input.packageId);
+    const { result, auditType, auditData } = await change(tx, packageVersion);
+    await appendAuditEvent(tx, actor, {
+      organizationId: input.organizationId,
+      streamType: "package",
+      streamId: input.packageId,
+      type: auditType,
+      data: { packageVersion, ...auditData },
+    });
+    return result;
+  });
+}
+
+const otherTagsOf = (tx: Tx, documentId: string, exceptId?: string) =>
+  tx.tag.findMany({
+    where: { documentId, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { id: true, type: true, participantId: true, groupName: true, optionValue: true },
+  });
+
+export async function createTag(
+  actor: Actor,
+  input: PackageRef & { documentId: string } & CreateTag,
+  deps: CoreDeps,
+): Promise<Tag> {
+  const { organizationId, packageId, documentId, ...tag } = input;
+  return changeTags(actor, { organizationId, packageId }, deps, async (tx) => {
+    const document = await findPackageDocument(tx, packageId, documentId);
+    await validateTag(tx, await loadExecutionMatrix(tx, packageId), document, tag);
+    const data = tagData(tag);
+    assertRadioGroups([...(await otherTagsOf(tx, documentId)), { id: "new", ...data }]);
+    const row = await tx.tag.create({ data: { ...data, packageId, organizationId, documentId } });
+    return {
+      result: toTag(row),
+      auditType: "tag.created",
+      auditData: { documentId, tagId: row.id, type: row.type, participantId: row.participantId, page: row.page },
+    };
+  });
+}
+
+export async function updateTag(
+  actor: Actor,
+  input: PackageRef & { tagId: string } & UpdateTag,
+  deps: CoreDeps,
+): Promise<Tag> {
+  const { organizationId, packageId, tagId, version, ...changes } = input;
+  return changeTags(actor, { organizationId, packageId }, deps, async (tx) => {
+    const current = await tx.tag.findFirst({ where: { id: tagId, packageId } });
+    if (!current) throw tagNotFound();
+    if (current.version !== version) throw packageVersionConflict();
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const next: TagInput = { ...toTag(current), ...defined } as TagInput;
+    const document = await findPackageDocument(tx, packageId, current.documentId);
+    await validateTag(tx, await loadExecutionMatrix(tx, packageId), document, next);
+    const data = tagData(next);
+    assertRadioGroups([...(await otherTagsOf(tx, current.documentId, tagId)), { id: tagId, ...data }]);
+    const { count } = await tx.tag.updateMany({
+      where: { id: tagId, version },
+      data: { ...data, version: { increment: 1 } },
+    });
+    if (count === 0) throw packageVersionConflict();
+    const row = await tx.tag.findUniqueOrThrow({ where: { id: tagId } });
+    return {
+      result: toTag(row),
+      auditType: "tag.updated",
+      auditData: { documentId: row.documentId, tagId, changes: Object.keys(defined) },
+    };
+  });
+}
+
+export async function deleteTag(
+  actor: Actor,
+  input: PackageRef & { tagId: string; version: number },
+  deps: CoreDeps,
+): Promise<void> {
+  const { organizationId, packageId, tagId, version } = input;
+  await changeTags(actor, { organizationId, packageId }, deps, async (tx) => {
+    const current = await tx.tag.findFirst({ where: { id: tagId, packageId } });
+    if (!current) throw tagNotFound();
+    const { count } = await tx.tag.deleteMany({ where: { id: tagId, version } });
+    if (count === 0) throw packageVersionConflict();
+    return {
+      result: undefined,
+      auditType: "tag.deleted",
+      auditData: { documentId: current.documentId, tagId, type: current.type, participantId: current.participantId },
+    };
+  });
+}
+
+/**
+ * The builder's save: the document's whole set of tags at the document's version. Tags sent with an
+ * id are kept (their conditional rules stay), new ones are created, the rest are deleted with
+ * their rules; the document's version is bumped. Nothing is applied unless every tag is valid.
+ */
+export async function replaceDocumentTags(
+  actor: Actor,
+  input: PackageRef & { documentId: string } & ReplaceDocumentTags,
+  deps: CoreDeps,
+): Promise<DocumentTags> {
+  const { organizationId, packageId, documentId, version, tags } = input;
+  return changeTags(actor, { organizationId, packageId }, deps, async (tx) => {
+    const document = await findPackageDocument(tx, packageId, documentId);
+    if (document.version !== version) throw packageVersionConflict();
+    const matrix = await loadExecutionMatrix(tx, packageId);
+    for (const [index, tag] of tags.entries()) await validateTag(tx, matrix, document, tag, `tags.${index}`);
+    const existing = await tx.tag.findMany({ where: { documentId }, select: { id: true } });
+    const existingIds = new Set(existing.map((tag) => tag.id));
+    const keptIds = new Set<string>();
+    for (const tag of tags) {
+      if (tag.id === undefined) continue;
+      if (!existingIds.has(tag.id) || keptIds.has(tag.id)) throw tagNotFound();
+      keptIds.add(tag.id);
+    }
+    assertRadioGroups(tags.map((tag, index) => ({ id: tag.id ?? `new-${index}`, ...tagData(tag) })));
+
+    const { count } = await tx.document.updateMany({
+      where: { id: documentId, version },
+      data: { version: { increment: 1 } },
+    });
+    if (count === 0) throw packageVersionConflict();
+    const removed = [...existingIds].filter((id) => !keptIds.has(id));
+    await tx.tag.deleteMany({ where: { id: { in: removed } } });
+    let created = 0;
+    for (const tag of tags) {
+      const data = tagData(tag);
+      if (tag.id === undefined) {
+        await tx.tag.create({ data: { ...data, packageId, organizationId, documentId } });
+        created++;
+      } else {
+        await tx.tag.update({ where: { id: tag.id }, data: { ...data, version: { increment: 1 } } });
+      }
+    }
+    const rows = await tx.tag.findMany({ where: { documentId }, orderBy: tagOrder });
+    return {
+      result: { records: rows.map(toTag), count: rows.length, documentVersion: version + 1 },
+      auditType: "tags.replaced",
+      auditData: { documentId, created, kept: keptIds.size, deleted: removed.length },
+    };
+  });
+}
