@@ -185,7 +185,11 @@ describe("GET packages (list) and workspace-packages", () => {
     expect(await ids("100%")).toEqual([loan.id]);
     expect(await ids("1_0")).toEqual([]);
 
-    const borrower = await addParticipant(admin, paths, other.id, { type: "Borrower", familyName: "Okafor", accessMethod: "API" });
+    const borrower = await addParticipant(admin, paths, other.id, {
+      type: "Borrower",
+      familyName: "Okafor",
+      accessMethod: "API",
+    });
     expect(await ids("okafor")).toEqual([other.id]);
     const renamed = await admin.request<Participant>("PATCH", paths.participant(other.id, borrower.id), {
       json: { version: borrower.version, familyName: "Haddad" },
