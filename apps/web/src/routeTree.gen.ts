@@ -46,6 +46,8 @@ import { Route as SupportSamlProvidersSamlProviderIdRouteImport } from './routes
 import { Route as SupportSamlProvidersNewRouteImport } from './routes/_support/saml-providers/new'
 import { Route as AuthOrganizationsOrganizationIdIndexRouteImport } from './routes/_auth/organizations/$organizationId/index'
 import { Route as AuthOrganizationsOrganizationIdEditRouteImport } from './routes/_auth/organizations/$organizationId/edit'
+import { Route as AuthPackagesPackageIdIndexRouteImport } from './routes/_auth/packages/$packageId/index'
+import { Route as AuthPackagesPackageIdBuildRouteImport } from './routes/_auth/packages/$packageId/build'
 import { Route as AuthOrganizationsOrganizationIdGroupsIndexRouteImport } from './routes/_auth/organizations/$organizationId/groups/index'
 import { Route as AuthOrganizationsOrganizationIdRolesIndexRouteImport } from './routes/_auth/organizations/$organizationId/roles/index'
 import { Route as AuthOrganizationsOrganizationIdRolesNewRouteImport } from './routes/_auth/organizations/$organizationId/roles/new'
@@ -247,6 +249,18 @@ const AuthOrganizationsOrganizationIdEditRoute =
     path: '/edit',
     getParentRoute: () => AuthOrganizationsOrganizationIdRoute,
   } as any)
+const AuthPackagesPackageIdIndexRoute =
+  AuthPackagesPackageIdIndexRouteImport.update({
+    id: '/packages/$packageId/',
+    path: '/packages/$packageId/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPackagesPackageIdBuildRoute =
+  AuthPackagesPackageIdBuildRouteImport.update({
+    id: '/packages/$packageId/build',
+    path: '/packages/$packageId/build',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthOrganizationsOrganizationIdGroupsIndexRoute =
   AuthOrganizationsOrganizationIdGroupsIndexRouteImport.update({
     id: '/groups/',
@@ -349,7 +363,9 @@ export interface FileRoutesByFullPath {
   '/reports/': typeof AuthReportsIndexRoute
   '/saml-providers/': typeof SupportSamlProvidersIndexRoute
   '/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
+  '/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
   '/organizations/$organizationId/': typeof AuthOrganizationsOrganizationIdIndexRoute
+  '/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
   '/organizations/$organizationId/groups/': typeof AuthOrganizationsOrganizationIdGroupsIndexRoute
@@ -394,7 +410,9 @@ export interface FileRoutesByTo {
   '/reports': typeof AuthReportsIndexRoute
   '/saml-providers': typeof SupportSamlProvidersIndexRoute
   '/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
+  '/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
   '/organizations/$organizationId': typeof AuthOrganizationsOrganizationIdIndexRoute
+  '/packages/$packageId': typeof AuthPackagesPackageIdIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
   '/organizations/$organizationId/groups': typeof AuthOrganizationsOrganizationIdGroupsIndexRoute
@@ -445,7 +463,9 @@ export interface FileRoutesById {
   '/_auth/reports/': typeof AuthReportsIndexRoute
   '/_support/saml-providers/': typeof SupportSamlProvidersIndexRoute
   '/_auth/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
+  '/_auth/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
   '/_auth/organizations/$organizationId/': typeof AuthOrganizationsOrganizationIdIndexRoute
+  '/_auth/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
   '/_auth/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/_auth/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
   '/_auth/organizations/$organizationId/groups/': typeof AuthOrganizationsOrganizationIdGroupsIndexRoute
@@ -495,7 +515,9 @@ export interface FileRouteTypes {
     | '/reports/'
     | '/saml-providers/'
     | '/organizations/$organizationId/edit'
+    | '/packages/$packageId/build'
     | '/organizations/$organizationId/'
+    | '/packages/$packageId/'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
     | '/organizations/$organizationId/groups/'
@@ -540,7 +562,9 @@ export interface FileRouteTypes {
     | '/reports'
     | '/saml-providers'
     | '/organizations/$organizationId/edit'
+    | '/packages/$packageId/build'
     | '/organizations/$organizationId'
+    | '/packages/$packageId'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
     | '/organizations/$organizationId/groups'
@@ -590,7 +614,9 @@ export interface FileRouteTypes {
     | '/_auth/reports/'
     | '/_support/saml-providers/'
     | '/_auth/organizations/$organizationId/edit'
+    | '/_auth/packages/$packageId/build'
     | '/_auth/organizations/$organizationId/'
+    | '/_auth/packages/$packageId/'
     | '/_auth/organizations/$organizationId/roles/new'
     | '/_auth/organizations/$organizationId/users/new'
     | '/_auth/organizations/$organizationId/groups/'
@@ -884,6 +910,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthOrganizationsOrganizationIdEditRouteImport
       parentRoute: typeof AuthOrganizationsOrganizationIdRoute
     }
+    '/_auth/packages/$packageId/': {
+      id: '/_auth/packages/$packageId/'
+      path: '/packages/$packageId'
+      fullPath: '/packages/$packageId/'
+      preLoaderRoute: typeof AuthPackagesPackageIdIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/packages/$packageId/build': {
+      id: '/_auth/packages/$packageId/build'
+      path: '/packages/$packageId/build'
+      fullPath: '/packages/$packageId/build'
+      preLoaderRoute: typeof AuthPackagesPackageIdBuildRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/organizations/$organizationId/groups/': {
       id: '/_auth/organizations/$organizationId/groups/'
       path: '/groups'
@@ -1057,6 +1097,8 @@ interface AuthRouteChildren {
   AuthOrganizationsOrganizationIdRoute: typeof AuthOrganizationsOrganizationIdRouteWithChildren
   AuthOrganizationsNewRoute: typeof AuthOrganizationsNewRoute
   AuthOrganizationsIndexRoute: typeof AuthOrganizationsIndexRoute
+  AuthPackagesPackageIdBuildRoute: typeof AuthPackagesPackageIdBuildRoute
+  AuthPackagesPackageIdIndexRoute: typeof AuthPackagesPackageIdIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -1071,6 +1113,8 @@ const AuthRouteChildren: AuthRouteChildren = {
     AuthOrganizationsOrganizationIdRouteWithChildren,
   AuthOrganizationsNewRoute: AuthOrganizationsNewRoute,
   AuthOrganizationsIndexRoute: AuthOrganizationsIndexRoute,
+  AuthPackagesPackageIdBuildRoute: AuthPackagesPackageIdBuildRoute,
+  AuthPackagesPackageIdIndexRoute: AuthPackagesPackageIdIndexRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -106,6 +106,7 @@ export const publicConfigSchema = z
     csrfCookie: z.string(),
     devMailbox: z.boolean().describe("True when mail is kept in the dev mailbox instead of sent"),
     signingRoomUrl: z.string(),
+    maxUploadBytes: z.number().int().describe("Largest document upload accepted (MAX_UPLOAD_BYTES)"),
   })
   .meta({ id: "PublicConfig" });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

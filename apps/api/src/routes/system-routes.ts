@@ -58,6 +58,7 @@ export function registerSystemRoutes(
     csrfCookie: config.cookies.csrf,
     devMailbox: !config.SMTP_URL,
     signingRoomUrl: `${new URL(config.publicUrl).protocol}//${new URL(config.publicUrl).hostname}:${config.SIGNING_ROOM_PORT}`,
+    maxUploadBytes: config.MAX_UPLOAD_BYTES,
   }));
 
   defineRoute(app, authenticate, routes.buildInfo, async ({ session }) => getBuildInfo(session.actor, deps));

@@ -55,6 +55,18 @@ export function configureApiClient(next: Partial<ApiClientHooks>): void {
   hooks = { ...hooks, ...next };
 }
 
+/** The anti-forgery header for a request made outside `api` (uploads with progress use XMLHttpRequest). */
+export function csrfHeader(): Record<string, string> {
+  const token = hooks.csrfToken();
+  return token ? { [HEADERS.csrf]: token } : {};
+}
+
+/** Lets the idle timer and cookie watchers see a request made outside `api`. */
+export function noteRequest(phase: "start" | "end"): void {
+  if (phase === "start") hooks.onRequest();
+  else hooks.onResponse();
+}
+
 /** Calls a contract route and answers with the parsed body and the raw response (headers, status). */
 export async function apiWithResponse<R extends RouteDef>(
   route: R,

@@ -1,0 +1,279 @@
+import { Button, Checkbox, Group, Menu, Modal, Stack, Text, TextInput } from "@mantine/core";
+import {
+  PACKAGE_ACTION_MESSAGES,
+  PACKAGE_MESSAGES,
+  type PackageAction,
+  type PackageStatus,
+  routes,
+} from "@signet/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { ApiError, errorMessage } from "../../../api/api-error.ts";
+import { api } from "../../../api/client.ts";
+import { openConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { ChevronDownIcon } from "../../../components/icons.tsx";
+import { toastError, toastSuccess } from "../../../components/toast.ts";
+import { useHasPermission } from "../../../session/permissions.ts";
+import { localInputToIso } from "../package-format.ts";
+import { invalidatePackage } from "../package-queries.ts";
+
+export interface ActionablePackage {
+  id: string;
+  name: string;
+  version: number;
+  status: PackageStatus;
+  allowedActions: PackageAction[];
+  canManage: boolean;
+  packageExpiresAt: string | null;
+}
+
+type Dialog = "cancel" | "reactivate" | null;
+
+/**
+ * The lifecycle actions a package offers (spec §4), as the status machine and the caller's
+ * permissions allow: edit, remind, cancel (optionally notifying), reactivate (rescheduled and
+ * reopened), finish, correction and delete, each with its confirmation.
+ */
+export function PackageActions({
+  organizationId,
+  pkg,
+  variant,
+  onDeleted,
+}: {
+  organizationId: string;
+  pkg: ActionablePackage;
+  variant: "menu" | "buttons";
+  onDeleted?: () => void;
+}) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const canCorrect = useHasPermission("INITIATE_CORRECTION");
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [busy, setBusy] = useState(false);
+  const allowed = (action: PackageAction) => pkg.canManage && pkg.allowedActions.includes(action);
+  const params = { orgId: organizationId, packageId: pkg.id };
+
+  async function run(work: () => Promise<unknown>, success: string) {
+    setBusy(true);
+    try {
+      await work();
+      toastSuccess(success);
+      setDialog(null);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
+    } finally {
+      setBusy(false);
+      await invalidatePackage(client, organizationId, pkg.id);
+    }
+  }
+
+  const remind = () =>
+    run(async () => {
+      const result = await api(routes.sendInvitationReminders, { params, body: {}, passThrough: true });
+      if (result.sent === 0)
+        throw new ApiError({ status: 400, code: "NONE", message: PACKAGE_ACTION_MESSAGES.reminderFailed });
+    }, PACKAGE_ACTION_MESSAGES.reminderSent);
+
+  const finish = async () => {
+    const ok = await openConfirmDialog({
+      title: "Finish package",
+      message: "Confirm that the paper documents were executed. The package becomes Completed.",
+      confirmLabel: "Finish",
+    });
+    if (ok)
+      await run(
+        () => api(routes.finishPackage, { params, body: { version: pkg.version }, passThrough: true }),
+        "Package finished.",
+      );
+  };
+
+  const correct = async () => {
+    const ok = await openConfirmDialog({
+      title: "Start a correction",
+      message: "The package returns to Started so it can be changed. Open signing sessions and links expire.",
+      confirmLabel: "Start correction",
+    });
+    if (!ok) return;
+    await run(
+      () => api(routes.correctPackage, { params, body: { version: pkg.version }, passThrough: true }),
+      "Correction started.",
+    );
+    await navigate({ to: "/packages/$packageId/build", params: { packageId: pkg.id }, search: { step: 1 } });
+  };
+
+  const remove = async () => {
+    const ok = await openConfirmDialog({
+      title: PACKAGE_MESSAGES.deletePackageTitle,
+      message: PACKAGE_MESSAGES.deletePackageConfirm,
+      confirmLabel: "Delete",
+      confirmColor: "red",
+    });
+    if (!ok) return;
+    await run(
+      () => api(routes.deletePackage, { params, query: { version: pkg.version }, passThrough: true }),
+      PACKAGE_MESSAGES.packageDeleted,
+    );
+    onDeleted?.();
+  };
+
+  const items: { key: string; label: string; color?: string; onClick: () => void }[] = [];
+  if (pkg.canManage && pkg.status === "STARTED") {
+    items.push({
+      key: "edit",
+      label: "Edit",
+      onClick: () =>
+        void navigate({ to: "/packages/$packageId/build", params: { packageId: pkg.id }, search: { step: 1 } }),
+    });
+  }
+  if (allowed("remind") && pkg.status === "AVAILABLE_TO_SIGNERS")
+    items.push({ key: "remind", label: "Send reminder", onClick: () => void remind() });
+  if (allowed("finish")) items.push({ key: "finish", label: "Finish", onClick: () => void finish() });
+  if (allowed("correct") && canCorrect)
+    items.push({ key: "correct", label: "Start correction", onClick: () => void correct() });
+  if (allowed("cancel"))
+    items.push({ key: "cancel", label: "Cancel package", color: "red", onClick: () => setDialog("cancel") });
+  if (allowed("reactivate"))
+    items.push({ key: "reactivate", label: "Reactivate", onClick: () => setDialog("reactivate") });
+  if (allowed("delete")) items.push({ key: "delete", label: "Delete", color: "red", onClick: () => void remove() });
+
+  return (
+    <>
+      {variant === "menu" ? (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              variant="subtle"
+              size="xs"
+              rightSection={<ChevronDownIcon size={14} />}
+              disabled={items.length === 0 || busy}
+              aria-label={`Actions for ${pkg.name}`}
+            >
+              Actions
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {items.map((item) => (
+              <Menu.Item key={item.key} color={item.color} onClick={item.onClick}>
+                {item.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        <Group gap="xs">
+          {items.map((item) => (
+            <Button
+              key={item.key}
+              variant={item.color ? "light" : "default"}
+              color={item.color}
+              onClick={item.onClick}
+              loading={busy && dialog === null}
+            >
+              {item.label}
+            </Button>
+          ))}
+        </Group>
+      )}
+      <CancelDialog
+        opened={dialog === "cancel"}
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onConfirm={(notify) =>
+          run(
+            () => api(routes.cancelPackage, { params, body: { version: pkg.version, notify }, passThrough: true }),
+            "Package cancelled.",
+          )
+        }
+      />
+      <ReactivateDialog
+        opened={dialog === "reactivate"}
+        busy={busy}
+        needsExpiry={pkg.packageExpiresAt !== null}
+        onClose={() => setDialog(null)}
+        onConfirm={(packageExpiresAt) =>
+          run(
+            () =>
+              api(routes.reactivatePackage, {
+                params,
+                body: { version: pkg.version, ...(packageExpiresAt ? { packageExpiresAt } : {}) },
+                passThrough: true,
+              }),
+            "Package reactivated.",
+          )
+        }
+      />
+    </>
+  );
+}
+
+function CancelDialog(props: {
+  opened: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (notify: boolean) => void;
+}) {
+  const [notify, setNotify] = useState(true);
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Cancel package" centered>
+      <Stack gap="md">
+        <Text size="sm">
+          Cancelling cancels scheduled invitations and expires active signing sessions and links. The package can be
+          reactivated later.
+        </Text>
+        <Checkbox
+          label={PACKAGE_ACTION_MESSAGES.notifyParticipantsLabel}
+          checked={notify}
+          onChange={(event) => setNotify(event.currentTarget.checked)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Keep package
+          </Button>
+          <Button color="red" loading={props.busy} onClick={() => props.onConfirm(notify)}>
+            Cancel package
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function ReactivateDialog(props: {
+  opened: boolean;
+  busy: boolean;
+  needsExpiry: boolean;
+  onClose: () => void;
+  onConfirm: (packageExpiresAt: string | null) => void;
+}) {
+  const [expiry, setExpiry] = useState("");
+  const iso = localInputToIso(expiry);
+  const missing = props.needsExpiry && !iso;
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Reactivate package" centered>
+      <Stack gap="md">
+        <Text size="sm">
+          The package returns to Started: review it, then send it again. Participants are invited when it is sent.
+        </Text>
+        <TextInput
+          type="datetime-local"
+          label="New expiration"
+          description={
+            props.needsExpiry ? PACKAGE_ACTION_MESSAGES.newExpiryRequired : "Optional: leave empty for no expiration."
+          }
+          required={props.needsExpiry}
+          value={expiry}
+          onChange={(event) => setExpiry(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Close
+          </Button>
+          <Button loading={props.busy} disabled={missing} onClick={() => props.onConfirm(iso)}>
+            Reactivate
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,106 @@
+import { Alert, Badge, Button, Group, Stepper } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useSessionUser } from "../../../app/services-context.tsx";
+import { ButtonLink } from "../../../components/links.tsx";
+import { Page } from "../../../components/Page.tsx";
+import { Spinner } from "../../../components/Spinner.tsx";
+import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
+import { packageQueries } from "../package-queries.ts";
+import { BuilderProvider, useBuilder } from "./builder-context.tsx";
+import { DetailsStep } from "./details-step/DetailsStep.tsx";
+import { DocumentsStep } from "./documents-step/DocumentsStep.tsx";
+import { InvitationStep } from "./invitation-step/InvitationStep.tsx";
+import { ReviewStep } from "./review-step/ReviewStep.tsx";
+
+// Spec §2 package workflow.
+const STEPS = [
+  { label: "Details", description: "Package, participants" },
+  { label: "Documents", description: "Documents, tags" },
+  { label: "Invitation", description: "Email, order, dates" },
+  { label: "Review", description: "Check and send" },
+];
+
+function SaveCounter() {
+  const { savesInProgress, dirty } = useBuilder();
+  if (savesInProgress > 0) {
+    return (
+      <Badge color="blue" variant="light" data-testid="save-counter">
+        Saving… ({savesInProgress})
+      </Badge>
+    );
+  }
+  return (
+    <Badge color={dirty ? "orange" : "teal"} variant="light" data-testid="save-counter">
+      {dirty ? "Unsaved changes" : "All changes saved"}
+    </Badge>
+  );
+}
+
+function BuilderShell({ step }: { step: number }) {
+  const { pkg, packageId, readOnly, dirty, savesInProgress } = useBuilder();
+  const navigate = useNavigate();
+  useUnsavedChangesGuard(dirty || savesInProgress > 0);
+  const go = (next: number) =>
+    void navigate({ to: "/packages/$packageId/build", params: { packageId }, search: { step: next } });
+
+  return (
+    <Page
+      title={pkg.name}
+      description={`Package ${pkg.shortId}`}
+      size="xl"
+      actions={
+        <Group gap="sm">
+          <SaveCounter />
+          <ButtonLink variant="default" to="/packages/$packageId" params={{ packageId }}>
+            View package
+          </ButtonLink>
+        </Group>
+      }
+    >
+      {readOnly && (
+        <Alert color="yellow" title="This package cannot be changed">
+          {pkg.status === "STARTED"
+            ? "You do not manage packages in this package's groups."
+            : "It was sent. Start a correction from the package page to change it."}
+        </Alert>
+      )}
+      <Stepper active={step - 1} onStepClick={(index) => go(index + 1)} size="sm" aria-label="Package steps">
+        {STEPS.map((item) => (
+          <Stepper.Step key={item.label} label={item.label} description={item.description} />
+        ))}
+      </Stepper>
+      {step === 1 && <DetailsStep />}
+      {step === 2 && <DocumentsStep />}
+      {step === 3 && <InvitationStep />}
+      {step === 4 && <ReviewStep />}
+      <Group justify="space-between">
+        <Button variant="default" disabled={step === 1} onClick={() => go(step - 1)}>
+          Back
+        </Button>
+        {step < 4 && <Button onClick={() => go(step + 1)}>Next</Button>}
+      </Group>
+    </Page>
+  );
+}
+
+/** The four-step package builder (spec §2): one page, the step in the URL. */
+export function PackageBuilderPage({ packageId, step }: { packageId: string; step: number }) {
+  const user = useSessionUser();
+  const organizationId = user?.organizationId ?? "";
+  const pkg = useQuery(packageQueries.package(organizationId, packageId));
+  if (pkg.isPending) return <Spinner />;
+  if (!pkg.data) {
+    return (
+      <Page title="Package">
+        <Alert color="red">This package could not be loaded.</Alert>
+      </Page>
+    );
+  }
+  const readOnly = pkg.data.status !== "STARTED" || !pkg.data.canManage;
+  return (
+    <BuilderProvider organizationId={organizationId} pkg={pkg.data} readOnly={readOnly}>
+      <BuilderShell step={step} />
+    </BuilderProvider>
+  );
+}

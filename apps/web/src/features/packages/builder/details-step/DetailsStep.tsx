@@ -1,0 +1,162 @@
+import { ActionIcon, Badge, Group, Modal, Table, Text, TextInput } from "@mantine/core";
+import { PARTICIPANT_MESSAGES, type Participant, routes } from "@signet/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { api } from "../../../../api/client.ts";
+import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
+import { FormSection } from "../../../../components/FormSection.tsx";
+import { packageQueries } from "../../package-queries.ts";
+import { useBuilder } from "../builder-context.tsx";
+import { useBuilderCall } from "../use-builder-call.ts";
+import { emptyParticipant, ParticipantForm, type ParticipantValues, participantValues } from "./ParticipantForm.tsx";
+
+const body = (values: ParticipantValues) => ({
+  type: values.type.trim(),
+  givenName: values.givenName.trim() || null,
+  familyName: values.familyName.trim() || null,
+  email: values.email.trim() || null,
+  phoneNumber: values.phoneNumber.trim() || null,
+  accessMethod: values.accessMethod,
+});
+
+/** Step 1 (spec §2): the package's name and its participants. */
+export function DetailsStep() {
+  const { organizationId, packageId, pkg, readOnly, setDirty } = useBuilder();
+  const call = useBuilderCall();
+  const params = { orgId: organizationId, packageId };
+  const participants = useQuery(packageQueries.participants(organizationId, packageId));
+  const [name, setName] = useState(pkg.name);
+  const [editing, setEditing] = useState<Participant | null>(null);
+
+  const saveName = () => {
+    const trimmed = name.trim();
+    if (!trimmed || trimmed === pkg.name) return setDirty("name", false);
+    void call(() =>
+      api(routes.updatePackage, { params, body: { version: pkg.version, name: trimmed }, passThrough: true }),
+    ).then(() => setDirty("name", false));
+  };
+
+  const remove = async (participant: Participant) => {
+    const ok = await openConfirmDialog({
+      title: PARTICIPANT_MESSAGES.removeTitle,
+      message: PARTICIPANT_MESSAGES.removeConfirm,
+      confirmLabel: "Remove",
+      confirmColor: "red",
+    });
+    if (!ok) return;
+    await call(() =>
+      api(routes.removeParticipant, {
+        params: { ...params, participantId: participant.id },
+        query: { version: participant.version },
+        passThrough: true,
+      }),
+    );
+  };
+
+  return (
+    <>
+      <FormSection title="Package">
+        <TextInput
+          label="Package name"
+          value={name}
+          readOnly={readOnly}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setDirty("name", event.currentTarget.value.trim() !== pkg.name);
+          }}
+          onBlur={saveName}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") event.currentTarget.blur();
+          }}
+          maxLength={255}
+        />
+        <Text size="sm" c="dimmed">
+          Shared with: {pkg.packageGroups.map((group) => group.name).join(", ")}
+        </Text>
+      </FormSection>
+
+      <FormSection title="Participants" description="Who signs, views or executes the documents on paper.">
+        <Table aria-label="Participants" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Participant</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Access</Table.Th>
+              <Table.Th>Contact</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(participants.data?.records ?? []).map((participant) => (
+              <Table.Tr key={participant.id}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Badge variant="light" circle>
+                      {participant.initials}
+                    </Badge>
+                    {participant.displayName}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{[participant.givenName, participant.familyName].filter(Boolean).join(" ") || "—"}</Table.Td>
+                <Table.Td>{participant.accessMethod}</Table.Td>
+                <Table.Td>{participant.contact || "In person"}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Edit ${participant.displayName}`}
+                      disabled={readOnly}
+                      onClick={() => setEditing(participant)}
+                    >
+                      ✎
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${participant.displayName}`}
+                      disabled={readOnly}
+                      onClick={() => void remove(participant)}
+                    >
+                      ✕
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {participants.data?.count === 0 && <Text c="dimmed">No participants yet.</Text>}
+        {!readOnly && (
+          <ParticipantForm
+            initial={emptyParticipant}
+            submitLabel="Add participant"
+            onSubmit={(values) =>
+              call(() => api(routes.addParticipant, { params, body: body(values), passThrough: true }))
+            }
+          />
+        )}
+      </FormSection>
+
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit participant" size="lg" centered>
+        {editing && (
+          <ParticipantForm
+            initial={participantValues(editing)}
+            submitLabel="Save participant"
+            onCancel={() => setEditing(null)}
+            onSubmit={async (values) => {
+              const ok = await call(() =>
+                api(routes.updateParticipant, {
+                  params: { ...params, participantId: editing.id },
+                  body: { version: editing.version, ...body(values) },
+                  passThrough: true,
+                }),
+              );
+              if (ok) setEditing(null);
+              return ok;
+            }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}

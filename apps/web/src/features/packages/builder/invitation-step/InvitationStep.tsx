@@ -1,0 +1,239 @@
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { DEFAULTS, routes } from "@signet/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { api } from "../../../../api/client.ts";
+import { FormSection } from "../../../../components/FormSection.tsx";
+import { toastSuccess } from "../../../../components/toast.ts";
+import { packageQueries } from "../../package-queries.ts";
+import { useBuilder } from "../builder-context.tsx";
+import { useBuilderCall } from "../use-builder-call.ts";
+import { type InvitationValues, invitationPatch, invitationValues } from "./invitation-form.ts";
+
+const ORDER_OPTIONS = [
+  { value: "AFTER_ESIGN", label: "After e-signing" },
+  { value: "BEFORE_ESIGN", label: "Before e-signing" },
+];
+
+/** Step 3 (spec §2): the invitation email, the signing order, availability and expiration. */
+export function InvitationStep() {
+  const { organizationId, packageId, pkg, readOnly, setDirty } = useBuilder();
+  const call = useBuilderCall();
+  const params = { orgId: organizationId, packageId };
+  const participants = useQuery(packageQueries.participants(organizationId, packageId));
+  const documents = useQuery(packageQueries.documents(organizationId, packageId));
+  const [values, setValues] = useState<InvitationValues>(() => invitationValues(pkg));
+  const patch = invitationPatch(pkg, values);
+  const changed = Object.keys(patch).length > 0;
+  useEffect(() => setDirty("invitation", changed), [changed, setDirty]);
+  const set = <K extends keyof InvitationValues>(key: K, value: InvitationValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  async function save() {
+    const ok = await call(() =>
+      api(routes.updatePackage, { params, body: { version: pkg.version, ...patch }, passThrough: true }),
+    );
+    if (ok) {
+      setDirty("invitation", false);
+      toastSuccess("Invitation settings saved.");
+    }
+  }
+
+  const ordered = participants.data?.records ?? [];
+  const move = (index: number, by: -1 | 1) => {
+    const list = [...ordered];
+    const [moved] = list.splice(index, 1);
+    if (!moved) return;
+    list.splice(index + by, 0, moved);
+    void call(() =>
+      api(routes.setParticipantsOrder, {
+        params,
+        body: {
+          version: pkg.version,
+          participants: list.map((participant, position) => ({
+            participantUid: participant.id,
+            signingOrder: position + 1,
+          })),
+        },
+        passThrough: true,
+      }),
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <FormSection title="Invitation email" description="What participants receive when the package is sent.">
+        <TextInput
+          label="Subject"
+          placeholder={DEFAULTS.emailSubject}
+          value={values.emailSubject}
+          readOnly={readOnly}
+          onChange={(event) => set("emailSubject", event.currentTarget.value)}
+          maxLength={255}
+        />
+        <Textarea
+          label="Introduction"
+          autosize
+          minRows={3}
+          value={values.emailIntroText}
+          readOnly={readOnly}
+          onChange={(event) => set("emailIntroText", event.currentTarget.value)}
+          maxLength={5000}
+        />
+        <Select
+          label="Attached document"
+          placeholder="None"
+          clearable
+          data={(documents.data?.records ?? []).map((document) => ({ value: document.id, label: document.name }))}
+          value={values.emailDocumentId}
+          disabled
+          description="Attaching a document to the invitation arrives with the signing room."
+        />
+      </FormSection>
+
+      <FormSection title="Signing order">
+        <SegmentedControl
+          aria-label="Signing order"
+          value={values.signingOrder}
+          disabled={readOnly}
+          onChange={(value) => set("signingOrder", value as InvitationValues["signingOrder"])}
+          data={[
+            { value: "PARALLEL", label: "Everyone at once" },
+            { value: "PARTICIPANT", label: "In order" },
+          ]}
+        />
+        <Table aria-label="Participant order" verticalSpacing={4}>
+          <Table.Tbody>
+            {ordered.map((participant, index) => (
+              <Table.Tr key={participant.id}>
+                <Table.Td w={40}>{index + 1}</Table.Td>
+                <Table.Td>{participant.displayName}</Table.Td>
+                <Table.Td>{[participant.givenName, participant.familyName].filter(Boolean).join(" ")}</Table.Td>
+                <Table.Td w={80}>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Move ${participant.displayName} up`}
+                      disabled={readOnly || index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      ↑
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Move ${participant.displayName} down`}
+                      disabled={readOnly || index === ordered.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      ↓
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Paper documents"
+            data={ORDER_OPTIONS}
+            value={values.paperOrder}
+            allowDeselect={false}
+            disabled={readOnly}
+            onChange={(value) => value && set("paperOrder", value as InvitationValues["paperOrder"])}
+          />
+          <Select
+            label="Signer uploads"
+            data={ORDER_OPTIONS}
+            value={values.stipsOrder}
+            allowDeselect={false}
+            disabled={readOnly}
+            onChange={(value) => value && set("stipsOrder", value as InvitationValues["stipsOrder"])}
+          />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection title="Availability and expiration">
+        <Checkbox
+          label="Make the package available at a scheduled time"
+          checked={values.scheduledAvailability}
+          disabled={readOnly}
+          onChange={(event) => set("scheduledAvailability", event.currentTarget.checked)}
+        />
+        {values.scheduledAvailability && (
+          <TextInput
+            type="datetime-local"
+            label="Available from"
+            value={values.scheduledOn}
+            readOnly={readOnly}
+            onChange={(event) => set("scheduledOn", event.currentTarget.value)}
+          />
+        )}
+        <Select
+          label="Expiration"
+          data={[
+            { value: "NONE", label: "Never expires" },
+            { value: "RELATIVE", label: "Days after sending" },
+            { value: "FIXED", label: "On a date" },
+          ]}
+          value={values.expirationType}
+          allowDeselect={false}
+          disabled={readOnly}
+          onChange={(value) => value && set("expirationType", value as InvitationValues["expirationType"])}
+        />
+        {values.expirationType === "RELATIVE" && (
+          <SimpleGrid cols={2}>
+            <NumberInput
+              label="Days after sending"
+              min={0}
+              max={3650}
+              value={values.scheduledExpiryDays}
+              readOnly={readOnly}
+              onChange={(value) => set("scheduledExpiryDays", typeof value === "number" ? value : "")}
+            />
+            <TextInput
+              type="time"
+              label="At"
+              value={values.scheduledExpiryTime}
+              readOnly={readOnly}
+              onChange={(event) => set("scheduledExpiryTime", event.currentTarget.value)}
+            />
+          </SimpleGrid>
+        )}
+        {values.expirationType === "FIXED" && (
+          <TextInput
+            type="datetime-local"
+            label="Expires on"
+            value={values.packageExpiresAt}
+            readOnly={readOnly}
+            onChange={(event) => set("packageExpiresAt", event.currentTarget.value)}
+          />
+        )}
+      </FormSection>
+      <Group justify="flex-end">
+        {changed && (
+          <Text size="sm" c="orange">
+            Unsaved changes
+          </Text>
+        )}
+        <Button onClick={() => void save()} disabled={readOnly || !changed}>
+          Save invitation settings
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

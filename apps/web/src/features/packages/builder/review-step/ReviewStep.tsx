@@ -1,0 +1,161 @@
+import { Alert, Anchor, Badge, Button, List, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { DEFAULTS, EXECUTION_TYPE_LABELS, routes } from "@signet/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { ApiError } from "../../../../api/api-error.ts";
+import { api } from "../../../../api/client.ts";
+import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
+import { FormSection } from "../../../../components/FormSection.tsx";
+import { toastSuccess } from "../../../../components/toast.ts";
+import { formatDateTime } from "../../../access/format.ts";
+import { packageQueries } from "../../package-queries.ts";
+import { useBuilder } from "../builder-context.tsx";
+import { useBuilderCall } from "../use-builder-call.ts";
+import { readinessProblems } from "./readiness.ts";
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
+
+/** Step 4 (spec §2): everything at a glance, what is missing, and Send. */
+export function ReviewStep() {
+  const { organizationId, packageId, pkg, readOnly, dirty } = useBuilder();
+  const navigate = useNavigate();
+  const call = useBuilderCall();
+  const documents = useQuery(packageQueries.documents(organizationId, packageId));
+  const participants = useQuery(packageQueries.participants(organizationId, packageId));
+  const matrix = useQuery(packageQueries.documentParticipants(organizationId, packageId));
+  const tags = useQuery(packageQueries.tags(organizationId, packageId));
+  const [serverProblems, setServerProblems] = useState<string[]>([]);
+  const problems = readinessProblems({
+    documents: documents.data?.records ?? [],
+    participants: participants.data?.records ?? [],
+    matrix: matrix.data?.records ?? [],
+    tags: tags.data?.records ?? [],
+  });
+  const tagCount = (documentId: string) =>
+    (tags.data?.records ?? []).filter((tag) => tag.documentId === documentId).length;
+  const go = (step: number) =>
+    void navigate({ to: "/packages/$packageId/build", params: { packageId }, search: { step } });
+
+  async function send() {
+    const ok = await openConfirmDialog({
+      title: "Send package",
+      message: "Participants are invited as the signing order says. The package cannot be changed once sent.",
+      confirmLabel: "Send",
+    });
+    if (!ok) return;
+    setServerProblems([]);
+    let refused: string[] = [];
+    const sent = await call(async () => {
+      try {
+        await api(routes.sendPackage, {
+          params: { orgId: organizationId, packageId },
+          body: { version: pkg.version },
+          passThrough: true,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400) refused = (error.details ?? []).map((d) => d.message);
+        throw error;
+      }
+    });
+    setServerProblems(refused);
+    if (sent) {
+      toastSuccess("Package sent.");
+      await navigate({ to: "/packages/$packageId", params: { packageId } });
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      {problems.length > 0 ? (
+        <Alert color="orange" title="Before sending">
+          <List size="sm" aria-label="What is missing">
+            {problems.map((problem) => (
+              <List.Item key={problem.message}>
+                {problem.message}{" "}
+                <Anchor component="button" size="sm" onClick={() => go(problem.step)}>
+                  Go to step {problem.step}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : (
+        <Alert color="teal" title="Ready to send">
+          Everything the package needs is in place.
+        </Alert>
+      )}
+      {serverProblems.length > 0 && (
+        <Alert color="red" title="The package was not sent">
+          <List size="sm">
+            {serverProblems.map((message) => (
+              <List.Item key={message}>{message}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <FormSection title="Package">
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <Fact label="Name" value={pkg.name} />
+          <Fact label="Signing order" value={pkg.signingOrder === "PARTICIPANT" ? "In order" : "Everyone at once"} />
+          <Fact label="Email subject" value={pkg.emailTemplate.subject ?? DEFAULTS.emailSubject} />
+          <Fact
+            label="Expires"
+            value={
+              pkg.expirationType === "RELATIVE"
+                ? `${pkg.scheduledExpiryDays ?? 0} days after sending${pkg.scheduledExpiryTime ? ` at ${pkg.scheduledExpiryTime}` : ""}`
+                : formatDateTime(pkg.packageExpiresAt, "Never")
+            }
+          />
+          <Fact
+            label="Available"
+            value={pkg.scheduledAvailability ? formatDateTime(pkg.scheduledOn, "Not scheduled") : "When sent"}
+          />
+          <Fact label="Groups" value={pkg.packageGroups.map((group) => group.name).join(", ")} />
+        </SimpleGrid>
+      </FormSection>
+      <FormSection title="Participants">
+        <Table aria-label="Participants to invite" verticalSpacing={4}>
+          <Table.Tbody>
+            {(participants.data?.records ?? []).map((participant, index) => (
+              <Table.Tr key={participant.id}>
+                <Table.Td w={40}>{pkg.signingOrder === "PARTICIPANT" ? index + 1 : "–"}</Table.Td>
+                <Table.Td>{participant.displayName}</Table.Td>
+                <Table.Td>{[participant.givenName, participant.familyName].filter(Boolean).join(" ")}</Table.Td>
+                <Table.Td>{participant.contact || "In person"}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </FormSection>
+      <FormSection title="Documents">
+        <Table aria-label="Documents to send" verticalSpacing={4}>
+          <Table.Tbody>
+            {(documents.data?.records ?? []).map((document) => (
+              <Table.Tr key={document.id}>
+                <Table.Td>{document.name}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light">{EXECUTION_TYPE_LABELS[document.executionType]}</Badge>
+                </Table.Td>
+                <Table.Td>{document.numPages} pages</Table.Td>
+                <Table.Td>{tagCount(document.id)} tags</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </FormSection>
+      <Button size="md" onClick={() => void send()} disabled={readOnly || problems.length > 0 || dirty} w="fit-content">
+        Send package
+      </Button>
+    </Stack>
+  );
+}

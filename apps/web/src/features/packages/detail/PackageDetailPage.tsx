@@ -1,0 +1,173 @@
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from "@mantine/core";
+import { EXECUTION_TYPE_LABELS, fillPath, routes, routeUrl } from "@signet/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useSessionUser } from "../../../app/services-context.tsx";
+import { FormSection } from "../../../components/FormSection.tsx";
+import { Page } from "../../../components/Page.tsx";
+import { Spinner } from "../../../components/Spinner.tsx";
+import { formatDateTime } from "../../access/format.ts";
+import { PackageActions } from "../actions/PackageActions.tsx";
+import { auditEventDetail, auditEventLabel, STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
+import { packageQueries } from "../package-queries.ts";
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
+
+/** A package at a glance: status, actions, participants, documents and its hash-chained history. */
+export function PackageDetailPage({ packageId }: { packageId: string }) {
+  const user = useSessionUser();
+  const orgId = user?.organizationId ?? "";
+  const navigate = useNavigate();
+  const pkg = useQuery(packageQueries.package(orgId, packageId));
+  const participants = useQuery(packageQueries.participants(orgId, packageId));
+  const documents = useQuery(packageQueries.documents(orgId, packageId));
+  const audit = useQuery(packageQueries.audit(orgId, packageId));
+
+  if (pkg.isPending) return <Spinner />;
+  if (!pkg.data) {
+    return (
+      <Page title="Package">
+        <Alert color="red">This package could not be loaded.</Alert>
+      </Page>
+    );
+  }
+  const data = pkg.data;
+  return (
+    <Page
+      title={data.name}
+      description={
+        <Group gap="xs" component="span">
+          <Badge variant="light" color={STATUS_COLORS[data.status]}>
+            {STATUS_LABELS[data.status]}
+          </Badge>
+          <span>{data.shortId}</span>
+        </Group>
+      }
+      actions={
+        <PackageActions
+          organizationId={orgId}
+          pkg={data}
+          variant="buttons"
+          onDeleted={() => void navigate({ to: "/workspace" })}
+        />
+      }
+    >
+      <Paper withBorder p="lg">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+          <Fact label="Created" value={formatDateTime(data.createdAt)} />
+          <Fact label="Last changed" value={formatDateTime(data.lastUpdatedAt)} />
+          <Fact label="Expires" value={formatDateTime(data.packageExpiresAt, "Never")} />
+          <Fact label="Signing order" value={data.signingOrder === "PARTICIPANT" ? "In order" : "Any order"} />
+          <Fact label="Groups" value={data.packageGroups.map((group) => group.name).join(", ")} />
+          <Fact label="Contact" value={data.contactSummary} />
+          {data.cancelReason && <Fact label="Cancellation reason" value={data.cancelReason} />}
+        </SimpleGrid>
+      </Paper>
+
+      <FormSection title="Participants">
+        <Table aria-label="Participants" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Order</Table.Th>
+              <Table.Th>Participant</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Access</Table.Th>
+              <Table.Th>Contact</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(participants.data?.records ?? []).map((participant) => (
+              <Table.Tr key={participant.id}>
+                <Table.Td>{participant.orderSequence}</Table.Td>
+                <Table.Td>{participant.displayName}</Table.Td>
+                <Table.Td>
+                  {[participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") ||
+                    "—"}
+                </Table.Td>
+                <Table.Td>{participant.accessMethod}</Table.Td>
+                <Table.Td>{participant.contact || "In person"}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {participants.data?.count === 0 && <Text c="dimmed">No participants yet.</Text>}
+      </FormSection>
+
+      <FormSection title="Documents">
+        <Table aria-label="Documents" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Document</Table.Th>
+              <Table.Th>Execution</Table.Th>
+              <Table.Th>Pages</Table.Th>
+              <Table.Th>SHA-256</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(documents.data?.records ?? []).map((document) => (
+              <Table.Tr key={document.id}>
+                <Table.Td>
+                  <a
+                    href={fillPath(routeUrl(routes.downloadDocument), {
+                      orgId,
+                      packageId,
+                      documentId: document.id,
+                    })}
+                  >
+                    {document.name}
+                  </a>
+                </Table.Td>
+                <Table.Td>{EXECUTION_TYPE_LABELS[document.executionType]}</Table.Td>
+                <Table.Td>{document.numPages}</Table.Td>
+                <Table.Td>
+                  <Text size="xs" ff="monospace" title={document.sha256}>
+                    {document.sha256.slice(0, 16)}…
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {documents.data?.count === 0 && <Text c="dimmed">No documents yet.</Text>}
+      </FormSection>
+
+      <Paper withBorder p="lg">
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Title order={2} fz="lg">
+              History
+            </Title>
+            {audit.data && (
+              <Badge color={audit.data.chainValid ? "teal" : "red"} variant="light">
+                {audit.data.chainValid ? "Audit trail verified" : `Audit trail broken at #${audit.data.brokenAt}`}
+              </Badge>
+            )}
+          </Group>
+          <Timeline bulletSize={14} lineWidth={2} aria-label="History">
+            {[...(audit.data?.events ?? [])].reverse().map((event) => {
+              const detail = auditEventDetail(event.data);
+              return (
+                <Timeline.Item key={event.sequence} title={auditEventLabel(event.type)}>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(event.occurredAt)} · {event.actorName ?? event.actorRole ?? "System"}
+                    {event.ip ? ` · ${event.ip}` : ""}
+                  </Text>
+                  {detail && <Text size="sm">{detail}</Text>}
+                </Timeline.Item>
+              );
+            })}
+          </Timeline>
+        </Stack>
+      </Paper>
+    </Page>
+  );
+}

@@ -1,0 +1,82 @@
+import { type PackageStatus, TAG_TYPE_LABELS, type TagType } from "@signet/contract";
+
+// How packages read in the web app: status names and colours, and audit events as sentences.
+
+export const STATUS_LABELS: Record<PackageStatus, string> = {
+  STARTED: "Started",
+  AVAILABLE_TO_SIGNERS: "Available to signers",
+  EDEPOSIT_PENDING: "eDeposit pending",
+  COMPLETED: "Completed",
+  EDEPOSITED: "eDeposited",
+  CANCELLED: "Cancelled",
+  CONSENT_WITHDRAWN: "Consent withdrawn",
+  PENDING_ENOTARY: "Pending eNotary",
+};
+
+export const STATUS_COLORS: Record<PackageStatus, string> = {
+  STARTED: "gray",
+  AVAILABLE_TO_SIGNERS: "blue",
+  EDEPOSIT_PENDING: "violet",
+  COMPLETED: "teal",
+  EDEPOSITED: "green",
+  CANCELLED: "red",
+  CONSENT_WITHDRAWN: "orange",
+  PENDING_ENOTARY: "grape",
+};
+
+const EVENT_LABELS: Record<string, string> = {
+  "package.created": "Package created",
+  "package.updated": "Package details changed",
+  "package.groups-set": "Package groups changed",
+  "package.sent": "Package sent to participants",
+  "package.scheduled": "Package scheduled",
+  "package.cancelled": "Package cancelled",
+  "package.expired": "Package expired",
+  "package.reactivated": "Package reactivated",
+  "package.completed": "Package completed",
+  "package.corrected": "Correction started",
+  "package.deleted": "Package deleted",
+  "package.reminders-sent": "Reminders sent",
+  "participant.added": "Participant added",
+  "participant.updated": "Participant changed",
+  "participant.removed": "Participant removed",
+  "participants.reordered": "Signing order changed",
+  "document.uploaded": "Document uploaded",
+  "document.updated": "Document changed",
+  "document.deleted": "Document deleted",
+  "documents.reordered": "Documents reordered",
+  "document-participant.set": "Participant's execution type changed",
+  "tag.created": "Tag placed",
+  "tag.updated": "Tag changed",
+  "tag.deleted": "Tag deleted",
+  "tags.replaced": "Tags saved",
+  "conditional-rule.created": "Conditional rule added",
+  "conditional-rule.deleted": "Conditional rule deleted",
+};
+
+/** An audit event type as a sentence: known ones by name, others from their words ('a.b-c' → 'A b c'). */
+export function auditEventLabel(type: string): string {
+  const known = EVENT_LABELS[type];
+  if (known) return known;
+  const words = type.replace(/[.\-_]+/g, " ").trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : type;
+}
+
+/** What an audit event's data says in a line (names, notified, counts), or null. */
+export function auditEventDetail(data: Record<string, unknown>): string | null {
+  const parts: string[] = [];
+  if (typeof data.name === "string") parts.push(data.name);
+  if (typeof data.type === "string" && data.type in TAG_TYPE_LABELS) parts.push(TAG_TYPE_LABELS[data.type as TagType]);
+  if (typeof data.notify === "boolean") parts.push(data.notify ? "participants notified" : "participants not notified");
+  if (typeof data.reason === "string") parts.push(`reason: ${data.reason}`);
+  if (typeof data.sent === "number") parts.push(`${data.sent} sent`);
+  if (typeof data.deletedTags === "number" && data.deletedTags > 0) parts.push(`${data.deletedTags} tags deleted`);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+/** A datetime-local input's value (local time) as ISO 8601 with offset, or null when empty or invalid. */
+export function localInputToIso(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

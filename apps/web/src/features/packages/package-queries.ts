@@ -1,0 +1,61 @@
+import { type PackageListQuery, routes } from "@signet/contract";
+import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
+import { api } from "../../api/client.ts";
+
+// Query keys and fetchers of the package screens. Everything of one package lives under
+// ["packages", orgId, packageId] so an action refreshes it in one call.
+
+export type WorkspaceQuery = Partial<Omit<PackageListQuery, "status">> & { status?: string[] };
+
+export const packageQueries = {
+  workspace: (orgId: string, query: WorkspaceQuery) =>
+    queryOptions({
+      queryKey: ["packages", orgId, "workspace", query],
+      queryFn: ({ signal }) => api(routes.listWorkspacePackages, { params: { orgId }, query, signal }),
+      placeholderData: keepPreviousData,
+    }),
+  statusCounts: (orgId: string) =>
+    queryOptions({
+      queryKey: ["packages", orgId, "status-counts"],
+      queryFn: ({ signal }) => api(routes.packageStatusCounts, { params: { orgId }, signal }),
+    }),
+  package: (orgId: string, packageId: string) =>
+    queryOptions({
+      queryKey: ["packages", orgId, packageId, "package"],
+      queryFn: ({ signal }) => api(routes.getPackage, { params: { orgId, packageId }, signal }),
+    }),
+  participants: (orgId: string, packageId: string) =>
+    queryOptions({
+      queryKey: ["packages", orgId, packageId, "participants"],
+      queryFn: ({ signal }) => api(routes.listParticipants, { params: { orgId, packageId }, signal }),
+    }),
+  documents: (orgId: string, packageId: string) =>
+    queryOptions({
+      queryKey: ["packages", orgId, packageId, "documents"],
+      queryFn: ({ signal }) => api(routes.listDocuments, { params: { orgId, packageId }, signal }),
+    }),
+  documentParticipants: (orgId: string, packageId: string) =>
+    queryOptions({
+      queryKey: ["packages", orgId, packageId, "document-participants"],
+      queryFn: ({ signal }) => api(routes.listDocumentParticipants, { params: { orgId, packageId }, signal }),
+    }),
+  tags: (orgId: string, packageId: string) =>
+    queryOptions({
+      queryKey: ["packages", orgId, packageId, "tags"],
+      queryFn: ({ signal }) => api(routes.listPackageTags, { params: { orgId, packageId }, signal }),
+    }),
+  audit: (orgId: string, packageId: string) =>
+    queryOptions({
+      queryKey: ["packages", orgId, packageId, "audit"],
+      queryFn: ({ signal }) => api(routes.getPackageAudit, { params: { orgId, packageId }, signal }),
+    }),
+};
+
+/** After a change to one package: its own queries and the organization's lists. */
+export function invalidatePackage(client: QueryClient, orgId: string, packageId?: string) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: ["packages", orgId, "workspace"] }),
+    client.invalidateQueries({ queryKey: ["packages", orgId, "status-counts"] }),
+    packageId ? client.invalidateQueries({ queryKey: ["packages", orgId, packageId] }) : undefined,
+  ]);
+}

@@ -1,0 +1,300 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { hasPermission, PACKAGE_STATUSES, type PackageStatus, routes, type WorkspacePackage } from "@signet/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { ApiError, errorMessage } from "../../../api/api-error.ts";
+import { api } from "../../../api/client.ts";
+import { useSessionUser } from "../../../app/services-context.tsx";
+import { truncateTitle } from "../../../components/dialog-model.ts";
+import { DocumentIcon } from "../../../components/icons.tsx";
+import { AnchorLink } from "../../../components/links.tsx";
+import { Page } from "../../../components/Page.tsx";
+import { toastError } from "../../../components/toast.ts";
+import { useHasPermission, usePermissionsQuery } from "../../../session/permissions.ts";
+import { SearchIcon } from "../../access/access-icons.tsx";
+import { formatDate } from "../../access/format.ts";
+import { type Column, PagedTable } from "../../access/PagedTable.tsx";
+import { usePageState } from "../../access/use-page-state.ts";
+import { PackageActions } from "../actions/PackageActions.tsx";
+import { STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
+import { invalidatePackage, packageQueries } from "../package-queries.ts";
+import classes from "./workspace.module.css";
+
+type SortField = "createdAt" | "lastUpdatedAt" | "name" | "status" | "shortId";
+
+function PackageName({ pkg }: { pkg: WorkspacePackage }) {
+  const { text, truncated } = truncateTitle(pkg.name);
+  const link = (
+    <AnchorLink to="/packages/$packageId" params={{ packageId: pkg.id }} fw={600} size="sm">
+      {text}
+    </AnchorLink>
+  );
+  return (
+    <div>
+      {truncated ? <Tooltip label={pkg.name}>{link}</Tooltip> : link}
+      <Text size="xs" c="dimmed">
+        {pkg.shortId}
+      </Text>
+    </div>
+  );
+}
+
+function Participants({ pkg }: { pkg: WorkspacePackage }) {
+  if (pkg.participants.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  }
+  return (
+    <Tooltip label={pkg.participants.map((participant) => participant.displayName).join(", ")}>
+      <Avatar.Group spacing="xs">
+        {pkg.participants.slice(0, 4).map((participant) => (
+          <Avatar key={participant.id} size={28} radius="xl" color="indigo">
+            {participant.initials}
+          </Avatar>
+        ))}
+        {pkg.participants.length > 4 && (
+          <Avatar size={28} radius="xl">
+            +{pkg.participants.length - 4}
+          </Avatar>
+        )}
+      </Avatar.Group>
+    </Tooltip>
+  );
+}
+
+/** The status tiles: how many packages in each status; a tile toggles that status in the filter. */
+function StatusTiles(props: { organizationId: string; selected: string[]; onToggle: (status: PackageStatus) => void }) {
+  const counts = useQuery(packageQueries.statusCounts(props.organizationId));
+  const shown: PackageStatus[] = ["STARTED", "AVAILABLE_TO_SIGNERS", "COMPLETED", "CANCELLED"];
+  const others = PACKAGE_STATUSES.filter((status) => !shown.includes(status));
+  const otherCount = others.reduce((sum, status) => sum + (counts.data?.[status] ?? 0), 0);
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" aria-label="Packages by status">
+      {shown.map((status) => (
+        <UnstyledButton
+          key={status}
+          className={classes.tile}
+          data-active={props.selected.includes(status) || undefined}
+          aria-pressed={props.selected.includes(status)}
+          onClick={() => props.onToggle(status)}
+        >
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {STATUS_LABELS[status]}
+          </Text>
+          <Text fz={26} fw={700} c={STATUS_COLORS[status]} data-testid={`count-${status}`}>
+            {counts.data?.[status] ?? "–"}
+          </Text>
+        </UnstyledButton>
+      ))}
+      <Paper withBorder p="sm" className={classes.other}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          Other statuses
+        </Text>
+        <Text fz={26} fw={700}>
+          {counts.data ? otherCount : "–"}
+        </Text>
+      </Paper>
+    </SimpleGrid>
+  );
+}
+
+/** Spec §2 workspace: status counts, filters, the paged package list and quick actions. */
+export function WorkspacePage() {
+  const user = useSessionUser();
+  const organizationId = user?.organizationId ?? "";
+  const canManage = useHasPermission("MANAGE_DOCUMENTS_PACKAGES");
+  const permissions = usePermissionsQuery();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const page = usePageState<SortField>("createdAt", "desc");
+  const [statuses, setStatuses] = useState<string[]>([]);
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [text, setText] = useState("");
+  const [createdFrom, setCreatedFrom] = useState("");
+  const [createdTo, setCreatedTo] = useState("");
+  const [creating, setCreating] = useState(false);
+  const [debouncedText] = useDebouncedValue(text.trim(), 300);
+
+  const query = {
+    ...page.query,
+    ...(statuses.length > 0 ? { status: statuses } : {}),
+    ...(groupId ? { groupId } : {}),
+    ...(debouncedText ? { text: debouncedText } : {}),
+    ...(createdFrom ? { createdFrom } : {}),
+    ...(createdTo ? { createdTo } : {}),
+  };
+  const list = useQuery({ ...packageQueries.workspace(organizationId, query), enabled: organizationId !== "" });
+  const groups = (permissions.data?.groups ?? [])
+    .filter((group) => hasPermission(group.permissions, "VIEW_DOCUMENTS_PACKAGES"))
+    .map((group) => ({ value: group.groupId, label: group.name }));
+  const filtered = statuses.length > 0 || groupId || debouncedText || createdFrom || createdTo;
+
+  async function createPackage() {
+    setCreating(true);
+    try {
+      const created = await api(routes.createPackage, {
+        params: { orgId: organizationId },
+        body: {},
+        passThrough: true,
+      });
+      await invalidatePackage(client, organizationId);
+      await navigate({ to: "/packages/$packageId/build", params: { packageId: created.id }, search: { step: 1 } });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  const toggleStatus = (status: PackageStatus) => {
+    setStatuses((current) =>
+      current.includes(status) ? current.filter((value) => value !== status) : [...current, status],
+    );
+    page.restart();
+  };
+
+  const columns: Column<WorkspacePackage, SortField>[] = [
+    { key: "name", label: "Package", sortField: "name", render: (pkg) => <PackageName pkg={pkg} /> },
+    {
+      key: "status",
+      label: "Status",
+      sortField: "status",
+      render: (pkg) => (
+        <Badge variant="light" color={STATUS_COLORS[pkg.status]}>
+          {STATUS_LABELS[pkg.status]}
+        </Badge>
+      ),
+    },
+    { key: "participants", label: "Participants", render: (pkg) => <Participants pkg={pkg} /> },
+    {
+      key: "contact",
+      label: "Contact",
+      render: (pkg) => (
+        <Text size="sm" c={pkg.contactSummary === "NONE" ? "dimmed" : undefined}>
+          {pkg.contactSummary}
+        </Text>
+      ),
+    },
+    {
+      key: "groups",
+      label: "Groups",
+      render: (pkg) => <Text size="sm">{pkg.packageGroups.map((group) => group.name).join(", ")}</Text>,
+    },
+    {
+      key: "createdAt",
+      label: "Created",
+      sortField: "createdAt",
+      render: (pkg) => <Text size="sm">{formatDate(pkg.createdAt)}</Text>,
+    },
+    {
+      key: "actions",
+      label: "",
+      align: "right",
+      render: (pkg) => <PackageActions organizationId={organizationId} pkg={pkg} variant="menu" />,
+    },
+  ];
+
+  return (
+    <Page
+      title="Workspace"
+      description={
+        user ? `Packages of ${user.organizationName ?? "your organization"} shared with your groups.` : undefined
+      }
+      size="xl"
+      actions={
+        canManage && (
+          <Button leftSection={<DocumentIcon size={16} />} loading={creating} onClick={() => void createPackage()}>
+            New package
+          </Button>
+        )
+      }
+    >
+      <StatusTiles organizationId={organizationId} selected={statuses} onToggle={toggleStatus} />
+      <PagedTable
+        label="Packages"
+        columns={columns}
+        rows={list.data?.records}
+        count={list.data?.count ?? 0}
+        page={page}
+        loading={list.isFetching}
+        rowKey={(pkg) => pkg.id}
+        empty={filtered ? "No package matches these filters." : "No packages yet."}
+        toolbar={
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              aria-label="Search packages"
+              placeholder="Name, id, participant or email"
+              leftSection={<SearchIcon />}
+              value={text}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                page.restart();
+              }}
+              w={{ base: "100%", sm: 260 }}
+            />
+            <MultiSelect
+              aria-label="Status"
+              placeholder={statuses.length === 0 ? "All statuses" : undefined}
+              data={PACKAGE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+              value={statuses}
+              onChange={(value) => {
+                setStatuses(value);
+                page.restart();
+              }}
+              clearable
+              w={{ base: "100%", sm: 260 }}
+            />
+            <Select
+              aria-label="Group"
+              placeholder="All groups"
+              data={groups}
+              value={groupId}
+              onChange={(value) => {
+                setGroupId(value);
+                page.restart();
+              }}
+              clearable
+              w={{ base: "100%", sm: 180 }}
+            />
+            <TextInput
+              type="date"
+              aria-label="Created from"
+              value={createdFrom}
+              onChange={(event) => {
+                setCreatedFrom(event.currentTarget.value);
+                page.restart();
+              }}
+            />
+            <TextInput
+              type="date"
+              aria-label="Created to"
+              value={createdTo}
+              onChange={(event) => {
+                setCreatedTo(event.currentTarget.value);
+                page.restart();
+              }}
+            />
+          </Group>
+        }
+      />
+    </Page>
+  );
+}
