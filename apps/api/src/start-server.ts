@@ -18,6 +18,7 @@ import {
   seedDemo,
   startEmbeddedPostgres,
   startOutboxRelay,
+  startPackageScheduler,
 } from "@signet/core";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./build-app.ts";
@@ -101,6 +102,9 @@ export async function startServer(
       cleanups.push(() => mailer.close());
       const relay = startOutboxRelay(db, createInProcessPublisher({ db, config, mailer, logger }), logger);
       cleanups.push(() => relay.stop());
+      // without workers the API runs the time-driven package transitions itself
+      const scheduler = startPackageScheduler(db, logger);
+      cleanups.push(() => scheduler.stop());
     }
 
     await app.listen({ host: config.HOST, port: config.PORT });

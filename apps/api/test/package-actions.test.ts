@@ -25,6 +25,7 @@ import {
   packageAuditTypes,
   packageOrg,
   VIEWER,
+  withSignableDocument,
 } from "./support/package-fixtures.ts";
 import { poll } from "./support/poll.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
@@ -80,44 +81,6 @@ interface Setup extends PackageOrg {
   a: ReturnType<typeof actionPaths>;
 }
 
-/**
- * A document row as an upload leaves it (the send check reads no blob), with a signature tag for
- * each participant so that every signer is ready.
- */
-async function withDocument(organizationId: string, packageId: string) {
-  const document = await db().document.create({
-    data: {
-      packageId,
-      organizationId,
-      name: "Note",
-      nameKey: "note",
-      orderSequence: 1,
-      blobKey: `test/${packageId}/note.pdf`,
-      sizeBytes: 1024,
-      sha256: "0".repeat(64),
-      numPages: 1,
-      originalFileName: "note.pdf",
-    },
-  });
-  const participants = await db().participant.findMany({ where: { packageId } });
-  for (const participant of participants) {
-    await db().tag.create({
-      data: {
-        packageId,
-        organizationId,
-        documentId: document.id,
-        participantId: participant.id,
-        type: "SIGNATURE",
-        page: 1,
-        x: 72,
-        y: 600,
-        width: 160,
-        height: 36,
-      },
-    });
-  }
-}
-
 /** A STARTED package of the admin's group with one document and the given participants. */
 async function setup(
   participants: object[] = [{ type: "Borrower", email: "borrower@example.com" }],
@@ -126,7 +89,7 @@ async function setup(
   const org = await packageOrg(db(), app.url);
   const pkg = await createPackage(org.admin, org.paths, { name: "Lopez refinance" });
   for (const participant of participants) await addParticipant(org.admin, org.paths, pkg.id, participant);
-  if (options.document !== false) await withDocument(org.org.organizationId, pkg.id);
+  if (options.document !== false) await withSignableDocument(db(), org.org.organizationId, pkg.id);
   return { ...org, pkg, a: actionPaths(org.org.organizationId, pkg.id) };
 }
 
@@ -344,7 +307,7 @@ describe("POST finish and PUT correction", () => {
     const corrector = await memberOfNewGroup(s.org, app.url, [...OFFICER, "INITIATE_CORRECTION"]);
     const pkg = await createPackage(s.admin, s.paths, { groupIds: [officer.group.id, corrector.group.id] });
     await addParticipant(s.admin, s.paths, pkg.id, { type: "Borrower", email: "fix@example.com" });
-    await withDocument(s.org.organizationId, pkg.id);
+    await withSignableDocument(db(), s.org.organizationId, pkg.id);
     const a = actionPaths(s.org.organizationId, pkg.id);
 
     const unsent = await act(corrector.client, "PUT", a.correction, { version: await version(pkg.id) });

@@ -8,6 +8,7 @@ import {
   loadConfig,
   startBullmqWorkers,
   startOutboxRelay,
+  startPackageScheduler,
 } from "@signet/core";
 
 /**
@@ -32,9 +33,11 @@ export async function startWorker(env: Record<string, string | undefined>, logge
   const publisher = createBullmqPublisher(publisherConnection, config.REDIS_PREFIX);
   const relay = startOutboxRelay(db, publisher.publish, logger);
   const workers = startBullmqWorkers({ db, config, mailer, logger }, workerConnection, config.REDIS_PREFIX, logger);
+  const scheduler = startPackageScheduler(db, logger);
   return {
     async close() {
       await relay.stop();
+      await scheduler.stop();
       await workers.close();
       await publisher.close();
       await Promise.all([publisherConnection.quit(), workerConnection.quit()]);

@@ -5,6 +5,7 @@ export * from "./document-rules.ts";
 export * from "./documents.ts";
 export * from "./edeposit-rules.ts";
 export * from "./errors.ts";
+export * from "./expiration-rules.ts";
 export * from "./groups.ts";
 export * from "./guards.ts";
 export * from "./invitations.ts";

@@ -22,6 +22,8 @@ export const PACKAGE_MESSAGES = {
   groupNotVisible: "Packages cannot be shared with a group in which you cannot see packages.",
   /** patch: only a package that has not been sent is edited (a sent one goes through correction) */
   notEditable: "Only a package that has not been sent can be changed. Start a correction to change it.",
+  /** a package sent with a future scheduledOn waits as STARTED; it is frozen until then */
+  scheduledNotEditable: "This package is scheduled to become available to signers. Cancel it to change it.",
   packageDeleted: "Package deleted.",
   deletePackageTitle: "Delete package",
   /** spec §4: the delete confirmation */
@@ -87,6 +89,11 @@ export const packageSchema = z
     scheduledExpiryDays: z.number().int().nullable(),
     scheduledExpiryTime: z.string().nullable().describe("HH:mm"),
     packageExpiresAt: z.string().nullable(),
+    sentAt: z.string().nullable().describe("When send was accepted"),
+    availableAt: z.string().nullable().describe("When it last became AVAILABLE_TO_SIGNERS"),
+    scheduled: z
+      .boolean()
+      .describe("Sent with a future scheduledOn: STARTED until then, when it becomes AVAILABLE_TO_SIGNERS"),
     enablePrintFulfillment: z.boolean(),
     printServiceProvider: z.string(),
     transactionId: z.string().nullable(),

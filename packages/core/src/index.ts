@@ -40,6 +40,7 @@ export * from "./package-actions/index.ts";
 export * from "./packages/index.ts";
 export * from "./participants/index.ts";
 export * from "./roles/index.ts";
+export * from "./scheduling/index.ts";
 export * from "./seed/builders.ts";
 export * from "./seed/seed-demo.ts";
 export * from "./storage/index.ts";

@@ -85,3 +85,41 @@ export function packageAuditTypes(db: Db, packageId: string) {
     })
     .then((events) => events.map((event) => event.type));
 }
+
+/**
+ * A document row as an upload leaves it (the send check reads no blob), with a signature tag for
+ * each participant so that every signer is ready.
+ */
+export async function withSignableDocument(db: Db, organizationId: string, packageId: string) {
+  const document = await db.document.create({
+    data: {
+      packageId,
+      organizationId,
+      name: "Note",
+      nameKey: "note",
+      orderSequence: 1,
+      blobKey: `test/${packageId}/note.pdf`,
+      sizeBytes: 1024,
+      sha256: "0".repeat(64),
+      numPages: 1,
+      originalFileName: "note.pdf",
+    },
+  });
+  const participants = await db.participant.findMany({ where: { packageId } });
+  for (const participant of participants) {
+    await db.tag.create({
+      data: {
+        packageId,
+        organizationId,
+        documentId: document.id,
+        participantId: participant.id,
+        type: "SIGNATURE",
+        page: 1,
+        x: 72,
+        y: 600,
+        width: 160,
+        height: 36,
+      },
+    });
+  }
+}

@@ -57,7 +57,8 @@ export async function cancelPackage(
         }
       }
       return {
-        changes: { cancelReason: reason },
+        // a scheduled send is cancelled with the package
+        changes: { cancelReason: reason, sentAt: null },
         auditType: "package.cancelled",
         auditData: { reason, notify, notifiedParticipantIds: notified },
       };

@@ -89,6 +89,8 @@ export async function loadActionablePackage(
 export interface ActionOutcome {
   /** columns to change besides status and version */
   changes?: Prisma.PackageUpdateInput;
+  /** the action is accepted but the status waits (a send scheduled for later) */
+  keepStatus?: boolean;
   /** the audit event type, e.g. package.cancelled */
   auditType: string;
   auditData?: Record<string, unknown>;
@@ -118,14 +120,20 @@ export async function runPackageAction(
     const outcome = await apply(tx, claimed);
     await tx.package.update({
       where: { id: packageId },
-      data: { ...outcome.changes, ...(claimed.to ? { status: claimed.to } : {}) },
+      data: { ...outcome.changes, ...(claimed.to && !outcome.keepStatus ? { status: claimed.to } : {}) },
     });
     await appendAuditEvent(tx, actor, {
       organizationId,
       streamType: "package",
       streamId: packageId,
       type: outcome.auditType,
-      data: { action, from: claimed.current.status, to: claimed.to, version: claimed.version, ...outcome.auditData },
+      data: {
+        action,
+        from: claimed.current.status,
+        to: outcome.keepStatus ? claimed.current.status : claimed.to,
+        version: claimed.version,
+        ...outcome.auditData,
+      },
     });
   });
   return loadPackageView(deps.db, access, packageId);

@@ -1,8 +1,16 @@
-import { missingContact, PACKAGE_ACTION_MESSAGES, type Package, participantDisplayName } from "@signet/contract";
+import {
+  missingContact,
+  PACKAGE_ACTION_MESSAGES,
+  PACKAGE_MESSAGES,
+  type Package,
+  participantDisplayName,
+  relativeExpiry,
+} from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { packageConflict } from "../packages/package-access.ts";
 import { signatureTagProblems } from "../tags/signature-tag-problems.ts";
 import { type PackageRow, runPackageAction } from "./run-package-action.ts";
 
@@ -49,8 +57,22 @@ export async function sendProblems(
 }
 
 /**
+ * When the package expires once it is available: FIXED keeps its date, RELATIVE counts its days
+ * from `availableAt` (UTC until the organization's time zone is a setting), NONE never.
+ */
+export function expiryOnAvailability(pkg: PackageRow, availableAt: Date): Date | null {
+  if (pkg.expirationType === "RELATIVE" && pkg.scheduledExpiryDays !== null) {
+    return relativeExpiry(availableAt, pkg.scheduledExpiryDays, pkg.scheduledExpiryTime);
+  }
+  if (pkg.expirationType === "NONE") return null;
+  return pkg.packageExpiresAt;
+}
+
+/**
  * DOMAIN.md §1: send (STARTED → AVAILABLE_TO_SIGNERS) once nothing is missing (400 with one detail
- * per problem otherwise). The invitations themselves arrive with the signing room.
+ * per problem otherwise). With scheduled availability in the future the send is accepted but the
+ * package stays STARTED, frozen, until the scheduler makes it available at scheduledOn.
+ * The invitations themselves arrive with the signing room.
  */
 export async function sendPackage(
   actor: Actor,
@@ -58,14 +80,24 @@ export async function sendPackage(
   deps: CoreDeps,
 ): Promise<Package> {
   return runPackageAction(actor, { ...input, action: "send" }, deps, async (tx, claimed) => {
-    const problems = await sendProblems(tx, claimed.current, new Date());
+    const now = new Date();
+    const pkg = claimed.current;
+    if (pkg.sentAt !== null) throw packageConflict(PACKAGE_MESSAGES.scheduledNotEditable);
+    const problems = await sendProblems(tx, pkg, now);
     if (problems.length > 0) throw new AppError("BAD_REQUEST", PACKAGE_ACTION_MESSAGES.cannotSend, problems);
+    if (pkg.scheduledAvailability && pkg.scheduledOn !== null && pkg.scheduledOn > now) {
+      return {
+        keepStatus: true,
+        changes: { sentAt: now },
+        auditType: "package.scheduled",
+        auditData: { scheduledOn: pkg.scheduledOn.toISOString() },
+      };
+    }
+    const packageExpiresAt = expiryOnAvailability(pkg, now);
     return {
+      changes: { sentAt: now, availableAt: now, packageExpiresAt },
       auditType: "package.sent",
-      auditData: {
-        scheduledOn: claimed.current.scheduledOn?.toISOString() ?? null,
-        packageExpiresAt: claimed.current.packageExpiresAt?.toISOString() ?? null,
-      },
+      auditData: { packageExpiresAt: packageExpiresAt?.toISOString() ?? null },
     };
   });
 }

@@ -41,16 +41,23 @@ export async function claimStartedPackage(
   version?: number,
 ): Promise<number> {
   const { count } = await tx.package.updateMany({
-    where: { id: packageId, organizationId, status: "STARTED", ...(version === undefined ? {} : { version }) },
+    where: {
+      id: packageId,
+      organizationId,
+      status: "STARTED",
+      sentAt: null,
+      ...(version === undefined ? {} : { version }),
+    },
     data: { version: { increment: 1 } },
   });
   const current = await tx.package.findFirst({
     where: { id: packageId, organizationId },
-    select: { version: true, status: true },
+    select: { version: true, status: true, sentAt: true },
   });
   if (count > 0 && current) return current.version;
   if (!current) throw packageNotFound();
   if (version !== undefined && current.version !== version) throw packageVersionConflict();
   if (current.status !== "STARTED") throw packageConflict(PACKAGE_MESSAGES.notEditable);
+  if (current.sentAt !== null) throw packageConflict(PACKAGE_MESSAGES.scheduledNotEditable);
   throw packageVersionConflict();
 }

@@ -1,0 +1,2 @@
+export * from "./run-due-package-transitions.ts";
+export * from "./start-package-scheduler.ts";

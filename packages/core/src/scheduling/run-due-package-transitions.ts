@@ -1,0 +1,97 @@
+import { EXPIRED_CANCELLATION_REASON } from "@signet/contract";
+import { systemActor } from "../actor.ts";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import type { Db } from "../db/prisma-client.ts";
+import { expiryOnAvailability, sendProblems } from "../package-actions/send-package.ts";
+
+interface DueRow {
+  id: string;
+}
+
+export interface DueTransitions {
+  /** scheduled packages that became AVAILABLE_TO_SIGNERS */
+  madeAvailable: number;
+  /** scheduled packages that could not become available (something went missing): unscheduled */
+  unscheduled: number;
+  /** AVAILABLE_TO_SIGNERS packages past their expiry: CANCELLED with reason EXPIRED */
+  expired: number;
+}
+
+/**
+ * One pass of the time-driven transitions of DOMAIN.md §1: 'send … when scheduledOn arrives' and
+ * 'expiry time passes'. Rows are claimed with SKIP LOCKED, so any number of workers run it at once
+ * and each package moves once; a package changed meanwhile is simply not due any more.
+ */
+export async function runDuePackageTransitions(db: Db, now = new Date(), batchSize = 100): Promise<DueTransitions> {
+  const result: DueTransitions = { madeAvailable: 0, unscheduled: 0, expired: 0 };
+  await db.$transaction(
+    async (tx) => {
+      const scheduled = await tx.$queryRaw<DueRow[]>`
+        SELECT id FROM "Package"
+        WHERE status = 'STARTED' AND "sentAt" IS NOT NULL AND "scheduledOn" <= ${now}
+        ORDER BY "scheduledOn" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
+      for (const { id } of scheduled) {
+        const pkg = await tx.package.findUniqueOrThrow({ where: { id } });
+        const problems = await sendProblems(tx, pkg, now);
+        if (problems.length > 0) {
+          await tx.package.update({ where: { id }, data: { sentAt: null, version: { increment: 1 } } });
+          await appendAuditEvent(tx, systemActor, {
+            organizationId: pkg.organizationId,
+            streamType: "package",
+            streamId: id,
+            type: "package.schedule-failed",
+            data: { scheduledOn: pkg.scheduledOn?.toISOString() ?? null, problems },
+          });
+          result.unscheduled++;
+          continue;
+        }
+        const packageExpiresAt = expiryOnAvailability(pkg, now);
+        await tx.package.update({
+          where: { id },
+          data: { status: "AVAILABLE_TO_SIGNERS", availableAt: now, packageExpiresAt, version: { increment: 1 } },
+        });
+        await appendAuditEvent(tx, systemActor, {
+          organizationId: pkg.organizationId,
+          streamType: "package",
+          streamId: id,
+          type: "package.available",
+          data: {
+            action: "send",
+            from: "STARTED",
+            to: "AVAILABLE_TO_SIGNERS",
+            scheduledOn: pkg.scheduledOn?.toISOString() ?? null,
+            packageExpiresAt: packageExpiresAt?.toISOString() ?? null,
+          },
+        });
+        result.madeAvailable++;
+      }
+
+      const expired = await tx.$queryRaw<(DueRow & { organizationId: string; packageExpiresAt: Date })[]>`
+        SELECT id, "organizationId", "packageExpiresAt" FROM "Package"
+        WHERE status = 'AVAILABLE_TO_SIGNERS' AND "packageExpiresAt" <= ${now}
+        ORDER BY "packageExpiresAt" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
+      for (const row of expired) {
+        await tx.package.update({
+          where: { id: row.id },
+          data: { status: "CANCELLED", cancelReason: EXPIRED_CANCELLATION_REASON, version: { increment: 1 } },
+        });
+        await appendAuditEvent(tx, systemActor, {
+          organizationId: row.organizationId,
+          streamType: "package",
+          streamId: row.id,
+          type: "package.expired",
+          data: {
+            action: "expire",
+            from: "AVAILABLE_TO_SIGNERS",
+            to: "CANCELLED",
+            reason: EXPIRED_CANCELLATION_REASON,
+            packageExpiresAt: row.packageExpiresAt.toISOString(),
+          },
+        });
+        result.expired++;
+      }
+    },
+    { timeout: 60_000 },
+  );
+  return result;
+}
