@@ -6,6 +6,7 @@ import {
   type Config,
   type CoreDeps,
   createBlobStorage,
+  createFieldCipher,
   createInProcessPublisher,
   createMailer,
   createPrismaClient,
@@ -13,6 +14,7 @@ import {
   createTokenSigner,
   type Db,
   type DemoCredentials,
+  fieldEncryptionKey,
   loadConfig,
   loadOrCreateLocalSecrets,
   seedDemo,
@@ -84,6 +86,7 @@ export async function startServer(
       tokens: createTokenSigner(authSecret, config.TOKEN_ISSUER),
       logger,
       storage: createBlobStorage(config, dataDir),
+      fieldCipher: createFieldCipher(fieldEncryptionKey(config.FIELD_ENCRYPTION_KEY, authSecret)),
     };
     const app = await buildApp({ deps, authSecret, redis, webDist, logger });
     cleanups.push(() => app.close());

@@ -1,3 +1,4 @@
+import { customFieldRoutes } from "./custom-fields.ts";
 import { documentRoutes } from "./documents.ts";
 import { groupRoutes } from "./groups.ts";
 import { invitationRoutes } from "./invitations.ts";
@@ -26,6 +27,7 @@ export const routes = {
   ...participantRoutes,
   ...documentRoutes,
   ...tagRoutes,
+  ...customFieldRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

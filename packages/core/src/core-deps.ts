@@ -1,5 +1,6 @@
 import type { TokenSigner } from "./auth/token-signer.ts";
 import type { Config } from "./config/config.ts";
+import type { FieldCipher } from "./crypto/field-cipher.ts";
 import type { Db } from "./db/prisma-client.ts";
 import type { Logger } from "./logger.ts";
 import type { BlobStorage } from "./storage/blob-storage.ts";
@@ -12,4 +13,6 @@ export interface CoreDeps {
   logger: Logger;
   /** document files (filesystem under DATA_DIR/blobs, or S3) */
   storage: BlobStorage;
+  /** encrypts the values of custom fields marked encrypted */
+  fieldCipher: FieldCipher;
 }

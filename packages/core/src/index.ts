@@ -17,6 +17,8 @@ export * from "./concurrency/versioned-write.ts";
 export * from "./config/config.ts";
 export * from "./config/local-secrets.ts";
 export * from "./core-deps.ts";
+export * from "./crypto/field-cipher.ts";
+export * from "./custom-fields/index.ts";
 export * from "./db/index.ts";
 export * from "./document-participants/index.ts";
 export * from "./documents/index.ts";

@@ -34,6 +34,8 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("Signet <no-reply@signet.local>"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  /** 32 bytes (hex or base64) for encrypted custom field values; derived from AUTH_SECRET when unset */
+  FIELD_ENCRYPTION_KEY: z.string().optional(),
   TOKEN_ISSUER: z.string().default("signet"),
   TOKEN_LIFETIME_SECONDS: z.coerce.number().int().positive().default(SESSION.tokenLifetimeSeconds),
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce

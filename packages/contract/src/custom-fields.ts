@@ -1,0 +1,279 @@
+import { z } from "zod";
+import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_DATE_FORMATS, CUSTOM_FIELD_SCOPES } from "./custom-field-rules.ts";
+import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
+
+// Custom fields (spec §3 Custom field; §7 custom-fields, package-custom-fields, document-custom-fields).
+// Definitions belong to the organization; values to a package (PACKAGE scope) or a document
+// (DOCUMENT scope). Values of encrypted fields are stored encrypted and shown to whoever sees the package.
+
+const dataType = z.enum(CUSTOM_FIELD_DATA_TYPES);
+const scope = z.enum(CUSTOM_FIELD_SCOPES);
+const dateFormat = z.enum(CUSTOM_FIELD_DATE_FORMATS);
+const range = z.number().finite().nullable();
+const wholeRange = z.number().int().nullable();
+
+export const customFieldSchema = z
+  .object({
+    id: z.uuid(),
+    customFieldId: z.string().describe("The integrators' key, unique in the organization"),
+    organizationId: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    scope,
+    dataType,
+    dateFormat: dateFormat.nullable().describe("DATE fields: how the date shows"),
+    selectOptions: z.array(z.string()),
+    required: z.boolean(),
+    encrypted: z.boolean(),
+    archived: z.boolean(),
+    active: z.boolean(),
+    minRangeRealNumber: range,
+    maxRangeRealNumber: range,
+    minRangeWholeNumber: wholeRange,
+    maxRangeWholeNumber: wholeRange,
+    vaultMapping: z.string().nullable(),
+    defaultValue: z.string().nullable(),
+    isSystemGenerated: z.boolean(),
+    version: z.number().int(),
+    createdAt: z.string(),
+    lastUpdatedAt: z.string(),
+    archivedAt: z.string().nullable(),
+  })
+  .meta({ id: "CustomField" });
+export type CustomField = z.infer<typeof customFieldSchema>;
+
+export const customFieldListSchema = pageSchema(customFieldSchema).meta({ id: "CustomFieldList" });
+
+const key = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, "Use letters, digits and underscores, starting with a letter");
+const name = z.string().trim().min(1, "Name is required").max(120);
+
+const definitionFields = {
+  name,
+  description: z.string().trim().max(1000).nullish(),
+  dataType: dataType.default("TEXT"),
+  dateFormat: dateFormat.nullish(),
+  selectOptions: z.array(z.string().trim().min(1).max(200)).max(200).default([]),
+  required: z.boolean().default(false),
+  encrypted: z.boolean().default(false),
+  active: z.boolean().default(true),
+  minRangeRealNumber: range.optional(),
+  maxRangeRealNumber: range.optional(),
+  minRangeWholeNumber: wholeRange.optional(),
+  maxRangeWholeNumber: wholeRange.optional(),
+  vaultMapping: z.string().trim().max(200).nullish(),
+  defaultValue: z.string().trim().max(4000).nullish(),
+};
+
+export const createCustomFieldSchema = z
+  .object({ customFieldId: key, scope: scope.default("PACKAGE"), ...definitionFields })
+  .meta({ id: "CreateCustomField" });
+export type CreateCustomField = z.infer<typeof createCustomFieldSchema>;
+
+export const updateCustomFieldSchema = z
+  .object({
+    version: z.number().int().min(1),
+    name: name.optional(),
+    description: definitionFields.description,
+    dateFormat: definitionFields.dateFormat,
+    selectOptions: z.array(z.string().trim().min(1).max(200)).max(200).optional(),
+    required: z.boolean().optional(),
+    active: z.boolean().optional(),
+    minRangeRealNumber: range.optional(),
+    maxRangeRealNumber: range.optional(),
+    minRangeWholeNumber: wholeRange.optional(),
+    maxRangeWholeNumber: wholeRange.optional(),
+    vaultMapping: definitionFields.vaultMapping,
+    defaultValue: definitionFields.defaultValue,
+  })
+  .describe("The key, scope, type and encryption are fixed once values may exist")
+  .meta({ id: "UpdateCustomField" });
+export type UpdateCustomField = z.infer<typeof updateCustomFieldSchema>;
+
+export const customFieldListQuerySchema = z.object({
+  scope: scope.optional(),
+  includeArchived: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true"),
+});
+
+export const customFieldValueSchema = z
+  .object({
+    customFieldId: z.uuid().describe("The definition's id"),
+    key: z.string().describe("The definition's customFieldId key"),
+    name: z.string(),
+    dataType,
+    dateFormat: dateFormat.nullable(),
+    selectOptions: z.array(z.string()),
+    required: z.boolean(),
+    encrypted: z.boolean(),
+    value: z.string().nullable().describe("The stored value, or the default when none was set"),
+    displayValue: z.string().nullable().describe("Dates in the field's format"),
+    isSet: z.boolean().describe("False: no value stored yet (value shows the default)"),
+    version: z.number().int().nullable().describe("The stored value's version; null when not set"),
+  })
+  .meta({ id: "CustomFieldValue" });
+export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;
+
+export const customFieldValueListSchema = pageSchema(customFieldValueSchema).meta({ id: "CustomFieldValueList" });
+export type CustomFieldValueList = z.infer<typeof customFieldValueListSchema>;
+
+export const setCustomFieldValueSchema = z
+  .object({
+    value: z.string().max(4000).nullable(),
+    version: z.number().int().min(1).optional().describe("The stored value's version, when one exists"),
+  })
+  .meta({ id: "SetCustomFieldValue" });
+export type SetCustomFieldValue = z.infer<typeof setCustomFieldValueSchema>;
+
+const orgParams = z.object({ orgId: z.uuid() });
+const definitionParams = orgParams.extend({ customFieldId: z.uuid() });
+const packageParams = orgParams.extend({ packageId: z.uuid() });
+const packageValueParams = packageParams.extend({ customFieldId: z.uuid() });
+const documentParams = packageParams.extend({ documentId: z.uuid() });
+const documentValueParams = documentParams.extend({ customFieldId: z.uuid() });
+const readers = ["VIEW_DOCUMENTS_PACKAGES", "VIEW_ADMIN_SETTINGS"] as const;
+const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
+const packageManagers = ["MANAGE_DOCUMENTS_PACKAGES"] as const;
+const definitions = { base: "api", version: 1, auth: "user", tags: ["custom fields"] } as const;
+
+export const customFieldRoutes = {
+  listCustomFields: define({
+    ...definitions,
+    method: "GET",
+    path: "/organizations/:orgId/custom-fields",
+    permission: readers,
+    summary: "The organization's custom field definitions (archived ones with includeArchived=true)",
+    params: orgParams,
+    query: customFieldListQuerySchema,
+    response: customFieldListSchema,
+    status: 200,
+  }),
+  createCustomField: define({
+    ...definitions,
+    method: "POST",
+    path: "/organizations/:orgId/custom-fields",
+    permission: admins,
+    summary: "Define a custom field; 409 'This custom field already exists' for a taken name or key",
+    params: orgParams,
+    body: createCustomFieldSchema,
+    response: customFieldSchema,
+    status: 201,
+  }),
+  getCustomField: define({
+    ...definitions,
+    method: "GET",
+    path: "/organizations/:orgId/custom-fields/:customFieldId",
+    permission: readers,
+    summary: "One custom field definition",
+    params: definitionParams,
+    response: customFieldSchema,
+    status: 200,
+  }),
+  updateCustomField: define({
+    ...definitions,
+    method: "PATCH",
+    path: "/organizations/:orgId/custom-fields/:customFieldId",
+    permission: admins,
+    summary: "Change a custom field definition at its version",
+    params: definitionParams,
+    body: updateCustomFieldSchema,
+    response: customFieldSchema,
+    status: 200,
+  }),
+  archiveCustomField: define({
+    ...definitions,
+    method: "DELETE",
+    path: "/organizations/:orgId/custom-fields/:customFieldId",
+    permission: admins,
+    summary: "Archive a custom field: it takes no new values; stored values stay readable",
+    params: definitionParams,
+    query: versionQuerySchema,
+    response: customFieldSchema,
+    status: 200,
+  }),
+  listPackageCustomFields: define({
+    method: "GET",
+    base: "api",
+    version: 9,
+    path: "/organizations/:orgId/packages/:packageId/package-custom-fields",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "Every active PACKAGE custom field with the package's value (or its default)",
+    tags: ["custom fields"],
+    params: packageParams,
+    response: customFieldValueListSchema,
+    status: 200,
+  }),
+  setPackageCustomField: define({
+    method: "PUT",
+    base: "api",
+    version: 9,
+    path: "/organizations/:orgId/packages/:packageId/package-custom-fields/:customFieldId",
+    auth: "user",
+    permission: packageManagers,
+    summary: "Set the package's value of a PACKAGE custom field (validated by its definition)",
+    tags: ["custom fields"],
+    params: packageValueParams,
+    body: setCustomFieldValueSchema,
+    response: customFieldValueSchema,
+    status: 200,
+  }),
+  deletePackageCustomField: define({
+    method: "DELETE",
+    base: "api",
+    version: 9,
+    path: "/organizations/:orgId/packages/:packageId/package-custom-fields/:customFieldId",
+    auth: "user",
+    permission: packageManagers,
+    summary: "Clear the package's value of a custom field",
+    tags: ["custom fields"],
+    params: packageValueParams,
+    response: null,
+    status: 204,
+  }),
+  listDocumentCustomFields: define({
+    method: "GET",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/documents/:documentId/document-custom-fields",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "Every active DOCUMENT custom field with the document's value (or its default)",
+    tags: ["custom fields"],
+    params: documentParams,
+    response: customFieldValueListSchema,
+    status: 200,
+  }),
+  setDocumentCustomField: define({
+    method: "PUT",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/documents/:documentId/document-custom-fields/:customFieldId",
+    auth: "user",
+    permission: packageManagers,
+    summary: "Set the document's value of a DOCUMENT custom field",
+    tags: ["custom fields"],
+    params: documentValueParams,
+    body: setCustomFieldValueSchema,
+    response: customFieldValueSchema,
+    status: 200,
+  }),
+  deleteDocumentCustomField: define({
+    method: "DELETE",
+    base: "api",
+    version: 4,
+    path: "/organizations/:orgId/packages/:packageId/documents/:documentId/document-custom-fields/:customFieldId",
+    auth: "user",
+    permission: packageManagers,
+    summary: "Clear the document's value of a custom field",
+    tags: ["custom fields"],
+    params: documentValueParams,
+    response: null,
+    status: 204,
+  }),
+} as const satisfies Record<string, RouteDef>;
