@@ -122,4 +122,5 @@ export async function withSignableDocument(db: Db, organizationId: string, packa
       },
     });
   }
+  return document;
 }
