@@ -129,7 +129,9 @@ describe("package and document values", () => {
     const tooLong = await call(s.admin, "PUT", s.valuePath(term.id), { value: "41" });
     expect([tooLong.status, tooLong.body.message]).toEqual([400, CUSTOM_FIELD_MESSAGES.aboveMaximum(40)]);
     const set = await call<CustomFieldValue>(s.admin, "PUT", s.valuePath(term.id), { value: "15" });
-    expect(set.body).toMatchObject({ value: "15", isSet: true, version: 1 });
+    expect(set.body).toMatchObject({ value: "15", isSet: true, version: 1, documentId: null });
+    const stored = await db().packageCustomField.findFirstOrThrow({ where: { customFieldId: term.id } });
+    expect(set.body.packageCustomFieldId).toBe(stored.id);
     const date = await call<CustomFieldValue>(s.admin, "PUT", s.valuePath(closing.id), { value: "2026-12-04" });
     expect(date.body.displayValue).toBe("December 4, 2026");
     const badDate = await call(s.admin, "PUT", s.valuePath(closing.id), { value: "12/04/2026" });
@@ -177,7 +179,7 @@ describe("package and document values", () => {
     const wrongScope = await call(s.admin, "PUT", s.valuePath(docScope.id), { value: "x" });
     expect([wrongScope.status, wrongScope.body.message]).toEqual([400, CUSTOM_FIELD_MESSAGES.wrongScope]);
     const archived = await call(s.admin, "PUT", s.valuePath(old.id), { value: "x" });
-    expect([archived.status, archived.body.message]).toEqual([409, CUSTOM_FIELD_MESSAGES.archived]);
+    expect([archived.status, archived.body.message]).toEqual([404, CUSTOM_FIELD_MESSAGES.notFound]);
   });
 
   it("keeps document values per document and refuses changes once the package was sent", async () => {
@@ -187,7 +189,7 @@ describe("package and document values", () => {
     const params = { orgId: s.orgId, packageId: s.pkg.id, documentId: document.id };
     const path = url(customFieldRoutes.setDocumentCustomField, { ...params, customFieldId: code.id });
     const set = await call<CustomFieldValue>(s.admin, "PUT", path, { value: "1003" });
-    expect(set.body).toMatchObject({ key: "docCode", value: "1003" });
+    expect(set.body).toMatchObject({ key: "docCode", value: "1003", documentId: document.id });
     const listed = await call<CustomFieldValueList>(
       s.admin,
       "GET",
@@ -201,53 +203,81 @@ describe("package and document values", () => {
   });
 });
 
-describe("tenancy", () => {
-  const SAMPLES: Record<string, { body?: object; query?: string }> = {
-    listCustomFields: {},
-    createCustomField: { body: { customFieldId: "intruder", name: "Intruder" } },
-    getCustomField: {},
-    updateCustomField: { body: { version: 1, name: "Renamed" } },
-    archiveCustomField: { query: "version=1" },
-    listPackageCustomFields: {},
-    setPackageCustomField: { body: { value: "x" } },
-    deletePackageCustomField: {},
-    listDocumentCustomFields: {},
-    setDocumentCustomField: { body: { value: "x" } },
-    deleteDocumentCustomField: {},
-  };
-
-  it("has a sample for every route", () => {
-    expect(Object.keys(customFieldRoutes).filter((id) => !SAMPLES[id])).toEqual([]);
+describe("values of every type", () => {
+  it.each([
+    ["REAL_NUMBER", { minRangeRealNumber: 0.5, maxRangeRealNumber: 12.5 }, "3.875", "13", "3.875"],
+    ["SELECT", { selectOptions: ["FHA", "VA"] }, "VA", "USDA", "VA"],
+    ["BOOLEAN", {}, "true", "yes", "true"],
+    ["EMAIL", {}, "Ann@Example.com", "ann@", "ann@example.com"],
+    ["PHONE", {}, "(555) 123-4567", "555-1234", "5551234567"],
+    ["WHOLE_NUMBER", {}, "-4", "4.5", "-4"],
+    ["DATE", { dateFormat: "DATE_SHORT" }, "2026-11-23", "2026-13-01", "2026-11-23"],
+  ])("%s: accepts a valid value and refuses an invalid one", async (dataType, extra, good, bad, stored) => {
+    const s = await withPackage();
+    const field = await define(s, { customFieldId: "field", name: "Field", dataType, ...extra });
+    const refused = await call(s.admin, "PUT", s.valuePath(field.id), { value: bad });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.details?.[0]?.path).toBe("value");
+    const set = await call<CustomFieldValue>(s.admin, "PUT", s.valuePath(field.id), { value: good });
+    expect([set.status, set.body.value]).toEqual([200, stored]);
+    if (dataType === "DATE") expect(set.body.displayValue).toBe("11/23/2026");
+    const row = await db().packageCustomField.findFirstOrThrow({ where: { packageId: s.pkg.id } });
+    expect(row.value).toBe(stored);
   });
 
-  it("answers 404 for another organization's ids on every route and changes nothing", async () => {
-    const mine = await withPackage();
-    const theirs = await withPackage();
-    const field = await define(theirs, { customFieldId: "theirs", name: "Theirs" });
-    const document = await withSignableDocument(db(), theirs.orgId, theirs.pkg.id);
-    for (const [id, route] of Object.entries(customFieldRoutes)) {
-      const sample = SAMPLES[id] as { body?: object; query?: string };
-      const params = {
-        orgId: theirs.orgId,
-        packageId: theirs.pkg.id,
-        documentId: document.id,
-        customFieldId: field.id,
-      };
-      const path = url(route, params) + (sample.query ? `?${sample.query}` : "");
-      const reply = await call(mine.admin, route.method, path, sample.body);
-      expect(reply.status, `${id} ${JSON.stringify(reply.body)}`).toBe(404);
-      // our organization in the path, their package and field
-      if (route.path.includes(":packageId")) {
-        const crossed = await call(
-          mine.admin,
-          route.method,
-          url(route, { ...params, orgId: mine.orgId }) + (sample.query ? `?${sample.query}` : ""),
-          sample.body,
-        );
-        expect(crossed.status, `${id} crossed`).toBe(404);
-      }
-    }
-    const row = await db().customField.findUniqueOrThrow({ where: { id: field.id } });
-    expect([row.name, row.version, row.archived]).toEqual(["Theirs", 1, false]);
+  it("refuses an empty value for a required field and an invalid default", async () => {
+    const s = await withPackage();
+    const field = await define(s, { customFieldId: "loan", name: "Loan", required: true });
+    const empty = await call(s.admin, "PUT", s.valuePath(field.id), { value: " " });
+    expect([empty.status, empty.body.message]).toEqual([400, CUSTOM_FIELD_MESSAGES.required]);
+    const list = url(customFieldRoutes.listCustomFields, { orgId: s.orgId });
+    const badDefault = await call(s.admin, "POST", list, {
+      customFieldId: "term",
+      name: "Term",
+      dataType: "WHOLE_NUMBER",
+      maxRangeWholeNumber: 10,
+      defaultValue: "30",
+    });
+    expect([badDefault.status, badDefault.body.details?.[0]?.path]).toEqual([400, "defaultValue"]);
+    const badRange = await call(s.admin, "POST", list, {
+      customFieldId: "rate",
+      name: "Rate",
+      dataType: "REAL_NUMBER",
+      minRangeRealNumber: 9,
+      maxRangeRealNumber: 1,
+    });
+    expect([badRange.status, badRange.body.message]).toEqual([400, CUSTOM_FIELD_MESSAGES.rangeOrder]);
+  });
+});
+
+describe("the package's effective custom fields", () => {
+  it("lists active PACKAGE fields with the value or default; archived values stay readable elsewhere", async () => {
+    const s = await withPackage();
+    const term = await define(s, { customFieldId: "term", name: "Term", defaultValue: "30" });
+    const old = await define(s, { customFieldId: "old", name: "Old" });
+    await define(s, { customFieldId: "inactive", name: "Inactive", active: false });
+    await define(s, { customFieldId: "docCode", name: "Doc code", scope: "DOCUMENT" });
+    await call(s.admin, "PUT", s.valuePath(old.id), { value: "kept" });
+    await call(
+      s.admin,
+      "DELETE",
+      `${url(customFieldRoutes.archiveCustomField, { orgId: s.orgId, customFieldId: old.id })}?version=1`,
+    );
+    const frozen = await call(s.admin, "PUT", s.valuePath(old.id), { value: "changed" });
+    expect([frozen.status, frozen.body.message]).toEqual([409, CUSTOM_FIELD_MESSAGES.archived]);
+    const effective = await call<CustomFieldValueList>(
+      s.admin,
+      "GET",
+      url(customFieldRoutes.listPackageEffectiveCustomFields, { orgId: s.orgId, packageId: s.pkg.id }),
+    );
+    expect(effective.body.records.map((value) => [value.key, value.value, value.isSet])).toEqual([
+      ["term", "30", false],
+    ]);
+    expect(term.id).toBe(effective.body.records[0]?.customFieldId);
+    const values = await call<CustomFieldValueList>(s.admin, "GET", s.listPath);
+    expect(values.body.records.map((value) => [value.key, value.value])).toEqual([
+      ["old", "kept"],
+      ["term", "30"],
+    ]);
   });
 });

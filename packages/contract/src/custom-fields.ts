@@ -59,6 +59,8 @@ const definitionFields = {
   selectOptions: z.array(z.string().trim().min(1).max(200)).max(200).default([]),
   required: z.boolean().default(false),
   encrypted: z.boolean().default(false),
+  // decision: new definitions are active unless said otherwise (spec §3 defaults every boolean to
+  // false, which would hide a field from every package until a second call activates it)
   active: z.boolean().default(true),
   minRangeRealNumber: range.optional(),
   maxRangeRealNumber: range.optional(),
@@ -104,6 +106,8 @@ export const customFieldListQuerySchema = z.object({
 export const customFieldValueSchema = z
   .object({
     customFieldId: z.uuid().describe("The definition's id"),
+    packageCustomFieldId: z.uuid().nullable().describe("The stored value's id (spec §3); null when not set"),
+    documentId: z.uuid().nullable().describe("DOCUMENT scope: the document holding the value"),
     key: z.string().describe("The definition's customFieldId key"),
     name: z.string(),
     dataType,
@@ -196,6 +200,19 @@ export const customFieldRoutes = {
     response: customFieldSchema,
     status: 200,
   }),
+  listPackageEffectiveCustomFields: define({
+    method: "GET",
+    base: "api",
+    version: 9,
+    path: "/organizations/:orgId/packages/:packageId/custom-fields",
+    auth: "user",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "The package's effective custom fields: every active PACKAGE field with its value or default",
+    tags: ["custom fields"],
+    params: packageParams,
+    response: customFieldValueListSchema,
+    status: 200,
+  }),
   listPackageCustomFields: define({
     method: "GET",
     base: "api",
@@ -203,7 +220,8 @@ export const customFieldRoutes = {
     path: "/organizations/:orgId/packages/:packageId/package-custom-fields",
     auth: "user",
     permission: ["VIEW_DOCUMENTS_PACKAGES"],
-    summary: "Every active PACKAGE custom field with the package's value (or its default)",
+    summary:
+      "Every active PACKAGE custom field with the package's value (or its default), and stored values of archived ones",
     tags: ["custom fields"],
     params: packageParams,
     response: customFieldValueListSchema,

@@ -3,6 +3,7 @@ export * from "./auth.ts";
 export * from "./constants.ts";
 export * from "./custom-field-rules.ts";
 export * from "./custom-fields.ts";
+export * from "./data-collection.ts";
 export * from "./document-rules.ts";
 export * from "./documents.ts";
 export * from "./edeposit-rules.ts";

@@ -1,4 +1,5 @@
 import { customFieldRoutes } from "./custom-fields.ts";
+import { dataCollectionRoutes } from "./data-collection.ts";
 import { documentRoutes } from "./documents.ts";
 import { groupRoutes } from "./groups.ts";
 import { invitationRoutes } from "./invitations.ts";
@@ -28,6 +29,7 @@ export const routes = {
   ...documentRoutes,
   ...tagRoutes,
   ...customFieldRoutes,
+  ...dataCollectionRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -7,6 +7,7 @@ import {
   getCustomField,
   listCustomFields,
   listCustomFieldValues,
+  listPackageEffectiveCustomFields,
   setCustomFieldValue,
   updateCustomField,
 } from "@signet/core";
@@ -45,6 +46,9 @@ export function registerCustomFieldRoutes(app: FastifyInstance, deps: CoreDeps, 
     organizationId: params.orgId,
     packageId: params.packageId,
   });
+  defineRoute(app, authenticate, routes.listPackageEffectiveCustomFields, async ({ params, session }) =>
+    listPackageEffectiveCustomFields(session.actor, packageOwner(params), deps),
+  );
   defineRoute(app, authenticate, routes.listPackageCustomFields, async ({ params, session }) =>
     listCustomFieldValues(session.actor, packageOwner(params), deps),
   );

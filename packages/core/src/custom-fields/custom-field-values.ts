@@ -42,6 +42,7 @@ export async function listCustomFieldValues(
   actor: Actor,
   owner: ValueOwner,
   deps: CoreDeps,
+  options: { activeOnly?: boolean } = {},
 ): Promise<CustomFieldValueList> {
   const access = await loadPackageAccess(actor, owner.organizationId, deps);
   access.require("VIEW_DOCUMENTS_PACKAGES");
@@ -53,14 +54,23 @@ export async function listCustomFieldValues(
     where: {
       organizationId: owner.organizationId,
       scope: scopeOf(owner),
-      OR: [{ active: true, archived: false }, { id: { in: [...byField.keys()] } }],
+      OR: [{ active: true, archived: false }, ...(options.activeOnly ? [] : [{ id: { in: [...byField.keys()] } }])],
     },
     orderBy: { name: "asc" },
   });
   const records = definitions.map((definition) =>
-    toCustomFieldValue(definition, byField.get(definition.id), deps.fieldCipher),
+    toCustomFieldValue(definition, byField.get(definition.id), deps.fieldCipher, owner.documentId ?? null),
   );
   return { records, count: records.length };
+}
+
+/** The package's effective custom fields (spec §7 custom-fields): active PACKAGE fields, value or default. */
+export function listPackageEffectiveCustomFields(
+  actor: Actor,
+  owner: { organizationId: string; packageId: string },
+  deps: CoreDeps,
+): Promise<CustomFieldValueList> {
+  return listCustomFieldValues(actor, owner, deps, { activeOnly: true });
 }
 
 async function changeValue(
@@ -100,7 +110,7 @@ async function changeValue(
         ...(definition.encrypted || !after ? {} : { value: after.value }),
       },
     });
-    return toCustomFieldValue(definition, after, deps.fieldCipher);
+    return toCustomFieldValue(definition, after, deps.fieldCipher, owner.documentId ?? null);
   });
 }
 
@@ -112,6 +122,8 @@ export function setCustomFieldValue(
 ): Promise<CustomFieldValue> {
   const { customFieldId, value, version, ...owner } = input;
   return changeValue(actor, owner, customFieldId, deps, async (tx, definition, current) => {
+    // an archived field is unknown to a package without a value of it; a stored value stays but is frozen
+    if (definition.archived && !current) throw customFieldNotFound();
     if (definition.archived) throw new AppError("CONFLICT", CUSTOM_FIELD_MESSAGES.archived);
     if (current && version !== undefined && current.version !== version) throw packageVersionConflict();
     const checked = normalizeCustomFieldValue(definition, value);

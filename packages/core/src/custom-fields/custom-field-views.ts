@@ -60,12 +60,15 @@ export function storedColumns(definition: CustomFieldRow, value: string | null, 
 
 export function toCustomFieldValue(
   definition: CustomFieldRow,
-  stored: StoredValue | undefined,
+  stored: (StoredValue & { id: string; documentId?: string }) | undefined,
   cipher: FieldCipher,
+  documentId: string | null = null,
 ): CustomFieldValue {
   const value = stored ? plainValue(stored, cipher) : definition.defaultValue;
   return {
     customFieldId: definition.id,
+    packageCustomFieldId: stored?.id ?? null,
+    documentId,
     key: definition.customFieldId,
     name: definition.name,
     dataType: definition.dataType,

@@ -1,0 +1,2 @@
+export * from "./data-collection-fields.ts";
+export * from "./data-collection-groups.ts";
