@@ -6,7 +6,7 @@ import {
   type PackageStatus,
   routes,
 } from "@signet/contract";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
@@ -16,7 +16,8 @@ import { ChevronDownIcon } from "../../../components/icons.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useHasPermission } from "../../../session/permissions.ts";
 import { localInputToIso } from "../package-format.ts";
-import { invalidatePackage } from "../package-queries.ts";
+import { invalidatePackage, packageQueries } from "../package-queries.ts";
+import { type ReactivationInput, reactivationBody, reactivationNeeds, reactivationProblem } from "./reactivation.ts";
 
 export interface ActionablePackage {
   id: string;
@@ -26,6 +27,8 @@ export interface ActionablePackage {
   allowedActions: PackageAction[];
   canManage: boolean;
   packageExpiresAt: string | null;
+  /** sent with a future date: frozen until then (spec §4), so not editable */
+  scheduled?: boolean;
 }
 
 type Dialog = "cancel" | "reactivate" | null;
@@ -51,7 +54,6 @@ export function PackageActions({
   const canCorrect = useHasPermission("INITIATE_CORRECTION");
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
-  const allowed = (action: PackageAction) => pkg.canManage && pkg.allowedActions.includes(action);
   const params = { orgId: organizationId, packageId: pkg.id };
 
   async function run(work: () => Promise<unknown>, success: string) {
@@ -62,6 +64,8 @@ export function PackageActions({
       setDialog(null);
     } catch (error) {
       if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
+      // someone changed the package meanwhile: the dialog's choice no longer applies to what refetches
+      if (error instanceof ApiError && error.status === 409) setDialog(null);
     } finally {
       setBusy(false);
       await invalidatePackage(client, organizationId, pkg.id);
@@ -117,25 +121,32 @@ export function PackageActions({
     onDeleted?.();
   };
 
-  const items: { key: string; label: string; color?: string; onClick: () => void }[] = [];
-  if (pkg.canManage && pkg.status === "STARTED") {
+  // Spec §5: an action the status allows shows even without the permission, disabled, so the
+  // member sees why it is there; actions the status does not allow are left out.
+  const items: { key: string; label: string; color?: string; disabled: boolean; onClick: () => void }[] = [];
+  const offer = (action: PackageAction, item: Omit<(typeof items)[number], "disabled">, permitted = pkg.canManage) => {
+    if (pkg.allowedActions.includes(action)) items.push({ ...item, disabled: !permitted });
+  };
+  if (pkg.status === "STARTED" && !pkg.scheduled) {
     items.push({
       key: "edit",
       label: "Edit",
+      disabled: !pkg.canManage,
       onClick: () =>
         void navigate({ to: "/packages/$packageId/build", params: { packageId: pkg.id }, search: { step: 1 } }),
     });
   }
-  if (allowed("remind") && pkg.status === "AVAILABLE_TO_SIGNERS")
-    items.push({ key: "remind", label: "Send reminder", onClick: () => void remind() });
-  if (allowed("finish")) items.push({ key: "finish", label: "Finish", onClick: () => void finish() });
-  if (allowed("correct") && canCorrect)
-    items.push({ key: "correct", label: "Start correction", onClick: () => void correct() });
-  if (allowed("cancel"))
-    items.push({ key: "cancel", label: "Cancel package", color: "red", onClick: () => setDialog("cancel") });
-  if (allowed("reactivate"))
-    items.push({ key: "reactivate", label: "Reactivate", onClick: () => setDialog("reactivate") });
-  if (allowed("delete")) items.push({ key: "delete", label: "Delete", color: "red", onClick: () => void remove() });
+  if (pkg.status === "AVAILABLE_TO_SIGNERS")
+    offer("remind", { key: "remind", label: "Send reminder", onClick: () => void remind() });
+  offer("finish", { key: "finish", label: "Finish", onClick: () => void finish() });
+  offer(
+    "correct",
+    { key: "correct", label: "Start correction", onClick: () => void correct() },
+    pkg.canManage && canCorrect,
+  );
+  offer("cancel", { key: "cancel", label: "Cancel package", color: "red", onClick: () => setDialog("cancel") });
+  offer("reactivate", { key: "reactivate", label: "Reactivate", onClick: () => setDialog("reactivate") });
+  offer("delete", { key: "delete", label: "Delete", color: "red", onClick: () => void remove() });
 
   return (
     <>
@@ -146,7 +157,7 @@ export function PackageActions({
               variant="subtle"
               size="xs"
               rightSection={<ChevronDownIcon size={14} />}
-              disabled={items.length === 0 || busy}
+              disabled={items.every((item) => item.disabled) || busy}
               aria-label={`Actions for ${pkg.name}`}
             >
               Actions
@@ -154,7 +165,7 @@ export function PackageActions({
           </Menu.Target>
           <Menu.Dropdown>
             {items.map((item) => (
-              <Menu.Item key={item.key} color={item.color} onClick={item.onClick}>
+              <Menu.Item key={item.key} color={item.color} disabled={item.disabled} onClick={item.onClick}>
                 {item.label}
               </Menu.Item>
             ))}
@@ -167,6 +178,7 @@ export function PackageActions({
               key={item.key}
               variant={item.color ? "light" : "default"}
               color={item.color}
+              disabled={item.disabled}
               onClick={item.onClick}
               loading={busy && dialog === null}
             >
@@ -189,16 +201,12 @@ export function PackageActions({
       <ReactivateDialog
         opened={dialog === "reactivate"}
         busy={busy}
-        needsExpiry={pkg.packageExpiresAt !== null}
+        organizationId={organizationId}
+        packageId={pkg.id}
         onClose={() => setDialog(null)}
-        onConfirm={(packageExpiresAt) =>
+        onConfirm={(version, input) =>
           run(
-            () =>
-              api(routes.reactivatePackage, {
-                params,
-                body: { version: pkg.version, ...(packageExpiresAt ? { packageExpiresAt } : {}) },
-                passThrough: true,
-              }),
+            () => api(routes.reactivatePackage, { params, body: reactivationBody(version, input), passThrough: true }),
             "Package reactivated.",
           )
         }
@@ -242,13 +250,22 @@ function CancelDialog(props: {
 function ReactivateDialog(props: {
   opened: boolean;
   busy: boolean;
-  needsExpiry: boolean;
+  organizationId: string;
+  packageId: string;
   onClose: () => void;
-  onConfirm: (packageExpiresAt: string | null) => void;
+  onConfirm: (version: number, input: ReactivationInput) => void;
 }) {
+  // The workspace row lacks the schedule and cancel reason: read the whole package when opened.
+  const pkg = useQuery({ ...packageQueries.package(props.organizationId, props.packageId), enabled: props.opened });
   const [expiry, setExpiry] = useState("");
-  const iso = localInputToIso(expiry);
-  const missing = props.needsExpiry && !iso;
+  const [scheduled, setScheduled] = useState("");
+  const now = new Date();
+  const needs = pkg.data ? reactivationNeeds(pkg.data, now) : { expiry: false, schedule: false };
+  const input: ReactivationInput = {
+    scheduledOn: localInputToIso(scheduled),
+    packageExpiresAt: localInputToIso(expiry),
+  };
+  const problem = reactivationProblem(needs, input, now, PACKAGE_ACTION_MESSAGES);
   return (
     <Modal opened={props.opened} onClose={props.onClose} title="Reactivate package" centered>
       <Stack gap="md">
@@ -257,19 +274,37 @@ function ReactivateDialog(props: {
         </Text>
         <TextInput
           type="datetime-local"
+          label="New scheduled date"
+          description={
+            needs.schedule
+              ? PACKAGE_ACTION_MESSAGES.newScheduleRequired
+              : "Optional: leave empty to make it available when sent."
+          }
+          required={needs.schedule}
+          value={scheduled}
+          error={problem?.field === "scheduledOn" && scheduled ? problem.message : undefined}
+          onChange={(event) => setScheduled(event.currentTarget.value)}
+        />
+        <TextInput
+          type="datetime-local"
           label="New expiration"
           description={
-            props.needsExpiry ? PACKAGE_ACTION_MESSAGES.newExpiryRequired : "Optional: leave empty for no expiration."
+            needs.expiry ? PACKAGE_ACTION_MESSAGES.newExpiryRequired : "Optional: leave empty for no expiration."
           }
-          required={props.needsExpiry}
+          required={needs.expiry}
           value={expiry}
+          error={problem?.field === "packageExpiresAt" && expiry ? problem.message : undefined}
           onChange={(event) => setExpiry(event.currentTarget.value)}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
             Close
           </Button>
-          <Button loading={props.busy} disabled={missing} onClick={() => props.onConfirm(iso)}>
+          <Button
+            loading={props.busy || pkg.isFetching}
+            disabled={!pkg.data || problem !== null}
+            onClick={() => pkg.data && props.onConfirm(pkg.data.version, input)}
+          >
             Reactivate
           </Button>
         </Group>

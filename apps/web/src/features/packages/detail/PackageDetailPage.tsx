@@ -65,6 +65,13 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
           <Fact label="Created" value={formatDateTime(data.createdAt)} />
           <Fact label="Last changed" value={formatDateTime(data.lastUpdatedAt)} />
+          <Fact label="Sent" value={formatDateTime(data.sentAt, "Not sent")} />
+          {data.scheduledAvailability && (
+            <Fact
+              label={data.scheduled ? "Available to signers on" : "Scheduled for"}
+              value={formatDateTime(data.scheduledOn, "Not set")}
+            />
+          )}
           <Fact label="Expires" value={formatDateTime(data.packageExpiresAt, "Never")} />
           <Fact label="Signing order" value={data.signingOrder === "PARTICIPANT" ? "In order" : "Any order"} />
           <Fact label="Groups" value={data.packageGroups.map((group) => group.name).join(", ")} />

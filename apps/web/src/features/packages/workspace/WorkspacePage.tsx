@@ -12,11 +12,20 @@ import {
   Tooltip,
   UnstyledButton,
 } from "@mantine/core";
+import "@mantine/dates/styles.css";
+import { DatePickerInput } from "@mantine/dates";
 import { useDebouncedValue } from "@mantine/hooks";
-import { hasPermission, PACKAGE_STATUSES, type PackageStatus, routes, type WorkspacePackage } from "@signet/contract";
+import {
+  hasPermission,
+  PACKAGE_STATUSES,
+  type PackageStatus,
+  routes,
+  UI,
+  type WorkspacePackage,
+} from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { useSessionUser } from "../../../app/services-context.tsx";
@@ -29,13 +38,38 @@ import { useHasPermission, usePermissionsQuery } from "../../../session/permissi
 import { SearchIcon } from "../../access/access-icons.tsx";
 import { formatDate } from "../../access/format.ts";
 import { type Column, PagedTable } from "../../access/PagedTable.tsx";
-import { usePageState } from "../../access/use-page-state.ts";
+import type { PageControl } from "../../access/use-page-state.ts";
 import { PackageActions } from "../actions/PackageActions.tsx";
 import { STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
 import { invalidatePackage, packageQueries } from "../package-queries.ts";
 import classes from "./workspace.module.css";
+import { hasFilters, toWorkspaceQuery, type WorkspaceSearch, withFilter } from "./workspace-search.ts";
 
 type SortField = "createdAt" | "lastUpdatedAt" | "name" | "status" | "shortId";
+
+/** The table's paging and sort, read from and written to the URL's search params. */
+function urlPageControl(search: WorkspaceSearch, onSearch: (next: WorkspaceSearch) => void): PageControl<SortField> {
+  const query = toWorkspaceQuery(search);
+  const sortBy = query.sortBy ?? "createdAt";
+  const sortDirection = query.sortDirection ?? "desc";
+  const pageNumber = query.pageNumber ?? 1;
+  return {
+    pageNumber,
+    sortBy,
+    sortDirection,
+    pageSize: UI.pageSize,
+    query: { pageNumber, pageSize: UI.pageSize, sortBy, sortDirection },
+    setPage: (page) => onSearch({ ...search, page: page > 1 ? page : undefined }),
+    toggleSort: (field) =>
+      onSearch({
+        ...search,
+        page: undefined,
+        sortBy: field,
+        sortDirection: sortBy === field && sortDirection === "asc" ? "desc" : "asc",
+      }),
+    restart: () => onSearch({ ...search, page: undefined }),
+  };
+}
 
 function PackageName({ pkg }: { pkg: WorkspacePackage }) {
   const { text, truncated } = truncateTitle(pkg.name);
@@ -117,35 +151,45 @@ function StatusTiles(props: { organizationId: string; selected: string[]; onTogg
 }
 
 /** Spec §2 workspace: status counts, filters, the paged package list and quick actions. */
-export function WorkspacePage() {
+export function WorkspacePage({
+  search,
+  onSearch,
+}: {
+  search: WorkspaceSearch;
+  onSearch: (next: WorkspaceSearch, replace?: boolean) => void;
+}) {
   const user = useSessionUser();
   const organizationId = user?.organizationId ?? "";
   const canManage = useHasPermission("MANAGE_DOCUMENTS_PACKAGES");
   const permissions = usePermissionsQuery();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const page = usePageState<SortField>("createdAt", "desc");
-  const [statuses, setStatuses] = useState<string[]>([]);
-  const [groupId, setGroupId] = useState<string | null>(null);
-  const [text, setText] = useState("");
-  const [createdFrom, setCreatedFrom] = useState("");
-  const [createdTo, setCreatedTo] = useState("");
+  const page = urlPageControl(search, onSearch);
+  const statuses = search.status ?? [];
+  const [text, setText] = useState(search.text ?? "");
   const [creating, setCreating] = useState(false);
   const [debouncedText] = useDebouncedValue(text.trim(), 300);
+  const filter = (change: Partial<WorkspaceSearch>) => onSearch(withFilter(search, change));
 
-  const query = {
-    ...page.query,
-    ...(statuses.length > 0 ? { status: statuses } : {}),
-    ...(groupId ? { groupId } : {}),
-    ...(debouncedText ? { text: debouncedText } : {}),
-    ...(createdFrom ? { createdFrom } : {}),
-    ...(createdTo ? { createdTo } : {}),
-  };
+  // Typing updates the URL once the words settle (replacing, not stacking history); back/forward
+  // update the box. Only a change of the typed words pushes, so going back is not undone.
+  const searchRef = useRef(search);
+  searchRef.current = search;
+  useEffect(() => {
+    const current = searchRef.current;
+    if (debouncedText !== (current.text ?? "").trim()) onSearch(withFilter(current, { text: debouncedText }), true);
+  }, [debouncedText, onSearch]);
+  const urlText = search.text ?? "";
+  useEffect(() => {
+    setText((current) => (current.trim() === urlText.trim() ? current : urlText));
+  }, [urlText]);
+
+  const query = toWorkspaceQuery(search);
   const list = useQuery({ ...packageQueries.workspace(organizationId, query), enabled: organizationId !== "" });
   const groups = (permissions.data?.groups ?? [])
     .filter((group) => hasPermission(group.permissions, "VIEW_DOCUMENTS_PACKAGES"))
     .map((group) => ({ value: group.groupId, label: group.name }));
-  const filtered = statuses.length > 0 || groupId || debouncedText || createdFrom || createdTo;
+  const filtered = hasFilters(search);
 
   async function createPackage() {
     setCreating(true);
@@ -164,12 +208,10 @@ export function WorkspacePage() {
     }
   }
 
-  const toggleStatus = (status: PackageStatus) => {
-    setStatuses((current) =>
-      current.includes(status) ? current.filter((value) => value !== status) : [...current, status],
-    );
-    page.restart();
-  };
+  const toggleStatus = (status: PackageStatus) =>
+    filter({
+      status: statuses.includes(status) ? statuses.filter((value) => value !== status) : [...statuses, status],
+    });
 
   const columns: Column<WorkspacePackage, SortField>[] = [
     { key: "name", label: "Package", sortField: "name", render: (pkg) => <PackageName pkg={pkg} /> },
@@ -244,10 +286,7 @@ export function WorkspacePage() {
               placeholder="Name, id, participant or email"
               leftSection={<SearchIcon />}
               value={text}
-              onChange={(event) => {
-                setText(event.currentTarget.value);
-                page.restart();
-              }}
+              onChange={(event) => setText(event.currentTarget.value)}
               w={{ base: "100%", sm: 260 }}
             />
             <MultiSelect
@@ -255,10 +294,7 @@ export function WorkspacePage() {
               placeholder={statuses.length === 0 ? "All statuses" : undefined}
               data={PACKAGE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
               value={statuses}
-              onChange={(value) => {
-                setStatuses(value);
-                page.restart();
-              }}
+              onChange={(value) => filter({ status: value as PackageStatus[] })}
               clearable
               w={{ base: "100%", sm: 260 }}
             />
@@ -266,31 +302,25 @@ export function WorkspacePage() {
               aria-label="Group"
               placeholder="All groups"
               data={groups}
-              value={groupId}
-              onChange={(value) => {
-                setGroupId(value);
-                page.restart();
-              }}
+              value={search.groupId ?? null}
+              onChange={(value) => filter({ groupId: value ?? undefined })}
               clearable
               w={{ base: "100%", sm: 180 }}
             />
-            <TextInput
-              type="date"
-              aria-label="Created from"
-              value={createdFrom}
-              onChange={(event) => {
-                setCreatedFrom(event.currentTarget.value);
-                page.restart();
+            <DatePickerInput
+              type="range"
+              aria-label="Created between"
+              placeholder="Created between"
+              valueFormat="YYYY-MM-DD"
+              value={[search.createdFrom ?? null, search.createdTo ?? null]}
+              onChange={([from, to]) => {
+                // a range half picked waits for its end before filtering
+                if (from && !to) return;
+                filter({ createdFrom: from ?? undefined, createdTo: to ?? undefined });
               }}
-            />
-            <TextInput
-              type="date"
-              aria-label="Created to"
-              value={createdTo}
-              onChange={(event) => {
-                setCreatedTo(event.currentTarget.value);
-                page.restart();
-              }}
+              allowSingleDateInRange
+              clearable
+              w={{ base: "100%", sm: 240 }}
             />
           </Group>
         }

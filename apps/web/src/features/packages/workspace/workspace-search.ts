@@ -1,0 +1,71 @@
+import { PACKAGE_SORT_FIELDS, PACKAGE_STATUSES, UI } from "@signet/contract";
+import { z } from "zod";
+import type { WorkspaceQuery } from "../package-queries.ts";
+
+// The workspace's filters live in the URL so reload and back keep them. A hand-edited or stale
+// URL must still open the page, so every field falls back to "no filter" instead of failing.
+
+const day = z.iso.date();
+
+export const workspaceSearchSchema = z.object({
+  status: z
+    .union([z.array(z.string()), z.string()])
+    .transform((value) => (Array.isArray(value) ? value : value.split(",")))
+    .transform((values) => [
+      ...new Set(values.filter((v): v is (typeof PACKAGE_STATUSES)[number] => PACKAGE_STATUSES.includes(v as never))),
+    ])
+    .optional()
+    .catch(undefined),
+  groupId: z.uuid().optional().catch(undefined),
+  text: z.string().max(200).optional().catch(undefined),
+  createdFrom: day.optional().catch(undefined),
+  createdTo: day.optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  sortBy: z.enum(PACKAGE_SORT_FIELDS).optional().catch(undefined),
+  sortDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
+});
+export type WorkspaceSearch = z.infer<typeof workspaceSearchSchema>;
+
+/** The list call's query for these search params: defaults filled in, empty filters left out. */
+export function toWorkspaceQuery(search: WorkspaceSearch): WorkspaceQuery {
+  const text = search.text?.trim();
+  return {
+    pageNumber: search.page ?? 1,
+    pageSize: UI.pageSize,
+    sortBy: search.sortBy ?? "createdAt",
+    sortDirection: search.sortDirection ?? "desc",
+    ...(search.status && search.status.length > 0 ? { status: search.status } : {}),
+    ...(search.groupId ? { groupId: search.groupId } : {}),
+    ...(text ? { text } : {}),
+    ...(search.createdFrom ? { createdFrom: search.createdFrom } : {}),
+    ...(search.createdTo ? { createdTo: search.createdTo } : {}),
+  };
+}
+
+/** Search params after a filter change: empty values dropped (clean URLs), paging back to page 1. */
+export function withFilter(search: WorkspaceSearch, change: Partial<WorkspaceSearch>): WorkspaceSearch {
+  const next: WorkspaceSearch = { ...search, ...change, page: undefined };
+  return compact(next);
+}
+
+/** Drops empty fields so they do not show in the URL. */
+export function compact(search: WorkspaceSearch): WorkspaceSearch {
+  const out: WorkspaceSearch = {};
+  for (const [key, value] of Object.entries(search) as [keyof WorkspaceSearch, unknown][]) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+/** Whether any filter (not paging or sort) is set: picks the empty-state text. */
+export function hasFilters(search: WorkspaceSearch): boolean {
+  return Boolean(
+    (search.status && search.status.length > 0) ||
+      search.groupId ||
+      search.text?.trim() ||
+      search.createdFrom ||
+      search.createdTo,
+  );
+}
