@@ -57,6 +57,7 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   correctPackage: () => ({ body: { version: 1 } }),
   sendInvitationReminders: () => ({ body: {} }),
   getPackageAudit: () => ({}),
+  getSendCheck: () => ({}),
   setParticipantsOrder: (ids) => ({
     body: { version: 2, participants: [{ participantUid: ids.participantId, signingOrder: 1 }] },
   }),
@@ -67,7 +68,9 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   updateTag: () => ({ body: { version: 1, x: 10 } }),
   deleteTag: () => ({ query: { version: "1" } }),
   listConditionalRules: () => ({}),
-  createConditionalRule: (ids) => ({ body: { sourceTagId: ids.tagId, targetTagId: ids.tagId.replace(/.$/, "0") } }),
+  createConditionalRule: (ids) => ({
+    body: { sourceTagId: ids.tagId, targetTagId: "00000000-0000-4000-8000-000000000000" },
+  }),
   deleteConditionalRule: () => ({}),
   listDocumentParticipants: () => ({}),
   setDocumentParticipant: (ids) => ({

@@ -192,6 +192,7 @@ export const updatePackageSchema = z
     emailSubject: z.string().trim().max(255).nullish(),
     emailIntroText: z.string().trim().max(5000).nullish(),
     emailIsDefault: z.boolean().optional(),
+    emailDocumentId: z.uuid().nullish().describe("A document of the package attached to the invitation; null: none"),
     vaultId: z.string().trim().max(200).nullish(),
   })
   .meta({ id: "UpdatePackage" });

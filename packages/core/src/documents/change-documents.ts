@@ -116,6 +116,11 @@ export async function deleteDocument(
     if (current.version !== version) throw packageVersionConflict();
     const { count } = await tx.document.deleteMany({ where: { id: documentId, packageId, version } });
     if (count === 0) throw packageVersionConflict();
+    // the invitation no longer attaches a document that is gone
+    await tx.package.updateMany({
+      where: { id: packageId, emailDocumentId: documentId },
+      data: { emailDocumentId: null },
+    });
     await appendAuditEvent(tx, actor, {
       organizationId,
       streamType: "package",

@@ -3,6 +3,7 @@ import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
+import { documentNotFound } from "../documents/document-views.ts";
 import { claimStartedPackage, findManageablePackage } from "./find-package.ts";
 import { loadPackageAccess } from "./package-access.ts";
 import { loadPackageView } from "./package-views.ts";
@@ -19,6 +20,14 @@ export async function updatePackage(
   const { organizationId, packageId, version, ...changes } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
   await findManageablePackage(deps.db, access, packageId);
+  // The attached document must be one of this package's documents (another package's id answers 404).
+  if (changes.emailDocumentId) {
+    const attached = await deps.db.document.findFirst({
+      where: { id: changes.emailDocumentId, packageId },
+      select: { id: true },
+    });
+    if (!attached) throw documentNotFound();
+  }
   const data: Prisma.PackageUpdateManyMutationInput = {
     name: changes.name,
     paperOrder: changes.paperOrder,
@@ -38,6 +47,7 @@ export async function updatePackage(
     emailSubject: changes.emailSubject === undefined ? undefined : changes.emailSubject || null,
     emailIntroText: changes.emailIntroText === undefined ? undefined : changes.emailIntroText || null,
     emailIsDefault: changes.emailIsDefault,
+    emailDocumentId: changes.emailDocumentId,
     vaultId: changes.vaultId === undefined ? undefined : changes.vaultId || null,
   };
   await deps.db.$transaction(async (tx) => {

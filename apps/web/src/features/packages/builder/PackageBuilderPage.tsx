@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Group, Stepper } from "@mantine/core";
+import { Alert, Badge, Button, Group, Stepper, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useSessionUser } from "../../../app/services-context.tsx";
-import { ButtonLink } from "../../../components/links.tsx";
+import { AnchorLink, ButtonLink } from "../../../components/links.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
@@ -15,9 +15,9 @@ import { ReviewStep } from "./review-step/ReviewStep.tsx";
 
 // Spec §2 package workflow.
 const STEPS = [
-  { label: "Details", description: "Package, participants" },
-  { label: "Documents", description: "Documents, tags" },
-  { label: "Invitation", description: "Email, order, dates" },
+  { label: "Details", description: "Package, participants, custom fields" },
+  { label: "Documents", description: "Documents, tags, data collection" },
+  { label: "Invitation", description: "Email, participant order" },
   { label: "Review", description: "Check and send" },
 ];
 
@@ -25,13 +25,13 @@ function SaveCounter() {
   const { savesInProgress, dirty } = useBuilder();
   if (savesInProgress > 0) {
     return (
-      <Badge color="blue" variant="light" data-testid="save-counter">
-        Saving… ({savesInProgress})
+      <Badge color="blue" variant="light" data-testid="save-counter" aria-live="polite">
+        Saving…
       </Badge>
     );
   }
   return (
-    <Badge color={dirty ? "orange" : "teal"} variant="light" data-testid="save-counter">
+    <Badge color={dirty ? "orange" : "teal"} variant="light" data-testid="save-counter" aria-live="polite">
       {dirty ? "Unsaved changes" : "All changes saved"}
     </Badge>
   );
@@ -62,7 +62,12 @@ function BuilderShell({ step }: { step: number }) {
         <Alert color="yellow" title="This package cannot be changed">
           {pkg.status === "STARTED"
             ? "You do not manage packages in this package's groups."
-            : "It was sent. Start a correction from the package page to change it."}
+            : "It was sent. Start a correction from the package page to change it."}{" "}
+          <Text span size="sm">
+            <AnchorLink to="/packages/$packageId" params={{ packageId }}>
+              Open the package page
+            </AnchorLink>
+          </Text>
         </Alert>
       )}
       <Stepper active={step - 1} onStepClick={(index) => go(index + 1)} size="sm" aria-label="Package steps">

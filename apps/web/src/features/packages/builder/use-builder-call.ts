@@ -5,6 +5,11 @@ import { toastError } from "../../../components/toast.ts";
 import { invalidatePackage } from "../package-queries.ts";
 import { useBuilder } from "./builder-context.tsx";
 
+/** A version conflict: the server's 'Version not matched.' and what the builder does about it. */
+export function conflictMessage(error: ApiError): string {
+  return `${error.message.replace(/\.?$/, ".")} Someone else changed this package; the latest version is shown, check it and try again.`;
+}
+
 /**
  * Runs a builder save: counted by the save counter, its error toasted (a version conflict says
  * 'Version not matched.'), and the package's queries refreshed either way. True when it succeeded.
@@ -18,7 +23,8 @@ export function useBuilderCall() {
         await track(work());
         return true;
       } catch (error) {
-        if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
+        if (error instanceof ApiError && error.status === 409) toastError(conflictMessage(error));
+        else if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
         return false;
       } finally {
         await invalidatePackage(client, organizationId, packageId);

@@ -1,25 +1,28 @@
 import { ActionIcon, Badge, Group, Modal, Table, Text, TextInput } from "@mantine/core";
-import { PARTICIPANT_MESSAGES, type Participant, routes } from "@signet/contract";
+import { normalizePhoneInput, PARTICIPANT_MESSAGES, type Participant, routes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api } from "../../../../api/client.ts";
 import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
+import { PackageCustomFields } from "./PackageCustomFields.tsx";
+import { PackageGroups } from "./PackageGroups.tsx";
 import { emptyParticipant, ParticipantForm, type ParticipantValues, participantValues } from "./ParticipantForm.tsx";
 
 const body = (values: ParticipantValues) => ({
   type: values.type.trim(),
   givenName: values.givenName.trim() || null,
+  middleName: values.middleName.trim() || null,
   familyName: values.familyName.trim() || null,
   email: values.email.trim() || null,
-  phoneNumber: values.phoneNumber.trim() || null,
+  phoneNumber: values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : null,
   accessMethod: values.accessMethod,
 });
 
-/** Step 1 (spec §2): the package's name and its participants. */
+/** Step 1 (spec §2): the package's name and groups, its participants and its custom fields. */
 export function DetailsStep() {
   const { organizationId, packageId, pkg, readOnly, setDirty } = useBuilder();
   const call = useBuilderCall();
@@ -27,13 +30,19 @@ export function DetailsStep() {
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
   const [name, setName] = useState(pkg.name);
   const [editing, setEditing] = useState<Participant | null>(null);
+  const nameFocused = useRef(false);
+  // After a save or a refetch (a version conflict shows the other change) the field follows the
+  // package, unless the user is typing in it.
+  useEffect(() => {
+    if (!nameFocused.current) setName(pkg.name);
+  }, [pkg.name]);
 
   const saveName = () => {
     const trimmed = name.trim();
     if (!trimmed || trimmed === pkg.name) return setDirty("name", false);
     void call(() =>
       api(routes.updatePackage, { params, body: { version: pkg.version, name: trimmed }, passThrough: true }),
-    ).then(() => setDirty("name", false));
+    ).then((ok) => setDirty("name", !ok));
   };
 
   const remove = async (participant: Participant) => {
@@ -64,15 +73,19 @@ export function DetailsStep() {
             setName(event.currentTarget.value);
             setDirty("name", event.currentTarget.value.trim() !== pkg.name);
           }}
-          onBlur={saveName}
+          onFocus={() => {
+            nameFocused.current = true;
+          }}
+          onBlur={() => {
+            nameFocused.current = false;
+            saveName();
+          }}
           onKeyDown={(event) => {
             if (event.key === "Enter") event.currentTarget.blur();
           }}
           maxLength={255}
         />
-        <Text size="sm" c="dimmed">
-          Shared with: {pkg.packageGroups.map((group) => group.name).join(", ")}
-        </Text>
+        <PackageGroups />
       </FormSection>
 
       <FormSection title="Participants" description="Who signs, views or executes the documents on paper.">
@@ -94,10 +107,13 @@ export function DetailsStep() {
                     <Badge variant="light" circle>
                       {participant.initials}
                     </Badge>
-                    {participant.displayName}
+                    <span>{participant.displayName}</span>
                   </Group>
                 </Table.Td>
-                <Table.Td>{[participant.givenName, participant.familyName].filter(Boolean).join(" ") || "—"}</Table.Td>
+                <Table.Td>
+                  {[participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") ||
+                    "—"}
+                </Table.Td>
                 <Table.Td>{participant.accessMethod}</Table.Td>
                 <Table.Td>{participant.contact || "In person"}</Table.Td>
                 <Table.Td>
@@ -137,10 +153,13 @@ export function DetailsStep() {
         )}
       </FormSection>
 
+      <PackageCustomFields />
+
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit participant" size="lg" centered>
         {editing && (
           <ParticipantForm
             initial={participantValues(editing)}
+            roleNumber={editing.roleNumber}
             submitLabel="Save participant"
             onCancel={() => setEditing(null)}
             onSubmit={async (values) => {

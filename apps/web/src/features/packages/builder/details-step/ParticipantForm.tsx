@@ -1,15 +1,20 @@
 import { Autocomplete, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import {
   DEFAULT_PARTICIPANT_TYPES,
+  formatPhone,
   missingContact,
+  normalizePhoneInput,
   type Participant,
   type ParticipantAccessMethod,
+  participantDisplayName,
+  participantInitials,
 } from "@signet/contract";
 import { useState } from "react";
 
 export interface ParticipantValues {
   type: string;
   givenName: string;
+  middleName: string;
   familyName: string;
   email: string;
   phoneNumber: string;
@@ -19,6 +24,7 @@ export interface ParticipantValues {
 export const emptyParticipant: ParticipantValues = {
   type: "Borrower",
   givenName: "",
+  middleName: "",
   familyName: "",
   email: "",
   phoneNumber: "",
@@ -29,9 +35,10 @@ export function participantValues(participant: Participant): ParticipantValues {
   return {
     type: participant.type,
     givenName: participant.givenName ?? "",
+    middleName: participant.middleName ?? "",
     familyName: participant.familyName ?? "",
     email: participant.email ?? "",
-    phoneNumber: participant.phoneNumber ?? "",
+    phoneNumber: formatPhone(participant.phoneNumber) || (participant.phoneNumber ?? ""),
     accessMethod: participant.accessMethod,
   };
 }
@@ -44,19 +51,31 @@ export function ParticipantForm(props: {
   submitLabel: string;
   onSubmit: (values: ParticipantValues) => Promise<boolean>;
   onCancel?: () => void;
+  /** the participant's role number when editing; a new one gets the lowest free number on save */
+  roleNumber?: number | null;
 }) {
   const [values, setValues] = useState(props.initial);
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof ParticipantValues>(key: K, value: ParticipantValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-  const missing = missingContact({ accessMethod: values.accessMethod, email: values.email, phone: values.phoneNumber });
+  const phoneDigits = values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : "";
+  const phoneProblem = phoneDigits === null ? "Enter ten digits, e.g. 123-456-7890." : null;
+  const missing = missingContact({
+    accessMethod: values.accessMethod,
+    email: values.email,
+    phone: phoneDigits ?? "",
+  });
+  const roleNumber = props.roleNumber ?? null;
+  const preview = values.type.trim()
+    ? `${participantDisplayName({ type: values.type, roleNumber })}${roleNumber === null ? " (numbered on save)" : ""} · initials ${participantInitials({ ...values, roleNumber })}`
+    : "";
 
   return (
     <form
       aria-label={props.submitLabel}
       onSubmit={(event) => {
         event.preventDefault();
-        if (missing || !values.type.trim()) return;
+        if (missing || phoneProblem || !values.type.trim()) return;
         setBusy(true);
         void props.onSubmit(values).then((ok) => {
           setBusy(false);
@@ -65,7 +84,7 @@ export function ParticipantForm(props: {
       }}
     >
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
           <Autocomplete
             label="Type"
             required
@@ -77,6 +96,11 @@ export function ParticipantForm(props: {
             label="First name"
             value={values.givenName}
             onChange={(e) => set("givenName", e.currentTarget.value)}
+          />
+          <TextInput
+            label="Middle name"
+            value={values.middleName}
+            onChange={(e) => set("middleName", e.currentTarget.value)}
           />
           <TextInput
             label="Last name"
@@ -105,10 +129,18 @@ export function ParticipantForm(props: {
           <TextInput
             label="Mobile phone"
             description="Ten digits"
+            placeholder="123-456-7890"
+            error={phoneProblem}
             value={values.phoneNumber}
             onChange={(e) => set("phoneNumber", e.currentTarget.value)}
+            onBlur={() => phoneDigits && set("phoneNumber", formatPhone(phoneDigits))}
           />
         </SimpleGrid>
+        {preview && (
+          <Text size="sm" data-testid="participant-preview">
+            Shown as {preview}
+          </Text>
+        )}
         {missing && (
           <Text size="sm" c="dimmed">
             {missing}
@@ -120,7 +152,11 @@ export function ParticipantForm(props: {
               Cancel
             </Button>
           )}
-          <Button type="submit" loading={busy} disabled={missing !== null || !values.type.trim()}>
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={missing !== null || phoneProblem !== null || !values.type.trim()}
+          >
             {props.submitLabel}
           </Button>
         </Group>

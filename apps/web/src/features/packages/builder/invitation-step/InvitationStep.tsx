@@ -8,6 +8,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Table,
   Text,
   Textarea,
@@ -19,10 +20,12 @@ import { useEffect, useState } from "react";
 import { api } from "../../../../api/client.ts";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { toastSuccess } from "../../../../components/toast.ts";
+import { usePermissionsQuery } from "../../../../session/permissions.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { type InvitationValues, invitationPatch, invitationValues } from "./invitation-form.ts";
+import { StipsSection } from "./StipsSection.tsx";
 
 const ORDER_OPTIONS = [
   { value: "AFTER_ESIGN", label: "After e-signing" },
@@ -42,6 +45,22 @@ export function InvitationStep() {
   useEffect(() => setDirty("invitation", changed), [changed, setDirty]);
   const set = <K extends keyof InvitationValues>(key: K, value: InvitationValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+
+  // A package-specific subject or text replaces the organization's default invitation.
+  const writeEmail = (key: "emailSubject" | "emailIntroText", value: string) =>
+    setValues((current) => ({ ...current, [key]: value, emailIsDefault: false }));
+  const organizationFeatures = usePermissionsQuery().data?.organization;
+
+  async function setCollaboration(enabled: boolean) {
+    const ok = await call(() =>
+      api(routes.updatePackage, {
+        params,
+        body: { version: pkg.version, packageCollaboration: enabled },
+        passThrough: true,
+      }),
+    );
+    if (ok) toastSuccess("Package collaboration updated");
+  }
 
   async function save() {
     const ok = await call(() =>
@@ -77,12 +96,18 @@ export function InvitationStep() {
   return (
     <Stack gap="lg">
       <FormSection title="Invitation email" description="What participants receive when the package is sent.">
+        <Checkbox
+          label="Use the organization's default invitation email"
+          checked={values.emailIsDefault}
+          disabled={readOnly}
+          onChange={(event) => set("emailIsDefault", event.currentTarget.checked)}
+        />
         <TextInput
           label="Subject"
           placeholder={DEFAULTS.emailSubject}
           value={values.emailSubject}
           readOnly={readOnly}
-          onChange={(event) => set("emailSubject", event.currentTarget.value)}
+          onChange={(event) => writeEmail("emailSubject", event.currentTarget.value)}
           maxLength={255}
         />
         <Textarea
@@ -91,7 +116,7 @@ export function InvitationStep() {
           minRows={3}
           value={values.emailIntroText}
           readOnly={readOnly}
-          onChange={(event) => set("emailIntroText", event.currentTarget.value)}
+          onChange={(event) => writeEmail("emailIntroText", event.currentTarget.value)}
           maxLength={5000}
         />
         <Select
@@ -100,8 +125,8 @@ export function InvitationStep() {
           clearable
           data={(documents.data?.records ?? []).map((document) => ({ value: document.id, label: document.name }))}
           value={values.emailDocumentId}
-          disabled
-          description="Attaching a document to the invitation arrives with the signing room."
+          disabled={readOnly}
+          onChange={(value) => set("emailDocumentId", value)}
         />
       </FormSection>
 
@@ -234,6 +259,17 @@ export function InvitationStep() {
           Save invitation settings
         </Button>
       </Group>
+      <StipsSection />
+      {organizationFeatures?.enabledPkgCollaboration && (
+        <FormSection title="Package collaboration" description="Let outside collaborators work on this package.">
+          <Switch
+            label="Package collaboration"
+            checked={pkg.packageCollaboration}
+            disabled={readOnly}
+            onChange={(event) => void setCollaboration(event.currentTarget.checked)}
+          />
+        </FormSection>
+      )}
     </Stack>
   );
 }

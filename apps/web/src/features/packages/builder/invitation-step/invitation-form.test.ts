@@ -29,6 +29,13 @@ describe("invitation form", () => {
     ).toEqual({ emailSubject: "Closing docs", signingOrder: "PARTICIPANT", emailIntroText: null });
   });
 
+  it("patches the default-template choice", () => {
+    const values = invitationValues(pkg);
+    expect(invitationPatch(pkg, { ...values, emailIsDefault: false })).toEqual({ emailIsDefault: false });
+    const documentId = "00000000-0000-4000-8000-00000000000d";
+    expect(invitationPatch(pkg, { ...values, emailDocumentId: documentId })).toEqual({ emailDocumentId: documentId });
+  });
+
   it("sends dates as ISO and empty values as null", () => {
     const values = invitationValues(pkg);
     const patch = invitationPatch(pkg, {

@@ -6,6 +6,8 @@ export interface InvitationValues {
   emailSubject: string;
   emailIntroText: string;
   emailDocumentId: string | null;
+  /** the organization's default invitation instead of this package's subject and text */
+  emailIsDefault: boolean;
   signingOrder: Package["signingOrder"];
   paperOrder: Package["paperOrder"];
   stipsOrder: Package["stipsOrder"];
@@ -35,6 +37,7 @@ export function invitationValues(pkg: Package): InvitationValues {
     emailSubject: pkg.emailTemplate.subject ?? "",
     emailIntroText: pkg.emailTemplate.introText ?? "",
     emailDocumentId: pkg.emailTemplate.documentId,
+    emailIsDefault: pkg.emailTemplate.isDefault,
     signingOrder: pkg.signingOrder,
     paperOrder: pkg.paperOrder,
     stipsOrder: pkg.stipsOrder,
@@ -53,6 +56,8 @@ export function invitationPatch(pkg: Package, values: InvitationValues): Omit<Up
   const patch: Omit<UpdatePackage, "version"> = {};
   if (values.emailSubject !== before.emailSubject) patch.emailSubject = values.emailSubject.trim() || null;
   if (values.emailIntroText !== before.emailIntroText) patch.emailIntroText = values.emailIntroText.trim() || null;
+  if (values.emailDocumentId !== before.emailDocumentId) patch.emailDocumentId = values.emailDocumentId;
+  if (values.emailIsDefault !== before.emailIsDefault) patch.emailIsDefault = values.emailIsDefault;
   if (values.signingOrder !== before.signingOrder) patch.signingOrder = values.signingOrder;
   if (values.paperOrder !== before.paperOrder) patch.paperOrder = values.paperOrder;
   if (values.stipsOrder !== before.stipsOrder) patch.stipsOrder = values.stipsOrder;

@@ -14,6 +14,8 @@ import { useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { readinessProblems } from "./readiness.ts";
 
+const STEP_ORDER_LABELS = { AFTER_ESIGN: "After e-signing", BEFORE_ESIGN: "Before e-signing" } as const;
+
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
@@ -34,6 +36,10 @@ export function ReviewStep() {
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
   const matrix = useQuery(packageQueries.documentParticipants(organizationId, packageId));
   const tags = useQuery(packageQueries.tags(organizationId, packageId));
+  const stips = useQuery({
+    queryKey: ["packages", organizationId, packageId, "stips"],
+    queryFn: ({ signal }) => api(routes.listStips, { params: { orgId: organizationId, packageId }, signal }),
+  });
   const [serverProblems, setServerProblems] = useState<string[]>([]);
   const problems = readinessProblems({
     documents: documents.data?.records ?? [],
@@ -121,6 +127,26 @@ export function ReviewStep() {
             value={pkg.scheduledAvailability ? formatDateTime(pkg.scheduledOn, "Not scheduled") : "When sent"}
           />
           <Fact label="Groups" value={pkg.packageGroups.map((group) => group.name).join(", ")} />
+          <Fact
+            label="Invitation email"
+            value={
+              pkg.emailTemplate.isDefault ? "Organization default" : (pkg.emailTemplate.introText ?? "No introduction")
+            }
+          />
+          <Fact
+            label="Attached document"
+            value={
+              (documents.data?.records ?? []).find((document) => document.id === pkg.emailTemplate.documentId)?.name ??
+              "None"
+            }
+          />
+          <Fact label="Paper documents" value={STEP_ORDER_LABELS[pkg.paperOrder]} />
+          <Fact label="Signer uploads" value={STEP_ORDER_LABELS[pkg.stipsOrder]} />
+          <Fact
+            label="Requested uploads"
+            value={(stips.data?.records ?? []).map((stip) => stip.name).join(", ") || "None"}
+          />
+          <Fact label="Package collaboration" value={pkg.packageCollaboration ? "On" : "Off"} />
         </SimpleGrid>
       </FormSection>
       <FormSection title="Participants">
@@ -131,6 +157,7 @@ export function ReviewStep() {
                 <Table.Td w={40}>{pkg.signingOrder === "PARTICIPANT" ? index + 1 : "–"}</Table.Td>
                 <Table.Td>{participant.displayName}</Table.Td>
                 <Table.Td>{[participant.givenName, participant.familyName].filter(Boolean).join(" ")}</Table.Td>
+                <Table.Td>{participant.accessMethod}</Table.Td>
                 <Table.Td>{participant.contact || "In person"}</Table.Td>
               </Table.Tr>
             ))}
