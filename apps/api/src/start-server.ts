@@ -15,6 +15,7 @@ import {
   type Db,
   type DemoCredentials,
   fieldEncryptionKey,
+  linkSigningKey,
   loadConfig,
   loadOrCreateLocalSecrets,
   seedDemo,
@@ -87,6 +88,7 @@ export async function startServer(
       logger,
       storage: createBlobStorage(config, dataDir),
       fieldCipher: createFieldCipher(fieldEncryptionKey(config.FIELD_ENCRYPTION_KEY, authSecret)),
+      linkKey: linkSigningKey(authSecret),
     };
     const app = await buildApp({ deps, authSecret, redis, webDist, logger });
     cleanups.push(() => app.close());

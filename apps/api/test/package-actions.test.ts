@@ -437,6 +437,8 @@ describe("tenancy and visibility", () => {
     correctPackage: (v) => ({ version: v }),
     sendInvitationReminders: () => ({}),
     getPackageAudit: () => undefined,
+    getSendCheck: () => undefined,
+    createCollaboration: () => undefined,
   };
 
   it("answers 404 for another organization's package and for a package of a group the caller cannot see", async () => {

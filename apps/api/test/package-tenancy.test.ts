@@ -58,6 +58,7 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   sendInvitationReminders: () => ({ body: {} }),
   getPackageAudit: () => ({}),
   getSendCheck: () => ({}),
+  createCollaboration: () => ({}),
   setParticipantsOrder: (ids) => ({
     body: { version: 2, participants: [{ participantUid: ids.participantId, signingOrder: 1 }] },
   }),

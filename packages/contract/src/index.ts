@@ -28,6 +28,7 @@ export * from "./route-def.ts";
 export * from "./routes.ts";
 export * from "./session.ts";
 export * from "./session-routes.ts";
+export * from "./settings.ts";
 export * from "./tag-rules.ts";
 export * from "./tags.ts";
 export * from "./users.ts";

@@ -28,6 +28,9 @@ export const PACKAGE_ACTION_MESSAGES = {
   scheduleMustBeFuture: "The scheduled date must be in the future.",
   /** spec §4: the cancel dialog's checkbox */
   notifyParticipantsLabel: "Notify participants of package cancellation",
+  /** collaboration: refused while the organization or the package has it off */
+  collaborationDisabledForOrganization: "Package collaboration is not enabled for this organization.",
+  collaborationDisabledForPackage: "Package collaboration is not enabled for this package.",
 } as const;
 
 /** The cancellation reason recorded when a member cancels (the expire event records EXPIRED). */
@@ -118,6 +121,19 @@ export const packageAuditSchema = z
   .meta({ id: "PackageAudit" });
 export type PackageAudit = z.infer<typeof packageAuditSchema>;
 
+/** The review step's readiness check (issue 4 §6): everything that stops the send, with where it is. */
+export const sendCheckSchema = z
+  .object({
+    ready: z.boolean(),
+    problems: z.array(z.object({ path: z.string(), message: z.string() })),
+  })
+  .meta({ id: "SendCheck" });
+export type SendCheck = z.infer<typeof sendCheckSchema>;
+
+/** A signed, expiring link that opens the package for collaboration in the signing room. */
+export const collaborationLinkSchema = z.object({ collaborationURL: z.url() }).meta({ id: "CollaborationLink" });
+export type CollaborationLink = z.infer<typeof collaborationLinkSchema>;
+
 const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
 const base = { base: "api", version: 9, auth: "user", tags: ["packages"], params: packageParams } as const;
 const manage = ["MANAGE_DOCUMENTS_PACKAGES"] as const;
@@ -181,6 +197,25 @@ export const packageActionRoutes = {
     summary: "Email a reminder to participants who sign by email (only STARTED or AVAILABLE_TO_SIGNERS)",
     body: invitationRemindersSchema,
     response: invitationRemindersResultSchema,
+    status: 200,
+  }),
+  getSendCheck: define({
+    ...base,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/send-check",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "Whether the package can be sent now, and what is missing (the review step's checklist)",
+    response: sendCheckSchema,
+    status: 200,
+  }),
+  createCollaboration: define({
+    ...base,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/collaborations",
+    permission: manage,
+    summary:
+      "A signed, expiring signing-room link to collaborate on the package (organization and package must allow it)",
+    response: collaborationLinkSchema,
     status: 200,
   }),
   getPackageAudit: define({

@@ -11,6 +11,7 @@ import { participantRoutes } from "./participants.ts";
 import { roleRoutes } from "./roles.ts";
 import type { RouteDef } from "./route-def.ts";
 import { sessionRoutes } from "./session-routes.ts";
+import { settingRoutes } from "./settings.ts";
 import { tagRoutes } from "./tags.ts";
 import { userRoutes } from "./users.ts";
 
@@ -30,6 +31,7 @@ export const routes = {
   ...tagRoutes,
   ...customFieldRoutes,
   ...dataCollectionRoutes,
+  ...settingRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -15,4 +15,6 @@ export interface CoreDeps {
   storage: BlobStorage;
   /** encrypts the values of custom fields marked encrypted */
   fieldCipher: FieldCipher;
+  /** HMAC key of signed links (package collaboration), derived from AUTH_SECRET; absent: links are refused */
+  linkKey?: Buffer;
 }

@@ -46,6 +46,7 @@ export * from "./roles/index.ts";
 export * from "./scheduling/index.ts";
 export * from "./seed/builders.ts";
 export * from "./seed/seed-demo.ts";
+export * from "./settings/index.ts";
 export * from "./stips/index.ts";
 export * from "./storage/index.ts";
 export * from "./system/get-build-info.ts";

@@ -3,8 +3,10 @@ import {
   type CoreDeps,
   cancelPackage,
   correctPackage,
+  createCollaborationLink,
   finishPackage,
   getPackageAudit,
+  getSendCheck,
   reactivatePackage,
   sendInvitationReminders,
   sendPackage,
@@ -41,6 +43,14 @@ export function registerPackageActionRoutes(app: FastifyInstance, deps: CoreDeps
 
   defineRoute(app, authenticate, routes.sendInvitationReminders, async ({ params, body, session }) =>
     sendInvitationReminders(session.actor, { ...body, ...target(params) }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.createCollaboration, async ({ params, session }) =>
+    createCollaborationLink(session.actor, target(params), deps),
+  );
+
+  defineRoute(app, authenticate, routes.getSendCheck, async ({ params, session }) =>
+    getSendCheck(session.actor, target(params), deps),
   );
 
   defineRoute(app, authenticate, routes.getPackageAudit, async ({ params, session }) =>

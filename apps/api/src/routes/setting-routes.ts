@@ -1,6 +1,15 @@
-import type { CoreDeps } from "@signet/core";
+import { routes } from "@signet/contract";
+import { type CoreDeps, getPackageSettings, updatePackageSettings } from "@signet/core";
 import type { FastifyInstance } from "fastify";
-import type { Authenticate } from "../plugins/define-route.ts";
+import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 
 /** Routes of organization settings used by packages (issue 4 §2, §6). */
-export function registerSettingRoutes(_app: FastifyInstance, _deps: CoreDeps, _authenticate: Authenticate) {}
+export function registerSettingRoutes(app: FastifyInstance, deps: CoreDeps, authenticate: Authenticate) {
+  defineRoute(app, authenticate, routes.getPackageSettings, async ({ params, session }) =>
+    getPackageSettings(session.actor, { organizationId: params.orgId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.updatePackageSettings, async ({ params, body, session }) =>
+    updatePackageSettings(session.actor, { organizationId: params.orgId, changes: body }, deps),
+  );
+}

@@ -57,6 +57,8 @@ const envSchema = z.object({
   DOCUMENTATION_URL: z.string().default("/api/docs"),
   SUPPORT_ROLE_NAME: z.string().default(DEFAULTS.supportRoleName),
   SIGNING_ROOM_PORT: z.coerce.number().int().default(DEFAULTS.signingRoomPort),
+  /** origin of the signing room; default: PUBLIC_URL's host on SIGNING_ROOM_PORT */
+  SIGNING_ROOM_URL: z.url().optional(),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(12).optional(),

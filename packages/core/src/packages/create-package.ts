@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../concurrency/versioned-write.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError, forbidden } from "../errors/app-error.ts";
 import { lockGroupTree } from "../groups/lock-group-tree.ts";
+import { readPackageSettings } from "../settings/package-settings.ts";
 import { loadPackageAccess } from "./package-access.ts";
 import { assertPackageGroups } from "./package-groups-input.ts";
 import { loadPackageView } from "./package-views.ts";
@@ -45,8 +46,16 @@ export async function createPackage(
         // a group being deleted must see this package (the only-group rule), and vice versa
         await lockGroupTree(tx, organizationId);
         await assertPackageGroups(tx, access, groupIds);
+        const expiration = await defaultExpiration(tx, organizationId);
         const created = await tx.package.create({
-          data: { organizationId, shortId: newShortId(), name, status: INITIAL_PACKAGE_STATUS, createdById },
+          data: {
+            organizationId,
+            shortId: newShortId(),
+            name,
+            status: INITIAL_PACKAGE_STATUS,
+            createdById,
+            ...expiration,
+          },
         });
         await tx.packageGroup.createMany({
           data: groupIds.map((groupId) => ({ packageId: created.id, groupId, organizationId })),
@@ -56,7 +65,7 @@ export async function createPackage(
           streamType: "package",
           streamId: created.id,
           type: "package.created",
-          data: { name, shortId: created.shortId, status: created.status, groupIds },
+          data: { name, shortId: created.shortId, status: created.status, groupIds, ...expiration },
         });
         return created.id;
       });
@@ -67,4 +76,16 @@ export async function createPackage(
       throw error;
     }
   }
+}
+
+/** Spec §9: with enable_default_expiration_date, a new package starts with the organization's expiration defaults. */
+async function defaultExpiration(tx: Parameters<typeof readPackageSettings>[0], organizationId: string) {
+  const settings = await readPackageSettings(tx, organizationId);
+  if (!settings.enable_default_expiration_date) return {};
+  if (settings.default_expiration_type !== "RELATIVE") return { expirationType: settings.default_expiration_type };
+  return {
+    expirationType: "RELATIVE",
+    scheduledExpiryDays: settings.default_relative_expiration_days,
+    scheduledExpiryTime: settings.default_relative_expiration_time,
+  };
 }

@@ -1,0 +1,1 @@
+export * from "./package-settings.ts";
