@@ -1,4 +1,12 @@
-import { EXPIRED_CANCELLATION_REASON, PACKAGE_MESSAGES, type Package } from "@signet/contract";
+import {
+  EXPIRED_CANCELLATION_REASON,
+  fillPath,
+  PACKAGE_MESSAGES,
+  type Package,
+  relativeExpiry,
+  routeUrl,
+  settingRoutes,
+} from "@signet/contract";
 import { runDuePackageTransitions, verifyAuditChain } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
@@ -144,6 +152,32 @@ describe("expiration", () => {
     });
     expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
     expect(renewed.body.status).toBe("STARTED");
+  });
+
+  it("RELATIVE: counts in the organization's time zone", async () => {
+    const s = await ready({ expirationType: "RELATIVE", scheduledExpiryDays: 2, scheduledExpiryTime: "09:00" });
+    const settings = fillPath(routeUrl(settingRoutes.updatePackageSettings), { orgId: s.org.organizationId });
+    const zone = await s.admin.request("PATCH", settings, { json: { timezone: "America/New_York" } });
+    expect(zone.status, JSON.stringify(zone.body)).toBe(200);
+    const sent = await s.call("POST", "/send", { version: await s.version() });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const expected = relativeExpiry(new Date(sent.body.sentAt as string), 2, "09:00", "America/New_York");
+    expect(sent.body.packageExpiresAt).toBe(expected.toISOString());
+    // 09:00 in New York is 13:00 or 14:00 UTC, never 09:00
+    expect([13, 14]).toContain(new Date(sent.body.packageExpiresAt as string).getUTCHours());
+  });
+
+  it("follows the organization's settings on the expiration type and on collaboration", async () => {
+    const s = await ready();
+    const settings = fillPath(routeUrl(settingRoutes.updatePackageSettings), { orgId: s.org.organizationId });
+    await s.admin.request("PATCH", settings, { json: { enable_edit_default_expiration_type: false } });
+    const locked = await s.call("PATCH", "", { version: await s.version(), expirationType: "FIXED" });
+    expect([locked.status, locked.body.message]).toEqual([400, PACKAGE_MESSAGES.expirationTypeLocked]);
+    const collaboration = await s.call("PATCH", "", { version: await s.version(), packageCollaboration: true });
+    expect([collaboration.status, collaboration.body.message]).toEqual([400, PACKAGE_MESSAGES.collaborationDisabled]);
+    await s.admin.request("PATCH", settings, { json: { enable_pkg_collaboration: true } });
+    const allowed = await s.call("PATCH", "", { version: await s.version(), packageCollaboration: true });
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
   });
 
   it("refuses to send with a fixed expiry in the past", async () => {

@@ -1,6 +1,6 @@
 // When a package expires (issue 4 §6, DOMAIN.md §1 'expiry time passes'): RELATIVE expiration is a
 // number of days after the package becomes available, at a wall-clock time in the organization's
-// time zone (decision: UTC until the organization's timezone setting exists; end of day without a time).
+// time zone (setting `timezone`, default UTC; 23:59 without a time).
 
 /** The offset (ms) of `timeZone` from UTC at the instant `at`. */
 function zoneOffset(at: Date, timeZone: string): number {

@@ -25,6 +25,10 @@ export const PACKAGE_MESSAGES = {
   /** a package sent with a future scheduledOn waits as STARTED; it is frozen until then */
   scheduledNotEditable: "This package is scheduled to become available to signers. Cancel it to change it.",
   packageDeleted: "Package deleted.",
+  /** settings: enable_edit_default_expiration_type is false */
+  expirationTypeLocked: "Your organization sets the expiration type of packages; it cannot be changed here.",
+  /** Organization.enabledPkgCollaboration (setting enable_pkg_collaboration) is off */
+  collaborationDisabled: "Package collaboration is not enabled for this organization.",
   deletePackageTitle: "Delete package",
   /** spec §4: the delete confirmation */
   deletePackageConfirm:

@@ -11,6 +11,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { packageConflict } from "../packages/package-access.ts";
+import { readPackageSettings } from "../settings/package-settings.ts";
 import { signatureTagProblems } from "../tags/signature-tag-problems.ts";
 import { type PackageRow, runPackageAction } from "./run-package-action.ts";
 
@@ -58,11 +59,16 @@ export async function sendProblems(
 
 /**
  * When the package expires once it is available: FIXED keeps its date, RELATIVE counts its days
- * from `availableAt` (UTC until the organization's time zone is a setting), NONE never.
+ * from `availableAt` at its time in the organization's time zone (setting `timezone`), NONE never.
  */
-export function expiryOnAvailability(pkg: PackageRow, availableAt: Date): Date | null {
+export async function expiryOnAvailability(
+  tx: Prisma.TransactionClient,
+  pkg: PackageRow,
+  availableAt: Date,
+): Promise<Date | null> {
   if (pkg.expirationType === "RELATIVE" && pkg.scheduledExpiryDays !== null) {
-    return relativeExpiry(availableAt, pkg.scheduledExpiryDays, pkg.scheduledExpiryTime);
+    const { timezone } = await readPackageSettings(tx, pkg.organizationId);
+    return relativeExpiry(availableAt, pkg.scheduledExpiryDays, pkg.scheduledExpiryTime, timezone);
   }
   if (pkg.expirationType === "NONE") return null;
   return pkg.packageExpiresAt;
@@ -93,7 +99,7 @@ export async function sendPackage(
         auditData: { scheduledOn: pkg.scheduledOn.toISOString() },
       };
     }
-    const packageExpiresAt = expiryOnAvailability(pkg, now);
+    const packageExpiresAt = await expiryOnAvailability(tx, pkg, now);
     return {
       changes: { sentAt: now, availableAt: now, packageExpiresAt },
       auditType: "package.sent",

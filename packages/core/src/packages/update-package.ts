@@ -1,9 +1,11 @@
-import type { Package, UpdatePackage } from "@signet/contract";
+import { PACKAGE_MESSAGES, type Package, type UpdatePackage } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { documentNotFound } from "../documents/document-views.ts";
+import { AppError } from "../errors/app-error.ts";
+import { readPackageSettings } from "../settings/package-settings.ts";
 import { claimStartedPackage, findManageablePackage } from "./find-package.ts";
 import { loadPackageAccess } from "./package-access.ts";
 import { loadPackageView } from "./package-views.ts";
@@ -20,6 +22,25 @@ export async function updatePackage(
   const { organizationId, packageId, version, ...changes } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
   await findManageablePackage(deps.db, access, packageId);
+  if (changes.expirationType !== undefined || changes.packageCollaboration === true) {
+    const [settings, organization] = await Promise.all([
+      readPackageSettings(deps.db, organizationId),
+      deps.db.organization.findUniqueOrThrow({
+        where: { id: organizationId },
+        select: { enabledPkgCollaboration: true },
+      }),
+    ]);
+    if (changes.expirationType !== undefined && !settings.enable_edit_default_expiration_type) {
+      throw new AppError("BAD_REQUEST", PACKAGE_MESSAGES.expirationTypeLocked, [
+        { path: "expirationType", message: PACKAGE_MESSAGES.expirationTypeLocked },
+      ]);
+    }
+    if (changes.packageCollaboration === true && !organization.enabledPkgCollaboration) {
+      throw new AppError("BAD_REQUEST", PACKAGE_MESSAGES.collaborationDisabled, [
+        { path: "packageCollaboration", message: PACKAGE_MESSAGES.collaborationDisabled },
+      ]);
+    }
+  }
   // The attached document must be one of this package's documents (another package's id answers 404).
   if (changes.emailDocumentId) {
     const attached = await deps.db.document.findFirst({

@@ -45,7 +45,7 @@ export async function runDuePackageTransitions(db: Db, now = new Date(), batchSi
           result.unscheduled++;
           continue;
         }
-        const packageExpiresAt = expiryOnAvailability(pkg, now);
+        const packageExpiresAt = await expiryOnAvailability(tx, pkg, now);
         await tx.package.update({
           where: { id },
           data: { status: "AVAILABLE_TO_SIGNERS", availableAt: now, packageExpiresAt, version: { increment: 1 } },
