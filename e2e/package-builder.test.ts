@@ -5,6 +5,7 @@ import { apiAsPage } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
+import { readAsPage } from "./support/package-helpers.ts";
 
 // The four-step builder (spec §2): details and participants, invitation settings with ordered
 // signing, the review listing what is missing, and the unsaved-changes guard.
@@ -21,12 +22,6 @@ describe("package builder", () => {
     await browser?.close();
     await app?.close();
   });
-
-  async function read<T>(page: Page, path: string): Promise<T> {
-    const response = await page.request.get(`${app.url}${path}`);
-    expect(response.status(), path).toBe(200);
-    return (await response.json()) as T;
-  }
 
   const saved = (page: Page) => page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
 
@@ -62,7 +57,7 @@ describe("package builder", () => {
     const participantsTable = page.getByRole("table", { name: "Participants" });
     await participantsTable.getByText("BORROWER 1", { exact: true }).waitFor();
     await participantsTable.getByText("CO-BORROWER 1", { exact: true }).waitFor();
-    const afterStep1 = await read<Package>(page, `/api/v9/organizations/${org}/packages/${packageId}`);
+    const afterStep1 = await readAsPage<Package>(page, app, `/api/v9/organizations/${org}/packages/${packageId}`);
     expect(afterStep1.name).toBe("Builder refinance");
     expect(afterStep1.participantCount).toBe(2);
 
@@ -78,7 +73,9 @@ describe("package builder", () => {
     await name.focus();
     await name.press("Enter");
     await expect
-      .poll(async () => (await read<Package>(page, `/api/v9/organizations/${org}/packages/${packageId}`)).name)
+      .poll(
+        async () => (await readAsPage<Package>(page, app, `/api/v9/organizations/${org}/packages/${packageId}`)).name,
+      )
       .toBe("Builder refinance 2");
 
     // Step 3: ordered signing, a subject, then the co-borrower first
@@ -111,13 +108,14 @@ describe("package builder", () => {
       .waitFor();
     await saved(page);
 
-    const afterStep3 = await read<Package>(page, `/api/v9/organizations/${org}/packages/${packageId}`);
+    const afterStep3 = await readAsPage<Package>(page, app, `/api/v9/organizations/${org}/packages/${packageId}`);
     expect([afterStep3.signingOrder, afterStep3.emailTemplate.subject]).toEqual([
       "PARTICIPANT",
       "Your refinance documents",
     ]);
-    const participants = await read<ParticipantList>(
+    const participants = await readAsPage<ParticipantList>(
       page,
+      app,
       `/api/v5/organizations/${org}/packages/${packageId}/participants`,
     );
     expect(participants.records.map((participant) => participant.displayName)).toEqual(["CO-BORROWER 1", "BORROWER 1"]);

@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import type { DocumentParticipantList, Package, TagList } from "@signet/contract";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,12 +5,13 @@ import { pickOption, waitForMail } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
+import { FIXTURE_PDFS, readAsPage } from "./support/package-helpers.ts";
 import { screenshot } from "./support/screenshots.ts";
 
 // Issue 4 §9: build a package with two ordered signers and one viewer, upload two PDFs made by
 // other tools, place tags by dragging, send, then cancel with notification and reactivate.
 
-const FIXTURES = fileURLToPath(new URL("../../shared/fixtures/pdfs/", import.meta.url));
+const FIXTURES = FIXTURE_PDFS;
 
 describe("package journey: build, send, cancel with notification, reactivate", () => {
   let app: TestApp;
@@ -25,13 +25,6 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     await browser?.close();
     await app?.close();
   });
-
-  /** GET through the page's session (cookies), as the app reads. */
-  async function read<T>(page: Page, path: string): Promise<T> {
-    const response = await page.request.get(`${app.url}${path}`);
-    expect(response.status(), path).toBe(200);
-    return (await response.json()) as T;
-  }
 
   async function addParticipant(page: Page, type: string, given: string, family: string, email: string) {
     const form = page.getByRole("form", { name: "Add participant" });
@@ -141,9 +134,9 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     const href = (await download.getAttribute("href")) as string;
     const orgMatch = href.match(/organizations\/([0-9a-f-]+)\//);
     const org = orgMatch?.[1] as string;
-    const pkg = await read<Package>(page, `/api/v9/organizations/${org}/packages/${packageId}`);
+    const pkg = await readAsPage<Package>(page, app, `/api/v9/organizations/${org}/packages/${packageId}`);
     expect([pkg.name, pkg.status, pkg.signingOrder]).toEqual(["Lopez purchase", "AVAILABLE_TO_SIGNERS", "PARTICIPANT"]);
-    const tags = await read<TagList>(page, `/api/v6/organizations/${org}/packages/${packageId}/tags`);
+    const tags = await readAsPage<TagList>(page, app, `/api/v6/organizations/${org}/packages/${packageId}/tags`);
     expect(tags.records.map((tag) => [tag.type, tag.page])).toEqual(
       expect.arrayContaining([
         ["SIGNATURE", 1],
@@ -156,8 +149,9 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     expect(Math.max(...tags.records.filter((tag) => tag.type === "SIGNATURE").map((tag) => tag.width))).toBeGreaterThan(
       165,
     );
-    const matrix = await read<DocumentParticipantList>(
+    const matrix = await readAsPage<DocumentParticipantList>(
       page,
+      app,
       `/api/v4/organizations/${org}/packages/${packageId}/document-participants`,
     );
     expect(matrix.records.filter((entry) => entry.executionType === "VIEW_ONLY")).toHaveLength(2);

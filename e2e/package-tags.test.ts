@@ -1,13 +1,13 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
+import { FIXTURE_PDFS, readAsPage } from "./support/package-helpers.ts";
 
 // Step 2 of the builder (spec §2): two real PDFs uploaded through the file chooser, a signature
 // tag dragged onto page 1, resized and saved; the API then holds it on page 1 in PDF points.
 
-const FIXTURES = "/work/shared/fixtures/pdfs";
+const FIXTURES = FIXTURE_PDFS.replace(/\/$/, "");
 
 describe("package tags", () => {
   let app: TestApp;
@@ -21,12 +21,6 @@ describe("package tags", () => {
     await browser?.close();
     await app?.close();
   });
-
-  async function read<T>(page: Page, path: string): Promise<T> {
-    const response = await page.request.get(`${app.url}${path}`);
-    expect(response.status(), path).toBe(200);
-    return (await response.json()) as T;
-  }
 
   it("uploads two PDFs, drags a signature onto page 1, resizes it and saves", async () => {
     const { page } = browser;
@@ -53,8 +47,9 @@ describe("package tags", () => {
     await page.locator('[data-testid="upload-item"][data-status="done"]').nth(1).waitFor();
     await page.getByTestId("document-row").nth(1).waitFor();
 
-    const docs = await read<{ records: { id: string; name: string }[] }>(
+    const docs = await readAsPage<{ records: { id: string; name: string }[] }>(
       page,
+      app,
       `/api/v4/organizations/${org}/packages/${packageId}/documents`,
     );
     expect(docs.records).toHaveLength(2);
@@ -77,15 +72,17 @@ describe("package tags", () => {
     const document = docs.records[0] as { id: string };
     await expect
       .poll(async () => {
-        const body = await read<unknown>(
+        const body = await readAsPage<unknown>(
           page,
+          app,
           `/api/v6/organizations/${org}/packages/${packageId}/executable-documents/${document.id}/tags`,
         );
         return JSON.stringify(body);
       })
       .toContain('"type":"SIGNATURE"');
-    const body = await read<{ records: { type: string; page: number; x: number; y: number; width: number }[] }>(
+    const body = await readAsPage<{ records: { type: string; page: number; x: number; y: number; width: number }[] }>(
       page,
+      app,
       `/api/v6/organizations/${org}/packages/${packageId}/executable-documents/${document.id}/tags`,
     );
     const saved = body.records.find((t) => t.type === "SIGNATURE");
