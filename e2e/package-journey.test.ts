@@ -104,6 +104,15 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     await page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
     await screenshot(page, "builder-tags");
 
+    // data collection: a group with a question for the borrower
+    await page.getByLabel("New group").fill("Employment");
+    await page.getByRole("button", { name: "Add group" }).click();
+    await page.getByText("Employment", { exact: true }).waitFor();
+    await page.getByLabel("Question").fill("Employer name");
+    await pickOption(page, "Asked of", /^BORROWER 1$/);
+    await page.getByRole("button", { name: "Add question" }).click();
+    await page.getByRole("table", { name: "Questions of Employment" }).getByText("Employer name").waitFor();
+
     // Step 3: ordered signing, co-borrower first
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL(/step=3/);

@@ -1,10 +1,13 @@
 import {
+  fillPath,
   PACKAGE_MESSAGES,
   PARTICIPANT_API_MESSAGES,
   PARTICIPANT_MESSAGES,
   type Package,
   type Participant,
   type ParticipantList,
+  routeUrl,
+  settingRoutes,
   USER_MESSAGES,
 } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -93,6 +96,26 @@ describe("POST participants: numbering", () => {
     // another type still has numbers
     const other = await addParticipant(admin, paths, pkg.id, { type: "Notary", accessMethod: "API" });
     expect(other.roleNumber).toBe(1);
+  });
+
+  it("takes only the organization's participant types, in their configured spelling", async () => {
+    const { org, admin, paths } = await packageOrg(db(), app.url);
+    const pkg = await createPackage(admin, paths);
+    const unknown = await admin.request("POST", paths.participants(pkg.id), {
+      json: { type: "Appraiser", accessMethod: "API" },
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([400, PARTICIPANT_MESSAGES.unknownType]);
+    const settings = fillPath(routeUrl(settingRoutes.updatePackageSettings), { orgId: org.organizationId });
+    const configured = await admin.request("PATCH", settings, {
+      json: { participant_types: ["Borrower", "Appraiser"] },
+    });
+    expect(configured.status, JSON.stringify(configured.body)).toBe(200);
+    const appraiser = await addParticipant(admin, paths, pkg.id, { type: "APPRAISER", accessMethod: "API" });
+    expect([appraiser.type, appraiser.displayName]).toEqual(["Appraiser", "APPRAISER 1"]);
+    const dropped = await admin.request("POST", paths.participants(pkg.id), {
+      json: { type: "Notary", accessMethod: "API" },
+    });
+    expect(dropped.status).toBe(400);
   });
 });
 

@@ -36,6 +36,8 @@ export const PARTICIPANT_MESSAGES = {
   removeTitle: "Remove participant",
   removeConfirm:
     "Are you sure you want to remove this participant? Its configuration and the tags assigned to it will be deleted.",
+  /** a type outside the organization's list (setting participant_types) */
+  unknownType: "Choose one of your organization's participant types.",
   typeFull: `No more than ${LIMITS.participantsPerType} participants of this type can be added.`,
   emailRequired: "An email address is required for a participant who signs by email.",
   phoneRequired: "A ten-digit phone number is required for a participant who signs by SMS.",

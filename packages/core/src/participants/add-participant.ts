@@ -24,7 +24,7 @@ export async function addParticipant(
   const { organizationId, packageId } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
   await findManageablePackage(deps.db, access, packageId);
-  const type = canonicalParticipantType(input.type);
+  const type = await canonicalParticipantType(deps.db, organizationId, input.type);
   const row = await deps.db.$transaction(async (tx) => {
     // claiming the package row-locks it: numbering below cannot race another add
     const packageVersion = await claimStartedPackage(tx, organizationId, packageId);

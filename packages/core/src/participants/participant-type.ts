@@ -1,15 +1,26 @@
-import { DEFAULT_PARTICIPANT_TYPES, participantTypeKey } from "@signet/contract";
+import { PARTICIPANT_MESSAGES, participantTypeKey } from "@signet/contract";
+import type { Prisma } from "../db/generated/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { readPackageSettings } from "../settings/package-settings.ts";
 
 /**
- * The stored spelling of a type: a configured type as configured ('borrower' → 'Borrower'), any other
- * type trimmed with inner spaces collapsed. Types compare case-insensitively (participantTypeKey),
- * so one spelling per type keeps the (package, type, roleNumber) index meaningful.
- * Decision: until organizations configure their own list (settings), the mortgage defaults are the
- * configured list and other types are accepted as typed.
+ * The stored spelling of a type: the organization's configured spelling ('borrower' → 'Borrower',
+ * setting participant_types, the mortgage list by default). Types compare case-insensitively
+ * (participantTypeKey), so one spelling per type keeps the (package, type, roleNumber) index
+ * meaningful. A type the organization does not use is refused.
  */
-export function canonicalParticipantType(type: string): string {
+export async function canonicalParticipantType(
+  db: Pick<Prisma.TransactionClient, "organizationSetting">,
+  organizationId: string,
+  type: string,
+): Promise<string> {
   const key = participantTypeKey(type);
-  return (
-    DEFAULT_PARTICIPANT_TYPES.find((known) => participantTypeKey(known) === key) ?? type.trim().replace(/\s+/g, " ")
-  );
+  const { participant_types: configured } = await readPackageSettings(db, organizationId);
+  const known = configured.find((candidate) => participantTypeKey(candidate) === key);
+  if (!known) {
+    throw new AppError("BAD_REQUEST", PARTICIPANT_MESSAGES.unknownType, [
+      { path: "type", message: PARTICIPANT_MESSAGES.unknownType },
+    ]);
+  }
+  return known;
 }

@@ -46,7 +46,7 @@ export async function updateParticipant(
     let type: string | undefined;
     let roleNumber: number | undefined;
     if (input.type !== undefined && participantTypeKey(input.type) !== participantTypeKey(current.type)) {
-      type = canonicalParticipantType(input.type);
+      type = await canonicalParticipantType(tx, organizationId, input.type);
       const others = await tx.participant.findMany({
         where: { packageId, id: { not: participantId } },
         select: { type: true, roleNumber: true },

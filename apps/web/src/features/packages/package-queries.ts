@@ -44,6 +44,12 @@ export const packageQueries = {
       queryKey: ["packages", orgId, packageId, "tags"],
       queryFn: ({ signal }) => api(routes.listPackageTags, { params: { orgId, packageId }, signal }),
     }),
+  settings: (orgId: string) =>
+    queryOptions({
+      queryKey: ["packages", orgId, "settings"],
+      queryFn: ({ signal }) => api(routes.getPackageSettings, { params: { orgId }, signal }),
+      staleTime: 60_000,
+    }),
   audit: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "audit"],

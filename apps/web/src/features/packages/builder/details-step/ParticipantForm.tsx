@@ -9,7 +9,10 @@ import {
   participantDisplayName,
   participantInitials,
 } from "@signet/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { packageQueries } from "../../package-queries.ts";
+import { useBuilder } from "../builder-context.tsx";
 
 export interface ParticipantValues {
   type: string;
@@ -54,6 +57,10 @@ export function ParticipantForm(props: {
   /** the participant's role number when editing; a new one gets the lowest free number on save */
   roleNumber?: number | null;
 }) {
+  const { organizationId } = useBuilder();
+  // the organization's types (setting participant_types); the mortgage list until they load
+  const settings = useQuery(packageQueries.settings(organizationId));
+  const types = settings.data?.participant_types ?? [...DEFAULT_PARTICIPANT_TYPES];
   const [values, setValues] = useState(props.initial);
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof ParticipantValues>(key: K, value: ParticipantValues[K]) =>
@@ -88,7 +95,7 @@ export function ParticipantForm(props: {
           <Autocomplete
             label="Type"
             required
-            data={[...DEFAULT_PARTICIPANT_TYPES]}
+            data={types}
             value={values.type}
             onChange={(value) => set("type", value)}
           />

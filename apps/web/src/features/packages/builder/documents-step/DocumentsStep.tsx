@@ -5,6 +5,7 @@ import { FormSection } from "../../../../components/FormSection.tsx";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { ConditionalRules } from "./ConditionalRules.tsx";
+import { DataCollection } from "./DataCollection.tsx";
 import { DocumentList } from "./DocumentList.tsx";
 import { DocumentUploader } from "./DocumentUploader.tsx";
 import { ExecutionMatrix } from "./ExecutionMatrix.tsx";
@@ -50,6 +51,12 @@ export function DocumentsStep() {
       </FormSection>
       <FormSection title="Conditional rules" description="Show or require a tag only when another one is filled in.">
         <ConditionalRules />
+      </FormSection>
+      <FormSection
+        title="Data collection"
+        description="Questions a participant answers in the signing room, grouped, besides the documents."
+      >
+        <DataCollection />
       </FormSection>
     </Stack>
   );
