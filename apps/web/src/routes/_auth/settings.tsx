@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../components/ComingSoon.tsx";
+import { SettingsPage } from "../../features/settings/SettingsPage.tsx";
 
-export const Route = createFileRoute("/_auth/settings")({
-  component: () => <ComingSoon title="Settings" what="Organization settings" />,
-});
+export const Route = createFileRoute("/_auth/settings")({ component: SettingsPage });
