@@ -44,6 +44,7 @@ export const customFieldSchema = z
 export type CustomField = z.infer<typeof customFieldSchema>;
 
 export const customFieldListSchema = pageSchema(customFieldSchema).meta({ id: "CustomFieldList" });
+export type CustomFieldList = z.infer<typeof customFieldListSchema>;
 
 const key = z
   .string()
