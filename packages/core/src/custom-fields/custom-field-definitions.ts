@@ -12,6 +12,7 @@ import { isUniqueViolation } from "../concurrency/versioned-write.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { packageVersionConflict } from "../packages/package-access.ts";
+import { definedOnly } from "../packages/package-child.ts";
 import { customFieldNotFound, toCustomField } from "./custom-field-views.ts";
 
 const READERS = ["VIEW_DOCUMENTS_PACKAGES", "VIEW_ADMIN_SETTINGS"] as const;
@@ -102,7 +103,7 @@ export async function updateCustomField(
     .$transaction(async (tx) => {
       const current = await tx.customField.findFirst({ where: { id: customFieldId, organizationId } });
       if (!current) throw customFieldNotFound();
-      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      const defined = definedOnly(changes);
       assertDefinition({ ...current, ...defined });
       const { count } = await tx.customField.updateMany({
         where: { id: customFieldId, version },

@@ -9,7 +9,6 @@ import type { CoreDeps } from "../core-deps.ts";
 import { customFieldNotFound } from "../custom-fields/custom-field-views.ts";
 import type { DataCollectionField as FieldRow } from "../db/generated/client.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
-import { dataCollectionGroupNotFound } from "./data-collection-groups.ts";
 import {
   assertPackageParticipant,
   assertVersioned,
@@ -19,7 +18,8 @@ import {
   readablePackage,
   type Tx,
   writePackageChild,
-} from "./package-child.ts";
+} from "../packages/package-child.ts";
+import { dataCollectionGroupNotFound } from "./data-collection-groups.ts";
 
 export const dataCollectionFieldNotFound = () => notFound(DATA_COLLECTION_MESSAGES.fieldNotFound);
 const participantNotFound = () => notFound(DATA_COLLECTION_MESSAGES.participantNotInPackage);

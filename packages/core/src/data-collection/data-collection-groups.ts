@@ -15,7 +15,7 @@ import {
   type PackageRef,
   readablePackage,
   writePackageChild,
-} from "./package-child.ts";
+} from "../packages/package-child.ts";
 
 export const dataCollectionGroupNotFound = () => notFound(DATA_COLLECTION_MESSAGES.groupNotFound);
 

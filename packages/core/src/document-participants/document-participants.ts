@@ -6,22 +6,15 @@ import {
   type SetDocumentParticipant,
 } from "@signet/contract";
 import type { Actor } from "../actor.ts";
-import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { documentNotFound } from "../documents/document-views.ts";
 import { notFound } from "../errors/app-error.ts";
-import { claimStartedPackage, findManageablePackage, findVisiblePackage } from "../packages/find-package.ts";
-import { loadPackageAccess } from "../packages/package-access.ts";
+import { type PackageRef, readablePackage, writePackageChild } from "../packages/package-child.ts";
 import { type ExecutionMatrix, loadExecutionMatrix } from "../tags/execution-types.ts";
 import { tagRemovalNeedsConfirmation } from "../tags/tag-removal.ts";
 
 type Tx = Prisma.TransactionClient;
-
-interface PackageRef {
-  organizationId: string;
-  packageId: string;
-}
 
 async function tagCounts(db: Tx | CoreDeps["db"], packageId: string) {
   const grouped = await db.tag.groupBy({
@@ -50,9 +43,7 @@ export async function listDocumentParticipants(
   input: PackageRef,
   deps: CoreDeps,
 ): Promise<DocumentParticipantList> {
-  const access = await loadPackageAccess(actor, input.organizationId, deps);
-  access.require("VIEW_DOCUMENTS_PACKAGES");
-  await findVisiblePackage(deps.db, access, input.packageId);
+  await readablePackage(actor, input, deps);
   const [matrix, counts] = await Promise.all([
     loadExecutionMatrix(deps.db, input.packageId),
     tagCounts(deps.db, input.packageId),
@@ -71,10 +62,7 @@ export async function setDocumentParticipant(
   deps: CoreDeps,
 ): Promise<DocumentParticipant> {
   const { organizationId, packageId, documentId, participantId, executionType, confirmTagRemoval } = input;
-  const access = await loadPackageAccess(actor, organizationId, deps);
-  await findManageablePackage(deps.db, access, packageId);
-  return deps.db.$transaction(async (tx) => {
-    const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
+  return writePackageChild(actor, input, deps, "document-participant.set", async (tx) => {
     const matrix = await loadExecutionMatrix(tx, packageId);
     const document = matrix.documents.find((candidate) => candidate.id === documentId);
     if (!document) throw documentNotFound();
@@ -96,14 +84,10 @@ export async function setDocumentParticipant(
         update: { executionType },
       });
     }
-    await appendAuditEvent(tx, actor, {
-      organizationId,
-      streamType: "package",
-      streamId: packageId,
-      type: "document-participant.set",
-      data: { packageVersion, documentId, participantId, from, to, inherited: executionType === null, deletedTags },
-    });
     const after = await tx.tag.count({ where: { documentId, participantId } });
-    return { documentId, participantId, executionType: to, inherited: executionType === null, tagCount: after };
+    return {
+      result: { documentId, participantId, executionType: to, inherited: executionType === null, tagCount: after },
+      data: { documentId, participantId, from, to, inherited: executionType === null, deletedTags },
+    };
   });
 }

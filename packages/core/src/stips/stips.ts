@@ -1,6 +1,8 @@
 import { type CreateStip, DATA_COLLECTION_MESSAGES, type Stip, type UpdateStip } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
+import type { Stip as StipRow } from "../db/generated/client.ts";
+import { notFound } from "../errors/app-error.ts";
 import {
   assertPackageParticipant,
   assertVersioned,
@@ -9,9 +11,7 @@ import {
   type PackageRef,
   readablePackage,
   writePackageChild,
-} from "../data-collection/package-child.ts";
-import type { Stip as StipRow } from "../db/generated/client.ts";
-import { notFound } from "../errors/app-error.ts";
+} from "../packages/package-child.ts";
 
 // Signer uploads (stips): files a participant is asked to provide with the package.
 

@@ -1,16 +1,9 @@
 import { type ConditionalRule, type CreateConditionalRule, ruleCreatesCycle, TAG_MESSAGES } from "@signet/contract";
 import type { Actor } from "../actor.ts";
-import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
-import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
-import { loadPackageAccess } from "../packages/package-access.ts";
+import { type PackageRef, writePackageChild } from "../packages/package-child.ts";
 import { tagNotFound, toConditionalRule } from "./tag-views.ts";
-
-interface PackageRef {
-  organizationId: string;
-  packageId: string;
-}
 
 /** Show or require a tag when another tag of the package has a value (or a given value); no loops. */
 export async function createConditionalRule(
@@ -19,10 +12,7 @@ export async function createConditionalRule(
   deps: CoreDeps,
 ): Promise<ConditionalRule> {
   const { organizationId, packageId, sourceTagId, targetTagId, condition, action } = input;
-  const access = await loadPackageAccess(actor, organizationId, deps);
-  await findManageablePackage(deps.db, access, packageId);
-  return deps.db.$transaction(async (tx) => {
-    const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
+  return writePackageChild(actor, input, deps, "conditional-rule.created", async (tx) => {
     const found = await tx.tag.count({ where: { packageId, id: { in: [sourceTagId, targetTagId] } } });
     if (found !== 2) throw tagNotFound();
     const rules = await tx.conditionalRule.findMany({ where: { packageId } });
@@ -49,14 +39,10 @@ export async function createConditionalRule(
         action,
       },
     });
-    await appendAuditEvent(tx, actor, {
-      organizationId,
-      streamType: "package",
-      streamId: packageId,
-      type: "conditional-rule.created",
-      data: { packageVersion, ruleId: row.id, sourceTagId, targetTagId, condition, action },
-    });
-    return toConditionalRule(row);
+    return {
+      result: toConditionalRule(row),
+      data: { ruleId: row.id, sourceTagId, targetTagId, condition, action },
+    };
   });
 }
 
@@ -65,19 +51,10 @@ export async function deleteConditionalRule(
   input: PackageRef & { ruleId: string },
   deps: CoreDeps,
 ): Promise<void> {
-  const { organizationId, packageId, ruleId } = input;
-  const access = await loadPackageAccess(actor, organizationId, deps);
-  await findManageablePackage(deps.db, access, packageId);
-  await deps.db.$transaction(async (tx) => {
-    const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
+  const { packageId, ruleId } = input;
+  await writePackageChild(actor, input, deps, "conditional-rule.deleted", async (tx) => {
     const { count } = await tx.conditionalRule.deleteMany({ where: { id: ruleId, packageId } });
     if (count === 0) throw notFound(TAG_MESSAGES.ruleNotFound);
-    await appendAuditEvent(tx, actor, {
-      organizationId,
-      streamType: "package",
-      streamId: packageId,
-      type: "conditional-rule.deleted",
-      data: { packageVersion, ruleId },
-    });
+    return { result: undefined, data: { ruleId } };
   });
 }

@@ -1,48 +1,15 @@
 import type { CreateTag, DocumentTags, ReplaceDocumentTags, Tag, UpdateTag } from "@signet/contract";
 import type { Actor } from "../actor.ts";
-import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { findPackageDocument } from "../documents/document-views.ts";
-import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
-import { loadPackageAccess, packageVersionConflict } from "../packages/package-access.ts";
+import { packageVersionConflict } from "../packages/package-access.ts";
+import { definedOnly, type PackageRef, writePackageChild } from "../packages/package-child.ts";
 import { loadExecutionMatrix } from "./execution-types.ts";
 import { tagNotFound, tagOrder, toTag } from "./tag-views.ts";
 import { assertRadioGroups, type TagInput, tagData, validateTag } from "./validate-tag.ts";
 
 type Tx = Prisma.TransactionClient;
-
-interface PackageRef {
-  organizationId: string;
-  packageId: string;
-}
-
-/**
- * Runs a tag change: the caller manages the visible package (404/403 first), then in one
- * transaction the package is claimed while STARTED (409 once sent; row-locked, version bumped)
- * and the change runs with an audit event.
- */
-async function changeTags<T>(
-  actor: Actor,
-  input: PackageRef,
-  deps: CoreDeps,
-  change: (tx: Tx, packageVersion: number) => Promise<{ result: T; auditType: string; auditData: object }>,
-): Promise<T> {
-  const access = await loadPackageAccess(actor, input.organizationId, deps);
-  await findManageablePackage(deps.db, access, input.packageId);
-  return deps.db.$transaction(async (tx) => {
-    const packageVersion = await claimStartedPackage(tx, input.organizationId, input.packageId);
-    const { result, auditType, auditData } = await change(tx, packageVersion);
-    await appendAuditEvent(tx, actor, {
-      organizationId: input.organizationId,
-      streamType: "package",
-      streamId: input.packageId,
-      type: auditType,
-      data: { packageVersion, ...auditData },
-    });
-    return result;
-  });
-}
 
 const otherTagsOf = (tx: Tx, documentId: string, exceptId?: string) =>
   tx.tag.findMany({
@@ -56,7 +23,7 @@ export async function createTag(
   deps: CoreDeps,
 ): Promise<Tag> {
   const { organizationId, packageId, documentId, ...tag } = input;
-  return changeTags(actor, { organizationId, packageId }, deps, async (tx) => {
+  return writePackageChild(actor, input, deps, "tag.created", async (tx) => {
     const document = await findPackageDocument(tx, packageId, documentId);
     await validateTag(tx, await loadExecutionMatrix(tx, packageId), document, tag);
     const data = tagData(tag);
@@ -64,8 +31,7 @@ export async function createTag(
     const row = await tx.tag.create({ data: { ...data, packageId, organizationId, documentId } });
     return {
       result: toTag(row),
-      auditType: "tag.created",
-      auditData: { documentId, tagId: row.id, type: row.type, participantId: row.participantId, page: row.page },
+      data: { documentId, tagId: row.id, type: row.type, participantId: row.participantId, page: row.page },
     };
   });
 }
@@ -76,11 +42,11 @@ export async function updateTag(
   deps: CoreDeps,
 ): Promise<Tag> {
   const { organizationId, packageId, tagId, version, ...changes } = input;
-  return changeTags(actor, { organizationId, packageId }, deps, async (tx) => {
+  return writePackageChild(actor, { organizationId, packageId }, deps, "tag.updated", async (tx) => {
     const current = await tx.tag.findFirst({ where: { id: tagId, packageId } });
     if (!current) throw tagNotFound();
     if (current.version !== version) throw packageVersionConflict();
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const defined = definedOnly(changes);
     const next: TagInput = { ...toTag(current), ...defined } as TagInput;
     const document = await findPackageDocument(tx, packageId, current.documentId);
     await validateTag(tx, await loadExecutionMatrix(tx, packageId), document, next);
@@ -94,8 +60,7 @@ export async function updateTag(
     const row = await tx.tag.findUniqueOrThrow({ where: { id: tagId } });
     return {
       result: toTag(row),
-      auditType: "tag.updated",
-      auditData: { documentId: row.documentId, tagId, changes: Object.keys(defined) },
+      data: { documentId: row.documentId, tagId, changes: Object.keys(defined) },
     };
   });
 }
@@ -106,15 +71,14 @@ export async function deleteTag(
   deps: CoreDeps,
 ): Promise<void> {
   const { organizationId, packageId, tagId, version } = input;
-  await changeTags(actor, { organizationId, packageId }, deps, async (tx) => {
+  await writePackageChild(actor, { organizationId, packageId }, deps, "tag.deleted", async (tx) => {
     const current = await tx.tag.findFirst({ where: { id: tagId, packageId } });
     if (!current) throw tagNotFound();
     const { count } = await tx.tag.deleteMany({ where: { id: tagId, version } });
     if (count === 0) throw packageVersionConflict();
     return {
       result: undefined,
-      auditType: "tag.deleted",
-      auditData: { documentId: current.documentId, tagId, type: current.type, participantId: current.participantId },
+      data: { documentId: current.documentId, tagId, type: current.type, participantId: current.participantId },
     };
   });
 }
@@ -130,7 +94,7 @@ export async function replaceDocumentTags(
   deps: CoreDeps,
 ): Promise<DocumentTags> {
   const { organizationId, packageId, documentId, version, tags } = input;
-  return changeTags(actor, { organizationId, packageId }, deps, async (tx) => {
+  return writePackageChild(actor, { organizationId, packageId }, deps, "tags.replaced", async (tx) => {
     const document = await findPackageDocument(tx, packageId, documentId);
     if (document.version !== version) throw packageVersionConflict();
     const matrix = await loadExecutionMatrix(tx, packageId);
@@ -165,8 +129,7 @@ export async function replaceDocumentTags(
     const rows = await tx.tag.findMany({ where: { documentId }, orderBy: tagOrder });
     return {
       result: { records: rows.map(toTag), count: rows.length, documentVersion: version + 1 },
-      auditType: "tags.replaced",
-      auditData: { documentId, created, kept: keptIds.size, deleted: removed.length },
+      data: { documentId, created, kept: keptIds.size, deleted: removed.length },
     };
   });
 }

@@ -3,11 +3,11 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { AppError } from "../errors/app-error.ts";
-import { claimStartedPackage, findManageablePackage, findVisiblePackage } from "../packages/find-package.ts";
-import { loadPackageAccess, packageVersionConflict } from "../packages/package-access.ts";
+import { claimStartedPackage, findManageablePackage, findVisiblePackage } from "./find-package.ts";
+import { loadPackageAccess, packageVersionConflict } from "./package-access.ts";
 
-// Shared plumbing of the things a package holds besides its documents (data-collection groups and
-// fields, stips): reads need the package visible, writes need it manageable and STARTED, and every
+// Shared plumbing of the things a package holds (tags, rules, data-collection groups and fields,
+// stips, execution choices): reads need the package visible, writes need it manageable and STARTED, and every
 // write is audited on the package stream in its transaction.
 
 export type Tx = Prisma.TransactionClient;
