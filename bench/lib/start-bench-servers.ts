@@ -29,6 +29,7 @@ export async function startBenchServers(databaseUrl: string, options: BenchOptio
         DATABASE_POOL_MAX: String(options.poolMax),
         HOST: "127.0.0.1",
         PORT: "0",
+        SIGNING_ROOM_LISTEN_PORT: "0",
         LOG_LEVEL: "silent",
         SEED_DEMO: "false",
         AUTH_SECRET: randomBytes(48).toString("base64url"),

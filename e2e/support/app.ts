@@ -38,6 +38,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         NODE_ENV: "test",
         HOST: "127.0.0.1",
         PORT: "0",
+        SIGNING_ROOM_LISTEN_PORT: "0",
         DATABASE_URL: database.url,
         DATA_DIR: dataDir,
         WEB_DIST,

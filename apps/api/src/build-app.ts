@@ -30,6 +30,7 @@ import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
 import { registerRoleRoutes } from "./routes/role-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerSettingRoutes } from "./routes/setting-routes.ts";
+import { registerSigningAdminRoutes } from "./routes/signing-admin-routes.ts";
 import { registerSystemRoutes } from "./routes/system-routes.ts";
 import { registerTagRoutes } from "./routes/tag-routes.ts";
 import { registerUserRoutes } from "./routes/user-routes.ts";
@@ -134,6 +135,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerCustomFieldRoutes(app, deps, authenticate);
   registerDataCollectionRoutes(app, deps, authenticate);
   registerSettingRoutes(app, deps, authenticate);
+  await registerSigningAdminRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {

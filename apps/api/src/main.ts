@@ -7,6 +7,7 @@ try {
     "",
     `  Signet is running at ${server.config.publicUrl}`,
     `  API documentation:   ${server.config.publicUrl}/api/docs`,
+    server.signingRoom ? `  Signing room:        ${server.signingRoom.url}` : "  Signing room:        disabled",
     server.embeddedDatabase
       ? `  Database:            embedded PostgreSQL (data in ${server.dataDir})`
       : "  Database:            DATABASE_URL",

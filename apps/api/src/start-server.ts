@@ -5,17 +5,13 @@ import {
   applyMigrations,
   type Config,
   type CoreDeps,
-  createBlobStorage,
-  createFieldCipher,
+  createCoreDeps,
   createInProcessPublisher,
   createMailer,
   createPrismaClient,
   createRedis,
-  createTokenSigner,
   type Db,
   type DemoCredentials,
-  fieldEncryptionKey,
-  linkSigningKey,
   loadConfig,
   loadOrCreateLocalSecrets,
   seedDemo,
@@ -26,6 +22,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./build-app.ts";
 import { createLogger } from "./create-logger.ts";
+import { buildSigningRoomApp } from "./signing-room/build-signing-room-app.ts";
 
 export interface StartedServer {
   url: string;
@@ -33,6 +30,8 @@ export interface StartedServer {
   deps: CoreDeps;
   db: Db;
   app: FastifyInstance;
+  /** the participants' origin (second listener); null when disabled (SIGNING_ROOM_LISTEN_PORT=-1) */
+  signingRoom: { app: FastifyInstance; url: string } | null;
   /** demo credentials when this start seeded or found the demo (embedded default) */
   demo: DemoCredentials | null;
   embeddedDatabase: boolean;
@@ -43,6 +42,7 @@ export interface StartedServer {
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+const DEFAULT_SIGNING_ROOM_DIST = fileURLToPath(new URL("../../signing-room/dist", import.meta.url));
 
 /**
  * Starts the whole product in one process: embedded PostgreSQL when DATABASE_URL is unset,
@@ -81,15 +81,9 @@ export async function startServer(
     const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
     // without a listener ioredis prints every failed reconnect to stderr, outside the structured log
     redis?.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
-    const deps: CoreDeps = {
-      db,
-      config,
-      tokens: createTokenSigner(authSecret, config.TOKEN_ISSUER),
-      logger,
-      storage: createBlobStorage(config, dataDir),
-      fieldCipher: createFieldCipher(fieldEncryptionKey(config.FIELD_ENCRYPTION_KEY, authSecret)),
-      linkKey: linkSigningKey(authSecret),
-    };
+    const deps: CoreDeps = createCoreDeps({ db, config, authSecret, dataDir, logger });
+    // the seal's key is unlocked (or the development certificate made) now, not at the first completion
+    await deps.sealKeys.system();
     const app = await buildApp({ deps, authSecret, redis, webDist, logger });
     cleanups.push(() => app.close());
 
@@ -105,7 +99,7 @@ export async function startServer(
     if (inProcessJobs) {
       const mailer = createMailer(db, config);
       cleanups.push(() => mailer.close());
-      const relay = startOutboxRelay(db, createInProcessPublisher({ db, config, mailer, logger }), logger);
+      const relay = startOutboxRelay(db, createInProcessPublisher({ ...deps, mailer }), logger);
       cleanups.push(() => relay.stop());
       // without workers the API runs the time-driven package transitions itself
       const scheduler = startPackageScheduler(db, logger);
@@ -118,12 +112,32 @@ export async function startServer(
     const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
     // Links in emails use the public URL; without PUBLIC_URL it is this server on the port it got.
     if (!config.PUBLIC_URL) config.publicUrl = `http://${config.HOST === "127.0.0.1" ? "localhost" : host}:${port}`;
+
+    let signingRoom: StartedServer["signingRoom"] = null;
+    const signingPort = config.SIGNING_ROOM_LISTEN_PORT ?? config.SIGNING_ROOM_PORT;
+    if (signingPort >= 0) {
+      const signingDist = config.SIGNING_ROOM_DIST
+        ? resolve(config.SIGNING_ROOM_DIST)
+        : existsSync(DEFAULT_SIGNING_ROOM_DIST)
+          ? DEFAULT_SIGNING_ROOM_DIST
+          : null;
+      const signingApp = await buildSigningRoomApp({ deps, logger, dist: signingDist });
+      cleanups.push(() => signingApp.close());
+      await signingApp.listen({ host: config.HOST, port: signingPort });
+      const signingAddress = signingApp.server.address();
+      const boundPort = typeof signingAddress === "object" && signingAddress ? signingAddress.port : signingPort;
+      const signingHost = config.HOST === "127.0.0.1" ? "localhost" : host;
+      // links in emails name the signing origin; without SIGNING_ROOM_URL it is this host on the port it got
+      if (!config.SIGNING_ROOM_URL) config.SIGNING_ROOM_PORT = boundPort;
+      signingRoom = { app: signingApp, url: `http://${signingHost}:${boundPort}` };
+    }
     return {
       url: `http://${host}:${port}`,
       config,
       deps,
       db,
       app,
+      signingRoom,
       demo,
       embeddedDatabase: !config.DATABASE_URL,
       dataDir,

@@ -24,7 +24,13 @@ afterAll(async () => {
 describe("start with no configuration", () => {
   it("starts embedded PostgreSQL, seeds the demo once, and keeps data and secrets between runs", async () => {
     dataDir = await mkdtemp(join(tmpdir(), "signet-embedded-"));
-    const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PORT: "0", WEB_DIST: "/nonexistent" };
+    const env = {
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      PORT: "0",
+      SIGNING_ROOM_LISTEN_PORT: "0",
+      WEB_DIST: "/nonexistent",
+    };
 
     const first = await startServer(env, { logLevel: "silent" });
     let password: string;

@@ -16,7 +16,7 @@ import { HttpClient } from "./support/http-client.ts";
 import { poll } from "./support/poll.ts";
 import { deleteRedisKeys } from "./support/redis-keys.ts";
 import { type SmtpCapture, startSmtpCapture } from "./support/smtp-capture.ts";
-import { startTestApp, type TestApp } from "./support/test-app.ts";
+import { startTestApp, TEST_AUTH_SECRET, type TestApp } from "./support/test-app.ts";
 
 const PUBLIC_URL = "https://signet.test";
 const NEW_PASSWORD = "Reset-Passphrase-2024x";
@@ -49,7 +49,10 @@ describe("with Redis, SMTP and a worker", () => {
     const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SMTP_URL: smtp.url, PUBLIC_URL };
     app = await startTestApp(env);
     expect(app.server.inProcessJobs).toBe(false);
-    worker = await startWorker({ ...env, DATABASE_URL: app.server.config.DATABASE_URL }, silentLogger);
+    worker = await startWorker(
+      { ...env, DATABASE_URL: app.server.config.DATABASE_URL, AUTH_SECRET: TEST_AUTH_SECRET },
+      silentLogger,
+    );
   });
   afterAll(async () => {
     await worker?.close();
@@ -184,7 +187,7 @@ describe("with Redis, SMTP and a worker", () => {
   it("sends once when the email job runs twice with the same key", async () => {
     const to = `twice-${Date.now()}@example.com`;
     const mailer = createSmtpMailer(db(), smtp.url, app.server.config.MAIL_FROM);
-    const context: JobContext = { db: db(), config: app.server.config, mailer, logger: silentLogger };
+    const context: JobContext = { ...app.server.deps, db: db(), mailer, logger: silentLogger };
     try {
       await runJob(context, "email.send", emailJob(to), "test:twice");
       await runJob(context, "email.send", emailJob(to), "test:twice");
@@ -238,7 +241,7 @@ describe("embedded: no Redis, no SMTP", () => {
   it("keeps one message when the email job runs twice with the same key", async () => {
     const to = `twice-${Date.now()}@example.com`;
     const mailer = createMailboxMailer(db(), app.server.config.MAIL_FROM);
-    const context: JobContext = { db: db(), config: app.server.config, mailer, logger: silentLogger };
+    const context: JobContext = { ...app.server.deps, db: db(), mailer, logger: silentLogger };
     await runJob(context, "email.send", emailJob(to), "test:mailbox-twice");
     await runJob(context, "email.send", emailJob(to), "test:mailbox-twice");
     const mailbox = await client().get<Mailbox>("/api/v1/dev/mailbox");

@@ -1,6 +1,8 @@
+import { resolve } from "node:path";
 import {
   ConfigError,
   createBullmqPublisher,
+  createCoreDeps,
   createMailer,
   createPrismaClient,
   createRedis,
@@ -17,13 +19,21 @@ import {
  */
 export async function startWorker(env: Record<string, string | undefined>, logger: Logger) {
   const config = loadConfig(env);
-  if (!config.DATABASE_URL || !config.REDIS_URL) {
+  if (!config.DATABASE_URL || !config.REDIS_URL || !config.AUTH_SECRET) {
     throw new ConfigError(
-      "The worker needs DATABASE_URL and REDIS_URL (the embedded default runs jobs inside the API).",
+      "The worker needs DATABASE_URL, REDIS_URL and AUTH_SECRET, as the API has them (the embedded default runs jobs inside the API).",
     );
   }
   const db = createPrismaClient(config.DATABASE_URL, { max: 5 });
   const mailer = createMailer(db, config);
+  // DATA_DIR matters to a worker for filesystem blobs and the development seal: share the API's
+  const deps = createCoreDeps({
+    db,
+    config,
+    authSecret: config.AUTH_SECRET,
+    dataDir: resolve(config.DATA_DIR),
+    logger,
+  });
   const publisherConnection = createRedis(config.REDIS_URL);
   const workerConnection = createRedis(config.REDIS_URL);
   for (const connection of [publisherConnection, workerConnection]) {
@@ -32,7 +42,7 @@ export async function startWorker(env: Record<string, string | undefined>, logge
   }
   const publisher = createBullmqPublisher(publisherConnection, config.REDIS_PREFIX);
   const relay = startOutboxRelay(db, publisher.publish, logger);
-  const workers = startBullmqWorkers({ db, config, mailer, logger }, workerConnection, config.REDIS_PREFIX, logger);
+  const workers = startBullmqWorkers({ ...deps, mailer }, workerConnection, config.REDIS_PREFIX, logger);
   const scheduler = startPackageScheduler(db, logger);
   return {
     async close() {

@@ -13,6 +13,11 @@ export const PACKAGE_ACTION_MESSAGES = {
   reminderFailed: "Reminder send failed",
   /** reminders go by email: an SMS or in-person (API) participant is skipped */
   reminderNotByEmail: "Reminders are sent by email; this participant does not sign by email.",
+  /** reminders of an available package reuse the invitation path: only invited, unfinished participants */
+  reminderNotInvited: "This participant has no open invitation to be reminded of.",
+  /** finish: participants who sign or review electronically have not all finished */
+  participantsStillSigning:
+    "Participants still have to finish signing electronically before the package can be finished.",
   /** a participant id of invitation-reminders that is not a participant of the package */
   reminderParticipantNotFound: "Participant/package/organization not found.",
   /** send: what is missing, with one detail per problem */

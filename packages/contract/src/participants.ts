@@ -2,6 +2,12 @@ import { z } from "zod";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { MAX_PARTICIPANTS_PER_TYPE, missingContact, participantAccessMethodSchema } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
+import {
+  idVerificationMethodSchema,
+  KBA_QUESTIONS,
+  kbaAnswersSchema,
+  participantSigningStatusSchema,
+} from "./signing-room.ts";
 import { phoneInputSchema } from "./users.ts";
 
 // Participants of a package (spec §3 Participant, §4 contact summary, §5 numbering and phone).
@@ -32,6 +38,11 @@ export const participantSchema = z
     accessMethod: participantAccessMethodSchema,
     orderSequence: z.number().int().describe("Position in ordered (PARTICIPANT) signing"),
     avHost: z.boolean().describe("Hosts the A/V eSign session"),
+    signingStatus: participantSigningStatusSchema.describe("Where the participant is in the signing room"),
+    invitedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    idVerification: idVerificationMethodSchema.describe("How the participant proves who they are"),
+    kbaQuestions: z.array(z.enum(KBA_QUESTIONS)).describe("KBA: the questions the sender gave answers to"),
     createdAt: z.string(),
     lastUpdatedAt: z.string(),
     version: z.number().int().describe("Send back on update and remove (optimistic locking)"),
@@ -69,6 +80,8 @@ export const createParticipantSchema = z
     phoneNumber: phoneInputSchema.optional(),
     accessMethod: participantAccessMethodSchema.default("EMAIL"),
     avHost: z.boolean().default(false),
+    idVerification: idVerificationMethodSchema.optional().describe("Default: the organization's setting"),
+    kbaAnswers: kbaAnswersSchema.optional().describe("KBA: answers the participant must give (stored encrypted)"),
   })
   .superRefine(requireContact)
   .meta({ id: "CreateParticipant" });
@@ -85,6 +98,8 @@ export const updateParticipantSchema = z
     phoneNumber: phoneInputSchema.optional(),
     accessMethod: participantAccessMethodSchema.optional(),
     avHost: z.boolean().optional(),
+    idVerification: idVerificationMethodSchema.optional(),
+    kbaAnswers: kbaAnswersSchema.optional(),
   })
   .meta({ id: "UpdateParticipant" });
 export type UpdateParticipant = z.infer<typeof updateParticipantSchema>;

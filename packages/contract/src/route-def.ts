@@ -7,8 +7,9 @@ import type { PermissionName } from "./permissions.ts";
  * - session: any valid token, also a partial one or one with expired credentials
  * - partial: a valid token that is not limited to changing an expired password
  * - user: a full sign-in with current credentials
+ * - participant: a signing-room session (signing origin only)
  */
-export type RouteAuth = "none" | "session" | "partial" | "user";
+export type RouteAuth = "none" | "session" | "partial" | "user" | "participant";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RouteDef {

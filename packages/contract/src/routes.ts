@@ -12,6 +12,7 @@ import { roleRoutes } from "./roles.ts";
 import type { RouteDef } from "./route-def.ts";
 import { sessionRoutes } from "./session-routes.ts";
 import { settingRoutes } from "./settings.ts";
+import { signingAdminRoutes } from "./signing-admin.ts";
 import { tagRoutes } from "./tags.ts";
 import { userRoutes } from "./users.ts";
 
@@ -32,6 +33,7 @@ export const routes = {
   ...customFieldRoutes,
   ...dataCollectionRoutes,
   ...settingRoutes,
+  ...signingAdminRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -1,5 +1,5 @@
 /** Who is acting. Every use case takes one first: tenancy and permissions are decided from it. */
-export type Actor = UserActor | AnonymousActor | SystemActor;
+export type Actor = UserActor | AnonymousActor | SystemActor | ParticipantActor;
 
 export interface RequestOrigin {
   ip: string | null;
@@ -24,6 +24,15 @@ export interface UserActor extends RequestOrigin {
 
 export interface AnonymousActor extends RequestOrigin {
   kind: "anonymous";
+}
+
+/** A participant in the signing room, acting through one signing session. */
+export interface ParticipantActor extends RequestOrigin {
+  kind: "participant";
+  participantId: string;
+  packageId: string;
+  organizationId: string;
+  sessionId: string;
 }
 
 export interface SystemActor {

@@ -3,6 +3,8 @@ import type { Config } from "./config/config.ts";
 import type { FieldCipher } from "./crypto/field-cipher.ts";
 import type { Db } from "./db/prisma-client.ts";
 import type { Logger } from "./logger.ts";
+import type { SealKeyring } from "./signing/seal-keyring.ts";
+import type { SmsSender } from "./sms/sms-sender.ts";
 import type { BlobStorage } from "./storage/blob-storage.ts";
 
 /** Infrastructure the use cases need, built once at start-up and passed last to each use case. */
@@ -13,8 +15,10 @@ export interface CoreDeps {
   logger: Logger;
   /** document files (filesystem under DATA_DIR/blobs, or S3) */
   storage: BlobStorage;
-  /** encrypts the values of custom fields marked encrypted */
+  /** encrypts the values of custom fields marked encrypted (and KBA answers, seal certificates) */
   fieldCipher: FieldCipher;
-  /** HMAC key of signed links (package collaboration), derived from AUTH_SECRET; absent: links are refused */
-  linkKey?: Buffer;
+  /** HMAC key of signed links (signing links, package collaboration), derived from AUTH_SECRET */
+  linkKey: Buffer;
+  sms: SmsSender;
+  sealKeys: SealKeyring;
 }

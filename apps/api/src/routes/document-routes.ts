@@ -13,6 +13,7 @@ import {
   uploadDocument,
 } from "@signet/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { contentDisposition } from "../plugins/content-disposition.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 
 /** The multipart parts as the core reads them: the file part streams, its size cut at the limit. */
@@ -30,15 +31,6 @@ async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart>
       yield { type: "field", fieldName: part.fieldname, value: String(part.value) };
     }
   }
-}
-
-/** RFC 6266: an ASCII fallback plus the UTF-8 name. */
-function contentDisposition(asciiName: string, utf8Name: string): string {
-  const encoded = encodeURIComponent(utf8Name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encoded}`;
 }
 
 export async function registerDocumentRoutes(app: FastifyInstance, deps: CoreDeps, authenticate: Authenticate) {

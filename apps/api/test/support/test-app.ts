@@ -17,12 +17,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     {
       DATABASE_URL: database.url,
       PORT: "0",
+      SIGNING_ROOM_LISTEN_PORT: "0",
       AUTH_SECRET: TEST_AUTH_SECRET,
       SEED_DEMO: "false",
       WEB_DIST: "/nonexistent",
       ...env,
     },
-    { logLevel: "silent" },
+    { logLevel: process.env.TEST_LOG_LEVEL ?? "silent" },
   );
   return {
     server,

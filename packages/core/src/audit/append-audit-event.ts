@@ -49,7 +49,7 @@ export async function appendAuditEvent(tx: Tx, actor: Actor, input: AuditEventIn
     sequence: (last?.sequence ?? 0) + 1,
     type: input.type,
     occurredAt: occurredAt.toISOString(),
-    actorId: actor.kind === "user" ? actor.userId : null,
+    actorId: actor.kind === "user" ? actor.userId : actor.kind === "participant" ? actor.participantId : null,
     actorRole: actor.kind,
     ip: actor.ip,
     userAgent: actor.userAgent,

@@ -22,12 +22,15 @@ describe("loadConfig", () => {
 
   it("requires the real services in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/DATABASE_URL[\s\S]*SMTP_URL[\s\S]*AUTH_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /DATABASE_URL[\s\S]*SMTP_URL[\s\S]*AUTH_SECRET[\s\S]*SEAL_P12_PATH/,
+    );
     const ok = loadConfig({
       NODE_ENV: "production",
       DATABASE_URL: "postgresql://db/signet",
       SMTP_URL: "smtp://mail:25",
       AUTH_SECRET: "x".repeat(32),
+      SEAL_P12_PATH: "/etc/signet/seal.p12",
     });
     expect(ok.NODE_ENV).toBe("production");
   });

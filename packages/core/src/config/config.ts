@@ -59,6 +59,17 @@ const envSchema = z.object({
   SIGNING_ROOM_PORT: z.coerce.number().int().default(DEFAULTS.signingRoomPort),
   /** origin of the signing room; default: PUBLIC_URL's host on SIGNING_ROOM_PORT */
   SIGNING_ROOM_URL: z.url().optional(),
+  /** listen for the signing room (0: a random port, e.g. in tests); -1 disables the listener */
+  SIGNING_ROOM_LISTEN_PORT: z.coerce.number().int().min(-1).max(65535).optional(),
+  SIGNING_ROOM_DIST: z.string().optional(),
+  /** PKCS#12 that seals documents for organizations without their own; default: a development certificate in DATA_DIR */
+  SEAL_P12_PATH: z.string().optional(),
+  SEAL_P12_PASSWORD: z.string().optional(),
+  /** RFC 3161 timestamp authority; when set every seal carries a timestamp (PAdES B-T) */
+  TSA_URL: optionalUrl,
+  /** SMS provider: an HTTPS endpoint that receives {to, text} as JSON; default: the dev outbox (/dev/mailbox) */
+  SMS_WEBHOOK_URL: optionalUrl,
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(12).optional(),
@@ -90,7 +101,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (value.NODE_ENV === "production") {
     // The embedded conveniences (generated secrets, the unauthenticated dev mailbox) are for one
     // machine; a production install must name its real services.
-    const missing = (["DATABASE_URL", "SMTP_URL", "AUTH_SECRET"] as const).filter((name) => !value[name]);
+    const missing = (["DATABASE_URL", "SMTP_URL", "AUTH_SECRET", "SEAL_P12_PATH"] as const).filter(
+      (name) => !value[name],
+    );
     if (missing.length > 0) {
       throw new ConfigError(
         `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join("\n")}`,

@@ -24,9 +24,12 @@ export interface PageSize {
   height: number;
 }
 
-/** A page as a viewer shows it: a page turned a quarter (/Rotate 90 or 270) swaps width and height. */
+/**
+ * A page as a viewer shows it: its CropBox (what viewers draw; the MediaBox may be larger), and a
+ * page turned a quarter (/Rotate 90 or 270) swaps width and height.
+ */
 function displayedSize(page: ReturnType<PDFDocument["getPage"]>): PageSize {
-  const { width, height } = page.getSize();
+  const { width, height } = page.getCropBox();
   const quarterTurns = Math.round((((page.getRotation().angle % 360) + 360) % 360) / 90);
   return quarterTurns % 2 === 1 ? { width: height, height: width } : { width, height };
 }

@@ -1,12 +1,7 @@
-import type { Config } from "../config/config.ts";
-import type { Db } from "../db/prisma-client.ts";
-import type { Logger } from "../logger.ts";
+import type { CoreDeps } from "../core-deps.ts";
 import type { Mailer } from "../mail/mailer.ts";
 
-/** What job handlers may use; built once per worker process. */
-export interface JobContext {
-  db: Db;
-  config: Config;
+/** What job handlers may use; built once per worker process (the embedded API builds one too). */
+export interface JobContext extends CoreDeps {
   mailer: Mailer;
-  logger: Logger;
 }

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import { sendEmailJob } from "../mail/send-email-job.ts";
+import { sealPackageJob } from "../signing/seal-package-job.ts";
+import { signingInvitationJob } from "../signing/signing-invitation-job.ts";
 import type { JobContext } from "./job-context.ts";
 
 export interface JobDefinition<S extends z.ZodType> {
@@ -11,6 +13,8 @@ export interface JobDefinition<S extends z.ZodType> {
 
 export const JOBS = {
   "email.send": sendEmailJob,
+  "signing.invitation": signingInvitationJob,
+  "package.seal": sealPackageJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

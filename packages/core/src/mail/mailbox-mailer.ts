@@ -1,5 +1,5 @@
 import type { Db } from "../db/prisma-client.ts";
-import type { Mailer } from "./mailer.ts";
+import { fromWithName, type Mailer, mailLogRow } from "./mailer.ts";
 
 /** The embedded default: mail is kept in the database and shown on the dev mailbox page. */
 export function createMailboxMailer(db: Db, from: string): Mailer {
@@ -8,7 +8,7 @@ export function createMailboxMailer(db: Db, from: string): Mailer {
     async send(mail) {
       await db.mailMessage.upsert({
         where: { idempotencyKey: mail.idempotencyKey },
-        create: { ...mail, from, transport: "mailbox" },
+        create: { ...mailLogRow(mail, fromWithName(from, mail.fromName)), transport: "mailbox" },
         update: {},
       });
     },

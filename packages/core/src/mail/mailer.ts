@@ -1,3 +1,9 @@
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface OutgoingMail {
   idempotencyKey: string;
   organizationId: string | null;
@@ -5,6 +11,10 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** display name in From (the organization's email settings); the address stays MAIL_FROM's */
+  fromName?: string | null;
+  replyTo?: string | null;
+  attachments?: MailAttachment[];
 }
 
 /** SMTP in production, the dev mailbox in the embedded default; chosen once at start. */
@@ -12,4 +22,25 @@ export interface Mailer {
   readonly transport: "smtp" | "mailbox";
   send(mail: OutgoingMail): Promise<void>;
   close(): Promise<void>;
+}
+
+/** MAIL_FROM with its display name replaced by the organization's from text, when it has one. */
+export function fromWithName(mailFrom: string, fromName: string | null | undefined): string {
+  const name = fromName?.replace(/["\r\n<>]/g, "").trim();
+  if (!name) return mailFrom;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `"${name}" <${address}>`;
+}
+
+/** The columns of the mail log (attachments are not kept; their names are listed in the text). */
+export function mailLogRow(mail: OutgoingMail, from: string) {
+  return {
+    idempotencyKey: mail.idempotencyKey,
+    organizationId: mail.organizationId,
+    to: mail.to,
+    from,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  };
 }

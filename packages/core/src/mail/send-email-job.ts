@@ -20,6 +20,13 @@ const payload = z.discriminatedUnion("template", [
     template: z.literal("participant-reminder"),
     data: mailTemplates["participant-reminder"].data,
   }),
+  z.object({ ...envelope, template: z.literal("consent-withdrawn"), data: mailTemplates["consent-withdrawn"].data }),
+  z.object({
+    ...envelope,
+    template: z.literal("participant-declined"),
+    data: mailTemplates["participant-declined"].data,
+  }),
+  z.object({ ...envelope, template: z.literal("package-completed"), data: mailTemplates["package-completed"].data }),
 ]);
 
 export const sendEmailJob = {

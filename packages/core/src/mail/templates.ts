@@ -50,7 +50,107 @@ const participantReminderData = z.object({
   senderName: z.string(),
 });
 
+const signingInvitationData = z.object({
+  recipientName: z.string(),
+  organizationName: z.string(),
+  packageName: z.string(),
+  subject: z.string(),
+  introText: z.string().nullable(),
+  link: z.url(),
+  expiresAt: z.string(),
+  reminder: z.boolean(),
+  attachmentName: z.string().nullable(),
+});
+const senderNoticeData = z.object({
+  recipientName: z.string(),
+  packageName: z.string(),
+  participantName: z.string(),
+  reason: z.string().nullable(),
+  link: z.url(),
+});
+const packageCompletedData = z.object({
+  recipientName: z.string(),
+  packageName: z.string(),
+  organizationName: z.string(),
+  link: z.url(),
+});
+
+const paragraphs = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
+
 export const mailTemplates = {
+  "signing-invitation": {
+    data: signingInvitationData,
+    render(data: z.infer<typeof signingInvitationData>): RenderedMail {
+      const subject = data.reminder ? `Reminder: ${data.subject}` : data.subject;
+      const expires = new Date(data.expiresAt).toUTCString();
+      const intro =
+        data.introText?.trim() ||
+        `${data.organizationName} sent you the documents of "${data.packageName}" to review and sign electronically.`;
+      const attached = data.attachmentName ? `\n\nAttached: ${data.attachmentName}` : "";
+      const text = `Hello ${data.recipientName},\n\n${intro}\n\nOpen your documents:\n${data.link}\n\nThis link is personal: do not forward it. It works once and until ${expires}; if it stops working, open it anyway and ask for a new one.${attached}\n\n${data.organizationName}\n`;
+      const html = layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.recipientName)},</p>
+${paragraphs(intro)}
+${button(data.link, "Review documents")}
+<p style="color:#4a5560;font-size:13px">This link is personal: do not forward it. It works once and until ${escapeHtml(expires)}; if it stops working, open it anyway and ask for a new one.</p>
+${data.attachmentName ? `<p style="font-size:13px">Attached: ${escapeHtml(data.attachmentName)}</p>` : ""}
+<p>${escapeHtml(data.organizationName)}</p>`,
+      );
+      return { subject, text, html };
+    },
+  },
+  "consent-withdrawn": {
+    data: senderNoticeData,
+    render(data: z.infer<typeof senderNoticeData>): RenderedMail {
+      const subject = `E-sign consent withdrawn: ${data.packageName}`;
+      const why = data.reason ? ` Their reason: "${data.reason}".` : "";
+      const text = `Hello ${data.recipientName},\n\n${data.participantName} withdrew consent to do business electronically for "${data.packageName}".${why} What was already signed stays valid; the package is now CONSENT_WITHDRAWN and its remaining documents can go to paper.\n\n${data.link}\n`;
+      const html = layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.recipientName)},</p>
+<p><strong>${escapeHtml(data.participantName)}</strong> withdrew consent to do business electronically for <strong>${escapeHtml(data.packageName)}</strong>.${escapeHtml(why)}</p>
+<p>What was already signed stays valid; the package is now <em>consent withdrawn</em> and its remaining documents can go to paper.</p>
+${button(data.link, "Open the package")}`,
+      );
+      return { subject, text, html };
+    },
+  },
+  "participant-declined": {
+    data: senderNoticeData,
+    render(data: z.infer<typeof senderNoticeData>): RenderedMail {
+      const subject = `Declined to sign: ${data.packageName}`;
+      const why = data.reason ? ` Their reason: "${data.reason}".` : "";
+      const text = `Hello ${data.recipientName},\n\n${data.participantName} declined to sign "${data.packageName}".${why} Correct or cancel the package to go on.\n\n${data.link}\n`;
+      const html = layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.recipientName)},</p>
+<p><strong>${escapeHtml(data.participantName)}</strong> declined to sign <strong>${escapeHtml(data.packageName)}</strong>.${escapeHtml(why)}</p>
+<p>Correct or cancel the package to go on.</p>
+${button(data.link, "Open the package")}`,
+      );
+      return { subject, text, html };
+    },
+  },
+  "package-completed": {
+    data: packageCompletedData,
+    render(data: z.infer<typeof packageCompletedData>): RenderedMail {
+      const subject = `Completed: ${data.packageName}`;
+      const text = `Hello ${data.recipientName},\n\nEveryone has finished "${data.packageName}". Its documents are sealed and the certificate of completion is ready.\n\n${data.link}\n\n${data.organizationName}\n`;
+      const html = layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.recipientName)},</p>
+<p>Everyone has finished <strong>${escapeHtml(data.packageName)}</strong>. Its documents are sealed and the certificate of completion is ready.</p>
+${button(data.link, "Open your documents")}
+<p>${escapeHtml(data.organizationName)}</p>`,
+      );
+      return { subject, text, html };
+    },
+  },
   "password-reset": {
     data: passwordResetData,
     render(data: z.infer<typeof passwordResetData>): RenderedMail {
@@ -160,6 +260,14 @@ export function renderMail(mail: MailTemplateInput): RenderedMail {
     case "package-cancelled":
       return mailTemplates[mail.template].render(mail.data);
     case "participant-reminder":
+      return mailTemplates[mail.template].render(mail.data);
+    case "signing-invitation":
+      return mailTemplates[mail.template].render(mail.data);
+    case "consent-withdrawn":
+      return mailTemplates[mail.template].render(mail.data);
+    case "participant-declined":
+      return mailTemplates[mail.template].render(mail.data);
+    case "package-completed":
       return mailTemplates[mail.template].render(mail.data);
   }
 }

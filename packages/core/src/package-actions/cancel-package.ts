@@ -2,13 +2,14 @@ import { type CancelPackage, MEMBER_CANCELLATION_REASON, type Package, participa
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
+import { revokeSigningAccess } from "../signing/revoke-signing-access.ts";
 import { actorDisplayName, participantGreetingName, runPackageAction } from "./run-package-action.ts";
 
 /**
  * Spec §4 / DOMAIN.md §1: cancel from STARTED or AVAILABLE_TO_SIGNERS → CANCELLED with a reason.
  * With notify, one 'package-cancelled' email per participant with an email address (whatever their
- * access method), queued in the same transaction. Signing sessions, links and scheduled invitations
- * do not exist yet (they arrive with the signing room), so there is nothing to revoke here yet.
+ * access method), queued in the same transaction. Open signing sessions and unused links stop
+ * working at once; invitations still in the outbox find their link revoked and send nothing.
  */
 export async function cancelPackage(
   actor: Actor,
@@ -56,6 +57,7 @@ export async function cancelPackage(
           notified.push(participant.id);
         }
       }
+      await revokeSigningAccess(tx, packageId, "CANCELLED");
       return {
         // a scheduled send is cancelled with the package
         changes: { cancelReason: reason, sentAt: null },

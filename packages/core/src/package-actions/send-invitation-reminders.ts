@@ -10,6 +10,7 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
+import { sendSigningLink } from "../signing/invite-due-participants.ts";
 import {
   actorDisplayName,
   loadActionablePackage,
@@ -39,7 +40,16 @@ export async function sendInvitationReminders(
     if (requested && participants.length !== requested.length) {
       throw notFound(PACKAGE_ACTION_MESSAGES.reminderParticipantNotFound);
     }
-    const byEmail = participants.filter((p) => p.accessMethod === "EMAIL" && p.email?.trim());
+    // once out for signature a reminder is a fresh single-use link by the participant's own channel
+    // (issue 5 §1: the invitation path); before that, a plain email
+    const available = pkg.status === "AVAILABLE_TO_SIGNERS";
+    const reachable = (p: (typeof participants)[number]) =>
+      available
+        ? (p.signingStatus === "INVITED" || p.signingStatus === "OPENED") &&
+          ((p.accessMethod === "EMAIL" && Boolean(p.email?.trim())) ||
+            (p.accessMethod === "SMS" && Boolean(p.phoneNumber)))
+        : p.accessMethod === "EMAIL" && Boolean(p.email?.trim());
+    const byEmail = participants.filter(reachable);
     const skipped = participants.filter((p) => !byEmail.includes(p));
     if (byEmail.length === 0) {
       throw new AppError(
@@ -47,7 +57,11 @@ export async function sendInvitationReminders(
         PACKAGE_ACTION_MESSAGES.reminderFailed,
         skipped.map((p) => ({
           path: `participants.${p.id}`,
-          message: `${participantDisplayName(p)}: ${PACKAGE_ACTION_MESSAGES.reminderNotByEmail}`,
+          message: `${participantDisplayName(p)}: ${
+            available && p.accessMethod !== "API"
+              ? PACKAGE_ACTION_MESSAGES.reminderNotInvited
+              : PACKAGE_ACTION_MESSAGES.reminderNotByEmail
+          }`,
         })),
       );
     }
@@ -58,6 +72,17 @@ export async function sendInvitationReminders(
     const senderName = await actorDisplayName(tx, actor, organization.name);
     const reminderId = randomUUID();
     for (const participant of byEmail) {
+      if (available) {
+        const channel = participant.accessMethod === "SMS" ? "SMS" : "EMAIL";
+        await sendSigningLink(tx, {
+          ...pkg,
+          participantId: participant.id,
+          channel,
+          now: new Date(),
+          purpose: "reminder",
+        });
+        continue;
+      }
       await enqueueOutbox(
         tx,
         "email.send",

@@ -12,6 +12,7 @@ import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { packageConflict } from "../packages/package-access.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
+import { inviteDueParticipants, reopenParticipants } from "../signing/invite-due-participants.ts";
 import { signatureTagProblems } from "../tags/signature-tag-problems.ts";
 import { type PackageRow, runPackageAction } from "./run-package-action.ts";
 
@@ -75,10 +76,21 @@ export async function expiryOnAvailability(
 }
 
 /**
+ * What happens when a package becomes available to signers (sent now, or its scheduled time came):
+ * each document's hash at send is recorded (DOMAIN.md §4), participants of an earlier round who
+ * must act again wait again, and the participants whose turn it is are invited (issue 5 §1).
+ */
+export async function openForSigning(tx: Prisma.TransactionClient, pkg: PackageRow, now: Date): Promise<void> {
+  await tx.$executeRaw`UPDATE "Document" SET "sha256AtSend" = "sha256" WHERE "packageId" = ${pkg.id}::uuid`;
+  await reopenParticipants(tx, pkg.id);
+  await inviteDueParticipants(tx, pkg, now);
+}
+
+/**
  * DOMAIN.md §1: send (STARTED → AVAILABLE_TO_SIGNERS) once nothing is missing (400 with one detail
  * per problem otherwise). With scheduled availability in the future the send is accepted but the
  * package stays STARTED, frozen, until the scheduler makes it available at scheduledOn.
- * The invitations themselves arrive with the signing room.
+ * Invitations go out in the same transaction (through the outbox).
  */
 export async function sendPackage(
   actor: Actor,
@@ -100,6 +112,7 @@ export async function sendPackage(
       };
     }
     const packageExpiresAt = await expiryOnAvailability(tx, pkg, now);
+    await openForSigning(tx, pkg, now);
     return {
       changes: { sentAt: now, availableAt: now, packageExpiresAt },
       auditType: "package.sent",

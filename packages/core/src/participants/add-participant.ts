@@ -9,8 +9,25 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
 import { loadPackageAccess, packageConflict } from "../packages/package-access.ts";
+import { readSigningRoomSettings } from "../signing/signing-room-settings.ts";
 import { canonicalParticipantType } from "./participant-type.ts";
+import { verificationColumns } from "./participant-verification.ts";
 import { toParticipant } from "./participant-views.ts";
+
+/**
+ * The organization's default ID verification for a new participant; a text-message default falls
+ * back to none for a participant without a phone (the sender can still choose another method).
+ */
+async function defaultVerification(
+  tx: Parameters<typeof readSigningRoomSettings>[0],
+  organizationId: string,
+  phoneNumber: string | null | undefined,
+) {
+  const { default_id_verification: method } = await readSigningRoomSettings(tx, organizationId);
+  if (method === "SMS_CODE" && !phoneNumber) return "NONE" as const;
+  // KBA needs answers only the sender can give: the default applies once they are given
+  return method === "KBA" ? ("NONE" as const) : method;
+}
 
 /**
  * Adds a participant to a package that has not been sent: role number the lowest unused of its type
@@ -40,6 +57,14 @@ export async function addParticipant(
         data: { avHost: false, version: { increment: 1 } },
       });
     }
+    const verification = verificationColumns(
+      {
+        idVerification: input.idVerification ?? (await defaultVerification(tx, organizationId, input.phoneNumber)),
+        kbaAnswers: input.kbaAnswers,
+      },
+      { idVerification: "NONE", phoneNumber: input.phoneNumber ?? null, kbaQuestions: [] },
+      deps.fieldCipher,
+    );
     const created = await tx.participant.create({
       data: {
         packageId,
@@ -53,6 +78,7 @@ export async function addParticipant(
         phoneNumber: input.phoneNumber ?? null,
         accessMethod: input.accessMethod,
         avHost: input.avHost,
+        ...verification,
         orderSequence: Math.max(0, ...existing.map((p) => p.orderSequence)) + 1,
       },
     });
@@ -66,6 +92,7 @@ export async function addParticipant(
         type,
         roleNumber,
         accessMethod: created.accessMethod,
+        idVerification: created.idVerification,
         packageVersion,
       },
     });

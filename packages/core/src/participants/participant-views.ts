@@ -1,4 +1,10 @@
-import { type Participant, participantContact, participantDisplayName, participantInitials } from "@signet/contract";
+import {
+  KBA_QUESTIONS,
+  type Participant,
+  participantContact,
+  participantDisplayName,
+  participantInitials,
+} from "@signet/contract";
 import type { Participant as ParticipantRow } from "../db/generated/client.ts";
 
 export function toParticipant(row: ParticipantRow): Participant {
@@ -18,6 +24,11 @@ export function toParticipant(row: ParticipantRow): Participant {
     accessMethod: row.accessMethod,
     orderSequence: row.orderSequence,
     avHost: row.avHost,
+    signingStatus: row.signingStatus,
+    invitedAt: row.invitedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    idVerification: row.idVerification,
+    kbaQuestions: KBA_QUESTIONS.filter((question) => row.kbaQuestions.includes(question)),
     createdAt: row.createdAt.toISOString(),
     lastUpdatedAt: row.lastUpdatedAt.toISOString(),
     version: row.version,

@@ -14,6 +14,7 @@ import { AppError, notFound } from "../errors/app-error.ts";
 import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
 import { loadPackageAccess, packageConflict, packageVersionConflict } from "../packages/package-access.ts";
 import { canonicalParticipantType } from "./participant-type.ts";
+import { verificationColumns } from "./participant-verification.ts";
 import { toParticipant } from "./participant-views.ts";
 
 const orNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
@@ -54,6 +55,11 @@ export async function updateParticipant(
       roleNumber = nextRoleNumberForType(others, type);
       if (roleNumber === -1) throw packageConflict(PARTICIPANT_MESSAGES.typeFull);
     }
+    const verification = verificationColumns(
+      input,
+      { idVerification: current.idVerification, phoneNumber: merged.phone ?? null, kbaQuestions: current.kbaQuestions },
+      deps.fieldCipher,
+    );
     if (input.avHost === true) {
       await tx.participant.updateMany({
         where: { packageId, avHost: true, id: { not: participantId } },
@@ -72,17 +78,33 @@ export async function updateParticipant(
         phoneNumber: input.phoneNumber,
         accessMethod: input.accessMethod,
         avHost: input.avHost,
+        ...verification,
         version: { increment: 1 },
       },
     });
     if (count === 0) throw packageVersionConflict();
-    const { version: _version, organizationId: _org, packageId: _pkg, participantId: _id, ...changes } = input;
+    // KBA answers are secrets: the trail records which questions changed, never the answers
+    const {
+      version: _version,
+      organizationId: _org,
+      packageId: _pkg,
+      participantId: _id,
+      kbaAnswers: _answers,
+      ...changes
+    } = input;
     await appendAuditEvent(tx, actor, {
       organizationId,
       streamType: "package",
       streamId: packageId,
       type: "participant.updated",
-      data: { participantId, version: version + 1, packageVersion, changes, ...(roleNumber ? { roleNumber } : {}) },
+      data: {
+        participantId,
+        version: version + 1,
+        packageVersion,
+        changes,
+        ...(verification.kbaQuestions ? { kbaQuestions: verification.kbaQuestions } : {}),
+        ...(roleNumber ? { roleNumber } : {}),
+      },
     });
     return tx.participant.findUniqueOrThrow({ where: { id: participantId } });
   });

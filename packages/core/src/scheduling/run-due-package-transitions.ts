@@ -2,7 +2,9 @@ import { EXPIRED_CANCELLATION_REASON } from "@signet/contract";
 import { systemActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { Db } from "../db/prisma-client.ts";
-import { expiryOnAvailability, sendProblems } from "../package-actions/send-package.ts";
+import { expiryOnAvailability, openForSigning, sendProblems } from "../package-actions/send-package.ts";
+import { enqueueSeal } from "../signing/complete-package.ts";
+import { revokeSigningAccess } from "../signing/revoke-signing-access.ts";
 
 interface DueRow {
   id: string;
@@ -15,7 +17,12 @@ export interface DueTransitions {
   unscheduled: number;
   /** AVAILABLE_TO_SIGNERS packages past their expiry: CANCELLED with reason EXPIRED */
   expired: number;
+  /** completed packages left unsealed whose seal was queued again */
+  sealsRequeued: number;
 }
+
+/** How long a completed package may wait for its seal before the sweep queues it again. */
+export const UNSEALED_GRACE_MS = 5 * 60_000;
 
 /**
  * One pass of the time-driven transitions of DOMAIN.md §1: 'send … when scheduledOn arrives' and
@@ -23,7 +30,7 @@ export interface DueTransitions {
  * and each package moves once; a package changed meanwhile is simply not due any more.
  */
 export async function runDuePackageTransitions(db: Db, now = new Date(), batchSize = 100): Promise<DueTransitions> {
-  const result: DueTransitions = { madeAvailable: 0, unscheduled: 0, expired: 0 };
+  const result: DueTransitions = { madeAvailable: 0, unscheduled: 0, expired: 0, sealsRequeued: 0 };
   await db.$transaction(
     async (tx) => {
       const scheduled = await tx.$queryRaw<DueRow[]>`
@@ -46,6 +53,7 @@ export async function runDuePackageTransitions(db: Db, now = new Date(), batchSi
           continue;
         }
         const packageExpiresAt = await expiryOnAvailability(tx, pkg, now);
+        await openForSigning(tx, pkg, now);
         await tx.package.update({
           where: { id },
           data: { status: "AVAILABLE_TO_SIGNERS", availableAt: now, packageExpiresAt, version: { increment: 1 } },
@@ -71,6 +79,7 @@ export async function runDuePackageTransitions(db: Db, now = new Date(), batchSi
         WHERE status = 'AVAILABLE_TO_SIGNERS' AND "packageExpiresAt" <= ${now}
         ORDER BY "packageExpiresAt" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
       for (const row of expired) {
+        await revokeSigningAccess(tx, row.id, "EXPIRED", now);
         await tx.package.update({
           where: { id: row.id },
           data: { status: "CANCELLED", cancelReason: EXPIRED_CANCELLATION_REASON, version: { increment: 1 } },
@@ -89,6 +98,18 @@ export async function runDuePackageTransitions(db: Db, now = new Date(), batchSi
           },
         });
         result.expired++;
+      }
+
+      // the sweep of issue 5 §4: a completed package still unsealed a while after completing gets its
+      // seal queued again (a new key every ten minutes, so a parked job is retried, not deduplicated)
+      const unsealed = await tx.$queryRaw<DueRow[]>`
+        SELECT id FROM "Package"
+        WHERE status IN ('COMPLETED', 'EDEPOSIT_PENDING', 'EDEPOSITED') AND "sealedAt" IS NULL
+          AND "completedAt" <= ${new Date(now.getTime() - UNSEALED_GRACE_MS)}
+        ORDER BY "completedAt" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
+      for (const { id } of unsealed) {
+        await enqueueSeal(tx, id, `:sweep:${Math.floor(now.getTime() / (10 * 60_000))}`);
+        result.sealsRequeued++;
       }
     },
     { timeout: 60_000 },

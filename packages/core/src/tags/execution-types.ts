@@ -16,19 +16,18 @@ export interface ExecutionMatrix {
 }
 
 export async function loadExecutionMatrix(db: Reader, packageId: string): Promise<ExecutionMatrix> {
-  const [documents, participants, overrides] = await Promise.all([
-    db.document.findMany({
-      where: { packageId },
-      select: { id: true, executionType: true },
-      orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
-    }),
-    db.participant.findMany({
-      where: { packageId },
-      select: { id: true },
-      orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
-    }),
-    db.documentParticipant.findMany({ where: { packageId } }),
-  ]);
+  // one query after another: inside a transaction they share one connection
+  const documents = await db.document.findMany({
+    where: { packageId },
+    select: { id: true, executionType: true },
+    orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
+  });
+  const participants = await db.participant.findMany({
+    where: { packageId },
+    select: { id: true },
+    orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
+  });
+  const overrides = await db.documentParticipant.findMany({ where: { packageId } });
   const key = (documentId: string, participantId: string) => `${documentId}:${participantId}`;
   const chosen = new Map(overrides.map((row) => [key(row.documentId, row.participantId), row.executionType]));
   const documentTypes = new Map(documents.map((document) => [document.id, document.executionType]));

@@ -1,5 +1,7 @@
+import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.ts";
+import { createCoreDeps } from "../../src/create-core-deps.ts";
 import { createPrismaClient, type Db } from "../../src/db/prisma-client.ts";
 import { enqueueOutbox } from "../../src/jobs/enqueue-outbox.ts";
 import { createInProcessPublisher } from "../../src/jobs/in-process-publisher.ts";
@@ -197,7 +199,8 @@ describe("in-process publisher (no Redis)", () => {
     const row = await enqueue(k, email("inbox@example.com"));
     const config = loadConfig({ DATABASE_URL: database.url });
     const mailer = createMailboxMailer(db, config.MAIL_FROM);
-    const publish = createInProcessPublisher({ db, config, mailer, logger: silentLogger });
+    const deps = createCoreDeps({ db, config, authSecret: "x".repeat(32), dataDir: tmpdir(), logger: silentLogger });
+    const publish = createInProcessPublisher({ ...deps, mailer });
 
     let timer: NodeJS.Timeout | undefined;
     const relayed = await Promise.race([

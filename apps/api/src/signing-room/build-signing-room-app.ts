@@ -1,0 +1,165 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import { SIGNING_ROOM_HEADER } from "@signet/contract";
+import {
+  AppError,
+  type CoreDeps,
+  resolveSigningSession,
+  signingLinkIdFromToken,
+  signingRoomOrigin,
+} from "@signet/core";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppLogger } from "../create-logger.ts";
+import { requestOrigin } from "../plugins/authenticate.ts";
+import type { Authenticate } from "../plugins/define-route.ts";
+import { registerErrorHandler, sendError } from "../plugins/error-handler.ts";
+import { genTraceId, registerTraceId } from "../plugins/trace-id.ts";
+import { registerSigningRoomRoutes } from "./signing-room-routes.ts";
+import { signingCookie } from "./signing-session-cookie.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+declare module "fastify" {
+  interface FastifyReply {
+    /** origins allowed to frame this response (frame-ancestors); none unless a page allows them */
+    frameAncestors: string[] | null;
+  }
+}
+
+/**
+ * The participants' origin (issue 5 §2, ARCHITECTURE §2: same process, second listener, its own
+ * cookies, framable only by allowed origins). It serves the signing-room app and its API, never the
+ * admin API: an admin cookie is useless here and a signing cookie is useless there.
+ */
+export async function buildSigningRoomApp(input: {
+  deps: CoreDeps;
+  logger: AppLogger;
+  dist: string | null;
+}): Promise<FastifyInstance> {
+  const { deps, logger } = input;
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: genTraceId,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 512 * 1024,
+  }) as unknown as FastifyInstance;
+  app.decorateRequest("session", null);
+  app.decorateRequest("signing", null);
+  app.decorateReply("frameAncestors", null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerTraceId(app);
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false });
+  await app.register(fastifyRateLimit, { global: false, skipOnError: true });
+
+  const origin = signingRoomOrigin(config);
+  const cookie = signingCookie(origin.startsWith("https://"));
+
+  app.addHook("onRequest", async (request) => {
+    // a custom header cannot be sent cross-site without a CORS preflight, which this origin never grants
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      request.url.startsWith("/api/") &&
+      request.headers[SIGNING_ROOM_HEADER] !== "1"
+    ) {
+      throw new AppError("CSRF", "Missing signing-room header.");
+    }
+  });
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    const ancestors = reply.frameAncestors?.length ? `'self' ${reply.frameAncestors.join(" ")}` : "'none'";
+    reply.header(
+      "content-security-policy",
+      [
+        "default-src 'self'",
+        "script-src 'self'",
+        "worker-src 'self' blob:",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        `frame-ancestors ${ancestors}`,
+      ].join("; "),
+    );
+    if (!reply.frameAncestors?.length) reply.header("x-frame-options", "DENY");
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "no-referrer");
+    if (config.secureCookies) reply.header("strict-transport-security", "max-age=15552000");
+    return payload;
+  });
+
+  const authenticate: Authenticate = () => async (request: FastifyRequest) => {
+    request.signing = await resolveSigningSession(request.cookies[cookie.name], requestOrigin(request), deps);
+  };
+  await registerSigningRoomRoutes(app, deps, authenticate, cookie);
+
+  const dist = input.dist && existsSync(join(input.dist, "index.html")) ? input.dist : null;
+  if (!dist) logger.warn({ dist: input.dist }, "signing room not built: run `pnpm build:web` (its API still works)");
+  else {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  const appOrigin = new URL(config.publicUrl).origin;
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split("?")[0]!;
+    const wantsHtml = request.method === "GET" && !path.startsWith("/api/") && !/\.\w{1,8}$/.test(path);
+    if (!dist || !wantsHtml) return sendError(request, reply, "NOT_FOUND");
+    reply.frameAncestors = await allowedAncestors(request, path, deps, cookie.name, appOrigin);
+    reply.header("cache-control", "no-store");
+    return reply.sendFile("index.html");
+  });
+  return app;
+}
+
+/**
+ * Who may frame the page (issue 5 §3): a signing link or session made for embedding names its
+ * parent origin (checked against the organization's allowed origins when the URL was issued, and
+ * only while embedded signing is on); the collaboration page may be framed by our own web app.
+ */
+async function allowedAncestors(
+  request: FastifyRequest,
+  path: string,
+  deps: CoreDeps,
+  cookieName: string,
+  appOrigin: string,
+): Promise<string[]> {
+  if (path === "/collaboration") return [appOrigin];
+  let parentOrigin: string | null = null;
+  let organizationId: string | null = null;
+  const token = /^\/s\/([^/]+)$/.exec(path)?.[1];
+  if (token) {
+    const linkId = signingLinkIdFromToken(deps.linkKey, decodeURIComponent(token));
+    const link = linkId ? await deps.db.signingLink.findUnique({ where: { id: linkId } }) : null;
+    parentOrigin = link?.parentOrigin ?? null;
+    organizationId = link?.organizationId ?? null;
+  } else {
+    const context = await resolveSigningSession(request.cookies[cookieName], requestOrigin(request), deps).catch(
+      () => null,
+    );
+    parentOrigin = context?.session.parentOrigin ?? null;
+    organizationId = context?.pkg.organizationId ?? null;
+  }
+  if (!parentOrigin || !organizationId) return [];
+  const organization = await deps.db.organization.findUnique({
+    where: { id: organizationId },
+    select: { embeddedSrEnabled: true },
+  });
+  return organization?.embeddedSrEnabled ? [parentOrigin] : [];
+}

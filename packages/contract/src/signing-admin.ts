@@ -1,0 +1,273 @@
+import { z } from "zod";
+import { pageSchema } from "./paging.ts";
+import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
+import { participantSigningStatusSchema } from "./signing-room.ts";
+
+// The member and integrator side of signing (issue 5): signing URLs for API participants and
+// embedding, the package's verification (audit chain and stored hashes), sealed files, and the
+// organization's signing-room settings (consent, embedding origins, branding, email).
+
+/** Spec §3 Signing-room participant identifier. */
+export const signingRoomIdentifierSchema = z
+  .object({
+    identifier: z.string().describe("The participant's signing-room identifier (use it to ask for a signing URL)"),
+    participantUid: z.uuid(),
+    packageUid: z.uuid(),
+    organizationUid: z.uuid(),
+    givenName: z.string().nullable(),
+    middleName: z.string().nullable(),
+    familyName: z.string().nullable(),
+    generationQualifier: z.string().nullable(),
+    email: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    type: z.string(),
+    accessMethod: z.enum(["EMAIL", "SMS", "API"]),
+    signingStatus: participantSigningStatusSchema,
+  })
+  .meta({ id: "SigningRoomIdentifier" });
+export type SigningRoomIdentifier = z.infer<typeof signingRoomIdentifierSchema>;
+
+export const createSigningUrlSchema = z
+  .object({
+    parentOrigin: z
+      .url()
+      .nullish()
+      .describe("Embedding page's origin: must be allowed in the organization's embedded signing settings"),
+  })
+  .meta({ id: "CreateSigningUrl" });
+export type CreateSigningUrl = z.infer<typeof createSigningUrlSchema>;
+
+export const signingUrlSchema = z.object({ signingURL: z.string(), expiresAt: z.string() }).meta({ id: "SigningUrl" });
+export type SigningUrl = z.infer<typeof signingUrlSchema>;
+
+export const sealedArtifactSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(["DOCUMENT", "CERTIFICATE"]),
+    name: z.string(),
+    documentId: z.uuid().nullable(),
+    sha256Before: z.string().nullable(),
+    sha256: z.string(),
+    sizeBytes: z.number().int(),
+    sealedAt: z.string(),
+    timestamped: z.boolean(),
+    certificateSubject: z.string(),
+  })
+  .meta({ id: "SealedArtifact" });
+export type SealedArtifact = z.infer<typeof sealedArtifactSchema>;
+
+export const packageVerificationSchema = z
+  .object({
+    chain: z.object({ valid: z.boolean(), events: z.number().int(), brokenAt: z.number().int().nullable() }),
+    documents: z.array(
+      z.object({
+        id: z.uuid(),
+        name: z.string(),
+        sha256: z.string(),
+        /** the stored original still hashes to sha256 */
+        originalIntact: z.boolean(),
+      }),
+    ),
+    artifacts: z.array(
+      sealedArtifactSchema.extend({
+        /** the stored sealed file still hashes to sha256 */
+        intact: z.boolean(),
+        /** its PDF signature covers the whole file and verifies */
+        signatureValid: z.boolean(),
+      }),
+    ),
+    sealedAt: z.string().nullable(),
+    valid: z.boolean().describe("Chain, originals and sealed files all check out"),
+  })
+  .meta({ id: "PackageVerification" });
+export type PackageVerification = z.infer<typeof packageVerificationSchema>;
+
+export const CONSENT_TYPES = ["DEFAULT", "CUSTOM"] as const;
+
+/** Organization settings of the signing room, each stored as text under its key. */
+export const signingRoomSettingsSchema = z
+  .object({
+    esign_consent_type: z.enum(CONSENT_TYPES),
+    embedded_allowed_origins: z
+      .array(z.url().transform((url) => new URL(url).origin))
+      .max(20)
+      .describe("Origins allowed to frame the signing room (frame-ancestors)"),
+    default_id_verification: z.enum(["NONE", "SMS_CODE", "KBA"]),
+    email_from_text: z.string().trim().max(100).describe("Display name of invitation emails"),
+    email_reply_to: z.union([z.literal(""), z.email()]),
+    primary_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #1c7ed6."),
+    primary_font_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #ffffff."),
+    logo_url: z.union([z.literal(""), z.url()]),
+  })
+  .meta({ id: "SigningRoomSettings" });
+export type SigningRoomSettings = z.infer<typeof signingRoomSettingsSchema>;
+export type SigningRoomSettingKey = keyof SigningRoomSettings;
+
+export const DEFAULT_SIGNING_ROOM_SETTINGS: SigningRoomSettings = {
+  esign_consent_type: "DEFAULT",
+  embedded_allowed_origins: [],
+  default_id_verification: "NONE",
+  email_from_text: "",
+  email_reply_to: "",
+  primary_color: "#1c7ed6",
+  primary_font_color: "#ffffff",
+  logo_url: "",
+};
+
+export const updateSigningRoomSettingsSchema = signingRoomSettingsSchema
+  .partial()
+  .strict()
+  .meta({ id: "UpdateSigningRoomSettings" });
+export type UpdateSigningRoomSettings = z.infer<typeof updateSigningRoomSettingsSchema>;
+
+export const SIGNING_ADMIN_MESSAGES = {
+  /** spec §5 */
+  customConsentMissing: "Please upload a custom eSign consent file to be used",
+  consentUploaded: "eSign custom version uploaded",
+  embeddedDisabled: "Embedded signing is not enabled for this organization.",
+  originNotAllowed: "This origin is not allowed to embed the signing room. Add it in the signing room settings.",
+  notAvailable: "Signing URLs are available only while the package is out for signature.",
+  participantFinished: "This participant has already finished.",
+  certificateInvalid: "The seal certificate could not be read: wrong password or not a PKCS#12 file.",
+  certificateExpired: "This certificate has expired.",
+} as const;
+
+export const customConsentSchema = z
+  .object({
+    id: z.uuid(),
+    version: z.number().int(),
+    fileName: z.string(),
+    sha256: z.string(),
+    sizeBytes: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "CustomConsent" });
+export type CustomConsent = z.infer<typeof customConsentSchema>;
+
+export const sealCertificateInfoSchema = z
+  .object({
+    source: z.enum(["ORGANIZATION", "SYSTEM"]),
+    subject: z.string(),
+    fingerprint: z.string(),
+    notAfter: z.string(),
+    timestampAuthority: z.string().nullable(),
+  })
+  .meta({ id: "SealCertificateInfo" });
+export type SealCertificateInfo = z.infer<typeof sealCertificateInfoSchema>;
+
+const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+const orgParams = z.object({ orgId: z.uuid() });
+const v9 = { base: "api", version: 9, auth: "user" } as const;
+const v1 = { base: "api", version: 1, auth: "user" } as const;
+
+export const signingAdminRoutes = {
+  listSigningRoomIdentifiers: define({
+    ...v9,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/signing-room-identifiers",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "Spec §3 signing-room participant identifiers of the package",
+    tags: ["signing room"],
+    params: packageParams,
+    response: pageSchema(signingRoomIdentifierSchema).meta({ id: "SigningRoomIdentifierList" }),
+    status: 200,
+  }),
+  createSigningUrl: define({
+    ...v9,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/signing-room-identifiers/:participantId/signing-urls",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "A single-use signing URL for a participant (API access, in person, or embedded with parentOrigin)",
+    tags: ["signing room"],
+    params: z.object({ orgId: z.uuid(), packageId: z.uuid(), participantId: z.uuid() }),
+    body: createSigningUrlSchema,
+    response: signingUrlSchema,
+    status: 201,
+  }),
+  getPackageVerification: define({
+    ...v9,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/verification",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "Re-checks the audit chain, the stored originals and the sealed files",
+    tags: ["signing room"],
+    params: packageParams,
+    response: packageVerificationSchema,
+    status: 200,
+  }),
+  listSealedArtifacts: define({
+    ...v9,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/sealed-artifacts",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "The sealed documents and the certificate of completion (download: …/sealed-artifacts/{id}/file)",
+    tags: ["signing room"],
+    params: packageParams,
+    response: pageSchema(sealedArtifactSchema).meta({ id: "SealedArtifactList" }),
+    status: 200,
+  }),
+  getSigningRoomSettings: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/settings/signing-room",
+    permission: ["VIEW_ADMIN_SETTINGS", "VIEW_DOCUMENTS_PACKAGES"],
+    summary: "Signing room settings: consent, embedding origins, ID verification, email, branding",
+    tags: ["settings"],
+    params: orgParams,
+    response: signingRoomSettingsSchema,
+    status: 200,
+  }),
+  updateSigningRoomSettings: define({
+    ...v1,
+    method: "PATCH",
+    path: "/organizations/:orgId/settings/signing-room",
+    permission: ["MANAGE_ADMIN_SETTINGS"],
+    summary: "Change signing room settings (CUSTOM consent needs an uploaded consent file)",
+    tags: ["settings"],
+    params: orgParams,
+    body: updateSigningRoomSettingsSchema,
+    response: signingRoomSettingsSchema,
+    status: 200,
+  }),
+  listCustomConsents: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/custom-consents",
+    permission: ["VIEW_ADMIN_SETTINGS"],
+    summary: "Uploaded custom e-sign consent versions, newest first (upload: POST multipart 'file')",
+    tags: ["settings"],
+    params: orgParams,
+    response: pageSchema(customConsentSchema).meta({ id: "CustomConsentList" }),
+    status: 200,
+  }),
+  getSealCertificate: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/seal-certificate",
+    permission: ["VIEW_ADMIN_SETTINGS"],
+    summary: "The certificate that seals this organization's documents (its own, or the system's)",
+    tags: ["settings"],
+    params: orgParams,
+    response: sealCertificateInfoSchema,
+    status: 200,
+  }),
+  deleteSealCertificate: define({
+    ...v1,
+    method: "DELETE",
+    path: "/organizations/:orgId/seal-certificate",
+    permission: ["MANAGE_ADMIN_SETTINGS"],
+    summary: "Go back to the system certificate (upload your own: PUT multipart 'file' + 'password')",
+    tags: ["settings"],
+    params: orgParams,
+    response: null,
+    status: 204,
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+/** Binary or multipart routes of the main API (no contract body). */
+export const SIGNING_ADMIN_FILE_PATHS = {
+  sealedArtifactFile: (orgId: string, packageId: string, artifactId: string) =>
+    `/api/v9/organizations/${orgId}/packages/${packageId}/sealed-artifacts/${artifactId}/file`,
+  customConsents: (orgId: string) => `/api/v1/organizations/${orgId}/custom-consents`,
+  sealCertificate: (orgId: string) => `/api/v1/organizations/${orgId}/seal-certificate`,
+} as const;

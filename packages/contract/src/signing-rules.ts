@@ -1,0 +1,97 @@
+// Pure rules of the signing flow (issue 5, DOMAIN.md §1): whose turn it is, who must finish before
+// the package completes, and what completion leads to. The server decides with these; the web
+// shows the same answers.
+import type { ExecutionType } from "./document-rules.ts";
+import type { ParticipantSigningStatus } from "./signing-room.ts";
+
+export interface SigningParticipant {
+  id: string;
+  orderSequence: number;
+  status: ParticipantSigningStatus;
+  /** how the participant executes each document of the package */
+  executionTypes: readonly ExecutionType[];
+}
+
+/** A participant the package waits for: one who signs or reviews anything electronically. */
+export function mustFinish(participant: Pick<SigningParticipant, "executionTypes">): boolean {
+  return participant.executionTypes.some((type) => type === "E_SIGN" || type === "VIEW_ONLY");
+}
+
+/**
+ * The signing step now open. PARALLEL: everyone. PARTICIPANT (ordered): the lowest orderSequence
+ * among participants who must finish and have not; equal numbers act together. Null when every
+ * participant who must finish has finished.
+ */
+export function currentSigningStep(
+  signingOrder: "PARALLEL" | "PARTICIPANT",
+  participants: readonly SigningParticipant[],
+): number | null {
+  const open = participants.filter((participant) => mustFinish(participant) && participant.status !== "FINISHED");
+  if (open.length === 0) return null;
+  if (signingOrder === "PARALLEL") return Number.POSITIVE_INFINITY;
+  return Math.min(...open.map((participant) => participant.orderSequence));
+}
+
+/** Whether the participant may act now (ordered signing holds later participants back). */
+export function isTurnOf(
+  signingOrder: "PARALLEL" | "PARTICIPANT",
+  participants: readonly SigningParticipant[],
+  participantId: string,
+): boolean {
+  const participant = participants.find((candidate) => candidate.id === participantId);
+  if (!participant) return false;
+  const step = currentSigningStep(signingOrder, participants);
+  // with nobody left to wait for, a paper-only participant may still read the print instructions
+  return step === null || participant.orderSequence <= step;
+}
+
+/** Participants whose turn has come and who were not invited yet: invite these now. */
+export function participantsToInvite(
+  signingOrder: "PARALLEL" | "PARTICIPANT",
+  participants: readonly SigningParticipant[],
+): string[] {
+  return participants
+    .filter((participant) => participant.status === "WAITING" && isTurnOf(signingOrder, participants, participant.id))
+    .map((participant) => participant.id);
+}
+
+/** Who an ordered participant is waiting for: the open step's participants who have not finished. */
+export function waitingFor(
+  signingOrder: "PARALLEL" | "PARTICIPANT",
+  participants: readonly SigningParticipant[],
+): string[] {
+  const step = currentSigningStep(signingOrder, participants);
+  if (step === null || signingOrder === "PARALLEL") return [];
+  return participants
+    .filter((participant) => participant.orderSequence === step && mustFinish(participant))
+    .filter((participant) => participant.status !== "FINISHED")
+    .map((participant) => participant.id);
+}
+
+/**
+ * What the package does once the participants finished (DOMAIN.md §1): COMPLETED; PENDING_ENOTARY
+ * when an A/V session must still happen; WAIT_FOR_PAPER when paper documents remain (the member
+ * finishes the package after the wet-signed copies come back); null while someone must still finish.
+ */
+export function completionOutcome(input: {
+  participants: readonly SigningParticipant[];
+  avEsign: boolean;
+  hasPaperDocuments: boolean;
+}): "COMPLETED" | "PENDING_ENOTARY" | "WAIT_FOR_PAPER" | null {
+  const open = input.participants.some((participant) => mustFinish(participant) && participant.status !== "FINISHED");
+  if (open) return null;
+  if (input.avEsign) return "PENDING_ENOTARY";
+  if (input.hasPaperDocuments) return "WAIT_FOR_PAPER";
+  return "COMPLETED";
+}
+
+/** A phone shown to the participant without giving it away: ***-***-1234. */
+export function maskPhone(phone: string | null | undefined): string | null {
+  const digits = (phone ?? "").replace(/\D/g, "");
+  return digits.length >= 4 ? `***-***-${digits.slice(-4)}` : null;
+}
+
+/** KBA answers compare without case, spaces or dashes (a ZIP typed as '02 134' still matches). */
+export function normalizeKbaAnswer(answer: string): string {
+  return answer.toLowerCase().replace(/[\s-]/g, "");
+}

@@ -1,0 +1,531 @@
+import {
+  type Color,
+  degrees,
+  drawText,
+  PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  type PDFName,
+  type PDFPage,
+  rgb,
+  StandardFonts,
+} from "pdf-lib";
+
+export interface CertificateData {
+  package: {
+    id: string;
+    shortId: string;
+    name: string;
+    organizationName: string;
+    status: string;
+    sentAt: string | null;
+    completedAt: string | null;
+    timeZone: string;
+  };
+  documents: { name: string; pages: number; sha256Original: string; sha256Final: string | null }[];
+  participants: {
+    displayName: string;
+    name: string;
+    email: string | null;
+    phone: string | null;
+    type: string;
+    accessMethod: string;
+    /** e.g. ["Email link", "SMS one-time code"] */
+    authentication: string[];
+    consent: {
+      version: string;
+      sha256: string;
+      grantedAt: string;
+      ip: string | null;
+      userAgent: string | null;
+      withdrawnAt: string | null;
+    } | null;
+    status: string;
+    finishedAt: string | null;
+    /** the adopted signature image, shown small */
+    signaturePng: Uint8Array | null;
+  }[];
+  events: {
+    sequence: number;
+    occurredAt: string;
+    type: string;
+    actor: string;
+    ip: string | null;
+    userAgent: string | null;
+    details: string;
+  }[];
+  chain: { valid: boolean; events: number; lastHash: string | null };
+  generatedAt: string;
+}
+
+// US Letter, in points
+const PAGE_WIDTH = 612;
+const PAGE_HEIGHT = 792;
+const MARGIN_X = 50;
+const MARGIN_TOP = 50;
+const CONTENT_BOTTOM = PAGE_HEIGHT - 56;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X;
+const CELL_PAD_X = 3;
+const CELL_PAD_Y = 3;
+const SIGNATURE_BOX = { width: 150, height: 40 };
+
+const INK: Color = rgb(0.1, 0.1, 0.12);
+const MUTED: Color = rgb(0.4, 0.4, 0.45);
+const RULE: Color = rgb(0.78, 0.78, 0.8);
+const HEADER_FILL: Color = rgb(0.92, 0.93, 0.95);
+const ALERT: Color = rgb(0.7, 0.1, 0.1);
+
+type StyleName = "body" | "label" | "mono" | "small" | "smallBold" | "smallMono";
+interface Style {
+  font: PDFFont;
+  size: number;
+  color: Color;
+}
+interface Paragraph {
+  text: string;
+  style: StyleName;
+  color?: Color;
+}
+/** a cell is paragraphs of text, or an image that must stay on one page */
+type Cell = Paragraph[] | { image: PDFImage; width: number; height: number } | { note: string };
+interface Column {
+  title: string;
+  width: number;
+}
+interface Line {
+  text: string;
+  style: Style;
+}
+
+/**
+ * Renders the certificate of completion: the package, its documents with their hashes before and
+ * after sealing, the participants with how they were authenticated and what they consented to,
+ * and every audit event. Pure: same data, same layout (the PDF's own dates aside).
+ */
+export async function renderCertificateOfCompletion(data: CertificateData): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  document.setTitle(`Certificate of Completion - ${data.package.name}`);
+  document.setProducer("Signet");
+  document.setCreator("Signet");
+  const regular = await document.embedFont(StandardFonts.Helvetica);
+  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  // 64 hex digits of a SHA-256 fit on one line at these sizes: the hashes stay copyable and searchable
+  const mono = await document.embedFont(StandardFonts.Courier);
+  const styles: Record<StyleName, Style> = {
+    body: { font: regular, size: 8.5, color: INK },
+    label: { font: bold, size: 8.5, color: INK },
+    mono: { font: mono, size: 7.5, color: INK },
+    small: { font: regular, size: 7, color: INK },
+    smallBold: { font: bold, size: 7, color: INK },
+    smallMono: { font: mono, size: 6.5, color: INK },
+  };
+  const layout = new Layout(document, new Set(regular.getCharacterSet()));
+
+  layout.heading("Certificate of Completion", bold, 20);
+  layout.paragraph(data.package.name, bold, 12, MUTED);
+  layout.gap(4);
+  layout.paragraph(
+    `Times are UTC (ISO 8601). The package's time zone is ${data.package.timeZone}. Generated ${data.generatedAt}.`,
+    regular,
+    8,
+    MUTED,
+  );
+  layout.gap(10);
+
+  const keyValue: Column[] = [
+    { title: "", width: 130 },
+    { title: "", width: CONTENT_WIDTH - 130 },
+  ];
+  const row = (label: string, ...value: Paragraph[]): Cell[] => [[{ text: label, style: "label" }], value];
+  const text = (value: string | null | undefined, style: StyleName = "body"): Paragraph => ({
+    text: value === null || value === undefined || value === "" ? "-" : value,
+    style,
+  });
+
+  layout.section("Package", bold);
+  layout.table(
+    keyValue,
+    [
+      row("Name", text(data.package.name)),
+      row("Package ID", text(data.package.id, "mono")),
+      row("Short ID", text(data.package.shortId)),
+      row("Organization", text(data.package.organizationName)),
+      row("Status", text(data.package.status)),
+      row("Sent (UTC)", text(data.package.sentAt)),
+      row("Completed (UTC)", text(data.package.completedAt)),
+      row("Time zone", text(data.package.timeZone)),
+      row(
+        "Audit hash chain",
+        data.chain.valid
+          ? text(`Verified: ${data.chain.events} events, each hash chained to the one before`)
+          : {
+              text: `NOT VERIFIED: the audit trail does not match its hash chain (${data.chain.events} events)`,
+              style: "label",
+              color: ALERT,
+            },
+      ),
+      row("Last event hash", text(data.chain.lastHash, "mono")),
+    ],
+    styles,
+    { lineHeight: 11, header: false },
+  );
+
+  layout.section("Documents", bold);
+  layout.table(
+    [
+      { title: "Document", width: 170 },
+      { title: "Pages", width: 36 },
+      { title: "SHA-256 before and after sealing", width: CONTENT_WIDTH - 206 },
+    ],
+    data.documents.map((item) => [
+      [text(item.name)],
+      [text(String(item.pages))],
+      [
+        { text: "Before (as sent)", style: "small", color: MUTED },
+        text(item.sha256Original, "mono"),
+        { text: "After (sealed)", style: "small", color: MUTED },
+        text(item.sha256Final ?? "not sealed yet", item.sha256Final ? "mono" : "body"),
+      ],
+    ]),
+    styles,
+    { lineHeight: 11, header: true },
+  );
+
+  layout.section("Participants", bold);
+  for (const [index, participant] of data.participants.entries()) {
+    const title =
+      participant.displayName && participant.displayName !== participant.name
+        ? `${index + 1}. ${participant.name} (${participant.displayName})`
+        : `${index + 1}. ${participant.name}`;
+    layout.subheading(title, bold);
+    const consent = participant.consent;
+    const rows: Cell[][] = [
+      row("Email", text(participant.email)),
+      row("Phone", text(participant.phone)),
+      row("Role", text(participant.type)),
+      row("Access", text(participant.accessMethod)),
+      row("Authentication", text(participant.authentication.join("; ") || "none")),
+      row("Status", text(participant.status)),
+      row("Finished (UTC)", text(participant.finishedAt)),
+    ];
+    if (consent) {
+      rows.push(
+        row("Consent to e-sign", text(`version ${consent.version}, granted ${consent.grantedAt}`)),
+        row("Consent text SHA-256", text(consent.sha256, "mono")),
+        row("Consent IP address", text(consent.ip)),
+        row("Consent user agent", text(consent.userAgent)),
+      );
+      if (consent.withdrawnAt) rows.push(row("Consent withdrawn (UTC)", text(consent.withdrawnAt)));
+    } else {
+      rows.push(row("Consent to e-sign", text("none recorded")));
+    }
+    rows.push([[{ text: "Signature", style: "label" }], await signatureCell(document, participant.signaturePng)]);
+    layout.table(keyValue, rows, styles, { lineHeight: 11, header: false });
+    layout.gap(6);
+  }
+
+  layout.section("Audit trail", bold);
+  layout.table(
+    [
+      { title: "#", width: 24 },
+      { title: "Time (UTC)", width: 92 },
+      { title: "Event", width: 100 },
+      { title: "Actor", width: 80 },
+      { title: "IP address / user agent", width: 106 },
+      { title: "Details", width: CONTENT_WIDTH - 402 },
+    ],
+    data.events.map((event) => [
+      [text(String(event.sequence), "small")],
+      [text(event.occurredAt, "small")],
+      [text(event.type, "small")],
+      [text(event.actor, "small")],
+      [text(event.ip, "small"), ...(event.userAgent ? [text(event.userAgent, "small")] : [])],
+      [text(event.details, "small")],
+    ]),
+    styles,
+    { lineHeight: 9, header: true, headerStyle: "smallBold" },
+  );
+
+  layout.footers(`Certificate of Completion - ${data.package.name} (${data.package.shortId})`, regular);
+  return document.save({ useObjectStreams: false });
+}
+
+async function signatureCell(document: PDFDocument, png: Uint8Array | null): Promise<Cell> {
+  if (!png) return { note: "none" };
+  try {
+    const image = await document.embedPng(png);
+    const scale = Math.min(SIGNATURE_BOX.width / image.width, SIGNATURE_BOX.height / image.height, 1);
+    return { image, width: image.width * scale, height: image.height * scale };
+  } catch {
+    // a broken image must not stop the certificate: say so instead
+    return { note: "(the signature image could not be read)" };
+  }
+}
+
+/** A top-down cursor over Letter pages; y is the distance from the top of the page. */
+class Layout {
+  readonly pages: PDFPage[] = [];
+  private page!: PDFPage;
+  /** font resource names per page: each font is registered once on each page */
+  private readonly fontKeys = new Map<PDFPage, Map<PDFFont, PDFName>>();
+  private y = MARGIN_TOP;
+  private blank = true;
+
+  constructor(
+    private readonly document: PDFDocument,
+    private readonly encodable: ReadonlySet<number>,
+  ) {
+    this.newPage();
+  }
+
+  newPage(): void {
+    this.page = this.document.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    this.pages.push(this.page);
+    this.y = MARGIN_TOP;
+    this.blank = true;
+  }
+
+  gap(points: number): void {
+    this.y += points;
+  }
+
+  heading(value: string, font: PDFFont, size: number): void {
+    this.paragraph(value, font, size, INK);
+    this.gap(2);
+  }
+
+  /** A section title, moved to the next page when fewer than a few lines would follow it. */
+  section(title: string, font: PDFFont): void {
+    if (!this.blank) this.gap(10);
+    if (this.y + 60 > CONTENT_BOTTOM) this.newPage();
+    this.paragraph(title, font, 13, INK);
+    this.rule(MARGIN_X, MARGIN_X + CONTENT_WIDTH, this.y + 1, 0.8, INK);
+    this.gap(6);
+  }
+
+  subheading(title: string, font: PDFFont): void {
+    if (this.y + 50 > CONTENT_BOTTOM) this.newPage();
+    this.paragraph(title, font, 10, INK);
+    this.gap(2);
+  }
+
+  paragraph(value: string, font: PDFFont, size: number, color: Color): void {
+    const lineHeight = size * 1.3;
+    for (const line of wrap(this.clean(value), font, size, CONTENT_WIDTH)) {
+      if (this.y + lineHeight > CONTENT_BOTTOM) this.newPage();
+      this.text(line, MARGIN_X, this.y + size, font, size, color);
+      this.y += lineHeight;
+    }
+  }
+
+  /**
+   * Rows continue onto new pages, repeating the column header there. A row moves whole to the next
+   * page when it fits there; only a row taller than a page is split between pages.
+   */
+  table(
+    columns: Column[],
+    rows: Cell[][],
+    styles: Record<StyleName, Style>,
+    options: { lineHeight: number; header: boolean; headerStyle?: StyleName },
+  ): void {
+    const { lineHeight } = options;
+    const headerStyle = styles[options.headerStyle ?? "label"];
+    const headerLines: Line[][] = columns.map((column) =>
+      wrap(this.clean(column.title), headerStyle.font, headerStyle.size, column.width - 2 * CELL_PAD_X).map((text) => ({
+        text,
+        style: headerStyle,
+      })),
+    );
+    const headerHeight = Math.max(...headerLines.map((lines) => lines.length)) * lineHeight + 2 * CELL_PAD_Y;
+    const drawHeader = () => {
+      if (!options.header) return;
+      this.page.drawRectangle({
+        x: MARGIN_X,
+        y: PAGE_HEIGHT - this.y - headerHeight,
+        width: CONTENT_WIDTH,
+        height: headerHeight,
+        color: HEADER_FILL,
+      });
+      this.drawLines(columns, headerLines, 0, Infinity, lineHeight);
+      this.y += headerHeight;
+    };
+    const freshPage = () => {
+      this.newPage();
+      drawHeader();
+      this.blank = true;
+    };
+    if (this.y + headerHeight + lineHeight + 2 * CELL_PAD_Y > CONTENT_BOTTOM) this.newPage();
+    drawHeader();
+    this.blank = false;
+
+    for (const cells of rows) {
+      const lines = cells.map((cell, index) => this.cellLines(cell, columns[index]!.width, styles));
+      const images = cells.map((cell) => ("image" in cell ? cell : null));
+      const imageLines = Math.max(0, ...images.map((image) => (image ? Math.ceil(image.height / lineHeight) : 0)));
+      const count = Math.max(1, imageLines, ...lines.map((cellLines) => cellLines.length));
+      const rowHeight = count * lineHeight + 2 * CELL_PAD_Y;
+      const pageRoom = CONTENT_BOTTOM - MARGIN_TOP - (options.header ? headerHeight : 0);
+      if (this.y + rowHeight > CONTENT_BOTTOM && (rowHeight <= pageRoom || imageLines > 0) && !this.blank) freshPage();
+
+      for (let start = 0; start < count; ) {
+        let fit = Math.floor((CONTENT_BOTTOM - this.y - 2 * CELL_PAD_Y) / lineHeight);
+        if (fit < 1) {
+          freshPage();
+          fit = Math.floor((CONTENT_BOTTOM - this.y - 2 * CELL_PAD_Y) / lineHeight);
+        }
+        const end = Math.min(count, start + fit);
+        const top = this.y;
+        this.drawLines(columns, lines, start, end, lineHeight);
+        if (start === 0) this.drawImages(columns, images);
+        this.y = top + (end - start) * lineHeight + 2 * CELL_PAD_Y;
+        this.rule(MARGIN_X, MARGIN_X + CONTENT_WIDTH, this.y, 0.4, RULE);
+        this.blank = false;
+        start = end;
+        if (start < count) freshPage();
+      }
+    }
+  }
+
+  /** "Page N of M" needs the page count, so footers are drawn once everything else is laid out. */
+  footers(title: string, font: PDFFont): void {
+    const size = 7.5;
+    const footerY = PAGE_HEIGHT - 30;
+    const label = this.clean(title);
+    for (const [index, page] of this.pages.entries()) {
+      this.page = page;
+      const pageLabel = `Page ${index + 1} of ${this.pages.length}`;
+      const pageLabelWidth = font.widthOfTextAtSize(pageLabel, size);
+      const [fitted = ""] = wrap(label, font, size, CONTENT_WIDTH - pageLabelWidth - 20);
+      this.rule(MARGIN_X, MARGIN_X + CONTENT_WIDTH, footerY - 10, 0.4, RULE);
+      this.text(fitted, MARGIN_X, footerY, font, size, MUTED);
+      this.text(pageLabel, MARGIN_X + CONTENT_WIDTH - pageLabelWidth, footerY, font, size, MUTED);
+    }
+  }
+
+  private cellLines(cell: Cell, width: number, styles: Record<StyleName, Style>): Line[] {
+    if ("image" in cell) return [];
+    if ("note" in cell) return [{ text: this.clean(cell.note), style: styles.body }];
+    return cell.flatMap((paragraph) => {
+      const base = styles[paragraph.style];
+      const style = paragraph.color ? { ...base, color: paragraph.color } : base;
+      return wrap(this.clean(paragraph.text), style.font, style.size, width - 2 * CELL_PAD_X).map((text) => ({
+        text,
+        style,
+      }));
+    });
+  }
+
+  private drawLines(columns: Column[], lines: Line[][], start: number, end: number, lineHeight: number): void {
+    let x = MARGIN_X;
+    for (const [index, column] of columns.entries()) {
+      const cellLines = lines[index] ?? [];
+      for (let i = start; i < Math.min(end, cellLines.length); i++) {
+        const line = cellLines[i]!;
+        // baseline a little above the line's bottom leaves room for descenders
+        const baseline = this.y + CELL_PAD_Y + (i - start) * lineHeight + lineHeight * 0.78;
+        this.text(line.text, x + CELL_PAD_X, baseline, line.style.font, line.style.size, line.style.color);
+      }
+      x += column.width;
+    }
+  }
+
+  private drawImages(columns: Column[], images: ({ image: PDFImage; width: number; height: number } | null)[]): void {
+    let x = MARGIN_X;
+    for (const [index, column] of columns.entries()) {
+      const image = images[index];
+      if (image) {
+        this.page.drawImage(image.image, {
+          x: x + CELL_PAD_X,
+          y: PAGE_HEIGHT - this.y - CELL_PAD_Y - image.height,
+          width: image.width,
+          height: image.height,
+        });
+      }
+      x += column.width;
+    }
+  }
+
+  private rule(x1: number, x2: number, y: number, thickness: number, color: Color): void {
+    this.page.drawLine({
+      start: { x: x1, y: PAGE_HEIGHT - y },
+      end: { x: x2, y: PAGE_HEIGHT - y },
+      thickness,
+      color,
+    });
+  }
+
+  /** Draws one line of text; the font is registered once per page, not once per call. */
+  private text(value: string, x: number, baseline: number, font: PDFFont, size: number, color: Color): void {
+    if (value === "") return;
+    let keys = this.fontKeys.get(this.page);
+    if (!keys) {
+      keys = new Map();
+      this.fontKeys.set(this.page, keys);
+    }
+    let key = keys.get(font);
+    if (!key) {
+      key = this.page.node.newFontDictionary(font.name, font.ref);
+      keys.set(font, key);
+    }
+    this.page.pushOperators(
+      ...drawText(font.encodeText(value), {
+        color,
+        font: key,
+        size,
+        rotate: degrees(0),
+        xSkew: degrees(0),
+        ySkew: degrees(0),
+        x,
+        y: PAGE_HEIGHT - baseline,
+      }),
+    );
+  }
+
+  /** The standard fonts only encode WinAnsi: anything else (王, emoji, controls) becomes '?'. */
+  private clean(value: string): string {
+    return Array.from(value.replace(/\r\n?/g, "\n").replace(/\t/g, " "), (char) =>
+      char === "\n" || this.encodable.has(char.codePointAt(0)!) ? char : "?",
+    ).join("");
+  }
+}
+
+/**
+ * Greedy word wrap; a word wider than the line (a hash, a user agent) is cut where it overflows.
+ * Newlines in the text start new lines.
+ */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (value: string) => font.widthOfTextAtSize(value, size) <= width;
+  const lines: string[] = [];
+  for (const paragraph of text.split("\n")) {
+    let line = "";
+    for (const word of paragraph.split(/ +/)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (fits(candidate)) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      let rest = word;
+      while (!fits(rest) && rest.length > 1) {
+        // the longest prefix that fits, found by bisection (at least one character per line)
+        let low = 1;
+        let high = rest.length - 1;
+        while (low < high) {
+          const middle = Math.ceil((low + high) / 2);
+          if (fits(rest.slice(0, middle))) low = middle;
+          else high = middle - 1;
+        }
+        // rather after punctuation (user agents, URLs, dotted names) when that keeps most of the line
+        const punctuation = Math.max(
+          ...[".", "-", "_", "/", ",", ";", ":", "&", "="].map((c) => rest.lastIndexOf(c, low - 1)),
+        );
+        const cut = punctuation >= low / 2 ? punctuation + 1 : low;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    lines.push(line);
+  }
+  return lines;
+}

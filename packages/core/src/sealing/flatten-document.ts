@@ -1,0 +1,263 @@
+import { createHash } from "node:crypto";
+import {
+  type Color,
+  degrees,
+  drawImage,
+  drawLine,
+  drawText,
+  LineCapStyle,
+  PDFBool,
+  PDFDocument,
+  PDFDropdown,
+  type PDFFont,
+  type PDFImage,
+  PDFName,
+  type PDFOperator,
+  PDFOptionList,
+  type PDFPage,
+  PDFRef,
+  PDFTextField,
+  rgb,
+  StandardFonts,
+} from "pdf-lib";
+
+/**
+ * A participant's value to burn into a page. Geometry is in PDF points with the origin at the
+ * top-left of the page as a viewer shows it: after /Rotate, relative to the CropBox. page is 1-based.
+ */
+export type TagFill =
+  | { kind: "text"; page: number; x: number; y: number; width: number; height: number; text: string }
+  | { kind: "check"; page: number; x: number; y: number; width: number; height: number }
+  | { kind: "image"; page: number; x: number; y: number; width: number; height: number; png: Uint8Array };
+
+const INK: Color = rgb(0, 0, 0);
+/** share of the box height the glyphs (ascender to descender) fill */
+const TEXT_HEIGHT_SHARE = 0.8;
+
+/**
+ * Burns tag values into the page content and flattens existing form fields, so the sealed file
+ * shows the same thing in every viewer and nothing stays editable. The file is rewritten in full.
+ */
+export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]): Promise<Uint8Array> {
+  const load = () => PDFDocument.load(pdf, { updateMetadata: false });
+  let document = await load();
+  let font: PDFFont | null = null;
+  // getForm() would add an empty AcroForm to a document without one
+  if (document.catalog.has(PDFName.of("AcroForm"))) {
+    try {
+      font = await flattenForm(document);
+    } catch {
+      // pdf-lib cannot flatten every form (missing appearances, odd widget trees). A half-flattened
+      // form is worse than a live one, so start again from the original bytes and keep it as it is.
+      document = await load();
+      font = null;
+    }
+  }
+
+  const pages = document.getPages();
+  for (const fill of fills) {
+    if (!Number.isInteger(fill.page) || fill.page < 1 || fill.page > pages.length) {
+      throw new RangeError(`A tag is on page ${fill.page}, but the document has ${pages.length} pages.`);
+    }
+    if (![fill.x, fill.y, fill.width, fill.height].every(Number.isFinite) || fill.width <= 0 || fill.height <= 0) {
+      throw new RangeError(`A tag on page ${fill.page} has an invalid box.`);
+    }
+  }
+
+  if (!font && fills.some((fill) => fill.kind === "text")) font = await document.embedFont(StandardFonts.Helvetica);
+  const encodable = font ? new Set(font.getCharacterSet()) : new Set<number>();
+  // the same signature image is usually stamped on several tags: embed each distinct PNG once
+  const images = new Map<string, PDFImage>();
+
+  const byPage = new Map<number, TagFill[]>();
+  for (const fill of fills) byPage.set(fill.page, [...(byPage.get(fill.page) ?? []), fill]);
+  for (const [index, page] of pages.entries()) {
+    const pageFills = byPage.get(index + 1);
+    if (!pageFills) continue;
+    const frame = displayFrame(page);
+    let fontKey: PDFName | undefined;
+    const imageKeys = new Map<PDFImage, PDFName>();
+    const operators: PDFOperator[] = [];
+
+    for (const fill of pageFills) {
+      if (fill.kind === "text") {
+        const text = winAnsi(fill.text, encodable);
+        if (!font || text.trim() === "") continue;
+        // one font entry per page, not one per drawText (pdf-lib's default bloats the file)
+        fontKey ??= page.node.newFontDictionary(font.name, font.ref);
+        operators.push(...textOperators(font, fontKey, text, fill, frame));
+      } else if (fill.kind === "check") {
+        operators.push(...checkOperators(fill, frame));
+      } else {
+        const hash = createHash("sha256").update(fill.png).digest("hex");
+        let image = images.get(hash);
+        if (!image) {
+          image = await document.embedPng(fill.png);
+          images.set(hash, image);
+        }
+        let key = imageKeys.get(image);
+        if (!key) {
+          key = page.node.newXObject("Image", image.ref);
+          imageKeys.set(image, key);
+        }
+        operators.push(...imageOperators(image, key, fill, frame));
+      }
+    }
+    if (operators.length > 0) page.pushOperators(...operators);
+  }
+
+  return document.save({ useObjectStreams: false });
+}
+
+/**
+ * Flattening draws each widget's stored appearance. Forms saved with /NeedAppearances true (LibreOffice
+ * does this) leave the value-showing appearances empty for the viewer to build, so the values would
+ * vanish: build them first, Helvetica like the tags, one field at a time so one odd field cannot
+ * keep the rest live.
+ */
+async function flattenForm(document: PDFDocument): Promise<PDFFont | null> {
+  const form = document.getForm();
+  const needAppearances = form.acroForm.dict.lookup(PDFName.of("NeedAppearances")) === PDFBool.True;
+  const fields = form.getFields();
+  let font: PDFFont | null = null;
+  if (needAppearances && fields.length > 0) {
+    font = await document.embedFont(StandardFonts.Helvetica);
+    const encodable = new Set(font.getCharacterSet());
+    for (const field of fields) {
+      try {
+        if (field instanceof PDFTextField) {
+          const value = field.getText();
+          if (value !== undefined && winAnsi(value, encodable) !== value) field.setText(winAnsi(value, encodable));
+          field.updateAppearances(font);
+        } else if (field instanceof PDFDropdown || field instanceof PDFOptionList) {
+          field.updateAppearances(font);
+        }
+      } catch {
+        // this field keeps the appearance it had
+      }
+    }
+  }
+  form.flatten();
+  dropDanglingAnnotations(document);
+  // the tags reuse it rather than embed a second Helvetica
+  return font;
+}
+
+/**
+ * pdf-lib's flatten deletes the widgets of fields with kids (radio groups) but leaves their
+ * references in the pages' /Annots, which viewers then report as a broken file: drop them.
+ */
+function dropDanglingAnnotations(document: PDFDocument): void {
+  for (const page of document.getPages()) {
+    const annots = page.node.Annots();
+    if (!annots) continue;
+    for (let index = annots.size() - 1; index >= 0; index--) {
+      const entry = annots.get(index);
+      if (entry instanceof PDFRef && document.context.lookup(entry) === undefined) annots.remove(index);
+    }
+  }
+}
+
+/** How the page is shown: the CropBox, turned by /Rotate (a multiple of 90, clockwise). */
+interface Frame {
+  rotation: 0 | 90 | 180 | 270;
+  /** CropBox in user space, normalised (x, y is its lower-left corner) */
+  cx: number;
+  cy: number;
+  cw: number;
+  ch: number;
+}
+
+function displayFrame(page: PDFPage): Frame {
+  const box = page.getCropBox();
+  const turns = Math.round((((page.getRotation().angle % 360) + 360) % 360) / 90) % 4;
+  return {
+    rotation: (turns * 90) as Frame["rotation"],
+    cx: Math.min(box.x, box.x + box.width),
+    cy: Math.min(box.y, box.y + box.height),
+    cw: Math.abs(box.width),
+    ch: Math.abs(box.height),
+  };
+}
+
+/** A displayed point (origin top-left, y down) in user space (origin bottom-left of the MediaBox, y up). */
+function toUser(frame: Frame, dx: number, dy: number): { x: number; y: number } {
+  const { cx, cy, cw, ch } = frame;
+  switch (frame.rotation) {
+    case 0:
+      return { x: cx + dx, y: cy + ch - dy };
+    case 90:
+      return { x: cx + dy, y: cy + dx };
+    case 180:
+      return { x: cx + cw - dx, y: cy + dy };
+    case 270:
+      return { x: cx + cw - dy, y: cy + ch - dx };
+  }
+}
+
+/** Helvetica's encoding (WinAnsi) lacks most of Unicode: pdf-lib would throw, so those become '?'. */
+function winAnsi(text: string, encodable: ReadonlySet<number>): string {
+  return Array.from(text.replace(/[\r\n\t]+/g, " "), (char) => (encodable.has(char.codePointAt(0)!) ? char : "?")).join(
+    "",
+  );
+}
+
+function textOperators(font: PDFFont, fontKey: PDFName, text: string, fill: TagFill, frame: Frame): PDFOperator[] {
+  const padding = Math.min(fill.height * 0.1, fill.width * 0.05);
+  let size = (fill.height * TEXT_HEIGHT_SHARE) / font.heightAtSize(1);
+  const width = font.widthOfTextAtSize(text, size);
+  const room = fill.width - 2 * padding;
+  if (width > room) size *= room / width;
+  const ascent = font.heightAtSize(size, { descender: false });
+  const descent = font.heightAtSize(size) - ascent;
+  // the baseline that centres the ascender-to-descender band in the box
+  const baseline = fill.y + fill.height / 2 + (ascent - descent) / 2;
+  const origin = toUser(frame, fill.x + padding, baseline);
+  return drawText(font.encodeText(text), {
+    color: INK,
+    font: fontKey,
+    size,
+    // turning the text with the page keeps it upright on screen
+    rotate: degrees(frame.rotation),
+    xSkew: degrees(0),
+    ySkew: degrees(0),
+    x: origin.x,
+    y: origin.y,
+  });
+}
+
+function checkOperators(fill: TagFill, frame: Frame): PDFOperator[] {
+  // a square X, centred, so a wide box does not get a flat cross
+  const side = Math.min(fill.width, fill.height) * 0.7;
+  const left = fill.x + (fill.width - side) / 2;
+  const top = fill.y + (fill.height - side) / 2;
+  const thickness = Math.max(0.75, side * 0.12);
+  const stroke = (a: [number, number], b: [number, number]) =>
+    drawLine({
+      start: toUser(frame, a[0], a[1]),
+      end: toUser(frame, b[0], b[1]),
+      thickness,
+      color: INK,
+      lineCap: LineCapStyle.Round,
+    });
+  return [...stroke([left, top], [left + side, top + side]), ...stroke([left, top + side], [left + side, top])];
+}
+
+function imageOperators(image: PDFImage, key: PDFName, fill: TagFill, frame: Frame): PDFOperator[] {
+  const scale = Math.min(fill.width / image.width, fill.height / image.height);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  const left = fill.x + (fill.width - width) / 2;
+  const top = fill.y + (fill.height - height) / 2;
+  // the image is placed by its displayed bottom-left corner and turned with the page
+  const origin = toUser(frame, left, top + height);
+  return drawImage(key, {
+    x: origin.x,
+    y: origin.y,
+    width,
+    height,
+    rotate: degrees(frame.rotation),
+    xSkew: degrees(0),
+    ySkew: degrees(0),
+  });
+}

@@ -1,0 +1,5 @@
+export * from "./certificate-of-completion.ts";
+export * from "./flatten-document.ts";
+export * from "./inspect-seal.ts";
+export * from "./seal-credentials.ts";
+export * from "./seal-pdf.ts";

@@ -1,0 +1,297 @@
+import { createHash, randomBytes, sign } from "node:crypto";
+import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
+import { SignPdf } from "@signpdf/signpdf";
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
+import * as asn1js from "asn1js";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber } from "pdf-lib";
+import * as pkijs from "pkijs";
+import type { SealCredentials } from "./seal-credentials.ts";
+
+export interface SealOptions {
+  reason: string;
+  location?: string;
+  name: string;
+  contactInfo?: string;
+  /** the claimed signing time, in /M and (by default) the CMS signing-time attribute; now when absent */
+  signingTime?: Date;
+  /** an RFC 3161 time-stamping authority: the seal becomes PAdES B-T */
+  timestampUrl?: string;
+  fetch?: typeof fetch;
+  /**
+   * Whether the CMS carries the signing-time signed attribute (default true). ISO 32000-2 §12.8.3.4.3
+   * allows it for ETSI.CAdES.detached; ETSI EN 319 142-1 (PAdES baseline) forbids it and wants the
+   * claimed time in /M only, which strict baseline validators check: pass false for them.
+   */
+  signingTimeAttribute?: boolean;
+}
+
+const OID = {
+  data: "1.2.840.113549.1.7.1",
+  signedData: "1.2.840.113549.1.7.2",
+  contentType: "1.2.840.113549.1.9.3",
+  messageDigest: "1.2.840.113549.1.9.4",
+  signingTime: "1.2.840.113549.1.9.5",
+  signingCertificateV2: "1.2.840.113549.1.9.16.2.47",
+  signatureTimeStampToken: "1.2.840.113549.1.9.16.2.14",
+  tstInfo: "1.2.840.113549.1.9.16.1.4",
+  sha256: "2.16.840.1.101.3.4.2.1",
+  rsaEncryption: "1.2.840.113549.1.1.1",
+  ecdsaWithSha256: "1.2.840.10045.4.3.2",
+} as const;
+
+const TIMESTAMP_TIMEOUT_MS = 30_000;
+const TSA_GRANTED = 0;
+const TSA_GRANTED_WITH_MODS = 1;
+
+/**
+ * Seals a finished PDF: a PAdES signature (/SubFilter ETSI.CAdES.detached) whose ByteRange covers
+ * the whole file but the /Contents hex. The file is rewritten in full (not an incremental update),
+ * so any earlier signature in it stops validating: seal once, as the last step.
+ */
+export async function sealPdf(
+  pdf: Uint8Array,
+  credentials: SealCredentials,
+  options: SealOptions,
+): Promise<Uint8Array> {
+  const signingTime = options.signingTime ?? new Date();
+  if (signingTime.getTime() > credentials.notAfter.getTime()) {
+    throw new Error(`The seal certificate expired on ${credentials.notAfter.toISOString()}; install a new one.`);
+  }
+  const document = await PDFDocument.load(pdf, { updateMetadata: false });
+  resolveIndirectFormEntries(document);
+  pdflibAddPlaceholder({
+    pdfDoc: document,
+    reason: pdfText(options.reason),
+    name: pdfText(options.name),
+    location: pdfText(options.location ?? ""),
+    contactInfo: pdfText(options.contactInfo ?? ""),
+    signingTime,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    signatureLength: placeholderBytes(credentials, Boolean(options.timestampUrl)),
+  });
+  // signpdf finds the placeholder by scanning the bytes: object streams would compress it away
+  const prepared = await document.save({ useObjectStreams: false });
+  const signer = new CadesSigner(credentials, options);
+  return new Uint8Array(await new SignPdf().sign(Buffer.from(prepared), signer, signingTime));
+}
+
+/** Raw CMS bytes the placeholder reserves (written as twice as many hex digits). */
+function placeholderBytes(credentials: SealCredentials, timestamped: boolean): number {
+  const certificates = credentials.certificate.length + credentials.chain.reduce((sum, der) => sum + der.length, 0);
+  // a TSA's token carries its own certificate chain: typically 3–6 KB
+  const needed = 2048 + certificates + (timestamped ? 12_288 : 0);
+  return Math.max(timestamped ? 16_384 : 8_192, Math.ceil(needed / 1024) * 1024);
+}
+
+/**
+ * The placeholder helper appends to /AcroForm /Fields only when it is a direct array and replaces
+ * an indirect one, dropping the document's fields: inline the resolved values first.
+ */
+function resolveIndirectFormEntries(document: PDFDocument): void {
+  const acroForm = document.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
+  if (!acroForm) return;
+  const fields = acroForm.lookupMaybe(PDFName.of("Fields"), PDFArray);
+  if (fields) acroForm.set(PDFName.of("Fields"), fields);
+  const sigFlags = acroForm.lookupMaybe(PDFName.of("SigFlags"), PDFNumber);
+  if (sigFlags) acroForm.set(PDFName.of("SigFlags"), sigFlags);
+}
+
+/**
+ * The helper writes strings as raw (text) bytes without escaping: keep Latin-1 printables (PDFDocEncoding
+ * agrees with it there), replace the rest, and escape the delimiters.
+ */
+function pdfText(text: string): string {
+  return Array.from(text, (char) => {
+    const code = char.codePointAt(0)!;
+    if ((code < 0x20 || code > 0x7e) && (code < 0xa1 || code > 0xff)) return "?";
+    return char === "\\" || char === "(" || char === ")" ? `\\${char}` : char;
+  }).join("");
+}
+
+/** Builds the detached CMS with pkijs and signs with node:crypto, using the key unlocked once. */
+class CadesSigner extends Signer {
+  constructor(
+    private readonly credentials: SealCredentials,
+    private readonly options: SealOptions,
+  ) {
+    super();
+  }
+
+  override async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
+    const { credentials, options } = this;
+    const leaf = pkijs.Certificate.fromBER(credentials.certificate);
+    const digest = createHash("sha256").update(pdfBuffer).digest();
+    const attributes = [
+      attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: OID.data })),
+      attribute(OID.messageDigest, new asn1js.OctetString({ valueHex: digest })),
+      attribute(OID.signingCertificateV2, signingCertificateV2(leaf, credentials.certificate)),
+    ];
+    if (options.signingTimeAttribute !== false) {
+      attributes.push(attribute(OID.signingTime, asn1Time(signingTime ?? new Date())));
+    }
+    const signedAttrs = new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes: derSorted(attributes) });
+    // the signature covers the attributes as a DER SET (tag 0x31), not as the [0] they are stored in
+    const toSign = new Uint8Array(signedAttrs.toSchema().toBER());
+    toSign[0] = 0x31;
+    const ec = credentials.privateKey.asymmetricKeyType === "ec";
+    const signature = sign("sha256", toSign, credentials.privateKey);
+
+    const signerInfo = new pkijs.SignerInfo({
+      version: 1,
+      sid: new pkijs.IssuerAndSerialNumber({ issuer: leaf.issuer, serialNumber: leaf.serialNumber }),
+      digestAlgorithm: algorithm(OID.sha256),
+      signedAttrs,
+      signatureAlgorithm: ec ? algorithm(OID.ecdsaWithSha256, false) : algorithm(OID.rsaEncryption),
+      signature: new asn1js.OctetString({ valueHex: signature }),
+    });
+    if (options.timestampUrl) {
+      const token = await requestTimestamp(signature, options.timestampUrl, options.fetch ?? fetch);
+      signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+        type: 1,
+        attributes: [attribute(OID.signatureTimeStampToken, token)],
+      });
+    }
+
+    const signedData = new pkijs.SignedData({
+      version: 1,
+      digestAlgorithms: [algorithm(OID.sha256)],
+      encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
+      certificates: [credentials.certificate, ...credentials.chain].map((der) => pkijs.Certificate.fromBER(der)),
+      signerInfos: [signerInfo],
+    });
+    const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
+    return Buffer.from(contentInfo.toSchema().toBER());
+  }
+}
+
+function attribute(type: string, value: asn1js.AsnType): pkijs.Attribute {
+  return new pkijs.Attribute({ type, values: [value] });
+}
+
+function algorithm(algorithmId: string, nullParams = true): pkijs.AlgorithmIdentifier {
+  // RSA and digest identifiers carry an explicit NULL; ECDSA ones must carry nothing (RFC 5754)
+  return new pkijs.AlgorithmIdentifier(
+    nullParams ? { algorithmId, algorithmParams: new asn1js.Null() } : { algorithmId },
+  );
+}
+
+/** signing-time is UTCTime through 2049, GeneralizedTime after (RFC 5652 §11.3). */
+function asn1Time(date: Date): asn1js.AsnType {
+  const seconds = new Date(Math.floor(date.getTime() / 1000) * 1000);
+  return date.getUTCFullYear() < 2050
+    ? new asn1js.UTCTime({ valueDate: seconds })
+    : new asn1js.GeneralizedTime({ valueDate: seconds });
+}
+
+/**
+ * The signature covers the SET's bytes. DER orders a SET OF by its members' encodings; a verifier
+ * that re-encodes the attributes instead of hashing the bytes it received only gets the same bytes
+ * back when they were already in DER order.
+ */
+function derSorted(attributes: pkijs.Attribute[]): pkijs.Attribute[] {
+  const encoded = attributes.map((item) => ({ item, der: Buffer.from(item.toSchema().toBER()) }));
+  return encoded.sort((a, b) => Buffer.compare(a.der, b.der)).map(({ item }) => item);
+}
+
+/**
+ * ESS signing-certificate-v2 (RFC 5035), required by CAdES/PAdES: binds the signer's certificate
+ * into the signed attributes so it cannot be swapped for another with the same key.
+ * The hash algorithm is omitted because SHA-256 is its DER default.
+ */
+function signingCertificateV2(leaf: pkijs.Certificate, leafDer: Uint8Array): asn1js.Sequence {
+  const certHash = createHash("sha256").update(leafDer).digest();
+  const issuerSerial = new asn1js.Sequence({
+    value: [
+      // GeneralNames holding one directoryName: [4] EXPLICIT Name
+      new asn1js.Sequence({
+        value: [new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 4 }, value: [leaf.issuer.toSchema()] })],
+      }),
+      new asn1js.Integer({ valueHex: leaf.serialNumber.valueBlock.valueHexView }),
+    ],
+  });
+  const essCertIdV2 = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certHash }), issuerSerial] });
+  return new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] });
+}
+
+/**
+ * Asks the TSA for a token over SHA-256 of the signature value (RFC 3161, as CAdES
+ * signature-time-stamp requires) and returns the token to embed. Any failure throws: the caller's
+ * job retries, it never seals without the timestamp it was configured for.
+ */
+async function requestTimestamp(signature: Buffer, url: string, fetchImpl: typeof fetch): Promise<asn1js.AsnType> {
+  const imprint = createHash("sha256").update(signature).digest();
+  const nonce = randomBytes(8);
+  nonce[0] = (nonce[0]! & 0x7f) | 0x01; // positive, minimally encoded
+  const request = new pkijs.TimeStampReq({
+    version: 1,
+    messageImprint: new pkijs.MessageImprint({
+      hashAlgorithm: algorithm(OID.sha256),
+      hashedMessage: new asn1js.OctetString({ valueHex: imprint }),
+    }),
+    nonce: new asn1js.Integer({ valueHex: nonce }),
+    // the TSA's certificate in the token lets validators check the token without fetching it
+    certReq: true,
+  });
+  const fail = (why: string, cause?: unknown) =>
+    new TimestampError(`The timestamp authority at ${url} did not timestamp the seal: ${why}`, { cause });
+
+  let body: ArrayBuffer;
+  try {
+    const response = await fetchImpl(url, {
+      method: "POST",
+      headers: { "content-type": "application/timestamp-query", accept: "application/timestamp-reply" },
+      body: new Uint8Array(request.toSchema().toBER()),
+      signal: AbortSignal.timeout(TIMESTAMP_TIMEOUT_MS),
+    });
+    if (!response.ok) throw fail(`HTTP ${response.status}`);
+    body = await response.arrayBuffer();
+  } catch (error) {
+    if (error instanceof TimestampError) throw error;
+    throw fail(error instanceof Error ? error.message : String(error), error);
+  }
+
+  let tokenDer: Uint8Array;
+  let tstInfo: pkijs.TSTInfo;
+  try {
+    const response = pkijs.TimeStampResp.fromBER(body);
+    const status = response.status.status;
+    if (status !== TSA_GRANTED && status !== TSA_GRANTED_WITH_MODS) {
+      const text = response.status.statusStrings?.map((s) => s.valueBlock.value).join("; ");
+      throw fail(`status ${status}${text ? ` (${text})` : ""}`);
+    }
+    if (!response.timeStampToken) throw fail("the response has no token");
+    const token = response.timeStampToken;
+    if (token.contentType !== OID.signedData) throw fail("the token is not SignedData");
+    const signedData = new pkijs.SignedData({ schema: token.content });
+    const eContent = signedData.encapContentInfo.eContent;
+    if (signedData.encapContentInfo.eContentType !== OID.tstInfo || !eContent) throw fail("the token has no TSTInfo");
+    tstInfo = pkijs.TSTInfo.fromBER(eContent.getValue());
+    // the token's bytes exactly as the TSA sent them: its signature covers parts of them
+    const outer = asn1js.fromBER(body).result as asn1js.Sequence;
+    tokenDer = outer.valueBlock.value[1]!.valueBeforeDecodeView;
+  } catch (error) {
+    if (error instanceof TimestampError) throw error;
+    throw fail("the response is not a TimeStampResp", error);
+  }
+  if (
+    tstInfo.messageImprint.hashAlgorithm.algorithmId !== OID.sha256 ||
+    !Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView).equals(imprint)
+  ) {
+    throw fail("the token is for another message imprint");
+  }
+  if (!tstInfo.nonce || !Buffer.from(tstInfo.nonce.valueBlock.valueHexView).equals(nonce)) {
+    throw fail("the token's nonce does not match the request");
+  }
+  // asn1js writes a parsed tree back as it read it when the TSA used DER (they do); check rather
+  // than embed a token whose signature a re-encoding broke
+  const parsed = asn1js.fromBER(tokenDer);
+  if (parsed.offset === -1 || !Buffer.from(parsed.result.toBER()).equals(tokenDer)) {
+    throw fail("the token is not DER-encoded");
+  }
+  return parsed.result;
+}
+
+/** Marks errors already worded for the caller, so the catch-alls above do not wrap them twice. */
+class TimestampError extends Error {
+  override name = "TimestampError";
+}

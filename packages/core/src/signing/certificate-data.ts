@@ -1,0 +1,106 @@
+import { participantDisplayName } from "@signet/contract";
+import { canonicalJson } from "../audit/append-audit-event.ts";
+import { verifyAuditChain } from "../audit/verify-audit-chain.ts";
+import type { Db } from "../db/prisma-client.ts";
+import { participantOrder } from "../participants/participant-views.ts";
+import type { CertificateData } from "../sealing/index.ts";
+import { readPackageSettings } from "../settings/package-settings.ts";
+
+const ACCESS_LABELS = { EMAIL: "Email link", SMS: "Text message (SMS) link", API: "Signing URL issued by the sender" };
+const VERIFICATION_LABELS = { NONE: null, SMS_CODE: "SMS one-time code", KBA: "Knowledge-based questions" };
+
+/**
+ * DOMAIN.md §4: everything the certificate of completion shows, from the stored record: the
+ * package, each document's hash before and after sealing, participants with their authentication
+ * and consent, and every audit event with its time, IP and user agent.
+ */
+export async function buildCertificateData(db: Db, packageId: string): Promise<CertificateData> {
+  const pkg = await db.package.findUniqueOrThrow({
+    where: { id: packageId },
+    include: { organization: { select: { name: true } } },
+  });
+  const [documents, artifacts, participants, consents, signatures, events, chain, settings] = await Promise.all([
+    db.document.findMany({ where: { packageId }, orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }] }),
+    db.sealedArtifact.findMany({ where: { packageId, kind: "DOCUMENT" } }),
+    db.participant.findMany({ where: { packageId }, orderBy: participantOrder }),
+    db.consentRecord.findMany({ where: { packageId }, orderBy: { grantedAt: "desc" } }),
+    db.participantSignature.findMany({ where: { packageId, kind: "SIGNATURE" } }),
+    db.auditEvent.findMany({ where: { streamType: "package", streamId: packageId }, orderBy: { sequence: "asc" } }),
+    verifyAuditChain(db, "package", packageId),
+    readPackageSettings(db, pkg.organizationId),
+  ]);
+  const actorIds = [...new Set(events.flatMap((event) => (event.actorId ? [event.actorId] : [])))];
+  const users = await db.user.findMany({
+    where: { id: { in: actorIds } },
+    select: { id: true, givenName: true, familyName: true, email: true },
+  });
+  const names = new Map<string, string>([
+    ...users.map((user): [string, string] => [user.id, `${user.givenName} ${user.familyName} <${user.email}>`.trim()]),
+    ...participants.map((participant): [string, string] => [
+      participant.id,
+      `${participantDisplayName(participant)} (participant)`,
+    ]),
+  ]);
+  const sealedHash = new Map(artifacts.map((artifact) => [artifact.documentId, artifact.sha256]));
+  const verifiedBy = new Set(
+    events.filter((event) => event.type === "participant.verified").map((event) => String(event.actorId)),
+  );
+  return {
+    package: {
+      id: pkg.id,
+      shortId: pkg.shortId,
+      name: pkg.name,
+      organizationName: pkg.organization.name,
+      status: pkg.status,
+      sentAt: pkg.sentAt?.toISOString() ?? null,
+      completedAt: pkg.completedAt?.toISOString() ?? null,
+      timeZone: settings.timezone,
+    },
+    documents: documents.map((document) => ({
+      name: `${document.name} (${document.executionType.replace("_", " ")})`,
+      pages: document.numPages,
+      sha256Original: document.sha256,
+      sha256Final: sealedHash.get(document.id) ?? null,
+    })),
+    participants: participants.map((participant) => {
+      const consent = consents.find((record) => record.participantId === participant.id);
+      const verification = VERIFICATION_LABELS[participant.idVerification];
+      return {
+        displayName: participantDisplayName(participant),
+        name: [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" "),
+        email: participant.email,
+        phone: participant.phoneNumber,
+        type: participant.type,
+        accessMethod: participant.accessMethod,
+        authentication: [
+          ACCESS_LABELS[participant.accessMethod],
+          ...(verification && verifiedBy.has(participant.id) ? [verification] : []),
+        ],
+        consent: consent
+          ? {
+              version: consent.consentVersion,
+              sha256: consent.consentSha256,
+              grantedAt: consent.grantedAt.toISOString(),
+              ip: consent.ip,
+              userAgent: consent.userAgent,
+              withdrawnAt: consent.withdrawnAt?.toISOString() ?? null,
+            }
+          : null,
+        status: participant.signingStatus,
+        finishedAt: participant.finishedAt?.toISOString() ?? null,
+        signaturePng: signatures.find((signature) => signature.participantId === participant.id)?.png ?? null,
+      };
+    }),
+    events: events.map((event) => ({
+      sequence: event.sequence,
+      occurredAt: event.occurredAt.toISOString(),
+      type: event.type,
+      actor: event.actorId ? (names.get(event.actorId) ?? event.actorId) : (event.actorRole ?? "system"),
+      ip: event.ip,
+      userAgent: event.userAgent,
+      details: canonicalJson(event.data),
+    })),
+    chain: { valid: chain.valid, events: chain.events, lastHash: events.at(-1)?.hash ?? null },
+    generatedAt: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,231 @@
+import { decideTransition, type SigningRoom } from "@signet/contract";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { AppError } from "../errors/app-error.ts";
+import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
+import { consentCode, currentConsent } from "./current-consent.ts";
+import { DEFAULT_CONSENT_TEXT } from "./default-consent.ts";
+import { readStream } from "./read-stream.ts";
+import { revokeSigningAccess } from "./revoke-signing-access.ts";
+import type { SigningContext } from "./signing-context.ts";
+import { loadSigningRoom, participantName } from "./signing-room-view.ts";
+import { signingWrite } from "./signing-write.ts";
+
+/**
+ * The consent document the participant opens (DOMAIN.md §3): the default disclosure rendered as a
+ * PDF, or the organization's custom consent PDF, followed by a page with the participant's code.
+ */
+export async function consentDocument(context: SigningContext, deps: CoreDeps): Promise<Uint8Array> {
+  const consent = await currentConsent(deps.db, context.pkg.organizationId);
+  const code = consentCode(deps.linkKey, context.participant.id, consent.version);
+  const language = context.session.language === "es" ? "es" : "en";
+  const pdf = consent.blobKey
+    ? await PDFDocument.load(await readStream(await deps.storage.get(consent.blobKey)))
+    : await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = pdf.addPage([612, 792]);
+  let y = 740;
+  const write = (text: string, size: number, useBold = false) => {
+    for (const line of wrap(text, useBold ? bold : font, size, 500)) {
+      if (y < 60) {
+        y = 740;
+        pdf.addPage([612, 792]);
+      }
+      pdf.getPage(pdf.getPageCount() - 1).drawText(line, { x: 56, y, size, font: useBold ? bold : font });
+      y -= size * 1.45;
+    }
+    y -= size * 0.6;
+  };
+  page.setFont(font);
+  write(
+    language === "es"
+      ? "Consentimiento para registros y firmas electrónicos"
+      : "Consent to electronic records and signatures",
+    18,
+    true,
+  );
+  write(`${context.pkg.organization.name} — ${context.pkg.name}`, 11);
+  if (!consent.blobKey) for (const paragraph of DEFAULT_CONSENT_TEXT[language]) write(paragraph, 11);
+  write(language === "es" ? "Su código de confirmación:" : "Your confirmation code:", 13, true);
+  const last = pdf.getPage(pdf.getPageCount() - 1);
+  last.drawRectangle({
+    x: 56,
+    y: y - 14,
+    width: 200,
+    height: 40,
+    color: rgb(0.93, 0.96, 1),
+    borderColor: rgb(0.1, 0.3, 0.6),
+    borderWidth: 1,
+  });
+  last.drawText(code, { x: 72, y: y - 2, size: 22, font: bold, color: rgb(0.1, 0.2, 0.45) });
+  y -= 50;
+  write(`${language === "es" ? "Versión" : "Version"} ${consent.version} · SHA-256 ${consent.sha256}`, 8);
+  pdf.setTitle(language === "es" ? "Consentimiento electrónico" : "E-sign consent");
+  return pdf.save();
+}
+
+function wrap(
+  text: string,
+  font: { widthOfTextAtSize(text: string, size: number): number },
+  size: number,
+  width: number,
+) {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.replace(/[^\x20-\x7e\u00a0-\u00ff—·]/g, "?").split(/\s+/)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * Records ESIGN consent: the code from the consent PDF must match (it demonstrates the participant
+ * can open the format), and the record keeps the version, its SHA-256, time, IP and user agent.
+ */
+export async function giveConsent(
+  context: SigningContext,
+  input: { code: string },
+  deps: CoreDeps,
+): Promise<SigningRoom> {
+  const fresh = await signingWrite(context, deps, ["CONSENT"], async (tx, current, facts) => {
+    const expected = consentCode(deps.linkKey, current.participant.id, facts.consent.version);
+    const demonstrated = input.code.trim().toUpperCase() === expected;
+    if (!demonstrated) {
+      await appendAuditEvent(tx, current.actor, {
+        organizationId: current.pkg.organizationId,
+        streamType: "package",
+        streamId: current.pkg.id,
+        type: "participant.consent-code-wrong",
+        data: { participantId: current.participant.id, consentVersion: facts.consent.version },
+      });
+      return null;
+    }
+    const record = await tx.consentRecord.create({
+      data: {
+        organizationId: current.pkg.organizationId,
+        packageId: current.pkg.id,
+        participantId: current.participant.id,
+        sessionId: current.session.id,
+        consentVersion: facts.consent.version,
+        consentSha256: facts.consent.sha256,
+        demonstrated,
+        ip: current.actor.ip,
+        userAgent: current.actor.userAgent,
+      },
+    });
+    await appendAuditEvent(tx, current.actor, {
+      organizationId: current.pkg.organizationId,
+      streamType: "package",
+      streamId: current.pkg.id,
+      type: "participant.consent-granted",
+      data: {
+        participantId: current.participant.id,
+        consentRecordId: record.id,
+        consentVersion: record.consentVersion,
+        consentSha256: record.consentSha256,
+        scope: record.scope,
+        demonstration: "CODE_FROM_CONSENT_PDF",
+      },
+    });
+    return current;
+  });
+  if (!fresh) throw new AppError("CONSENT_CODE_WRONG");
+  return loadSigningRoom(fresh, deps);
+}
+
+/**
+ * DOMAIN.md §3: withdrawal is prospective. What was signed stays; the participant's electronic
+ * actions freeze (every session of the package closes), the package moves to CONSENT_WITHDRAWN and
+ * the sender is told.
+ */
+export async function withdrawConsent(
+  context: SigningContext,
+  input: { reason?: string | null },
+  deps: CoreDeps,
+): Promise<SigningRoom> {
+  const now = new Date();
+  const fresh = await signingWrite(
+    context,
+    deps,
+    ["SIGN", "WAITING_TURN", "CONSENT"],
+    async (tx, current) => {
+      const decision = decideTransition(current.pkg.status, "withdrawConsent");
+      if (!decision.allowed || !decision.to)
+        throw new AppError("SIGNING_CLOSED", decision.allowed ? undefined : decision.reason);
+      const reason = input.reason?.trim() || null;
+      await tx.consentRecord.updateMany({
+        where: { participantId: current.participant.id, withdrawnAt: null },
+        data: {
+          withdrawnAt: now,
+          withdrawIp: current.actor.ip,
+          withdrawUserAgent: current.actor.userAgent,
+          withdrawReason: reason,
+        },
+      });
+      const participant = await tx.participant.update({
+        where: { id: current.participant.id },
+        data: { signingStatus: "CONSENT_WITHDRAWN" },
+      });
+      const pkg = await tx.package.update({
+        where: { id: current.pkg.id },
+        data: { status: decision.to, version: { increment: 1 } },
+        include: { organization: true },
+      });
+      await revokeSigningAccess(tx, current.pkg.id, "CONSENT_WITHDRAWN", now);
+      const audit = { organizationId: pkg.organizationId, streamType: "package" as const, streamId: pkg.id };
+      await appendAuditEvent(tx, current.actor, {
+        ...audit,
+        type: "participant.consent-withdrawn",
+        data: { participantId: participant.id, reason },
+      });
+      await appendAuditEvent(tx, current.actor, {
+        ...audit,
+        type: "package.consent-withdrawn",
+        data: { action: "withdrawConsent", from: current.pkg.status, to: decision.to, version: pkg.version },
+      });
+      await notifySender(tx, pkg, participantName(participant), reason, "consent-withdrawn", deps.config.publicUrl);
+      const session = await tx.signingSession.findUniqueOrThrow({ where: { id: current.session.id } });
+      return { ...current, participant, session, pkg: { ...current.pkg, status: pkg.status, version: pkg.version } };
+    },
+    { lock: "update" },
+  );
+  return loadSigningRoom(fresh, deps);
+}
+
+/** Tells the member who created the package (consent withdrawn, declined). */
+export async function notifySender(
+  tx: Parameters<typeof enqueueOutbox>[0],
+  pkg: { id: string; organizationId: string; name: string; createdById: string | null; version: number },
+  participantLabel: string,
+  reason: string | null,
+  template: "consent-withdrawn" | "participant-declined",
+  publicUrl: string,
+): Promise<void> {
+  if (!pkg.createdById) return;
+  const creator = await tx.user.findUnique({ where: { id: pkg.createdById } });
+  if (!creator) return;
+  await enqueueOutbox(
+    tx,
+    "email.send",
+    {
+      organizationId: pkg.organizationId,
+      to: creator.email,
+      template,
+      data: {
+        recipientName: creator.givenName || creator.email,
+        packageName: pkg.name,
+        participantName: participantLabel,
+        reason,
+        link: `${publicUrl}/packages/${pkg.id}`,
+      },
+    },
+    `${template}:${pkg.id}:v${pkg.version}:${participantLabel}`,
+  );
+}

@@ -1,0 +1,39 @@
+import { createHmac } from "node:crypto";
+import type { Prisma } from "../db/generated/client.ts";
+import type { Db } from "../db/prisma-client.ts";
+import { DEFAULT_CONSENT_SHA256, DEFAULT_CONSENT_VERSION } from "./default-consent.ts";
+import { readSigningRoomSettings } from "./signing-room-settings.ts";
+
+type Reader = Db | Prisma.TransactionClient;
+
+export interface CurrentConsent {
+  kind: "DEFAULT" | "CUSTOM";
+  version: string;
+  sha256: string;
+  /** CUSTOM: the uploaded PDF */
+  blobKey: string | null;
+}
+
+/** The consent text participants of the organization agree to now: its default, or its newest custom upload. */
+export async function currentConsent(db: Reader, organizationId: string): Promise<CurrentConsent> {
+  const settings = await readSigningRoomSettings(db, organizationId);
+  if (settings.esign_consent_type === "CUSTOM") {
+    const custom = await db.consentDocument.findFirst({ where: { organizationId }, orderBy: { version: "desc" } });
+    if (custom) {
+      return { kind: "CUSTOM", version: `custom-${custom.version}`, sha256: custom.sha256, blobKey: custom.blobKey };
+    }
+  }
+  return { kind: "DEFAULT", version: DEFAULT_CONSENT_VERSION, sha256: DEFAULT_CONSENT_SHA256, blobKey: null };
+}
+
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/**
+ * The code printed inside the participant's consent PDF (DOMAIN.md §3: typing it back shows they
+ * can open the format). Derived, not stored: the same participant and version always get the same
+ * code, and nobody can tell it without opening the document.
+ */
+export function consentCode(linkKey: Buffer, participantId: string, version: string): string {
+  const digest = createHmac("sha256", linkKey).update(`consent.${participantId}.${version}`).digest();
+  return Array.from(digest.subarray(0, 6), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
+}

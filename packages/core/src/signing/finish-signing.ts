@@ -1,0 +1,88 @@
+import { evaluateTagStates, missingRequiredTags, SIGNING_MESSAGES, type SigningRoom } from "@signet/contract";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { AppError } from "../errors/app-error.ts";
+import { advancePackage } from "./complete-package.ts";
+import type { SigningContext } from "./signing-context.ts";
+import { loadSigningRoom } from "./signing-room-view.ts";
+import { signingWrite } from "./signing-write.ts";
+
+/**
+ * Issue 5 §2, §6: the participant finishes, in one transaction with the package row locked: every
+ * visible required tag filled (conditional rules applied), required questions answered, required
+ * uploads given, View Only documents reviewed. Then the package advances: the next participants
+ * are invited, or it completes and its seal is queued. A second finish is refused, not repeated.
+ */
+export async function finishSigning(context: SigningContext, deps: CoreDeps): Promise<SigningRoom> {
+  const now = new Date();
+  const fresh = await signingWrite(
+    context,
+    deps,
+    ["SIGN"],
+    async (tx, current, facts) => {
+      const participantId = current.participant.id;
+      const tags = await tx.tag.findMany({ where: { packageId: current.pkg.id }, include: { value: true } });
+      const rules = await tx.conditionalRule.findMany({ where: { packageId: current.pkg.id } });
+      const fields = await tx.dataCollectionField.findMany({
+        where: { participantId, required: true },
+        include: { answer: true },
+      });
+      const stips = await tx.stip.findMany({
+        where: { participantId, required: true },
+        include: { _count: { select: { uploads: true } } },
+      });
+      const reviews = await tx.documentReview.findMany({ where: { participantId } });
+      // rules may cross participants (a source filled by someone else), so all values are known
+      const values = Object.fromEntries(tags.map((tag) => [tag.id, tag.value?.value ?? null]));
+      const mine = tags.filter((tag) => tag.participantId === participantId);
+      const missing = missingRequiredTags(mine, rules, values).map((tagId) => ({
+        path: `tags.${tagId}`,
+        message: "This field is required.",
+      }));
+      for (const field of fields) {
+        if (!field.answer)
+          missing.push({ path: `dataCollection.${field.id}`, message: `${field.label}: an answer is required.` });
+      }
+      for (const stip of stips) {
+        if (stip._count.uploads === 0)
+          missing.push({ path: `stips.${stip.id}`, message: `${stip.name}: upload a file.` });
+      }
+      const reviewed = new Set(reviews.map((review) => review.documentId));
+      for (const document of facts.progress.documents) {
+        const type = facts.progress.executionTypeOf(document.id, participantId);
+        if (type === "VIEW_ONLY" && !reviewed.has(document.id)) {
+          missing.push({ path: `documents.${document.id}`, message: "Review this document." });
+        }
+      }
+      if (missing.length > 0)
+        throw new AppError("REQUIRED_FIELDS_MISSING", SIGNING_MESSAGES.requiredFieldsMissing, missing);
+      // hidden tags keep no value: what the seal draws is exactly what the rules show
+      const states = evaluateTagStates(tags, rules, values);
+      const hidden = mine.filter((tag) => tag.value && !states.get(tag.id)?.visible).map((tag) => tag.id);
+      if (hidden.length > 0) await tx.tagValue.deleteMany({ where: { tagId: { in: hidden } } });
+
+      const { count } = await tx.participant.updateMany({
+        where: { id: participantId, signingStatus: { notIn: ["FINISHED", "DECLINED", "CONSENT_WITHDRAWN"] } },
+        data: { signingStatus: "FINISHED", finishedAt: now },
+      });
+      if (count === 0) throw new AppError("SIGNING_CLOSED", "You have already finished this package.");
+      await appendAuditEvent(tx, current.actor, {
+        organizationId: current.pkg.organizationId,
+        streamType: "package",
+        streamId: current.pkg.id,
+        type: "participant.finished",
+        data: {
+          participantId,
+          sessionId: current.session.id,
+          filledTags: mine.filter((tag) => tag.value && !hidden.includes(tag.id)).length,
+        },
+      });
+      await advancePackage(tx, current.actor, current.pkg, now);
+      const participant = await tx.participant.findUniqueOrThrow({ where: { id: participantId } });
+      const pkg = await tx.package.findUniqueOrThrow({ where: { id: current.pkg.id } });
+      return { ...current, participant, pkg: { ...current.pkg, ...pkg } };
+    },
+    { lock: "update" },
+  );
+  return loadSigningRoom(fresh, deps);
+}

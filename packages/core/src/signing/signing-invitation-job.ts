@@ -1,0 +1,97 @@
+import { DEFAULTS, participantDisplayName } from "@signet/contract";
+import { z } from "zod";
+import type { JobContext } from "../jobs/job-context.ts";
+import type { MailAttachment } from "../mail/mailer.ts";
+import { renderMail } from "../mail/templates.ts";
+import { participantGreetingName } from "../package-actions/run-package-action.ts";
+import { readStream } from "./read-stream.ts";
+import { signingLinkToken } from "./signing-link-token.ts";
+import { signingLinkUrl } from "./signing-room-origin.ts";
+import { readSigningRoomSettings } from "./signing-room-settings.ts";
+
+const payload = z.object({
+  linkId: z.uuid(),
+  /** invitation and reminder: to sign; copies: to download the sealed documents */
+  purpose: z.enum(["invitation", "reminder", "copies"]).default("invitation"),
+});
+export type SigningLinkPurpose = z.infer<typeof payload>["purpose"];
+
+/**
+ * Delivers one signing link by its channel: an email in the package's template (subject,
+ * introduction, attached document) with the organization's from text and reply-to, or a text
+ * message. A link revoked meanwhile (cancel, correction) or a package no longer out for signature
+ * sends nothing. The token is computed here from the link id: no outbox row holds a working link.
+ */
+export const signingInvitationJob = {
+  queue: "email",
+  payload,
+  async handle(context: JobContext, job: z.infer<typeof payload>, idempotencyKey: string) {
+    const link = await context.db.signingLink.findUnique({
+      where: { id: job.linkId },
+      include: { participant: true },
+    });
+    if (!link || link.revokedAt || link.usedAt) return;
+    const pkg = await context.db.package.findUnique({
+      where: { id: link.packageId },
+      include: { organization: { select: { name: true } } },
+    });
+    if (!pkg) return;
+    if (job.purpose === "copies" ? !pkg.sealedAt : pkg.status !== "AVAILABLE_TO_SIGNERS") return;
+    const participant = link.participant;
+    const url = signingLinkUrl(context.config, signingLinkToken(context.linkKey, link.id));
+    const organizationName = pkg.organization.name;
+    if (link.channel === "SMS") {
+      if (!participant.phoneNumber) return;
+      const text =
+        job.purpose === "copies"
+          ? `${organizationName}: "${pkg.name}" is complete. Download your copies: ${url}`
+          : `${job.purpose === "reminder" ? "Reminder: " : ""}${organizationName} sent you "${pkg.name}" to sign: ${url}`;
+      await context.sms.send({ idempotencyKey, organizationId: pkg.organizationId, to: participant.phoneNumber, text });
+      return;
+    }
+    const to = participant.email?.trim();
+    if (!to) return;
+    const settings = await readSigningRoomSettings(context.db, pkg.organizationId);
+    const recipientName = participantGreetingName(participant, participantDisplayName(participant));
+    const attachments = job.purpose === "copies" ? [] : await emailAttachment(context, pkg.emailDocumentId, pkg.id);
+    const rendered =
+      job.purpose === "copies"
+        ? renderMail({
+            template: "package-completed",
+            data: { recipientName, packageName: pkg.name, organizationName, link: url },
+          })
+        : renderMail({
+            template: "signing-invitation",
+            data: {
+              recipientName,
+              organizationName,
+              packageName: pkg.name,
+              subject: pkg.emailSubject?.trim() || DEFAULTS.emailSubject,
+              introText: pkg.emailIntroText,
+              link: url,
+              expiresAt: link.expiresAt.toISOString(),
+              reminder: job.purpose === "reminder",
+              attachmentName: attachments[0]?.filename ?? null,
+            },
+          });
+    await context.mailer.send({
+      idempotencyKey,
+      organizationId: pkg.organizationId,
+      to,
+      ...rendered,
+      fromName: settings.email_from_text || organizationName,
+      replyTo: settings.email_reply_to || null,
+      attachments,
+    });
+  },
+};
+
+/** The package template's attached document (issue 4: email template documentId), as a PDF attachment. */
+async function emailAttachment(context: JobContext, documentId: string | null, packageId: string) {
+  if (!documentId) return [] as MailAttachment[];
+  const document = await context.db.document.findFirst({ where: { id: documentId, packageId } });
+  if (!document) return [];
+  const content = await readStream(await context.storage.get(document.blobKey));
+  const filename = document.name.toLowerCase().endsWith(".pdf") ? document.name : `${document.name}.pdf`;
+  return [{ filename, content, contentType: "application/pdf" }];
+}

@@ -1,0 +1,237 @@
+import {
+  KBA_QUESTIONS,
+  type KbaAnswers,
+  maskPhone,
+  participantDisplayName,
+  participantInitials,
+  SIGNING_FILE_PATHS,
+  SIGNING_LIMITS,
+  type SigningRoom,
+  type SigningTag,
+  waitingFor,
+} from "@signet/contract";
+import type { CoreDeps } from "../core-deps.ts";
+import type { Prisma } from "../db/generated/client.ts";
+import { DEFAULT_CONSENT_TEXT } from "./default-consent.ts";
+import type { SigningContext } from "./signing-context.ts";
+import { readSigningRoomSettings } from "./signing-room-settings.ts";
+import { type StageFacts, signingStage } from "./signing-stage.ts";
+
+const pngDataUrl = (png: Uint8Array) => `data:image/png;base64,${Buffer.from(png).toString("base64")}`;
+
+export function participantName(participant: SigningContext["participant"]): string {
+  const name = [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ");
+  return name || participantDisplayName(participant);
+}
+
+/** The KBA questions the sender gave answers for (never the answers). */
+export function kbaAnswers(deps: Pick<CoreDeps, "fieldCipher">, ciphertext: string | null): KbaAnswers {
+  if (!ciphertext) return {};
+  try {
+    return JSON.parse(deps.fieldCipher.decrypt(ciphertext)) as KbaAnswers;
+  } catch {
+    return {};
+  }
+}
+
+type TagRow = Prisma.TagGetPayload<{ include: { value: true } }>;
+
+export function toSigningTag(tag: TagRow, customFieldNames: Map<string, string>): SigningTag {
+  return {
+    id: tag.id,
+    documentId: tag.documentId,
+    type: tag.type,
+    page: tag.page,
+    x: tag.x,
+    y: tag.y,
+    width: tag.width,
+    height: tag.height,
+    required: tag.required,
+    label: tag.label,
+    options: tag.options,
+    groupName: tag.groupName,
+    optionValue: tag.optionValue,
+    customFieldName: tag.customFieldId ? (customFieldNames.get(tag.customFieldId) ?? null) : null,
+    defaultValue: tag.defaultValue,
+    value: tag.value?.value ?? null,
+  };
+}
+
+/**
+ * Everything the room shows for one session. Documents, tags and answers appear only from the
+ * SIGN stage on (never before consent, DOMAIN.md §3); a closed room shows none of them.
+ */
+export async function loadSigningRoom(
+  context: SigningContext,
+  deps: CoreDeps,
+  known?: StageFacts,
+): Promise<SigningRoom> {
+  const { db } = deps;
+  const { session, participant, pkg } = context;
+  const facts = known ?? (await signingStage(db, context));
+  const settings = await readSigningRoomSettings(db, pkg.organizationId);
+  const showWork = facts.stage === "SIGN" || facts.stage === "FINISHED";
+  const language = pkg.organization.enabledMultiLangSRSupport && session.language === "es" ? "es" : "en";
+
+  const [documents, reviews, tags, rules, groups, stips, signatures, artifacts, participants] = await Promise.all([
+    showWork
+      ? db.document.findMany({
+          where: { packageId: pkg.id },
+          orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
+        })
+      : [],
+    db.documentReview.findMany({ where: { participantId: participant.id } }),
+    showWork
+      ? db.tag.findMany({
+          where: { participantId: participant.id },
+          include: { value: true },
+          orderBy: [{ page: "asc" }, { y: "asc" }, { x: "asc" }],
+        })
+      : [],
+    showWork ? db.conditionalRule.findMany({ where: { packageId: pkg.id } }) : [],
+    showWork
+      ? db.dataCollectionGroup.findMany({
+          where: { packageId: pkg.id },
+          orderBy: { orderSequence: "asc" },
+          include: {
+            fields: {
+              where: { participantId: participant.id },
+              orderBy: { orderSequence: "asc" },
+              include: { answer: true },
+            },
+          },
+        })
+      : [],
+    showWork
+      ? db.stip.findMany({
+          where: { participantId: participant.id },
+          orderBy: { orderSequence: "asc" },
+          include: { uploads: { orderBy: { createdAt: "asc" } } },
+        })
+      : [],
+    db.participantSignature.findMany({ where: { participantId: participant.id } }),
+    pkg.sealedAt && facts.stage === "FINISHED"
+      ? db.sealedArtifact.findMany({ where: { packageId: pkg.id }, orderBy: [{ kind: "desc" }, { sealedAt: "asc" }] })
+      : [],
+    db.participant.findMany({ where: { packageId: pkg.id } }),
+  ]);
+  const customFieldIds = tags.flatMap((tag) => (tag.customFieldId ? [tag.customFieldId] : []));
+  const customFields = customFieldIds.length
+    ? await db.customField.findMany({ where: { id: { in: customFieldIds } }, select: { id: true, name: true } })
+    : [];
+  const customFieldNames = new Map(customFields.map((field) => [field.id, field.name]));
+  const reviewed = new Set(reviews.map((review) => review.documentId));
+  const executableDocuments = documents.filter(
+    (document) => facts.progress.executionTypeOf(document.id, participant.id) !== null,
+  );
+  const adopted = (kind: "SIGNATURE" | "INITIALS") => {
+    const signature = signatures.find((candidate) => candidate.kind === kind);
+    return signature
+      ? {
+          kind,
+          method: signature.method,
+          text: signature.text,
+          sha256: signature.sha256,
+          imageDataUrl: pngDataUrl(signature.png),
+        }
+      : null;
+  };
+  const answers = kbaAnswers(deps, participant.verificationCiphertext);
+  const failures = session.verificationFailures;
+  const waitingIds = facts.stage === "WAITING_TURN" ? waitingFor(pkg.signingOrder, facts.progress.participants) : [];
+  return {
+    stage: facts.stage,
+    closedReason: facts.closedReason,
+    language,
+    languages: pkg.organization.enabledMultiLangSRSupport ? ["en", "es"] : ["en"],
+    branding: {
+      organizationName: pkg.organization.name,
+      primaryColor: settings.primary_color,
+      primaryFontColor: settings.primary_font_color,
+      logoUrl: settings.logo_url || null,
+    },
+    package: { id: pkg.id, name: pkg.name, status: pkg.status, emailIntroText: pkg.emailIntroText },
+    participant: {
+      id: participant.id,
+      displayName: participantDisplayName(participant),
+      name: participantName(participant),
+      initials: participantInitials(participant),
+      email: participant.email,
+      type: participant.type,
+      status: participant.signingStatus,
+      finishedAt: participant.finishedAt?.toISOString() ?? null,
+    },
+    verification: {
+      method: participant.idVerification,
+      verified: facts.verified,
+      phoneHint: participant.idVerification === "SMS_CODE" ? maskPhone(participant.phoneNumber) : null,
+      codeSent: session.codeSentAt !== null,
+      questions: participant.idVerification === "KBA" ? KBA_QUESTIONS.filter((question) => answers[question]) : [],
+      attemptsLeft: Math.max(0, SIGNING_LIMITS.verificationAttempts - failures),
+      lockedUntil: session.lockedUntil && session.lockedUntil > new Date() ? session.lockedUntil.toISOString() : null,
+    },
+    consent: {
+      given: facts.consent.given,
+      version: facts.consent.version,
+      sha256: facts.consent.sha256,
+      kind: facts.consent.kind,
+      disclosure: facts.consent.kind === "DEFAULT" ? [...DEFAULT_CONSENT_TEXT[language]] : [],
+      documentUrl: SIGNING_FILE_PATHS.consentDocument,
+    },
+    documents: executableDocuments.map((document) => ({
+      id: document.id,
+      name: document.name,
+      numPages: document.numPages,
+      pageSizes: document.pageSizes as { width: number; height: number }[],
+      executionType: facts.progress.executionTypeOf(document.id, participant.id)!,
+      reviewed: reviewed.has(document.id),
+      fileUrl: SIGNING_FILE_PATHS.documentFile(document.id),
+    })),
+    tags: tags.map((tag) => toSigningTag(tag, customFieldNames)),
+    rules: rules.map((rule) => ({
+      sourceTagId: rule.sourceTagId,
+      targetTagId: rule.targetTagId,
+      condition: rule.condition,
+      value: rule.value,
+      action: rule.action,
+    })),
+    dataCollection: groups
+      .filter((group) => group.fields.length > 0)
+      .map((group) => ({
+        id: group.id,
+        name: group.name,
+        description: group.description,
+        fields: group.fields.map((field) => ({
+          id: field.id,
+          label: field.label,
+          type: field.type,
+          required: field.required,
+          options: field.options,
+          value: field.answer?.value ?? null,
+        })),
+      })),
+    stips: stips.map((stip) => ({
+      id: stip.id,
+      name: stip.name,
+      description: stip.description,
+      required: stip.required,
+      uploads: stip.uploads.map((upload) => ({
+        id: upload.id,
+        fileName: upload.fileName,
+        sizeBytes: upload.sizeBytes,
+      })),
+    })),
+    signature: adopted("SIGNATURE"),
+    initials: adopted("INITIALS"),
+    parentOrigin: session.parentOrigin,
+    downloads: artifacts.map((artifact) => ({
+      id: artifact.id,
+      name: artifact.kind === "CERTIFICATE" ? "Certificate of completion" : artifact.name,
+      kind: artifact.kind,
+      url: SIGNING_FILE_PATHS.download(artifact.id),
+    })),
+    waitingFor: participants
+      .filter((candidate) => waitingIds.includes(candidate.id))
+      .map((candidate) => participantName(candidate)),
+  };
+}

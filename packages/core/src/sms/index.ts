@@ -1,0 +1,2 @@
+export * from "./create-sms-sender.ts";
+export * from "./sms-sender.ts";
