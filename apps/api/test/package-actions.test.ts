@@ -28,6 +28,7 @@ import {
   withSignableDocument,
 } from "./support/package-fixtures.ts";
 import { poll } from "./support/poll.ts";
+import { openAndConsent, packageApi, signEverything } from "./support/signing-fixtures.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
 // Issue 4 §7: the lifecycle actions (send, cancel, reactivate, finish, correction), participant
@@ -118,7 +119,8 @@ describe("POST send", () => {
     expect(reply.body.allowedActions).toEqual(expect.arrayContaining(["finish", "correct", "cancel", "remind"]));
     const row = await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } });
     expect([row.status, row.version]).toEqual(["AVAILABLE_TO_SIGNERS", before + 1]);
-    expect((await packageAuditTypes(db(), s.pkg.id)).at(-1)).toBe("package.sent");
+    // the send is recorded, then the invitation it sends (issue 5)
+    expect((await packageAuditTypes(db(), s.pkg.id)).slice(-2)).toEqual(["package.sent", "participant.invited"]);
 
     const again = await act(s.admin, "POST", s.a.send, { version: before + 1 });
     expect([again.status, again.body.message]).toEqual([409, refusal("AVAILABLE_TO_SIGNERS", "send")]);
@@ -251,8 +253,9 @@ describe("PUT reactivate", () => {
       expirationType: "FIXED",
       packageExpiresAt: new Date(expiresAt).toISOString(),
     });
-    expect((await packageAuditTypes(db(), s.pkg.id)).slice(-3)).toEqual([
+    expect((await packageAuditTypes(db(), s.pkg.id)).slice(-4)).toEqual([
       "package.sent",
+      "participant.invited",
       "package.cancelled",
       "package.reactivated",
     ]);
@@ -293,12 +296,44 @@ describe("POST finish and PUT correction", () => {
     const s = await setup();
     const early = await act(s.admin, "POST", s.a.finish, { version: await version(s.pkg.id) });
     expect([early.status, early.body.message]).toEqual([409, refusal("STARTED", "finish")]);
+    // a paper document: after the e-signer finishes, the member confirms the paper came back
+    await db().document.create({
+      data: {
+        packageId: s.pkg.id,
+        organizationId: s.org.organizationId,
+        name: "Deed",
+        nameKey: "deed",
+        executionType: "PAPER",
+        orderSequence: 2,
+        blobKey: `test/${s.pkg.id}/deed.pdf`,
+        sizeBytes: 1024,
+        sha256: "1".repeat(64),
+        numPages: 1,
+        originalFileName: "deed.pdf",
+      },
+    });
     await sent(s);
+    const signing = await act(s.admin, "POST", s.a.finish, { version: await version(s.pkg.id) });
+    expect([signing.status, signing.body.message]).toEqual([409, PACKAGE_ACTION_MESSAGES.participantsStillSigning]);
+
+    const [borrower] = await db().participant.findMany({ where: { packageId: s.pkg.id } });
+    const url = await act<{ signingURL: string }>(
+      s.admin,
+      "POST",
+      packageApi(s.org.organizationId, s.pkg.id).signingUrl(borrower!.id),
+      {},
+    );
+    const token = decodeURIComponent(new URL(url.body.signingURL).pathname.split("/").pop()!);
+    const { client, room } = await openAndConsent(app.server.signingRoom!.url, token);
+    expect((await signEverything(client, room)).body.stage).toBe("FINISHED");
+    expect((await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } })).status).toBe("AVAILABLE_TO_SIGNERS");
+
     const reply = await act(s.admin, "POST", s.a.finish, { version: await version(s.pkg.id) });
     expect(reply.status).toBe(200);
     expect(reply.body.status).toBe("COMPLETED");
     expect((await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } })).status).toBe("COMPLETED");
     expect((await packageAuditTypes(db(), s.pkg.id)).at(-1)).toBe("package.completed");
+    expect(await outboxKeys(`package-seal:${s.pkg.id}`)).toHaveLength(1);
   });
 
   it("correction: AVAILABLE_TO_SIGNERS → STARTED with INITIATE_CORRECTION; 403 without it; refused when unsent", async () => {
@@ -396,24 +431,25 @@ describe("GET audit", () => {
       "package.created",
       "participant.added",
       "package.sent",
+      "participant.invited",
       "package.cancelled",
     ]);
-    expect(events.map((event) => event.sequence)).toEqual([1, 2, 3, 4]);
+    expect(events.map((event) => event.sequence)).toEqual([1, 2, 3, 4, 5]);
     expect(events[0]!.prevHash).toBeNull();
     for (let i = 1; i < events.length; i++) expect(events[i]!.prevHash).toBe(events[i - 1]!.hash);
-    expect(events[3]).toMatchObject({
+    expect(events[4]).toMatchObject({
       actorId: s.org.admin.id,
       actorRole: "user",
       data: { from: "AVAILABLE_TO_SIGNERS", to: "CANCELLED", notify: false },
     });
-    expect(events[3]!.actorName).toEqual(expect.any(String));
-    expect(events[3]!.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(events[4]!.actorName).toEqual(expect.any(String));
+    expect(events[4]!.hash).toMatch(/^[0-9a-f]{64}$/);
 
     await db().$executeRaw`UPDATE "AuditEvent" SET "data" = jsonb_set("data", '{notify}', 'true')
-      WHERE "streamType" = 'package' AND "streamId" = ${s.pkg.id} AND "sequence" = 4`;
+      WHERE "streamType" = 'package' AND "streamId" = ${s.pkg.id} AND "sequence" = 5`;
     const tampered = await s.admin.get<PackageAudit>(s.a.audit);
     expect(tampered.status).toBe(200);
-    expect([tampered.body.chainValid, tampered.body.brokenAt]).toEqual([false, 4]);
+    expect([tampered.body.chainValid, tampered.body.brokenAt]).toEqual([false, 5]);
   });
 
   it("is readable by a viewer of the package, whose actions are refused", async () => {

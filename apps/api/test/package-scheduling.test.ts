@@ -75,6 +75,7 @@ describe("scheduled availability", () => {
     expect(await runDuePackageTransitions(db(), new Date(scheduledOn.getTime() + 2000))).toEqual({
       madeAvailable: 0,
       unscheduled: 0,
+      sealsRequeued: 0,
       expired: 0,
     });
     expect(await packageAuditTypes(db(), s.pkg.id)).toEqual(

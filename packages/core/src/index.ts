@@ -35,6 +35,7 @@ export * from "./jobs/job-registry.ts";
 export * from "./jobs/outbox-relay.ts";
 export * from "./logger.ts";
 export * from "./mail/create-mailer.ts";
+export * from "./mail/escape-html.ts";
 export * from "./mail/mailbox-mailer.ts";
 export * from "./mail/mailer.ts";
 export * from "./mail/smtp-mailer.ts";

@@ -1,5 +1,5 @@
 import { routes } from "@signet/contract";
-import { AppError, type CoreDeps, getBuildInfo } from "@signet/core";
+import { AppError, type CoreDeps, escapeHtml, getBuildInfo } from "@signet/core";
 import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
@@ -66,15 +66,33 @@ export function registerSystemRoutes(
   // The dev mailbox exists only where mail is not really sent (the embedded default).
   defineRoute(app, authenticate, routes.devMailbox, async () => {
     if (config.SMTP_URL) throw new AppError("NOT_FOUND");
-    const messages = await deps.db.mailMessage.findMany({ orderBy: { createdAt: "desc" }, take: 100 });
-    return messages.map((m) => ({
-      id: m.id,
-      to: m.to,
-      from: m.from,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      createdAt: m.createdAt.toISOString(),
-    }));
+    const [messages, texts] = await Promise.all([
+      deps.db.mailMessage.findMany({ orderBy: { createdAt: "desc" }, take: 100 }),
+      // text messages (SMS invitations and codes) go to the same page when no SMS gateway is set
+      config.SMS_WEBHOOK_URL ? [] : deps.db.smsMessage.findMany({ orderBy: { createdAt: "desc" }, take: 100 }),
+    ]);
+    return [
+      ...messages.map((m) => ({
+        id: m.id,
+        to: m.to,
+        from: m.from,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        createdAt: m.createdAt,
+      })),
+      ...texts.map((sms) => ({
+        id: sms.id,
+        to: sms.to,
+        from: "SMS",
+        subject: `SMS to ${sms.to}`,
+        text: sms.text,
+        html: `<p>${escapeHtml(sms.text)}</p>`,
+        createdAt: sms.createdAt,
+      })),
+    ]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, 100)
+      .map((message) => ({ ...message, createdAt: message.createdAt.toISOString() }));
   });
 }

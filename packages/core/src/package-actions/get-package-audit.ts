@@ -1,4 +1,4 @@
-import type { PackageAudit } from "@signet/contract";
+import { type PackageAudit, participantDisplayName } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import { verifyAuditChain } from "../audit/verify-audit-chain.ts";
 import type { CoreDeps } from "../core-deps.ts";
@@ -27,7 +27,17 @@ export async function getPackageAudit(
     where: { id: { in: actorIds } },
     select: { id: true, givenName: true, familyName: true },
   });
-  const names = new Map(users.map((user) => [user.id, `${user.givenName} ${user.familyName}`.trim()]));
+  const participants = await deps.db.participant.findMany({
+    where: { id: { in: actorIds }, packageId: input.packageId },
+  });
+  const names = new Map([
+    ...users.map((user): [string, string] => [user.id, `${user.givenName} ${user.familyName}`.trim()]),
+    // participants act in the signing room: named by their display name and names
+    ...participants.map((participant): [string, string] => [
+      participant.id,
+      `${participantDisplayName(participant)}${participant.givenName ? ` (${[participant.givenName, participant.familyName].filter(Boolean).join(" ")})` : ""}`,
+    ]),
+  ]);
   return {
     packageId: input.packageId,
     events: events.map((event) => ({

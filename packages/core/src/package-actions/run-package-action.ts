@@ -94,6 +94,8 @@ export interface ActionOutcome {
   /** the audit event type, e.g. package.cancelled */
   auditType: string;
   auditData?: Record<string, unknown>;
+  /** work that follows the status change in the same transaction, recorded after its audit event (invitations) */
+  afterAudit?: (tx: Tx) => Promise<void>;
 }
 
 /**
@@ -135,6 +137,7 @@ export async function runPackageAction(
         ...outcome.auditData,
       },
     });
+    await outcome.afterAudit?.(tx);
   });
   return loadPackageView(deps.db, access, packageId);
 }

@@ -112,9 +112,9 @@ export async function sendPackage(
       };
     }
     const packageExpiresAt = await expiryOnAvailability(tx, pkg, now);
-    await openForSigning(tx, pkg, now);
     return {
       changes: { sentAt: now, availableAt: now, packageExpiresAt },
+      afterAudit: (after) => openForSigning(after, pkg, now),
       auditType: "package.sent",
       auditData: { packageExpiresAt: packageExpiresAt?.toISOString() ?? null },
     };

@@ -53,7 +53,6 @@ export async function runDuePackageTransitions(db: Db, now = new Date(), batchSi
           continue;
         }
         const packageExpiresAt = await expiryOnAvailability(tx, pkg, now);
-        await openForSigning(tx, pkg, now);
         await tx.package.update({
           where: { id },
           data: { status: "AVAILABLE_TO_SIGNERS", availableAt: now, packageExpiresAt, version: { increment: 1 } },
@@ -71,6 +70,7 @@ export async function runDuePackageTransitions(db: Db, now = new Date(), batchSi
             packageExpiresAt: packageExpiresAt?.toISOString() ?? null,
           },
         });
+        await openForSigning(tx, pkg, now);
         result.madeAvailable++;
       }
 
