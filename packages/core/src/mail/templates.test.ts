@@ -58,3 +58,65 @@ describe("renderMail", () => {
     expect(rendered.html).toContain(essential.replaceAll("&", "&amp;"));
   });
 });
+
+describe("signing templates", () => {
+  const invitation = (extra: Partial<Extract<MailTemplateInput, { template: "signing-invitation" }>["data"]> = {}) =>
+    renderMail({
+      template: "signing-invitation",
+      data: {
+        recipientName: "Ann <Borrower>",
+        organizationName: "Acme Lending",
+        packageName: "Refinance",
+        subject: "Your documents are ready",
+        introText: null,
+        link: "https://sign.signet.test/s/abc.def",
+        expiresAt: "2026-12-01T00:00:00.000Z",
+        reminder: false,
+        attachmentName: null,
+        ...extra,
+      },
+    });
+
+  it("carries the link, the package's subject, and a reminder prefix", () => {
+    const rendered = invitation();
+    expect(rendered.subject).toBe("Your documents are ready");
+    expect(rendered.text).toContain("https://sign.signet.test/s/abc.def");
+    expect(rendered.html).not.toContain("<Borrower>");
+    expect(invitation({ reminder: true }).subject).toBe("Reminder: Your documents are ready");
+  });
+
+  it("uses the package's introduction and names the attachment", () => {
+    const rendered = invitation({ introText: "Please sign\n\nby Friday", attachmentName: "Disclosure.pdf" });
+    expect(rendered.text).toContain("Please sign");
+    expect(rendered.html).toContain("<p>by Friday</p>");
+    expect(rendered.text).toContain("Attached: Disclosure.pdf");
+  });
+
+  it("takes the organization's colours only when they are hex colours", () => {
+    expect(invitation({ primaryColor: "#123456", primaryFontColor: "#fedcba" }).html).toContain(
+      "background:#123456;color:#fedcba",
+    );
+    const injected = invitation({ primaryColor: "red;background-image:url(x)" }).html;
+    expect(injected).toContain("background:#1c7ed6");
+    expect(injected).not.toContain("url(x)");
+  });
+
+  it.each([
+    ["consent-withdrawn", "E-sign consent withdrawn: Refinance"],
+    ["participant-declined", "Declined to sign: Refinance"],
+  ] as const)("%s tells the sender who and why", (template, subject) => {
+    const rendered = renderMail({
+      template,
+      data: {
+        recipientName: "Sam",
+        packageName: "Refinance",
+        participantName: "BORROWER 1",
+        reason: "Wrong rate",
+        link: "https://signet.test/packages/p",
+      },
+    });
+    expect(rendered.subject).toBe(subject);
+    expect(rendered.text).toContain("BORROWER 1");
+    expect(rendered.text).toContain("Wrong rate");
+  });
+});

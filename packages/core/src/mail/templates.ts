@@ -13,8 +13,13 @@ const layout = (title: string, body: string) => `<!doctype html>
 <tr><td><h1 style="font-size:20px;color:#1c3d5a;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
 <p style="color:#6b7785;font-size:12px;margin-top:24px">Signet — secure electronic signing</p></td></tr></table></body></html>`;
 
-const button = (link: string, label: string) =>
-  `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1c7ed6;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+const button = (link: string, label: string, colors: { background?: string; text?: string } = {}) => {
+  // only validated hex colours reach the style attribute (they come from organization settings)
+  const background = colors.background && HEX_COLOR.test(colors.background) ? colors.background : "#1c7ed6";
+  const text = colors.text && HEX_COLOR.test(colors.text) ? colors.text : "#ffffff";
+  return `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:${background};color:${text};padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+};
 
 const passwordResetData = z.object({ givenName: z.string(), link: z.url(), expiresInMinutes: z.number().int() });
 const userInvitationData = z.object({
@@ -60,6 +65,9 @@ const signingInvitationData = z.object({
   expiresAt: z.string(),
   reminder: z.boolean(),
   attachmentName: z.string().nullable(),
+  /** the organization's branding colours (signing-room settings) */
+  primaryColor: z.string().optional(),
+  primaryFontColor: z.string().optional(),
 });
 const senderNoticeData = z.object({
   recipientName: z.string(),
@@ -96,7 +104,7 @@ export const mailTemplates = {
         subject,
         `<p>Hello ${escapeHtml(data.recipientName)},</p>
 ${paragraphs(intro)}
-${button(data.link, "Review documents")}
+${button(data.link, "Review documents", { background: data.primaryColor, text: data.primaryFontColor })}
 <p style="color:#4a5560;font-size:13px">This link is personal: do not forward it. It works once and until ${escapeHtml(expires)}; if it stops working, open it anyway and ask for a new one.</p>
 ${data.attachmentName ? `<p style="font-size:13px">Attached: ${escapeHtml(data.attachmentName)}</p>` : ""}
 <p>${escapeHtml(data.organizationName)}</p>`,
