@@ -5,7 +5,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import type { CoreDeps } from "@signet/core";
+import { type CoreDeps, signingRoomOrigin } from "@signet/core";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
@@ -77,7 +77,9 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        // the admin app frames the signing room in its embedded-signing and collaboration demos; the
+        // origin is read per response because a random test port is known only after listen
+        frameSrc: ["'self'", () => signingRoomOrigin(config)],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },

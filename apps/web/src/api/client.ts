@@ -133,3 +133,56 @@ export async function apiCreate<R extends RouteDef>(route: R, ...options: Option
   const { response } = await apiWithResponse(route, ...options);
   return createdIdFromLocation(response.headers.get("location"), response.headers.get(HEADERS.traceId));
 }
+
+/**
+ * Sends a multipart form to a route that has no contract body (uploads: a consent PDF, a seal
+ * certificate) with the same headers, activity tracking and error handling as `api`, and parses the
+ * answer with `response` (null: no body expected).
+ */
+export async function apiMultipart<T extends z.ZodType | null>(
+  method: "POST" | "PUT",
+  url: string,
+  form: FormData,
+  response: T,
+  options: CallOptions = {},
+): Promise<T extends z.ZodType ? z.output<T> : undefined> {
+  const headers: Record<string, string> = { accept: "application/json", ...csrfHeader() };
+  if (options.activity !== false) hooks.onRequest();
+  let answer: Response;
+  try {
+    answer = await fetch(url, {
+      method,
+      headers,
+      body: form,
+      credentials: "same-origin",
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw ApiError.network();
+  } finally {
+    hooks.onResponse();
+  }
+  const traceId = answer.headers.get(HEADERS.traceId);
+  if (!answer.ok) {
+    const body: unknown = await answer.json().catch(() => null);
+    const error = ApiError.fromBody(answer.status, body, traceId);
+    const action = errorAction(answer.status, error.code, {
+      passThrough: options.passThrough ?? false,
+      onSignIn: hooks.onSignInPage(),
+    });
+    if (action.kind === "navigate") {
+      error.handled = true;
+      hooks.onErrorAction(action, error);
+    }
+    throw error;
+  }
+  type Result = T extends z.ZodType ? z.output<T> : undefined;
+  if (response === null || answer.status === 204) return undefined as Result;
+  const json: unknown = await answer.json().catch(() => undefined);
+  const parsed = response.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError({ status: answer.status, code: "INVALID_RESPONSE", message: MESSAGES.somethingWrong, traceId });
+  }
+  return parsed.data as Result;
+}

@@ -52,6 +52,18 @@ const EVENT_LABELS: Record<string, string> = {
   "tags.replaced": "Tags saved",
   "conditional-rule.created": "Conditional rule added",
   "conditional-rule.deleted": "Conditional rule deleted",
+  "package.available": "Package available to signers",
+  "package.sealed": "Documents sealed",
+  "package.consent-withdrawn": "Package consent withdrawn",
+  "package.collaboration-link-created": "Collaboration link created",
+  "participant.invited": "Participant invited",
+  "participant.signing-url-issued": "Signing link issued",
+  "participant.authenticated": "Participant opened the signing room",
+  "participant.verification-code-sent": "Verification code sent",
+  "participant.consent-granted": "eSign consent given",
+  "participant.consent-code-wrong": "Wrong consent code entered",
+  "participant.consent-withdrawn": "eSign consent withdrawn",
+  "participant.finished": "Participant finished signing",
 };
 
 /** An audit event type as a sentence: known ones by name, others from their words ('a.b-c' → 'A b c'). */

@@ -50,6 +50,11 @@ export const packageQueries = {
       queryFn: ({ signal }) => api(routes.getPackageSettings, { params: { orgId }, signal }),
       staleTime: 60_000,
     }),
+  sealedArtifacts: (orgId: string, packageId: string) =>
+    queryOptions({
+      queryKey: ["packages", orgId, packageId, "sealed-artifacts"],
+      queryFn: ({ signal }) => api(routes.listSealedArtifacts, { params: { orgId, packageId }, signal }),
+    }),
   audit: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "audit"],

@@ -3,8 +3,13 @@ import { useSessionUser } from "../../app/services-context.tsx";
 import { Page } from "../../components/Page.tsx";
 import { CustomFieldsSettings } from "./CustomFieldsSettings.tsx";
 import { PackageSettingsForm } from "./PackageSettingsForm.tsx";
+import { SealCertificateSection } from "./SealCertificateSection.tsx";
+import { SigningRoomSettingsForm } from "./SigningRoomSettingsForm.tsx";
 
-/** Spec §2 settings pages, as far as packages need them: package settings and custom fields. */
+/**
+ * Spec §2 settings pages, as far as packages and signing need them: package settings, custom
+ * fields, the signing room (consent, embedding, ID verification, email, branding) and the seal.
+ */
 export function SettingsPage() {
   const user = useSessionUser();
   const organizationId = user?.organizationId ?? "";
@@ -14,12 +19,20 @@ export function SettingsPage() {
         <Tabs.List>
           <Tabs.Tab value="packages">Packages</Tabs.Tab>
           <Tabs.Tab value="custom-fields">Custom fields</Tabs.Tab>
+          <Tabs.Tab value="signing-room">Signing room</Tabs.Tab>
+          <Tabs.Tab value="seal-certificate">Seal certificate</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="packages" pt="lg">
           <PackageSettingsForm organizationId={organizationId} />
         </Tabs.Panel>
         <Tabs.Panel value="custom-fields" pt="lg">
           <CustomFieldsSettings organizationId={organizationId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="signing-room" pt="lg">
+          <SigningRoomSettingsForm organizationId={organizationId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="seal-certificate" pt="lg">
+          <SealCertificateSection organizationId={organizationId} />
         </Tabs.Panel>
       </Tabs>
     </Page>

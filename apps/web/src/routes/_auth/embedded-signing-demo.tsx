@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../components/ComingSoon.tsx";
+import { EmbeddedSigningDemoPage } from "../../features/demos/EmbeddedSigningDemoPage.tsx";
 
-export const Route = createFileRoute("/_auth/embedded-signing-demo")({
-  component: () => <ComingSoon title="Embedded Signing Demo" what="The embedded signing demo" />,
-});
+export const Route = createFileRoute("/_auth/embedded-signing-demo")({ component: EmbeddedSigningDemoPage });

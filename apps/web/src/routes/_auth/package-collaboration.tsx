@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../components/ComingSoon.tsx";
+import { PackageCollaborationDemoPage } from "../../features/demos/PackageCollaborationDemoPage.tsx";
 
-export const Route = createFileRoute("/_auth/package-collaboration")({
-  component: () => <ComingSoon title="Package Collaboration Demo" what="The package collaboration demo" />,
-});
+export const Route = createFileRoute("/_auth/package-collaboration")({ component: PackageCollaborationDemoPage });

@@ -12,17 +12,19 @@ export function conflictMessage(error: ApiError): string {
 
 /**
  * Runs a builder save: counted by the save counter, its error toasted (a version conflict says
- * 'Version not matched.'), and the package's queries refreshed either way. True when it succeeded.
+ * 'Version not matched.') unless `onError` shows it and answers true, and the package's queries
+ * refreshed either way. True when it succeeded.
  */
 export function useBuilderCall() {
   const { organizationId, packageId, track } = useBuilder();
   const client = useQueryClient();
   return useCallback(
-    async (work: () => Promise<unknown>): Promise<boolean> => {
+    async (work: () => Promise<unknown>, options?: { onError?: (error: unknown) => boolean }): Promise<boolean> => {
       try {
         await track(work());
         return true;
       } catch (error) {
+        if (options?.onError?.(error)) return false;
         if (error instanceof ApiError && error.status === 409) toastError(conflictMessage(error));
         else if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
         return false;

@@ -1,5 +1,13 @@
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from "@mantine/core";
-import { EXECUTION_TYPE_LABELS, fillPath, routes, routeUrl } from "@signet/contract";
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title, Tooltip } from "@mantine/core";
+import {
+  EXECUTION_TYPE_LABELS,
+  fillPath,
+  type Package,
+  type Participant,
+  routes,
+  routeUrl,
+  SIGNING_ADMIN_MESSAGES,
+} from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useSessionUser } from "../../../app/services-context.tsx";
@@ -10,6 +18,10 @@ import { formatDateTime } from "../../access/format.ts";
 import { PackageActions } from "../actions/PackageActions.tsx";
 import { auditEventDetail, auditEventLabel, STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
 import { packageQueries } from "../package-queries.ts";
+import { idVerificationText, SIGNING_STATUS_COLORS, signingStatusText } from "../signing-format.ts";
+import { SealedDocumentsCard } from "./SealedDocumentsCard.tsx";
+import { SigningLinkButton } from "./SigningLinkButton.tsx";
+import { VerificationCard } from "./VerificationCard.tsx";
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -22,7 +34,26 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** A package at a glance: status, actions, participants, documents and its hash-chained history. */
+/**
+ * 'Get signing link' where a signing URL makes sense (issue 5 §3): for API participants, and for
+ * anyone while the package is out for signature (in-person signing). Null: no button.
+ */
+function signingLinkState(
+  pkg: Pick<Package, "status" | "canManage">,
+  participant: Pick<Participant, "accessMethod" | "signingStatus">,
+): { disabled: boolean; reason: string | null } | null {
+  const available = pkg.status === "AVAILABLE_TO_SIGNERS";
+  if (!available && participant.accessMethod !== "API") return null;
+  if (participant.signingStatus === "FINISHED") return null;
+  if (!available) return { disabled: true, reason: SIGNING_ADMIN_MESSAGES.notAvailable };
+  if (!pkg.canManage) return { disabled: true, reason: "You cannot manage this package." };
+  return { disabled: false, reason: null };
+}
+
+/**
+ * A package at a glance: status, actions, participants with their signing status, documents, the
+ * sealed files, verification and its hash-chained history.
+ */
 export function PackageDetailPage({ packageId }: { packageId: string }) {
   const user = useSessionUser();
   const orgId = user?.organizationId ?? "";
@@ -31,6 +62,7 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
   const participants = useQuery(packageQueries.participants(orgId, packageId));
   const documents = useQuery(packageQueries.documents(orgId, packageId));
   const audit = useQuery(packageQueries.audit(orgId, packageId));
+  const sealed = useQuery(packageQueries.sealedArtifacts(orgId, packageId));
 
   if (pkg.isPending) return <Spinner />;
   if (!pkg.data) {
@@ -81,31 +113,69 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
       </Paper>
 
       <FormSection title="Participants">
-        <Table aria-label="Participants" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>Participant</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Access</Table.Th>
-              <Table.Th>Contact</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(participants.data?.records ?? []).map((participant) => (
-              <Table.Tr key={participant.id}>
-                <Table.Td>{participant.orderSequence}</Table.Td>
-                <Table.Td>{participant.displayName}</Table.Td>
-                <Table.Td>
-                  {[participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") ||
-                    "—"}
-                </Table.Td>
-                <Table.Td>{participant.accessMethod}</Table.Td>
-                <Table.Td>{participant.contact || "In person"}</Table.Td>
+        <Table.ScrollContainer minWidth={900}>
+          <Table aria-label="Participants" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Participant</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Access</Table.Th>
+                <Table.Th>Contact</Table.Th>
+                <Table.Th>Signing status</Table.Th>
+                <Table.Th>Identity verification</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {(participants.data?.records ?? []).map((participant) => {
+                const link = signingLinkState(data, participant);
+                return (
+                  <Table.Tr key={participant.id}>
+                    <Table.Td>{participant.orderSequence}</Table.Td>
+                    <Table.Td>{participant.displayName}</Table.Td>
+                    <Table.Td>
+                      {[participant.givenName, participant.middleName, participant.familyName]
+                        .filter(Boolean)
+                        .join(" ") || "—"}
+                    </Table.Td>
+                    <Table.Td>{participant.accessMethod}</Table.Td>
+                    <Table.Td>{participant.contact || "In person"}</Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant="light"
+                        color={SIGNING_STATUS_COLORS[participant.signingStatus]}
+                        tt="none"
+                        data-testid="signing-status"
+                        title={participant.invitedAt ? `Invited ${formatDateTime(participant.invitedAt)}` : undefined}
+                      >
+                        {signingStatusText(participant)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{idVerificationText(participant)}</Table.Td>
+                    <Table.Td>
+                      {link &&
+                        (link.reason ? (
+                          <Tooltip label={link.reason} withinPortal multiline maw={280}>
+                            <span>
+                              <SigningLinkButton
+                                organizationId={orgId}
+                                packageId={packageId}
+                                participant={participant}
+                                disabled
+                              />
+                            </span>
+                          </Tooltip>
+                        ) : (
+                          <SigningLinkButton organizationId={orgId} packageId={packageId} participant={participant} />
+                        ))}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
         {participants.data?.count === 0 && <Text c="dimmed">No participants yet.</Text>}
       </FormSection>
 
@@ -146,6 +216,12 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
         </Table>
         {documents.data?.count === 0 && <Text c="dimmed">No documents yet.</Text>}
       </FormSection>
+
+      {sealed.data && sealed.data.count > 0 && (
+        <SealedDocumentsCard organizationId={orgId} packageId={packageId} artifacts={sealed.data.records} />
+      )}
+
+      <VerificationCard organizationId={orgId} packageId={packageId} />
 
       <Paper withBorder p="lg">
         <Stack gap="md">

@@ -6,11 +6,13 @@ import { api } from "../../../../api/client.ts";
 import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { packageQueries } from "../../package-queries.ts";
+import { idVerificationText } from "../../signing-format.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { PackageCustomFields } from "./PackageCustomFields.tsx";
 import { PackageGroups } from "./PackageGroups.tsx";
 import { emptyParticipant, ParticipantForm, type ParticipantValues, participantValues } from "./ParticipantForm.tsx";
+import { verificationBody } from "./participant-verification.ts";
 
 const body = (values: ParticipantValues) => ({
   type: values.type.trim(),
@@ -20,6 +22,7 @@ const body = (values: ParticipantValues) => ({
   email: values.email.trim() || null,
   phoneNumber: values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : null,
   accessMethod: values.accessMethod,
+  ...verificationBody(values.idVerification, values),
 });
 
 /** Step 1 (spec §2): the package's name and groups, its participants and its custom fields. */
@@ -96,6 +99,7 @@ export function DetailsStep() {
               <Table.Th>Name</Table.Th>
               <Table.Th>Access</Table.Th>
               <Table.Th>Contact</Table.Th>
+              <Table.Th>Identity verification</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -116,6 +120,7 @@ export function DetailsStep() {
                 </Table.Td>
                 <Table.Td>{participant.accessMethod}</Table.Td>
                 <Table.Td>{participant.contact || "In person"}</Table.Td>
+                <Table.Td>{idVerificationText(participant)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <ActionIcon
@@ -146,8 +151,8 @@ export function DetailsStep() {
           <ParticipantForm
             initial={emptyParticipant}
             submitLabel="Add participant"
-            onSubmit={(values) =>
-              call(() => api(routes.addParticipant, { params, body: body(values), passThrough: true }))
+            onSubmit={(values, onError) =>
+              call(() => api(routes.addParticipant, { params, body: body(values), passThrough: true }), { onError })
             }
           />
         )}
@@ -160,15 +165,18 @@ export function DetailsStep() {
           <ParticipantForm
             initial={participantValues(editing)}
             roleNumber={editing.roleNumber}
+            kbaQuestions={editing.kbaQuestions}
             submitLabel="Save participant"
             onCancel={() => setEditing(null)}
-            onSubmit={async (values) => {
-              const ok = await call(() =>
-                api(routes.updateParticipant, {
-                  params: { ...params, participantId: editing.id },
-                  body: { version: editing.version, ...body(values) },
-                  passThrough: true,
-                }),
+            onSubmit={async (values, onError) => {
+              const ok = await call(
+                () =>
+                  api(routes.updateParticipant, {
+                    params: { ...params, participantId: editing.id },
+                    body: { version: editing.version, ...body(values) },
+                    passThrough: true,
+                  }),
+                { onError },
               );
               if (ok) setEditing(null);
               return ok;

@@ -1,7 +1,20 @@
-import { Autocomplete, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Autocomplete,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import {
   DEFAULT_PARTICIPANT_TYPES,
   formatPhone,
+  ID_VERIFICATION_METHODS,
+  type IdVerificationMethod,
+  type KbaQuestion,
   missingContact,
   normalizePhoneInput,
   type Participant,
@@ -11,10 +24,23 @@ import {
 } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { FormError } from "../../../../components/FormError.tsx";
+import { signingRoomQueries } from "../../../settings/signing-room-queries.ts";
 import { packageQueries } from "../../package-queries.ts";
+import { answersOnFileText, ID_VERIFICATION_LABELS } from "../../signing-format.ts";
 import { useBuilder } from "../builder-context.tsx";
+import {
+  asksKbaAnswers,
+  effectiveChoice,
+  emptyKba,
+  type IdVerificationChoice,
+  type KbaInput,
+  kbaProblems,
+  type ParticipantServerError,
+  participantServerError,
+} from "./participant-verification.ts";
 
-export interface ParticipantValues {
+export interface ParticipantValues extends KbaInput {
   type: string;
   givenName: string;
   middleName: string;
@@ -22,6 +48,8 @@ export interface ParticipantValues {
   email: string;
   phoneNumber: string;
   accessMethod: ParticipantAccessMethod;
+  /** a new participant starts with the organization's default */
+  idVerification: IdVerificationChoice;
 }
 
 export const emptyParticipant: ParticipantValues = {
@@ -32,6 +60,8 @@ export const emptyParticipant: ParticipantValues = {
   email: "",
   phoneNumber: "",
   accessMethod: "EMAIL",
+  idVerification: "DEFAULT",
+  ...emptyKba,
 };
 
 export function participantValues(participant: Participant): ParticipantValues {
@@ -43,28 +73,80 @@ export function participantValues(participant: Participant): ParticipantValues {
     email: participant.email ?? "",
     phoneNumber: formatPhone(participant.phoneNumber) || (participant.phoneNumber ?? ""),
     accessMethod: participant.accessMethod,
+    idVerification: participant.idVerification,
+    // the answers on file are never sent back: typing new ones replaces them
+    ...emptyKba,
   };
 }
 
 const ACCESS_LABELS: Record<ParticipantAccessMethod, string> = { EMAIL: "Email", SMS: "SMS", API: "In person (API)" };
 
-/** Add or edit a participant: type, names, contact and how they are reached (spec §3 Participant). */
+function verificationDescription(
+  choice: IdVerificationChoice,
+  organizationDefault: IdVerificationMethod | undefined,
+): string | undefined {
+  const method = choice === "DEFAULT" ? organizationDefault : choice;
+  if (method === "SMS_CODE") {
+    return choice === "DEFAULT"
+      ? "A one-time code is texted before the documents open when the participant has a mobile phone."
+      : "A one-time code is texted to the mobile phone before the documents open.";
+  }
+  if (method === "KBA") return "The participant answers questions only they can know, from the answers entered below.";
+  return undefined;
+}
+
+/**
+ * Add or edit a participant: type, names, contact, how they are reached (spec §3 Participant) and
+ * how they prove who they are (issue 5 §2: a text-message code, or knowledge questions whose answers
+ * the sender types here and never sees again).
+ */
 export function ParticipantForm(props: {
   initial: ParticipantValues;
   submitLabel: string;
-  onSubmit: (values: ParticipantValues) => Promise<boolean>;
+  /** `onError` shows a refused save on the form (answers true) instead of a toast */
+  onSubmit: (values: ParticipantValues, onError: (error: unknown) => boolean) => Promise<boolean>;
   onCancel?: () => void;
   /** the participant's role number when editing; a new one gets the lowest free number on save */
   roleNumber?: number | null;
+  /** editing: the KBA questions the participant has answers on file for */
+  kbaQuestions?: readonly KbaQuestion[];
 }) {
   const { organizationId } = useBuilder();
   // the organization's types (setting participant_types); the mortgage list until they load
   const settings = useQuery(packageQueries.settings(organizationId));
+  const signingRoom = useQuery(signingRoomQueries.settings(organizationId));
   const types = settings.data?.participant_types ?? [...DEFAULT_PARTICIPANT_TYPES];
   const [values, setValues] = useState(props.initial);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof ParticipantValues>(key: K, value: ParticipantValues[K]) =>
+  const [serverError, setServerError] = useState<ParticipantServerError | null>(null);
+  const set = <K extends keyof ParticipantValues>(key: K, value: ParticipantValues[K]) => {
+    setServerError(null);
     setValues((current) => ({ ...current, [key]: value }));
+  };
+  const showError = (error: unknown) => {
+    const shown = participantServerError(error);
+    setServerError(shown);
+    return shown !== null;
+  };
+  const defaultMethod = signingRoom.data?.default_id_verification;
+  const kba = asksKbaAnswers(values.idVerification, defaultMethod);
+  const kbaProblem = kba ? kbaProblems(values) : {};
+  const hasKbaProblem = Object.keys(kbaProblem).length > 0;
+  const onFile = kba ? answersOnFileText(props.kbaQuestions ?? []) : null;
+  const verificationOptions = [
+    ...(props.initial.idVerification === "DEFAULT"
+      ? [
+          {
+            value: "DEFAULT",
+            label: defaultMethod
+              ? `Organization default (${ID_VERIFICATION_LABELS[defaultMethod]})`
+              : "Organization default",
+          },
+        ]
+      : []),
+    ...ID_VERIFICATION_METHODS.map((value) => ({ value, label: ID_VERIFICATION_LABELS[value] })),
+  ];
+  const fieldError = serverError?.fields ?? {};
   const phoneDigits = values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : "";
   const phoneProblem = phoneDigits === null ? "Enter ten digits, e.g. 123-456-7890." : null;
   const missing = missingContact({
@@ -82,9 +164,14 @@ export function ParticipantForm(props: {
       aria-label={props.submitLabel}
       onSubmit={(event) => {
         event.preventDefault();
-        if (missing || phoneProblem || !values.type.trim()) return;
+        if (missing || phoneProblem || hasKbaProblem || !values.type.trim()) return;
         setBusy(true);
-        void props.onSubmit(values).then((ok) => {
+        setServerError(null);
+        const submitted = {
+          ...values,
+          idVerification: effectiveChoice(values.idVerification, defaultMethod, values),
+        };
+        void props.onSubmit(submitted, showError).then((ok) => {
           setBusy(false);
           if (ok) setValues(props.initial);
         });
@@ -131,18 +218,74 @@ export function ParticipantForm(props: {
             label="Email"
             type="email"
             value={values.email}
+            error={fieldError.email}
             onChange={(e) => set("email", e.currentTarget.value)}
           />
           <TextInput
             label="Mobile phone"
             description="Ten digits"
             placeholder="123-456-7890"
-            error={phoneProblem}
+            error={phoneProblem ?? fieldError.phoneNumber}
             value={values.phoneNumber}
             onChange={(e) => set("phoneNumber", e.currentTarget.value)}
             onBlur={() => phoneDigits && set("phoneNumber", formatPhone(phoneDigits))}
           />
         </SimpleGrid>
+        <Select
+          label="Identity verification"
+          description={verificationDescription(values.idVerification, defaultMethod)}
+          data={verificationOptions}
+          value={values.idVerification}
+          allowDeselect={false}
+          error={fieldError.idVerification}
+          onChange={(value) => value && set("idVerification", value as IdVerificationChoice)}
+          maw={420}
+        />
+        {kba && (
+          <Stack gap={4}>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <TextInput
+                label="Date of birth"
+                type="date"
+                value={values.dateOfBirth}
+                error={kbaProblem.dateOfBirth ?? fieldError.dateOfBirth}
+                onChange={(e) => set("dateOfBirth", e.currentTarget.value)}
+              />
+              <TextInput
+                label="ZIP code"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={5}
+                placeholder="5 digits"
+                value={values.postalCode}
+                error={kbaProblem.postalCode ?? fieldError.postalCode}
+                onChange={(e) => set("postalCode", e.currentTarget.value)}
+              />
+              <TextInput
+                label="SSN last four"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={4}
+                placeholder="4 digits"
+                value={values.ssnLast4}
+                error={kbaProblem.ssnLast4 ?? fieldError.ssnLast4}
+                onChange={(e) => set("ssnLast4", e.currentTarget.value)}
+              />
+            </SimpleGrid>
+            <Text size="sm" c="dimmed" data-testid="kba-on-file">
+              {onFile
+                ? `${onFile}. Answers are never shown; typing answers replaces all of those on file.`
+                : values.idVerification === "DEFAULT"
+                  ? "Without answers the participant is not asked. Answers are stored encrypted and never shown again."
+                  : "Enter at least one answer. Answers are stored encrypted and never shown again."}
+            </Text>
+            {fieldError.kbaAnswers && (
+              <Text size="sm" c="red" role="alert">
+                {fieldError.kbaAnswers}
+              </Text>
+            )}
+          </Stack>
+        )}
         {preview && (
           <Text size="sm" data-testid="participant-preview">
             Shown as {preview}
@@ -153,6 +296,7 @@ export function ParticipantForm(props: {
             {missing}
           </Text>
         )}
+        <FormError message={serverError?.form} />
         <Group justify="flex-end">
           {props.onCancel && (
             <Button variant="default" onClick={props.onCancel}>
@@ -162,7 +306,7 @@ export function ParticipantForm(props: {
           <Button
             type="submit"
             loading={busy}
-            disabled={missing !== null || phoneProblem !== null || !values.type.trim()}
+            disabled={missing !== null || phoneProblem !== null || hasKbaProblem || !values.type.trim()}
           >
             {props.submitLabel}
           </Button>

@@ -1,0 +1,48 @@
+import type { SigningRoomSettings } from "@signet/contract";
+
+// Pure parts of the signing-room settings form: its fields, and the message of the origins list
+// (zod reports a bad entry by index, the form shows it with the entry).
+
+export const SIGNING_ROOM_FIELDS = [
+  "esign_consent_type",
+  "embedded_allowed_origins",
+  "default_id_verification",
+  "email_from_text",
+  "email_reply_to",
+  "primary_color",
+  "primary_font_color",
+  "logo_url",
+] as const satisfies readonly (keyof SigningRoomSettings)[];
+
+type MaybeError = { message?: string | undefined } | undefined | null;
+
+/**
+ * The origins list's error: the list's own ('Too big: …') or the first bad entry's, prefixed with
+ * the entry ('ftp:/x: Invalid URL'). Null when there is none.
+ */
+export function listError(
+  error: MaybeError | readonly MaybeError[] | Record<number, MaybeError>,
+  values: readonly string[],
+): string | null {
+  if (!error) return null;
+  if ("message" in error && typeof error.message === "string" && error.message) return error.message;
+  for (const [index, entry] of Object.entries(error as Record<string, MaybeError>)) {
+    if (!/^\d+$/.test(index) || !entry?.message) continue;
+    const value = values[Number(index)];
+    return value ? `${value}: ${entry.message}` : entry.message;
+  }
+  return null;
+}
+
+/** Origins typed into the list: trimmed, without empties and duplicates (the server keeps origins only). */
+export function cleanOrigins(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of values) {
+    const value = raw.trim().replace(/\/+$/, "");
+    if (!value || seen.has(value)) continue;
+    seen.add(value);
+    out.push(value);
+  }
+  return out;
+}
