@@ -89,7 +89,9 @@ export const signingRoomSettingsSchema = z
   .object({
     esign_consent_type: z.enum(CONSENT_TYPES),
     embedded_allowed_origins: z
-      .array(z.url().transform((url) => new URL(url).origin))
+      // a codec, not a transform: this schema is also the response, and answers are encoded (a
+      // one-way transform cannot be, and made every answer with an allowed origin a 500)
+      .array(z.codec(z.url(), z.string(), { decode: (url) => new URL(url).origin, encode: (origin) => origin }))
       .max(20)
       .describe("Origins allowed to frame the signing room (frame-ancestors)"),
     default_id_verification: z.enum(["NONE", "SMS_CODE", "KBA"]),

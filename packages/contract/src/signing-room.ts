@@ -311,7 +311,7 @@ export const verifySchema = z
         .trim()
         .regex(/^\d{6}$/, "Enter the six-digit code."),
     }),
-    z.object({ answers: z.record(z.enum(KBA_QUESTIONS), z.string().trim().max(100)) }),
+    z.object({ answers: z.partialRecord(z.enum(KBA_QUESTIONS), z.string().trim().max(100)) }),
   ])
   .meta({ id: "SigningVerification" });
 export const consentSchema = z

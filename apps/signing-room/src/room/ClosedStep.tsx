@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+import { MessageCard, type Tone } from "../ui/PageShell.tsx";
+import { useRoom } from "./room-context.tsx";
+
+/** Stage CLOSED: why there is nothing to do — never the documents. */
+export function ClosedStep() {
+  const { t } = useTranslation();
+  const { room } = useRoom();
+  const reason = room.closedReason ?? "NOT_AVAILABLE";
+  const tone: Tone = reason === "DECLINED" || reason === "CONSENT_WITHDRAWN" ? "info" : "warning";
+  return (
+    <div className="stage stage--narrow">
+      <MessageCard tone={tone} title={t(`closed.titles.${reason}`)} testId={`closed-${reason}`}>
+        <p>{t(`closed.bodies.${reason}`)}</p>
+      </MessageCard>
+    </div>
+  );
+}

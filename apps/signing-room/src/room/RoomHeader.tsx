@@ -1,0 +1,70 @@
+import type { SigningRoom } from "@signet/contract";
+import type { CSSProperties } from "react";
+import { useTranslation } from "react-i18next";
+import { Menu, type MenuItem } from "../ui/Menu.tsx";
+
+const isColor = (value: string) => typeof CSS !== "undefined" && CSS.supports("color", value);
+
+/** The organization's bar: logo or name, the package, the participant, language, and the room's menu. */
+export function RoomHeader(props: {
+  room: SigningRoom;
+  onLanguage: (language: "en" | "es") => void;
+  onWithdraw: () => void;
+  onDecline: () => void;
+  onLeave: () => void;
+}) {
+  const { t } = useTranslation();
+  const { room } = props;
+  const { branding } = room;
+  const style = {
+    ...(isColor(branding.primaryColor) ? { "--brand": branding.primaryColor } : {}),
+    ...(isColor(branding.primaryFontColor) ? { "--brand-text": branding.primaryFontColor } : {}),
+  } as CSSProperties;
+
+  const active = room.stage === "CONSENT" || room.stage === "WAITING_TURN" || room.stage === "SIGN";
+  const items: MenuItem[] = [];
+  if (room.consent.given && (room.stage === "WAITING_TURN" || room.stage === "SIGN")) {
+    items.push({ label: t("header.withdrawConsent"), onSelect: props.onWithdraw });
+  }
+  if (active) items.push({ label: t("header.decline"), onSelect: props.onDecline, danger: true });
+  items.push({ label: t("header.leave"), onSelect: props.onLeave });
+
+  const other = room.language === "es" ? "en" : "es";
+  const bilingual = room.languages.includes("es");
+
+  return (
+    <header className="room-header" style={style}>
+      <div className="room-header__inner">
+        <div className="room-header__brand">
+          {branding.logoUrl ? (
+            <img className="room-header__logo" src={branding.logoUrl} alt={branding.organizationName} />
+          ) : (
+            <span className="room-header__org">{branding.organizationName}</span>
+          )}
+        </div>
+        <div className="room-header__title">
+          <span className="room-header__package" data-testid="package-name">
+            {room.package.name}
+          </span>
+          <span className="room-header__participant">
+            {t("header.participant", { name: room.participant.displayName })}
+          </span>
+        </div>
+        <div className="room-header__actions">
+          {bilingual ? (
+            <button
+              type="button"
+              className="button button--on-brand button--small"
+              lang={other}
+              title={t("header.switchLanguage", { language: t(`languages.${other}`) })}
+              onClick={() => props.onLanguage(other)}
+            >
+              {t(`languages.${other}`)}
+            </button>
+          ) : null}
+          <Menu label={t("header.menu")} items={items} />
+        </div>
+      </div>
+    </header>
+  );
+}

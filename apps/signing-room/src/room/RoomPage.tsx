@@ -1,0 +1,213 @@
+import { type EmbeddedEvent, type SigningRoom, signingRoomRoutes } from "@signet/contract";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, errorCode } from "../api/api-error.ts";
+import { call } from "../api/client.ts";
+import { postEmbeddedEvent } from "../embedded/post-event.ts";
+import { changeLanguage, errorText } from "../i18n/index.ts";
+import { MessagePage, Spinner } from "../ui/PageShell.tsx";
+import { ClosedStep } from "./ClosedStep.tsx";
+import { ConsentStep } from "./ConsentStep.tsx";
+import { FinishedStep } from "./FinishedStep.tsx";
+import { DeclineDialog, WithdrawDialog } from "./LeaveDialogs.tsx";
+import { RoomHeader } from "./RoomHeader.tsx";
+import { type RoomApi, RoomContext } from "./room-context.tsx";
+import { VerifyStep } from "./VerifyStep.tsx";
+import { WaitingStep } from "./WaitingStep.tsx";
+
+// the documents, pdf.js and the signature pad load only when the participant reaches them
+const SignStep = lazy(() => import("./sign/SignStep.tsx"));
+
+/** Codes after which the room on screen is out of date: load it again (it shows why). */
+const RELOAD_CODES = new Set(["SIGNING_CLOSED", "NOT_YOUR_TURN", "CONSENT_REQUIRED", "CONFLICT"]);
+
+type Status =
+  | { kind: "loading" }
+  | { kind: "ready" }
+  | { kind: "ended" }
+  | { kind: "left" }
+  | { kind: "failed"; code: string; traceId: string | null };
+
+/** /room — the participant's signing room: one screen per stage. */
+export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
+  const { t } = useTranslation();
+  const [room, setRoomState] = useState<SigningRoom | null>(initialRoom);
+  const [status, setStatus] = useState<Status>(initialRoom ? { kind: "ready" } : { kind: "loading" });
+  const [dialog, setDialog] = useState<"withdraw" | "decline" | null>(null);
+  const roomRef = useRef(room);
+  roomRef.current = room;
+
+  const emit = useCallback((event: EmbeddedEvent, detail?: string) => {
+    postEmbeddedEvent(roomRef.current, event, detail);
+  }, []);
+
+  const load = useCallback(async (): Promise<SigningRoom | null> => {
+    try {
+      const next = await call(signingRoomRoutes.getSigningRoom);
+      setRoomState(next);
+      setStatus({ kind: "ready" });
+      return next;
+    } catch (error) {
+      const code = errorCode(error);
+      if (roomRef.current) emit("error", code);
+      if (code === "SIGNING_SESSION_ENDED" || (error instanceof ApiError && error.status === 401)) {
+        setStatus({ kind: "ended" });
+      } else if (!roomRef.current) {
+        setStatus({ kind: "failed", code, traceId: error instanceof ApiError ? error.traceId : null });
+      }
+      return null;
+    }
+  }, [emit]);
+
+  useEffect(() => {
+    if (!initialRoom) void load();
+  }, [initialRoom, load]);
+
+  const fail = useCallback(
+    (error: unknown): string => {
+      const code = errorCode(error);
+      emit("error", code);
+      if (code === "SIGNING_SESSION_ENDED" || (error instanceof ApiError && error.status === 401)) {
+        setStatus({ kind: "ended" });
+      } else if (RELOAD_CODES.has(code)) {
+        void load();
+      }
+      return errorText(code);
+    },
+    [emit, load],
+  );
+
+  const setRoom = useCallback((next: SigningRoom | ((previous: SigningRoom) => SigningRoom)) => {
+    setRoomState((previous) => (typeof next === "function" ? (previous ? next(previous) : previous) : next));
+  }, []);
+
+  // the participant's language
+  const language = room?.language;
+  useEffect(() => {
+    if (language) void changeLanguage(language);
+  }, [language]);
+
+  // embedded: tell the parent once the room shows
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (room && !loaded.current) {
+      loaded.current = true;
+      postEmbeddedEvent(room, "loaded");
+    }
+  }, [room]);
+
+  const packageName = room?.package.name;
+  useEffect(() => {
+    document.title = packageName ? `${packageName} · Signet` : "Signet";
+  }, [packageName]);
+
+  // a new stage: move focus to its heading, so that keyboard and screen-reader users start there
+  const stage = room?.stage;
+  const firstStage = useRef(true);
+  useEffect(() => {
+    if (!stage) return;
+    if (firstStage.current) {
+      firstStage.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0 });
+    document.querySelector<HTMLElement>("#main h1")?.focus();
+  }, [stage]);
+
+  const api = useMemo<RoomApi | null>(
+    () => (room ? { room, setRoom, refresh: load, fail, emit } : null),
+    [room, setRoom, load, fail, emit],
+  );
+
+  if (status.kind === "ended") {
+    return (
+      <MessagePage tone="warning" icon="lock" title={t("session.endedTitle")} testId="session-ended">
+        <p>{t("session.endedBody")}</p>
+      </MessagePage>
+    );
+  }
+  if (status.kind === "left") {
+    return (
+      <MessagePage tone="info" title={t("session.leftTitle")} testId="session-left">
+        <p>{t("session.leftBody")}</p>
+      </MessagePage>
+    );
+  }
+  if (status.kind === "failed") {
+    return (
+      <MessagePage tone="danger" title={t("session.errorTitle")} testId="room-error">
+        <p>{errorText(status.code)}</p>
+        {status.traceId ? <p className="muted small">{t("common.reference", { traceId: status.traceId })}</p> : null}
+        <p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setStatus({ kind: "loading" });
+              void load();
+            }}
+          >
+            {t("common.retry")}
+          </button>
+        </p>
+      </MessagePage>
+    );
+  }
+  if (!api || !room) {
+    return (
+      <MessagePage tone="info" icon="file" title={t("link.opening")}>
+        <Spinner label={t("common.loading")} />
+      </MessagePage>
+    );
+  }
+
+  async function leave() {
+    try {
+      await call(signingRoomRoutes.endSigningSession);
+    } catch {
+      // the session is gone either way
+    }
+    setStatus({ kind: "left" });
+  }
+
+  async function switchLanguage(next: "en" | "es") {
+    try {
+      setRoom(await call(signingRoomRoutes.setSigningLanguage, { body: { language: next } }));
+    } catch (error) {
+      fail(error);
+      // still show the language asked for
+      void changeLanguage(next);
+    }
+  }
+
+  return (
+    <RoomContext.Provider value={api}>
+      <div className={`room room--${room.stage.toLowerCase()}`} data-stage={room.stage}>
+        <a className="skip-link" href="#main">
+          {t("common.skipToContent")}
+        </a>
+        <RoomHeader
+          room={room}
+          onLanguage={switchLanguage}
+          onWithdraw={() => setDialog("withdraw")}
+          onDecline={() => setDialog("decline")}
+          onLeave={leave}
+        />
+        <main id="main" className="room__main">
+          {room.stage === "VERIFY" ? <VerifyStep /> : null}
+          {room.stage === "CONSENT" ? <ConsentStep /> : null}
+          {room.stage === "WAITING_TURN" ? <WaitingStep /> : null}
+          {room.stage === "SIGN" ? (
+            <Suspense fallback={<Spinner label={t("common.loading")} />}>
+              <SignStep />
+            </Suspense>
+          ) : null}
+          {room.stage === "FINISHED" ? <FinishedStep /> : null}
+          {room.stage === "CLOSED" ? <ClosedStep /> : null}
+        </main>
+        {dialog === "withdraw" ? <WithdrawDialog onClose={() => setDialog(null)} /> : null}
+        {dialog === "decline" ? <DeclineDialog onClose={() => setDialog(null)} /> : null}
+      </div>
+    </RoomContext.Provider>
+  );
+}

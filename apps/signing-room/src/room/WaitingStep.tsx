@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatList } from "../format.ts";
+import { MessageCard } from "../ui/PageShell.tsx";
+import { useRoom } from "./room-context.tsx";
+
+const POLL_MS = 30_000;
+const POLL_FOR_MS = 10 * 60_000;
+
+/** Stage WAITING_TURN: ordered signing holds this participant back. */
+export function WaitingStep() {
+  const { t, i18n } = useTranslation();
+  const { room, refresh } = useRoom();
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - started > POLL_FOR_MS) clearInterval(timer);
+      else void refresh();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [refresh]);
+
+  const names = room.waitingFor;
+  return (
+    <div className="stage stage--narrow">
+      <MessageCard tone="warning" icon="clock" title={t("waiting.title")} testId="waiting-turn">
+        <p data-testid="waiting-for">
+          {names.length > 0
+            ? t("waiting.body", { names: formatList(names, i18n.language), count: names.length })
+            : t("waiting.bodyUnknown")}
+        </p>
+        <p className="muted">{t("waiting.email")}</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={checking}
+          onClick={async () => {
+            setChecking(true);
+            await refresh();
+            setChecking(false);
+          }}
+        >
+          {t("waiting.check")}
+        </button>
+      </MessageCard>
+    </div>
+  );
+}

@@ -1,0 +1,416 @@
+import { hasTagValue, type SigningRoom, type SigningTag, signingRoomRoutes } from "@signet/contract";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, errorCode } from "../../api/api-error.ts";
+import { call } from "../../api/client.ts";
+import { Icon } from "../../ui/Icon.tsx";
+import { Notice } from "../../ui/PageShell.tsx";
+import {
+  chooseRadio,
+  type GuideItem,
+  guideKey,
+  guideOrder,
+  nextGuideItem,
+  outstanding,
+  sortTags,
+  tagStates,
+  valuesOf,
+} from "../progress.ts";
+import { useRoom } from "../room-context.tsx";
+import { AdoptDialog } from "./AdoptDialog.tsx";
+import { DocumentSection } from "./DocumentSection.tsx";
+import { type FieldsApi, FieldsContext, guideElementId } from "./fields-context.tsx";
+import { Questions } from "./Questions.tsx";
+import { Uploads } from "./Uploads.tsx";
+import { useSaveQueue } from "./use-save-queue.ts";
+
+const TEXT_DEBOUNCE_MS = 500;
+const ADOPTED_TYPES = new Set(["SIGNATURE", "INITIALS"]);
+const AUTO_TYPES = new Set(["DATE_SIGNED", "FULL_NAME"]);
+const DEFAULTABLE_TYPES = new Set(["TEXT", "CUSTOM_FIELD", "DROPDOWN"]);
+
+const questionsOf = (room: SigningRoom) => room.dataCollection.flatMap((group) => group.fields);
+const without = <T,>(record: Record<string, T>, key: string) => {
+  if (!(key in record)) return record;
+  const { [key]: _, ...rest } = record;
+  return rest;
+};
+
+/** The tags' values to start from: what the server holds, or the sender's default for an empty field. */
+function startingValues(room: SigningRoom): { values: Record<string, string | null>; defaults: string[] } {
+  const values = valuesOf(room.tags);
+  const states = tagStates(room, values);
+  const defaults: string[] = [];
+  for (const tag of room.tags) {
+    const fallback = tag.defaultValue?.trim() ? tag.defaultValue : null;
+    if (tag.value !== null || !fallback || !DEFAULTABLE_TYPES.has(tag.type) || !states.get(tag.id)?.visible) continue;
+    if (tag.type === "DROPDOWN" && !tag.options.includes(fallback)) continue;
+    values[tag.id] = fallback;
+    defaults.push(tag.id);
+  }
+  return { values, defaults };
+}
+
+function scrollToElement(element: HTMLElement) {
+  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ block: "center", behavior: smooth ? "smooth" : "auto" });
+  element.focus({ preventScroll: true });
+  element.classList.remove("is-flashing");
+  void element.offsetWidth;
+  element.classList.add("is-flashing");
+}
+
+/** Stage SIGN: the documents with the participant's fields, questions, uploads, and Finish. */
+export default function SignStep() {
+  const { t } = useTranslation();
+  const { room, setRoom, refresh, fail, emit } = useRoom();
+  const roomRef = useRef(room);
+  roomRef.current = room;
+
+  const [start] = useState(() => startingValues(room));
+  const [values, setValues] = useState<Record<string, string | null>>(start.values);
+  const [answers, setAnswers] = useState<Record<string, string | null>>(() => valuesOf(questionsOf(room)));
+  const [tagErrors, setTagErrors] = useState<Record<string, string>>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  const [reviewing, setReviewing] = useState<string | null>(null);
+  const [reviewErrors, setReviewErrors] = useState<Record<string, string>>({});
+  const [adoptFor, setAdoptFor] = useState<{ tag: SigningTag | null } | null>(null);
+  const [finishing, setFinishing] = useState(false);
+  const [finishError, setFinishError] = useState<{ code: string; message: string; details: string[] } | null>(null);
+  const current = useRef<string | null>(null);
+
+  // ---- saving -------------------------------------------------------------------------------------
+  const tagQueue = useSaveQueue(async (id, value) => {
+    const before = roomRef.current.tags.find((tag) => tag.id === id);
+    try {
+      const saved = await call(signingRoomRoutes.fillTag, { params: { tagId: id }, body: { value } });
+      setRoom((previous) => ({ ...previous, tags: previous.tags.map((tag) => (tag.id === saved.id ? saved : tag)) }));
+      setTagErrors((previous) => without(previous, id));
+      if (ADOPTED_TYPES.has(saved.type) || AUTO_TYPES.has(saved.type)) {
+        // the server's value: the image's hash, today's date, the name
+        setValues((previous) => ({ ...previous, [id]: saved.value }));
+      }
+      if (ADOPTED_TYPES.has(saved.type) && saved.value !== null) emit("signed");
+    } catch (error) {
+      const message = fail(error);
+      setTagErrors((previous) => ({ ...previous, [id]: message }));
+      if (before && (ADOPTED_TYPES.has(before.type) || AUTO_TYPES.has(before.type))) {
+        setValues((previous) => ({ ...previous, [id]: before.value }));
+      }
+    }
+  });
+
+  const answerQueue = useSaveQueue(async (id, value) => {
+    try {
+      const saved = await call(signingRoomRoutes.answerQuestion, { params: { fieldId: id }, body: { value } });
+      setRoom((previous) => ({
+        ...previous,
+        dataCollection: previous.dataCollection.map((group) => ({
+          ...group,
+          fields: group.fields.map((field) => (field.id === saved.fieldId ? { ...field, value: saved.value } : field)),
+        })),
+      }));
+      setAnswerErrors((previous) => without(previous, id));
+    } catch (error) {
+      const message = fail(error);
+      setAnswerErrors((previous) => ({ ...previous, [id]: message }));
+    }
+  });
+
+  // the sender's defaults count as entered: store them once
+  const defaultsSaved = useRef(false);
+  const scheduleTag = tagQueue.schedule;
+  useEffect(() => {
+    if (defaultsSaved.current) return;
+    defaultsSaved.current = true;
+    for (const id of start.defaults) scheduleTag(id, start.values[id] ?? null, 0);
+  }, [start, scheduleTag]);
+
+  // ---- what is left ---------------------------------------------------------------------------------
+  const states = useMemo(() => tagStates(room, values), [room, values]);
+  const left = useMemo(() => outstanding(room, values, answers), [room, values, answers]);
+  const order = useMemo(() => guideOrder(room, states), [room, states]);
+
+  const goTo = useCallback((item: GuideItem) => {
+    const element = document.getElementById(guideElementId(item.kind, item.id));
+    if (!element) return;
+    current.current = guideKey(item);
+    scrollToElement(element);
+  }, []);
+
+  function next() {
+    const item = nextGuideItem(order, left.keys, current.current);
+    if (item) goTo(item);
+  }
+
+  // ---- field actions ----------------------------------------------------------------------------------
+  const fields: FieldsApi = {
+    values,
+    states,
+    missing: left.keys,
+    errors: tagErrors,
+    signatureImage: room.signature?.imageDataUrl ?? null,
+    initialsImage: room.initials?.imageDataUrl ?? null,
+    onFocus: (key) => {
+      current.current = key;
+    },
+    setText: (tag, value) => {
+      setValues((previous) => ({ ...previous, [tag.id]: value }));
+      tagQueue.schedule(tag.id, value.trim() === "" ? null : value, TEXT_DEBOUNCE_MS);
+    },
+    flush: (tag) => void tagQueue.flush(tag.id),
+    choose: (tag, value) => {
+      if (tag.type === "RADIO" && value !== null) {
+        setValues((previous) => chooseRadio(roomRef.current.tags, previous, tag));
+      } else {
+        setValues((previous) => ({ ...previous, [tag.id]: value }));
+      }
+      tagQueue.schedule(tag.id, value, 0);
+    },
+    toggleAdopted: (tag) => {
+      current.current = `tag:${tag.id}`;
+      if (hasTagValue(tag.type, values[tag.id])) {
+        setValues((previous) => ({ ...previous, [tag.id]: null }));
+        tagQueue.schedule(tag.id, null, 0);
+        return;
+      }
+      const adopted = tag.type === "SIGNATURE" ? room.signature : room.initials;
+      if (!adopted) {
+        setAdoptFor({ tag });
+        return;
+      }
+      setValues((previous) => ({ ...previous, [tag.id]: "applied" }));
+      tagQueue.schedule(tag.id, "applied", 0);
+    },
+    toggleAuto: (tag) => {
+      current.current = `tag:${tag.id}`;
+      const filled = hasTagValue(tag.type, values[tag.id]);
+      setValues((previous) => ({ ...previous, [tag.id]: filled ? null : "auto" }));
+      tagQueue.schedule(tag.id, filled ? null : "auto", 0);
+    },
+  };
+
+  function answer(field: { id: string }, value: string | null, immediate: boolean) {
+    setAnswers((previous) => ({ ...previous, [field.id]: value }));
+    answerQueue.schedule(field.id, value, immediate ? 0 : TEXT_DEBOUNCE_MS);
+  }
+
+  async function review(documentId: string) {
+    setReviewing(documentId);
+    setReviewErrors((previous) => without(previous, documentId));
+    try {
+      setRoom(await call(signingRoomRoutes.reviewDocument, { params: { documentId } }));
+    } catch (error) {
+      const message = fail(error);
+      setReviewErrors((previous) => ({ ...previous, [documentId]: message }));
+    } finally {
+      setReviewing(null);
+    }
+  }
+
+  function adopted(next: SigningRoom) {
+    setRoom(next);
+    const tag = adoptFor?.tag;
+    setAdoptFor(null);
+    if (tag) {
+      setValues((previous) => ({ ...previous, [tag.id]: "applied" }));
+      tagQueue.schedule(tag.id, "applied", 0);
+    }
+  }
+
+  async function finish() {
+    setFinishError(null);
+    setFinishing(true);
+    await Promise.all([tagQueue.flushAll(), answerQueue.flushAll()]);
+    try {
+      const next = await call(signingRoomRoutes.finishSigning);
+      setRoom(next);
+      emit("finished");
+    } catch (error) {
+      const message = fail(error);
+      const code = errorCode(error);
+      const details = error instanceof ApiError ? error.details.map((detail) => detail.message) : [];
+      setFinishError({ code, message, details });
+      setFinishing(false);
+      if (code === "REQUIRED_FIELDS_MISSING" || code === "SIGNATURE_NOT_ADOPTED" || code === "BAD_REQUEST") {
+        const fresh = await refresh();
+        if (!fresh) return;
+        const freshValues = valuesOf(fresh.tags);
+        const freshAnswers = valuesOf(questionsOf(fresh));
+        setValues(freshValues);
+        setAnswers(freshAnswers);
+        const first = outstanding(fresh, freshValues, freshAnswers).items[0];
+        if (first) setTimeout(() => goTo(first), 60);
+        else if (code === "SIGNATURE_NOT_ADOPTED") setAdoptFor({ tag: null });
+      }
+    }
+  }
+
+  // ---- layout ----------------------------------------------------------------------------------------
+  // in document order, so that Tab moves through a page top to bottom
+  const visibleTags = sortTags(
+    room.tags.filter((tag) => states.get(tag.id)?.visible),
+    room.documents,
+  );
+  const questions = questionsOf(room);
+  const saving = tagQueue.saving || answerQueue.saving;
+  const docLeft = (documentId: string) =>
+    left.items.filter(
+      (item) =>
+        (item.kind === "tag" && item.documentId === documentId) || (item.kind === "review" && item.id === documentId),
+    ).length;
+  // a "fields missing" answer stays up until they are filled; other failures until the next try
+  const showFinishError = finishError !== null && (finishError.code !== "REQUIRED_FIELDS_MISSING" || left.count > 0);
+  const hasSignatureTags = room.tags.some((tag) => ADOPTED_TYPES.has(tag.type));
+
+  return (
+    <FieldsContext.Provider value={fields}>
+      <div className="sign">
+        <div className="sign-bar" data-testid="sign-bar">
+          <div className="sign-bar__inner">
+            <div className="sign-bar__status">
+              <p className="sign-bar__progress" role="status" data-testid="progress">
+                {left.count > 0 ? t("sign.progress", { count: left.count }) : t("sign.allDone")}
+              </p>
+              <p className="sign-bar__saving muted small" aria-live="polite">
+                {saving ? t("common.saving") : ""}
+              </p>
+            </div>
+            {hasSignatureTags ? (
+              <div className="sign-bar__signature">
+                {room.signature ? (
+                  <img
+                    className="sign-bar__signature-image"
+                    src={room.signature.imageDataUrl}
+                    alt={t("sign.yourSignature")}
+                  />
+                ) : null}
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => setAdoptFor({ tag: null })}
+                >
+                  {room.signature ? t("sign.changeSignature") : t("sign.adopt")}
+                </button>
+              </div>
+            ) : null}
+            <div className="sign-bar__actions">
+              <button
+                type="button"
+                className="button button--secondary button--nowrap"
+                onClick={next}
+                disabled={left.count === 0}
+                data-testid="next-field"
+              >
+                {t("sign.next")}
+                <Icon name="arrow" size={18} />
+              </button>
+              <button
+                type="button"
+                className="button button--primary button--nowrap"
+                onClick={finish}
+                disabled={left.count > 0 || finishing}
+                aria-describedby={left.count > 0 ? "finish-hint" : undefined}
+                data-testid="finish"
+              >
+                {finishing ? t("sign.finishing") : t("sign.finish")}
+              </button>
+              {left.count > 0 ? (
+                <span id="finish-hint" className="visually-hidden">
+                  {t("sign.finishHint", { count: left.count })}
+                </span>
+              ) : null}
+            </div>
+          </div>
+          {showFinishError && finishError ? (
+            <div className="sign-bar__message">
+              <Notice tone="danger">
+                <strong>{finishError.message}</strong>
+                {finishError.details.length > 0 ? (
+                  <ul className="detail-list">
+                    {finishError.details.map((detail) => (
+                      <li key={detail}>{detail}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </Notice>
+            </div>
+          ) : null}
+        </div>
+
+        <div className="sign__body">
+          <nav className="sign__nav" aria-label={t("sign.documents")}>
+            <h2 className="sign__nav-title">{t("sign.documents")}</h2>
+            <ol className="doc-nav">
+              {room.documents.map((doc) => {
+                const count = docLeft(doc.id);
+                return (
+                  <li key={doc.id}>
+                    <a className="doc-nav__link" href={`#doc-${doc.id}`}>
+                      <span className="doc-nav__name">{doc.name}</span>
+                      <span className="doc-nav__meta">
+                        {t(`sign.execution.${doc.executionType}`)}
+                        {doc.executionType === "PAPER" ? null : count > 0 ? (
+                          <span className="pill pill--todo">{t("sign.itemsLeft", { count })}</span>
+                        ) : (
+                          <span className="pill pill--done">
+                            <Icon name="check" size={12} />
+                            {t("sign.complete")}
+                          </span>
+                        )}
+                      </span>
+                    </a>
+                  </li>
+                );
+              })}
+              {questions.length > 0 ? (
+                <li>
+                  <a className="doc-nav__link" href="#questions">
+                    <span className="doc-nav__name">{t("sign.questions")}</span>
+                  </a>
+                </li>
+              ) : null}
+              {room.stips.length > 0 ? (
+                <li>
+                  <a className="doc-nav__link" href="#uploads">
+                    <span className="doc-nav__name">{t("sign.uploads")}</span>
+                  </a>
+                </li>
+              ) : null}
+            </ol>
+          </nav>
+
+          <div className="sign__content">
+            <h1 className="visually-hidden" tabIndex={-1}>
+              {t("sign.title")}
+            </h1>
+            {room.documents.length === 0 ? <p className="muted">{t("sign.nothingElectronic")}</p> : null}
+            {room.documents.map((doc, index) => (
+              <DocumentSection
+                key={doc.id}
+                document={doc}
+                index={index}
+                count={room.documents.length}
+                tags={visibleTags.filter((tag) => tag.documentId === doc.id)}
+                reviewing={reviewing === doc.id}
+                reviewError={reviewErrors[doc.id] ?? null}
+                onReview={() => review(doc.id)}
+              />
+            ))}
+            {questions.length > 0 ? (
+              <Questions
+                groups={room.dataCollection}
+                answers={answers}
+                errors={answerErrors}
+                onChange={answer}
+                onBlur={(field) => void answerQueue.flush(field.id)}
+              />
+            ) : null}
+            {room.stips.length > 0 ? <Uploads stips={room.stips} /> : null}
+          </div>
+        </div>
+        {adoptFor ? <AdoptDialog onClose={() => setAdoptFor(null)} onAdopted={adopted} /> : null}
+      </div>
+    </FieldsContext.Provider>
+  );
+}

@@ -1,0 +1,165 @@
+import { hasTagValue, type SigningTag } from "@signet/contract";
+import type { CSSProperties } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "../../ui/Icon.tsx";
+import { guideElementId, useFields } from "./fields-context.tsx";
+
+const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(4)}%`;
+
+/** A tag's base name: its label, else its custom field, else its type. */
+export function useTagName() {
+  const { t } = useTranslation();
+  return (tag: SigningTag, required: boolean) => {
+    let label = tag.label?.trim() || (tag.type === "CUSTOM_FIELD" ? tag.customFieldName?.trim() : "") || "";
+    if (!label) label = t(`tags.types.${tag.type}`);
+    if (tag.type === "RADIO") {
+      label = t("tags.radio", {
+        group: tag.label?.trim() || tag.groupName || t("tags.types.RADIO"),
+        option: tag.optionValue ?? "",
+      });
+    }
+    return required ? t("tags.required", { label }) : label;
+  };
+}
+
+/** One of the participant's tags, laid over its page at its place (scaled with the page). */
+export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width: number; height: number } }) {
+  const { t } = useTranslation();
+  const fields = useFields();
+  const nameOf = useTagName();
+  const state = fields.states.get(tag.id);
+  if (!state?.visible) return null;
+
+  const value = fields.values[tag.id] ?? null;
+  const filled = hasTagValue(tag.type, value);
+  const missing = fields.missing.has(`tag:${tag.id}`);
+  const error = fields.errors[tag.id];
+  const id = guideElementId("tag", tag.id);
+  const errorId = `${id}-error`;
+  const name = nameOf(tag, state.required);
+  const fontPoints = Math.max(6, Math.min(14, tag.height * 0.62));
+  const slotStyle = {
+    left: percent(tag.x, pageSize.width),
+    top: percent(tag.y, pageSize.height),
+    width: percent(tag.width, pageSize.width),
+    height: percent(tag.height, pageSize.height),
+    fontSize: `calc(var(--pt, 1) * ${fontPoints.toFixed(2)}px)`,
+  } as CSSProperties;
+  const classes = [
+    "tag",
+    `tag--${tag.type.toLowerCase().replace("_", "-")}`,
+    state.required ? "tag--required" : "",
+    missing ? "tag--missing" : "",
+    filled ? "tag--filled" : "",
+    error ? "tag--error" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const common = {
+    id,
+    "data-testid": `tag-${tag.id}`,
+    "data-tag-type": tag.type,
+    "aria-label": name,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    onFocus: () => fields.onFocus(`tag:${tag.id}`),
+    className: "tag__control",
+  } as const;
+
+  let control: React.ReactNode;
+  switch (tag.type) {
+    case "SIGNATURE":
+    case "INITIALS": {
+      const image = tag.type === "SIGNATURE" ? fields.signatureImage : fields.initialsImage;
+      control = (
+        <button {...common} type="button" aria-pressed={filled} onClick={() => fields.toggleAdopted(tag)}>
+          {filled ? (
+            image ? (
+              <img className="tag__image" src={image} alt="" draggable={false} />
+            ) : (
+              <span>{t("tags.signed")}</span>
+            )
+          ) : (
+            <span className="tag__prompt">
+              {tag.width >= 90 ? <Icon name="pen" size={14} /> : null}
+              {tag.type === "SIGNATURE" ? t("tags.sign") : t("tags.initial")}
+            </span>
+          )}
+        </button>
+      );
+      break;
+    }
+    case "DATE_SIGNED":
+    case "FULL_NAME":
+      control = (
+        <button {...common} type="button" aria-pressed={filled} onClick={() => fields.toggleAuto(tag)}>
+          {filled && value !== "auto" ? (
+            <span className="tag__text">{value}</span>
+          ) : value === "auto" ? (
+            <span className="tag__text">…</span>
+          ) : (
+            <span className="tag__prompt">{tag.type === "DATE_SIGNED" ? t("tags.fillDate") : t("tags.fillName")}</span>
+          )}
+        </button>
+      );
+      break;
+    case "CHECKBOX":
+      control = (
+        <input
+          {...common}
+          type="checkbox"
+          checked={value === "true"}
+          onChange={(event) => fields.choose(tag, event.target.checked ? "true" : null)}
+        />
+      );
+      break;
+    case "RADIO":
+      control = (
+        <input
+          {...common}
+          type="radio"
+          name={`radio-${tag.documentId}-${tag.groupName ?? tag.id}`}
+          value={tag.optionValue ?? ""}
+          checked={value !== null && value === tag.optionValue}
+          onChange={() => fields.choose(tag, tag.optionValue)}
+        />
+      );
+      break;
+    case "DROPDOWN":
+      control = (
+        <select {...common} value={value ?? ""} onChange={(event) => fields.choose(tag, event.target.value || null)}>
+          <option value="">—</option>
+          {tag.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    default:
+      control = (
+        <input
+          {...common}
+          type="text"
+          maxLength={4000}
+          autoComplete="off"
+          placeholder={tag.type === "CUSTOM_FIELD" ? (tag.customFieldName ?? "") : (tag.label ?? "")}
+          value={value ?? ""}
+          onChange={(event) => fields.setText(tag, event.target.value)}
+          onBlur={() => fields.flush(tag)}
+        />
+      );
+  }
+
+  return (
+    <div className={classes} style={slotStyle}>
+      {control}
+      {error ? (
+        <span id={errorId} className="tag__error" role="alert">
+          {t("sign.notSaved", { message: error })}
+        </span>
+      ) : null}
+    </div>
+  );
+}
