@@ -28,7 +28,7 @@ export async function upload(client: HttpClient, path: string, bytes: Uint8Array
   if (properties !== null && !options.propertiesLast) form.append("documentProperties", properties);
   form.append(
     "contents",
-    new Blob([bytes], { type: options.contentType ?? "application/pdf" }),
+    new Blob([new Uint8Array(bytes)], { type: options.contentType ?? "application/pdf" }),
     options.fileName ?? "file.pdf",
   );
   if (properties !== null && options.propertiesLast) form.append("documentProperties", properties);

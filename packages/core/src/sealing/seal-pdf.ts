@@ -119,7 +119,7 @@ class CadesSigner extends Signer {
 
   override async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
     const { credentials, options } = this;
-    const leaf = pkijs.Certificate.fromBER(credentials.certificate);
+    const leaf = pkijs.Certificate.fromBER(new Uint8Array(credentials.certificate));
     const digest = createHash("sha256").update(pdfBuffer).digest();
     const attributes = [
       attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: OID.data })),
@@ -156,7 +156,9 @@ class CadesSigner extends Signer {
       version: 1,
       digestAlgorithms: [algorithm(OID.sha256)],
       encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
-      certificates: [credentials.certificate, ...credentials.chain].map((der) => pkijs.Certificate.fromBER(der)),
+      certificates: [credentials.certificate, ...credentials.chain].map((der) =>
+        pkijs.Certificate.fromBER(new Uint8Array(der)),
+      ),
       signerInfos: [signerInfo],
     });
     const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
