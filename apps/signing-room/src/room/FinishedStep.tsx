@@ -30,7 +30,7 @@ export function FinishedStep() {
   return (
     <div className="stage stage--narrow">
       <MessageCard tone="success" title={t("finished.title")} testId="finished">
-        <p>{t("finished.body", { name: room.participant.displayName, package: room.package.name })}</p>
+        <p>{t("finished.body", { name: room.participant.name, package: room.package.name })}</p>
         <section className="downloads" aria-labelledby="downloads-title">
           <h2 id="downloads-title" className="section-title">
             {t("finished.downloadsTitle")}

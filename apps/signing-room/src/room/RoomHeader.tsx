@@ -46,9 +46,7 @@ export function RoomHeader(props: {
           <span className="room-header__package" data-testid="package-name">
             {room.package.name}
           </span>
-          <span className="room-header__participant">
-            {t("header.participant", { name: room.participant.displayName })}
-          </span>
+          <span className="room-header__participant">{t("header.participant", { name: room.participant.name })}</span>
         </div>
         <div className="room-header__actions">
           {bilingual ? (

@@ -236,6 +236,7 @@ function EventLog({
                   variant="light"
                   color={entry.event === "error" || entry.event === "declined" ? "red" : "indigo"}
                   tt="none"
+                  style={{ flexShrink: 0, overflow: "visible" }}
                 >
                   {entry.event}
                 </Badge>
