@@ -26,6 +26,9 @@ describe("signing room: withdrawal, embedding, Spanish", () => {
     // the public URL (localhost), not the bound address: the admin page's origin is what the
     // signing room must allow, and it is same-site with the signing origin only under one host name
     browser = await launchBrowser({ baseURL: app.server.config.publicUrl, viewport: { width: 1400, height: 950 } });
+    await browser.page.goto("/sign-in");
+    await signIn(browser.page, app.users.admin, DEMO_PASSWORD);
+    await browser.page.getByRole("link", { name: "Workspace" }).first().waitFor();
   });
   afterAll(async () => {
     await browser?.close();
@@ -70,9 +73,6 @@ describe("signing room: withdrawal, embedding, Spanish", () => {
       participants: [{ type: "Borrower", givenName: "Emma", familyName: "Bedded", email: "emma@example.com" }],
     });
     const page = browser.page;
-    await page.goto("/sign-in");
-    await signIn(page, app.users.admin, DEMO_PASSWORD);
-    await page.getByRole("link", { name: "Workspace" }).first().waitFor();
     await page.goto("/embedded-signing-demo");
     await pickOption(page, "Package", /Embedded case/);
     await pickOption(page, "Participant", /Emma Bedded/);
@@ -97,6 +97,29 @@ describe("signing room: withdrawal, embedding, Spanish", () => {
     await room.getByRole("heading", { name: "You're done" }).waitFor();
     await log.getByText("finished").waitFor();
     await screenshot(page, "embedded-signing-demo");
+  });
+
+  it("opens a package's collaboration link in the admin's demo page", async () => {
+    const client = await adminClient(app);
+    const orgId = app.demo.organizations.customer;
+    const enabled = await client.request("PATCH", `/api/v1/organizations/${orgId}/settings/packages`, {
+      json: { enable_pkg_collaboration: true },
+    });
+    expect(enabled.status).toBe(200);
+    const { pkg } = await buildPackage(app, client, {
+      name: "Collaboration case",
+      send: true,
+      participants: [{ type: "Borrower", givenName: "Cole", familyName: "Labo", email: "cole@example.com" }],
+    });
+    await app.server.db.package.update({ where: { id: pkg.id }, data: { packageCollaboration: true } });
+    const page = browser.page;
+    await page.goto("/package-collaboration");
+    await pickOption(page, "Package", /Collaboration case/);
+    await page.getByRole("button", { name: "Create collaboration link" }).click();
+    const frame = page.frameLocator('iframe[title="Package collaboration"]');
+    await frame.getByRole("heading", { name: "Collaboration case" }).waitFor();
+    await frame.getByText("Cole Labo").first().waitFor();
+    await screenshot(page, "package-collaboration-demo");
   });
 
   it("renders the room in Spanish when the organization allows it", async () => {

@@ -1,4 +1,11 @@
-import { type CollaborationLink, fillPath, PACKAGE_ACTION_MESSAGES, routes, routeUrl } from "@signet/contract";
+import {
+  type CollaborationLink,
+  type CollaborationView,
+  fillPath,
+  PACKAGE_ACTION_MESSAGES,
+  routes,
+  routeUrl,
+} from "@signet/contract";
 import { signingRoomOrigin, verifyCollaborationToken } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
@@ -56,6 +63,22 @@ describe("POST collaborations", () => {
       where: { streamType: "package", streamId: pkg.id, type: "package.collaboration-link-created" },
     });
     expect(JSON.stringify(audit.data)).not.toContain(token);
+
+    // issue 5 §3: the link opens a read-only view of the package on the signing origin
+    const signingUrl = app.server.signingRoom!.url;
+    const view = await fetch(`${signingUrl}/api/v1/signing/collaboration/${encodeURIComponent(token)}`);
+    expect(view.status).toBe(200);
+    const body = (await view.json()) as CollaborationView;
+    expect(body.package).toMatchObject({ id: pkg.id, name: "Shared", status: "STARTED" });
+    expect(body.participants).toEqual([]);
+    expect((await fetch(`${signingUrl}/api/v1/signing/collaboration/${encodeURIComponent(`${token}x`)}`)).status).toBe(
+      410,
+    );
+    // the organization turning collaboration off closes links already given
+    expect((await org.admin.request("PATCH", settingsPath, { json: { enable_pkg_collaboration: false } })).status).toBe(
+      200,
+    );
+    expect((await fetch(`${signingUrl}/api/v1/signing/collaboration/${encodeURIComponent(token)}`)).status).toBe(410);
   });
 
   it("needs MANAGE_DOCUMENTS_PACKAGES", async () => {

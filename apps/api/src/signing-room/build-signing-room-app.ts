@@ -48,6 +48,8 @@ export async function buildSigningRoomApp(input: {
     genReqId: genTraceId,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 512 * 1024,
+    // collaboration tokens travel in the path (…/collaboration/:token) and are longer than Fastify's 100
+    maxParamLength: 1000,
   }) as unknown as FastifyInstance;
   app.decorateRequest("session", null);
   app.decorateRequest("signing", null);

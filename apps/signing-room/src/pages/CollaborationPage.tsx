@@ -111,10 +111,11 @@ function Collaboration({ view }: { view: CollaborationView }) {
           {view.participants.map((person) => (
             <li key={person.id} className="people__row" data-testid={`participant-${person.id}`}>
               <span className="people__avatar" aria-hidden="true">
-                {(person.displayName || person.name).slice(0, 1).toUpperCase()}
+                {(person.name || person.displayName).slice(0, 1).toUpperCase()}
               </span>
               <span className="people__name">
-                {person.displayName}
+                {person.name}
+                {person.name !== person.displayName ? <span className="muted small">{person.displayName}</span> : null}
                 {person.finishedAt ? (
                   <span className="muted small">
                     {t("collaboration.finishedAt", { date: formatDateTime(person.finishedAt, i18n.language) })}
