@@ -14,6 +14,7 @@ import { sniffUpload } from "../documents/pdf-intake.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 import { notifySender } from "./consent.ts";
+import { answerPackageCustomField } from "./package-custom-field-answer.ts";
 import type { SigningContext } from "./signing-context.ts";
 import { loadSigningRoom, participantName, toSigningTag } from "./signing-room-view.ts";
 import { signingWrite } from "./signing-write.ts";
@@ -128,6 +129,14 @@ export async function fillTag(
     if (!tag) throw notFound(SIGNING_MESSAGES.notFound);
     if (tag.participantId !== current.participant.id) throw forbidden(SIGNING_MESSAGES.tagNotYours);
     const value = input.value === null ? null : await tagValue(tx, current, tag, input.value);
+    if (tag.type === "CUSTOM_FIELD" && tag.customFieldId) {
+      await answerPackageCustomField(tx, deps, {
+        organizationId: tag.organizationId,
+        packageId: tag.packageId,
+        customFieldId: tag.customFieldId,
+        value,
+      });
+    }
     if (value === null) {
       await tx.tagValue.deleteMany({ where: { tagId: tag.id } });
     } else {
@@ -231,6 +240,14 @@ export async function answerQuestion(
     if (value !== null) {
       const problem = answerProblem(field.type, field.options, value);
       if (problem) throw invalid(problem);
+    }
+    if (field.customFieldId) {
+      await answerPackageCustomField(tx, deps, {
+        organizationId: field.organizationId,
+        packageId: field.packageId,
+        customFieldId: field.customFieldId,
+        value,
+      });
     }
     if (value === null) await tx.dataCollectionAnswer.deleteMany({ where: { fieldId: field.id } });
     else {
