@@ -175,7 +175,9 @@ export async function withdrawConsent(
       });
       const pkg = await tx.package.update({
         where: { id: current.pkg.id },
-        data: { status: decision.to, version: { increment: 1 } },
+        // the send is over, as with a cancel: once reactivated the package is unsent (editable, sendable)
+        // again, not frozen as if a scheduled send were pending
+        data: { status: decision.to, version: { increment: 1 }, sentAt: null },
         include: { organization: true },
       });
       await revokeSigningAccess(tx, current.pkg.id, "CONSENT_WITHDRAWN", now);

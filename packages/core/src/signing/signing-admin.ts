@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import {
   type CreateSigningUrl,
   type CustomConsent,
+  isTurnOf,
   type PackageVerification,
   type SealCertificateInfo,
   type SealedArtifact,
@@ -26,6 +27,7 @@ import { appendAuditEventFor } from "./audit-helpers.ts";
 import { readStream } from "./read-stream.ts";
 import type { FileToSend } from "./signing-files.ts";
 import { signingLinkToken } from "./signing-link-token.ts";
+import { loadSigningProgress } from "./signing-progress.ts";
 import { signingLinkUrl } from "./signing-room-origin.ts";
 import { readSigningRoomSettings } from "./signing-room-settings.ts";
 
@@ -109,7 +111,10 @@ export async function createSigningUrl(
         expiresAt: new Date(now.getTime() + SIGNING_LIMITS.apiLinkMinutes * 60_000),
       },
     });
-    if (participant.signingStatus === "WAITING") {
+    // a participant whose turn has not come stays WAITING: the invitation (and the email the room
+    // promises with NOT_YOUR_TURN) still goes out when the earlier participants finish
+    const progress = await loadSigningProgress(tx, pkg.id);
+    if (participant.signingStatus === "WAITING" && isTurnOf(pkg.signingOrder, progress.participants, participant.id)) {
       await tx.participant.update({
         where: { id: participant.id },
         data: { signingStatus: "INVITED", invitedAt: now },

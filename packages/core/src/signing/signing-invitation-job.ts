@@ -72,8 +72,8 @@ export const signingInvitationJob = {
               expiresAt: link.expiresAt.toISOString(),
               reminder: job.purpose === "reminder",
               attachmentName: attachments[0]?.filename ?? null,
-            primaryColor: settings.primary_color,
-            primaryFontColor: settings.primary_font_color,
+              primaryColor: settings.primary_color,
+              primaryFontColor: settings.primary_font_color,
             },
           });
     await context.mailer.send({
