@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
-import { openAndConsent, packageApi, SigningClient, sendPackage, signablePackage } from "./support/signing-fixtures.ts";
+import { openAndConsent, packageApi, sendPackage, signablePackage } from "./support/signing-fixtures.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
 // Issue 5 §2: what participants enter for custom fields — a CUSTOM_FIELD tag or a data-collection

@@ -253,6 +253,17 @@ export const signingRoomSchema = z
     documents: z.array(signingDocumentSchema),
     tags: z.array(signingTagSchema).describe("This participant's tags only"),
     rules: z.array(signingRuleSchema),
+    sourceTags: z
+      .array(
+        z.object({
+          id: z.uuid(),
+          type: z.enum(TAG_TYPES),
+          groupName: z.string().nullable(),
+          optionValue: z.string().nullable(),
+          value: z.string().nullable(),
+        }),
+      )
+      .describe("Other participants' tags that rules on this participant's tags depend on (their values only)"),
     dataCollection: z.array(
       z.object({
         id: z.uuid(),

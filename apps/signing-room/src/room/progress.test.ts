@@ -186,6 +186,19 @@ describe("conditional rules", () => {
     const after = outstanding(r, { box: "true" }, {});
     expect(after.items.map(guideKey)).toEqual(["tag:detail", "tag:shown"]);
   });
+
+  it("reads another participant's source tag from sourceTags, never asking for it", () => {
+    const cross = {
+      ...room({
+        tags: [tag("mine", { type: "TEXT", required: false })],
+        rules: [{ sourceTagId: "theirs", targetTagId: "mine", condition: "HAS_VALUE", value: null, action: "REQUIRE" }],
+      }),
+      sourceTags: [{ id: "theirs", type: "CHECKBOX" as const, groupName: null, optionValue: null, value: "true" }],
+    };
+    expect(outstanding(cross, { mine: null }, {}).items.map(guideKey)).toEqual(["tag:mine"]);
+    const unchecked = { ...cross, sourceTags: [{ ...cross.sourceTags[0]!, value: null }] };
+    expect(outstanding(unchecked, { mine: null }, {}).items).toEqual([]);
+  });
 });
 
 describe("radio groups", () => {

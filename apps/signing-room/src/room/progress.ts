@@ -21,17 +21,30 @@ export type GuideItem =
 
 export const guideKey = (item: Pick<GuideItem, "kind" | "id">) => `${item.kind}:${item.id}`;
 
-type RoomParts = Pick<SigningRoom, "documents" | "tags" | "rules" | "dataCollection" | "stips"> & {
-  participant: { id: string };
-};
+type RoomParts = Pick<SigningRoom, "documents" | "tags" | "rules" | "dataCollection" | "stips"> &
+  Partial<Pick<SigningRoom, "sourceTags">> & {
+    participant: { id: string };
+  };
 
-export function tagShapes(room: Pick<RoomParts, "tags" | "participant">): TagShape[] {
-  return room.tags.map((tag) => ({ ...tag, participantId: room.participant.id }));
+/**
+ * The tags the rules read: this participant's, plus other participants' tags a rule depends on
+ * (never required here: only their values count).
+ */
+export function tagShapes(room: Pick<RoomParts, "tags" | "participant" | "sourceTags">): TagShape[] {
+  return [
+    ...room.tags.map((tag) => ({ ...tag, participantId: room.participant.id })),
+    ...(room.sourceTags ?? []).map((tag) => ({ ...tag, participantId: "", required: false })),
+  ];
+}
+
+/** The values the rules read: the entered ones over the values of other participants' source tags. */
+function withSourceValues(room: Pick<RoomParts, "sourceTags">, values: Values): Values {
+  return { ...valuesOf(room.sourceTags ?? []), ...values };
 }
 
 /** Which tags show and which are required, given the values entered so far. */
-export function tagStates(room: Pick<RoomParts, "tags" | "rules" | "participant">, values: Values) {
-  return evaluateTagStates(tagShapes(room), room.rules, values);
+export function tagStates(room: Pick<RoomParts, "tags" | "rules" | "participant" | "sourceTags">, values: Values) {
+  return evaluateTagStates(tagShapes(room), room.rules, withSourceValues(room, values));
 }
 
 /** The values the server holds, as the map the rules read. */
@@ -106,8 +119,9 @@ export interface Outstanding {
  *  required questions, required uploads. */
 export function outstanding(room: RoomParts, tagValues: Values, answers: Values): Outstanding {
   const shapes = tagShapes(room);
-  const states = evaluateTagStates(shapes, room.rules, tagValues);
-  const missingTags = new Set(missingRequiredTags(shapes, room.rules, tagValues));
+  const allValues = withSourceValues(room, tagValues);
+  const states = evaluateTagStates(shapes, room.rules, allValues);
+  const missingTags = new Set(missingRequiredTags(shapes, room.rules, allValues));
   const keys = new Set<string>();
   for (const id of missingTags) keys.add(guideKey({ kind: "tag", id }));
   for (const document of room.documents) {

@@ -35,10 +35,15 @@ export async function finishSigning(context: SigningContext, deps: CoreDeps): Pr
       // rules may cross participants (a source filled by someone else), so all values are known
       const values = Object.fromEntries(tags.map((tag) => [tag.id, tag.value?.value ?? null]));
       const mine = tags.filter((tag) => tag.participantId === participantId);
-      const missing = missingRequiredTags(mine, rules, values).map((tagId) => ({
-        path: `tags.${tagId}`,
-        message: "This field is required.",
-      }));
+      // the rules are evaluated over every tag (a source may be another participant's); only this
+      // participant's tags can be missing
+      const mineIds = new Set(mine.map((tag) => tag.id));
+      const missing = missingRequiredTags(tags, rules, values)
+        .filter((tagId) => mineIds.has(tagId))
+        .map((tagId) => ({
+          path: `tags.${tagId}`,
+          message: "This field is required.",
+        }));
       for (const field of fields) {
         if (!field.answer)
           missing.push({ path: `dataCollection.${field.id}`, message: `${field.label}: an answer is required.` });

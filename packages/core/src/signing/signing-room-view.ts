@@ -115,6 +115,18 @@ export async function loadSigningRoom(
       : [],
     db.participant.findMany({ where: { packageId: pkg.id } }),
   ]);
+  // a rule on one of this participant's tags may read another participant's tag: its value decides
+  const myTagIds = new Set(tags.map((tag) => tag.id));
+  const sourceIds = [
+    ...new Set(
+      rules
+        .filter((rule) => myTagIds.has(rule.targetTagId) && !myTagIds.has(rule.sourceTagId))
+        .map((r) => r.sourceTagId),
+    ),
+  ];
+  const sourceTags = sourceIds.length
+    ? await db.tag.findMany({ where: { id: { in: sourceIds }, packageId: pkg.id }, include: { value: true } })
+    : [];
   const customFieldIds = tags.flatMap((tag) => (tag.customFieldId ? [tag.customFieldId] : []));
   const customFields = customFieldIds.length
     ? await db.customField.findMany({ where: { id: { in: customFieldIds } }, select: { id: true, name: true } })
@@ -194,6 +206,13 @@ export async function loadSigningRoom(
       condition: rule.condition,
       value: rule.value,
       action: rule.action,
+    })),
+    sourceTags: sourceTags.map((tag) => ({
+      id: tag.id,
+      type: tag.type,
+      groupName: tag.groupName,
+      optionValue: tag.optionValue,
+      value: tag.value?.value ?? null,
     })),
     dataCollection: groups
       .filter((group) => group.fields.length > 0)
