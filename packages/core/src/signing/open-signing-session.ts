@@ -5,7 +5,7 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { sendSigningLink } from "./invite-due-participants.ts";
-import { hashSecret, loadSigningPackage, type SigningContext } from "./signing-context.ts";
+import { hashSecret, loadSigningPackage, participantActor, type SigningContext } from "./signing-context.ts";
 import { signingLinkIdFromToken } from "./signing-link-token.ts";
 import { loadSigningRoom } from "./signing-room-view.ts";
 import { closedReasonOf } from "./signing-stage.ts";
@@ -94,14 +94,7 @@ export async function openSigningSession(
       });
     }
     const context: SigningContext = {
-      actor: {
-        kind: "participant",
-        participantId: participant.id,
-        packageId: pkg.id,
-        organizationId: pkg.organizationId,
-        sessionId: session.id,
-        ...input.origin,
-      },
+      actor: participantActor(session, input.origin),
       session,
       participant,
       pkg,

@@ -26,6 +26,19 @@ export interface SigningContext {
 
 const TOUCH_EVERY_MS = 30_000;
 
+/** Who acts through a signing session: its participant, from this request's address and browser. */
+export function participantActor(session: SigningSessionRow, origin: RequestOrigin): ParticipantActor {
+  return {
+    kind: "participant",
+    participantId: session.participantId,
+    packageId: session.packageId,
+    organizationId: session.organizationId,
+    sessionId: session.id,
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+  };
+}
+
 /**
  * The session behind the signing-room cookie, or 401 SIGNING_SESSION_ENDED (unknown, left, idle
  * too long). A session revoked because the package was cancelled, corrected, expired or its
@@ -50,20 +63,7 @@ export async function resolveSigningSession(
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await deps.db.signingSession.update({ where: { id: session.id }, data: { lastSeenAt: now } });
   }
-  return {
-    actor: {
-      kind: "participant",
-      participantId: participant.id,
-      packageId: pkg.id,
-      organizationId: pkg.organizationId,
-      sessionId: session.id,
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-    },
-    session,
-    participant,
-    pkg,
-  };
+  return { actor: participantActor(session, origin), session, participant, pkg };
 }
 
 export async function loadSigningPackage(db: Prisma.TransactionClient | CoreDeps["db"], packageId: string) {
