@@ -29,11 +29,12 @@ async function main(): Promise<number> {
     process.exit(2);
   }, options.timeLimitSeconds * 1000).unref();
 
-  const { connections, durationSeconds, warmupSeconds } = options.load;
   const startedAt = new Date().toISOString();
   const loadAtStart = os.loadavg()[0]!;
   const rows: ReportRow[] = [];
   for (const scenario of scenarios) {
+    const load = { ...options.load, connections: scenario.connections ?? options.load.connections };
+    const { connections, durationSeconds, warmupSeconds } = load;
     progress(`${scenario.name}: setting up`);
     const prepared = await scenario.setup(options);
     try {
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
         progress(
           `${scenario.name}: ${target.name} — ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s`,
         );
-        measurements.push(await measureTarget(target, options.load));
+        measurements.push(await measureTarget(target, load));
       }
       rows.push(...compareToBaseline(scenario.name, prepared.targets, measurements));
     } finally {

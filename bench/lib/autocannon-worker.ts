@@ -49,6 +49,7 @@ async function measure({ target, load }: WorkerRequest): Promise<Measurement> {
   return {
     target: target.name,
     path: new URL(target.url).pathname,
+    connections: load.connections,
     requestsPerSecond: result.requests.total / result.duration,
     totalRequests: result.requests.total,
     durationSeconds: result.duration,

@@ -1,6 +1,8 @@
 // Child process entry (see start-baseline-server.ts): bare Fastify + one pg Pool doing the data work
-// of the measured API calls (permissions, the workspace list) — what the stack costs without our layers.
-import { hasPermission, permissionNames } from "@signet/contract";
+// of the measured API calls (permissions, the workspace list, the signing room) — what the stack
+// costs without our layers.
+import { createHash } from "node:crypto";
+import { type ExecutionType, hasPermission, isTurnOf, permissionNames, SIGNING_LIMITS } from "@signet/contract";
 import { type GroupPermissions, inheritPermissions } from "@signet/core";
 import Fastify from "fastify";
 import pg from "pg";
@@ -128,6 +130,253 @@ app.get<{ Params: { orgId: string } }>("/baseline/organizations/:orgId/workspace
       groups: groups.rows.filter((group) => group.packageId === row.id),
     })),
     count: Number(total.rows[0]?.count ?? 0),
+  };
+});
+
+// The signing room's view for the session in the cookie: the session by its secret's hash, then in
+// one parallel round everything the room reads (participant, package + organization, the
+// organization's settings, the consent record, the package's participants, documents and
+// per-participant execution types, reviews, the participant's tags with values, rules, questions
+// with answers, stips with uploads, adopted signatures). The stage is worked out from the rows; the
+// consent record is taken as current without comparing its version with the consent text.
+const SESSION_COOKIE = "signet_sr_session";
+const REVOCATION_REASONS = ["CANCELLED", "EXPIRED", "CORRECTED", "CONSENT_WITHDRAWN"];
+const CLOSED_PACKAGE_STATUSES = ["CANCELLED", "CONSENT_WITHDRAWN", "STARTED"];
+const DONE_STATUSES = ["COMPLETED", "EDEPOSIT_PENDING", "EDEPOSITED", "PENDING_ENOTARY"];
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of header?.split(";") ?? []) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return null;
+}
+
+interface SessionRow {
+  id: string;
+  organizationId: string;
+  packageId: string;
+  participantId: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  revokedAt: Date | null;
+  revokedReason: string | null;
+  verifiedAt: Date | null;
+}
+
+app.get("/baseline/signing/room", async (request, reply) => {
+  const secret = cookieValue(request.headers.cookie, SESSION_COOKIE);
+  if (!secret) return reply.code(401).send({ code: "SIGNING_SESSION_ENDED" });
+  const secretHash = createHash("sha256").update(secret).digest("hex");
+  const { rows: sessions } = await pool.query<SessionRow>('SELECT * FROM "SigningSession" WHERE "secretHash" = $1', [
+    secretHash,
+  ]);
+  const session = sessions[0];
+  const now = Date.now();
+  const idle = session && now - session.lastSeenAt.getTime() > SIGNING_LIMITS.sessionIdleMinutes * 60_000;
+  if (
+    !session ||
+    session.revokedReason === "LEFT" ||
+    session.expiresAt.getTime() <= now ||
+    (idle && !session.revokedAt)
+  ) {
+    return reply.code(401).send({ code: "SIGNING_SESSION_ENDED" });
+  }
+  if (now - session.lastSeenAt.getTime() > 30_000) {
+    await pool.query('UPDATE "SigningSession" SET "lastSeenAt" = now() WHERE id = $1', [session.id]);
+  }
+  const { participantId, packageId, organizationId } = session;
+  const [
+    participants,
+    packages,
+    settings,
+    consents,
+    everyone,
+    documents,
+    overrides,
+    reviews,
+    tags,
+    rules,
+    questions,
+    stips,
+    signatures,
+  ] = await Promise.all([
+    pool.query('SELECT * FROM "Participant" WHERE id = $1', [participantId]),
+    pool.query(
+      `SELECT p.*, o.name AS "organizationName", o."enabledMultiLangSRSupport", o."embeddedSrEnabled",
+              o.enabled AS "organizationEnabled"
+         FROM "Package" p JOIN "Organization" o ON o.id = p."organizationId" WHERE p.id = $1`,
+      [packageId],
+    ),
+    pool.query<{ key: string; value: string }>(
+      'SELECT key, value FROM "OrganizationSetting" WHERE "organizationId" = $1',
+      [organizationId],
+    ),
+    pool.query(
+      `SELECT "consentVersion", "consentSha256" FROM "ConsentRecord"
+        WHERE "participantId" = $1 AND "withdrawnAt" IS NULL ORDER BY "grantedAt" DESC LIMIT 1`,
+      [participantId],
+    ),
+    pool.query(
+      `SELECT id, "orderSequence", "signingStatus", "givenName", "familyName" FROM "Participant"
+        WHERE "packageId" = $1 ORDER BY "orderSequence", "createdAt"`,
+      [packageId],
+    ),
+    pool.query(
+      `SELECT id, name, "executionType", "numPages", "pageSizes" FROM "Document"
+        WHERE "packageId" = $1 ORDER BY "orderSequence", "createdAt"`,
+      [packageId],
+    ),
+    pool.query<{ documentId: string; participantId: string; executionType: ExecutionType }>(
+      'SELECT "documentId", "participantId", "executionType" FROM "DocumentParticipant" WHERE "packageId" = $1',
+      [packageId],
+    ),
+    pool.query<{ documentId: string }>('SELECT "documentId" FROM "DocumentReview" WHERE "participantId" = $1', [
+      participantId,
+    ]),
+    pool.query(
+      `SELECT t.id, t."documentId", t.type, t.page, t.x, t.y, t.width, t.height, t.required, t.label, t.options,
+              t."groupName", t."optionValue", t."customFieldId", t."defaultValue", v.value
+         FROM "Tag" t LEFT JOIN "TagValue" v ON v."tagId" = t.id
+        WHERE t."participantId" = $1 ORDER BY t.page, t.y, t.x`,
+      [participantId],
+    ),
+    pool.query(
+      'SELECT "sourceTagId", "targetTagId", condition, value, action FROM "ConditionalRule" WHERE "packageId" = $1',
+      [packageId],
+    ),
+    pool.query(
+      `SELECT g.id AS "groupId", g.name AS "groupName", g.description, f.id, f.label, f.type, f.required, f.options,
+              a.value
+         FROM "DataCollectionGroup" g
+         JOIN "DataCollectionField" f ON f."groupId" = g.id AND f."participantId" = $2
+         LEFT JOIN "DataCollectionAnswer" a ON a."fieldId" = f.id
+        WHERE g."packageId" = $1 ORDER BY g."orderSequence", f."orderSequence"`,
+      [packageId, participantId],
+    ),
+    pool.query(
+      `SELECT s.id, s.name, s.description, s.required, u.id AS "uploadId", u."fileName", u."sizeBytes"
+         FROM "Stip" s LEFT JOIN "StipUpload" u ON u."stipId" = s.id
+        WHERE s."participantId" = $1 ORDER BY s."orderSequence", u."createdAt"`,
+      [participantId],
+    ),
+    pool.query<{ kind: string; method: string; text: string | null; sha256: string; png: Buffer }>(
+      'SELECT kind, method, text, sha256, png FROM "ParticipantSignature" WHERE "participantId" = $1',
+      [participantId],
+    ),
+  ]);
+  const participant = participants.rows[0];
+  const pkg = packages.rows[0];
+  if (!participant || !pkg) return reply.code(401).send({ code: "SIGNING_SESSION_ENDED" });
+
+  const chosen = new Map(overrides.rows.map((row) => [`${row.documentId}:${row.participantId}`, row.executionType]));
+  const typeOf = (document: { id: string; executionType: ExecutionType }, id: string): ExecutionType =>
+    chosen.get(`${document.id}:${id}`) ?? document.executionType;
+  const progress = everyone.rows.map((row) => ({
+    id: row.id,
+    orderSequence: row.orderSequence,
+    status: row.signingStatus,
+    executionTypes: documents.rows.map((document) => typeOf(document, row.id)),
+  }));
+  const closed =
+    REVOCATION_REASONS.includes(session.revokedReason ?? "") ||
+    CLOSED_PACKAGE_STATUSES.includes(pkg.status) ||
+    ["DECLINED", "CONSENT_WITHDRAWN"].includes(participant.signingStatus);
+  const verified = participant.idVerification === "NONE" || session.verifiedAt !== null;
+  const consented = consents.rows.length > 0;
+  const stage = closed
+    ? "CLOSED"
+    : participant.signingStatus === "FINISHED" || DONE_STATUSES.includes(pkg.status)
+      ? "FINISHED"
+      : !verified
+        ? "VERIFY"
+        : !consented
+          ? "CONSENT"
+          : !isTurnOf(pkg.signingOrder, progress, participant.id)
+            ? "WAITING_TURN"
+            : "SIGN";
+  const showWork = stage === "SIGN" || stage === "FINISHED";
+  const setting = new Map(settings.rows.map((row) => [row.key, row.value]));
+  const reviewed = new Set(reviews.rows.map((row) => row.documentId));
+  const adopted = (kind: string) => {
+    const signature = signatures.rows.find((row) => row.kind === kind);
+    return signature
+      ? {
+          kind,
+          method: signature.method,
+          text: signature.text,
+          sha256: signature.sha256,
+          imageDataUrl: `data:image/png;base64,${signature.png.toString("base64")}`,
+        }
+      : null;
+  };
+  const groups = new Map<string, { id: string; name: string; description: string | null; fields: object[] }>();
+  for (const row of questions.rows) {
+    const group = groups.get(row.groupId) ?? {
+      id: row.groupId,
+      name: row.groupName,
+      description: row.description,
+      fields: [] as object[],
+    };
+    group.fields.push({
+      id: row.id,
+      label: row.label,
+      type: row.type,
+      required: row.required,
+      options: row.options,
+      value: row.value,
+    });
+    groups.set(row.groupId, group);
+  }
+  const stipsById = new Map<
+    string,
+    { id: string; name: string; description: string | null; required: boolean; uploads: object[] }
+  >();
+  for (const row of stips.rows) {
+    const stip = stipsById.get(row.id) ?? {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      required: row.required,
+      uploads: [] as object[],
+    };
+    if (row.uploadId) stip.uploads.push({ id: row.uploadId, fileName: row.fileName, sizeBytes: row.sizeBytes });
+    stipsById.set(row.id, stip);
+  }
+  return {
+    stage,
+    branding: {
+      organizationName: pkg.organizationName,
+      primaryColor: setting.get("primary_color") ?? null,
+      primaryFontColor: setting.get("primary_font_color") ?? null,
+      logoUrl: setting.get("logo_url") || null,
+    },
+    package: { id: pkg.id, name: pkg.name, status: pkg.status, emailIntroText: pkg.emailIntroText },
+    participant: {
+      id: participant.id,
+      name: [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" "),
+      email: participant.email,
+      type: participant.type,
+      status: participant.signingStatus,
+    },
+    verification: { method: participant.idVerification, verified },
+    consent: { given: consented },
+    documents: showWork
+      ? documents.rows.map((document) => ({
+          id: document.id,
+          name: document.name,
+          numPages: document.numPages,
+          pageSizes: document.pageSizes,
+          executionType: typeOf(document, participant.id),
+          reviewed: reviewed.has(document.id),
+        }))
+      : [],
+    tags: showWork ? tags.rows : [],
+    rules: showWork ? rules.rows : [],
+    dataCollection: showWork ? [...groups.values()] : [],
+    stips: showWork ? [...stipsById.values()] : [],
+    signature: adopted("SIGNATURE"),
+    initials: adopted("INITIALS"),
   };
 });
 

@@ -18,6 +18,8 @@ export interface LoadSettings {
 export interface Measurement {
   target: string;
   path: string;
+  /** the load's connections (a scenario may set its own) */
+  connections: number;
   requestsPerSecond: number;
   totalRequests: number;
   durationSeconds: number;

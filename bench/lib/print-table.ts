@@ -3,6 +3,7 @@ import type { ReportRow } from "./compare-to-baseline.ts";
 const COLUMNS: { title: string; align: "left" | "right"; value(row: ReportRow): string }[] = [
   { title: "scenario", align: "left", value: (row) => row.scenario },
   { title: "target", align: "left", value: (row) => row.target },
+  { title: "conn", align: "right", value: (row) => String(row.connections) },
   { title: "req/s", align: "right", value: (row) => Math.round(row.requestsPerSecond).toString() },
   { title: "p50 ms", align: "right", value: (row) => row.p50Ms.toFixed(2) },
   { title: "p99 ms", align: "right", value: (row) => row.p99Ms.toFixed(2) },

@@ -2,18 +2,23 @@ import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer } from "@signet/api";
+import type { CoreDeps } from "@signet/core";
 import type { BenchOptions } from "./bench-options.ts";
 import { startBaselineServer } from "./start-baseline-server.ts";
 
 export interface BenchServers {
   apiUrl: string;
+  /** the participants' listener (signing room API) */
+  signingUrl: string;
   baselineUrl: string;
+  /** the API process's own use-case dependencies, for seeding through core (same pool, same keys) */
+  deps: CoreDeps;
   /** stops both; safe to call when a start failed half-way */
   close(): Promise<void>;
 }
 
 /**
- * The real API and the bare Fastify + pg baseline on the same database with the same pool size.
+ * The real API (with its signing-room listener) and the bare Fastify + pg baseline on the same database with the same pool size.
  * The API gets an explicit environment, not process.env: a REDIS_URL or LOG_LEVEL of the shell must
  * not change the numbers.
  */
@@ -39,9 +44,12 @@ export async function startBenchServers(databaseUrl: string, options: BenchOptio
       { logLevel: "silent" },
     );
     closers.push(() => api.close());
+    if (!api.signingRoom) throw new Error("The signing-room listener did not start");
+    // the listener answers on 127.0.0.1; "localhost" may resolve to ::1 first for the load generator
+    const signingUrl = api.signingRoom.url.replace("//localhost:", "//127.0.0.1:");
     const baseline = await startBaselineServer(databaseUrl, options.poolMax);
     closers.push(() => baseline.stop());
-    return { apiUrl: api.url, baselineUrl: baseline.url, close };
+    return { apiUrl: api.url, signingUrl, baselineUrl: baseline.url, deps: api.deps, close };
   } catch (error) {
     await close();
     throw error;

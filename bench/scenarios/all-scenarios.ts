@@ -1,6 +1,8 @@
 import { permissionsScenario } from "./permissions.ts";
 import type { Scenario } from "./scenario.ts";
+import { sealingScenario } from "./sealing.ts";
+import { signingRoomScenario } from "./signing-room.ts";
 import { workspaceScenario } from "./workspace.ts";
 
 /** Every scenario `pnpm bench` knows; `--scenario <name>` picks some. */
-export const allScenarios: Scenario[] = [permissionsScenario, workspaceScenario];
+export const allScenarios: Scenario[] = [permissionsScenario, workspaceScenario, signingRoomScenario, sealingScenario];

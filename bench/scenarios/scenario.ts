@@ -12,5 +12,10 @@ export interface PreparedScenario {
 export interface Scenario {
   name: string;
   description: string;
+  /**
+   * Connections for this scenario's targets in place of --connections: for CPU-bound work, where
+   * more connections only queue and p50 then measures the queue.
+   */
+  connections?: number;
   setup(options: BenchOptions): Promise<PreparedScenario>;
 }

@@ -1,0 +1,21 @@
+import { forkChild } from "./fork-child.ts";
+
+export interface ChildServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a server module (one that answers {type: "listening", url} over IPC once it listens) in a
+ * process of its own, so it gets a core of its own as the API does.
+ */
+export async function startChildServer(module: URL, env: Record<string, string>, what: string): Promise<ChildServer> {
+  const child = forkChild(module, env);
+  try {
+    const message = await child.nextMessage<{ type: "listening"; url: string }>(`${what} start`, 30_000);
+    return { url: message.url, stop: () => child.stop() };
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+}
