@@ -49,7 +49,7 @@ export async function buildSigningRoomApp(input: {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 512 * 1024,
     // collaboration tokens travel in the path (…/collaboration/:token) and are longer than Fastify's 100
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
   }) as unknown as FastifyInstance;
   app.decorateRequest("session", null);
   app.decorateRequest("signing", null);
