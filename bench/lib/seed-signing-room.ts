@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import type { CreateTag, SigningRoom } from "@signet/contract";
 import {
   addParticipant,
@@ -25,7 +26,10 @@ import {
 } from "@signet/core";
 import { pngDataUrl, signaturePng } from "./signature-png.ts";
 
-export const FIXTURE_PDF = "/work/shared/fixtures/pdfs/pdflatex-4-pages.pdf";
+/** A real fixture PDF from ../shared (beside the repository). */
+export const FIXTURE_PDF = fileURLToPath(
+  new URL("../../../shared/fixtures/pdfs/pdflatex-4-pages.pdf", import.meta.url),
+);
 
 export interface SeededSigningRoom {
   packageId: string;
