@@ -26,9 +26,9 @@ import {
 } from "@signet/core";
 import { pngDataUrl, signaturePng } from "./signature-png.ts";
 
-/** A real fixture PDF from ../shared (beside the repository). */
+/** A real fixture PDF from fixtures/pdfs in this repository. */
 export const FIXTURE_PDF = fileURLToPath(
-  new URL("../../../shared/fixtures/pdfs/pdflatex-4-pages.pdf", import.meta.url),
+  new URL("../../fixtures/pdfs/pdflatex-4-pages.pdf", import.meta.url),
 );
 
 export interface SeededSigningRoom {

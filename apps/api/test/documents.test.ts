@@ -27,7 +27,7 @@ import {
 } from "./support/package-fixtures.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
-// Real-world PDFs (shared/ sits beside the repository, in CI too).
+// Real-world PDFs from fixtures/pdfs in this repository.
 const fixture = fixturePdf;
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 

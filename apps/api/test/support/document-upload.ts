@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import { type Document, HEADERS } from "@signet/contract";
 import type { HttpClient } from "./http-client.ts";
 
-/** The real-world PDFs of ../shared/fixtures/pdfs, made by other tools. */
-export const FIXTURE_PDFS = fileURLToPath(new URL("../../../../../shared/fixtures/pdfs/", import.meta.url));
+/** The real-world PDFs of fixtures/pdfs (in this repository), made by other tools. */
+export const FIXTURE_PDFS = fileURLToPath(new URL("../../../../fixtures/pdfs/", import.meta.url));
 export const fixturePdf = (name: string) => readFileSync(join(FIXTURE_PDFS, name));
 
 export interface UploadOptions {

@@ -5,7 +5,7 @@ import { inspectSeal, type SealInspection } from "./inspect-seal.ts";
 import { createDevelopmentSealP12, loadSealCredentials } from "./seal-credentials.ts";
 import { sealPdf } from "./seal-pdf.ts";
 
-const FIXTURES = new URL("../../../../../shared/fixtures/pdfs/", import.meta.url);
+const FIXTURES = new URL("../../../../fixtures/pdfs/", import.meta.url);
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
 
 const credentials = loadSealCredentials(createDevelopmentSealP12("Inspected Seal", "pw"), "pw");
