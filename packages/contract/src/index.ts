@@ -32,6 +32,7 @@ export * from "./settings.ts";
 export * from "./signing-admin.ts";
 export * from "./signing-room.ts";
 export * from "./signing-rules.ts";
+export * from "./storable-text.ts";
 export * from "./tag-rules.ts";
 export * from "./tags.ts";
 export * from "./users.ts";

@@ -129,6 +129,15 @@ describe.each(drivers)("%s storage", (_name, storage, stored) => {
     await expect(storage.get("documents/org/pkg/broken.pdf")).rejects.toBeInstanceOf(BlobNotFoundError);
   });
 
+  it("leaves no empty folder after a refused upload or a delete", async () => {
+    const before = stored();
+    await expect(storage.put("documents/org-new/pkg-new/broken.pdf", failingStream())).rejects.toThrow();
+    expect(stored()).toBe(before);
+    await storage.put("documents/org-new/pkg-other/kept.pdf", Readable.from([Buffer.from("%PDF-1.7")]));
+    expect(await storage.delete("documents/org-new/pkg-other/kept.pdf")).toBe(true);
+    expect(stored()).toBe(before);
+  });
+
   it("refuses keys that could leave the store", async () => {
     for (const key of ["../etc/passwd", "/abs", "a//b", "a/../b", ""]) {
       await expect(storage.put(key, Readable.from([Buffer.from("x")]))).rejects.toThrow("Invalid blob key");

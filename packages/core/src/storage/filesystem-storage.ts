@@ -1,13 +1,43 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm, unlink } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { mkdir, open, rename, rm, rmdir, unlink } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { assertBlobKey, BlobNotFoundError, type BlobStorage, hashingCounter } from "./blob-storage.ts";
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
+
+/**
+ * Removes `dir` and its parents up to (not including) `base` while they are empty, so a refused
+ * upload or a deleted package leaves no empty folders behind. A folder another put has just filled
+ * refuses (ENOTEMPTY) and stops the walk.
+ */
+async function removeEmptyParents(base: string, dir: string) {
+  for (let current = dir; relative(base, current) !== "" && !relative(base, current).startsWith(".."); ) {
+    try {
+      await rmdir(current);
+    } catch {
+      return;
+    }
+    current = dirname(current);
+  }
+}
+
+/** Opens a new file for writing, creating its folder; once more if a concurrent cleanup removed the folder. */
+async function createExclusive(path: string) {
+  for (let attempt = 0; ; attempt++) {
+    await mkdir(dirname(path), { recursive: true });
+    const out = createWriteStream(path, { flags: "wx", mode: 0o600 });
+    try {
+      await once(out, "open");
+      return out;
+    } catch (error) {
+      if (!isMissing(error) || attempt > 0) throw error;
+    }
+  }
+}
 
 /**
  * Blobs as files under `root` (DATA_DIR/blobs). A put writes a temporary file in the same directory
@@ -25,10 +55,9 @@ export function createFilesystemStorage(root: string): BlobStorage & { root: str
     pathOf,
     async put(key, stream) {
       const target = pathOf(key);
-      await mkdir(dirname(target), { recursive: true });
       const temp = `${target}.${randomUUID()}.tmp`;
       const counter = hashingCounter();
-      const out = createWriteStream(temp, { flags: "wx", mode: 0o600 });
+      const out = await createExclusive(temp);
       try {
         const source = stream instanceof Readable ? stream : Readable.from(stream as AsyncIterable<Uint8Array>);
         await pipeline(source, counter.transform, out);
@@ -43,6 +72,7 @@ export function createFilesystemStorage(root: string): BlobStorage & { root: str
         // the file may still be opening: remove it only once the stream has closed
         if (!out.closed) await once(out, "close").catch(() => undefined);
         await rm(temp, { force: true });
+        await removeEmptyParents(base, dirname(target));
         throw error;
       }
       return counter.result();
@@ -57,7 +87,9 @@ export function createFilesystemStorage(root: string): BlobStorage & { root: str
     },
     async delete(key) {
       try {
-        await unlink(pathOf(key));
+        const path = pathOf(key);
+        await unlink(path);
+        await removeEmptyParents(base, dirname(path));
         return true;
       } catch (error) {
         if (isMissing(error)) return false;

@@ -1,0 +1,48 @@
+// Text that PostgreSQL can store. A NUL character is refused by every text column ("invalid byte
+// sequence"), and a lone UTF-16 surrogate cannot be encoded as UTF-8 nor written into jsonb
+// ("Unicode low surrogate must follow a high surrogate"). Both are refused at the door, for every
+// route, with the field named, instead of failing deep inside a transaction.
+
+export const STORABLE_TEXT_MESSAGES = {
+  nul: "must not contain NUL characters",
+  loneSurrogate: "must be valid Unicode text (it holds a lone surrogate)",
+} as const;
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why `text` cannot be stored, or null when it can. */
+export function unstorableTextReason(text: string): string | null {
+  if (text.includes("\u0000")) return STORABLE_TEXT_MESSAGES.nul;
+  if (LONE_SURROGATE.test(text)) return STORABLE_TEXT_MESSAGES.loneSurrogate;
+  return null;
+}
+
+export interface UnstorableText {
+  /** dotted path of the offending value, e.g. body.participants.0.email; a key itself ends in "(key)" */
+  path: string;
+  message: string;
+}
+
+/**
+ * Every string in a parsed request part (body, query, params, multipart fields), keys included,
+ * that cannot be stored. Depth and breadth are bounded by the body limits that parsed it.
+ */
+export function findUnstorableText(value: unknown, path: string, found: UnstorableText[] = []): UnstorableText[] {
+  if (typeof value === "string") {
+    const reason = unstorableTextReason(value);
+    if (reason) found.push({ path, message: reason });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      findUnstorableText(item, `${path}.${index}`, found);
+    });
+  } else if (value !== null && typeof value === "object" && !ArrayBuffer.isView(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const keyReason = unstorableTextReason(key);
+      const printable = keyReason ? JSON.stringify(key).slice(1, -1) : key;
+      if (keyReason) found.push({ path: `${path}.${printable} (key)`, message: keyReason });
+      findUnstorableText(item, `${path}.${printable}`, found);
+    }
+  }
+  return found;
+}
