@@ -19,7 +19,37 @@ export const DOCUMENT_API_MESSAGES = {
   /** documents-order must name every document of the package exactly once */
   orderMustListEveryDocument: "The order must list every document of the package exactly once.",
   documentDeleted: "Document deleted.",
+  /** issue 10 §3: intake found scripts or actions in the PDF and could not take them out safely */
+  activeContentNotRemovable:
+    "Upload failed. This PDF contains scripts or actions that could not be removed. Save it as a new PDF (for example with Print to PDF) and upload it again.",
+  /** a dynamic XFA form: its pages are drawn by the form's scripts, so nothing is left once they are removed */
+  dynamicXfaForm:
+    "Upload failed. This PDF is a dynamic XFA form whose pages are drawn by scripts. Save it as a flat PDF (for example with Print to PDF) and upload it again.",
 } as const;
+
+/**
+ * Issue 10 §3: what intake removes from an uploaded PDF, as recorded on the stored file. OpenAction:
+ * an action run when the file opens; AA: additional actions (run on page open, focus, keystroke…);
+ * JavaScript: the document's scripts or a JavaScript action; XFA: the XFA form packet and its
+ * scripts; URI: a link to a local file or a script URL; the others are actions of that type.
+ */
+export const ACTIVE_CONTENT_KINDS = [
+  "OpenAction",
+  "AA",
+  "JavaScript",
+  "Launch",
+  "SubmitForm",
+  "ImportData",
+  "GoToE",
+  "GoToR",
+  "Rendition",
+  "RichMediaExecute",
+  "Movie",
+  "Sound",
+  "URI",
+  "XFA",
+] as const;
+export type ActiveContentKind = (typeof ACTIVE_CONTENT_KINDS)[number];
 
 /** What an upload is turned into: always a PDF. */
 export const DOCUMENT_CONTENT_TYPE = "application/pdf";
@@ -38,6 +68,15 @@ export const documentSchema = z
     contentType: z.literal(DOCUMENT_CONTENT_TYPE).describe("Always a PDF: images are converted on upload"),
     sizeBytes: z.number().int().describe("Size of the stored PDF"),
     sha256: z.string().describe("Hex SHA-256 of the stored PDF (what the download returns)"),
+    originalSha256: z
+      .string()
+      .nullable()
+      .describe("Hex SHA-256 of the file as uploaded, when intake changed it (active content removed); else null"),
+    activeContentRemoved: z
+      .array(z.string())
+      .describe(
+        `What intake removed from the uploaded PDF (one of ${ACTIVE_CONTENT_KINDS.join(", ")}); empty when nothing`,
+      ),
     numPages: z.number().int(),
     originalFileName: z.string().describe("The uploaded file's name"),
     uploadedBy: z.uuid().nullable().describe("User id"),

@@ -15,6 +15,8 @@ export function toDocument(row: DocumentRow): Document {
     contentType: DOCUMENT_CONTENT_TYPE,
     sizeBytes: row.sizeBytes,
     sha256: row.sha256,
+    originalSha256: row.originalSha256,
+    activeContentRemoved: row.activeContentRemoved,
     numPages: row.numPages,
     originalFileName: row.originalFileName,
     uploadedBy: row.uploadedById,

@@ -7,3 +7,11 @@ export { createTestDatabase, type TestDatabase, testRedisPrefix } from "./test-d
 export function testRedisUrl(): string {
   return inject("redisUrl");
 }
+export {
+  ACTIVE_CONTENT_SAMPLES,
+  type ActiveContentSample,
+  activeContentPdf,
+  activeContentTraces,
+  HARMLESS_SAMPLES,
+  pageContents,
+} from "./active-content-pdfs.ts";
