@@ -6,10 +6,17 @@ import {
   type PDFFont,
   type PDFImage,
   type PDFName,
+  type PDFOperator,
   type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
   rgb,
-  StandardFonts,
+  setLineWidth,
+  setStrokingColor,
+  setTextRenderingMode,
+  TextRenderingMode,
 } from "pdf-lib";
+import { embedUnicodeFont, finishFontSubset, printable } from "./unicode-font.ts";
 
 export interface CertificateData {
   package: {
@@ -22,7 +29,15 @@ export interface CertificateData {
     completedAt: string | null;
     timeZone: string;
   };
-  documents: { name: string; pages: number; sha256Original: string; sha256Final: string | null }[];
+  documents: {
+    name: string;
+    pages: number;
+    /** of the stored file, taken at upload */
+    sha256Original: string;
+    /** of the stored file, taken when the package was sent; null before sending */
+    sha256AtSend: string | null;
+    sha256Final: string | null;
+  }[];
   participants: {
     displayName: string;
     name: string;
@@ -76,8 +91,16 @@ const HEADER_FILL: Color = rgb(0.92, 0.93, 0.95);
 const ALERT: Color = rgb(0.7, 0.1, 0.1);
 
 type StyleName = "body" | "label" | "mono" | "small" | "smallBold" | "smallMono";
-interface Style {
+/**
+ * One embedded font draws everything (the standard 14 fonts are not embedded and know no Polish or
+ * Chinese); bold is the same glyphs filled and outlined, so no second font file is needed.
+ */
+interface Face {
   font: PDFFont;
+  bold: boolean;
+}
+interface Style {
+  face: Face;
   size: number;
   color: Color;
 }
@@ -107,19 +130,19 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
   document.setTitle(`Certificate of Completion - ${data.package.name}`);
   document.setProducer("Signet");
   document.setCreator("Signet");
-  const regular = await document.embedFont(StandardFonts.Helvetica);
-  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  const font = await embedUnicodeFont(document);
+  const regular: Face = { font, bold: false };
+  const bold: Face = { font, bold: true };
   // 64 hex digits of a SHA-256 fit on one line at these sizes: the hashes stay copyable and searchable
-  const mono = await document.embedFont(StandardFonts.Courier);
   const styles: Record<StyleName, Style> = {
-    body: { font: regular, size: 8.5, color: INK },
-    label: { font: bold, size: 8.5, color: INK },
-    mono: { font: mono, size: 7.5, color: INK },
-    small: { font: regular, size: 7, color: INK },
-    smallBold: { font: bold, size: 7, color: INK },
-    smallMono: { font: mono, size: 6.5, color: INK },
+    body: { face: regular, size: 8.5, color: INK },
+    label: { face: bold, size: 8.5, color: INK },
+    mono: { face: regular, size: 7.5, color: INK },
+    small: { face: regular, size: 7, color: INK },
+    smallBold: { face: bold, size: 7, color: INK },
+    smallMono: { face: regular, size: 6.5, color: INK },
   };
-  const layout = new Layout(document, new Set(regular.getCharacterSet()));
+  const layout = new Layout(document);
 
   layout.heading("Certificate of Completion", bold, 20);
   layout.paragraph(data.package.name, bold, 12, MUTED);
@@ -175,14 +198,20 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     [
       { title: "Document", width: 170 },
       { title: "Pages", width: 36 },
-      { title: "SHA-256 before and after sealing", width: CONTENT_WIDTH - 206 },
+      { title: "SHA-256 at upload, at send and after sealing", width: CONTENT_WIDTH - 206 },
     ],
     data.documents.map((item) => [
       [text(item.name)],
       [text(String(item.pages))],
       [
-        { text: "Before (as sent)", style: "small", color: MUTED },
+        { text: "At upload (stored original)", style: "small", color: MUTED },
         text(item.sha256Original, "mono"),
+        { text: "At send", style: "small", color: MUTED },
+        text(item.sha256AtSend ?? "not sent", item.sha256AtSend ? "mono" : "body"),
+        // the stored original must not change once uploaded: say so where the reader compares them
+        ...(item.sha256AtSend && item.sha256AtSend !== item.sha256Original
+          ? [{ text: "DIFFERS from the hash at upload", style: "label" as const, color: ALERT }]
+          : []),
         { text: "After (sealed)", style: "small", color: MUTED },
         text(item.sha256Final ?? "not sealed yet", item.sha256Final ? "mono" : "body"),
       ],
@@ -247,6 +276,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
   );
 
   layout.footers(`Certificate of Completion - ${data.package.name} (${data.package.shortId})`, regular);
+  await finishFontSubset(document, font);
   return document.save({ useObjectStreams: false });
 }
 
@@ -271,10 +301,7 @@ class Layout {
   private y = MARGIN_TOP;
   private blank = true;
 
-  constructor(
-    private readonly document: PDFDocument,
-    private readonly encodable: ReadonlySet<number>,
-  ) {
+  constructor(private readonly document: PDFDocument) {
     this.newPage();
   }
 
@@ -289,31 +316,31 @@ class Layout {
     this.y += points;
   }
 
-  heading(value: string, font: PDFFont, size: number): void {
-    this.paragraph(value, font, size, INK);
+  heading(value: string, face: Face, size: number): void {
+    this.paragraph(value, face, size, INK);
     this.gap(2);
   }
 
   /** A section title, moved to the next page when fewer than a few lines would follow it. */
-  section(title: string, font: PDFFont): void {
+  section(title: string, face: Face): void {
     if (!this.blank) this.gap(10);
     if (this.y + 60 > CONTENT_BOTTOM) this.newPage();
-    this.paragraph(title, font, 13, INK);
+    this.paragraph(title, face, 13, INK);
     this.rule(MARGIN_X, MARGIN_X + CONTENT_WIDTH, this.y + 1, 0.8, INK);
     this.gap(6);
   }
 
-  subheading(title: string, font: PDFFont): void {
+  subheading(title: string, face: Face): void {
     if (this.y + 50 > CONTENT_BOTTOM) this.newPage();
-    this.paragraph(title, font, 10, INK);
+    this.paragraph(title, face, 10, INK);
     this.gap(2);
   }
 
-  paragraph(value: string, font: PDFFont, size: number, color: Color): void {
+  paragraph(value: string, face: Face, size: number, color: Color): void {
     const lineHeight = size * 1.3;
-    for (const line of wrap(this.clean(value), font, size, CONTENT_WIDTH)) {
+    for (const line of wrap(this.clean(value, face), face.font, size, CONTENT_WIDTH)) {
       if (this.y + lineHeight > CONTENT_BOTTOM) this.newPage();
-      this.text(line, MARGIN_X, this.y + size, font, size, color);
+      this.text(line, MARGIN_X, this.y + size, face, size, color);
       this.y += lineHeight;
     }
   }
@@ -331,7 +358,12 @@ class Layout {
     const { lineHeight } = options;
     const headerStyle = styles[options.headerStyle ?? "label"];
     const headerLines: Line[][] = columns.map((column) =>
-      wrap(this.clean(column.title), headerStyle.font, headerStyle.size, column.width - 2 * CELL_PAD_X).map((text) => ({
+      wrap(
+        this.clean(column.title, headerStyle.face),
+        headerStyle.face.font,
+        headerStyle.size,
+        column.width - 2 * CELL_PAD_X,
+      ).map((text) => ({
         text,
         style: headerStyle,
       })),
@@ -387,31 +419,33 @@ class Layout {
   }
 
   /** "Page N of M" needs the page count, so footers are drawn once everything else is laid out. */
-  footers(title: string, font: PDFFont): void {
+  footers(title: string, face: Face): void {
     const size = 7.5;
     const footerY = PAGE_HEIGHT - 30;
-    const label = this.clean(title);
+    const label = this.clean(title, face);
     for (const [index, page] of this.pages.entries()) {
       this.page = page;
       const pageLabel = `Page ${index + 1} of ${this.pages.length}`;
-      const pageLabelWidth = font.widthOfTextAtSize(pageLabel, size);
-      const [fitted = ""] = wrap(label, font, size, CONTENT_WIDTH - pageLabelWidth - 20);
+      const pageLabelWidth = face.font.widthOfTextAtSize(pageLabel, size);
+      const [fitted = ""] = wrap(label, face.font, size, CONTENT_WIDTH - pageLabelWidth - 20);
       this.rule(MARGIN_X, MARGIN_X + CONTENT_WIDTH, footerY - 10, 0.4, RULE);
-      this.text(fitted, MARGIN_X, footerY, font, size, MUTED);
-      this.text(pageLabel, MARGIN_X + CONTENT_WIDTH - pageLabelWidth, footerY, font, size, MUTED);
+      this.text(fitted, MARGIN_X, footerY, face, size, MUTED);
+      this.text(pageLabel, MARGIN_X + CONTENT_WIDTH - pageLabelWidth, footerY, face, size, MUTED);
     }
   }
 
   private cellLines(cell: Cell, width: number, styles: Record<StyleName, Style>): Line[] {
     if ("image" in cell) return [];
-    if ("note" in cell) return [{ text: this.clean(cell.note), style: styles.body }];
+    if ("note" in cell) return [{ text: this.clean(cell.note, styles.body.face), style: styles.body }];
     return cell.flatMap((paragraph) => {
       const base = styles[paragraph.style];
       const style = paragraph.color ? { ...base, color: paragraph.color } : base;
-      return wrap(this.clean(paragraph.text), style.font, style.size, width - 2 * CELL_PAD_X).map((text) => ({
-        text,
-        style,
-      }));
+      return wrap(this.clean(paragraph.text, style.face), style.face.font, style.size, width - 2 * CELL_PAD_X).map(
+        (text) => ({
+          text,
+          style,
+        }),
+      );
     });
   }
 
@@ -423,7 +457,7 @@ class Layout {
         const line = cellLines[i]!;
         // baseline a little above the line's bottom leaves room for descenders
         const baseline = this.y + CELL_PAD_Y + (i - start) * lineHeight + lineHeight * 0.78;
-        this.text(line.text, x + CELL_PAD_X, baseline, line.style.font, line.style.size, line.style.color);
+        this.text(line.text, x + CELL_PAD_X, baseline, line.style.face, line.style.size, line.style.color);
       }
       x += column.width;
     }
@@ -455,8 +489,9 @@ class Layout {
   }
 
   /** Draws one line of text; the font is registered once per page, not once per call. */
-  private text(value: string, x: number, baseline: number, font: PDFFont, size: number, color: Color): void {
+  private text(value: string, x: number, baseline: number, face: Face, size: number, color: Color): void {
     if (value === "") return;
+    const { font } = face;
     let keys = this.fontKeys.get(this.page);
     if (!keys) {
       keys = new Map();
@@ -467,25 +502,27 @@ class Layout {
       key = this.page.node.newFontDictionary(font.name, font.ref);
       keys.set(font, key);
     }
+    const operators = drawText(font.encodeText(value), {
+      color,
+      font: key,
+      size,
+      rotate: degrees(0),
+      xSkew: degrees(0),
+      ySkew: degrees(0),
+      x,
+      y: PAGE_HEIGHT - baseline,
+    });
+    const bold: PDFOperator[] = face.bold
+      ? [setTextRenderingMode(TextRenderingMode.FillAndOutline), setLineWidth(size * 0.035), setStrokingColor(color)]
+      : [];
     this.page.pushOperators(
-      ...drawText(font.encodeText(value), {
-        color,
-        font: key,
-        size,
-        rotate: degrees(0),
-        xSkew: degrees(0),
-        ySkew: degrees(0),
-        x,
-        y: PAGE_HEIGHT - baseline,
-      }),
+      ...(face.bold ? [pushGraphicsState(), ...bold, ...operators, popGraphicsState()] : operators),
     );
   }
 
-  /** The standard fonts only encode WinAnsi: anything else (王, emoji, controls) becomes '?'. */
-  private clean(value: string): string {
-    return Array.from(value.replace(/\r\n?/g, "\n").replace(/\t/g, " "), (char) =>
-      char === "\n" || this.encodable.has(char.codePointAt(0)!) ? char : "?",
-    ).join("");
+  /** What the font cannot draw (emoji, controls, scripts it lacks) becomes '?'; newlines stay. */
+  private clean(value: string, face: Face): string {
+    return printable(face.font, value, { keepNewlines: true });
   }
 }
 

@@ -13,10 +13,10 @@ import {
   PDFName,
   PDFRawStream,
   type PDFRef,
-  StandardFonts,
 } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { flattenDocument, type TagFill } from "./flatten-document.ts";
+import { embedUnicodeFont } from "./unicode-font.ts";
 
 const FIXTURES = new URL("../../../../fixtures/pdfs/", import.meta.url);
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
@@ -166,9 +166,14 @@ describe("flattenDocument", () => {
     ).toEqual(["orphan"]);
   });
 
-  it("replaces characters Helvetica cannot encode instead of failing", async () => {
-    const out = await flattenDocument(fixture("minimal-document.pdf"), [text(1, "José Ñúñez 王 ✓")]);
-    expect(pdftotext(out, 1).replace(/\s+/g, " ")).toContain("José Ñúñez ? ?");
+  it("prints Polish, Turkish and Chinese letters and replaces only what the font lacks", async () => {
+    const document = await PDFDocument.create();
+    document.addPage([612, 792]);
+    const out = await flattenDocument(await document.save(), [text(1, "José Łódź Işık 王小明 – ✓ 😀")]);
+    const printed = pdftotext(out, 1).replace(/\s+/g, " ");
+    expect(printed).toContain("José Łódź Işık 王小明 –");
+    // the emoji has no glyph in the font
+    expect(printed).toMatch(/– ?✓ \?/);
   });
 
   it("registers the font once per page however many texts it draws", async () => {
@@ -186,14 +191,14 @@ describe("flattenDocument", () => {
   });
 
   it("fits the font to the box height and shrinks it to the box width", async () => {
-    const helvetica = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const font = await embedUnicodeFont(await PDFDocument.create());
     const out = await flattenDocument(fixture("minimal-document.pdf"), [
       text(1, "Short", { x: 72, y: 100, width: 300, height: 30 }),
       text(1, "A much longer text that cannot fit at full height", { x: 72, y: 200, width: 120, height: 30 }),
     ]);
     const sizes = [...(await lastContentStream(out, 1)).matchAll(/\/\S+ ([\d.]+) Tf/g)].map((m) => Number(m[1]));
-    expect(sizes[0]).toBeCloseTo((30 * 0.8) / helvetica.heightAtSize(1), 3);
-    const longWidth = helvetica.widthOfTextAtSize("A much longer text that cannot fit at full height", sizes[1]!);
+    expect(sizes[0]).toBeCloseTo((30 * 0.8) / font.heightAtSize(1), 3);
+    const longWidth = font.widthOfTextAtSize("A much longer text that cannot fit at full height", sizes[1]!);
     expect(longWidth).toBeLessThanOrEqual(120);
     expect(longWidth).toBeGreaterThan(110);
   });

@@ -1,25 +1,32 @@
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import {
   type Color,
   degrees,
   drawImage,
   drawLine,
   drawText,
+  grayscale,
   LineCapStyle,
   PDFBool,
   PDFDocument,
   PDFDropdown,
   type PDFFont,
-  type PDFImage,
   PDFName,
   type PDFOperator,
   PDFOptionList,
   type PDFPage,
   PDFRef,
   PDFTextField,
-  rgb,
-  StandardFonts,
 } from "pdf-lib";
+import { declaredPdfa, keepHeaderVersion, outputIntentComponents } from "./pdfa-conformance.ts";
+import {
+  embedUnicodeFont,
+  finishFontSubset,
+  printable,
+  unicodeFontMetrics,
+  type VerticalMetrics,
+} from "./unicode-font.ts";
 
 /**
  * A participant's value to burn into a page. Geometry is in PDF points with the origin at the
@@ -30,17 +37,34 @@ export type TagFill =
   | { kind: "check"; page: number; x: number; y: number; width: number; height: number }
   | { kind: "image"; page: number; x: number; y: number; width: number; height: number; png: Uint8Array };
 
-const INK: Color = rgb(0, 0, 0);
+// the package's CommonJS build (the one Node loads) puts its API on exports.default
+const UPNG = (createRequire(import.meta.url)("@pdf-lib/upng") as { default: typeof import("@pdf-lib/upng") }).default;
+
+// DeviceGray black: PDF/A allows it under any output intent, DeviceRGB only under an RGB one
+const INK: Color = grayscale(0);
 /** share of the box height the glyphs (ascender to descender) fill */
 const TEXT_HEIGHT_SHARE = 0.8;
+
+/** An embedded image XObject and its size in pixels. */
+interface PlacedImage {
+  ref: PDFRef;
+  width: number;
+  height: number;
+}
 
 /**
  * Burns tag values into the page content and flattens existing form fields, so the sealed file
  * shows the same thing in every viewer and nothing stays editable. The file is rewritten in full.
+ * Text is drawn with the embedded Unicode font. A file that declares PDF/A stays within what it
+ * declares: same header version, Info and XMP left as they were, the font subset described as
+ * PDF/A-1 wants it, and for PDF/A-1 no transparency (signature images are laid on white).
  */
 export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]): Promise<Uint8Array> {
+  // updateMetadata false: pdf-lib would otherwise rewrite the Info dictionary and leave the XMP
+  // metadata saying something else, which PDF/A forbids
   const load = () => PDFDocument.load(pdf, { updateMetadata: false });
   let document = await load();
+  const pdfa = declaredPdfa(document);
   let font: PDFFont | null = null;
   // getForm() would add an empty AcroForm to a document without one
   if (document.catalog.has(PDFName.of("AcroForm"))) {
@@ -64,10 +88,10 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
     }
   }
 
-  if (!font && fills.some((fill) => fill.kind === "text")) font = await document.embedFont(StandardFonts.Helvetica);
-  const encodable = font ? new Set(font.getCharacterSet()) : new Set<number>();
+  if (!font && fills.some((fill) => fill.kind === "text")) font = await embedUnicodeFont(document);
+  const metrics = font ? await unicodeFontMetrics() : null;
   // the same signature image is usually stamped on several tags: embed each distinct PNG once
-  const images = new Map<string, PDFImage>();
+  const images = new Map<string, PlacedImage>();
 
   const byPage = new Map<number, TagFill[]>();
   for (const fill of fills) byPage.set(fill.page, [...(byPage.get(fill.page) ?? []), fill]);
@@ -76,23 +100,24 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
     if (!pageFills) continue;
     const frame = displayFrame(page);
     let fontKey: PDFName | undefined;
-    const imageKeys = new Map<PDFImage, PDFName>();
+    const imageKeys = new Map<PlacedImage, PDFName>();
     const operators: PDFOperator[] = [];
 
     for (const fill of pageFills) {
       if (fill.kind === "text") {
-        const text = winAnsi(fill.text, encodable);
-        if (!font || text.trim() === "") continue;
+        if (!font || !metrics) continue;
+        const text = printable(font, fill.text);
+        if (text.trim() === "") continue;
         // one font entry per page, not one per drawText (pdf-lib's default bloats the file)
         fontKey ??= page.node.newFontDictionary(font.name, font.ref);
-        operators.push(...textOperators(font, fontKey, text, fill, frame));
+        operators.push(...textOperators(font, metrics, fontKey, text, fill, frame));
       } else if (fill.kind === "check") {
         operators.push(...checkOperators(fill, frame));
       } else {
         const hash = createHash("sha256").update(fill.png).digest("hex");
         let image = images.get(hash);
         if (!image) {
-          image = await document.embedPng(fill.png);
+          image = pdfa?.part === 1 ? opaqueImage(document, fill.png) : await document.embedPng(fill.png);
           images.set(hash, image);
         }
         let key = imageKeys.get(image);
@@ -106,14 +131,16 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
     if (operators.length > 0) page.pushOperators(...operators);
   }
 
-  return document.save({ useObjectStreams: false });
+  if (font) await finishFontSubset(document, font);
+  // no object or cross-reference streams: PDF/A-1 (PDF 1.4) has neither
+  return keepHeaderVersion(await document.save({ useObjectStreams: false }), pdf, pdfa);
 }
 
 /**
  * Flattening draws each widget's stored appearance. Forms saved with /NeedAppearances true (LibreOffice
  * does this) leave the value-showing appearances empty for the viewer to build, so the values would
- * vanish: build them first, Helvetica like the tags, one field at a time so one odd field cannot
- * keep the rest live.
+ * vanish: build them first, in the Unicode font like the tags, one field at a time so one odd field
+ * cannot keep the rest live.
  */
 async function flattenForm(document: PDFDocument): Promise<PDFFont | null> {
   const form = document.getForm();
@@ -121,13 +148,12 @@ async function flattenForm(document: PDFDocument): Promise<PDFFont | null> {
   const fields = form.getFields();
   let font: PDFFont | null = null;
   if (needAppearances && fields.length > 0) {
-    font = await document.embedFont(StandardFonts.Helvetica);
-    const encodable = new Set(font.getCharacterSet());
+    font = await embedUnicodeFont(document);
     for (const field of fields) {
       try {
         if (field instanceof PDFTextField) {
           const value = field.getText();
-          if (value !== undefined && winAnsi(value, encodable) !== value) field.setText(winAnsi(value, encodable));
+          if (value !== undefined && printable(font, value) !== value) field.setText(printable(font, value));
           field.updateAppearances(font);
         } else if (field instanceof PDFDropdown || field instanceof PDFOptionList) {
           field.updateAppearances(font);
@@ -139,7 +165,7 @@ async function flattenForm(document: PDFDocument): Promise<PDFFont | null> {
   }
   form.flatten();
   dropDanglingAnnotations(document);
-  // the tags reuse it rather than embed a second Helvetica
+  // the tags reuse it rather than embed the font a second time
   return font;
 }
 
@@ -195,21 +221,21 @@ function toUser(frame: Frame, dx: number, dy: number): { x: number; y: number } 
   }
 }
 
-/** Helvetica's encoding (WinAnsi) lacks most of Unicode: pdf-lib would throw, so those become '?'. */
-function winAnsi(text: string, encodable: ReadonlySet<number>): string {
-  return Array.from(text.replace(/[\r\n\t]+/g, " "), (char) => (encodable.has(char.codePointAt(0)!) ? char : "?")).join(
-    "",
-  );
-}
-
-function textOperators(font: PDFFont, fontKey: PDFName, text: string, fill: TagFill, frame: Frame): PDFOperator[] {
+function textOperators(
+  font: PDFFont,
+  metrics: VerticalMetrics,
+  fontKey: PDFName,
+  text: string,
+  fill: TagFill,
+  frame: Frame,
+): PDFOperator[] {
   const padding = Math.min(fill.height * 0.1, fill.width * 0.05);
-  let size = (fill.height * TEXT_HEIGHT_SHARE) / font.heightAtSize(1);
+  let size = (fill.height * TEXT_HEIGHT_SHARE) / (metrics.ascent - metrics.descent);
   const width = font.widthOfTextAtSize(text, size);
   const room = fill.width - 2 * padding;
   if (width > room) size *= room / width;
-  const ascent = font.heightAtSize(size, { descender: false });
-  const descent = font.heightAtSize(size) - ascent;
+  const ascent = metrics.ascent * size;
+  const descent = -metrics.descent * size;
   // the baseline that centres the ascender-to-descender band in the box
   const baseline = fill.y + fill.height / 2 + (ascent - descent) / 2;
   const origin = toUser(frame, fill.x + padding, baseline);
@@ -243,7 +269,7 @@ function checkOperators(fill: TagFill, frame: Frame): PDFOperator[] {
   return [...stroke([left, top], [left + side, top + side]), ...stroke([left, top + side], [left + side, top])];
 }
 
-function imageOperators(image: PDFImage, key: PDFName, fill: TagFill, frame: Frame): PDFOperator[] {
+function imageOperators(image: PlacedImage, key: PDFName, fill: TagFill, frame: Frame): PDFOperator[] {
   const scale = Math.min(fill.width / image.width, fill.height / image.height);
   const width = image.width * scale;
   const height = image.height * scale;
@@ -260,4 +286,38 @@ function imageOperators(image: PDFImage, key: PDFName, fill: TagFill, frame: Fra
     xSkew: degrees(0),
     ySkew: degrees(0),
   });
+}
+
+/**
+ * A drawn signature is a PNG with an alpha channel, which pdf-lib embeds with a soft mask: transparency,
+ * which PDF/A-1 forbids. Lay it on white instead (the page under a signature box is white in
+ * practice) and embed the opaque pixels, in RGB under an RGB output intent and in gray otherwise.
+ */
+function opaqueImage(document: PDFDocument, png: Uint8Array): PlacedImage {
+  const decoded = UPNG.decode(png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer);
+  const rgba = new Uint8Array(UPNG.toRGBA8(decoded)[0]!);
+  const { width, height } = decoded;
+  const rgb = outputIntentComponents(document) === 3;
+  const pixels = new Uint8Array(width * height * (rgb ? 3 : 1));
+  for (let pixel = 0; pixel < width * height; pixel++) {
+    const alpha = rgba[pixel * 4 + 3]! / 255;
+    const channel = (offset: number) => Math.round(rgba[pixel * 4 + offset]! * alpha + 255 * (1 - alpha));
+    if (rgb) {
+      pixels[pixel * 3] = channel(0);
+      pixels[pixel * 3 + 1] = channel(1);
+      pixels[pixel * 3 + 2] = channel(2);
+    } else {
+      // ITU-R BT.601 luma
+      pixels[pixel] = Math.round(0.299 * channel(0) + 0.587 * channel(1) + 0.114 * channel(2));
+    }
+  }
+  const stream = document.context.flateStream(pixels, {
+    Type: "XObject",
+    Subtype: "Image",
+    Width: width,
+    Height: height,
+    BitsPerComponent: 8,
+    ColorSpace: rgb ? "DeviceRGB" : "DeviceGray",
+  });
+  return { ref: document.context.register(stream), width, height };
 }

@@ -5,6 +5,7 @@ import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import * as asn1js from "asn1js";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber } from "pdf-lib";
 import * as pkijs from "pkijs";
+import { declaredPdfa, keepHeaderVersion } from "./pdfa-conformance.ts";
 import type { SealCredentials } from "./seal-credentials.ts";
 
 export interface SealOptions {
@@ -69,8 +70,9 @@ export async function sealPdf(
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     signatureLength: placeholderBytes(credentials, Boolean(options.timestampUrl)),
   });
-  // signpdf finds the placeholder by scanning the bytes: object streams would compress it away
-  const prepared = await document.save({ useObjectStreams: false });
+  // signpdf finds the placeholder by scanning the bytes: object streams would compress it away (and
+  // PDF/A-1 files may have none); a PDF/A file keeps its header version, signed as it is
+  const prepared = keepHeaderVersion(await document.save({ useObjectStreams: false }), pdf, declaredPdfa(document));
   const signer = new CadesSigner(credentials, options);
   return new Uint8Array(await new SignPdf().sign(Buffer.from(prepared), signer, signingTime));
 }

@@ -11,8 +11,8 @@ const VERIFICATION_LABELS = { NONE: null, SMS_CODE: "SMS one-time code", KBA: "K
 
 /**
  * DOMAIN.md §4: everything the certificate of completion shows, from the stored record: the
- * package, each document's hash before and after sealing, participants with their authentication
- * and consent, and every audit event with its time, IP and user agent.
+ * package, each document's hash at upload, at send and after sealing, participants with their
+ * authentication and consent, and every audit event with its time, IP and user agent.
  */
 export async function buildCertificateData(db: Db, packageId: string): Promise<CertificateData> {
   const pkg = await db.package.findUniqueOrThrow({
@@ -60,6 +60,7 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
       name: `${document.name} (${document.executionType.replace("_", " ")})`,
       pages: document.numPages,
       sha256Original: document.sha256,
+      sha256AtSend: document.sha256AtSend,
       sha256Final: sealedHash.get(document.id) ?? null,
     })),
     participants: participants.map((participant) => {

@@ -1,12 +1,11 @@
 import { decideTransition, type SigningRoom } from "@signet/contract";
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import { consentCode, currentConsent } from "./current-consent.ts";
-import { DEFAULT_CONSENT_TEXT } from "./default-consent.ts";
 import { readStream } from "./read-stream.ts";
+import { renderConsentDocument } from "./render-consent-document.ts";
 import { revokeSigningAccess } from "./revoke-signing-access.ts";
 import type { SigningContext } from "./signing-context.ts";
 import { loadSigningRoom, participantName } from "./signing-room-view.ts";
@@ -18,71 +17,15 @@ import { signingWrite } from "./signing-write.ts";
  */
 export async function consentDocument(context: SigningContext, deps: CoreDeps): Promise<Uint8Array> {
   const consent = await currentConsent(deps.db, context.pkg.organizationId);
-  const code = consentCode(deps.linkKey, context.participant.id, consent.version);
-  const language = context.session.language === "es" ? "es" : "en";
-  const pdf = consent.blobKey
-    ? await PDFDocument.load(await readStream(await deps.storage.get(consent.blobKey)))
-    : await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const page = pdf.addPage([612, 792]);
-  let y = 740;
-  const write = (text: string, size: number, useBold = false) => {
-    for (const line of wrap(text, useBold ? bold : font, size, 500)) {
-      if (y < 60) {
-        y = 740;
-        pdf.addPage([612, 792]);
-      }
-      pdf.getPage(pdf.getPageCount() - 1).drawText(line, { x: 56, y, size, font: useBold ? bold : font });
-      y -= size * 1.45;
-    }
-    y -= size * 0.6;
-  };
-  page.setFont(font);
-  write(
-    language === "es"
-      ? "Consentimiento para registros y firmas electrónicos"
-      : "Consent to electronic records and signatures",
-    18,
-    true,
-  );
-  write(`${context.pkg.organization.name} — ${context.pkg.name}`, 11);
-  if (!consent.blobKey) for (const paragraph of DEFAULT_CONSENT_TEXT[language]) write(paragraph, 11);
-  write(language === "es" ? "Su código de confirmación:" : "Your confirmation code:", 13, true);
-  const last = pdf.getPage(pdf.getPageCount() - 1);
-  last.drawRectangle({
-    x: 56,
-    y: y - 14,
-    width: 200,
-    height: 40,
-    color: rgb(0.93, 0.96, 1),
-    borderColor: rgb(0.1, 0.3, 0.6),
-    borderWidth: 1,
+  return renderConsentDocument({
+    language: context.session.language === "es" ? "es" : "en",
+    organizationName: context.pkg.organization.name,
+    packageName: context.pkg.name,
+    code: consentCode(deps.linkKey, context.participant.id, consent.version),
+    version: consent.version,
+    sha256: consent.sha256,
+    customPdf: consent.blobKey ? await readStream(await deps.storage.get(consent.blobKey)) : null,
   });
-  last.drawText(code, { x: 72, y: y - 2, size: 22, font: bold, color: rgb(0.1, 0.2, 0.45) });
-  y -= 50;
-  write(`${language === "es" ? "Versión" : "Version"} ${consent.version} · SHA-256 ${consent.sha256}`, 8);
-  pdf.setTitle(language === "es" ? "Consentimiento electrónico" : "E-sign consent");
-  return pdf.save();
-}
-
-function wrap(
-  text: string,
-  font: { widthOfTextAtSize(text: string, size: number): number },
-  size: number,
-  width: number,
-) {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.replace(/[^\x20-\x7e\u00a0-\u00ff—·]/g, "?").split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 /**

@@ -1,0 +1,128 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import fontkit from "@pdf-lib/fontkit";
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  type PDFDocument,
+  type PDFFont,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+} from "pdf-lib";
+
+// The standard 14 fonts are not embedded (PDF/A forbids that) and only encode WinAnsi, so names in
+// Polish, Turkish or Chinese printed as "?". One Unicode TrueType font, shipped with the project and
+// embedded as a subset, covers them all (assets/fonts/README.md says why this one).
+const FONT_FILE = new URL("../../assets/fonts/WenQuanYiMicroHei.ttf", import.meta.url);
+const POSTSCRIPT_NAME = "WenQuanYiMicroHei";
+
+let fontBytes: Promise<Uint8Array> | undefined;
+/** every embedding of the one font has the same characters: compute them once */
+let characterSet: ReadonlySet<number> | undefined;
+let metrics: Promise<VerticalMetrics> | undefined;
+
+/** The font's ascender and descender (negative) in ems, as the PDF's font descriptor states them. */
+export interface VerticalMetrics {
+  ascent: number;
+  descent: number;
+}
+
+/** The font file, read once per process (4.6 MB: not worth reading for every PDF). */
+export function unicodeFontBytes(): Promise<Uint8Array> {
+  fontBytes ??= readFile(FONT_FILE).then(
+    (buffer) => new Uint8Array(buffer),
+    (error: unknown) => {
+      // a failed read (a deploy without the assets folder) must not stick: the next call tries again
+      fontBytes = undefined;
+      throw error;
+    },
+  );
+  return fontBytes;
+}
+
+/**
+ * pdf-lib's heightAtSize(size, { descender: false }) subtracts the descender in font units from a
+ * height in thousandths of an em, which is wrong for any font whose units are not 1000 per em (this
+ * one has 2048): measure the baseline from the font's own table instead.
+ */
+export function unicodeFontMetrics(): Promise<VerticalMetrics> {
+  metrics ??= unicodeFontBytes().then((bytes) => {
+    const font = fontkit.create(bytes);
+    return { ascent: font.ascent / font.unitsPerEm, descent: font.descent / font.unitsPerEm };
+  });
+  return metrics;
+}
+
+/** Embeds the Unicode font into the document; only the glyphs drawn end up in the file. */
+export async function embedUnicodeFont(document: PDFDocument): Promise<PDFFont> {
+  document.registerFontkit(fontkit);
+  return document.embedFont(await unicodeFontBytes(), { subset: true });
+}
+
+/**
+ * The text as the Unicode font (from embedUnicodeFont) can draw it on one line: line breaks and tabs become spaces, characters
+ * without a glyph (emoji, scripts the font lacks, controls) become "?" rather than the font's
+ * empty .notdef box, which PDF/A-2 forbids and readers cannot tell from a space.
+ */
+export function printable(font: PDFFont, text: string, options: { keepNewlines?: boolean } = {}): string {
+  characterSet ??= new Set(font.getCharacterSet());
+  const covered = characterSet;
+  const flat = options.keepNewlines
+    ? text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")
+    : text.replace(/[\r\n\t]+/g, " ");
+  return Array.from(flat, (char) =>
+    (char === "\n" && options.keepNewlines) || covered.has(char.codePointAt(0)!) ? char : "?",
+  ).join("");
+}
+
+/**
+ * Completes what pdf-lib leaves out of the embedded subset, once everything is drawn (it flushes
+ * the document, so call it last):
+ * - the subset tag: ISO 32000 §9.6.4 names a subset "ABCDEF+Name"; pdf-lib writes "Name-1234",
+ *   so readers and validators do not see a subset;
+ * - /CIDSet: PDF/A-1 (ISO 19005-1 §6.3.5) wants every CIDFont subset to list the CIDs it holds.
+ *   pdf-lib draws with CID = glyph id of the subset (/CIDToGIDMap /Identity), and the subset's
+ *   glyph ids run from 0 without gaps, so the set is the first numGlyphs CIDs;
+ * - /Length1, the font program's length, which TrueType font files require.
+ */
+export async function finishFontSubset(document: PDFDocument, font: PDFFont): Promise<void> {
+  await document.flush();
+  const context = document.context;
+  const type0 = context.lookupMaybe(font.ref, PDFDict);
+  const descendant = type0?.lookupMaybe(PDFName.of("DescendantFonts"), PDFArray)?.lookupMaybe(0, PDFDict);
+  const descriptor = descendant?.lookupMaybe(PDFName.of("FontDescriptor"), PDFDict);
+  const fileRef = descriptor?.get(PDFName.of("FontFile2"));
+  const file = fileRef instanceof PDFRef ? context.lookup(fileRef) : undefined;
+  if (!type0 || !descendant || !descriptor || !(file instanceof PDFRawStream)) return;
+  const program = decodePDFRawStream(file).decode();
+
+  // the tag only has to differ between different subsets: derive it from the subset itself
+  const digest = createHash("sha256").update(program).digest();
+  const tag = Array.from(digest.subarray(0, 6), (byte) => String.fromCharCode(65 + (byte % 26))).join("");
+  const name = PDFName.of(`${tag}+${POSTSCRIPT_NAME}`);
+  type0.set(PDFName.of("BaseFont"), name);
+  descendant.set(PDFName.of("BaseFont"), name);
+  descriptor.set(PDFName.of("FontName"), name);
+
+  file.dict.set(PDFName.of("Length1"), PDFNumber.of(program.length));
+  const glyphs = numGlyphs(program);
+  const bits = new Uint8Array(Math.ceil(glyphs / 8));
+  for (let cid = 0; cid < glyphs; cid++) bits[cid >> 3]! |= 0x80 >> (cid & 7);
+  descriptor.set(PDFName.of("CIDSet"), context.register(context.flateStream(bits)));
+}
+
+/** maxp.numGlyphs of a TrueType font program. */
+function numGlyphs(program: Uint8Array): number {
+  const view = new DataView(program.buffer, program.byteOffset, program.byteLength);
+  const tables = view.getUint16(4);
+  for (let index = 0; index < tables; index++) {
+    const entry = 12 + index * 16;
+    if (String.fromCharCode(...program.subarray(entry, entry + 4)) === "maxp") {
+      return view.getUint16(view.getUint32(entry + 8) + 4);
+    }
+  }
+  throw new Error("The embedded font program has no maxp table.");
+}

@@ -1,0 +1,66 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_CONSENT_SHA256, DEFAULT_CONSENT_VERSION } from "./default-consent.ts";
+import { type ConsentDocumentInput, renderConsentDocument } from "./render-consent-document.ts";
+
+const FIXTURES = new URL("../../../../fixtures/pdfs/", import.meta.url);
+const scratch = mkdtempSync(join(tmpdir(), "signet-consent-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let files = 0;
+function run(command: string, pdf: Uint8Array, ...args: string[]): string {
+  const file = join(scratch, `${files++}.pdf`);
+  writeFileSync(file, pdf);
+  const result = spawnSync(command, [...args, file, ...(command === "pdftotext" ? ["-"] : [])], { encoding: "utf8" });
+  return `${result.stdout}${result.stderr}`;
+}
+/** the emb column of every font pdffonts lists */
+const embedded = (pdf: Uint8Array) =>
+  run("pdffonts", pdf)
+    .split("\n")
+    .slice(2)
+    .filter((line) => line.trim() !== "")
+    .map((line) => line.trim().split(/\s+/).slice(-5)[0]);
+
+const input: ConsentDocumentInput = {
+  language: "en",
+  organizationName: "Bankası Ğüneş A.Ş.",
+  packageName: "Loan agreement – Jane & John Doe",
+  code: "K7Q2ZP",
+  version: DEFAULT_CONSENT_VERSION,
+  sha256: DEFAULT_CONSENT_SHA256,
+  customPdf: null,
+};
+
+describe("renderConsentDocument", () => {
+  it("prints the package and organization names as typed, in an embedded font", async () => {
+    const pdf = await renderConsentDocument(input);
+    const text = run("pdftotext", pdf).replace(/\s+/g, " ");
+    expect(text).toContain("Bankası Ğüneş A.Ş. — Loan agreement – Jane & John Doe");
+    expect(text).toContain("Consent to electronic records and signatures");
+    expect(text).toMatch(/confirmation code: K7Q2ZP/i);
+    expect(text).toContain(`SHA-256 ${DEFAULT_CONSENT_SHA256}`);
+    const fonts = embedded(pdf);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.every((emb) => emb === "yes")).toBe(true);
+  });
+
+  it("writes the Spanish disclosure with its accents", async () => {
+    const text = run("pdftotext", await renderConsentDocument({ ...input, language: "es" })).replace(/\s+/g, " ");
+    expect(text).toContain("Consentimiento para registros y firmas electrónicos");
+    expect(text).toContain("Su código de confirmación: K7Q2ZP");
+  });
+
+  it("adds the code page after an organization's own consent PDF", async () => {
+    const custom = new Uint8Array(readFileSync(new URL("pdflatex-4-pages.pdf", FIXTURES)));
+    const pdf = await renderConsentDocument({ ...input, customPdf: custom });
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(5);
+    const last = run("pdftotext", pdf, "-f", "5", "-l", "5").replace(/\s+/g, " ");
+    expect(last).toContain("Loan agreement – Jane & John Doe");
+    expect(last).not.toContain("Before you sign electronically");
+    expect(embedded(pdf).every((emb) => emb === "yes")).toBe(true);
+  });
+});
