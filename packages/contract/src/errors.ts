@@ -41,7 +41,7 @@ export const ERROR_CODES = {
   CONSENT_CODE_WRONG: { status: 400, message: "The code does not match the one in the consent document." },
   SIGNATURE_NOT_ADOPTED: { status: 409, message: "Adopt your signature and initials first." },
   REQUIRED_FIELDS_MISSING: { status: 409, message: "Fill every required field before finishing." },
-  RATE_LIMITED: { status: 429, message: MESSAGES.tooManyAttempts },
+  RATE_LIMITED: { status: 429, message: MESSAGES.tooManyRequests },
   INTERNAL: { status: 500, message: MESSAGES.internal },
   SERVICE_UNAVAILABLE: { status: 503, message: MESSAGES.serviceDown },
 } as const satisfies Record<string, { status: number; message: string }>;

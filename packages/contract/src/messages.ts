@@ -10,6 +10,13 @@ export const MESSAGES = {
   accountLocked:
     "Your account is locked after too many failed sign-in attempts. Try again later or contact your administrator.",
   tooManyAttempts: "Too many sign-in attempts. Please wait a minute and try again.",
+  /** a rate limit other than sign-in's: each limited route names what it limited */
+  tooManyRequests: "Too many requests. Please wait a minute and try again.",
+  tooManySignUpAttempts: "Too many sign-up attempts. Please wait a minute and try again.",
+  tooManyPasswordResets: "Too many password reset requests. Please wait a minute and try again.",
+  tooManySealVerifications: "Too many seal verifications. Please wait a minute and try again.",
+  tooManySigningLinkOpens: "Too many attempts to open a signing link. Please wait a minute and try again.",
+  tooManyNewLinkRequests: "Too many requests for a new signing link. Please wait a minute and try again.",
   invitationNotFound: "Invitation not found.",
   accountAlreadyCreated: "Account already created.",
   emailNotFound: "Email Id not found.",

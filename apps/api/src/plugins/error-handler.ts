@@ -25,6 +25,13 @@ export function sendError(
   return reply.code(payload.status).type("application/json").send(payload);
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** what a 429 of this route says was limited (default: requests in general) */
+    rateLimitMessage?: string;
+  }
+}
+
 /** Every failure leaves as one shape (spec §8 catalogue) carrying the trace id, never internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -41,7 +48,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(request, reply, "INTERNAL");
     }
     if (error.code?.startsWith("FST_CSRF")) return sendError(request, reply, "CSRF");
-    if (error.statusCode === 429) return sendError(request, reply, "RATE_LIMITED");
+    if (error.statusCode === 429) {
+      return sendError(request, reply, "RATE_LIMITED", request.routeOptions.config?.rateLimitMessage);
+    }
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return sendError(request, reply, "PAYLOAD_TOO_LARGE");
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(request, reply, error.statusCode === 404 ? "NOT_FOUND" : "BAD_REQUEST");

@@ -8,30 +8,13 @@ import {
   listDocuments,
   openDocumentFile,
   setDocumentsOrder,
-  type UploadPart,
   updateDocument,
   uploadDocument,
 } from "@signet/core";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { contentDisposition } from "../plugins/content-disposition.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
-
-/** The multipart parts as the core reads them: the file part streams, its size cut at the limit. */
-async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      yield {
-        type: "file",
-        fieldName: part.fieldname,
-        fileName: part.filename,
-        stream: part.file,
-        truncated: () => part.file.truncated,
-      };
-    } else {
-      yield { type: "field", fieldName: part.fieldname, value: String(part.value) };
-    }
-  }
-}
+import { readMultipart } from "../plugins/read-multipart.ts";
 
 export async function registerDocumentRoutes(app: FastifyInstance, deps: CoreDeps, authenticate: Authenticate) {
   // multipart only where documents are uploaded; a file over MAX_UPLOAD_BYTES is cut short
@@ -49,7 +32,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, deps: CoreDep
     defineRoute(scope, authenticate, routes.uploadDocument, async ({ params, request, session, setLocation }) => {
       const document = await uploadDocument(
         session.actor,
-        { organizationId: params.orgId, packageId: params.packageId, parts: uploadParts(request) },
+        { organizationId: params.orgId, packageId: params.packageId, parts: readMultipart(request) },
         deps,
       );
       setLocation(document.id);

@@ -1,4 +1,4 @@
-import { fillPath, routes, routeUrl } from "@signet/contract";
+import { fillPath, MESSAGES, routes, routeUrl } from "@signet/contract";
 import {
   type CoreDeps,
   createUserInvitation,
@@ -19,6 +19,7 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: CoreDeps, a
         timeWindow: deps.config.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000,
         keyGenerator: (request: FastifyRequest) => request.ip,
       },
+      rateLimitMessage: MESSAGES.tooManySignUpAttempts,
     },
   };
   const anonymous = (request: FastifyRequest) => ({ kind: "anonymous" as const, ...requestOrigin(request) });

@@ -1,4 +1,4 @@
-import { routes } from "@signet/contract";
+import { MESSAGES, routes } from "@signet/contract";
 import { type CoreDeps, completePasswordReset, lookupPasswordReset, requestPasswordReset } from "@signet/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requestOrigin } from "../plugins/authenticate.ts";
@@ -10,7 +10,12 @@ export function registerPasswordResetRoutes(
   authenticate: Authenticate,
   rateLimit: { max: number; timeWindow: number },
 ) {
-  const limited = { config: { rateLimit: { ...rateLimit, keyGenerator: (request: FastifyRequest) => request.ip } } };
+  const limited = {
+    config: {
+      rateLimit: { ...rateLimit, keyGenerator: (request: FastifyRequest) => request.ip },
+      rateLimitMessage: MESSAGES.tooManyPasswordResets,
+    },
+  };
   defineRoute(
     app,
     authenticate,

@@ -1,4 +1,4 @@
-import { COOKIE_RESPONSE_FORMAT, HEADERS, routes, type TokenResponse } from "@signet/contract";
+import { COOKIE_RESPONSE_FORMAT, HEADERS, MESSAGES, routes, type TokenResponse } from "@signet/contract";
 import {
   type CoreDeps,
   changePassword,
@@ -56,7 +56,12 @@ export function registerSessionRoutes(
       const issued = await signInWithPassword({ kind: "anonymous", ...requestOrigin(request) }, body, deps);
       return answerWithToken(request, reply, issued);
     },
-    { config: { rateLimit: { ...loginRateLimit, keyGenerator: (request: FastifyRequest) => request.ip } } },
+    {
+      config: {
+        rateLimit: { ...loginRateLimit, keyGenerator: (request: FastifyRequest) => request.ip },
+        rateLimitMessage: MESSAGES.tooManyAttempts,
+      },
+    },
   );
 
   defineRoute(app, authenticate, routes.multiOrgLogin, async ({ body, session, request, reply }) => {

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { sendFile } from "../plugins/content-disposition.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
+import { readMultipart, readPartBytes } from "../plugins/read-multipart.ts";
 
 const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
 
@@ -27,12 +28,12 @@ const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
 async function readForm(request: FastifyRequest, limit: number) {
   let file: { fileName: string; bytes: Buffer } | null = null;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 5 } })) {
+  for await (const part of readMultipart(request, { limits: { fileSize: limit, files: 1, fields: 5 } })) {
     if (part.type === "file") {
-      const bytes = await part.toBuffer().catch(() => null);
-      if (!bytes || part.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE");
-      file = { fileName: part.filename, bytes };
-    } else fields[part.fieldname] = String(part.value);
+      const bytes = await readPartBytes(part);
+      if (!bytes) throw new AppError("PAYLOAD_TOO_LARGE");
+      file = { fileName: part.fileName, bytes };
+    } else fields[part.fieldName] = part.value;
   }
   if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the part named 'file'.");
   return { file, fields };

@@ -1,7 +1,9 @@
 import { Readable } from "node:stream";
+import fastifyMultipart from "@fastify/multipart";
 import {
   collaborationViewSchema,
   errorBodySchema,
+  MESSAGES,
   signingRoomRoutes as routes,
   routeUrl,
   SIGNING_FILE_PATHS,
@@ -40,6 +42,7 @@ import { z } from "zod";
 import { requestOrigin } from "../plugins/authenticate.ts";
 import { sendFile } from "../plugins/content-disposition.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
+import { readFirstFile } from "../plugins/read-multipart.ts";
 import type { signingCookie } from "./signing-session-cookie.ts";
 
 declare module "fastify" {
@@ -71,10 +74,10 @@ export async function registerSigningRoomRoutes(
       cookie.set(reply, opened.secret);
       return opened.room;
     },
-    { config: { rateLimit: sessionLimit } },
+    { config: { rateLimit: sessionLimit, rateLimitMessage: MESSAGES.tooManySigningLinkOpens } },
   );
   defineRoute(app, authenticate, routes.requestNewSigningLink, async ({ body }) => requestNewSigningLink(body, deps), {
-    config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    config: { rateLimit: { max: 10, timeWindow: 60_000 }, rateLimitMessage: MESSAGES.tooManyNewLinkRequests },
   });
   defineRoute(app, authenticate, routes.getSigningRoom, async ({ request }) => loadSigningRoom(ctx(request), deps));
   defineRoute(app, authenticate, routes.setSigningLanguage, async ({ request, body }) =>
@@ -173,46 +176,51 @@ export async function registerSigningRoomRoutes(
     },
   );
 
-  const stipParams = z.object({ stipId: z.uuid() });
-  app.post(
-    routeUrl({ base: "api", version: 1, path: "/signing/stips/:stipId/uploads" }),
-    {
-      schema: { tags: ["signing room"], params: stipParams, consumes: ["multipart/form-data"] },
-      preValidation: participant,
-    },
-    async (request, reply) => {
-      const { stipId } = stipParams.parse(request.params);
-      const file = await request.file({ limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
-      if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the part named 'file'.");
-      const bytes = await file.toBuffer().catch(() => null);
-      const room = await uploadStip(
-        ctx(request),
-        { stipId, fileName: file.filename, bytes: bytes ?? Buffer.alloc(0), truncated: !bytes || file.file.truncated },
-        deps,
-      );
-      return reply.code(201).send(room);
-    },
-  );
-
-  app.post(
-    SIGNING_FILE_PATHS.sealVerification,
-    {
-      schema: {
-        summary: "Public: is this PDF an unmodified document sealed by Signet? (multipart 'file')",
-        tags: ["signing room"],
-        consumes: ["multipart/form-data"],
-        response: { 200: sealVerificationSchema, "4xx": errorBodySchema, "5xx": errorBodySchema },
+  // multipart is parsed only where files are uploaded: elsewhere a multipart body answers 415
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
+    const stipParams = z.object({ stipId: z.uuid() });
+    scope.post(
+      routeUrl({ base: "api", version: 1, path: "/signing/stips/:stipId/uploads" }),
+      {
+        schema: { tags: ["signing room"], params: stipParams, consumes: ["multipart/form-data"] },
+        preValidation: participant,
       },
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-    },
-    async (request) => {
-      const file = await request.file({ limits: { fileSize: deps.config.MAX_UPLOAD_BYTES, files: 1 } });
-      if (!file) throw new AppError("BAD_REQUEST", "Attach the PDF in the part named 'file'.");
-      const bytes = await file.toBuffer().catch(() => null);
-      if (!bytes || file.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE");
-      return verifySealedPdf(deps.db, bytes);
-    },
-  );
+      async (request, reply) => {
+        const { stipId } = stipParams.parse(request.params);
+        const file = await readFirstFile(request, { fileSize: 20 * 1024 * 1024, files: 1 });
+        if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the part named 'file'.");
+        const room = await uploadStip(
+          ctx(request),
+          { stipId, fileName: file.fileName, bytes: file.bytes ?? Buffer.alloc(0), truncated: !file.bytes },
+          deps,
+        );
+        return reply.code(201).send(room);
+      },
+    );
+
+    scope.post(
+      SIGNING_FILE_PATHS.sealVerification,
+      {
+        schema: {
+          summary: "Public: is this PDF an unmodified document sealed by Signet? (multipart 'file')",
+          tags: ["signing room"],
+          consumes: ["multipart/form-data"],
+          response: { 200: sealVerificationSchema, "4xx": errorBodySchema, "5xx": errorBodySchema },
+        },
+        config: {
+          rateLimit: { max: 30, timeWindow: 60_000 },
+          rateLimitMessage: MESSAGES.tooManySealVerifications,
+        },
+      },
+      async (request) => {
+        const file = await readFirstFile(request, { fileSize: deps.config.MAX_UPLOAD_BYTES, files: 1 });
+        if (!file) throw new AppError("BAD_REQUEST", "Attach the PDF in the part named 'file'.");
+        if (!file.bytes) throw new AppError("PAYLOAD_TOO_LARGE");
+        return verifySealedPdf(deps.db, file.bytes);
+      },
+    );
+  });
 }
 
 const streamOf = (bytes: Uint8Array): NodeJS.ReadableStream => Readable.from([Buffer.from(bytes)]);
