@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from "./support/test-app.ts";
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ LOGIN_MAX_FAILED_ATTEMPTS: "3" });
+  app = await startTestApp({ LOGIN_MAX_FAILED_ATTEMPTS: "3", LOGIN_RATE_LIMIT_MAX: "1000" });
 });
 afterAll(() => app?.close());
 
@@ -71,6 +71,26 @@ describe("POST /cas/oauth/token", () => {
     expect(credential.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     const audit = await verifyAuditChain(db(), "user", user.id);
     expect(audit).toMatchObject({ valid: true, events: 4 });
+  });
+
+  it("answers a real account and an unknown email alike, before and after the lock", async () => {
+    const { user } = await organizationWithUser(db());
+    const answers = async (username: string) => {
+      const seen: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const reply = await client().signIn(username, "Wrong-password-1");
+        seen.push(`${reply.status} ${reply.body.code} ${reply.body.message}`);
+      }
+      return seen;
+    };
+    const real = await answers(user.email);
+    const unknown = await answers(`nobody.${Date.now()}@example.com`);
+    expect(unknown).toEqual(real);
+    // three failures lock (LOGIN_MAX_FAILED_ATTEMPTS), so the last two say so, for both
+    expect(real.slice(3)).toEqual(Array(2).fill(`400 ACCOUNT_LOCKED ${MESSAGES.accountLocked}`));
+    // the unknown email is kept only as a hash
+    const kept = await db().unknownAccountSignInFailure.findMany();
+    expect(JSON.stringify(kept)).not.toContain("nobody.");
   });
 
   it("refuses a single-organization user who is not enabled there", async () => {

@@ -8,6 +8,7 @@ import { deleteRedisKeys } from "./support/redis-keys.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
 const SUPPORT_PHONE = "+1 (555) 010-0199";
+const METRICS_TOKEN = "scraper-token-0123456789abcdef";
 const redisUrl = testRedisUrl();
 const prefix = testRedisPrefix();
 
@@ -17,7 +18,7 @@ let embedded: TestApp;
 let production: TestApp;
 beforeAll(async () => {
   [embedded, production] = await Promise.all([
-    startTestApp({ SUPPORT_PHONE, BUILD_VERSION: "9.9.9-test", BUILD_COMMIT: "abc1234" }),
+    startTestApp({ SUPPORT_PHONE, BUILD_VERSION: "9.9.9-test", BUILD_COMMIT: "abc1234", METRICS_TOKEN }),
     startTestApp({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SMTP_URL: "smtp://127.0.0.1:2525/" }),
   ]);
 });
@@ -48,7 +49,7 @@ describe("probes", () => {
     const orgId = "11111111-2222-4333-8444-555555555555";
     await client().get("/api/v1/public-config");
     await client().get(`/api/v1/organizations/${orgId}/users/me/permissions`);
-    const reply = await client().get<string>("/metrics");
+    const reply = await client().get<string>("/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(reply.status).toBe(200);
     expect(reply.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(reply.body).toContain("# TYPE signet_http_request_duration_seconds histogram");
@@ -57,6 +58,26 @@ describe("probes", () => {
     );
     expect(reply.body).toContain('route="/api/v1/organizations/:orgId/users/me/permissions",status="401"');
     expect(reply.body).not.toContain(orgId);
+  });
+});
+
+describe("GET /metrics is for the operator's scraper only", () => {
+  it("answers 401 without the configured token, or with another one", async () => {
+    for (const headers of [
+      {},
+      { authorization: "Bearer wrong-token-0123456789abcdef" },
+      { authorization: METRICS_TOKEN },
+    ]) {
+      const reply = await client().get<{ code: string }>("/metrics", { headers });
+      expect(reply.status).toBe(401);
+      expect(reply.body.code).toBe("UNAUTHORIZED");
+    }
+  });
+
+  it("is not served at all when no token is configured", async () => {
+    const reply = await client(production).get<{ code: string }>("/metrics");
+    expect(reply.status).toBe(404);
+    expect(String(reply.body)).not.toContain("signet_http_request_duration_seconds");
   });
 });
 

@@ -1,9 +1,22 @@
-import type { Db } from "@signet/core";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { AppError, type Db } from "@signet/core";
 import type { FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
-/** Prometheus /metrics: process metrics and a request-latency histogram labelled by route pattern. */
-export function registerMetrics(app: FastifyInstance, db: Db) {
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/** Whether an Authorization header carries the metrics token (compared in constant time). */
+function carriesToken(header: string | undefined, token: string): boolean {
+  const match = /^Bearer (.+)$/.exec(header ?? "");
+  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
+}
+
+/**
+ * Prometheus /metrics: process metrics and a request-latency histogram labelled by route pattern.
+ * Served only to the operator's scraper, which sends METRICS_TOKEN as a bearer token; without a
+ * configured token the endpoint does not exist, so route names and load never leak to the public.
+ */
+export function registerMetrics(app: FastifyInstance, db: Db, token: string | undefined) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -37,7 +50,9 @@ export function registerMetrics(app: FastifyInstance, db: Db) {
     const route = request.routeOptions.url ?? "unmatched";
     duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    if (!token) throw new AppError("NOT_FOUND");
+    if (!carriesToken(request.headers.authorization, token)) throw new AppError("UNAUTHORIZED");
     reply.type(registry.contentType);
     return registry.metrics();
   });

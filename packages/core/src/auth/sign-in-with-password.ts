@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { AnonymousActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
@@ -8,6 +9,31 @@ import { verifyAgainstDummy, verifyPassword } from "./password-hasher.ts";
 export interface SignInInput {
   username: string;
   password: string;
+}
+
+/**
+ * A failed sign-in for an email without a password account answers exactly as a real account's
+ * would: INVALID_CREDENTIALS until the same number of failures locks it, then ACCOUNT_LOCKED for the
+ * same time, so neither the answers nor their order tell which accounts exist. Only the email's
+ * SHA-256 is kept, and rows idle for a day are dropped.
+ */
+async function countUnknownAccountFailure(email: string, deps: CoreDeps): Promise<never> {
+  const { db, config } = deps;
+  const emailHash = createHash("sha256").update(email).digest("hex");
+  const now = new Date();
+  await db.unknownAccountSignInFailure.deleteMany({
+    where: { updatedAt: { lt: new Date(now.getTime() - 86_400_000) } },
+  });
+  const row = await db.unknownAccountSignInFailure.findUnique({ where: { emailHash } });
+  if (row?.lockedUntil && row.lockedUntil > now) throw new AppError("ACCOUNT_LOCKED");
+  const failedAttempts = (row?.failedAttempts ?? 0) + 1;
+  const lock = failedAttempts >= config.LOGIN_MAX_FAILED_ATTEMPTS;
+  const data = {
+    failedAttempts: lock ? 0 : failedAttempts,
+    lockedUntil: lock ? new Date(now.getTime() + config.LOGIN_LOCK_MINUTES * 60_000) : null,
+  };
+  await db.unknownAccountSignInFailure.upsert({ where: { emailHash }, create: { emailHash, ...data }, update: data });
+  throw new AppError("INVALID_CREDENTIALS");
 }
 
 /**
@@ -28,7 +54,7 @@ export async function signInWithPassword(
   });
   if (!user?.credential) {
     await verifyAgainstDummy(input.password);
-    throw new AppError("INVALID_CREDENTIALS");
+    await countUnknownAccountFailure(email, deps);
   }
   const credential = user.credential;
   const audit = (type: string, data: Record<string, unknown> = {}) =>

@@ -74,6 +74,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(12).optional(),
   TRUST_PROXY: bool.default(false),
+  /** bearer token that /metrics requires; unset: /metrics is not served (404) */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BUILD_VERSION: z.string().default("0.1.0"),
   BUILD_COMMIT: z.string().default("dev"),
