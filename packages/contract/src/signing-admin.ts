@@ -63,9 +63,18 @@ export const packageVerificationSchema = z
       z.object({
         id: z.uuid(),
         name: z.string(),
-        sha256: z.string(),
+        sha256: z.string().describe("SHA-256 of the stored original, recorded at upload"),
         /** the stored original still hashes to sha256 */
         originalIntact: z.boolean(),
+        sha256AtSend: z
+          .string()
+          .nullable()
+          .describe("SHA-256 of the stored original recorded when the package was sent; null before sending"),
+        unchangedSinceSend: z
+          .boolean()
+          .nullable()
+          .describe("The stored original still hashes to sha256AtSend; null when the package was never sent"),
+        problems: z.array(z.string()).describe("Why this document's checks failed, in words; empty when they pass"),
       }),
     ),
     artifacts: z.array(
@@ -132,6 +141,11 @@ export const SIGNING_ADMIN_MESSAGES = {
   participantFinished: "This participant has already finished.",
   certificateInvalid: "The seal certificate could not be read: wrong password or not a PKCS#12 file.",
   certificateExpired: "This certificate has expired.",
+  /** package verification (issue 10 §5) */
+  originalUnreadable: "The stored original could not be read.",
+  originalChangedSinceUpload: "The stored original no longer matches the SHA-256 recorded at upload.",
+  originalChangedSinceSend:
+    "The stored original no longer matches the SHA-256 recorded when the package was sent: it was changed after sending.",
 } as const;
 
 export const customConsentSchema = z

@@ -199,7 +199,10 @@ const hashOf = async (deps: CoreDeps, blobKey: string) => {
   }
 };
 
-/** Issue 5 §5: re-checks the audit chain, every stored original and every sealed file (hash and signature). */
+/**
+ * Issue 5 §5, issue 10 §5: re-checks the audit chain, every stored original (against its hash at
+ * upload and its hash at send) and every sealed file (hash and signature).
+ */
 export async function getPackageVerification(
   actor: Actor,
   input: { organizationId: string; packageId: string },
@@ -215,12 +218,28 @@ export async function getPackageVerification(
     }),
   ]);
   const documentChecks = await Promise.all(
-    documents.map(async (document) => ({
-      id: document.id,
-      name: document.name,
-      sha256: document.sha256,
-      originalIntact: (await hashOf(deps, document.blobKey)) === document.sha256,
-    })),
+    documents.map(async (document) => {
+      const stored = await hashOf(deps, document.blobKey);
+      const originalIntact = stored === document.sha256;
+      // what was sent is what the participants signed: the original must still be those bytes
+      const unchangedSinceSend = document.sha256AtSend === null ? null : stored === document.sha256AtSend;
+      const problems =
+        stored === null
+          ? [SIGNING_ADMIN_MESSAGES.originalUnreadable]
+          : [
+              ...(unchangedSinceSend === false ? [SIGNING_ADMIN_MESSAGES.originalChangedSinceSend] : []),
+              ...(originalIntact ? [] : [SIGNING_ADMIN_MESSAGES.originalChangedSinceUpload]),
+            ];
+      return {
+        id: document.id,
+        name: document.name,
+        sha256: document.sha256,
+        originalIntact,
+        sha256AtSend: document.sha256AtSend,
+        unchangedSinceSend,
+        problems,
+      };
+    }),
   );
   const artifactChecks = await Promise.all(
     artifacts.map(async (artifact) => {
@@ -245,7 +264,7 @@ export async function getPackageVerification(
     sealedAt: pkg.sealedAt?.toISOString() ?? null,
     valid:
       chain.valid &&
-      documentChecks.every((check) => check.originalIntact) &&
+      documentChecks.every((check) => check.originalIntact && check.unchangedSinceSend !== false) &&
       artifactChecks.every((check) => check.intact && check.signatureValid),
   };
 }

@@ -69,7 +69,35 @@ describe("signing format", () => {
   it("lists every verification check", () => {
     const verification: PackageVerification = {
       chain: { valid: false, events: 12, brokenAt: 7 },
-      documents: [{ id: "d1", name: "Note", sha256: "0", originalIntact: true }],
+      documents: [
+        {
+          id: "d1",
+          name: "Note",
+          sha256: "0",
+          originalIntact: true,
+          sha256AtSend: "0",
+          unchangedSinceSend: true,
+          problems: [],
+        },
+        {
+          id: "d2",
+          name: "Rider",
+          sha256: "1",
+          originalIntact: true,
+          sha256AtSend: "2",
+          unchangedSinceSend: false,
+          problems: ["changed after sending"],
+        },
+        {
+          id: "d3",
+          name: "Draft",
+          sha256: "3",
+          originalIntact: true,
+          sha256AtSend: null,
+          unchangedSinceSend: null,
+          problems: [],
+        },
+      ],
       artifacts: [
         { ...artifact, intact: true, signatureValid: false },
         { ...artifact, id: "c1", kind: "CERTIFICATE", name: "certificate.pdf", intact: false, signatureValid: true },
@@ -79,7 +107,23 @@ describe("signing format", () => {
     };
     expect(verificationRows(verification)).toEqual([
       { key: "chain", label: "Audit trail (12 events)", results: [{ ok: false, text: "Chain broken at #7" }] },
-      { key: "document-d1", label: "Original: Note", results: [{ ok: true, text: "Original intact" }] },
+      {
+        key: "document-d1",
+        label: "Original: Note",
+        results: [
+          { ok: true, text: "Original intact" },
+          { ok: true, text: "Same as sent" },
+        ],
+      },
+      {
+        key: "document-d2",
+        label: "Original: Rider",
+        results: [
+          { ok: true, text: "Original intact" },
+          { ok: false, text: "Changed after sending" },
+        ],
+      },
+      { key: "document-d3", label: "Original: Draft", results: [{ ok: true, text: "Original intact" }] },
       {
         key: "artifact-a1",
         label: "Sealed: Note",

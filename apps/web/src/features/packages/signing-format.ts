@@ -117,6 +117,13 @@ export function verificationRows(verification: PackageVerification): Verificatio
       label: `Original: ${document.name}`,
       results: [
         document.originalIntact ? { ok: true, text: "Original intact" } : { ok: false, text: "Original changed" },
+        ...(document.unchangedSinceSend === null
+          ? []
+          : [
+              document.unchangedSinceSend
+                ? { ok: true, text: "Same as sent" }
+                : { ok: false, text: "Changed after sending" },
+            ]),
       ],
     });
   }
