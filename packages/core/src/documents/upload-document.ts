@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import {
+  type ActiveContentKind,
   DOCUMENT_API_MESSAGES,
   type Document,
   documentPropertiesSchema,
@@ -17,6 +18,7 @@ import { loadPackageAccess, packageConflict } from "../packages/package-access.t
 import type { BlobStorage } from "../storage/blob-storage.ts";
 import { documentNameKey, documentNameTaken, toDocument } from "./document-views.ts";
 import { imageToPdf, inspectPdf, SNIFF_BYTES, type SniffedType, sniffUpload } from "./pdf-intake.ts";
+import { removeActiveContent } from "./remove-active-content.ts";
 
 /** One part of a multipart upload, as the HTTP layer hands it over (in arrival order). */
 export type UploadPart =
@@ -110,7 +112,8 @@ async function removeQuietly(storage: BlobStorage, keys: Iterable<string>) {
 /**
  * Spec §5 upload: the file part is streamed into storage (cut at MAX_UPLOAD_BYTES → 413), sniffed
  * by its magic bytes (PDF, PNG, JPEG, else 415), parsed with pdf-lib (encrypted or unreadable →
- * 415); images become a one-page PDF. The document row is then written with its SHA-256 and page
+ * 415); images become a one-page PDF; active content is removed from PDFs (issue 10 §3: the upload
+ * as sent is then not kept, only its hash). The document row is then written with its SHA-256 and page
  * count, its name unique in the package, and the package version bumped; on any failure no blob
  * and no row is left.
  */
@@ -154,21 +157,26 @@ export async function uploadDocument(
     // pdf-lib parses from memory: the stored blob (at most MAX_UPLOAD_BYTES) is read back once
     const bytes = await readAll(await storage.get(upload.key));
     let blobKey = upload.key;
-    let stored = bytes;
+    let stored: Uint8Array = bytes;
+    let removed: ActiveContentKind[] = [];
     let inspected: Awaited<ReturnType<typeof inspectPdf>>;
     if (type === "pdf") {
       inspected = await inspectPdf(bytes);
+      ({ bytes: stored, removed } = await removeActiveContent(bytes));
     } else {
-      stored = Buffer.from(await imageToPdf(bytes, type));
+      stored = await imageToPdf(bytes, type);
       inspected = await inspectPdf(stored);
+    }
+    if (stored !== bytes) {
       blobKey = documentBlobKey(organizationId, packageId);
       written.add(blobKey);
-      await storage.put(blobKey, Readable.from([stored]));
+      await storage.put(blobKey, Readable.from([Buffer.from(stored)]));
       await storage.delete(upload.key);
       written.delete(upload.key);
     }
     const { numPages, pageSizes } = inspected;
     const sha256 = createHash("sha256").update(stored).digest("hex");
+    const originalSha256 = removed.length > 0 ? createHash("sha256").update(bytes).digest("hex") : null;
     const sizeBytes = stored.length;
 
     const name = properties.name ?? defaultDocumentName(upload.fileName);
@@ -197,6 +205,8 @@ export async function uploadDocument(
             contentType: "application/pdf",
             sizeBytes,
             sha256,
+            originalSha256,
+            activeContentRemoved: removed,
             numPages,
             pageSizes: pageSizes.map(({ width, height }) => ({ width, height })),
             originalFileName: fileName.slice(0, 255),
@@ -220,6 +230,15 @@ export async function uploadDocument(
             convertedFrom: type === "pdf" ? null : type,
           },
         });
+        if (removed.length > 0) {
+          await appendAuditEvent(tx, actor, {
+            organizationId,
+            streamType: "package",
+            streamId: packageId,
+            type: "document.active-content-removed",
+            data: { documentId: created.id, removed, originalSha256, sha256 },
+          });
+        }
         return created;
       })
       .catch((error: unknown) => {

@@ -11,6 +11,7 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { sniffUpload } from "../documents/pdf-intake.ts";
+import { removeActiveContent } from "../documents/remove-active-content.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 import { notifySender } from "./consent.ts";
@@ -292,7 +293,7 @@ export function answerProblem(
   return null;
 }
 
-/** A signer upload (stip): sniffed (PDF, PNG or JPEG), size-limited, stored with its hash. */
+/** A signer upload (stip): sniffed (PDF, PNG or JPEG), size-limited, PDFs without active content, stored with its hash. */
 export async function uploadStip(
   context: SigningContext,
   input: { stipId: string; fileName: string; bytes: Buffer; truncated: boolean },
@@ -305,8 +306,12 @@ export async function uploadStip(
   const stip = await deps.db.stip.findFirst({ where: { id: input.stipId, packageId: context.pkg.id } });
   if (!stip) throw notFound(SIGNING_MESSAGES.notFound);
   if (stip.participantId !== context.participant.id) throw forbidden(SIGNING_MESSAGES.tagNotYours);
+  // issue 10 §3: the sender opens what participants upload; a PDF that cannot be checked is refused
+  const { bytes, removed } =
+    type === "pdf" ? await removeActiveContent(input.bytes) : { bytes: input.bytes, removed: [] };
+  const originalSha256 = removed.length > 0 ? createHash("sha256").update(input.bytes).digest("hex") : null;
   const key = `stips/${context.pkg.organizationId}/${context.pkg.id}/${randomUUID()}.${type === "jpeg" ? "jpg" : type}`;
-  const stored = await deps.storage.put(key, Readable.from([input.bytes]));
+  const stored = await deps.storage.put(key, Readable.from([Buffer.from(bytes)]));
   try {
     const fresh = await signingWrite(context, deps, ["SIGN"], async (tx, current) => {
       const upload = await tx.stipUpload.create({
@@ -320,6 +325,8 @@ export async function uploadStip(
           blobKey: key,
           sizeBytes: stored.size,
           sha256: stored.sha256,
+          originalSha256,
+          activeContentRemoved: removed,
         },
       });
       await appendAuditEvent(
@@ -332,6 +339,19 @@ export async function uploadStip(
           sizeBytes: stored.size,
         }),
       );
+      if (removed.length > 0) {
+        await appendAuditEvent(
+          tx,
+          current.actor,
+          audit(current, "stip.active-content-removed", {
+            stipId: stip.id,
+            uploadId: upload.id,
+            removed,
+            originalSha256,
+            sha256: stored.sha256,
+          }),
+        );
+      }
       return current;
     });
     return loadSigningRoom(fresh, deps);

@@ -36,6 +36,10 @@ function firstPage(document: PDFDocument) {
   return document.getPage(0).node;
 }
 
+function lastPage(document: PDFDocument) {
+  return document.getPage(document.getPageCount() - 1).node;
+}
+
 /** A link annotation on page 1 running `action` (a dict or a reference) when clicked. */
 function addLink(document: PDFDocument, action: PDFObject): PDFRef {
   const { context } = document;
@@ -118,11 +122,11 @@ export const ACTIVE_CONTENT_SAMPLES: ActiveContentSample[] = [
     located: (document) => document.catalog.get(name("AA")),
   },
   {
-    label: "additional actions on a page",
+    label: "additional actions on the last page",
     removed: ["AA"],
     build: (document) =>
-      document.getPage(1).node.set(name("AA"), document.context.obj({ O: js(document.context, "this.print()") })),
-    located: (document) => document.getPage(1).node.get(name("AA")),
+      lastPage(document).set(name("AA"), document.context.obj({ O: js(document.context, "this.print()") })),
+    located: (document) => lastPage(document).get(name("AA")),
   },
   {
     label: "additional actions on an annotation",

@@ -12,6 +12,7 @@ export {
   type ActiveContentSample,
   activeContentPdf,
   activeContentTraces,
+  buildDynamicXfa,
   HARMLESS_SAMPLES,
   pageContents,
 } from "./active-content-pdfs.ts";
