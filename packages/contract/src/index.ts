@@ -12,6 +12,7 @@ export * from "./expiration-rules.ts";
 export * from "./groups.ts";
 export * from "./guards.ts";
 export * from "./invitations.ts";
+export * from "./mail-header-text.ts";
 export * from "./memberships.ts";
 export * from "./menu.ts";
 export * from "./messages.ts";

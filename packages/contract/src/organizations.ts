@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { alreadyExistsMessage, pageQuerySchema, pageSchema } from "./paging.ts";
 import { VIEW_PERMISSIONS } from "./permissions.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -87,7 +88,12 @@ export type OrganizationListQuery = z.infer<typeof organizationListQuerySchema>;
 export const organizationPageSchema = pageSchema(organizationSchema).meta({ id: "OrganizationPage" });
 export type OrganizationPage = z.infer<typeof organizationPageSchema>;
 
-const nameField = z.string().trim().min(1, "Name is required").max(100);
+const nameField = z
+  .string()
+  .trim()
+  .min(1, "Name is required")
+  .max(100)
+  .regex(MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE);
 const optionalText = (max: number) =>
   z
     .string()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULTS } from "./constants.ts";
+import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { MESSAGES } from "./messages.ts";
 import { PACKAGE_ACTIONS, PACKAGE_STATUSES, packageStatusSchema } from "./package-status.ts";
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
@@ -156,7 +157,12 @@ export const packageListQuerySchema = pageQuerySchema(PACKAGE_SORT_FIELDS, "crea
   .describe("Filters, paging and sort of the package lists");
 export type PackageListQuery = z.infer<typeof packageListQuerySchema>;
 
-const packageName = z.string().trim().min(1, "Name is required").max(255);
+const packageName = z
+  .string()
+  .trim()
+  .min(1, "Name is required")
+  .max(255)
+  .regex(MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE);
 const groupIds = z
   .array(z.uuid())
   .min(1, PACKAGE_MESSAGES.groupRequired)
@@ -193,7 +199,7 @@ export const updatePackageSchema = z
     transactionId: z.string().trim().max(200).nullish(),
     avEsign: z.boolean().optional(),
     packageCollaboration: z.boolean().optional(),
-    emailSubject: z.string().trim().max(255).nullish(),
+    emailSubject: z.string().trim().max(255).regex(MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE).nullish(),
     emailIntroText: z.string().trim().max(5000).nullish(),
     emailIsDefault: z.boolean().optional(),
     emailDocumentId: z.uuid().nullish().describe("A document of the package attached to the invitation; null: none"),
