@@ -3,17 +3,17 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
-import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { type CoreDeps, signingRoomOrigin } from "@signet/core";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { AppLogger } from "./create-logger.ts";
 import { rewriteApiVersion } from "./plugins/api-version.ts";
 import { authenticator } from "./plugins/authenticate.ts";
 import { registerErrorHandler, sendError } from "./plugins/error-handler.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
+import { apiDocument, registerOpenApi } from "./plugins/openapi-document.ts";
 import { genTraceId, registerTraceId } from "./plugins/trace-id.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { registerCustomFieldRoutes } from "./routes/custom-field-routes.ts";
@@ -95,22 +95,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
     skipOnError: true,
     ...(limiterRedis ? { redis: limiterRedis, nameSpace: `${config.REDIS_PREFIX}:rate-limit:` } : {}),
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: "Signet API",
-        version: config.BUILD_VERSION,
-        description: "Electronic signing and transaction packages",
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-          cookie: { type: "apiKey", in: "cookie", name: config.cookies.signature },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, apiDocument({ version: config.BUILD_VERSION, cookies: config.cookies }));
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   registerMetrics(app, deps.db);
 

@@ -158,6 +158,12 @@ export const documentRoutes = {
     summary: `Upload a document (multipart/form-data: file part 'contents', optional JSON part 'documentProperties' {name?, executionType?}). PDF, PNG or JPEG (converted to a one-page PDF), at most ${maxUploadLabel(LIMITS.maxUploadBytes)} by default; otherwise 413 '${DOCUMENT_MESSAGES.uploadTooLarge}' or 415 '${DOCUMENT_MESSAGES.uploadUnsupported}'`,
     tags: ["documents"],
     params: packageParams,
+    multipart: z
+      .object({
+        contents: z.file().describe("The PDF, PNG or JPEG file"),
+        documentProperties: documentPropertiesSchema.optional().describe("JSON text (a part without a file name)"),
+      })
+      .meta({ id: "DocumentUpload" }),
     response: documentSchema,
     status: 201,
   }),
@@ -212,6 +218,7 @@ export const documentRoutes = {
     summary: "Download the stored PDF (application/pdf, as an attachment)",
     tags: ["documents"],
     params: documentParams,
+    produces: "application/pdf",
     response: null,
     status: 200,
   }),

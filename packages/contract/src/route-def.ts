@@ -28,6 +28,13 @@ export interface RouteDef {
   query?: z.ZodType;
   body?: z.ZodType;
   bodyType?: "json" | "form";
+  /**
+   * The parts of a multipart/form-data body (files as `z.file()`). Documentation only: the handler
+   * streams the parts itself, so nothing validates them against this schema.
+   */
+  multipart?: z.ZodType;
+  /** The success answer is a file of this type instead of JSON (response is then null). */
+  produces?: "application/pdf";
   response: z.ZodType | null;
   status: number;
 }

@@ -278,6 +278,49 @@ export const signingAdminRoutes = {
     response: null,
     status: 204,
   }),
+  // the file routes below are served by hand (they stream bytes): these entries give their URL,
+  // auth and OpenAPI description
+  downloadSealedArtifact: define({
+    ...v9,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/sealed-artifacts/:artifactId/file",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "Download a sealed document or the certificate of completion (application/pdf)",
+    tags: ["signing room"],
+    params: packageParams.extend({ artifactId: z.uuid() }),
+    produces: "application/pdf",
+    response: null,
+    status: 200,
+  }),
+  uploadCustomConsent: define({
+    ...v1,
+    method: "POST",
+    path: "/organizations/:orgId/custom-consents",
+    permission: ["MANAGE_ADMIN_SETTINGS"],
+    summary: "Upload a custom e-sign consent PDF (multipart 'file'): a new consent version",
+    tags: ["settings"],
+    params: orgParams,
+    multipart: z.object({ file: z.file().describe("The consent PDF") }).meta({ id: "CustomConsentUpload" }),
+    response: customConsentSchema,
+    status: 201,
+  }),
+  uploadSealCertificate: define({
+    ...v1,
+    method: "PUT",
+    path: "/organizations/:orgId/seal-certificate",
+    permission: ["MANAGE_ADMIN_SETTINGS"],
+    summary: "Use the organization's own PKCS#12 to seal (multipart 'file' and 'password')",
+    tags: ["settings"],
+    params: orgParams,
+    multipart: z
+      .object({
+        file: z.file().describe("The PKCS#12 (.p12/.pfx) holding the key and its certificate chain, at most 1 MB"),
+        password: z.string().optional().describe("The PKCS#12 password"),
+      })
+      .meta({ id: "SealCertificateUpload" }),
+    response: sealCertificateInfoSchema,
+    status: 200,
+  }),
 } as const satisfies Record<string, RouteDef>;
 
 /** Binary or multipart routes of the main API (no contract body). */

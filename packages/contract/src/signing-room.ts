@@ -518,7 +518,7 @@ export const signingRoomRoutes = {
 } as const satisfies Record<string, RouteDef>;
 
 /*
- * Routes of the signing origin that are not JSON (no contract entry):
+ * Routes of the signing origin that are not JSON (their entries: signingRoomFileRoutes below):
  * - GET  /api/v1/signing/consent-document          the consent PDF with the participant's code
  * - GET  /api/v1/signing/documents/:documentId/file the document (sealed copy once sealed)
  * - POST /api/v1/signing/stips/:stipId/uploads      multipart, one file part "file"
@@ -584,3 +584,86 @@ export const sealVerificationSchema = z
   })
   .meta({ id: "SealVerification" });
 export type SealVerification = z.infer<typeof sealVerificationSchema>;
+
+const fileOf = (description: string) =>
+  z.object({ file: z.file().describe(description) }).describe("multipart/form-data with one file part named 'file'");
+
+/**
+ * The signing origin's routes that stream files or read multipart bodies (served by hand, see
+ * SIGNING_FILE_PATHS): their URL, auth and OpenAPI description.
+ */
+export const signingRoomFileRoutes = {
+  downloadConsentDocument: define({
+    ...base,
+    method: "GET",
+    path: "/signing/consent-document",
+    summary: "The e-sign consent PDF, with the code to type when agreeing",
+    response: null,
+    produces: "application/pdf",
+    status: 200,
+  }),
+  downloadSigningDocument: define({
+    ...base,
+    method: "GET",
+    path: "/signing/documents/:documentId/file",
+    summary: "A document of the package (its sealed copy once the package is sealed)",
+    params: z.object({ documentId: z.uuid() }),
+    response: null,
+    produces: "application/pdf",
+    status: 200,
+  }),
+  downloadSealedCopy: define({
+    ...base,
+    method: "GET",
+    path: "/signing/downloads/:artifactId",
+    summary: "A sealed document or the certificate of completion, once the package is sealed",
+    params: z.object({ artifactId: z.uuid() }),
+    response: null,
+    produces: "application/pdf",
+    status: 200,
+  }),
+  uploadStip: define({
+    ...base,
+    method: "POST",
+    path: "/signing/stips/:stipId/uploads",
+    summary: `Upload a file the sender asked for (at most ${SIGNING_LIMITS.stipUploadBytes / 1024 / 1024} MB)`,
+    params: z.object({ stipId: z.uuid() }),
+    multipart: fileOf("The requested file").meta({ id: "StipUpload" }),
+    response: signingRoomSchema,
+    status: 201,
+  }),
+  getCollaborationView: define({
+    ...base,
+    auth: "none",
+    method: "GET",
+    path: "/signing/collaboration/:token",
+    summary: "Follow a package through a collaboration link: its documents and who has signed",
+    params: z.object({ token: z.string().min(10).max(2000) }),
+    response: collaborationViewSchema,
+    status: 200,
+  }),
+  downloadCollaborationDocument: define({
+    ...base,
+    auth: "none",
+    method: "GET",
+    path: "/signing/collaboration/:token/documents/:documentId/file",
+    summary: "A document of the package followed through a collaboration link",
+    params: z.object({ token: z.string().min(10).max(2000), documentId: z.uuid() }),
+    response: null,
+    produces: "application/pdf",
+    status: 200,
+  }),
+  verifySealedDocument: define({
+    ...base,
+    auth: "none",
+    method: "POST",
+    path: "/seal-verifications",
+    summary: "Public: is this PDF an unmodified document sealed by Signet? (rate limited)",
+    multipart: fileOf("The PDF to check").meta({ id: "SealVerificationUpload" }),
+    response: sealVerificationSchema,
+    status: 200,
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+/** Every route of the signing origin, by id: the table its OpenAPI document is built from. */
+export const signingOriginRoutes = { ...signingRoomRoutes, ...signingRoomFileRoutes } as const;

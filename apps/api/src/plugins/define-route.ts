@@ -25,8 +25,8 @@ export type Authenticate = (
 ) => (request: FastifyRequest) => Promise<void>;
 
 /**
- * Registers one contract route: URL, validation, response schema, OpenAPI entry and auth all come
- * from the route table entry; the handler only maps HTTP to a use case.
+ * Registers one contract route: URL, validation, response schema and auth all come from the route
+ * table entry (and so does its OpenAPI operation); the handler only maps HTTP to a use case.
  */
 export function defineRoute<R extends RouteDef>(
   app: FastifyInstance,
@@ -39,14 +39,12 @@ export function defineRoute<R extends RouteDef>(
     method: def.method,
     url: routeUrl(def),
     ...options,
+    // validation and serialization only: the OpenAPI operation is derived from the same entry in
+    // openapi-document.ts (which also covers the routes served by hand)
     schema: {
-      summary: def.summary,
-      tags: [...def.tags],
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
-      ...(def.bodyType === "form" ? { consumes: ["application/x-www-form-urlencoded"] } : {}),
-      ...(def.auth === "none" ? {} : { security: [{ bearer: [] }, { cookie: [] }] }),
       response: {
         ...(def.response ? { [def.status]: def.response } : {}),
         "4xx": errorBodySchema,

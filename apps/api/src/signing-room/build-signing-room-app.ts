@@ -18,6 +18,7 @@ import type { AppLogger } from "../create-logger.ts";
 import { requestOrigin } from "../plugins/authenticate.ts";
 import type { Authenticate } from "../plugins/define-route.ts";
 import { registerErrorHandler, sendError } from "../plugins/error-handler.ts";
+import { registerOpenApi, signingOriginDocument } from "../plugins/openapi-document.ts";
 import { genTraceId, registerTraceId } from "../plugins/trace-id.ts";
 import { registerSigningRoomRoutes } from "./signing-room-routes.ts";
 import { signingCookie } from "./signing-session-cookie.ts";
@@ -104,6 +105,9 @@ export async function buildSigningRoomApp(input: {
   const authenticate: Authenticate = () => async (request: FastifyRequest) => {
     request.signing = await resolveSigningSession(request.cookies[cookie.name], requestOrigin(request), deps);
   };
+  await registerOpenApi(app, signingOriginDocument({ version: config.BUILD_VERSION, sessionCookie: cookie.name }));
+  // the document only: the explorer UI is served by the main listener
+  app.get("/api/docs/json", { schema: { hide: true } }, async () => app.swagger());
   await registerSigningRoomRoutes(app, deps, authenticate, cookie);
 
   const dist = input.dist && existsSync(join(input.dist, "index.html")) ? input.dist : null;

@@ -1,0 +1,332 @@
+import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from "@fastify/swagger";
+import { HEADERS, type RouteDef, routes, routeUrl, SIGNING_ROOM_HEADER, signingOriginRoutes } from "@signet/contract";
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+// Issue 10 §2: a document integrators can generate clients from. Every operation is documented from
+// its route-table entry (the same entry the route is served from), so what an operation takes and
+// answers — its error statuses included — is derived here once rather than written route by route.
+
+type Json = Record<string, unknown>;
+type SecurityRequirement = Record<string, string[]>;
+
+export type SecurityScheme =
+  | { type: "http"; scheme: "bearer"; bearerFormat: string; description: string }
+  | { type: "apiKey"; in: "header" | "cookie"; name: string; description: string };
+
+export interface OpenApiListener {
+  title: string;
+  version: string;
+  description: string;
+  /** the route table of this listener, by operation id */
+  routes: Record<string, RouteDef>;
+  securitySchemes: Record<string, SecurityScheme>;
+  /** any one requirement suffices; none for a public route */
+  security(route: RouteDef): SecurityRequirement[] | undefined;
+}
+
+/** What each tag of the route tables groups, for the document's tag list. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  session: "Sign in (OAuth password grant), organizations of the user, permissions, passwords, sign out",
+  system: "Build information and the configuration the web app reads at start",
+  organizations: "Organizations (tenants) and their settings",
+  users: "Members of an organization",
+  groups: "Groups of users: package sharing and group-level permissions",
+  roles: "Roles: named sets of permissions",
+  memberships: "Which users belong to which groups, with which roles",
+  packages: "Transaction packages: create, find, send, cancel, delete",
+  participants: "Signers and other participants of a package",
+  documents: "Documents of a package: upload (multipart), order, download (PDF)",
+  tags: "Fields placed on documents (signatures, initials, text, dates…)",
+  "custom fields": "Organization-defined fields filled into documents",
+  "data collection": "Questions participants answer while signing",
+  stips: "Files participants are asked to upload (stipulations)",
+  settings: "Organization settings: signing room, e-sign consent, seal certificate",
+  "signing room":
+    "Signing: the participant's signing room (signing origin) and the members' side of it (signing URLs, verification, sealed files)",
+};
+
+const ERROR_REF = { $ref: "#/components/schemas/Error" };
+const PDF_FILE = "PdfFile";
+const isWrite = (route: RouteDef) => route.method !== "GET";
+
+/** Top-level keys of a zod input schema, through the wrappers a contract schema may carry. */
+function keysOf(schema: z.ZodType | undefined): string[] {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+  if (!def) return [];
+  if (def.type === "object") return Object.keys(def.shape as object);
+  if (def.type === "union") return (def.options as z.ZodType[]).flatMap(keysOf);
+  if (def.type === "intersection") return [...keysOf(def.left as z.ZodType), ...keysOf(def.right as z.ZodType)];
+  return keysOf((def.in ?? def.innerType) as z.ZodType | undefined);
+}
+
+/** Every status the route can answer besides its success, with what it means to the caller. */
+export function errorResponses(
+  route: RouteDef,
+  listener: OpenApiListener,
+  rateLimited: boolean,
+): Record<string, string> {
+  const security = listener.security(route) ?? [];
+  const takesInput = Boolean(route.params || route.query || route.body || route.multipart);
+  const hasIds = keysOf(route.params).length > 0;
+  const versioned = keysOf(route.body).includes("version") || keysOf(route.query).includes("version");
+  const guardedHeader = security.some((requirement) =>
+    Object.keys(requirement).some((name) => {
+      const scheme = listener.securitySchemes[name];
+      return scheme?.type === "apiKey" && scheme.in === "header";
+    }),
+  );
+  const errors: Record<string, string> = {};
+  if (takesInput) errors[400] = "The request does not match the schema (details name each field) or breaks a rule";
+  if (route.auth !== "none") errors[401] = "Not signed in, or the session has ended";
+  const forbidden = [
+    ...(route.auth !== "none" ? ["the caller lacks the permission"] : []),
+    ...(isWrite(route) && guardedHeader ? ["the anti-forgery header is missing or wrong"] : []),
+  ];
+  if (forbidden.length) errors[403] = `Forbidden: ${forbidden.join(", or ")}`;
+  if (hasIds) errors[404] = "Not found (or it belongs to another organization)";
+  if (versioned) errors[409] = "The version does not match: someone changed it first; reload and retry";
+  if (route.body || route.multipart) {
+    errors[413] = "The body or the uploaded file is too large";
+    errors[415] = "The content type or the file format is not supported";
+  }
+  if (rateLimited) errors[429] = "Too many requests: wait and retry";
+  errors["4XX"] = "Another client error: see its code";
+  errors[500] = "Unexpected server error: quote the traceId to support";
+  errors[503] = "A service the API depends on is unavailable: retry later";
+  return errors;
+}
+
+const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+
+// A zod schema is a component when it carries an id; the contract names most bodies and answers,
+// and the rest are named after their operation. The named copies are kept so that building the
+// document again (another listener, another test app in the same process) reuses them.
+const namedCopies = new WeakMap<z.ZodType, z.ZodType>();
+const inlineCopies = new WeakMap<z.ZodType, z.ZodType>();
+
+function named(schema: z.ZodType, name: string): z.ZodType {
+  if (z.globalRegistry.get(schema)?.id) return schema;
+  let copy = namedCopies.get(schema);
+  if (!copy) {
+    // a second schema under a taken id would silently replace the first one's component
+    if (z.globalRegistry._idmap.has(name)) throw new Error(`OpenAPI: the schema id ${name} is taken`);
+    copy = schema.meta({ id: name });
+    namedCopies.set(schema, copy);
+  }
+  return copy;
+}
+
+/** Parameters are listed one by one in an operation, so their object must not be a component reference. */
+function inline(schema: z.ZodType): z.ZodType {
+  if (!z.globalRegistry.get(schema)?.id) return schema;
+  let copy = inlineCopies.get(schema);
+  if (!copy) {
+    // a copy inherits the description but not the id (zod's registry rule)
+    copy = schema.meta({});
+    inlineCopies.set(schema, copy);
+  }
+  return copy;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: "OK",
+  201: "Created (Location names the new resource)",
+  202: "Accepted",
+  204: "No content",
+};
+
+function successResponse(route: RouteDef, converted: unknown): Json {
+  const description = STATUS_TEXT[route.status] ?? "Success";
+  if (route.produces) {
+    return { description, content: { [route.produces]: { schema: { $ref: `#/components/schemas/${PDF_FILE}` } } } };
+  }
+  // @fastify/swagger writes no content for a response schema of type null
+  if (!route.response) return { description, type: "null" };
+  return { description, content: { "application/json": { schema: converted } } };
+}
+
+function operationTransform(listener: OpenApiListener): SwaggerTransform {
+  const byRoute = new Map(
+    Object.entries(listener.routes).map(([id, route]) => [`${route.method} ${routeUrl(route)}`, { id, route }]),
+  );
+  return (input) => {
+    const { schema, route: served, url } = input;
+    if (!schema || schema.hide) return jsonSchemaTransform(input);
+    const method = [served.method].flat()[0];
+    const entry = byRoute.get(`${method} ${url}`);
+    if (!entry) {
+      // a route outside the table is still shown, without what only the table knows (the document
+      // test fails on it); its own security names may not exist in this document
+      const { security: _ignored, ...rest } = schema as Json;
+      return jsonSchemaTransform({ ...input, schema: rest });
+    }
+    const { id, route } = entry;
+    const body = route.body ?? route.multipart;
+    const zodSchema: Json = {
+      operationId: id,
+      summary: route.summary,
+      tags: [...route.tags],
+      ...(route.params ? { params: inline(route.params) } : {}),
+      ...(route.query ? { querystring: inline(route.query) } : {}),
+      ...(body ? { body: named(body, `${pascal(id)}${route.multipart ? "Form" : "Body"}`) } : {}),
+      ...(route.multipart ? { consumes: ["multipart/form-data"] } : {}),
+      ...(route.bodyType === "form" ? { consumes: ["application/x-www-form-urlencoded"] } : {}),
+      ...(route.response ? { response: { [route.status]: named(route.response, `${pascal(id)}Response`) } } : {}),
+    };
+    const security = listener.security(route);
+    const converted = jsonSchemaTransform({ ...input, schema: zodSchema });
+    const responses = converted.schema.response as Json | undefined;
+    const errors = errorResponses(route, listener, Boolean((served as RouteOptions).config?.rateLimit));
+    return {
+      url: converted.url,
+      schema: {
+        ...converted.schema,
+        ...(security ? { security } : {}),
+        response: {
+          [route.status]: successResponse(route, responses?.[route.status]),
+          ...Object.fromEntries(
+            Object.entries(errors).map(([status, description]) => [
+              status,
+              { description, content: { "application/json": { schema: ERROR_REF } } },
+            ]),
+          ),
+        },
+      },
+    };
+  };
+}
+
+/** Every `$ref` target under `value`. */
+function refsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (value && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string") found.add(child);
+      else refsIn(child, found);
+    }
+  }
+  return found;
+}
+
+function documentTransform(listener: OpenApiListener): SwaggerTransformObject {
+  return (input) => {
+    const document = jsonSchemaTransformObject(input) as Json & { components: Json & { schemas: Json } };
+    const all: Json = {
+      ...document.components.schemas,
+      [PDF_FILE]: { type: "string", format: "binary", contentMediaType: "application/pdf", description: "A PDF file" },
+    };
+    // the zod registry is shared by both listeners and every schema of the process: keep only the
+    // components this document reaches, so each listener's document holds its own schemas
+    const prefix = "#/components/schemas/";
+    const kept = new Set<string>();
+    const pending = [...refsIn(document.paths)];
+    while (pending.length) {
+      const ref = pending.pop()!;
+      const name = ref.startsWith(prefix) ? ref.slice(prefix.length) : null;
+      if (!name || kept.has(name) || !(name in all)) continue;
+      kept.add(name);
+      pending.push(...refsIn(all[name]));
+    }
+    const used = new Set(Object.values(listener.routes).flatMap((route) => route.tags));
+    return {
+      ...document,
+      tags: [...used].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+      components: {
+        ...document.components,
+        schemas: Object.fromEntries([...kept].sort().map((name) => [name, all[name]])),
+      },
+    };
+  };
+}
+
+/**
+ * Registers the OpenAPI 3.1 document of one listener. Must run before its routes are registered
+ * (the document is built from the routes as they are added).
+ */
+export async function registerOpenApi(app: FastifyInstance, listener: OpenApiListener) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: listener.title, version: listener.version, description: listener.description },
+      components: { securitySchemes: listener.securitySchemes },
+    },
+    transform: operationTransform(listener),
+    transformObject: documentTransform(listener),
+  });
+}
+
+/** The members' API: a bearer token, or the browser's session cookies plus the anti-forgery header on writes. */
+export function apiDocument(input: {
+  version: string;
+  cookies: { payload: string; signature: string; csrf: string };
+}): OpenApiListener {
+  const cookieSession: SecurityRequirement = { sessionCookie: [], sessionSignatureCookie: [] };
+  return {
+    title: "Signet API",
+    version: input.version,
+    description:
+      "Electronic signing and transaction packages. Errors answer one body (the Error schema) with a stable code; quote its traceId to support.",
+    routes,
+    securitySchemes: {
+      bearer: {
+        type: "http",
+        scheme: "bearer",
+        bearerFormat: "JWT",
+        description: "access_token from POST /cas/oauth/token",
+      },
+      sessionCookie: {
+        type: "apiKey",
+        in: "cookie",
+        name: input.cookies.payload,
+        description: "The web app's session, set by signing in with the cookie response format",
+      },
+      sessionSignatureCookie: {
+        type: "apiKey",
+        in: "cookie",
+        name: input.cookies.signature,
+        description: "The HttpOnly second half of the session cookie",
+      },
+      xsrfToken: {
+        type: "apiKey",
+        in: "header",
+        name: HEADERS.csrf,
+        description: `Anti-forgery token: the value of the ${input.cookies.csrf} cookie, required with the session cookies on every request but GET`,
+      },
+    },
+    security: (route): SecurityRequirement[] | undefined =>
+      route.auth === "none"
+        ? undefined
+        : [{ bearer: [] }, isWrite(route) ? { ...cookieSession, xsrfToken: [] } : cookieSession],
+  };
+}
+
+/** The signing origin: the participant's session cookie, and the signing-room header on every write. */
+export function signingOriginDocument(input: { version: string; sessionCookie: string }): OpenApiListener {
+  return {
+    title: "Signet signing room API",
+    version: input.version,
+    description:
+      "The participants' API, served only on the signing origin. A session starts from a signing link token (POST /api/v1/signing/sessions).",
+    routes: signingOriginRoutes,
+    securitySchemes: {
+      signingSession: {
+        type: "apiKey",
+        in: "cookie",
+        name: input.sessionCookie,
+        description: "The participant's signing session (HttpOnly), set when a signing link is opened",
+      },
+      signingRoomHeader: {
+        type: "apiKey",
+        in: "header",
+        name: SIGNING_ROOM_HEADER,
+        description: 'Must be "1" on every request but GET: another site cannot send it without a CORS preflight',
+      },
+    },
+    security: (route): SecurityRequirement[] | undefined => {
+      if (route.auth === "none") return isWrite(route) ? [{ signingRoomHeader: [] }] : undefined;
+      return [isWrite(route) ? { signingSession: [], signingRoomHeader: [] } : { signingSession: [] }];
+    },
+  };
+}

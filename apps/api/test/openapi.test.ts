@@ -1,0 +1,319 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { type RouteDef, routes, routeUrl, signingOriginRoutes } from "@signet/contract";
+import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { organizationWithUser, PASSWORD } from "./support/factories.ts";
+import { startTestApp, type TestApp } from "./support/test-app.ts";
+
+// Issue 10 §2: integrators generate clients from /api/docs/json. Both listeners' documents are
+// checked against the OpenAPI 3.1 schema, walked against the route tables (a route missing from a
+// document, or an operation without its schemas and error answers, fails here), and a client made by
+// a third-party generator (openapi-typescript + openapi-fetch) must compile, refuse a wrong call at
+// compile time, and work against the running API.
+
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  requestBody?: { content: Record<string, { schema?: { $ref?: string } }> };
+  parameters?: { in: string; name: string }[];
+  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; in?: string }> };
+}
+
+const COMPONENT = /^#\/components\/schemas\/[A-Za-z0-9_.-]+$/;
+
+let app: TestApp;
+const documents: Record<"api" | "signing", OpenApiDocument> = {} as never;
+const tables: Record<"api" | "signing", Record<string, RouteDef>> = { api: routes, signing: signingOriginRoutes };
+
+beforeAll(async () => {
+  app = await startTestApp();
+  for (const [name, baseUrl] of [
+    ["api", app.url],
+    ["signing", app.server.signingRoom!.url],
+  ] as const) {
+    const reply = await fetch(`${baseUrl}/api/docs/json`);
+    expect(reply.status, `${name} document`).toBe(200);
+    documents[name] = (await reply.json()) as OpenApiDocument;
+  }
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const openApiPath = (route: RouteDef) => routeUrl(route).replace(/:(\w+)/g, "{$1}");
+const hasKeys = (schema: RouteDef["params"]) =>
+  Boolean(schema && Object.keys((schema as { shape?: object }).shape ?? {}).length);
+
+/** Every `$ref` in a document. */
+function refsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (value && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string") found.push(child);
+      else refsIn(child, found);
+    }
+  }
+  return found;
+}
+
+describe.each(["api", "signing"] as const)("the %s listener's OpenAPI document", (name) => {
+  it("is a valid OpenAPI 3.1 document whose every $ref resolves", async () => {
+    const document = documents[name];
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    const refs = refsIn(document);
+    expect(refs.length).toBeGreaterThan(50);
+    const dangling = refs.filter(
+      (ref) => !COMPONENT.test(ref) || !(ref.split("/").pop()! in document.components.schemas),
+    );
+    expect([...new Set(dangling)]).toEqual([]);
+    expect(() => validator.resolveRefs()).not.toThrow();
+  });
+
+  it("documents every route of its table with the right method and path, and nothing else", () => {
+    const document = documents[name];
+    const expected = Object.entries(tables[name]).map(([id, route]) => `${id}: ${route.method} ${openApiPath(route)}`);
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).map(
+        ([method, operation]) => `${operation.operationId}: ${method.toUpperCase()} ${path}`,
+      ),
+    );
+    expect(documented.sort()).toEqual(expected.sort());
+  });
+
+  it("gives every operation its schemas: parameters, a named request body, a named answer and the errors", () => {
+    const document = documents[name];
+    const problems: string[] = [];
+    const expectError = (where: string, operation: Operation, status: string) => {
+      const ref = operation.responses[status]?.content?.["application/json"]?.schema?.$ref;
+      if (ref !== "#/components/schemas/Error") problems.push(`${where}: no ${status} answering the Error schema`);
+    };
+    for (const [id, route] of Object.entries(tables[name])) {
+      const where = `${id} ${route.method} ${openApiPath(route)}`;
+      const operation = document.paths[openApiPath(route)]?.[route.method.toLowerCase()];
+      if (!operation) {
+        problems.push(`${where}: missing`);
+        continue;
+      }
+      const pathParams = [...openApiPath(route).matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const documentedParams = (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name);
+      if (documentedParams.sort().join() !== pathParams.sort().join()) problems.push(`${where}: path parameters`);
+      if (route.query && !(operation.parameters ?? []).some((p) => p.in === "query")) problems.push(`${where}: query`);
+
+      const contentType = route.multipart
+        ? "multipart/form-data"
+        : route.bodyType === "form"
+          ? "application/x-www-form-urlencoded"
+          : "application/json";
+      if (route.body || route.multipart) {
+        const ref = operation.requestBody?.content[contentType]?.schema?.$ref;
+        if (!ref || !COMPONENT.test(ref)) problems.push(`${where}: no named ${contentType} request body`);
+      } else if (operation.requestBody) problems.push(`${where}: a request body the route does not take`);
+
+      const success = operation.responses[route.status];
+      if (!success) problems.push(`${where}: no ${route.status} answer`);
+      else if (route.produces) {
+        if (success.content?.[route.produces]?.schema?.$ref !== "#/components/schemas/PdfFile") {
+          problems.push(`${where}: the ${route.status} answer is not a PDF file`);
+        }
+      } else if (route.response) {
+        const ref = success.content?.["application/json"]?.schema?.$ref;
+        if (!ref || !COMPONENT.test(ref)) problems.push(`${where}: no named ${route.status} answer`);
+      } else if (success.content) problems.push(`${where}: ${route.status} should have no content`);
+      // an answer without a body is 202 or 204; a 200 without JSON is a file the table must name
+      if (!route.response && !route.produces && ![202, 204].includes(route.status)) {
+        problems.push(`${where}: ${route.status} answers neither JSON nor a file`);
+      }
+
+      for (const status of ["500", "503", "4XX"]) expectError(where, operation, status);
+      if (route.params || route.query || route.body || route.multipart) expectError(where, operation, "400");
+      if (route.auth !== "none") for (const status of ["401", "403"]) expectError(where, operation, status);
+      if (hasKeys(route.params)) expectError(where, operation, "404");
+      if (route.multipart) for (const status of ["413", "415"]) expectError(where, operation, status);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("names who may call each operation: public routes have no security, the rest their session", () => {
+    const document = documents[name];
+    const schemes = document.components.securitySchemes;
+    const wrong: string[] = [];
+    for (const [id, route] of Object.entries(tables[name])) {
+      const security = document.paths[openApiPath(route)]?.[route.method.toLowerCase()]?.security;
+      const names = (security ?? []).flatMap((requirement) => Object.keys(requirement));
+      if (names.some((scheme) => !(scheme in schemes))) wrong.push(`${id}: unknown scheme`);
+      const write = route.method !== "GET";
+      const expected =
+        name === "api"
+          ? route.auth === "none"
+            ? undefined
+            : [
+                { bearer: [] },
+                write
+                  ? { sessionCookie: [], sessionSignatureCookie: [], xsrfToken: [] }
+                  : { sessionCookie: [], sessionSignatureCookie: [] },
+              ]
+          : route.auth === "none"
+            ? write
+              ? [{ signingRoomHeader: [] }]
+              : undefined
+            : [write ? { signingSession: [], signingRoomHeader: [] } : { signingSession: [] }];
+      if (JSON.stringify(security) !== JSON.stringify(expected)) wrong.push(`${id}: ${JSON.stringify(security)}`);
+      if (write && names.some((scheme) => schemes[scheme]?.in === "header")) {
+        const forbidden = document.paths[openApiPath(route)]![route.method.toLowerCase()]!.responses["403"];
+        if (!forbidden) wrong.push(`${id}: no 403 for the anti-forgery header`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("lists every tag it uses with a description", () => {
+    const document = documents[name];
+    const listed = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description]));
+    const used = new Set(
+      Object.values(document.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])),
+    );
+    expect([...used].filter((tag) => !listed.get(tag) || listed.get(tag) === tag)).toEqual([]);
+  });
+});
+
+describe("error statuses derived from the route entry", () => {
+  const operation = (name: "api" | "signing", route: RouteDef) =>
+    documents[name].paths[openApiPath(route)]![route.method.toLowerCase()]!;
+
+  it("documents 409 on versioned writes, 429 on rate-limited routes, and 413/415 on uploads", () => {
+    expect(Object.keys(operation("api", routes.updateDocument).responses)).toContain("409");
+    expect(Object.keys(operation("api", routes.deleteDocument).responses)).toContain("409");
+    expect(Object.keys(operation("api", routes.getDocument).responses)).not.toContain("409");
+    expect(Object.keys(operation("api", routes.token).responses)).toContain("429");
+    expect(Object.keys(operation("signing", signingOriginRoutes.verifySealedDocument).responses)).toContain("429");
+    expect(Object.keys(operation("api", routes.listDocuments).responses)).not.toContain("429");
+    expect(Object.keys(operation("api", routes.uploadDocument).responses)).toEqual(
+      expect.arrayContaining(["201", "413", "415"]),
+    );
+  });
+
+  it("describes the upload's parts: the binary file and the optional properties", () => {
+    const form = documents.api.components.schemas.DocumentUploadInput as {
+      properties: Record<string, { type?: string; format?: string }>;
+      required: string[];
+    };
+    expect(form.properties.contents).toMatchObject({ type: "string", format: "binary" });
+    expect(form.properties).toHaveProperty("documentProperties");
+    expect(form.required).toEqual(["contents"]);
+  });
+});
+
+describe("a client generated by openapi-typescript and openapi-fetch", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "signet-openapi-client-"));
+    // the generated client resolves openapi-fetch as an integrator's project would, from its node_modules
+    const openapiFetch = dirname(createRequire(import.meta.url).resolve("openapi-fetch/package.json"));
+    mkdirSync(join(dir, "node_modules"));
+    symlinkSync(openapiFetch, join(dir, "node_modules", "openapi-fetch"), "dir");
+    const types = astToString(await openapiTS(structuredClone(documents.api) as never));
+    writeFileSync(join(dir, "api.d.ts"), types);
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const client = (usernameExpression: string) => `
+import createClient from "openapi-fetch";
+import type { components, paths } from "./api";
+
+type Permissions = components["schemas"]["Permissions"];
+type ErrorBody = components["schemas"]["Error"];
+
+export async function permissionsOf(baseUrl: string, email: string, password: string, orgId: string) {
+  const api = createClient<paths>({ baseUrl });
+  const signIn = await api.POST("/cas/oauth/token", {
+    body: { grant_type: "password", client_id: "signet-web", username: ${usernameExpression}, password },
+    bodySerializer: (body) => new URLSearchParams(body).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  if (!signIn.data?.access_token) throw new Error("sign-in failed: " + signIn.response.status);
+  const headers = { authorization: "Bearer " + signIn.data.access_token };
+  const mine = await api.GET("/api/v1/organizations/{orgId}/users/me/permissions", {
+    params: { path: { orgId } },
+    headers,
+  });
+  const permissions: Permissions | undefined = mine.data;
+  const other = await api.GET("/api/v1/organizations/{orgId}/users/me/permissions", {
+    params: { path: { orgId: "00000000-0000-4000-8000-000000000000" } },
+    headers,
+  });
+  const notFound: ErrorBody | undefined = other.error;
+  return { permissions, notFound: { status: other.response.status, code: notFound?.code } };
+}
+`;
+
+  function compile(files: Record<string, string>, emit: boolean) {
+    for (const [file, source] of Object.entries(files)) writeFileSync(join(dir, file), source);
+    const program = ts.createProgram(
+      Object.keys(files).map((file) => join(dir, file)),
+      {
+        strict: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+        skipLibCheck: true,
+        noEmit: !emit,
+        outDir: dir,
+      },
+    );
+    const diagnostics = ts.getPreEmitDiagnostics(program);
+    if (emit && diagnostics.length === 0) program.emit();
+    return diagnostics.map((diagnostic) => ({
+      code: diagnostic.code,
+      line: diagnostic.file ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1 : null,
+      text: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+    }));
+  }
+
+  it("compiles a correct call, and refuses a body field of the wrong type", () => {
+    expect(compile({ "client.mts": client("email") }, true)).toEqual([]);
+    const wrong = compile({ "wrong.mts": client("42") }, false);
+    expect(wrong.length).toBeGreaterThan(0);
+    const line =
+      client("42")
+        .split("\n")
+        .findIndex((text) => text.includes("username: 42")) + 1;
+    expect(wrong.map((diagnostic) => diagnostic.line)).toContain(line);
+    expect(wrong.map((diagnostic) => diagnostic.text).join("\n")).toMatch(/number.*not assignable to.*string/s);
+  });
+
+  it("signs in and reads the caller's permissions against the running API", async () => {
+    const { user, organization } = await organizationWithUser(app.server.db);
+    const compiled = (await import(pathToFileURL(join(dir, "client.mjs")).href)) as {
+      permissionsOf(
+        baseUrl: string,
+        email: string,
+        password: string,
+        orgId: string,
+      ): Promise<{ permissions?: { organizationId: string; names: string[] }; notFound: { status: number } }>;
+    };
+    const result = await compiled.permissionsOf(app.url, user.email, PASSWORD, organization.id);
+    expect(result.permissions?.organizationId).toBe(organization.id);
+    expect(result.permissions?.names).toContain("MANAGE_DOCUMENTS_PACKAGES");
+    expect(result.notFound).toEqual({ status: 404, code: "NOT_FOUND" });
+  });
+});
