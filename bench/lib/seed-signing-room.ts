@@ -27,9 +27,7 @@ import {
 import { pngDataUrl, signaturePng } from "./signature-png.ts";
 
 /** A real fixture PDF from fixtures/pdfs in this repository. */
-export const FIXTURE_PDF = fileURLToPath(
-  new URL("../../fixtures/pdfs/pdflatex-4-pages.pdf", import.meta.url),
-);
+export const FIXTURE_PDF = fileURLToPath(new URL("../../fixtures/pdfs/pdflatex-4-pages.pdf", import.meta.url));
 
 export interface SeededSigningRoom {
   packageId: string;

@@ -14,6 +14,8 @@ import { authenticator } from "./plugins/authenticate.ts";
 import { registerErrorHandler, sendError } from "./plugins/error-handler.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { apiDocument, registerOpenApi } from "./plugins/openapi-document.ts";
+import { registerStorableTextGuard } from "./plugins/refuse-unstorable-text.ts";
+import { registerRouteList } from "./plugins/route-list.ts";
 import { genTraceId, registerTraceId } from "./plugins/trace-id.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { registerCustomFieldRoutes } from "./routes/custom-field-routes.ts";
@@ -66,6 +68,8 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
 
   registerTraceId(app);
   registerErrorHandler(app);
+  registerStorableTextGuard(app);
+  registerRouteList(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyHelmet, {
@@ -97,7 +101,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   });
   await registerOpenApi(app, apiDocument({ version: config.BUILD_VERSION, cookies: config.cookies }));
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
-  registerMetrics(app, deps.db);
+  registerMetrics(app, deps.db, config.METRICS_TOKEN);
 
   const csrfKey = createHash("sha256").update(`signet-csrf:${authSecret}`).digest();
   const authenticate = authenticator(deps, csrfKey);

@@ -102,7 +102,7 @@ export async function startServer(
       const relay = startOutboxRelay(db, createInProcessPublisher({ ...deps, mailer }), logger);
       cleanups.push(() => relay.stop());
       // without workers the API runs the time-driven package transitions itself
-      const scheduler = startPackageScheduler(db, logger);
+      const scheduler = startPackageScheduler(db, deps.storage, logger);
       cleanups.push(() => scheduler.stop());
     }
 

@@ -62,17 +62,23 @@ describe("scheduled availability", () => {
     const edit = await s.call("PATCH", "", { version: await s.version(), name: "Changed" });
     expect([edit.status, edit.body.message]).toEqual([409, PACKAGE_MESSAGES.scheduledNotEditable]);
 
-    expect(await runDuePackageTransitions(db(), new Date(scheduledOn.getTime() - 60_000))).toMatchObject({
+    expect(
+      await runDuePackageTransitions(db(), app.server.deps.storage, new Date(scheduledOn.getTime() - 60_000)),
+    ).toMatchObject({
       madeAvailable: 0,
     });
-    expect(await runDuePackageTransitions(db(), new Date(scheduledOn.getTime() + 1000))).toMatchObject({
+    expect(
+      await runDuePackageTransitions(db(), app.server.deps.storage, new Date(scheduledOn.getTime() + 1000)),
+    ).toMatchObject({
       madeAvailable: 1,
     });
     const row = await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } });
     expect(row.status).toBe("AVAILABLE_TO_SIGNERS");
     expect(row.availableAt?.getTime()).toBe(scheduledOn.getTime() + 1000);
     // a second pass finds nothing more to do
-    expect(await runDuePackageTransitions(db(), new Date(scheduledOn.getTime() + 2000))).toEqual({
+    expect(
+      await runDuePackageTransitions(db(), app.server.deps.storage, new Date(scheduledOn.getTime() + 2000)),
+    ).toEqual({
       madeAvailable: 0,
       unscheduled: 0,
       sealsRequeued: 0,
@@ -88,7 +94,7 @@ describe("scheduled availability", () => {
     const s = await ready({ scheduledAvailability: true, scheduledOn: new Date(Date.now() + HOUR).toISOString() });
     expect((await s.call("POST", "/send", { version: await s.version() })).status).toBe(200);
     await db().tag.deleteMany({ where: { packageId: s.pkg.id } });
-    const moved = await runDuePackageTransitions(db(), new Date(Date.now() + 2 * HOUR));
+    const moved = await runDuePackageTransitions(db(), app.server.deps.storage, new Date(Date.now() + 2 * HOUR));
     expect(moved).toMatchObject({ madeAvailable: 0, unscheduled: 1 });
     const row = await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } });
     expect([row.status, row.sentAt]).toEqual(["STARTED", null]);
@@ -104,7 +110,9 @@ describe("scheduled availability", () => {
     const cancelled = await s.call("PUT", "/cancel", { version: await s.version(), notify: false });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body).toMatchObject({ status: "CANCELLED", sentAt: null, scheduled: false });
-    expect(await runDuePackageTransitions(db(), new Date(Date.now() + 2 * HOUR))).toMatchObject({ madeAvailable: 0 });
+    expect(
+      await runDuePackageTransitions(db(), app.server.deps.storage, new Date(Date.now() + 2 * HOUR)),
+    ).toMatchObject({ madeAvailable: 0 });
   });
 
   it("moves each due package once when passes run at the same time", async () => {
@@ -116,7 +124,10 @@ describe("scheduled availability", () => {
       packages.push(s.pkg.id);
     }
     const later = new Date(scheduledOn.getTime() + 1000);
-    const results = await Promise.all([runDuePackageTransitions(db(), later), runDuePackageTransitions(db(), later)]);
+    const results = await Promise.all([
+      runDuePackageTransitions(db(), app.server.deps.storage, later),
+      runDuePackageTransitions(db(), app.server.deps.storage, later),
+    ]);
     expect(results.reduce((sum, result) => sum + result.madeAvailable, 0)).toBe(4);
     for (const id of packages) {
       const events = await db().auditEvent.count({ where: { streamId: id, type: "package.available" } });
@@ -139,8 +150,12 @@ describe("expiration", () => {
     const expiresAt = new Date(Date.now() + HOUR);
     const s = await ready({ expirationType: "FIXED", packageExpiresAt: expiresAt.toISOString() });
     expect((await s.call("POST", "/send", { version: await s.version() })).status).toBe(200);
-    expect(await runDuePackageTransitions(db(), new Date(expiresAt.getTime() - 1000))).toMatchObject({ expired: 0 });
-    expect(await runDuePackageTransitions(db(), new Date(expiresAt.getTime() + 1000))).toMatchObject({ expired: 1 });
+    expect(
+      await runDuePackageTransitions(db(), app.server.deps.storage, new Date(expiresAt.getTime() - 1000)),
+    ).toMatchObject({ expired: 0 });
+    expect(
+      await runDuePackageTransitions(db(), app.server.deps.storage, new Date(expiresAt.getTime() + 1000)),
+    ).toMatchObject({ expired: 1 });
     const row = await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } });
     expect([row.status, row.cancelReason]).toEqual(["CANCELLED", EXPIRED_CANCELLATION_REASON]);
     expect(await packageAuditTypes(db(), s.pkg.id)).toContain("package.expired");

@@ -333,9 +333,13 @@ describe("a package changed while a session is open", () => {
     // an expiry in the future for the real scheduler of the test app; the pass below runs after it
     const expiresAt = new Date(Date.now() + 60 * 60_000);
     await db().package.update({ where: { id: s.pkg.id }, data: { packageExpiresAt: expiresAt } });
-    const before = await runDuePackageTransitions(db(), new Date(expiresAt.getTime() - 60_000));
+    const before = await runDuePackageTransitions(
+      db(),
+      app.server.deps.storage,
+      new Date(expiresAt.getTime() - 60_000),
+    );
     expect(before.expired).toBe(0);
-    const moved = await runDuePackageTransitions(db(), new Date(expiresAt.getTime() + 60_000));
+    const moved = await runDuePackageTransitions(db(), app.server.deps.storage, new Date(expiresAt.getTime() + 60_000));
     expect(moved.expired).toBe(1);
 
     const pkg = await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { type PackageVerification, type SealedArtifact, SIGNING_ADMIN_MESSAGES } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,5 +101,23 @@ describe("package verification and the hash at send", () => {
     expect(failed.body.documents[0]!.problems).toContain(SIGNING_ADMIN_MESSAGES.originalChangedSinceSend);
     // the sealed files themselves are untouched
     expect(failed.body.artifacts.every((artifact) => artifact.intact && artifact.signatureValid)).toBe(true);
+  });
+
+  it("measures the hash at send on the stored file, so a file changed between upload and send shows", async () => {
+    const s = await signablePackage(app, db(), { signers: [{ givenName: "Ben", email: "ben@send-hash.example.com" }] });
+    const { blobKey } = await db().document.findUniqueOrThrow({ where: { id: s.document.id } });
+    const chunks: Buffer[] = [];
+    for await (const chunk of await app.server.deps.storage.get(blobKey)) chunks.push(Buffer.from(chunk));
+    const swapped = Buffer.concat([...chunks, Buffer.from("\n% swapped before sending\n")]);
+    await app.server.deps.storage.put(blobKey, Readable.from([swapped]));
+
+    await sendPackage(s, db());
+    const stored = await db().document.findUniqueOrThrow({ where: { id: s.document.id } });
+    expect(stored.sha256AtSend).toBe(createHash("sha256").update(swapped).digest("hex"));
+    expect(stored.sha256AtSend).not.toBe(s.document.sha256);
+
+    const verified = await s.admin.get<PackageVerification>(s.api.verification);
+    expect(verified.body.valid).toBe(false);
+    expect(verified.body.documents[0]).toMatchObject({ originalIntact: false, unchangedSinceSend: true });
   });
 });

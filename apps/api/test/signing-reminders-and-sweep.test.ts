@@ -119,11 +119,19 @@ describe("the unsealed sweep", () => {
     });
     expect(await db().outboxMessage.count({ where: { jobName: "package.seal" } })).toBe(0);
 
-    const early = await runDuePackageTransitions(db(), new Date(completedAt.getTime() + 2 * 60_000));
+    const early = await runDuePackageTransitions(
+      db(),
+      app.server.deps.storage,
+      new Date(completedAt.getTime() + 2 * 60_000),
+    );
     expect(early.sealsRequeued).toBe(0);
     expect(await db().outboxMessage.count({ where: { jobName: "package.seal" } })).toBe(0);
 
-    const swept = await runDuePackageTransitions(db(), new Date(completedAt.getTime() + 10 * 60_000));
+    const swept = await runDuePackageTransitions(
+      db(),
+      app.server.deps.storage,
+      new Date(completedAt.getTime() + 10 * 60_000),
+    );
     expect(swept).toMatchObject({ sealsRequeued: 1, expired: 0, madeAvailable: 0 });
     const queued = await db().outboxMessage.findMany({ where: { jobName: "package.seal" } });
     expect(queued.map((message) => message.payload)).toEqual([{ packageId: s.pkg.id }]);
@@ -140,7 +148,11 @@ describe("the unsealed sweep", () => {
     expect((await packageAudit(db(), s.pkg.id)).map((event) => event.type)).toContain("package.sealed");
 
     // sealed now: a later pass finds nothing to do
-    const later = await runDuePackageTransitions(db(), new Date(completedAt.getTime() + 30 * 60_000));
+    const later = await runDuePackageTransitions(
+      db(),
+      app.server.deps.storage,
+      new Date(completedAt.getTime() + 30 * 60_000),
+    );
     expect(later.sealsRequeued).toBe(0);
   });
 });

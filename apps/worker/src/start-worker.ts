@@ -43,7 +43,7 @@ export async function startWorker(env: Record<string, string | undefined>, logge
   const publisher = createBullmqPublisher(publisherConnection, config.REDIS_PREFIX);
   const relay = startOutboxRelay(db, publisher.publish, logger);
   const workers = startBullmqWorkers({ ...deps, mailer }, workerConnection, config.REDIS_PREFIX, logger);
-  const scheduler = startPackageScheduler(db, logger);
+  const scheduler = startPackageScheduler(db, deps.storage, logger);
   return {
     async close() {
       await relay.stop();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { participantSigningStatusSchema } from "./signing-room.ts";
@@ -104,7 +105,12 @@ export const signingRoomSettingsSchema = z
       .max(20)
       .describe("Origins allowed to frame the signing room (frame-ancestors)"),
     default_id_verification: z.enum(["NONE", "SMS_CODE", "KBA"]),
-    email_from_text: z.string().trim().max(100).describe("Display name of invitation emails"),
+    email_from_text: z
+      .string()
+      .trim()
+      .max(100)
+      .regex(MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE)
+      .describe("Display name of invitation emails"),
     email_reply_to: z.union([z.literal(""), z.email()]),
     primary_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #1c7ed6."),
     primary_font_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #ffffff."),

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
-import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { SIGNING_ROOM_HEADER } from "@signet/contract";
@@ -19,6 +18,8 @@ import { requestOrigin } from "../plugins/authenticate.ts";
 import type { Authenticate } from "../plugins/define-route.ts";
 import { registerErrorHandler, sendError } from "../plugins/error-handler.ts";
 import { registerOpenApi, signingOriginDocument } from "../plugins/openapi-document.ts";
+import { registerStorableTextGuard } from "../plugins/refuse-unstorable-text.ts";
+import { registerRouteList } from "../plugins/route-list.ts";
 import { genTraceId, registerTraceId } from "../plugins/trace-id.ts";
 import { registerSigningRoomRoutes } from "./signing-room-routes.ts";
 import { signingCookie } from "./signing-session-cookie.ts";
@@ -59,8 +60,9 @@ export async function buildSigningRoomApp(input: {
   app.setSerializerCompiler(serializerCompiler);
   registerTraceId(app);
   registerErrorHandler(app);
+  registerStorableTextGuard(app);
+  registerRouteList(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { throwFileSizeLimit: false });
   await app.register(fastifyRateLimit, { global: false, skipOnError: true });
 
   const origin = signingRoomOrigin(config);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   missingContact,
   PACKAGE_ACTION_MESSAGES,
@@ -13,6 +14,7 @@ import { AppError } from "../errors/app-error.ts";
 import { packageConflict } from "../packages/package-access.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 import { inviteDueParticipants, reopenParticipants } from "../signing/invite-due-participants.ts";
+import { BlobNotFoundError, type BlobStorage } from "../storage/blob-storage.ts";
 import { signatureTagProblems } from "../tags/signature-tag-problems.ts";
 import { type PackageRow, runPackageAction } from "./run-package-action.ts";
 
@@ -76,12 +78,40 @@ export async function expiryOnAvailability(
 }
 
 /**
+ * Each document's SHA-256 measured on the stored file as the package is sent (DOMAIN.md §4): a file
+ * changed in storage after upload then differs from the hash taken at upload, and the certificate
+ * and the verification say so. A file that cannot be read is recorded as missing.
+ */
+async function recordHashesAtSend(tx: Prisma.TransactionClient, storage: BlobStorage, packageId: string) {
+  const documents = await tx.document.findMany({ where: { packageId }, select: { id: true, blobKey: true } });
+  for (const document of documents) {
+    const hash = createHash("sha256");
+    try {
+      for await (const chunk of (await storage.get(document.blobKey)) as AsyncIterable<Buffer>) hash.update(chunk);
+    } catch (error) {
+      if (!(error instanceof BlobNotFoundError)) throw error;
+      await tx.document.update({ where: { id: document.id }, data: { sha256AtSend: MISSING_AT_SEND } });
+      continue;
+    }
+    await tx.document.update({ where: { id: document.id }, data: { sha256AtSend: hash.digest("hex") } });
+  }
+}
+
+/** What sha256AtSend holds when the stored file was gone at send (never a hex hash, so never a match). */
+export const MISSING_AT_SEND = "missing";
+
+/**
  * What happens when a package becomes available to signers (sent now, or its scheduled time came):
- * each document's hash at send is recorded (DOMAIN.md §4), participants of an earlier round who
+ * each document's hash at send is measured and recorded, participants of an earlier round who
  * must act again wait again, and the participants whose turn it is are invited (issue 5 §1).
  */
-export async function openForSigning(tx: Prisma.TransactionClient, pkg: PackageRow, now: Date): Promise<void> {
-  await tx.$executeRaw`UPDATE "Document" SET "sha256AtSend" = "sha256" WHERE "packageId" = ${pkg.id}::uuid`;
+export async function openForSigning(
+  tx: Prisma.TransactionClient,
+  pkg: PackageRow,
+  now: Date,
+  storage: BlobStorage,
+): Promise<void> {
+  await recordHashesAtSend(tx, storage, pkg.id);
   await reopenParticipants(tx, pkg.id);
   await inviteDueParticipants(tx, pkg, now);
 }
@@ -114,7 +144,7 @@ export async function sendPackage(
     const packageExpiresAt = await expiryOnAvailability(tx, pkg, now);
     return {
       changes: { sentAt: now, availableAt: now, packageExpiresAt },
-      afterAudit: (after) => openForSigning(after, pkg, now),
+      afterAudit: (after) => openForSigning(after, pkg, now, deps.storage),
       auditType: "package.sent",
       auditData: { packageExpiresAt: packageExpiresAt?.toISOString() ?? null },
     };

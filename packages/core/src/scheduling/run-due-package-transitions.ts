@@ -5,6 +5,7 @@ import type { Db } from "../db/prisma-client.ts";
 import { expiryOnAvailability, openForSigning, sendProblems } from "../package-actions/send-package.ts";
 import { enqueueSeal } from "../signing/complete-package.ts";
 import { revokeSigningAccess } from "../signing/revoke-signing-access.ts";
+import type { BlobStorage } from "../storage/blob-storage.ts";
 
 interface DueRow {
   id: string;
@@ -29,7 +30,12 @@ export const UNSEALED_GRACE_MS = 5 * 60_000;
  * 'expiry time passes'. Rows are claimed with SKIP LOCKED, so any number of workers run it at once
  * and each package moves once; a package changed meanwhile is simply not due any more.
  */
-export async function runDuePackageTransitions(db: Db, now = new Date(), batchSize = 100): Promise<DueTransitions> {
+export async function runDuePackageTransitions(
+  db: Db,
+  storage: BlobStorage,
+  now = new Date(),
+  batchSize = 100,
+): Promise<DueTransitions> {
   const result: DueTransitions = { madeAvailable: 0, unscheduled: 0, expired: 0, sealsRequeued: 0 };
   await db.$transaction(
     async (tx) => {
@@ -70,7 +76,7 @@ export async function runDuePackageTransitions(db: Db, now = new Date(), batchSi
             packageExpiresAt: packageExpiresAt?.toISOString() ?? null,
           },
         });
-        await openForSigning(tx, pkg, now);
+        await openForSigning(tx, pkg, now, storage);
         result.madeAvailable++;
       }
 

@@ -1,19 +1,20 @@
 import type { Db } from "../db/prisma-client.ts";
 import type { Logger } from "../logger.ts";
+import type { BlobStorage } from "../storage/blob-storage.ts";
 import { runDuePackageTransitions } from "./run-due-package-transitions.ts";
 
 /**
  * Runs the due transitions every `intervalMs` (a scheduled time is met within that), in every
  * worker and in the API of the embedded default; SKIP LOCKED keeps replicas from doubling work.
  */
-export function startPackageScheduler(db: Db, logger: Logger, intervalMs = 15_000) {
+export function startPackageScheduler(db: Db, storage: BlobStorage, logger: Logger, intervalMs = 15_000) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const tick = async () => {
     if (stopped) return;
     try {
-      const moved = await runDuePackageTransitions(db);
+      const moved = await runDuePackageTransitions(db, storage);
       if (moved.madeAvailable + moved.unscheduled + moved.expired > 0) logger.info(moved, "package schedule ran");
     } catch (error) {
       logger.error({ err: error }, "package scheduler failed");
