@@ -145,7 +145,14 @@ describe("broken multipart bodies answer 400 on every upload route, storing noth
     const draft = await createPackage(s.admin, { packages: paths().packages } as never, { name: "Draft" });
     draftDocuments = `/api/v4/organizations/${s.org.organizationId}/packages/${draft.id}/documents`;
   });
-  const uploads = () => [
+  const uploads = (): {
+    route: string;
+    base: string;
+    path: string;
+    field: string;
+    auth: Record<string, string>;
+    method?: string;
+  }[] => [
     { route: "document upload", base: app.url, path: draftDocuments, field: "contents", auth: adminHeaders(s.admin) },
     {
       route: "custom consent",

@@ -63,11 +63,12 @@ describe("probes", () => {
 
 describe("GET /metrics is for the operator's scraper only", () => {
   it("answers 401 without the configured token, or with another one", async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { authorization: "Bearer wrong-token-0123456789abcdef" },
       { authorization: METRICS_TOKEN },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const reply = await client().get<{ code: string }>("/metrics", { headers });
       expect(reply.status).toBe(401);
       expect(reply.body.code).toBe("UNAUTHORIZED");

@@ -54,7 +54,7 @@ export async function signInWithPassword(
   });
   if (!user?.credential) {
     await verifyAgainstDummy(input.password);
-    await countUnknownAccountFailure(email, deps);
+    return countUnknownAccountFailure(email, deps);
   }
   const credential = user.credential;
   const audit = (type: string, data: Record<string, unknown> = {}) =>
