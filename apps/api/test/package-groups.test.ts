@@ -1,7 +1,14 @@
-import { GROUP_MESSAGES, type Group, PACKAGE_MESSAGES, type Package } from "@signet/contract";
+import { GROUP_MESSAGES, type Group, PACKAGE_MESSAGES, type Package, type PackageGroupOptions } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV, newGroup } from "./support/access-fixtures.ts";
-import { createPackage, memberOfNewGroup, packageAuditTypes, packageOrg, VIEWER } from "./support/package-fixtures.ts";
+import {
+  createPackage,
+  memberOfNewGroup,
+  OFFICER,
+  packageAuditTypes,
+  packageOrg,
+  VIEWER,
+} from "./support/package-fixtures.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
 let app: TestApp;
@@ -15,6 +22,23 @@ const groupIdsOf = async (packageId: string) =>
   (await db().packageGroup.findMany({ where: { packageId }, select: { groupId: true } }))
     .map((row) => row.groupId)
     .sort();
+
+describe("GET package-group-options", () => {
+  it("lists a loan officer's groups by name without any access-control permission", async () => {
+    const { org } = await packageOrg(db(), app.url);
+    const officer = await memberOfNewGroup(org, app.url, OFFICER);
+    const viewing = await memberOfNewGroup(org, app.url, VIEWER);
+    await newGroup(org);
+    const path = `/api/v1/organizations/${org.organizationId}/package-group-options`;
+    const reply = await officer.client.get<PackageGroupOptions>(path);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.records).toEqual([{ groupId: officer.group.id, name: officer.group.name, manages: true }]);
+    // the groups list of Access Control stays closed to them
+    expect((await officer.client.get(`/api/v1/organizations/${org.organizationId}/groups`)).status).toBe(403);
+    // a member who only views packages cannot build one, so gets no options
+    expect((await viewing.client.get(path)).status).toBe(403);
+  });
+});
 
 describe("PUT packages/:id/package-groups", () => {
   it("replaces the groups at the package's version; members of removed groups lose sight of it", async () => {

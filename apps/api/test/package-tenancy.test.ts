@@ -44,6 +44,7 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   updatePackage: () => ({ body: { version: 1, name: "Renamed" } }),
   deletePackage: () => ({ query: { version: "1" } }),
   setPackageGroups: (ids) => ({ body: { version: 1, groupIds: [ids.groupId] } }),
+  listPackageGroupOptions: () => ({}),
   listWorkspacePackages: () => ({}),
   packageStatusCounts: () => ({}),
   listParticipants: () => ({}),

@@ -65,6 +65,18 @@ export const contactSummarySchema = z
 export const packageGroupRefSchema = z.object({ groupId: z.uuid(), name: z.string() }).meta({ id: "PackageGroupRef" });
 export type PackageGroupRef = z.infer<typeof packageGroupRefSchema>;
 
+export const packageGroupOptionsSchema = z
+  .object({
+    records: z.array(
+      packageGroupRefSchema.extend({
+        manages: z.boolean().describe("The caller manages packages in this group (MANAGE_DOCUMENTS_PACKAGES)"),
+      }),
+    ),
+  })
+  .describe("The groups a package can be shared with by the caller, by name")
+  .meta({ id: "PackageGroupOptions" });
+export type PackageGroupOptions = z.infer<typeof packageGroupOptionsSchema>;
+
 export const packageEmailTemplateSchema = z
   .object({
     subject: z.string().nullable().describe(`Null uses the default subject '${DEFAULTS.emailSubject}'`),
@@ -328,6 +340,20 @@ export const packageRoutes = {
     query: versionQuerySchema,
     response: null,
     status: 204,
+  }),
+  listPackageGroupOptions: define({
+    method: "GET",
+    base: "api",
+    version: 1,
+    path: "/organizations/:orgId/package-group-options",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary:
+      "The groups the caller can share a package with: every group where they see packages (no access-control permission needed)",
+    tags: ["packages"],
+    params: z.object({ orgId: z.uuid() }),
+    response: packageGroupOptionsSchema,
+    status: 200,
   }),
   setPackageGroups: define({
     method: "PUT",

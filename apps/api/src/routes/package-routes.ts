@@ -4,6 +4,7 @@ import {
   createPackage,
   deletePackage,
   getPackage,
+  listPackageGroupOptions,
   listPackages,
   listWorkspacePackages,
   packageStatusCounts,
@@ -40,6 +41,9 @@ export function registerPackageRoutes(app: FastifyInstance, deps: CoreDeps, auth
     ),
   );
 
+  defineRoute(app, authenticate, routes.listPackageGroupOptions, async ({ params, session }) =>
+    listPackageGroupOptions(session.actor, { organizationId: params.orgId }, deps),
+  );
   defineRoute(app, authenticate, routes.setPackageGroups, async ({ params, body, session }) =>
     setPackageGroups(session.actor, { ...body, organizationId: params.orgId, packageId: params.packageId }, deps),
   );

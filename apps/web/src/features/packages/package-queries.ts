@@ -14,6 +14,11 @@ export const packageQueries = {
       queryFn: ({ signal }) => api(routes.listWorkspacePackages, { params: { orgId }, query, signal }),
       placeholderData: keepPreviousData,
     }),
+  groupOptions: (orgId: string) =>
+    queryOptions({
+      queryKey: ["packages", orgId, "group-options"],
+      queryFn: ({ signal }) => api(routes.listPackageGroupOptions, { params: { orgId }, signal }),
+    }),
   statusCounts: (orgId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, "status-counts"],

@@ -18,6 +18,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import {
   hasPermission,
   PACKAGE_STATUSES,
+  type Package,
   type PackageStatus,
   routes,
   UI,
@@ -151,6 +152,26 @@ function StatusTiles(props: { organizationId: string; selected: string[]; onTogg
 }
 
 /** Spec §2 workspace: status counts, filters, the paged package list and quick actions. */
+/**
+ * Reads what the builder's first step needs before leaving the workspace. If the new draft cannot be
+ * opened, it is deleted again, so a failure never leaves empty drafts behind, and the error is shown.
+ */
+async function opensInBuilder(orgId: string, created: Package) {
+  const params = { orgId, packageId: created.id };
+  try {
+    await Promise.all([
+      api(routes.getPackage, { params, passThrough: true }),
+      api(routes.listParticipants, { params, passThrough: true }),
+      api(routes.listPackageGroupOptions, { params: { orgId }, passThrough: true }),
+    ]);
+  } catch (error) {
+    await api(routes.deletePackage, { params, query: { version: created.version }, passThrough: true }).catch(
+      () => undefined,
+    );
+    throw error;
+  }
+}
+
 export function WorkspacePage({
   search,
   onSearch,
@@ -199,6 +220,7 @@ export function WorkspacePage({
         body: {},
         passThrough: true,
       });
+      await opensInBuilder(organizationId, created);
       await invalidatePackage(client, organizationId);
       await navigate({ to: "/packages/$packageId/build", params: { packageId: created.id }, search: { step: 1 } });
     } catch (error) {
