@@ -1,4 +1,5 @@
 import {
+  type DocumentParticipantList,
   fillPath,
   PACKAGE_MESSAGES,
   PARTICIPANT_API_MESSAGES,
@@ -19,6 +20,7 @@ import {
   packageAuditTypes,
   packageOrg,
   VIEWER,
+  withSignableDocument,
 } from "./support/package-fixtures.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
@@ -287,5 +289,43 @@ describe("PUT participants-order", () => {
     ]);
     expect((await db().participant.findUniqueOrThrow({ where: { id: c.id } })).orderSequence).toBe(1);
     expect((await packageAuditTypes(db(), pkg.id)).at(-1)).toBe("participants.reordered");
+  });
+});
+
+describe("participant role (issue 11)", () => {
+  it("sets the execution type of every document without a choice, and leaving SIGNER deletes the tags", async () => {
+    const { org, admin, paths } = await packageOrg(db(), app.url);
+    const pkg = await createPackage(admin, paths);
+    const signer = await addParticipant(admin, paths, pkg.id, { type: "Borrower", email: "s@example.com" });
+    const viewer = await addParticipant(admin, paths, pkg.id, {
+      type: "Settlement Agent",
+      email: "v@example.com",
+      role: "VIEWER",
+    });
+    expect([signer.role, viewer.role]).toEqual(["SIGNER", "VIEWER"]);
+    const document = await withSignableDocument(db(), org.organizationId, pkg.id);
+    const matrixPath = `/api/v4/organizations/${org.organizationId}/packages/${pkg.id}/document-participants`;
+    const typeOf = async (participantId: string) => {
+      const matrix = await admin.request<DocumentParticipantList>("GET", matrixPath);
+      expect(matrix.status).toBe(200);
+      return matrix.body.records.find(
+        (entry) => entry.participantId === participantId && entry.documentId === document.id,
+      )?.executionType;
+    };
+    expect([await typeOf(signer.id), await typeOf(viewer.id)]).toEqual(["E_SIGN", "VIEW_ONLY"]);
+
+    const paper = await admin.request<Participant>("PATCH", paths.participant(pkg.id, signer.id), {
+      json: { version: signer.version, role: "PAPER" },
+    });
+    expect(paper.status, JSON.stringify(paper.body)).toBe(200);
+    expect(paper.body.role).toBe("PAPER");
+    expect(await typeOf(signer.id)).toBe("PAPER");
+    expect(await db().tag.count({ where: { participantId: signer.id } })).toBe(0);
+
+    const bad = await admin.request("PATCH", paths.participant(pkg.id, viewer.id), {
+      json: { version: viewer.version, role: "WATCHER" },
+    });
+    expect(bad.status).toBe(400);
+    expect((await db().participant.findUniqueOrThrow({ where: { id: viewer.id } })).role).toBe("VIEWER");
   });
 });

@@ -9,10 +9,12 @@ import {
   nextRoleNumberForType,
   PARTICIPANT_ACCESS_METHODS,
   PARTICIPANT_MESSAGES,
+  PARTICIPANT_ROLES,
   type ParticipantAccessMethod,
   participantAccessMethodSchema,
   participantContact,
   participantDisplayName,
+  participantExecutionType,
   participantInitials,
   participantTypeKey,
   sessionHost,
@@ -182,5 +184,24 @@ describe("missingContact and participantContact", () => {
   it.each(cases)("%s email %s phone %s → missing %s, shown %s", (accessMethod, email, phone, missing, shown) => {
     expect(missingContact({ accessMethod, email, phone })).toBe(missing);
     expect(participantContact({ accessMethod, email, phone })).toBe(shown);
+  });
+});
+
+describe("participant role → execution type without an explicit choice", () => {
+  it.each([
+    ["SIGNER", "E_SIGN", "E_SIGN"],
+    ["SIGNER", "PAPER", "PAPER"],
+    ["SIGNER", "VIEW_ONLY", "VIEW_ONLY"],
+    ["VIEWER", "E_SIGN", "VIEW_ONLY"],
+    ["VIEWER", "PAPER", "VIEW_ONLY"],
+    ["COPY", "E_SIGN", "VIEW_ONLY"],
+    ["PAPER", "E_SIGN", "PAPER"],
+    ["PAPER", "VIEW_ONLY", "PAPER"],
+  ] as const)("%s on a %s document executes %s", (role, documentType, expected) => {
+    expect(participantExecutionType(role, documentType)).toBe(expected);
+  });
+
+  it("covers every role", () => {
+    expect(PARTICIPANT_ROLES).toEqual(["SIGNER", "VIEWER", "COPY", "PAPER"]);
   });
 });

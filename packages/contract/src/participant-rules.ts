@@ -9,6 +9,33 @@ export type ParticipantAccessMethod = (typeof PARTICIPANT_ACCESS_METHODS)[number
 export const participantAccessMethodSchema = z.enum(PARTICIPANT_ACCESS_METHODS);
 
 /**
+ * What a participant does with the package (issue 11, UX.md's DocuSign anchor; spec: participants
+ * "sign, only view, or execute on paper"). The role sets how they execute every document for which
+ * no explicit choice was made (participantExecutionType); a copy recipient is not asked to act and
+ * receives the sealed copies when the package completes.
+ */
+export const PARTICIPANT_ROLES = ["SIGNER", "VIEWER", "COPY", "PAPER"] as const;
+export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
+export const participantRoleSchema = z
+  .enum(PARTICIPANT_ROLES)
+  .describe("SIGNER signs, VIEWER only views, COPY receives a copy when completed, PAPER signs on paper");
+export const PARTICIPANT_ROLE_LABELS: Record<ParticipantRole, string> = {
+  SIGNER: "Needs to sign",
+  VIEWER: "Only views",
+  COPY: "Receives a copy",
+  PAPER: "Signs on paper",
+};
+
+/** How a participant executes a document without an explicit choice: the document's type for a signer. */
+export function participantExecutionType(
+  role: ParticipantRole,
+  documentType: "E_SIGN" | "VIEW_ONLY" | "PAPER",
+): "E_SIGN" | "VIEW_ONLY" | "PAPER" {
+  if (role === "SIGNER") return documentType;
+  return role === "PAPER" ? "PAPER" : "VIEW_ONLY";
+}
+
+/**
  * The mortgage participant types an organization starts with; it may add its own. Types are names
  * as people read them (the display name upper-cases them, spec §3), compared case-insensitively
  * (participantTypeKey). Signers: Borrower, Co-Borrower, Non-Borrowing Spouse, Guarantor, Seller,

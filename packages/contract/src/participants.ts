@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
-import { MAX_PARTICIPANTS_PER_TYPE, missingContact, participantAccessMethodSchema } from "./participant-rules.ts";
+import {
+  MAX_PARTICIPANTS_PER_TYPE,
+  missingContact,
+  participantAccessMethodSchema,
+  participantRoleSchema,
+} from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import {
   idVerificationMethodSchema,
@@ -36,6 +41,7 @@ export const participantSchema = z
     phoneNumber: z.string().nullable().describe("Ten digits"),
     contact: z.string().describe("The email for EMAIL, the phone as 123-456-7890 for SMS, '' for API"),
     accessMethod: participantAccessMethodSchema,
+    role: participantRoleSchema,
     orderSequence: z.number().int().describe("Position in ordered (PARTICIPANT) signing"),
     avHost: z.boolean().describe("Hosts the A/V eSign session"),
     signingStatus: participantSigningStatusSchema.describe("Where the participant is in the signing room"),
@@ -79,6 +85,7 @@ export const createParticipantSchema = z
     email: email.nullish(),
     phoneNumber: phoneInputSchema.optional(),
     accessMethod: participantAccessMethodSchema.default("EMAIL"),
+    role: participantRoleSchema.default("SIGNER"),
     avHost: z.boolean().default(false),
     idVerification: idVerificationMethodSchema.optional().describe("Default: the organization's setting"),
     kbaAnswers: kbaAnswersSchema.optional().describe("KBA: answers the participant must give (stored encrypted)"),
@@ -97,6 +104,7 @@ export const updateParticipantSchema = z
     email: email.nullish(),
     phoneNumber: phoneInputSchema.optional(),
     accessMethod: participantAccessMethodSchema.optional(),
+    role: participantRoleSchema.optional().describe("Leaving SIGNER deletes the participant's tags"),
     avHost: z.boolean().optional(),
     idVerification: idVerificationMethodSchema.optional(),
     kbaAnswers: kbaAnswersSchema.optional(),

@@ -46,6 +46,12 @@ describe("ordered signing", () => {
     expect(waitingFor("PARALLEL", people)).toEqual([]);
   });
 
+  it("never invites a copy recipient nor waits for one", () => {
+    const copy = { ...p("copy", 1, "WAITING", []), copyOnly: true };
+    expect(participantsToInvite("PARALLEL", [...people, copy])).toEqual(["b", "c", "d", "paper"]);
+    expect(currentSigningStep("PARTICIPANT", [p("a", 2), copy])).toBe(2);
+  });
+
   it("is done when everyone who must finish has", () => {
     const done = [p("a", 1, "FINISHED"), p("b", 2, "FINISHED"), p("paper", 3, "WAITING", ["PAPER"])];
     expect(currentSigningStep("PARTICIPANT", done)).toBeNull();

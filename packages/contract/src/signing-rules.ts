@@ -10,6 +10,8 @@ export interface SigningParticipant {
   status: ParticipantSigningStatus;
   /** how the participant executes each document of the package */
   executionTypes: readonly ExecutionType[];
+  /** receives a copy only (participant role COPY): never invited to act, sent the sealed copies */
+  copyOnly?: boolean;
 }
 
 /** A participant the package waits for: one who signs or reviews anything electronically. */
@@ -51,7 +53,12 @@ export function participantsToInvite(
   participants: readonly SigningParticipant[],
 ): string[] {
   return participants
-    .filter((participant) => participant.status === "WAITING" && isTurnOf(signingOrder, participants, participant.id))
+    .filter(
+      (participant) =>
+        !participant.copyOnly &&
+        participant.status === "WAITING" &&
+        isTurnOf(signingOrder, participants, participant.id),
+    )
     .map((participant) => participant.id);
 }
 

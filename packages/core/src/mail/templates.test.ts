@@ -92,6 +92,14 @@ describe("signing templates", () => {
     expect(rendered.text).toContain("Attached: Disclosure.pdf");
   });
 
+  it.each([
+    [undefined, "to review and sign electronically."],
+    ["sign", "to review and sign electronically."],
+    ["review", 'documents of "Refinance" to review.'],
+  ] as const)("asks a %s participant for what they do", (action, wording) => {
+    expect(invitation({ action }).text).toContain(wording);
+  });
+
   it("takes the organization's colours only when they are hex colours", () => {
     expect(invitation({ primaryColor: "#123456", primaryFontColor: "#fedcba" }).html).toContain(
       "background:#123456;color:#fedcba",

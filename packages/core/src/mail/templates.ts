@@ -65,6 +65,8 @@ const signingInvitationData = z.object({
   expiresAt: z.string(),
   reminder: z.boolean(),
   attachmentName: z.string().nullable(),
+  /** what the participant is asked to do: a viewer (participant role VIEWER) only reviews */
+  action: z.enum(["sign", "review"]).optional(),
   /** the organization's branding colours (signing-room settings) */
   primaryColor: z.string().optional(),
   primaryFontColor: z.string().optional(),
@@ -97,7 +99,7 @@ export const mailTemplates = {
       const expires = new Date(data.expiresAt).toUTCString();
       const intro =
         data.introText?.trim() ||
-        `${data.organizationName} sent you the documents of "${data.packageName}" to review and sign electronically.`;
+        `${data.organizationName} sent you the documents of "${data.packageName}" to ${data.action === "review" ? "review" : "review and sign electronically"}.`;
       const attached = data.attachmentName ? `\n\nAttached: ${data.attachmentName}` : "";
       const text = `Hello ${data.recipientName},\n\n${intro}\n\nOpen your documents:\n${data.link}\n\nThis link is personal: do not forward it. It works once and until ${expires}; if it stops working, open it anyway and ask for a new one.${attached}\n\n${data.organizationName}\n`;
       const html = layout(

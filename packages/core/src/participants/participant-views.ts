@@ -22,6 +22,7 @@ export function toParticipant(row: ParticipantRow): Participant {
     phoneNumber: row.phoneNumber,
     contact: participantContact({ accessMethod: row.accessMethod, email: row.email, phone: row.phoneNumber }),
     accessMethod: row.accessMethod,
+    role: row.role,
     orderSequence: row.orderSequence,
     avHost: row.avHost,
     signingStatus: row.signingStatus,

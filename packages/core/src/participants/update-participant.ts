@@ -13,6 +13,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
 import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
 import { loadPackageAccess, packageConflict, packageVersionConflict } from "../packages/package-access.ts";
+import { loadExecutionMatrix, signsElectronically } from "../tags/execution-types.ts";
 import { canonicalParticipantType } from "./participant-type.ts";
 import { verificationColumns } from "./participant-verification.ts";
 import { toParticipant } from "./participant-views.ts";
@@ -77,12 +78,22 @@ export async function updateParticipant(
         email: orNull(input.email),
         phoneNumber: input.phoneNumber,
         accessMethod: input.accessMethod,
+        role: input.role,
         avHost: input.avHost,
         ...verification,
         version: { increment: 1 },
       },
     });
     if (count === 0) throw packageVersionConflict();
+    // a participant who no longer signs a document electronically keeps no tags on it (spec §4)
+    let deletedTags = 0;
+    if (input.role !== undefined && input.role !== current.role) {
+      const matrix = await loadExecutionMatrix(tx, packageId);
+      const unsigned = matrix.documents
+        .filter((document) => !signsElectronically(matrix, document.id, participantId))
+        .map((document) => document.id);
+      deletedTags = (await tx.tag.deleteMany({ where: { participantId, documentId: { in: unsigned } } })).count;
+    }
     // KBA answers are secrets: the trail records which questions changed, never the answers
     const {
       version: _version,
@@ -104,6 +115,7 @@ export async function updateParticipant(
         changes,
         ...(verification.kbaQuestions ? { kbaQuestions: verification.kbaQuestions } : {}),
         ...(roleNumber ? { roleNumber } : {}),
+        ...(deletedTags ? { deletedTags } : {}),
       },
     });
     return tx.participant.findUniqueOrThrow({ where: { id: participantId } });

@@ -40,12 +40,13 @@ export const signingInvitationJob = {
     const participant = link.participant;
     const url = signingLinkUrl(context.config, signingLinkToken(context.linkKey, link.id));
     const organizationName = pkg.organization.name;
+    const action = participant.role === "VIEWER" ? "review" : "sign";
     if (link.channel === "SMS") {
       if (!participant.phoneNumber) return;
       const text =
         job.purpose === "copies"
           ? `${organizationName}: "${pkg.name}" is complete. Download your copies: ${url}`
-          : `${job.purpose === "reminder" ? "Reminder: " : ""}${organizationName} sent you "${pkg.name}" to sign: ${url}`;
+          : `${job.purpose === "reminder" ? "Reminder: " : ""}${organizationName} sent you "${pkg.name}" to ${action}: ${url}`;
       await context.sms.send({ idempotencyKey, organizationId: pkg.organizationId, to: participant.phoneNumber, text });
       return;
     }
@@ -71,6 +72,7 @@ export const signingInvitationJob = {
               link: url,
               expiresAt: link.expiresAt.toISOString(),
               reminder: job.purpose === "reminder",
+              action,
               attachmentName: attachments[0]?.filename ?? null,
               primaryColor: settings.primary_color,
               primaryFontColor: settings.primary_font_color,

@@ -20,7 +20,7 @@ export async function loadSigningProgress(db: Reader, packageId: string): Promis
   const rows = await db.participant.findMany({
     where: { packageId },
     orderBy: participantOrder,
-    select: { id: true, orderSequence: true, signingStatus: true, accessMethod: true },
+    select: { id: true, orderSequence: true, signingStatus: true, accessMethod: true, role: true },
   });
   const matrix = await loadExecutionMatrix(db, packageId);
   const participants = rows.map((row) => ({
@@ -28,7 +28,10 @@ export async function loadSigningProgress(db: Reader, packageId: string): Promis
     orderSequence: row.orderSequence,
     status: row.signingStatus,
     accessMethod: row.accessMethod,
+    copyOnly: row.role === "COPY",
+    // a copy recipient is not waited for: the sealed copies reach them when the package completes
     executionTypes: matrix.documents
+      .filter(() => row.role !== "COPY")
       .map((document) => matrix.typeOf(document.id, row.id))
       .filter((type): type is ExecutionType => type !== null),
   }));

@@ -1,12 +1,12 @@
-import type { ExecutionType } from "@signet/contract";
+import { type ExecutionType, participantExecutionType } from "@signet/contract";
 import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 
 type Reader = Db | Prisma.TransactionClient;
 
 /**
- * How each participant executes each document of a package: the participant's own choice
- * (document-participants) or else the document's execution type.
+ * How each participant executes each document of a package: the choice made for that document
+ * (document-participants), or else what the participant's role makes of the document's type.
  */
 export interface ExecutionMatrix {
   documents: { id: string; executionType: ExecutionType }[];
@@ -24,7 +24,7 @@ export async function loadExecutionMatrix(db: Reader, packageId: string): Promis
   });
   const participants = await db.participant.findMany({
     where: { packageId },
-    select: { id: true },
+    select: { id: true, role: true },
     orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
   });
   const overrides = await db.documentParticipant.findMany({ where: { packageId } });
@@ -32,14 +32,15 @@ export async function loadExecutionMatrix(db: Reader, packageId: string): Promis
   const chosen = new Map(overrides.map((row) => [key(row.documentId, row.participantId), row.executionType]));
   const documentTypes = new Map(documents.map((document) => [document.id, document.executionType]));
   const participantIds = participants.map((participant) => participant.id);
-  const known = new Set(participantIds);
+  const roles = new Map(participants.map((participant) => [participant.id, participant.role]));
   return {
     documents,
     participantIds,
     typeOf: (documentId, participantId) => {
       const documentType = documentTypes.get(documentId);
-      if (!documentType || !known.has(participantId)) return null;
-      return chosen.get(key(documentId, participantId)) ?? documentType;
+      const role = roles.get(participantId);
+      if (!documentType || !role) return null;
+      return chosen.get(key(documentId, participantId)) ?? participantExecutionType(role, documentType);
     },
     isOverride: (documentId, participantId) => chosen.has(key(documentId, participantId)),
   };
