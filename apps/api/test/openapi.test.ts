@@ -132,8 +132,9 @@ describe.each(["api", "signing"] as const)("the %s listener's OpenAPI document",
       const success = operation.responses[route.status];
       if (!success) problems.push(`${where}: no ${route.status} answer`);
       else if (route.produces) {
-        if (success.content?.[route.produces]?.schema?.$ref !== "#/components/schemas/PdfFile") {
-          problems.push(`${where}: the ${route.status} answer is not a PDF file`);
+        const component = route.produces === "application/zip" ? "ZipFile" : "PdfFile";
+        if (success.content?.[route.produces]?.schema?.$ref !== `#/components/schemas/${component}`) {
+          problems.push(`${where}: the ${route.status} answer is not a ${route.produces} file`);
         }
       } else if (route.response) {
         const ref = success.content?.["application/json"]?.schema?.$ref;

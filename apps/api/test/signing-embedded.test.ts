@@ -266,13 +266,14 @@ describe("tenancy of the members' signing routes", () => {
       { method: "GET", path: api.verification },
       { method: "GET", path: api.sealedArtifacts },
       { method: "GET", path: api.sealedFile(artifactId) },
+      { method: "GET", path: api.sealedZip },
     ];
     const call = (who: HttpClient, route: { method: string; path: string; json?: object }) =>
       who.request<ErrorBody>(route.method, route.path, route.json ? { json: route.json } : {});
 
     // the owner sees them (the signing URL is refused only because the package is complete)
     const own = await Promise.all(routes(s.api).map((route) => call(s.admin, route)));
-    expect(own.map((reply) => reply.status)).toEqual([200, 409, 200, 200, 200]);
+    expect(own.map((reply) => reply.status)).toEqual([200, 409, 200, 200, 200, 200]);
     expect((own[2]!.body as unknown as PackageVerification).valid).toBe(true);
 
     const other = await packageOrg(db(), app.url);
@@ -289,6 +290,6 @@ describe("tenancy of the members' signing routes", () => {
     }
     expect(await db().signingLink.count({ where: { participantId: ada.id } })).toBe(1);
     const copies = (await packageAudit(db(), s.pkg.id)).filter((event) => event.type === "copy.issued");
-    expect(copies).toHaveLength(1); // the owner's download only
+    expect(copies).toHaveLength(3); // the owner's downloads only: one file, then both in the zip
   });
 });

@@ -152,6 +152,9 @@ export const SIGNING_ADMIN_MESSAGES = {
   originalChangedSinceUpload: "The stored original no longer matches the SHA-256 recorded at upload.",
   originalChangedSinceSend:
     "The stored original no longer matches the SHA-256 recorded when the package was sent: it was changed after sending.",
+  /** the zip of sealed files (issue 11 §4) */
+  notSealedYet:
+    "This package is not sealed yet. Its sealed documents can be downloaded once every participant has finished and Signet has sealed it.",
 } as const;
 
 export const customConsentSchema = z
@@ -298,6 +301,19 @@ export const signingAdminRoutes = {
     response: null,
     status: 200,
   }),
+  downloadSealedArtifactsZip: define({
+    ...v9,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/sealed-artifacts-zip",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary:
+      "Every sealed document and the certificate of completion in one zip (application/zip); 409 while the package is not sealed",
+    tags: ["signing room"],
+    params: packageParams,
+    produces: "application/zip",
+    response: null,
+    status: 200,
+  }),
   uploadCustomConsent: define({
     ...v1,
     method: "POST",
@@ -333,6 +349,8 @@ export const signingAdminRoutes = {
 export const SIGNING_ADMIN_FILE_PATHS = {
   sealedArtifactFile: (orgId: string, packageId: string, artifactId: string) =>
     `/api/v9/organizations/${orgId}/packages/${packageId}/sealed-artifacts/${artifactId}/file`,
+  sealedArtifactsZip: (orgId: string, packageId: string) =>
+    `/api/v9/organizations/${orgId}/packages/${packageId}/sealed-artifacts-zip`,
   customConsents: (orgId: string) => `/api/v1/organizations/${orgId}/custom-consents`,
   sealCertificate: (orgId: string) => `/api/v1/organizations/${orgId}/seal-certificate`,
 } as const;

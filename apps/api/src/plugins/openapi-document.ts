@@ -49,6 +49,12 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
 const PDF_FILE = "PdfFile";
+const ZIP_FILE = "ZipFile";
+/** The named component of each file type a route may answer with. */
+const FILE_COMPONENTS: Record<NonNullable<RouteDef["produces"]>, string> = {
+  "application/pdf": PDF_FILE,
+  "application/zip": ZIP_FILE,
+};
 const isWrite = (route: RouteDef) => route.method !== "GET";
 
 /** Top-level keys of a zod input schema, through the wrappers a contract schema may carry. */
@@ -140,7 +146,8 @@ const STATUS_TEXT: Record<number, string> = {
 function successResponse(route: RouteDef, converted: unknown): Json {
   const description = STATUS_TEXT[route.status] ?? "Success";
   if (route.produces) {
-    return { description, content: { [route.produces]: { schema: { $ref: `#/components/schemas/${PDF_FILE}` } } } };
+    const component = FILE_COMPONENTS[route.produces];
+    return { description, content: { [route.produces]: { schema: { $ref: `#/components/schemas/${component}` } } } };
   }
   // @fastify/swagger writes no content for a response schema of type null
   if (!route.response) return { description, type: "null" };
@@ -216,6 +223,12 @@ function documentTransform(listener: OpenApiListener): SwaggerTransformObject {
     const all: Json = {
       ...document.components.schemas,
       [PDF_FILE]: { type: "string", format: "binary", contentMediaType: "application/pdf", description: "A PDF file" },
+      [ZIP_FILE]: {
+        type: "string",
+        format: "binary",
+        contentMediaType: "application/zip",
+        description: "A zip archive of files",
+      },
     };
     // the zod registry is shared by both listeners and every schema of the process: keep only the
     // components this document reaches, so each listener's document holds its own schemas

@@ -12,6 +12,7 @@ import {
   listSealedArtifacts,
   listSigningRoomIdentifiers,
   sealedArtifactFile,
+  sealedArtifactsZip,
   updateSigningRoomSettings,
   uploadCustomConsent,
   uploadSealCertificate,
@@ -91,6 +92,30 @@ export async function registerSigningAdminRoutes(app: FastifyInstance, deps: Cor
       const file = await sealedArtifactFile(
         request.session!.actor,
         { organizationId: params.orgId, packageId: params.packageId, artifactId: params.artifactId },
+        deps,
+      );
+      return sendFile(reply, file);
+    },
+  );
+
+  app.get(
+    "/api/v9/organizations/:orgId/packages/:packageId/sealed-artifacts-zip",
+    {
+      schema: {
+        summary: routes.downloadSealedArtifactsZip.summary,
+        tags: ["signing room"],
+        params: packageParams,
+        security: [{ bearer: [] }, { cookie: [] }],
+        produces: ["application/zip"],
+        response: { "4xx": errorBodySchema, "5xx": errorBodySchema },
+      },
+      preValidation: authenticate("user", true),
+    },
+    async (request, reply) => {
+      const params = packageParams.parse(request.params);
+      const file = await sealedArtifactsZip(
+        request.session!.actor,
+        { organizationId: params.orgId, packageId: params.packageId },
         deps,
       );
       return sendFile(reply, file);

@@ -29,6 +29,7 @@ export function packageApi(organizationId: string, packageId: string) {
     verification: `${v9}/verification`,
     sealedArtifacts: `${v9}/sealed-artifacts`,
     sealedFile: (artifactId: string) => `${v9}/sealed-artifacts/${artifactId}/file`,
+    sealedZip: `${v9}/sealed-artifacts-zip`,
     identifiers: `${v9}/signing-room-identifiers`,
     signingUrl: (participantId: string) => `${v9}/signing-room-identifiers/${participantId}/signing-urls`,
     documents: `${v4}/documents`,

@@ -8,6 +8,7 @@ export * from "./participant-actions.ts";
 export * from "./revoke-signing-access.ts";
 export * from "./seal-keyring.ts";
 export * from "./seal-package-job.ts";
+export * from "./sealed-artifacts-zip.ts";
 export * from "./signing-admin.ts";
 export * from "./signing-context.ts";
 export * from "./signing-files.ts";
