@@ -109,7 +109,10 @@ describe("ordered signing from email to a sealed, verifiable package", () => {
     const certificateText = pdfText(certificateFile.bytes);
     expect(certificateText).toContain("Certificate of Completion");
     expect(certificateText).toContain(s.document.sha256);
-    expect(certificateText).toContain("participant.consent-granted");
+    // the audit trail reads as sentences, its details as labels, never as JSON (issue 11 §4)
+    expect(certificateText).toContain("consented to do business");
+    expect(certificateText).toContain("Signet invited");
+    expect(certificateText).not.toContain('{"');
     expect(pdfsig(certificateFile.bytes)).toContain("Signature is Valid");
 
     const verification = await s.admin.get<PackageVerification>(s.api.verification);

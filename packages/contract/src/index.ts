@@ -1,4 +1,5 @@
 export * from "./api-version.ts";
+export * from "./audit-sentences.ts";
 export * from "./auth.ts";
 export * from "./constants.ts";
 export * from "./custom-field-rules.ts";

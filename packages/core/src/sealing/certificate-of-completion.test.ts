@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { auditDetailsText, auditSentence } from "@signet/contract";
 import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CertificateData, renderCertificateOfCompletion } from "./certificate-of-completion.ts";
@@ -91,8 +92,7 @@ function certificateData(overrides: Partial<CertificateData> = {}): CertificateD
     events: Array.from({ length: 150 }, (_, index) => ({
       sequence: index + 1,
       occurredAt: new Date(Date.UTC(2026, 10, 20, 9, 0, index)).toISOString(),
-      type: EVENT_TYPES[index % EVENT_TYPES.length]!,
-      actor: participants[index % 3]!.name,
+      sentence: `${participants[index % 3]!.name} did ${EVENT_TYPES[index % EVENT_TYPES.length]!}.`,
       ip: index % 5 === 0 ? null : `198.51.100.${index % 250}`,
       userAgent: index % 4 === 0 ? null : USER_AGENT,
       details: `detail-${index + 1}-end${index % 7 === 0 ? ` drawn image sha256 ${sha(`image-${index}`)} and more words to wrap` : ""}`,
@@ -132,7 +132,7 @@ describe("renderCertificateOfCompletion", () => {
   });
 
   it("shows every event, whichever page it lands on", () => {
-    for (const type of EVENT_TYPES) expect(text).toContain(type);
+    for (const type of EVENT_TYPES) expect(text).toContain(`did ${type}`);
     for (const event of data.events) {
       expect(text).toContain(`detail-${event.sequence}-end`);
       expect(text).toContain(event.occurredAt);
@@ -219,9 +219,33 @@ describe("renderCertificateOfCompletion", () => {
       ...base,
       package: { ...base.package, name: value, organizationName: value },
       participants: base.participants.map((participant) => ({ ...participant, name: value, displayName: value })),
-      events: base.events.slice(0, 3).map((event) => ({ ...event, actor: value, details: value })),
+      events: base.events.slice(0, 3).map((event) => ({ ...event, sentence: value, details: value })),
     });
     expect((await PDFDocument.load(out)).getPageCount()).toBeGreaterThanOrEqual(1);
+  });
+
+  it("writes each audit event as a sentence with its details as labels, never as JSON", async () => {
+    const base = certificateData();
+    const consent = auditSentence({
+      type: "participant.consent-granted",
+      actor: "José Ñúñez (Borrower, jose@example.com)",
+      data: { participantId: "p-1", consentVersion: 3, consentSha256: sha("consent"), scope: "PACKAGE" },
+      names: { "p-1": "José Ñúñez" },
+    });
+    const out = await renderCertificateOfCompletion({
+      ...base,
+      events: [
+        { ...base.events[0]!, sentence: consent.sentence, details: auditDetailsText(consent.details) },
+        ...base.events.slice(1, 4),
+      ],
+    });
+    const output = pdftotext(out).replace(/\s+/g, " ");
+    expect(output).toContain("consented to do business electronically (consent version 3).");
+    expect(output).toContain("Participant: José Ñúñez");
+    expect(output).toContain("Consent document SHA-256:");
+    // a long hash may wrap inside the narrow column: whole once the line breaks are gone
+    expect(output.replace(/\s+/g, "")).toContain(sha("consent"));
+    expect(output).not.toContain('{"');
   });
 
   it("survives a broken signature image", async () => {

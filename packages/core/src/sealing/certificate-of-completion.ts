@@ -63,10 +63,11 @@ export interface CertificateData {
   events: {
     sequence: number;
     occurredAt: string;
-    type: string;
-    actor: string;
+    /** who did what, in words (auditSentence in the contract) */
+    sentence: string;
     ip: string | null;
     userAgent: string | null;
+    /** what the sentence leaves out, as "Label: value" text (never JSON) */
     details: string;
   }[];
   chain: { valid: boolean; events: number; lastHash: string | null };
@@ -258,16 +259,14 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     [
       { title: "#", width: 24 },
       { title: "Time (UTC)", width: 92 },
-      { title: "Event", width: 100 },
-      { title: "Actor", width: 80 },
+      { title: "Event", width: 180 },
       { title: "IP address / user agent", width: 106 },
       { title: "Details", width: CONTENT_WIDTH - 402 },
     ],
     data.events.map((event) => [
       [text(String(event.sequence), "small")],
       [text(event.occurredAt, "small")],
-      [text(event.type, "small")],
-      [text(event.actor, "small")],
+      [text(event.sentence, "small")],
       [text(event.ip, "small"), ...(event.userAgent ? [text(event.userAgent, "small")] : [])],
       [text(event.details, "small")],
     ]),

@@ -1,5 +1,4 @@
-import { participantDisplayName } from "@signet/contract";
-import { canonicalJson } from "../audit/append-audit-event.ts";
+import { auditDetailsText, auditSentence, participantDisplayName } from "@signet/contract";
 import { verifyAuditChain } from "../audit/verify-audit-chain.ts";
 import type { Db } from "../db/prisma-client.ts";
 import { participantOrder } from "../participants/participant-views.ts";
@@ -34,12 +33,23 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
     where: { id: { in: actorIds } },
     select: { id: true, givenName: true, familyName: true, email: true },
   });
-  const names = new Map<string, string>([
-    ...users.map((user): [string, string] => [user.id, `${user.givenName} ${user.familyName} <${user.email}>`.trim()]),
+  // who acted, as a compliance officer reads it: the person's name with their role or email
+  const actors = new Map<string, string>([
+    ...users.map((user): [string, string] => [
+      user.id,
+      `${`${user.givenName} ${user.familyName}`.trim() || user.email} (${user.email})`,
+    ]),
     ...participants.map((participant): [string, string] => [
       participant.id,
-      `${participantDisplayName(participant)} (participant)`,
+      `${participantDisplayName(participant)} (${[participant.type, participant.email ?? participant.phoneNumber].filter(Boolean).join(", ")})`,
     ]),
+  ]);
+  // the ids an event's data holds, by name
+  const idNames: Record<string, string> = Object.fromEntries([
+    ...users.map((user) => [user.id, `${user.givenName} ${user.familyName}`.trim() || user.email]),
+    ...participants.map((participant) => [participant.id, participantDisplayName(participant)]),
+    ...documents.map((document) => [document.id, document.name]),
+    ...artifacts.map((artifact) => [artifact.id, `the sealed ${artifact.name}`]),
   ]);
   const sealedHash = new Map(artifacts.map((artifact) => [artifact.documentId, artifact.sha256]));
   const verifiedBy = new Set(
@@ -92,15 +102,26 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
         signaturePng: signatures.find((signature) => signature.participantId === participant.id)?.png ?? null,
       };
     }),
-    events: events.map((event) => ({
-      sequence: event.sequence,
-      occurredAt: event.occurredAt.toISOString(),
-      type: event.type,
-      actor: event.actorId ? (names.get(event.actorId) ?? event.actorId) : (event.actorRole ?? "system"),
-      ip: event.ip,
-      userAgent: event.userAgent,
-      details: canonicalJson(event.data),
-    })),
+    events: events.map((event) => {
+      const written = auditSentence({
+        type: event.type,
+        actor: event.actorId
+          ? (actors.get(event.actorId) ?? `User ${event.actorId}`)
+          : event.actorRole === "anonymous"
+            ? "Someone not signed in"
+            : null,
+        data: (event.data ?? {}) as Record<string, unknown>,
+        names: idNames,
+      });
+      return {
+        sequence: event.sequence,
+        occurredAt: event.occurredAt.toISOString(),
+        sentence: written.sentence,
+        ip: event.ip,
+        userAgent: event.userAgent,
+        details: auditDetailsText(written.details),
+      };
+    }),
     chain: { valid: chain.valid, events: chain.events, lastHash: events.at(-1)?.hash ?? null },
     generatedAt: new Date().toISOString(),
   };

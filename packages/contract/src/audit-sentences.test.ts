@@ -1,0 +1,231 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { AUDIT_EVENT_TYPES_WITH_SENTENCES, auditDetailsText, auditSentence } from "./audit-sentences.ts";
+
+const ADA = "Ada Okafor (Borrower, ada@example.com)";
+const JO = "Jo Lender (jo@bank.example)";
+const NOTE = "11111111-1111-4111-8111-111111111111";
+const ADA_ID = "22222222-2222-4222-8222-222222222222";
+const SEALED = "33333333-3333-4333-8333-333333333333";
+const CERT = "44444444-4444-4444-8444-444444444444";
+const names = {
+  [NOTE]: "Promissory note",
+  [ADA_ID]: "Ada Okafor",
+  [SEALED]: "the sealed Promissory note",
+  [CERT]: "the certificate of completion",
+};
+
+// type, who, data → the sentence and the details it leaves out ("label: value" · …)
+const CASES: [string, string | null, Record<string, unknown>, string, string][] = [
+  [
+    "package.created",
+    JO,
+    { name: "Okafor refinance" },
+    "Jo Lender (jo@bank.example) created the package “Okafor refinance”.",
+    "",
+  ],
+  [
+    "package.sent",
+    JO,
+    { action: "send", from: "STARTED", to: "AVAILABLE_TO_SIGNERS", version: 3 },
+    "Jo Lender (jo@bank.example) sent the package for signature: Draft → Out for signature.",
+    "Action: send · Version: 3",
+  ],
+  [
+    "package.cancelled",
+    JO,
+    { reason: "Borrower withdrew", from: "AVAILABLE_TO_SIGNERS", to: "CANCELLED" },
+    "Jo Lender (jo@bank.example) cancelled the package (reason: “Borrower withdrew”): Out for signature → Cancelled.",
+    "",
+  ],
+  [
+    "package.completed",
+    null,
+    { by: "participants", from: "AVAILABLE_TO_SIGNERS", to: "COMPLETED" },
+    "Signet completed the package: every participant had finished: Out for signature → Completed.",
+    "",
+  ],
+  [
+    "package.sealed",
+    null,
+    {
+      certificateSubject: "Signet Seal",
+      certificateFingerprint: "ab12",
+      artifacts: [{ id: SEALED, kind: "DOCUMENT", documentId: NOTE, sha256: "ff00" }],
+    },
+    "Signet sealed the signed documents and the certificate of completion with the certificate of Signet Seal.",
+    "Certificate fingerprint (SHA-256): ab12 · Artifacts: (id the sealed Promissory note, kind sealed document, document Promissory note, sha-256 ff00)",
+  ],
+  [
+    "participant.invited",
+    null,
+    { participantId: ADA_ID, channel: "EMAIL", linkId: "l-1" },
+    "Signet invited Ada Okafor to sign by email.",
+    "Link: l-1",
+  ],
+  [
+    "participant.authenticated",
+    ADA,
+    { participantId: ADA_ID, sessionId: "s-1", method: "EMAIL_LINK", linkId: "l-1", embedded: false },
+    "Ada Okafor (Borrower, ada@example.com) opened the invitation link.",
+    "Session: s-1 · Link: l-1 · Embedded: no",
+  ],
+  [
+    "participant.consent-granted",
+    ADA,
+    {
+      participantId: ADA_ID,
+      consentVersion: 3,
+      consentSha256: "c0ffee",
+      scope: "PACKAGE",
+      demonstration: "CODE_FROM_CONSENT_PDF",
+    },
+    "Ada Okafor (Borrower, ada@example.com) consented to do business electronically (consent version 3).",
+    "Participant: Ada Okafor · Consent document SHA-256: c0ffee · Scope: PACKAGE · Demonstration: typed the code printed in the consent document",
+  ],
+  [
+    "participant.verification-locked",
+    ADA,
+    { participantId: ADA_ID, sessionId: "s-1", method: "SMS_CODE", attempt: 3 },
+    "Ada Okafor (Borrower, ada@example.com) was locked out after 3 wrong verification attempts.",
+    "Participant: Ada Okafor · Session: s-1 · Method: one-time code by text message",
+  ],
+  [
+    "tag.signed",
+    ADA,
+    { participantId: ADA_ID, tagId: "t-1", documentId: NOTE, tagType: "SIGNATURE" },
+    "Ada Okafor (Borrower, ada@example.com) signed Promissory note.",
+    "Participant: Ada Okafor · Tag: t-1",
+  ],
+  [
+    "tag.filled",
+    ADA,
+    { documentId: NOTE, tagType: "DATE_SIGNED" },
+    "Ada Okafor (Borrower, ada@example.com) filled in a date signed field on Promissory note.",
+    "",
+  ],
+  [
+    "participant.signature-adopted",
+    ADA,
+    { kind: "INITIALS", method: "DRAWN", imageSha256: "beef" },
+    "Ada Okafor (Borrower, ada@example.com) adopted a drawn initials.",
+    "Image SHA-256: beef",
+  ],
+  [
+    "document.viewed",
+    ADA,
+    { documentId: NOTE },
+    "Ada Okafor (Borrower, ada@example.com) reviewed Promissory note.",
+    "",
+  ],
+  [
+    "participant.finished",
+    ADA,
+    { participantId: ADA_ID, filledTags: 2 },
+    "Ada Okafor (Borrower, ada@example.com) finished signing (2 field(s) filled).",
+    "Participant: Ada Okafor",
+  ],
+  [
+    "copy.issued",
+    JO,
+    { artifactId: CERT, sha256: "aa", zip: true },
+    "Jo Lender (jo@bank.example) downloaded the certificate of completion in the zip of all sealed files.",
+    "SHA-256: aa",
+  ],
+  [
+    "participant.declined",
+    ADA,
+    { participantId: ADA_ID, reason: "Wrong amount" },
+    "Ada Okafor (Borrower, ada@example.com) declined to sign (reason: “Wrong amount”).",
+    "Participant: Ada Okafor",
+  ],
+  // an id without a known name stays in the details, never lost
+  [
+    "document.deleted",
+    JO,
+    { documentId: "unknown-doc" },
+    "Jo Lender (jo@bank.example) deleted a document.",
+    "Document: unknown-doc",
+  ],
+  // an unknown type still reads as a sentence, its data as labels
+  [
+    "loan.boarded",
+    null,
+    { loanNumber: "L-9", nested: { a: 1 } },
+    "Signet: loan boarded.",
+    "Loan number: L-9 · Nested: (a 1)",
+  ],
+];
+
+describe("audit events as sentences", () => {
+  it.each(CASES)("%s", (type, actor, data, sentence, details) => {
+    const written = auditSentence({ type, actor, data, names });
+    expect(written.sentence).toBe(sentence);
+    expect(auditDetailsText(written.details)).toBe(details);
+  });
+
+  it("keeps every value the sentence does not say (data complete) and never prints JSON", () => {
+    for (const [type, actor, data] of CASES) {
+      const written = auditSentence({ type, actor, data, names });
+      const text = `${written.sentence} ${auditDetailsText(written.details)}`;
+      expect(text).not.toMatch(/[{}]|"[a-z]+":/);
+      expect(text).not.toMatch(/\b[A-Z]+_[A-Z_]+\b/); // no enum names
+    }
+  });
+});
+
+/** Every string that names an audit event type in packages/core (appendAuditEvent and its helpers). */
+function auditTypesWrittenByCore(): string[] {
+  const root = join(import.meta.dirname, "../../core/src");
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) {
+        if (entry !== "generated") walk(path);
+      } else if (entry.endsWith(".ts") && !entry.endsWith(".test.ts")) files.push(path);
+    }
+  };
+  walk(root);
+  const types = new Set<string>();
+  const patterns = [
+    /\btype: "([a-z][a-z.-]*)"/g,
+    /auditType: "([a-z][a-z.-]*)"/g,
+    /\baudit(?:Verification)?\(\s*\w+,\s*"([a-z][a-z.-]*)"/g,
+    /\baudit\(\s*(?:\w+ \? )?"([a-z][a-z.-]*)"/g,
+    /\? "([a-z]+\.[a-z-]+)" : "([a-z]+\.[a-z-]+)"/g,
+    /writePackageChild\([^"]*?"([a-z][a-z.-]*)"/g,
+    /appendAuditEventFor\([^"]*?"([a-z][a-z.-]*)"/g,
+  ];
+  for (const file of files) {
+    const source = readFileSync(file, "utf8");
+    if (!/appendAuditEvent|writePackageChild|auditType/.test(source)) continue;
+    for (const pattern of patterns) {
+      for (const match of source.matchAll(pattern)) {
+        for (const type of match.slice(1)) if (type && (type.includes(".") || type.includes("-"))) types.add(type);
+      }
+    }
+  }
+  return [...types].sort();
+}
+
+describe("every audit event type the product writes", () => {
+  const written = auditTypesWrittenByCore();
+
+  it("finds the types in the core's source", () => {
+    expect(written).toEqual(expect.arrayContaining(["package.sent", "participant.consent-granted", "tag.signed"]));
+    expect(written.length).toBeGreaterThan(60);
+  });
+
+  it("has its own sentence for each", () => {
+    expect(written.filter((type) => !AUDIT_EVENT_TYPES_WITH_SENTENCES.includes(type))).toEqual([]);
+  });
+
+  it.each(written)("%s reads as a sentence without ids or type names", (type) => {
+    const { sentence } = auditSentence({ type, actor: "Jo Lender", data: {} });
+    expect(sentence).toMatch(/^Jo Lender.* [a-z]+.*\.$/);
+    expect(sentence).not.toContain(type);
+    expect(sentence).not.toMatch(/[{}_]/);
+  });
+});
