@@ -59,11 +59,50 @@ describe("invite a user, who signs up from the emailed link", () => {
     await pickOption(page, "Roles", "Loan Officer");
     await screenshot(page, "access-invite-form");
     await page.getByRole("button", { name: "Add user" }).click();
-    await expectToast(page, INVITATION_MESSAGES.userAdded);
+    // The toast says what was done: an invitation, into the chosen group with the chosen role.
+    await expectToast(page, `Invitation sent to ${email}. They will join Loan Officers as Loan Officer.`);
     await page.waitForURL((url) => url.pathname === `/organizations/${orgId}/users`);
-    // Until the account is verified the invitation is not a user of the organization yet.
+    // Until the account is verified the invitation is not a user of the organization yet: it is pending.
     await users.getByRole("link", { name: "Alex Admin" }).waitFor();
     expect(await users.getByRole("link", { name: "Nora Newcomer" }).count()).toBe(0);
+    const pending = page.getByRole("table", { name: "Pending invitations" });
+    const noraPending = pending.getByRole("row").filter({ hasText: email });
+    await noraPending.getByText("Invitation sent").waitFor();
+    await noraPending.getByText("Loan Officers as Loan Officer").waitFor();
+    await screenshot(page, "access-pending-invitations");
+
+    // Resend: a second email with a new link arrives; the first link stops working.
+    const firstMail = await waitForMail(app, { to: email, subject: /invited to join Demo Lending/ });
+    await noraPending.getByRole("button", { name: `Actions for the invitation of ${email}` }).click();
+    await page.getByRole("menuitem", { name: "Resend invitation" }).click();
+    await expectToast(page, `Invitation sent again to ${email}.`);
+    const resentMail = await waitForMail(app, { to: email, subject: /invited to join Demo Lending/, nth: 2 });
+    expect(linkIn(resentMail.text, "/sign-up")).not.toBe(linkIn(firstMail.text, "/sign-up"));
+    await invitee.page.goto(linkIn(firstMail.text, "/sign-up"));
+    await invitee.page.getByRole("alert").filter({ hasText: INVITATION_MESSAGES.invitationNotFound }).waitFor();
+
+    // Revoke: another invitation (no group: the toast says what comes next) is revoked and its link is dead.
+    const revokedEmail = "rex.revoked@demo.example";
+    await page.getByRole("link", { name: "Add user" }).click();
+    await page.getByLabel("Email Address").fill(revokedEmail);
+    await page.getByLabel("First Name").fill("Rex");
+    await page.getByLabel("Last Name").fill("Revoked");
+    await page.getByRole("button", { name: "Add user" }).click();
+    await expectToast(page, `Invitation sent to ${revokedEmail}. Next, add this user to groups.`);
+    await page.waitForURL((url) => url.pathname === `/organizations/${orgId}/users`);
+    const rexPending = pending.getByRole("row").filter({ hasText: revokedEmail });
+    await rexPending.getByText("No group").waitFor();
+    await rexPending.getByRole("button", { name: `Actions for the invitation of ${revokedEmail}` }).click();
+    await page.getByRole("menuitem", { name: "Revoke invitation" }).click();
+    const revokeDialog = page.getByRole("dialog", { name: INVITATION_MESSAGES.revokeInvitationTitle });
+    await revokeDialog.getByRole("button", { name: "Revoke invitation" }).click();
+    await expectToast(page, INVITATION_MESSAGES.invitationRevoked);
+    await expect.poll(() => rexPending.count()).toBe(0);
+    await noraPending.waitFor();
+    expect((await db.userInvitation.findFirstOrThrow({ where: { email: revokedEmail } })).status).toBe("REVOKED");
+    const revokedMail = await waitForMail(app, { to: revokedEmail, subject: /invited to join Demo Lending/ });
+    await invitee.page.goto(linkIn(revokedMail.text, "/sign-up"));
+    await invitee.page.getByRole("alert").filter({ hasText: INVITATION_MESSAGES.invitationNotFound }).waitFor();
 
     const invitation = await db.userInvitation.findFirstOrThrow({ where: { email } });
     expect(invitation).toMatchObject({ organizationId: orgId, status: "PENDING", givenName: "Nora" });
@@ -83,7 +122,7 @@ describe("invite a user, who signs up from the emailed link", () => {
     await page.waitForURL((url) => url.pathname === `/organizations/${orgId}/users`);
 
     // The invitee opens the emailed link in their own browser.
-    const inviteMail = await waitForMail(app, { to: email, subject: /invited to join Demo Lending/ });
+    const inviteMail = resentMail;
     const link = linkIn(inviteMail.text, "/sign-up");
     expect(link).toMatch(/^\/sign-up\?invitation=[0-9a-f-]{36}&token=/);
     const signUp = invitee.page;
@@ -137,6 +176,7 @@ describe("invite a user, who signs up from the emailed link", () => {
     await page.goto(`/organizations/${orgId}/users`);
     const noraRow = users.getByRole("row").filter({ hasText: email });
     await noraRow.getByText("Active").waitFor();
+    expect(await noraPending.count()).toBe(0);
     await users.getByRole("link", { name: "Nora Newcomer" }).click();
     await page.getByRole("heading", { name: "User profile", level: 1 }).waitFor();
     const groupsAndRoles = page.getByRole("table", { name: "Groups and roles" });

@@ -10,7 +10,11 @@ type MailboxMessage = ReturnType<typeof mailboxSchema.parse>[number];
  */
 export async function waitForMail(
   app: TestApp,
-  match: { to: string; subject: RegExp },
+  match: {
+    to: string;
+    subject: RegExp /** 1-based: the n-th such mail in the order sent (default: the newest) */;
+    nth?: number;
+  },
   timeoutMs = 20_000,
 ): Promise<MailboxMessage> {
   const deadline = Date.now() + timeoutMs;
@@ -18,7 +22,11 @@ export async function waitForMail(
     const response = await fetch(`${app.url}/api/v1/dev/mailbox`);
     if (!response.ok) throw new Error(`dev mailbox answered ${response.status}`);
     const messages = mailboxSchema.parse(await response.json());
-    const found = messages.find((m) => m.to.toLowerCase() === match.to.toLowerCase() && match.subject.test(m.subject));
+    // the mailbox lists newest first: without nth the newest match, with nth the n-th sent
+    const matching = messages.filter(
+      (m) => m.to.toLowerCase() === match.to.toLowerCase() && match.subject.test(m.subject),
+    );
+    const found = match.nth === undefined ? matching[0] : matching.reverse()[match.nth - 1];
     if (found) return found;
     if (Date.now() > deadline) {
       throw new Error(

@@ -4,11 +4,13 @@ import {
   HEADERS,
   INVITATION_MESSAGES,
   MESSAGES,
+  type PendingUserInvitation,
+  type PendingUserInvitationList,
   type PermissionsResponse,
   permissionBits,
   type User,
 } from "@signet/contract";
-import { buildGroup, buildRole, verifyAuditChain } from "@signet/core";
+import { buildGroup, buildRole, buildUser, grantRoles, verifyAuditChain } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizationWithUser, PASSWORD } from "./support/factories.ts";
 import { HttpClient } from "./support/http-client.ts";
@@ -414,6 +416,154 @@ describe("inviting someone who already has an account", () => {
     expect(reply.body).toMatchObject({ code: "ALREADY_EXISTS", message: "This user already exists." });
     expect(await db().membership.count({ where: { organizationId: admin.organization.id } })).toBe(before);
     expect(await db().userInvitation.count({ where: { email: admin.user.email } })).toBe(0);
+  });
+});
+
+describe("open invitations: list, resend, revoke", () => {
+  const invitationUrl = (orgId: string, id: string) => `${invitationsUrl(orgId)}/${id}`;
+
+  it("lists invitations nobody has accepted yet, with the group and role names, newest first", async () => {
+    const admin = await adminWithGroup();
+    const first = newEmail("first");
+    const second = newEmail("second");
+    await invite(admin.client, admin.organization.id, {
+      email: first,
+      givenName: "Fay",
+      familyName: "First",
+      groupId: admin.team.id,
+      roleIds: [admin.viewer.id],
+    });
+    await invite(admin.client, admin.organization.id, { email: second, givenName: "Sam", familyName: "Second" });
+    const list = await admin.client.get<PendingUserInvitationList>(invitationsUrl(admin.organization.id));
+    expect(list.status).toBe(200);
+    expect(list.body.count).toBe(2);
+    expect(list.body.records.map((r) => r.email)).toEqual([second, first]);
+    expect(list.body.records[1]).toMatchObject({
+      givenName: "Fay",
+      familyName: "First",
+      status: "PENDING",
+      invitedByName: "Test User",
+      groupName: admin.team.name,
+      roleNames: [admin.viewer.name],
+    });
+    expect(list.body.records[0]).toMatchObject({ groupName: null, roleNames: [] });
+
+    // an accepted invitation leaves the list
+    const link = await invitationLink(second);
+    expect(
+      (await register(link.id, { token: link.token, givenName: "Sam", familyName: "Second", password: NEW_PASSWORD }))
+        .status,
+    ).toBe(202);
+    const registered = await admin.client.get<PendingUserInvitationList>(invitationsUrl(admin.organization.id));
+    expect(registered.body.records.find((r) => r.email === second)?.status).toBe("REGISTERED");
+    const code = await verificationCode(second);
+    const verified = await client().request("POST", `/api/v1/user-invitations/${link.id}/verify`, {
+      json: { token: link.token, code },
+    });
+    expect(verified.status).toBe(200);
+    const after = await admin.client.get<PendingUserInvitationList>(invitationsUrl(admin.organization.id));
+    expect(after.body.records.map((r) => r.email)).toEqual([first]);
+  });
+
+  it("resends with a new link: a second email arrives, the old link stops working, the new one opens", async () => {
+    const admin = await adminWithGroup();
+    const email = newEmail();
+    await invite(admin.client, admin.organization.id, { email, givenName: "Rex", familyName: "Resent" });
+    const first = await invitationLink(email);
+    await db().userInvitation.update({ where: { id: first.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+
+    const resent = await admin.client.request<PendingUserInvitation>(
+      "POST",
+      `${invitationUrl(admin.organization.id, first.id)}/resends`,
+    );
+    expect(resent.status).toBe(202);
+    expect(resent.body).toMatchObject({ id: first.id, email, status: "PENDING" });
+    const days = (Date.parse(resent.body.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+
+    const second = await invitationLink(email, 2);
+    expect(second.id).toBe(first.id);
+    expect(second.token).not.toBe(first.token);
+    const old = await client().get(lookupUrl(first.id, first.token));
+    expect(old.status).toBe(404);
+    expect(old.body).toMatchObject({ message: INVITATION_MESSAGES.invitationNotFound });
+    expect((await client().get(lookupUrl(second.id, second.token))).status).toBe(200);
+
+    const audit = await db().auditEvent.findFirst({
+      where: { streamType: "organization", streamId: admin.organization.id, type: "user.invitation-resent" },
+    });
+    expect(audit).toMatchObject({ actorId: admin.user.id });
+    expect(await verifyAuditChain(db(), "organization", admin.organization.id)).toMatchObject({ valid: true });
+  });
+
+  it("revokes: the link answers 'Invitation not found.' and cannot register; revoking again is 404", async () => {
+    const admin = await adminWithGroup();
+    const email = newEmail();
+    await invite(admin.client, admin.organization.id, { email, givenName: "Rae", familyName: "Revoked" });
+    const link = await invitationLink(email);
+
+    const revoked = await admin.client.request("DELETE", invitationUrl(admin.organization.id, link.id));
+    expect(revoked.status).toBe(204);
+    expect((await db().userInvitation.findUniqueOrThrow({ where: { id: link.id } })).status).toBe("REVOKED");
+
+    const lookup = await client().get(lookupUrl(link.id, link.token));
+    expect(lookup.status).toBe(404);
+    expect(lookup.body).toMatchObject({ code: "NOT_FOUND", message: "Invitation not found." });
+    const registration = await register(link.id, {
+      token: link.token,
+      givenName: "Rae",
+      familyName: "Revoked",
+      password: NEW_PASSWORD,
+    });
+    expect(registration.status).toBe(404);
+    expect(registration.body).toMatchObject({ message: INVITATION_MESSAGES.invitationNotFound });
+    expect(await db().user.count({ where: { email } })).toBe(0);
+
+    const list = await admin.client.get<PendingUserInvitationList>(invitationsUrl(admin.organization.id));
+    expect(list.body.records).toEqual([]);
+    const again = await admin.client.request("DELETE", invitationUrl(admin.organization.id, link.id));
+    expect(again.status).toBe(404);
+    const resend = await admin.client.request("POST", `${invitationUrl(admin.organization.id, link.id)}/resends`);
+    expect(resend.status).toBe(404);
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes(email))).toHaveLength(1);
+
+    const audit = await db().auditEvent.findFirst({
+      where: { streamType: "organization", streamId: admin.organization.id, type: "user.invitation-revoked" },
+    });
+    expect(audit).toMatchObject({ actorId: admin.user.id });
+  });
+
+  it("needs MANAGE_USERS for listing, resending and revoking", async () => {
+    const admin = await adminWithGroup();
+    const email = newEmail();
+    await invite(admin.client, admin.organization.id, { email, givenName: "A", familyName: "B" });
+    const link = await invitationLink(email);
+    // a member of the same organization who may only view users
+    const looker = await buildRole(db(), {
+      organizationId: admin.organization.id,
+      name: `Looker-${randomUUID().slice(0, 8)}`,
+      permissions: permissionBits(["VIEW_USERS_GROUPS_ROLES"]),
+    });
+    const viewerUser = await buildUser(db(), {
+      email: newEmail("viewer"),
+      givenName: "View",
+      familyName: "Only",
+      homeOrganizationId: admin.organization.id,
+      password: PASSWORD,
+    });
+    await grantRoles(db(), {
+      organizationId: admin.organization.id,
+      groupId: admin.group.id,
+      userId: viewerUser.id,
+      roleIds: [looker.id],
+    });
+    const viewerClient = await signedIn(app.url, viewerUser.email);
+    expect((await viewerClient.get(invitationsUrl(admin.organization.id))).status).toBe(403);
+    expect(
+      (await viewerClient.request("POST", `${invitationUrl(admin.organization.id, link.id)}/resends`)).status,
+    ).toBe(403);
+    expect((await viewerClient.request("DELETE", invitationUrl(admin.organization.id, link.id))).status).toBe(403);
+    expect((await db().userInvitation.findUniqueOrThrow({ where: { id: link.id } })).status).toBe("PENDING");
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   fillPath,
   groupRoutes,
@@ -41,6 +42,7 @@ interface Ids {
   userId: string;
   groupId: string;
   roleId: string;
+  invitationId: string;
 }
 
 /** A request that passes the contract's validation, naming the given ids. */
@@ -53,6 +55,9 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   updateUser: () => ({ body: { version: 1, givenName: "Changed" } }),
   resetUserPassword: () => ({}),
   createUserInvitation: () => ({ body: { email: "new.person@example.com", givenName: "New", familyName: "Person" } }),
+  listUserInvitations: () => ({}),
+  resendUserInvitation: () => ({}),
+  revokeUserInvitation: () => ({}),
   listGroups: () => ({}),
   createGroup: () => ({ body: { name: "Intruders", roleIds: [] } }),
   getGroup: () => ({}),
@@ -90,15 +95,38 @@ async function tenant() {
     userId: user.id,
     roleIds: [clerk.id],
   });
-  return { organization, user, group, role, sub, clerk };
+  // an open invitation: the invitation routes act on it
+  const invitation = await app.server.db.userInvitation.create({
+    data: {
+      organizationId: organization.id,
+      email: `pending-${randomUUID()}@example.com`,
+      givenName: "Pending",
+      familyName: "Person",
+      tokenHash: randomUUID(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
+  return { organization, user, group, role, sub, clerk, invitation };
 }
 
 beforeAll(async () => {
   app = await startTestApp({ LOGIN_RATE_LIMIT_MAX: "1000" });
   const a = await tenant();
   const b = await tenant();
-  own = { organizationId: a.organization.id, userId: a.user.id, groupId: a.sub.id, roleId: a.clerk.id };
-  foreign = { organizationId: b.organization.id, userId: b.user.id, groupId: b.sub.id, roleId: b.clerk.id };
+  own = {
+    organizationId: a.organization.id,
+    userId: a.user.id,
+    groupId: a.sub.id,
+    roleId: a.clerk.id,
+    invitationId: a.invitation.id,
+  };
+  foreign = {
+    organizationId: b.organization.id,
+    userId: b.user.id,
+    groupId: b.sub.id,
+    roleId: b.clerk.id,
+    invitationId: b.invitation.id,
+  };
   admin = new HttpClient(app.url);
   expect((await admin.signIn(a.user.email, PASSWORD)).status).toBe(200);
   const s = await organizationWithUser(app.server.db, { eoSupport: true });
@@ -119,7 +147,7 @@ function call(
 }
 
 const scoped = Object.entries(ACCESS_ROUTES).filter(([id]) => !(id in UNSCOPED));
-const withResourceIds = scoped.filter(([, route]) => /:(userId|groupId|roleId)/.test(route.path));
+const withResourceIds = scoped.filter(([, route]) => /:(userId|groupId|roleId|invitationId)/.test(route.path));
 
 describe("tenancy across every access-control route", () => {
   it("has a sample for every organization-scoped route, and every other route says why it is safe", () => {
@@ -169,6 +197,11 @@ describe("tenancy across every access-control route", () => {
     ]);
   });
 
+  it("left the other organization's invitation as it was (resend and revoke through our organization did nothing)", async () => {
+    const row = await app.server.db.userInvitation.findUniqueOrThrow({ where: { id: foreign.invitationId } });
+    expect([row.status, row.version]).toEqual(["PENDING", 1]);
+  });
+
   it("lets a support user into another organization", async () => {
     for (const id of ["getOrganization", "listUsers", "listGroups", "listRoles"]) {
       const reply = await call(support, ACCESS_ROUTES[id]!, { orgId: foreign.organizationId }, SAMPLES[id]!(foreign));
@@ -177,7 +210,15 @@ describe("tenancy across every access-control route", () => {
   });
 
   it("still answers our own organization's routes (the 404s are not a broken setup)", async () => {
-    for (const id of ["getOrganization", "getUser", "getGroup", "getRole", "listGroupMembers", "getMembership"]) {
+    for (const id of [
+      "getOrganization",
+      "getUser",
+      "getGroup",
+      "getRole",
+      "listGroupMembers",
+      "getMembership",
+      "listUserInvitations",
+    ]) {
       const reply = await call(
         admin,
         ACCESS_ROUTES[id]!,
@@ -190,5 +231,5 @@ describe("tenancy across every access-control route", () => {
 });
 
 function pick(ids: Ids) {
-  return { userId: ids.userId, groupId: ids.groupId, roleId: ids.roleId };
+  return { userId: ids.userId, groupId: ids.groupId, roleId: ids.roleId, invitationId: ids.invitationId };
 }

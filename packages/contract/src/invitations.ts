@@ -10,8 +10,11 @@ export const INVITATION_MESSAGES = {
   accountAlreadyCreated: MESSAGES.accountAlreadyCreated,
   userAlreadyExists: MESSAGES.userAlreadyExists,
   groupOrRoleNotFound: "Member/group/organization not found.",
-  /** toast after inviting someone */
+  /** toast after inviting someone (spec §8) */
   userAdded: "User added. Next, add this user to groups.",
+  invitationRevoked: "Invitation revoked.",
+  revokeInvitationTitle: "Revoke invitation",
+  revokeInvitationConfirm: "Revoke this invitation? Its link stops working and the person cannot register with it.",
   wrongCode: "The verification code is not correct or has expired.",
   tooManyWrongCodes: "Too many wrong codes. Please register again to receive a new code.",
   notRegistered: "Please complete the sign-up form first.",
@@ -74,6 +77,28 @@ export const createUserInvitationResultSchema = z
   .meta({ id: "CreateUserInvitationResult" });
 export type CreateUserInvitationResult = z.infer<typeof createUserInvitationResultSchema>;
 
+/** An invitation not used yet (sign-up link sent, or sign-up form sent and code awaited), for the Users screen. */
+export const pendingUserInvitationSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    givenName: z.string(),
+    familyName: z.string(),
+    status: z.enum(["PENDING", "REGISTERED"]).describe("REGISTERED: the sign-up form was sent, the code not yet"),
+    expiresAt: z.string().describe("ISO 8601; a past date means the link has expired (resending renews it)"),
+    createdAt: z.string().describe("ISO 8601: when the person was invited"),
+    invitedByName: z.string().nullable(),
+    groupName: z.string().nullable().describe("Group the person joins on acceptance"),
+    roleNames: z.array(z.string()).describe("Roles granted in that group"),
+  })
+  .meta({ id: "PendingUserInvitation" });
+export type PendingUserInvitation = z.infer<typeof pendingUserInvitationSchema>;
+
+export const pendingUserInvitationListSchema = z
+  .object({ records: z.array(pendingUserInvitationSchema), count: z.number().int() })
+  .meta({ id: "PendingUserInvitationList" });
+export type PendingUserInvitationList = z.infer<typeof pendingUserInvitationListSchema>;
+
 export const invitationLookupQuerySchema = z.object({ token: invitationToken });
 
 export const invitationLookupSchema = z
@@ -110,6 +135,7 @@ export type InvitationVerifyInput = z.input<typeof invitationVerifySchema>;
 
 const orgParams = z.object({ orgId: z.uuid() });
 const invitationParams = z.object({ invitationId: z.uuid() });
+const orgInvitationParams = z.object({ orgId: z.uuid(), invitationId: z.uuid() });
 
 export const invitationRoutes = {
   createUserInvitation: define({
@@ -125,6 +151,45 @@ export const invitationRoutes = {
     body: createUserInvitationSchema,
     response: createUserInvitationResultSchema,
     status: 201,
+  }),
+  listUserInvitations: define({
+    method: "GET",
+    base: "api",
+    version: 1,
+    path: "/organizations/:orgId/user-invitations",
+    auth: "user",
+    permission: ["MANAGE_USERS"],
+    summary: "Invitations not used yet (invited, not yet registered), newest first",
+    tags: ["users"],
+    params: orgParams,
+    response: pendingUserInvitationListSchema,
+    status: 200,
+  }),
+  resendUserInvitation: define({
+    method: "POST",
+    base: "api",
+    version: 1,
+    path: "/organizations/:orgId/user-invitations/:invitationId/resends",
+    auth: "user",
+    permission: ["MANAGE_USERS"],
+    summary: "Email the invitation again with a new link (the previous link stops working); renews its 7 days",
+    tags: ["users"],
+    params: orgInvitationParams,
+    response: pendingUserInvitationSchema,
+    status: 202,
+  }),
+  revokeUserInvitation: define({
+    method: "DELETE",
+    base: "api",
+    version: 1,
+    path: "/organizations/:orgId/user-invitations/:invitationId",
+    auth: "user",
+    permission: ["MANAGE_USERS"],
+    summary: "Revoke an invitation: its link answers 'Invitation not found.' and cannot register",
+    tags: ["users"],
+    params: orgInvitationParams,
+    response: null,
+    status: 204,
   }),
   getUserInvitation: define({
     method: "GET",

@@ -2,8 +2,11 @@ import { fillPath, MESSAGES, routes, routeUrl } from "@signet/contract";
 import {
   type CoreDeps,
   createUserInvitation,
+  listUserInvitations,
   lookupUserInvitation,
   registerUserInvitation,
+  resendUserInvitation,
+  revokeUserInvitation,
   verifyUserInvitation,
 } from "@signet/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -33,6 +36,22 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: CoreDeps, a
       reply.header("location", fillPath(routeUrl(routes.getUser), { orgId: params.orgId, userId: result.user.id }));
     }
     return result;
+  });
+
+  defineRoute(app, authenticate, routes.listUserInvitations, async ({ params, session }) =>
+    listUserInvitations(session.actor, { organizationId: params.orgId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.resendUserInvitation, async ({ params, session }) =>
+    resendUserInvitation(session.actor, { organizationId: params.orgId, invitationId: params.invitationId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.revokeUserInvitation, async ({ params, session }) => {
+    await revokeUserInvitation(
+      session.actor,
+      { organizationId: params.orgId, invitationId: params.invitationId },
+      deps,
+    );
   });
 
   defineRoute(

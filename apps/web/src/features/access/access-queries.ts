@@ -44,6 +44,12 @@ export const accessQueries = {
         api(routes.usersBaseInfo, { params: { orgId }, query: { search: search || undefined, limit: 20 }, signal }),
       placeholderData: keepPreviousData,
     }),
+  /** open invitations (MANAGE_USERS only) */
+  invitations: (orgId: string) =>
+    queryOptions({
+      queryKey: ["access", orgId, "user-invitations"],
+      queryFn: ({ signal }) => api(routes.listUserInvitations, { params: { orgId }, signal }),
+    }),
   groups: (orgId: string) =>
     queryOptions({
       queryKey: ["access", orgId, "groups"],

@@ -15,7 +15,6 @@ import {
   type CreateUserInvitationInput,
   createUserInvitationSchema,
   groupPath,
-  INVITATION_MESSAGES,
   routes,
 } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -34,6 +33,7 @@ import { gated } from "../AccessDashboard.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { RoleColorDot } from "../groups/RoleBadge.tsx";
 import { showServerError } from "../server-errors.ts";
+import { inviteSuccessMessage } from "./invite-success-message.ts";
 
 const FIELDS: Path<CreateUserInvitationInput>[] = ["email", "givenName", "familyName", "groupId", "roleIds"];
 
@@ -69,7 +69,15 @@ function InviteUserScreen({ organizationId }: { organizationId: string }) {
     setFormError(null);
     try {
       const result = await api(routes.createUserInvitation, { params: { orgId: organizationId }, body: values });
-      toastSuccess(INVITATION_MESSAGES.userAdded);
+      const chosenRoles = (selectedGroup?.roles ?? []).filter((role) => values.roleIds.includes(role.id));
+      toastSuccess(
+        inviteSuccessMessage(
+          result.outcome,
+          values.email,
+          selectedGroup?.name ?? null,
+          chosenRoles.map((role) => role.name),
+        ),
+      );
       await refreshAccess(queryClient, organizationId);
       allowLeave();
       if (result.outcome === "MEMBERSHIP_ADDED") {

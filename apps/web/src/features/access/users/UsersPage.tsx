@@ -11,6 +11,7 @@ import { accessQueries } from "../access-queries.ts";
 import { formatDateTime, fullName } from "../format.ts";
 import { type Column, PagedTable } from "../PagedTable.tsx";
 import { usePageState } from "../use-page-state.ts";
+import { PendingInvitations } from "./PendingInvitations.tsx";
 import { UserStatusBadges } from "./UserStatusBadges.tsx";
 
 type SortField = "name" | "email" | "lastSignIn" | "status";
@@ -130,6 +131,7 @@ function UsersScreen({ organizationId }: { organizationId: string }) {
           </Group>
         }
       />
+      {canManageUsers && <PendingInvitations organizationId={organizationId} />}
     </AccessDashboard>
   );
 }

@@ -1,0 +1,158 @@
+import { ActionIcon, Badge, Group, Menu, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { INVITATION_MESSAGES, type PendingUserInvitation, routes } from "@signet/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { errorMessage } from "../../../api/api-error.ts";
+import { api } from "../../../api/client.ts";
+import { toastError, toastSuccess } from "../../../components/toast.ts";
+import { MailIcon, MoreIcon, TrashIcon } from "../access-icons.tsx";
+import { accessQueries, refreshAccess } from "../access-queries.ts";
+import { ConfirmAction } from "../ConfirmAction.tsx";
+import { formatDate, fullName } from "../format.ts";
+
+function statusBadge(invitation: PendingUserInvitation) {
+  if (Date.parse(invitation.expiresAt) <= Date.now()) return <Badge color="gray">Link expired</Badge>;
+  if (invitation.status === "REGISTERED") return <Badge color="yellow">Awaiting verification code</Badge>;
+  return <Badge color="blue">Invitation sent</Badge>;
+}
+
+/**
+ * Invited people who have not created their account yet (MANAGE_USERS, like inviting): resend the
+ * email with a fresh link, or revoke the invitation. Shown under the users table when there are any.
+ */
+export function PendingInvitations({ organizationId }: { organizationId: string }) {
+  const queryClient = useQueryClient();
+  const list = useQuery(accessQueries.invitations(organizationId));
+  const [revoking, setRevoking] = useState<PendingUserInvitation | null>(null);
+  const [resending, setResending] = useState<string | null>(null);
+
+  const resend = async (invitation: PendingUserInvitation) => {
+    setResending(invitation.id);
+    try {
+      await api(routes.resendUserInvitation, { params: { orgId: organizationId, invitationId: invitation.id } });
+      toastSuccess(`Invitation sent again to ${invitation.email}. The earlier link no longer works.`);
+    } catch (error) {
+      toastError(errorMessage(error));
+    } finally {
+      setResending(null);
+      await refreshAccess(queryClient, organizationId);
+    }
+  };
+
+  if (list.isPending) {
+    return (
+      <Paper withBorder p="lg" aria-busy>
+        <Skeleton height={20} width={200} mb="md" />
+        <Skeleton height={36} />
+      </Paper>
+    );
+  }
+  if (list.isError) {
+    return (
+      <Paper withBorder p="lg">
+        <Text c="red" size="sm">
+          Pending invitations could not be loaded: {errorMessage(list.error)} Reload the page to try again.
+        </Text>
+      </Paper>
+    );
+  }
+  const records = list.data.records;
+  if (records.length === 0) return null;
+
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="lg">
+            Pending invitations{" "}
+            <Text span c="dimmed" fz="sm" fw={400}>
+              ({list.data.count})
+            </Text>
+          </Title>
+          <Text size="sm" c="dimmed">
+            Invited people who have not created their account yet.
+          </Text>
+        </div>
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label="Pending invitations" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Joins</Table.Th>
+                <Table.Th>Invited</Table.Th>
+                <Table.Th style={{ textAlign: "right" }}>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.map((invitation) => (
+                <Table.Tr key={invitation.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {fullName(invitation)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{invitation.email}</Text>
+                  </Table.Td>
+                  <Table.Td>{statusBadge(invitation)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={invitation.groupName ? undefined : "dimmed"}>
+                      {invitation.groupName
+                        ? `${invitation.groupName}${invitation.roleNames.length ? ` as ${invitation.roleNames.join(", ")}` : ""}`
+                        : "No group"}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {formatDate(invitation.createdAt)}
+                      {invitation.invitedByName ? ` by ${invitation.invitedByName}` : ""}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end" wrap="nowrap">
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Actions for the invitation of ${invitation.email}`}
+                            loading={resending === invitation.id}
+                          >
+                            <MoreIcon />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item leftSection={<MailIcon />} onClick={() => void resend(invitation)}>
+                            Resend invitation
+                          </Menu.Item>
+                          <Menu.Item color="red" leftSection={<TrashIcon />} onClick={() => setRevoking(invitation)}>
+                            Revoke invitation
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+      <ConfirmAction
+        opened={revoking !== null}
+        title={INVITATION_MESSAGES.revokeInvitationTitle}
+        message={revoking ? `${INVITATION_MESSAGES.revokeInvitationConfirm} (${revoking.email})` : ""}
+        confirmLabel="Revoke invitation"
+        onConfirm={async () => {
+          if (!revoking) return;
+          await api(routes.revokeUserInvitation, { params: { orgId: organizationId, invitationId: revoking.id } });
+          toastSuccess(INVITATION_MESSAGES.invitationRevoked);
+          await refreshAccess(queryClient, organizationId);
+        }}
+        onClose={() => setRevoking(null)}
+      />
+    </Paper>
+  );
+}
