@@ -13,6 +13,23 @@ export const SETTING_MESSAGES = {
   invalidTimeZone: "Choose a valid time zone.",
 } as const;
 
+/**
+ * Spec §9 'Timezone choices': the zones offered by name in Settings, as stored (IANA names). The
+ * setting itself accepts any IANA zone, so a value saved before (or through the API) stays valid.
+ */
+export const TIME_ZONE_CHOICES = [
+  { zone: "America/Puerto_Rico", name: "Atlantic" },
+  { zone: "America/New_York", name: "Eastern" },
+  { zone: "America/Chicago", name: "Central" },
+  { zone: "America/Denver", name: "Mountain" },
+  { zone: "America/Phoenix", name: "Arizona" },
+  { zone: "America/Los_Angeles", name: "Pacific" },
+  { zone: "America/Anchorage", name: "Alaska" },
+  { zone: "Pacific/Honolulu", name: "Hawaii" },
+  { zone: "Pacific/Pago_Pago", name: "Samoa" },
+  { zone: "Pacific/Guam", name: "Chamorro" },
+] as const;
+
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, SETTING_MESSAGES.invalidTime);
 const timeZone = z.string().refine((zone) => {
   try {

@@ -8,6 +8,7 @@ import { FormSection } from "../../components/FormSection.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useHasPermission } from "../../session/permissions.ts";
 import { packageQueries } from "../packages/package-queries.ts";
+import { timeZoneOptions } from "./time-zone-options.ts";
 
 const EXPIRATION_LABELS: Record<(typeof PACKAGE_EXPIRATION_TYPES)[number], string> = {
   NONE: "Never expires",
@@ -85,12 +86,16 @@ export function PackageSettingsForm({ organizationId }: { organizationId: string
           disabled={!canManage}
           onChange={(event) => set("enable_edit_default_expiration_type", event.currentTarget.checked)}
         />
-        <TextInput
+        <Select
           label="Time zone"
-          description="Relative expirations end at their time in this zone (IANA name, e.g. America/New_York)"
+          description="Relative expirations end at their time in this zone; signing dates are written in it"
+          data={timeZoneOptions(values.timezone)}
           value={values.timezone}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No time zone found"
           disabled={!canManage}
-          onChange={(event) => set("timezone", event.currentTarget.value)}
+          onChange={(value) => value && set("timezone", value)}
         />
       </FormSection>
       <FormSection title="Participants" description="The participant types senders choose from.">
