@@ -8,7 +8,9 @@ import { signIn } from "./support/journeys.ts";
 import { readAsPage } from "./support/package-helpers.ts";
 
 // The four-step builder (spec §2): details and participants, invitation settings with ordered
-// signing, the review listing what is missing, and the unsaved-changes guard.
+// signing, the review listing what is missing, and the unsaved-changes guard. Issue 11 §2: the
+// invitation saves itself (no Save button, Next never asks), the order is dragged, a field says
+// what is wrong once left, and only a step holding what sending needs is ticked.
 
 describe("package builder", () => {
   let app: TestApp;
@@ -24,6 +26,23 @@ describe("package builder", () => {
   });
 
   const saved = (page: Page) => page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
+  /** Edits that save themselves: first counted as saving, then saved. */
+  async function savedByItself(page: Page) {
+    await page.getByTestId("save-counter").filter({ hasText: "Saving…" }).waitFor();
+    await saved(page);
+  }
+
+  /** Drags a row of the participant order by its handle onto another row (dnd-kit needs real pointer moves). */
+  async function dragOrderRow(page: Page, name: string, onto: string) {
+    const handle = await page.getByRole("button", { name: `Drag ${name} to change the order` }).boundingBox();
+    const target = await page.getByRole("button", { name: `Drag ${onto} to change the order` }).boundingBox();
+    if (!handle || !target) throw new Error("no box for the order rows");
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 - 8, { steps: 4 });
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2 - 4, { steps: 12 });
+    await page.mouse.up();
+  }
 
   async function addParticipant(page: Page, person: { type: string; given: string; family: string; email: string }) {
     const form = page.getByRole("form", { name: "Add participant" });
@@ -51,6 +70,19 @@ describe("package builder", () => {
     await name.fill("Builder refinance");
     await name.press("Enter");
     await saved(page);
+
+    // a field says what is wrong once left, with the API's message, and not before
+    const form = page.getByRole("form", { name: "Add participant" });
+    const email = form.getByRole("textbox", { name: "Email" });
+    await email.fill("ada@");
+    expect(await form.getByText("Enter a valid email address.").count()).toBe(0);
+    await email.blur();
+    await form.getByText("Enter a valid email address.").waitFor();
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+    await email.fill("ada@example");
+    await email.fill("ada@example.com");
+    await form.getByText("Enter a valid email address.").waitFor({ state: "detached" });
+
     await addParticipant(page, { type: "Borrower", given: "Ada", family: "Stone", email: "ada@example.com" });
     await addParticipant(page, { type: "Co-Borrower", given: "Ben", family: "Stone", email: "ben@example.com" });
     await saved(page);
@@ -87,19 +119,34 @@ describe("package builder", () => {
     expect(await subject.getAttribute("placeholder")).toBe("Your documents are ready");
     await page.getByText("In order", { exact: true }).click();
     await subject.fill("Your refinance documents");
+    // no Save button: the settings save themselves
+    expect(await page.getByRole("button", { name: "Save invitation settings" }).count()).toBe(0);
+    await savedByItself(page);
+    await expect
+      .poll(
+        async () =>
+          (await readAsPage<Package>(page, app, `/api/v9/organizations/${org}/packages/${packageId}`)).emailTemplate
+            .subject,
+      )
+      .toBe("Your refinance documents");
 
-    // the guard: leaving with unsaved changes asks first; staying keeps the edits
+    // the guard still covers what does not save itself: a package name being typed
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.waitForURL(/step=1/);
+    await name.fill("Builder refinance 3");
     await page.getByRole("link", { name: "Workspace" }).first().click();
     const guard = page.getByRole("dialog");
     await guard.getByText("You have unsaved changes. Are you sure you want to exit?").waitFor();
     await guard.getByRole("button", { name: "Cancel" }).click();
     await guard.waitFor({ state: "hidden" });
-    expect(page.url()).toMatch(/step=3/);
-    expect(await subject.inputValue()).toBe("Your refinance documents");
-
-    await page.getByRole("button", { name: "Save invitation settings" }).click();
+    expect(page.url()).toMatch(/step=1/);
+    await name.fill("Builder refinance 2");
+    await name.press("Enter");
     await saved(page);
-    await page.getByRole("button", { name: "Move CO-BORROWER 1 up" }).click();
+    await page.goto(`/packages/${packageId}/build?step=3`);
+
+    await dragOrderRow(page, "CO-BORROWER 1", "BORROWER 1");
     await page
       .getByRole("table", { name: "Participant order" })
       .getByRole("row")
@@ -120,12 +167,31 @@ describe("package builder", () => {
     );
     expect(participants.records.map((participant) => participant.displayName)).toEqual(["CO-BORROWER 1", "BORROWER 1"]);
 
-    // Step 4: no documents yet, so the review says so, links to step 2 and Send stays disabled
+    // an edit followed at once by Next: no question, and the edit is saved as the step closes
+    await page.getByLabel("Subject").fill("Your refinance papers");
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL(/step=4/);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await readAsPage<Package>(page, app, `/api/v9/organizations/${org}/packages/${packageId}`)).emailTemplate
+            .subject,
+      )
+      .toBe("Your refinance papers");
+
+    // Step 4: no documents yet, so the review says so, links to step 2 and Send stays disabled;
+    // only the steps holding what sending needs are ticked (participants, invitation), not Documents
     const missing = page.getByRole("list", { name: "What is missing" });
     await missing.getByText(PACKAGE_ACTION_MESSAGES.noDocuments).waitFor();
     expect(await page.getByRole("button", { name: "Send package" }).isDisabled()).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll(".mantine-Stepper-step")).map((step) => step.hasAttribute("data-done")),
+        ),
+      )
+      .toEqual([true, false, true, false]);
     await missing.getByRole("button", { name: "Go to step 2" }).first().click();
     await page.waitForURL(/step=2/);
 

@@ -44,6 +44,12 @@ export const packageQueries = {
       queryKey: ["packages", orgId, packageId, "document-participants"],
       queryFn: ({ signal }) => api(routes.listDocumentParticipants, { params: { orgId, packageId }, signal }),
     }),
+  /** what stops the package from being sent (the builder's step ticks and review checklist) */
+  sendCheck: (orgId: string, packageId: string) =>
+    queryOptions({
+      queryKey: ["packages", orgId, packageId, "send-check"],
+      queryFn: ({ signal }) => api(routes.getSendCheck, { params: { orgId, packageId }, signal }),
+    }),
   tags: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "tags"],

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Stepper, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { useSessionUser } from "../../../app/services-context.tsx";
 import { AnchorLink, ButtonLink } from "../../../components/links.tsx";
 import { Page } from "../../../components/Page.tsx";
@@ -12,6 +13,7 @@ import { DetailsStep } from "./details-step/DetailsStep.tsx";
 import { DocumentsStep } from "./documents-step/DocumentsStep.tsx";
 import { InvitationStep } from "./invitation-step/InvitationStep.tsx";
 import { ReviewStep } from "./review-step/ReviewStep.tsx";
+import { stepDone } from "./review-step/step-status.ts";
 
 // Spec §2 package workflow.
 const STEPS = [
@@ -22,8 +24,8 @@ const STEPS = [
 ];
 
 function SaveCounter() {
-  const { savesInProgress, dirty } = useBuilder();
-  if (savesInProgress > 0) {
+  const { savesInProgress, dirty, pending } = useBuilder();
+  if (savesInProgress > 0 || pending) {
     return (
       <Badge color="blue" variant="light" data-testid="save-counter" aria-live="polite">
         Saving…
@@ -38,9 +40,19 @@ function SaveCounter() {
 }
 
 function BuilderShell({ step }: { step: number }) {
-  const { pkg, packageId, readOnly, dirty, savesInProgress } = useBuilder();
+  const { pkg, packageId, organizationId, readOnly, dirty, savesInProgress, pending } = useBuilder();
   const navigate = useNavigate();
-  useUnsavedChangesGuard(dirty || savesInProgress > 0);
+  // edits that save by themselves are no reason to ask before moving on: they save as the step
+  // closes; only closing the tab while they are on their way asks (the browser's own prompt)
+  useUnsavedChangesGuard(dirty);
+  const saving = savesInProgress > 0 || pending;
+  useEffect(() => {
+    if (!saving) return;
+    const hold = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", hold);
+    return () => window.removeEventListener("beforeunload", hold);
+  }, [saving]);
+  const sendCheck = useQuery(packageQueries.sendCheck(organizationId, packageId));
   const go = (next: number) =>
     void navigate({ to: "/packages/$packageId/build", params: { packageId }, search: { step: next } });
 
@@ -71,9 +83,21 @@ function BuilderShell({ step }: { step: number }) {
         </Alert>
       )}
       <Stepper active={step - 1} onStepClick={(index) => go(index + 1)} size="sm" aria-label="Package steps">
-        {STEPS.map((item) => (
-          <Stepper.Step key={item.label} label={item.label} description={item.description} />
-        ))}
+        {STEPS.map((item, index) => {
+          // Mantine ticks every step before the current one: only a step holding what sending
+          // needs keeps its tick, the others show their number
+          const done = stepDone(index + 1, sendCheck.data);
+          return (
+            <Stepper.Step
+              key={item.label}
+              label={item.label}
+              description={item.description}
+              completedIcon={done ? undefined : index + 1}
+              color={done ? undefined : "gray"}
+              data-done={done || undefined}
+            />
+          );
+        })}
       </Stepper>
       {step === 1 && <DetailsStep />}
       {step === 2 && <DocumentsStep />}

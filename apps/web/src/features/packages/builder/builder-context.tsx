@@ -18,6 +18,12 @@ export interface BuilderContextValue {
   /** a step (or a part of one, by key) reports edits not saved yet */
   setDirty(key: string, dirty: boolean): void;
   dirty: boolean;
+  /**
+   * a part that saves by itself (useAutosave) reports edits waiting for their save: the save
+   * counter shows them as saving, and they are no reason to ask before leaving (they save anyway)
+   */
+  setPending(key: string, pending: boolean): void;
+  pending: boolean;
 }
 
 const BuilderContext = createContext<BuilderContextValue | null>(null);
@@ -36,6 +42,7 @@ export function BuilderProvider(props: {
 }) {
   const [savesInProgress, setSaves] = useState(0);
   const [dirtyKeys, setDirtyKeys] = useState<ReadonlySet<string>>(new Set());
+  const [pendingKeys, setPendingKeys] = useState<ReadonlySet<string>>(new Set());
   const mounted = useRef(true);
 
   const track = useCallback(<T,>(save: Promise<T>): Promise<T> => {
@@ -47,15 +54,11 @@ export function BuilderProvider(props: {
     return save;
   }, []);
 
-  const setDirty = useCallback((key: string, dirty: boolean) => {
-    setDirtyKeys((keys) => {
-      if (keys.has(key) === dirty) return keys;
-      const next = new Set(keys);
-      if (dirty) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-  }, []);
+  const setDirty = useCallback((key: string, dirty: boolean) => setDirtyKeys((keys) => toggled(keys, key, dirty)), []);
+  const setPending = useCallback(
+    (key: string, pending: boolean) => setPendingKeys((keys) => toggled(keys, key, pending)),
+    [],
+  );
 
   const value = useMemo<BuilderContextValue>(
     () => ({
@@ -67,8 +70,28 @@ export function BuilderProvider(props: {
       savesInProgress,
       setDirty,
       dirty: dirtyKeys.size > 0,
+      setPending,
+      pending: pendingKeys.size > 0,
     }),
-    [props.organizationId, props.pkg, props.readOnly, track, savesInProgress, setDirty, dirtyKeys],
+    [
+      props.organizationId,
+      props.pkg,
+      props.readOnly,
+      track,
+      savesInProgress,
+      setDirty,
+      dirtyKeys,
+      setPending,
+      pendingKeys,
+    ],
   );
   return <BuilderContext.Provider value={value}>{props.children}</BuilderContext.Provider>;
+}
+
+function toggled(keys: ReadonlySet<string>, key: string, on: boolean): ReadonlySet<string> {
+  if (keys.has(key) === on) return keys;
+  const next = new Set(keys);
+  if (on) next.add(key);
+  else next.delete(key);
+  return next;
 }

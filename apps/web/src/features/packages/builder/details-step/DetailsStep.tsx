@@ -1,5 +1,12 @@
 import { ActionIcon, Badge, Group, Modal, Table, Text, TextInput } from "@mantine/core";
-import { normalizePhoneInput, PARTICIPANT_MESSAGES, type Participant, routes } from "@signet/contract";
+import {
+  DOCUMENT_MESSAGES,
+  normalizePhoneInput,
+  PARTICIPANT_MESSAGES,
+  PARTICIPANT_ROLE_LABELS,
+  type Participant,
+  routes,
+} from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../../../api/client.ts";
@@ -16,6 +23,7 @@ import { verificationBody } from "./participant-verification.ts";
 
 const body = (values: ParticipantValues) => ({
   type: values.type.trim(),
+  role: values.role,
   givenName: values.givenName.trim() || null,
   middleName: values.middleName.trim() || null,
   familyName: values.familyName.trim() || null,
@@ -31,6 +39,7 @@ export function DetailsStep() {
   const call = useBuilderCall();
   const params = { orgId: organizationId, packageId };
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
+  const tags = useQuery(packageQueries.tags(organizationId, packageId));
   const [name, setName] = useState(pkg.name);
   const [editing, setEditing] = useState<Participant | null>(null);
   const nameFocused = useRef(false);
@@ -97,6 +106,7 @@ export function DetailsStep() {
             <Table.Tr>
               <Table.Th>Participant</Table.Th>
               <Table.Th>Name</Table.Th>
+              <Table.Th>Does</Table.Th>
               <Table.Th>Access</Table.Th>
               <Table.Th>Contact</Table.Th>
               <Table.Th>Identity verification</Table.Th>
@@ -118,6 +128,7 @@ export function DetailsStep() {
                   {[participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") ||
                     "—"}
                 </Table.Td>
+                <Table.Td>{PARTICIPANT_ROLE_LABELS[participant.role]}</Table.Td>
                 <Table.Td>{participant.accessMethod}</Table.Td>
                 <Table.Td>{participant.contact || "In person"}</Table.Td>
                 <Table.Td>{idVerificationText(participant)}</Table.Td>
@@ -169,6 +180,17 @@ export function DetailsStep() {
             submitLabel="Save participant"
             onCancel={() => setEditing(null)}
             onSubmit={async (values, onError) => {
+              // no longer signing deletes the participant's tags (spec §4): ask first
+              const placed = (tags.data?.records ?? []).filter((tag) => tag.participantId === editing.id).length;
+              if (editing.role === "SIGNER" && values.role !== "SIGNER" && placed > 0) {
+                const confirmed = await openConfirmDialog({
+                  title: DOCUMENT_MESSAGES.clearTagsTitle,
+                  message: DOCUMENT_MESSAGES.clearTagsConfirm,
+                  confirmLabel: "Change and delete tags",
+                  confirmColor: "red",
+                });
+                if (!confirmed) return false;
+              }
               const ok = await call(
                 () =>
                   api(routes.updateParticipant, {

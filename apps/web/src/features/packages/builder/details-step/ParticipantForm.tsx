@@ -2,6 +2,7 @@ import {
   Autocomplete,
   Button,
   Group,
+  Radio,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -17,8 +18,11 @@ import {
   type KbaQuestion,
   missingContact,
   normalizePhoneInput,
+  PARTICIPANT_ROLE_LABELS,
+  PARTICIPANT_ROLES,
   type Participant,
   type ParticipantAccessMethod,
+  type ParticipantRole,
   participantDisplayName,
   participantInitials,
 } from "@signet/contract";
@@ -29,6 +33,7 @@ import { signingRoomQueries } from "../../../settings/signing-room-queries.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { answersOnFileText, ID_VERIFICATION_LABELS } from "../../signing-format.ts";
 import { useBuilder } from "../builder-context.tsx";
+import { type ParticipantField, participantFieldProblems } from "./participant-fields.ts";
 import {
   asksKbaAnswers,
   effectiveChoice,
@@ -42,6 +47,8 @@ import {
 
 export interface ParticipantValues extends KbaInput {
   type: string;
+  /** what the participant does: it sets how they execute the documents */
+  role: ParticipantRole;
   givenName: string;
   middleName: string;
   familyName: string;
@@ -54,6 +61,7 @@ export interface ParticipantValues extends KbaInput {
 
 export const emptyParticipant: ParticipantValues = {
   type: "Borrower",
+  role: "SIGNER",
   givenName: "",
   middleName: "",
   familyName: "",
@@ -67,6 +75,7 @@ export const emptyParticipant: ParticipantValues = {
 export function participantValues(participant: Participant): ParticipantValues {
   return {
     type: participant.type,
+    role: participant.role,
     givenName: participant.givenName ?? "",
     middleName: participant.middleName ?? "",
     familyName: participant.familyName ?? "",
@@ -78,6 +87,13 @@ export function participantValues(participant: Participant): ParticipantValues {
     ...emptyKba,
   };
 }
+
+const ROLE_DESCRIPTIONS: Record<ParticipantRole, string> = {
+  SIGNER: "Signs the documents electronically where tags are placed for them.",
+  VIEWER: "Opens and reviews the documents; nothing to sign.",
+  COPY: "Is not asked to act; receives the completed documents.",
+  PAPER: "Prints, signs and returns the documents on paper.",
+};
 
 const ACCESS_LABELS: Record<ParticipantAccessMethod, string> = { EMAIL: "Email", SMS: "SMS", API: "In person (API)" };
 
@@ -119,6 +135,10 @@ export function ParticipantForm(props: {
   const [values, setValues] = useState(props.initial);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<ParticipantServerError | null>(null);
+  // a field says what is wrong once the user has left it (or tried to submit)
+  const [touched, setTouched] = useState<ReadonlySet<ParticipantField>>(new Set());
+  const touch = (field: ParticipantField) =>
+    setTouched((current) => (current.has(field) ? current : new Set([...current, field])));
   const set = <K extends keyof ParticipantValues>(key: K, value: ParticipantValues[K]) => {
     setServerError(null);
     setValues((current) => ({ ...current, [key]: value }));
@@ -148,7 +168,9 @@ export function ParticipantForm(props: {
   ];
   const fieldError = serverError?.fields ?? {};
   const phoneDigits = values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : "";
-  const phoneProblem = phoneDigits === null ? "Enter ten digits, e.g. 123-456-7890." : null;
+  const problems = participantFieldProblems(values);
+  const hasProblem = Object.keys(problems).length > 0;
+  const shown = (field: ParticipantField) => (touched.has(field) ? problems[field] : undefined);
   const missing = missingContact({
     accessMethod: values.accessMethod,
     email: values.email,
@@ -164,7 +186,10 @@ export function ParticipantForm(props: {
       aria-label={props.submitLabel}
       onSubmit={(event) => {
         event.preventDefault();
-        if (missing || phoneProblem || hasKbaProblem || !values.type.trim()) return;
+        if (hasProblem || hasKbaProblem) {
+          setTouched(new Set(["type", "email", "phoneNumber"]));
+          return;
+        }
         setBusy(true);
         setServerError(null);
         const submitted = {
@@ -173,7 +198,10 @@ export function ParticipantForm(props: {
         };
         void props.onSubmit(submitted, showError).then((ok) => {
           setBusy(false);
-          if (ok) setValues(props.initial);
+          if (ok) {
+            setValues(props.initial);
+            setTouched(new Set());
+          }
         });
       }}
     >
@@ -184,7 +212,9 @@ export function ParticipantForm(props: {
             required
             data={types}
             value={values.type}
+            error={shown("type")}
             onChange={(value) => set("type", value)}
+            onBlur={() => touch("type")}
           />
           <TextInput
             label="First name"
@@ -202,6 +232,18 @@ export function ParticipantForm(props: {
             onChange={(e) => set("familyName", e.currentTarget.value)}
           />
         </SimpleGrid>
+        <Radio.Group
+          label="What they do"
+          description={ROLE_DESCRIPTIONS[values.role]}
+          value={values.role}
+          onChange={(value) => set("role", value as ParticipantRole)}
+        >
+          <Group gap="lg" mt={6}>
+            {PARTICIPANT_ROLES.map((role) => (
+              <Radio key={role} value={role} label={PARTICIPANT_ROLE_LABELS[role]} />
+            ))}
+          </Group>
+        </Radio.Group>
         <div>
           <Text size="sm" fw={500} mb={4}>
             Access method
@@ -218,17 +260,21 @@ export function ParticipantForm(props: {
             label="Email"
             type="email"
             value={values.email}
-            error={fieldError.email}
+            error={shown("email") ?? fieldError.email}
             onChange={(e) => set("email", e.currentTarget.value)}
+            onBlur={() => touch("email")}
           />
           <TextInput
             label="Mobile phone"
             description="Ten digits"
             placeholder="123-456-7890"
-            error={phoneProblem ?? fieldError.phoneNumber}
+            error={shown("phoneNumber") ?? fieldError.phoneNumber}
             value={values.phoneNumber}
             onChange={(e) => set("phoneNumber", e.currentTarget.value)}
-            onBlur={() => phoneDigits && set("phoneNumber", formatPhone(phoneDigits))}
+            onBlur={() => {
+              touch("phoneNumber");
+              if (phoneDigits) set("phoneNumber", formatPhone(phoneDigits));
+            }}
           />
         </SimpleGrid>
         <Select
@@ -291,7 +337,7 @@ export function ParticipantForm(props: {
             Shown as {preview}
           </Text>
         )}
-        {missing && (
+        {missing && !touched.has(values.accessMethod === "SMS" ? "phoneNumber" : "email") && (
           <Text size="sm" c="dimmed">
             {missing}
           </Text>
@@ -303,11 +349,7 @@ export function ParticipantForm(props: {
               Cancel
             </Button>
           )}
-          <Button
-            type="submit"
-            loading={busy}
-            disabled={missing !== null || phoneProblem !== null || hasKbaProblem || !values.type.trim()}
-          >
+          <Button type="submit" loading={busy}>
             {props.submitLabel}
           </Button>
         </Group>

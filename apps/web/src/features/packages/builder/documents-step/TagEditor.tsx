@@ -28,9 +28,12 @@ import { useEffect, useRef, useState } from "react";
 import { Rnd } from "react-rnd";
 import { ApiError, errorMessage } from "../../../../api/api-error.ts";
 import { api } from "../../../../api/client.ts";
-import { toastError, toastSuccess } from "../../../../components/toast.ts";
+import { toastError } from "../../../../components/toast.ts";
 import { invalidatePackage, packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
+import { useAutosave } from "../use-autosave.ts";
+import { conflictMessage } from "../use-builder-call.ts";
+import { createdIds } from "./created-tag-ids.ts";
 import { openPdf, type PdfDocument, pageSizes, renderPage } from "./pdf-pages.ts";
 import { type Box, dropBox, type PageSize, toPixels, toPoints } from "./tag-geometry.ts";
 
@@ -96,10 +99,11 @@ function PdfPage(props: {
 /**
  * Places tags on an E-Sign document: pages drawn with pdf.js, tag types dragged from the palette
  * onto a page for the chosen participant, moved and resized in place (never under 9×9 points),
- * edited in the properties panel, and saved together with the document's version.
+ * edited in the properties panel, and saved by themselves shortly after the last change (issue 11
+ * §2), all at once at the document's version; a version conflict shows the saved tags again.
  */
 export function TagEditor({ document, participants }: { document: Document; participants: Participant[] }) {
-  const { organizationId, packageId, readOnly, track, setDirty } = useBuilder();
+  const { organizationId, packageId, readOnly, track } = useBuilder();
   const client = useQueryClient();
   const params = { orgId: organizationId, packageId, documentId: document.id };
   const tagsQuery = useQuery({
@@ -113,7 +117,12 @@ export function TagEditor({ document, participants }: { document: Document; part
   const [draft, setDraft] = useState<DraftTag[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [dirty, setLocalDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const documentVersion = useRef(document.version);
+  useEffect(() => {
+    documentVersion.current = Math.max(documentVersion.current, document.version);
+  }, [document.version]);
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
 
   const signers = participants.filter((participant) => {
     const entry = matrix.data?.records.find(
@@ -151,14 +160,14 @@ export function TagEditor({ document, participants }: { document: Document; part
     };
   }, [organizationId, packageId, document.id]);
 
+  // the saved tags once; afterwards the draft is the truth until a conflict reloads them
   useEffect(() => {
-    if (tagsQuery.data && !dirty) setDraft(tagsQuery.data.records.map(fromTag));
-  }, [tagsQuery.data, dirty]);
+    if (tagsQuery.data && draft === null) setDraft(tagsQuery.data.records.map(fromTag));
+  }, [tagsQuery.data, draft]);
 
   const markDirty = (next: DraftTag[]) => {
     setDraft(next);
     setLocalDirty(true);
-    setDirty(`tags:${document.id}`, true);
   };
   const update = (key: string, change: Partial<DraftTag>) =>
     markDirty((draft ?? []).map((tag) => (tag.key === key ? { ...tag, ...change } : tag)));
@@ -186,35 +195,49 @@ export function TagEditor({ document, participants }: { document: Document; part
     setSelected(key);
   }
 
-  async function save() {
-    if (!draft) return;
-    setSaving(true);
+  async function save(): Promise<boolean> {
+    const sent = latestDraft.current;
+    if (!sent) return true;
     try {
-      const current = await api(routes.getDocument, { params, passThrough: true });
       const saved = await track(
         api(routes.replaceDocumentTags, {
           params,
           body: {
-            version: current.version,
-            tags: draft.map(({ key: _key, ...tag }) => tag),
+            version: documentVersion.current,
+            tags: sent.map(({ key: _key, ...tag }) => tag),
           },
           passThrough: true,
         }),
       );
-      setDraft(saved.records.map(fromTag));
-      setLocalDirty(false);
-      setDirty(`tags:${document.id}`, false);
-      toastSuccess("Tags saved.");
-      await client.invalidateQueries({
-        queryKey: ["packages", organizationId, packageId, "document-tags", document.id],
-      });
-      await invalidatePackage(client, organizationId, packageId);
+      documentVersion.current = saved.documentVersion;
+      const ids = createdIds(sent, saved.records);
+      setDraft((current) => (current ?? []).map((tag) => ({ ...tag, id: tag.id ?? ids.get(tag.key) })));
+      // edits made while this save was on its way save next
+      if (latestDraft.current === sent) setLocalDirty(false);
+      return true;
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
+      if (error instanceof ApiError && error.status === 409) {
+        toastError(conflictMessage(error));
+        const fresh = await tagsQuery.refetch();
+        const current = await api(routes.getDocument, { params });
+        documentVersion.current = current.version;
+        setDraft((fresh.data?.records ?? []).map(fromTag));
+        setLocalDirty(false);
+        setSelected(null);
+      } else if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
+      return false;
     } finally {
-      setSaving(false);
+      await invalidatePackage(client, organizationId, packageId);
     }
   }
+
+  useAutosave({
+    key: `tags:${document.id}`,
+    changed: dirty,
+    edits: JSON.stringify(draft),
+    disabled: readOnly,
+    save,
+  });
 
   const selectedTag = draft?.find((tag) => tag.key === selected) ?? null;
   if (loadError) return <Alert color="red">{loadError}</Alert>;
@@ -273,14 +296,9 @@ export function TagEditor({ document, participants }: { document: Document; part
             </Group>
           </Paper>
         ))}
-        <Button onClick={() => void save()} loading={saving} disabled={readOnly || !dirty}>
-          Save tags
-        </Button>
-        {dirty && (
-          <Text size="xs" c="orange">
-            Unsaved tag changes
-          </Text>
-        )}
+        <Text size="xs" c="dimmed">
+          Tags save by themselves as you place and change them.
+        </Text>
       </Stack>
 
       <ScrollArea h={720} style={{ flex: 1 }} type="auto">

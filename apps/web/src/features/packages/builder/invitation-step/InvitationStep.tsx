@@ -1,30 +1,28 @@
 import {
-  ActionIcon,
-  Button,
   Checkbox,
-  Group,
   NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Switch,
-  Table,
-  Text,
   Textarea,
   TextInput,
 } from "@mantine/core";
 import { DEFAULTS, routes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { ApiError } from "../../../../api/api-error.ts";
 import { api } from "../../../../api/client.ts";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { toastSuccess } from "../../../../components/toast.ts";
 import { usePermissionsQuery } from "../../../../session/permissions.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
+import { useAutosave } from "../use-autosave.ts";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { type InvitationValues, invitationPatch, invitationValues } from "./invitation-form.ts";
+import { ParticipantOrder } from "./ParticipantOrder.tsx";
 import { StipsSection } from "./StipsSection.tsx";
 
 const ORDER_OPTIONS = [
@@ -32,9 +30,12 @@ const ORDER_OPTIONS = [
   { value: "BEFORE_ESIGN", label: "Before e-signing" },
 ];
 
-/** Step 3 (spec §2): the invitation email, the signing order, availability and expiration. */
+/**
+ * Step 3 (spec §2): the invitation email, the signing order, availability and expiration, each
+ * saved by itself shortly after the last edit (issue 11 §2) at the package's version.
+ */
 export function InvitationStep() {
-  const { organizationId, packageId, pkg, readOnly, setDirty } = useBuilder();
+  const { organizationId, packageId, pkg, readOnly } = useBuilder();
   const call = useBuilderCall();
   const params = { orgId: organizationId, packageId };
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
@@ -42,7 +43,26 @@ export function InvitationStep() {
   const [values, setValues] = useState<InvitationValues>(() => invitationValues(pkg));
   const patch = invitationPatch(pkg, values);
   const changed = Object.keys(patch).length > 0;
-  useEffect(() => setDirty("invitation", changed), [changed, setDirty]);
+  // a version conflict shows the package as it now is: the edits that met it are dropped
+  const conflicted = useRef(false);
+  useEffect(() => {
+    if (!conflicted.current) return;
+    conflicted.current = false;
+    setValues(invitationValues(pkg));
+  }, [pkg]);
+  useAutosave({
+    key: "invitation",
+    changed,
+    edits: JSON.stringify(values),
+    disabled: readOnly,
+    save: () =>
+      call(() => api(routes.updatePackage, { params, body: { version: pkg.version, ...patch }, passThrough: true }), {
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) conflicted.current = true;
+          return false;
+        },
+      }),
+  });
   const set = <K extends keyof InvitationValues>(key: K, value: InvitationValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -62,23 +82,8 @@ export function InvitationStep() {
     if (ok) toastSuccess("Package collaboration updated");
   }
 
-  async function save() {
-    const ok = await call(() =>
-      api(routes.updatePackage, { params, body: { version: pkg.version, ...patch }, passThrough: true }),
-    );
-    if (ok) {
-      setDirty("invitation", false);
-      toastSuccess("Invitation settings saved.");
-    }
-  }
-
-  const ordered = participants.data?.records ?? [];
-  const move = (index: number, by: -1 | 1) => {
-    const list = [...ordered];
-    const [moved] = list.splice(index, 1);
-    if (!moved) return;
-    list.splice(index + by, 0, moved);
-    void call(() =>
+  const reorder = (list: { id: string }[]) =>
+    call(() =>
       api(routes.setParticipantsOrder, {
         params,
         body: {
@@ -91,7 +96,6 @@ export function InvitationStep() {
         passThrough: true,
       }),
     );
-  };
 
   return (
     <Stack gap="lg">
@@ -141,37 +145,7 @@ export function InvitationStep() {
             { value: "PARTICIPANT", label: "In order" },
           ]}
         />
-        <Table aria-label="Participant order" verticalSpacing={4}>
-          <Table.Tbody>
-            {ordered.map((participant, index) => (
-              <Table.Tr key={participant.id}>
-                <Table.Td w={40}>{index + 1}</Table.Td>
-                <Table.Td>{participant.displayName}</Table.Td>
-                <Table.Td>{[participant.givenName, participant.familyName].filter(Boolean).join(" ")}</Table.Td>
-                <Table.Td w={80}>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Move ${participant.displayName} up`}
-                      disabled={readOnly || index === 0}
-                      onClick={() => move(index, -1)}
-                    >
-                      ↑
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Move ${participant.displayName} down`}
-                      disabled={readOnly || index === ordered.length - 1}
-                      onClick={() => move(index, 1)}
-                    >
-                      ↓
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ParticipantOrder participants={participants.data?.records ?? []} readOnly={readOnly} onReorder={reorder} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Paper documents"
@@ -249,16 +223,6 @@ export function InvitationStep() {
           />
         )}
       </FormSection>
-      <Group justify="flex-end">
-        {changed && (
-          <Text size="sm" c="orange">
-            Unsaved changes
-          </Text>
-        )}
-        <Button onClick={() => void save()} disabled={readOnly || !changed}>
-          Save invitation settings
-        </Button>
-      </Group>
       <StipsSection />
       {organizationFeatures?.enabledPkgCollaboration && (
         <FormSection title="Package collaboration" description="Let outside collaborators work on this package.">

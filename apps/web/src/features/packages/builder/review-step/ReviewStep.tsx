@@ -12,7 +12,7 @@ import { formatDateTime } from "../../../access/format.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
-import { readinessProblems } from "./readiness.ts";
+import { countOf, stepProblems } from "./step-status.ts";
 
 const STEP_ORDER_LABELS = { AFTER_ESIGN: "After e-signing", BEFORE_ESIGN: "Before e-signing" } as const;
 
@@ -29,24 +29,20 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /** Step 4 (spec §2): everything at a glance, what is missing, and Send. */
 export function ReviewStep() {
-  const { organizationId, packageId, pkg, readOnly, dirty } = useBuilder();
+  const { organizationId, packageId, pkg, readOnly, dirty, pending, savesInProgress } = useBuilder();
   const navigate = useNavigate();
   const call = useBuilderCall();
   const documents = useQuery(packageQueries.documents(organizationId, packageId));
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
-  const matrix = useQuery(packageQueries.documentParticipants(organizationId, packageId));
   const tags = useQuery(packageQueries.tags(organizationId, packageId));
   const stips = useQuery({
     queryKey: ["packages", organizationId, packageId, "stips"],
     queryFn: ({ signal }) => api(routes.listStips, { params: { orgId: organizationId, packageId }, signal }),
   });
   const [serverProblems, setServerProblems] = useState<string[]>([]);
-  const problems = readinessProblems({
-    documents: documents.data?.records ?? [],
-    participants: participants.data?.records ?? [],
-    matrix: matrix.data?.records ?? [],
-    tags: tags.data?.records ?? [],
-  });
+  // the server's send check is the one authority on what is missing
+  const sendCheck = useQuery(packageQueries.sendCheck(organizationId, packageId));
+  const problems = sendCheck.data ? stepProblems(sendCheck.data) : [];
   const tagCount = (documentId: string) =>
     (tags.data?.records ?? []).filter((tag) => tag.documentId === documentId).length;
   const go = (step: number) =>
@@ -82,7 +78,11 @@ export function ReviewStep() {
 
   return (
     <Stack gap="lg">
-      {problems.length > 0 ? (
+      {!sendCheck.data ? (
+        <Alert color="gray" title="Checking the package">
+          {sendCheck.isError ? "What is missing could not be checked. Reload the page." : "Checking what is missing…"}
+        </Alert>
+      ) : problems.length > 0 ? (
         <Alert color="orange" title="Before sending">
           <List size="sm" aria-label="What is missing">
             {problems.map((problem) => (
@@ -173,14 +173,19 @@ export function ReviewStep() {
                 <Table.Td>
                   <Badge variant="light">{EXECUTION_TYPE_LABELS[document.executionType]}</Badge>
                 </Table.Td>
-                <Table.Td>{document.numPages} pages</Table.Td>
-                <Table.Td>{tagCount(document.id)} tags</Table.Td>
+                <Table.Td>{countOf(document.numPages, "page")}</Table.Td>
+                <Table.Td>{countOf(tagCount(document.id), "tag")}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </FormSection>
-      <Button size="md" onClick={() => void send()} disabled={readOnly || problems.length > 0 || dirty} w="fit-content">
+      <Button
+        size="md"
+        onClick={() => void send()}
+        disabled={readOnly || !sendCheck.data?.ready || dirty || pending || savesInProgress > 0}
+        w="fit-content"
+      >
         Send package
       </Button>
     </Stack>
