@@ -203,8 +203,7 @@ describe("sealed documents", () => {
       events: VALUES.map((value, index) => ({
         sequence: index + 1,
         occurredAt: new Date(Date.UTC(2026, 10, 20, 9, 0, index)).toISOString(),
-        type: "tag.signed",
-        actor: value,
+        sentence: `${value} signed Promissory note.`,
         ip: null,
         userAgent: null,
         details: `“${value}”`,
