@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Menu, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Button, Checkbox, Group, Menu, Modal, Stack, Text, TextInput } from "@mantine/core";
 import {
   PACKAGE_ACTION_MESSAGES,
   PACKAGE_MESSAGES,
@@ -6,6 +6,7 @@ import {
   type PackageStatus,
   routes,
 } from "@signet/contract";
+import { IconDots, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -173,18 +174,42 @@ export function PackageActions({
         </Menu>
       ) : (
         <Group gap="xs">
-          {items.map((item) => (
-            <Button
-              key={item.key}
-              variant={item.color ? "light" : "default"}
-              color={item.color}
-              disabled={item.disabled}
-              onClick={item.onClick}
-              loading={busy && dialog === null}
-            >
-              {item.label}
-            </Button>
-          ))}
+          {items
+            .filter((item) => item.key !== "delete")
+            .map((item) => (
+              <Button
+                key={item.key}
+                variant={item.color ? "light" : "default"}
+                color={item.color}
+                disabled={item.disabled}
+                onClick={item.onClick}
+                loading={busy && dialog === null}
+              >
+                {item.label}
+              </Button>
+            ))}
+          {/* deleting is rare and final: a secondary action behind a menu, never a button of its own */}
+          {items
+            .filter((item) => item.key === "delete")
+            .map((item) => (
+              <Menu key={item.key} position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="default" size="lg" aria-label="More actions" disabled={busy}>
+                    <IconDots size={18} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    disabled={item.disabled}
+                    onClick={item.onClick}
+                  >
+                    Delete package
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ))}
         </Group>
       )}
       <CancelDialog

@@ -1,5 +1,20 @@
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title, Tooltip } from "@mantine/core";
 import {
+  Alert,
+  Badge,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import {
+  auditDetailsText,
+  auditSentence,
   EXECUTION_TYPE_LABELS,
   fillPath,
   type Package,
@@ -16,12 +31,20 @@ import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { formatDateTime } from "../../access/format.ts";
 import { PackageActions } from "../actions/PackageActions.tsx";
-import { auditEventDetail, auditEventLabel, STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
+import { auditEventLabel, STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
 import { packageQueries } from "../package-queries.ts";
-import { idVerificationText, SIGNING_STATUS_COLORS, signingStatusText } from "../signing-format.ts";
+import {
+  idVerificationText,
+  SIGNING_STATUS_COLORS,
+  sealedArtifactLabel,
+  signingStatusText,
+} from "../signing-format.ts";
 import { SealedDocumentsCard } from "./SealedDocumentsCard.tsx";
 import { SigningLinkButton } from "./SigningLinkButton.tsx";
 import { VerificationCard } from "./VerificationCard.tsx";
+
+const SEALING_POLL_MS = 3_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -62,7 +85,12 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
   const participants = useQuery(packageQueries.participants(orgId, packageId));
   const documents = useQuery(packageQueries.documents(orgId, packageId));
   const audit = useQuery(packageQueries.audit(orgId, packageId));
-  const sealed = useQuery(packageQueries.sealedArtifacts(orgId, packageId));
+  // a completed package is sealed moments later: look again until its files are there
+  const sealed = useQuery({
+    ...packageQueries.sealedArtifacts(orgId, packageId),
+    refetchInterval: (query) =>
+      pkg.data?.status === "COMPLETED" && query.state.data?.count === 0 ? SEALING_POLL_MS : false,
+  });
 
   if (pkg.isPending) return <Spinner />;
   if (!pkg.data) {
@@ -73,6 +101,18 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
     );
   }
   const data = pkg.data;
+  const sealedFiles = sealed.data?.records ?? [];
+  const isSealed = sealedFiles.length > 0;
+  const sealing = data.status === "COMPLETED" && sealed.data?.count === 0;
+  // the ids an audit event's data holds, by the names the reader knows them by
+  const names: Record<string, string> = Object.fromEntries([
+    ...(participants.data?.records ?? []).map((participant) => [participant.id, participant.displayName]),
+    ...(documents.data?.records ?? []).map((document) => [document.id, document.name]),
+    ...sealedFiles.map((artifact) => [
+      artifact.id,
+      artifact.kind === "CERTIFICATE" ? "the certificate of completion" : `the sealed ${sealedArtifactLabel(artifact)}`,
+    ]),
+  ]);
   return (
     <Page
       title={data.name}
@@ -93,6 +133,21 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
         />
       }
     >
+      {/* a completed package leads with what it produced: the sealed files and their verification */}
+      {isSealed && (
+        <>
+          <SealedDocumentsCard organizationId={orgId} packageId={packageId} artifacts={sealedFiles} />
+          <VerificationCard organizationId={orgId} packageId={packageId} sealed />
+        </>
+      )}
+      {data.status === "COMPLETED" && sealed.isPending && <Skeleton height={160} radius="md" />}
+      {sealing && (
+        <Alert color="blue" variant="light" title="Sealing the documents">
+          Every participant has finished. Signet is sealing the documents and writing the certificate of completion;
+          they appear here in a moment.
+        </Alert>
+      )}
+
       <Paper withBorder p="lg">
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
           <Fact label="Created" value={formatDateTime(data.createdAt)} />
@@ -217,11 +272,7 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
         {documents.data?.count === 0 && <Text c="dimmed">No documents yet.</Text>}
       </FormSection>
 
-      {sealed.data && sealed.data.count > 0 && (
-        <SealedDocumentsCard organizationId={orgId} packageId={packageId} artifacts={sealed.data.records} />
-      )}
-
-      <VerificationCard organizationId={orgId} packageId={packageId} />
+      {!isSealed && <VerificationCard organizationId={orgId} packageId={packageId} sealed={false} />}
 
       <Paper withBorder p="lg">
         <Stack gap="md">
@@ -237,14 +288,22 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
           </Group>
           <Timeline bulletSize={14} lineWidth={2} aria-label="History">
             {[...(audit.data?.events ?? [])].reverse().map((event) => {
-              const detail = auditEventDetail(event.data);
+              const written = auditSentence({
+                type: event.type,
+                actor: event.actorName ?? (event.actorRole === "anonymous" ? "Someone not signed in" : null),
+                data: event.data,
+                names,
+              });
+              // ids the page cannot name (sessions, links) mean nothing here; the certificate keeps them
+              const details = auditDetailsText(written.details.filter((detail) => !UUID.test(detail.value)));
               return (
                 <Timeline.Item key={event.sequence} title={auditEventLabel(event.type)}>
+                  <Text size="sm">{written.sentence}</Text>
                   <Text size="xs" c="dimmed">
-                    {formatDateTime(event.occurredAt)} · {event.actorName ?? event.actorRole ?? "System"}
+                    {formatDateTime(event.occurredAt)}
                     {event.ip ? ` · ${event.ip}` : ""}
+                    {details ? ` · ${details}` : ""}
                   </Text>
-                  {detail && <Text size="sm">{detail}</Text>}
                 </Timeline.Item>
               );
             })}

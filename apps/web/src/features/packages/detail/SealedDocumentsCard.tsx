@@ -1,6 +1,6 @@
-import { Anchor, Badge, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { type SealedArtifact, SIGNING_ADMIN_FILE_PATHS } from "@signet/contract";
-import { FormSection } from "../../../components/FormSection.tsx";
+import { IconCertificate, IconDownload, IconFileTypePdf, IconFileZip } from "@tabler/icons-react";
 import { formatDateTime } from "../../access/format.ts";
 import { sealedArtifactLabel, shortHash } from "../signing-format.ts";
 
@@ -12,10 +12,15 @@ function Hash({ value }: { value: string | null }) {
   );
 }
 
+/** The signed documents first, the certificate of completion last. */
+const byKind = (artifacts: readonly SealedArtifact[]) =>
+  [...artifacts].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "CERTIFICATE" ? 1 : -1));
+
 /**
- * The package's sealed files (issue 5 §4): each signed document and the certificate of completion,
- * with its hashes before and after sealing, when it was sealed, whether it carries a trusted
- * timestamp, and a download (a same-origin GET: the session cookie authenticates it).
+ * What a completed package is for (issue 5 §4, issue 11 §4): each signed document and the
+ * certificate of completion, each downloadable, and all of them in one zip. The hashes before and
+ * after sealing, when it was sealed and whether it carries a trusted timestamp are shown small.
+ * Downloads are same-origin GETs: the session cookie authenticates them.
  */
 export function SealedDocumentsCard({
   organizationId,
@@ -26,57 +31,89 @@ export function SealedDocumentsCard({
   packageId: string;
   artifacts: readonly SealedArtifact[];
 }) {
+  const ordered = byKind(artifacts);
+  const documents = ordered.filter((artifact) => artifact.kind === "DOCUMENT").length;
   return (
-    <FormSection
-      title="Sealed documents"
-      description={`Sealed with ${artifacts[0]?.certificateSubject ?? "the seal certificate"}. Download the copies participants receive.`}
-    >
-      <Table aria-label="Sealed documents" verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Document</Table.Th>
-            <Table.Th>SHA-256 before → after</Table.Th>
-            <Table.Th>Sealed</Table.Th>
-            <Table.Th>Timestamp</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {artifacts.map((artifact) => {
-            const label = sealedArtifactLabel(artifact);
-            return (
-              <Table.Tr key={artifact.id}>
-                <Table.Td>{label}</Table.Td>
-                <Table.Td>
-                  {artifact.sha256Before ? (
-                    <>
-                      <Hash value={artifact.sha256Before} /> → <Hash value={artifact.sha256} />
-                    </>
-                  ) : (
-                    <Hash value={artifact.sha256} />
-                  )}
-                </Table.Td>
-                <Table.Td>{formatDateTime(artifact.sealedAt)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={artifact.timestamped ? "teal" : "gray"}>
-                    {artifact.timestamped ? "Timestamped" : "No timestamp"}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Anchor
-                    href={SIGNING_ADMIN_FILE_PATHS.sealedArtifactFile(organizationId, packageId, artifact.id)}
-                    download
-                    size="sm"
-                    aria-label={`Download sealed ${label}`}
-                  >
-                    Download
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </FormSection>
+    <Paper withBorder p="lg" component="section" aria-labelledby="sealed-documents-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <div>
+            <Title order={2} fz="lg" id="sealed-documents-title">
+              Sealed documents
+            </Title>
+            <Text size="sm" c="dimmed">
+              {documents === 1 ? "The signed document" : `${documents} signed documents`} and the certificate of
+              completion, sealed by {ordered[0]?.certificateSubject ?? "the seal certificate"}: the copies participants
+              receive.
+            </Text>
+          </div>
+          <Button
+            component="a"
+            href={SIGNING_ADMIN_FILE_PATHS.sealedArtifactsZip(organizationId, packageId)}
+            download
+            leftSection={<IconFileZip size={18} aria-hidden />}
+          >
+            Download all (zip)
+          </Button>
+        </Group>
+        <Table aria-label="Sealed documents" verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Document</Table.Th>
+              <Table.Th>Sealed</Table.Th>
+              <Table.Th>SHA-256 before → after</Table.Th>
+              <Table.Th>Timestamp</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {ordered.map((artifact) => {
+              const label = sealedArtifactLabel(artifact);
+              const Icon = artifact.kind === "CERTIFICATE" ? IconCertificate : IconFileTypePdf;
+              return (
+                <Table.Tr key={artifact.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Icon size={20} aria-hidden />
+                      <Text size="sm" fw={500}>
+                        {label}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(artifact.sealedAt)}</Table.Td>
+                  <Table.Td>
+                    {artifact.sha256Before ? (
+                      <>
+                        <Hash value={artifact.sha256Before} /> → <Hash value={artifact.sha256} />
+                      </>
+                    ) : (
+                      <Hash value={artifact.sha256} />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={artifact.timestamped ? "teal" : "gray"} tt="none">
+                      {artifact.timestamped ? "Timestamped" : "No timestamp"}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      component="a"
+                      href={SIGNING_ADMIN_FILE_PATHS.sealedArtifactFile(organizationId, packageId, artifact.id)}
+                      download
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconDownload size={16} aria-hidden />}
+                      aria-label={`Download sealed ${label}`}
+                    >
+                      Download
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Paper>
   );
 }
