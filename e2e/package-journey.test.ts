@@ -10,6 +10,8 @@ import { screenshot } from "./support/screenshots.ts";
 
 // Issue 4 §9: build a package with two ordered signers and one viewer, upload two PDFs made by
 // other tools, place tags by dragging, send, then cancel with notification and reactivate.
+// Issue 11 §2: nothing is saved by hand (tags and invitation settings save themselves), the viewer
+// is chosen as "Only views" on the participant form, and the order is dragged.
 
 const FIXTURES = FIXTURE_PDFS;
 
@@ -26,15 +28,41 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     await app?.close();
   });
 
-  async function addParticipant(page: Page, type: string, given: string, family: string, email: string) {
+  async function addParticipant(
+    page: Page,
+    type: string,
+    given: string,
+    family: string,
+    email: string,
+    does = "Needs to sign",
+  ) {
     const form = page.getByRole("form", { name: "Add participant" });
     await form.getByLabel("Type").fill(type);
     await page.keyboard.press("Escape");
+    await form.getByRole("radio", { name: does }).check();
     await form.getByLabel("First name").fill(given);
     await form.getByLabel("Last name").fill(family);
     await form.getByRole("textbox", { name: "Email" }).fill(email);
     await form.getByRole("button", { name: "Add participant" }).click();
     await page.getByRole("table", { name: "Participants" }).getByText(`${given} ${family}`).waitFor();
+  }
+
+  /** Drags a row of the participant order by its handle onto another row (dnd-kit needs real pointer moves). */
+  async function dragOrderRow(page: Page, name: string, onto: string) {
+    const handle = await page.getByRole("button", { name: `Drag ${name} to change the order` }).boundingBox();
+    const target = await page.getByRole("button", { name: `Drag ${onto} to change the order` }).boundingBox();
+    if (!handle || !target) throw new Error("no box for the order rows");
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 - 8, { steps: 4 });
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2 - 4, { steps: 12 });
+    await page.mouse.up();
+  }
+
+  /** Edits that save themselves: first counted as saving, then saved. */
+  async function savedByItself(page: Page) {
+    await page.getByTestId("save-counter").filter({ hasText: "Saving…" }).waitFor();
+    await page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
   }
 
   /** Drags a palette item onto page 1 at a point of the page (pixels from its top-left corner). */
@@ -58,7 +86,12 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     await page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
     await addParticipant(page, "Borrower", "Maria", "Lopez", "maria.lopez@example.com");
     await addParticipant(page, "Co-Borrower", "Juan", "Lopez", "juan.lopez@example.com");
-    await addParticipant(page, "Settlement Agent", "Sam", "Title", "sam@title.example.com");
+    await addParticipant(page, "Settlement Agent", "Sam", "Title", "sam@title.example.com", "Only views");
+    await page
+      .getByRole("table", { name: "Participants" })
+      .getByRole("row", { name: /Sam Title/ })
+      .getByText("Only views")
+      .waitFor();
     await screenshot(page, "builder-participants");
 
     // Step 2: two PDFs at once (at most two upload together), each with its progress
@@ -70,10 +103,11 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     await page.locator('[data-testid="upload-item"][data-status="done"]').nth(1).waitFor();
     await page.getByTestId("document-row").nth(1).waitFor();
 
-    // the settlement agent only views both documents
+    // the settlement agent only views: both documents say View Only for them without a choice
     for (const document of ["pdflatex-4-pages", "libreoffice-form"]) {
-      await pickOption(page, `SETTLEMENT AGENT 1 on ${document}`, "View Only");
-      await page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
+      await expect
+        .poll(() => page.getByRole("combobox", { name: `SETTLEMENT AGENT 1 on ${document}` }).inputValue())
+        .toBe("View Only");
     }
 
     // place a signature for each signer by dragging from the palette onto page 1, then resize one
@@ -100,8 +134,9 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     await page.mouse.down();
     await page.mouse.move(first.x + first.width + 40, first.y + first.height + 10, { steps: 5 });
     await page.mouse.up();
-    await page.getByRole("button", { name: "Save tags" }).click();
-    await page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
+    // no Save button: the tags save themselves
+    expect(await page.getByRole("button", { name: "Save tags" }).count()).toBe(0);
+    await savedByItself(page);
     await screenshot(page, "builder-tags");
 
     // data collection: a group with a question for the borrower
@@ -117,9 +152,8 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL(/step=3/);
     await page.getByText("In order", { exact: true }).click();
-    await page.getByRole("button", { name: "Save invitation settings" }).click();
-    await page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
-    await page.getByRole("button", { name: "Move CO-BORROWER 1 up" }).click();
+    await savedByItself(page);
+    await dragOrderRow(page, "CO-BORROWER 1", "BORROWER 1");
     await page
       .getByRole("table", { name: "Participant order" })
       .getByRole("row")
