@@ -408,10 +408,11 @@ describe("finishing", () => {
     await sendPackage(s, db());
     const ada = s.signers[0]!;
     const { client, room } = await openAndConsent(signingUrl(), await tokenOf(s, 0));
-    const dateTag = room.tags.find((tag) => tag.type === "DATE_SIGNED")!;
+    // the signature is left out (Date signed is not asked for: the server fills it on finish)
+    const signatureTag = room.tags.find((tag) => tag.type === "SIGNATURE")!;
     await adoptAndFill(
       client,
-      room.tags.filter((tag) => tag.id !== dateTag.id),
+      room.tags.filter((tag) => tag.id !== signatureTag.id && tag.type !== "DATE_SIGNED"),
     );
     const eventsBefore = await db().auditEvent.count({ where: { streamId: s.pkg.id } });
     const versionBefore = (await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } })).version;
@@ -422,7 +423,7 @@ describe("finishing", () => {
       "REQUIRED_FIELDS_MISSING",
       SIGNING_MESSAGES.requiredFieldsMissing,
     ]);
-    expect(refused.body.details).toEqual([{ path: `tags.${dateTag.id}`, message: "This field is required." }]);
+    expect(refused.body.details).toEqual([{ path: `tags.${signatureTag.id}`, message: "This field is required." }]);
 
     const participant = await db().participant.findUniqueOrThrow({ where: { id: ada.id } });
     expect([participant.signingStatus, participant.finishedAt]).toEqual(["OPENED", null]);
@@ -430,10 +431,10 @@ describe("finishing", () => {
     expect([pkg.status, pkg.version]).toEqual(["AVAILABLE_TO_SIGNERS", versionBefore]);
     expect(await db().auditEvent.count({ where: { streamId: s.pkg.id } })).toBe(eventsBefore);
     expect(await auditTypes(s.pkg.id)).not.toContain("participant.finished");
-    expect(await db().tagValue.count({ where: { participantId: ada.id } })).toBe(1);
+    expect(await db().tagValue.count({ where: { participantId: ada.id } })).toBe(0);
     expect((await client.room()).body.stage).toBe("SIGN");
 
-    expect((await fill(client, dateTag.id, "x")).status).toBe(200);
+    expect((await fill(client, signatureTag.id, "applied")).status).toBe(200);
     const done = await finish(client);
     expect([done.status, done.body.stage]).toEqual([200, "FINISHED"]);
   });

@@ -136,6 +136,12 @@ describe("evaluateTagStates and missingRequiredTags", () => {
     expect(missingRequiredTags(radios, [], { r30: "30" })).toEqual([]);
   });
 
+  it("never counts a Date signed tag as missing: the server fills it when the participant finishes", () => {
+    const dated = [tag("sign", "SIGNATURE", true), tag("date", "DATE_SIGNED", true), tag("name", "FULL_NAME", true)];
+    expect(missingRequiredTags(dated, [], {})).toEqual(["sign", "name"]);
+    expect(missingRequiredTags(dated, [], { sign: "x", name: "Ada" })).toEqual([]);
+  });
+
   it("counts a checkbox only when checked", () => {
     expect(hasTagValue("CHECKBOX", "false")).toBe(false);
     expect(hasTagValue("CHECKBOX", "true")).toBe(true);

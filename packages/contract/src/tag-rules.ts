@@ -44,6 +44,12 @@ export const DEFAULT_TAG_SIZE: Record<TagType, { width: number; height: number }
 /** Tags whose value the signing room fills itself (the signer only adopts or confirms). */
 export const AUTO_FILLED_TAG_TYPES: readonly TagType[] = ["DATE_SIGNED", "FULL_NAME"];
 
+/**
+ * Tags the server fills in the finish transaction (the date the participant signs, in the
+ * organization's time zone): the signer is never asked for them and they never count as missing.
+ */
+export const FILLED_ON_FINISH_TAG_TYPES: readonly TagType[] = ["DATE_SIGNED"];
+
 export const CONDITIONAL_RULE_CONDITIONS = ["HAS_VALUE", "EQUALS"] as const;
 export type ConditionalRuleCondition = (typeof CONDITIONAL_RULE_CONDITIONS)[number];
 export const CONDITIONAL_RULE_ACTIONS = ["SHOW", "REQUIRE"] as const;
@@ -231,7 +237,10 @@ export function evaluateTagStates(
   return memo;
 }
 
-/** The visible, required tags still without a value: what stops a participant from finishing. */
+/**
+ * The visible, required tags still without a value: what stops a participant from finishing. Tags
+ * filled on finish (Date signed) are never missing.
+ */
 export function missingRequiredTags(
   tags: readonly TagShape[],
   rules: readonly RuleShape[],
@@ -244,7 +253,7 @@ export function missingRequiredTags(
   return tags
     .filter((tag) => {
       const state = states.get(tag.id);
-      if (!state?.required) return false;
+      if (!state?.required || FILLED_ON_FINISH_TAG_TYPES.includes(tag.type)) return false;
       if (tag.type === "RADIO") return !answeredRadioGroups.has(tag.groupName);
       return !hasTagValue(tag.type, values[tag.id]);
     })

@@ -1,8 +1,15 @@
-import { evaluateTagStates, missingRequiredTags, SIGNING_MESSAGES, type SigningRoom } from "@signet/contract";
+import {
+  evaluateTagStates,
+  FILLED_ON_FINISH_TAG_TYPES,
+  missingRequiredTags,
+  SIGNING_MESSAGES,
+  type SigningRoom,
+} from "@signet/contract";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { advancePackage } from "./complete-package.ts";
+import { dateSignedValue } from "./date-signed-value.ts";
 import type { SigningContext } from "./signing-context.ts";
 import { loadSigningRoom } from "./signing-room-view.ts";
 import { signingWrite } from "./signing-write.ts";
@@ -65,6 +72,24 @@ export async function finishSigning(context: SigningContext, deps: CoreDeps): Pr
       const states = evaluateTagStates(tags, rules, values);
       const hidden = mine.filter((tag) => tag.value && !states.get(tag.id)?.visible).map((tag) => tag.id);
       if (hidden.length > 0) await tx.tagValue.deleteMany({ where: { tagId: { in: hidden } } });
+      // Date signed is the date of finishing, written here: the signer is never asked for it
+      const dated = mine.filter((tag) => FILLED_ON_FINISH_TAG_TYPES.includes(tag.type) && states.get(tag.id)?.visible);
+      if (dated.length > 0) {
+        const value = await dateSignedValue(tx, current.pkg.organizationId, now);
+        for (const tag of dated) {
+          const row = {
+            value,
+            sessionId: current.session.id,
+            filledAt: now,
+            organizationId: tag.organizationId,
+            packageId: tag.packageId,
+            documentId: tag.documentId,
+            participantId: tag.participantId,
+          };
+          await tx.tagValue.upsert({ where: { tagId: tag.id }, create: { tagId: tag.id, ...row }, update: row });
+          tag.value = { ...row, tagId: tag.id };
+        }
+      }
 
       const { count } = await tx.participant.updateMany({
         where: { id: participantId, signingStatus: { notIn: ["FINISHED", "DECLINED", "CONSENT_WITHDRAWN"] } },
@@ -80,6 +105,7 @@ export async function finishSigning(context: SigningContext, deps: CoreDeps): Pr
           participantId,
           sessionId: current.session.id,
           filledTags: mine.filter((tag) => tag.value && !hidden.includes(tag.id)).length,
+          dateSignedTags: dated.length,
         },
       });
       await advancePackage(tx, current.actor, current.pkg, now);

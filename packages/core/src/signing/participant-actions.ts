@@ -13,8 +13,8 @@ import type { Prisma } from "../db/generated/client.ts";
 import { sniffUpload } from "../documents/pdf-intake.ts";
 import { removeActiveContent } from "../documents/remove-active-content.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
-import { readPackageSettings } from "../settings/package-settings.ts";
 import { notifySender } from "./consent.ts";
+import { dateSignedValue } from "./date-signed-value.ts";
 import { answerPackageCustomField } from "./package-custom-field-answer.ts";
 import type { SigningContext } from "./signing-context.ts";
 import { loadSigningRoom, participantName, toSigningTag } from "./signing-room-view.ts";
@@ -198,16 +198,9 @@ async function tagValue(
       if (!adopted) throw new AppError("SIGNATURE_NOT_ADOPTED");
       return adopted.sha256;
     }
-    case "DATE_SIGNED": {
-      const { timezone } = await readPackageSettings(tx, context.pkg.organizationId);
-      // the date the participant signed, in the organization's time zone, as US documents write it
-      return new Intl.DateTimeFormat("en-US", {
-        timeZone: timezone,
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-      }).format(new Date());
-    }
+    case "DATE_SIGNED":
+      // filled on finish anyway (finishSigning); filling it earlier shows the same date
+      return dateSignedValue(tx, context.pkg.organizationId, new Date());
     case "FULL_NAME":
       return participantName(context.participant);
     case "CHECKBOX":
