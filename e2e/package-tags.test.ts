@@ -68,7 +68,8 @@ describe("package tags", () => {
     await page.mouse.up();
     await expect.poll(async () => (await tag.boundingBox())?.width ?? 0).toBeGreaterThan(before.width + 20);
 
-    await page.getByRole("button", { name: "Save tags" }).click();
+    // no Save button (issue 11 §2): the placed and resized tag saves itself
+    await page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
     const document = docs.records[0] as { id: string };
     await expect
       .poll(async () => {
