@@ -2,8 +2,9 @@ import type { SealedArtifact } from "@signet/contract";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpCapture, startSmtpCapture } from "../apps/api/test/support/smtp-capture.ts";
-import { startTestApp, type TestApp } from "./support/app.ts";
+import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
+import { signIn } from "./support/journeys.ts";
 import { screenshot } from "./support/screenshots.ts";
 import {
   adminClient,
@@ -57,9 +58,9 @@ describe("signing journey: emails, consent, signatures, seal, verification", () 
     const signature = page.getByRole("button", { name: "Signature (required)" }).first();
     if ((await signature.getAttribute("aria-pressed")) !== "true") await signature.click();
     await expect.poll(() => signature.getAttribute("aria-pressed")).toBe("true");
-    const date = page.getByRole("button", { name: "Date signed (required)" }).first();
-    await date.click();
-    await expect.poll(() => date.getAttribute("aria-pressed")).toBe("true");
+    // Date signed is not asked for: it shows that it is dated on finishing, and nothing is left
+    await page.getByRole("note", { name: "Dated when you finish: Date signed" }).first().waitFor();
+    expect(await page.getByRole("button", { name: /Date signed/ }).count()).toBe(0);
     await page.getByRole("button", { name: "Finish" }).click();
     await page.getByRole("heading", { name: "You're done" }).waitFor();
   }
@@ -134,6 +135,35 @@ describe("signing journey: emails, consent, signatures, seal, verification", () 
     await page.getByRole("heading", { name: "This document was modified or not sealed by Signet" }).waitFor();
 
     expect((await client.get<{ status: string }>(api.package)).body.status).toBe("COMPLETED");
+
+    // the lender's page of the completed package leads with what it produced (issue 11 §4)
+    await page.goto(`${app.url}/sign-in`);
+    await signIn(page, app.users.admin, DEMO_PASSWORD);
+    await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+    await page.goto(`${app.url}/packages/${pkg.id}`);
+    await page.getByRole("heading", { name: "Stone purchase", level: 1 }).waitFor();
+    const sections = page.getByRole("heading", { level: 2 });
+    await expect.poll(() => sections.first().textContent()).toBe("Sealed documents");
+    const sealedTable = page.getByRole("table", { name: "Sealed documents" });
+    await sealedTable.getByRole("link", { name: "Download sealed Promissory note" }).waitFor();
+    await sealedTable.getByRole("link", { name: "Download sealed Certificate of completion" }).waitFor();
+    const zipHref = await page.getByRole("link", { name: "Download all (zip)" }).getAttribute("href");
+    const zip = await page.request.get(`${app.url}${zipHref}`);
+    expect([zip.status(), zip.headers()["content-type"]]).toEqual([200, "application/zip"]);
+    const verdict = page.getByTestId("verification-verdict");
+    await verdict.getByText("Verified", { exact: true }).waitFor();
+    await verdict.getByText(/^Checked the audit trail of \d+ events/).waitFor();
+    await page
+      .getByLabel("History")
+      .getByText(/consented to do business electronically/)
+      .first()
+      .waitFor();
+    // deleting is there, but behind a menu, never the page's only button
+    expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: "Delete package" }).waitFor();
+    await page.keyboard.press("Escape");
+    await screenshot(page, "package-completed");
     await benContext?.close();
   });
 });

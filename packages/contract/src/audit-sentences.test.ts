@@ -36,9 +36,15 @@ const CASES: [string, string | null, Record<string, unknown>, string, string][] 
   [
     "package.cancelled",
     JO,
-    { reason: "Borrower withdrew", from: "AVAILABLE_TO_SIGNERS", to: "CANCELLED" },
-    "Jo Lender (jo@bank.example) cancelled the package (reason: “Borrower withdrew”): Out for signature → Cancelled.",
-    "",
+    {
+      reason: "Borrower withdrew",
+      notify: true,
+      notifiedParticipantIds: [ADA_ID],
+      from: "AVAILABLE_TO_SIGNERS",
+      to: "CANCELLED",
+    },
+    "Jo Lender (jo@bank.example) cancelled the package (participants notified) (reason: “Borrower withdrew”): Out for signature → Cancelled.",
+    "Notified participants: Ada Okafor",
   ],
   [
     "package.completed",

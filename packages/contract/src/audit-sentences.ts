@@ -182,7 +182,13 @@ const WORDINGS: Record<string, Wording> = {
   "package.scheduled": (who, d) => `${who} scheduled the package to become available to signers${statusChange(d)}.`,
   "package.available": (who, d) => `${who} made the package available to signers${statusChange(d)}.`,
   "package.schedule-failed": (who) => `${who} could not make the scheduled package available to signers.`,
-  "package.cancelled": (who, d) => `${who} cancelled the package${quoted(d.text("reason"))}${statusChange(d)}.`,
+  "package.cancelled": (who, d) => {
+    const notify = d.raw("notify");
+    d.said("notify");
+    const notified =
+      notify === true ? " (participants notified)" : notify === false ? " (participants not notified)" : "";
+    return `${who} cancelled the package${notified}${quoted(d.text("reason"))}${statusChange(d)}.`;
+  },
   "package.corrected": (who, d) => `${who} took the package back for correction${statusChange(d)}.`,
   "package.reactivated": (who, d) => `${who} reactivated the package${statusChange(d)}.`,
   "package.completed": (who, d) => {
