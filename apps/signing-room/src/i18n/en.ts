@@ -206,6 +206,7 @@ export const en = {
     sign: "Sign",
     initial: "Initial",
     fillDate: "Date",
+    dateOnFinish: "Dated when you finish",
     fillName: "Name",
     signed: "Signed",
   },

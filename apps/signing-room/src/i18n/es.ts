@@ -212,6 +212,7 @@ export const es: Translation = {
     sign: "Firmar",
     initial: "Iniciales",
     fillDate: "Fecha",
+    dateOnFinish: "Se fecha al terminar",
     fillName: "Nombre",
     signed: "Firmado",
   },

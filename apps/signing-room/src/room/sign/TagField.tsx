@@ -89,7 +89,24 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
       );
       break;
     }
-    case "DATE_SIGNED":
+    case "DATE_SIGNED": {
+      // written by the server when the participant finishes (in the organization's time zone): shown
+      // as filled automatically, nothing to click, never a field left
+      const shown = filled && value !== "auto" ? value : t("tags.dateOnFinish");
+      control = (
+        <span
+          id={id}
+          data-testid={`tag-${tag.id}`}
+          data-tag-type={tag.type}
+          className="tag__control tag__control--automatic"
+          role="note"
+          aria-label={`${shown}: ${nameOf(tag, false)}`}
+        >
+          <span className={filled && value !== "auto" ? "tag__text" : "tag__prompt"}>{shown}</span>
+        </span>
+      );
+      break;
+    }
     case "FULL_NAME":
       control = (
         <button {...common} type="button" aria-pressed={filled} onClick={() => fields.toggleAuto(tag)}>
@@ -98,7 +115,7 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
           ) : value === "auto" ? (
             <span className="tag__text">…</span>
           ) : (
-            <span className="tag__prompt">{tag.type === "DATE_SIGNED" ? t("tags.fillDate") : t("tags.fillName")}</span>
+            <span className="tag__prompt">{t("tags.fillName")}</span>
           )}
         </button>
       );
