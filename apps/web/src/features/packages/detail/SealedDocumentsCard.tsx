@@ -12,6 +12,12 @@ function Hash({ value }: { value: string | null }) {
   );
 }
 
+/** Who sealed, as a person reads it: the certificate's common name, not its whole distinguished name. */
+function sealerName(subject: string | undefined): string {
+  if (!subject) return "the seal certificate";
+  return /(?:^|,\s*)CN=([^,]+)/.exec(subject)?.[1]?.trim() ?? subject;
+}
+
 /** The signed documents first, the certificate of completion last. */
 const byKind = (artifacts: readonly SealedArtifact[]) =>
   [...artifacts].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "CERTIFICATE" ? 1 : -1));
@@ -43,8 +49,7 @@ export function SealedDocumentsCard({
             </Title>
             <Text size="sm" c="dimmed">
               {documents === 1 ? "The signed document" : `${documents} signed documents`} and the certificate of
-              completion, sealed by {ordered[0]?.certificateSubject ?? "the seal certificate"}: the copies participants
-              receive.
+              completion, sealed by {sealerName(ordered[0]?.certificateSubject)}: the copies participants receive.
             </Text>
           </div>
           <Button
