@@ -25,7 +25,14 @@ export interface BrowserSession {
 
 /** A browser with a fresh profile of its own; `close` removes the profile. */
 export async function launchBrowser(
-  options: { baseURL?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    baseURL?: string;
+    viewport?: { width: number; height: number };
+    /** a phone: touch events, coarse pointer, the mobile viewport meta honoured */
+    mobile?: boolean;
+    /** lets a test inject a script (axe-core) into pages whose Content-Security-Policy forbids inline scripts */
+    bypassCSP?: boolean;
+  } = {},
 ): Promise<BrowserSession> {
   const userDataDir = await mkdtemp(join(tmpdir(), "signet-e2e-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -34,6 +41,8 @@ export async function launchBrowser(
     args: ARGS,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    ...(options.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
+    ...(options.bypassCSP ? { bypassCSP: true } : {}),
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());

@@ -170,6 +170,31 @@ export const signingTagSchema = z
   .meta({ id: "SigningTag" });
 export type SigningTag = z.infer<typeof signingTagSchema>;
 
+/**
+ * A field another participant already completed, shown read-only where the sealed PDF will show it.
+ * Only participants who finished signing appear, and never a value of an encrypted custom field.
+ */
+export const signingCompletedTagSchema = z
+  .object({
+    id: z.uuid(),
+    documentId: z.uuid(),
+    type: z.enum(TAG_TYPES),
+    page: z.number().int(),
+    x: z.number(),
+    y: z.number(),
+    width: z.number(),
+    height: z.number(),
+    participantName: z.string().describe("Who filled it in"),
+    /** what the sealed PDF prints: the text or date; null for a check mark or an image */
+    text: z.string().nullable(),
+    /** CHECKBOX and RADIO: drawn as a check mark */
+    checked: z.boolean(),
+    /** SIGNATURE/INITIALS: data:image/png;base64,… of the image applied */
+    imageDataUrl: z.string().nullable(),
+  })
+  .meta({ id: "SigningCompletedTag" });
+export type SigningCompletedTag = z.infer<typeof signingCompletedTagSchema>;
+
 export const signingRuleSchema = z
   .object({
     sourceTagId: z.uuid(),
@@ -252,6 +277,9 @@ export const signingRoomSchema = z
     }),
     documents: z.array(signingDocumentSchema),
     tags: z.array(signingTagSchema).describe("This participant's tags only"),
+    completedTags: z
+      .array(signingCompletedTagSchema)
+      .describe("Fields that participants who already finished filled in, on this participant's documents (read-only)"),
     rules: z.array(signingRuleSchema),
     sourceTags: z
       .array(

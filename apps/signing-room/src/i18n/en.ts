@@ -118,9 +118,11 @@ export const en = {
     customNote:
       "{{organization}} provides its own disclosure in the consent document. Open it to read the terms before you agree.",
     stepRead: "Read the disclosure",
-    stepOpen: "Open the consent document",
+    stepOpen: "Read the consent document",
     stepOpenBody:
-      "The consent document is a PDF. Opening it shows that you can view the documents you will sign. It contains a code you need below.",
+      "The consent document below is a PDF. Seeing it shows that you can view the documents you will sign. It contains a code you need below.",
+    viewer: "Consent document",
+    viewerFailed: "The consent document could not be displayed here. Open it in a new tab to read the code.",
     openPdf: "Open the consent document (PDF)",
     stepCode: "Type the code shown in the consent document",
     codeLabel: "Code from the consent document",
@@ -188,6 +190,13 @@ export const en = {
     nothingElectronic: "There is nothing for you to sign electronically in this package.",
     complete: "Complete",
     itemsLeft: "{{count}} left",
+    nextShort: "Next",
+    ready: "Ready",
+    moreActions: "More actions",
+    filledBy: "Filled in by {{name}}",
+    signatureBy: "Signature of {{name}}",
+    initialsBy: "Initials of {{name}}",
+    checkedBy: "Checked by {{name}}",
   },
   tags: {
     types: {

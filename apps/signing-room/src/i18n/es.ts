@@ -124,9 +124,11 @@ export const es: Translation = {
     customNote:
       "{{organization}} ofrece su propia divulgación en el documento de consentimiento. Ábralo para leer las condiciones antes de aceptar.",
     stepRead: "Lea la divulgación",
-    stepOpen: "Abra el documento de consentimiento",
+    stepOpen: "Lea el documento de consentimiento",
     stepOpenBody:
-      "El documento de consentimiento es un PDF. Al abrirlo, demuestra que puede ver los documentos que firmará. Contiene un código que necesitará a continuación.",
+      "El documento de consentimiento que aparece abajo es un PDF. Al verlo, demuestra que puede ver los documentos que firmará. Contiene un código que necesitará a continuación.",
+    viewer: "Documento de consentimiento",
+    viewerFailed: "No se pudo mostrar el documento de consentimiento aquí. Ábralo en una pestaña nueva para leer el código.",
     openPdf: "Abrir el documento de consentimiento (PDF)",
     stepCode: "Escriba el código que aparece en el documento de consentimiento",
     codeLabel: "Código del documento de consentimiento",
@@ -194,6 +196,13 @@ export const es: Translation = {
     nothingElectronic: "En este paquete no hay nada que usted deba firmar electrónicamente.",
     complete: "Completo",
     itemsLeft: "Faltan {{count}}",
+    nextShort: "Siguiente",
+    ready: "Listo",
+    moreActions: "Más acciones",
+    filledBy: "Completado por {{name}}",
+    signatureBy: "Firma de {{name}}",
+    initialsBy: "Iniciales de {{name}}",
+    checkedBy: "Marcado por {{name}}",
   },
   tags: {
     types: {

@@ -3,13 +3,14 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorCode } from "../api/api-error.ts";
 import { call } from "../api/client.ts";
+import { PdfPages, type PdfStatus } from "../pdf/PdfPages.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { Notice } from "../ui/PageShell.tsx";
 import { useRoom } from "./room-context.tsx";
 
 /**
- * Stage CONSENT (ESIGN §7001(c)): the disclosure, then the consent PDF, whose code the participant
- * types — showing they can open the format the documents come in — and an explicit agreement.
+ * Stage CONSENT (ESIGN §7001(c)): the disclosure, then the consent PDF (shown in the room, so that
+ * consent stays one screen), whose code the participant types — showing they can open the format the documents come in — and an explicit agreement.
  * No document is shown before this.
  */
 export function ConsentStep() {
@@ -19,6 +20,7 @@ export function ConsentStep() {
   const [code, setCode] = useState("");
   const [agree, setAgree] = useState(false);
   const [opened, setOpened] = useState(false);
+  const [pdfStatus, setPdfStatus] = useState<PdfStatus>("idle");
   const [busy, setBusy] = useState(false);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [agreeError, setAgreeError] = useState<string | null>(null);
@@ -87,8 +89,19 @@ export function ConsentStep() {
             <li className="steps__item">
               <h2 className="steps__title">{t("consent.stepOpen")}</h2>
               <p>{t("consent.stepOpenBody")}</p>
+              {/* drawn by pdf.js on a canvas: the code is read from the PDF, never printed in the page */}
+              <section
+                className="consent-pdf"
+                aria-label={t("consent.viewer")}
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: the PDF scrolls; keyboard users must reach it
+                tabIndex={0}
+                data-testid="consent-pdf"
+              >
+                {pdfStatus === "failed" ? <Notice tone="danger">{t("consent.viewerFailed")}</Notice> : null}
+                <PdfPages url={consent.documentUrl} numPages={0} pageSizes={[]} onStatus={setPdfStatus} />
+              </section>
               <a
-                className="button button--secondary"
+                className="button button--ghost button--small consent-pdf__open"
                 href={consent.documentUrl}
                 target="_blank"
                 rel="noopener"

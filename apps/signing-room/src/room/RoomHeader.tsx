@@ -2,6 +2,7 @@ import type { SigningRoom } from "@signet/contract";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Menu, type MenuItem } from "../ui/Menu.tsx";
+import { readableBackground } from "./brand-colors.ts";
 
 const isColor = (value: string) => typeof CSS !== "undefined" && CSS.supports("color", value);
 
@@ -17,7 +18,9 @@ export function RoomHeader(props: {
   const { room } = props;
   const { branding } = room;
   const style = {
-    ...(isColor(branding.primaryColor) ? { "--brand": branding.primaryColor } : {}),
+    ...(isColor(branding.primaryColor)
+      ? { "--brand": readableBackground(branding.primaryColor, branding.primaryFontColor) }
+      : {}),
     ...(isColor(branding.primaryFontColor) ? { "--brand-text": branding.primaryFontColor } : {}),
   } as CSSProperties;
 

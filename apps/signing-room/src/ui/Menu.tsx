@@ -14,7 +14,15 @@ function focusEntry(list: HTMLElement | null, index: number) {
 }
 
 /** A menu button (ARIA menu pattern): Enter/Space/ArrowDown open it, arrows move, Escape closes. */
-export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
+export function Menu({
+  label,
+  items,
+  buttonClassName = "icon-button icon-button--on-brand",
+}: {
+  label: string;
+  items: MenuItem[];
+  buttonClassName?: string;
+}) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLDivElement>(null);
@@ -52,7 +60,7 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
       <button
         ref={button}
         type="button"
-        className="icon-button icon-button--on-brand"
+        className={buttonClassName}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}

@@ -1,4 +1,5 @@
 import {
+  evaluateTagStates,
   KBA_QUESTIONS,
   type KbaAnswers,
   maskPhone,
@@ -6,6 +7,7 @@ import {
   participantInitials,
   SIGNING_FILE_PATHS,
   SIGNING_LIMITS,
+  type SigningCompletedTag,
   type SigningRoom,
   type SigningTag,
   waitingFor,
@@ -127,6 +129,10 @@ export async function loadSigningRoom(
   const sourceTags = sourceIds.length
     ? await db.tag.findMany({ where: { id: { in: sourceIds }, packageId: pkg.id }, include: { value: true } })
     : [];
+  const executableIds = documents
+    .filter((document) => facts.progress.executionTypeOf(document.id, participant.id) !== null)
+    .map((document) => document.id);
+  const completedTags = showWork ? await completedTagsOf(db, pkg.id, participant.id, executableIds, participants) : [];
   const customFieldIds = tags.flatMap((tag) => (tag.customFieldId ? [tag.customFieldId] : []));
   const customFields = customFieldIds.length
     ? await db.customField.findMany({ where: { id: { in: customFieldIds } }, select: { id: true, name: true } })
@@ -200,6 +206,7 @@ export async function loadSigningRoom(
       fileUrl: SIGNING_FILE_PATHS.documentFile(document.id),
     })),
     tags: tags.map((tag) => toSigningTag(tag, customFieldNames)),
+    completedTags,
     rules: rules.map((rule) => ({
       sourceTagId: rule.sourceTagId,
       targetTagId: rule.targetTagId,
@@ -253,4 +260,79 @@ export async function loadSigningRoom(
       .filter((candidate) => waitingIds.includes(candidate.id))
       .map((candidate) => participantName(candidate)),
   };
+}
+
+/**
+ * What participants who already finished filled in on these documents, as the sealed PDF will show
+ * it (visible tags with a value only). A participant still signing shows nothing, and a tag bound to
+ * an encrypted custom field never leaves the server.
+ */
+async function completedTagsOf(
+  db: CoreDeps["db"],
+  packageId: string,
+  participantId: string,
+  documentIds: string[],
+  participants: { id: string; finishedAt: Date | null; signingStatus: string }[],
+): Promise<SigningCompletedTag[]> {
+  const finished = participants.filter(
+    (candidate) =>
+      candidate.id !== participantId && candidate.finishedAt !== null && candidate.signingStatus === "FINISHED",
+  );
+  if (finished.length === 0 || documentIds.length === 0) return [];
+  const finishedIds = finished.map((candidate) => candidate.id);
+  const [allTags, rules, signatures] = await Promise.all([
+    db.tag.findMany({ where: { packageId, documentId: { in: documentIds } }, include: { value: true } }),
+    db.conditionalRule.findMany({ where: { packageId } }),
+    db.participantSignature.findMany({ where: { packageId, participantId: { in: finishedIds } } }),
+  ]);
+  const encryptedFieldIds = new Set(
+    (
+      await db.customField.findMany({
+        where: {
+          id: { in: allTags.flatMap((tag) => (tag.customFieldId ? [tag.customFieldId] : [])) },
+          encrypted: true,
+        },
+        select: { id: true },
+      })
+    ).map((field) => field.id),
+  );
+  const values = Object.fromEntries(allTags.map((tag) => [tag.id, tag.value?.value ?? null]));
+  const states = evaluateTagStates(allTags, rules, values);
+  const names = new Map(
+    (await db.participant.findMany({ where: { id: { in: finishedIds } } })).map((candidate) => [
+      candidate.id,
+      participantName(candidate),
+    ]),
+  );
+  const completed: SigningCompletedTag[] = [];
+  for (const tag of allTags) {
+    const value = tag.value?.value;
+    const name = names.get(tag.participantId);
+    if (!value || name === undefined || !states.get(tag.id)?.visible) continue;
+    if (tag.customFieldId && encryptedFieldIds.has(tag.customFieldId)) continue;
+    const place = {
+      id: tag.id,
+      documentId: tag.documentId,
+      type: tag.type,
+      page: tag.page,
+      x: tag.x,
+      y: tag.y,
+      width: tag.width,
+      height: tag.height,
+      participantName: name,
+    };
+    if (tag.type === "SIGNATURE" || tag.type === "INITIALS") {
+      const image = signatures.find(
+        (signature) => signature.sha256 === value && signature.participantId === tag.participantId,
+      );
+      if (image) completed.push({ ...place, text: null, checked: false, imageDataUrl: pngDataUrl(image.png) });
+    } else if (tag.type === "CHECKBOX") {
+      if (value === "true") completed.push({ ...place, text: null, checked: true, imageDataUrl: null });
+    } else if (tag.type === "RADIO") {
+      if (value === tag.optionValue) completed.push({ ...place, text: null, checked: true, imageDataUrl: null });
+    } else {
+      completed.push({ ...place, text: value, checked: false, imageDataUrl: null });
+    }
+  }
+  return completed;
 }

@@ -1,9 +1,10 @@
-import type { SigningDocument, SigningTag } from "@signet/contract";
+import type { SigningCompletedTag, SigningDocument, SigningTag } from "@signet/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PdfPages, type PdfStatus } from "../../pdf/PdfPages.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { Notice } from "../../ui/PageShell.tsx";
+import { CompletedTag } from "./CompletedTag.tsx";
 import { guideElementId, useFields } from "./fields-context.tsx";
 import { TagField } from "./TagField.tsx";
 
@@ -15,6 +16,8 @@ export function DocumentSection(props: {
   index: number;
   count: number;
   tags: SigningTag[];
+  /** what participants who finished already filled in here, read-only */
+  completed: SigningCompletedTag[];
   reviewing: boolean;
   reviewError: string | null;
   onReview: () => void;
@@ -68,14 +71,20 @@ export function DocumentSection(props: {
             numPages={doc.numPages}
             pageSizes={doc.pageSizes}
             onStatus={setStatus}
-            overlay={
-              doc.executionType === "E_SIGN"
-                ? (page) =>
-                    props.tags
+            overlay={(page) => (
+              <>
+                {props.completed
+                  .filter((tag) => tag.page === page)
+                  .map((tag) => (
+                    <CompletedTag key={tag.id} tag={tag} pageSize={doc.pageSizes[page - 1] ?? LETTER} />
+                  ))}
+                {doc.executionType === "E_SIGN"
+                  ? props.tags
                       .filter((tag) => tag.page === page)
                       .map((tag) => <TagField key={tag.id} tag={tag} pageSize={doc.pageSizes[page - 1] ?? LETTER} />)
-                : undefined
-            }
+                  : null}
+              </>
+            )}
           />
           {doc.executionType === "VIEW_ONLY" ? (
             <div className="doc__review">

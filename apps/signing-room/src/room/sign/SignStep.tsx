@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError, errorCode } from "../../api/api-error.ts";
 import { call } from "../../api/client.ts";
 import { Icon } from "../../ui/Icon.tsx";
+import { Menu } from "../../ui/Menu.tsx";
 import { Notice } from "../../ui/PageShell.tsx";
 import {
   chooseRadio,
@@ -270,7 +271,12 @@ export default function SignStep() {
           <div className="sign-bar__inner">
             <div className="sign-bar__status">
               <p className="sign-bar__progress" role="status" data-testid="progress">
-                {left.count > 0 ? t("sign.progress", { count: left.count }) : t("sign.allDone")}
+                <span className="sign-bar__long">
+                  {left.count > 0 ? t("sign.progress", { count: left.count }) : t("sign.allDone")}
+                </span>
+                <span className="sign-bar__short" aria-hidden="true">
+                  {left.count > 0 ? t("sign.itemsLeft", { count: left.count }) : t("sign.ready")}
+                </span>
               </p>
               <p className="sign-bar__saving muted small" aria-live="polite">
                 {saving ? t("common.saving") : ""}
@@ -302,7 +308,10 @@ export default function SignStep() {
                 disabled={left.count === 0}
                 data-testid="next-field"
               >
-                {t("sign.next")}
+                <span className="sign-bar__long">{t("sign.next")}</span>
+                <span className="sign-bar__short" aria-hidden="true">
+                  {t("sign.nextShort")}
+                </span>
                 <Icon name="arrow" size={18} />
               </button>
               <button
@@ -313,12 +322,27 @@ export default function SignStep() {
                 aria-describedby={left.count > 0 ? "finish-hint" : undefined}
                 data-testid="finish"
               >
+                <Icon name="check" size={18} className="sign-bar__finish-icon" />
                 {finishing ? t("sign.finishing") : t("sign.finish")}
               </button>
               {left.count > 0 ? (
                 <span id="finish-hint" className="visually-hidden">
                   {t("sign.finishHint", { count: left.count })}
                 </span>
+              ) : null}
+              {hasSignatureTags ? (
+                <div className="sign-bar__more">
+                  <Menu
+                    label={t("sign.moreActions")}
+                    buttonClassName="icon-button"
+                    items={[
+                      {
+                        label: room.signature ? t("sign.changeSignature") : t("sign.adopt"),
+                        onSelect: () => setAdoptFor({ tag: null }),
+                      },
+                    ]}
+                  />
+                </div>
               ) : null}
             </div>
           </div>
@@ -392,6 +416,7 @@ export default function SignStep() {
                 index={index}
                 count={room.documents.length}
                 tags={visibleTags.filter((tag) => tag.documentId === doc.id)}
+                completed={room.completedTags.filter((tag) => tag.documentId === doc.id)}
                 reviewing={reviewing === doc.id}
                 reviewError={reviewErrors[doc.id] ?? null}
                 onReview={() => review(doc.id)}

@@ -6,6 +6,16 @@ import { guideElementId, useFields } from "./fields-context.tsx";
 
 const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(4)}%`;
 
+/** A button's name starts with the words it shows (WCAG 2.5.3), then says which field it is. */
+const words = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join(" ")} `;
+const withShown = (shown: string | null, name: string) =>
+  shown && !words(name).includes(words(shown)) ? `${shown}: ${name}` : name;
+
 /** A tag's base name: its label, else its custom field, else its type. */
 export function useTagName() {
   const { t } = useTranslation();
@@ -71,8 +81,21 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
     case "SIGNATURE":
     case "INITIALS": {
       const image = tag.type === "SIGNATURE" ? fields.signatureImage : fields.initialsImage;
+      const shown = filled
+        ? image
+          ? null
+          : t("tags.signed")
+        : tag.type === "SIGNATURE"
+          ? t("tags.sign")
+          : t("tags.initial");
       control = (
-        <button {...common} type="button" aria-pressed={filled} onClick={() => fields.toggleAdopted(tag)}>
+        <button
+          {...common}
+          aria-label={withShown(shown, name)}
+          type="button"
+          aria-pressed={filled}
+          onClick={() => fields.toggleAdopted(tag)}
+        >
           {filled ? (
             image ? (
               <img className="tag__image" src={image} alt="" draggable={false} />
@@ -107,9 +130,16 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
       );
       break;
     }
-    case "FULL_NAME":
+    case "FULL_NAME": {
+      const shown = filled && value !== "auto" ? value : value === "auto" ? null : t("tags.fillName");
       control = (
-        <button {...common} type="button" aria-pressed={filled} onClick={() => fields.toggleAuto(tag)}>
+        <button
+          {...common}
+          aria-label={withShown(shown, name)}
+          type="button"
+          aria-pressed={filled}
+          onClick={() => fields.toggleAuto(tag)}
+        >
           {filled && value !== "auto" ? (
             <span className="tag__text">{value}</span>
           ) : value === "auto" ? (
@@ -120,6 +150,7 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
         </button>
       );
       break;
+    }
     case "CHECKBOX":
       control = (
         <input
@@ -171,6 +202,9 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
 
   return (
     <div className={classes} style={slotStyle}>
+      {/* on touch screens a tap near a small field reaches it: the label forwards the tap to the control */}
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: an empty hit area for the control named by aria-label */}
+      {tag.type === "DATE_SIGNED" ? null : <label htmlFor={id} className="tag__hit" aria-hidden="true" />}
       {control}
       {error ? (
         <span id={errorId} className="tag__error" role="alert">
