@@ -14,7 +14,7 @@ import { createAppRouter } from "./app/router.tsx";
 import { StartupError } from "./app/StartupError.tsx";
 import { createServices } from "./app/services.ts";
 import { ServicesProvider } from "./app/services-context.tsx";
-import { theme } from "./app/theme.ts";
+import { cssVariablesResolver, theme } from "./app/theme.ts";
 
 async function start(): Promise<void> {
   if (bustFrame()) return;
@@ -26,7 +26,7 @@ async function start(): Promise<void> {
     config = await api(routes.publicConfig, { passThrough: true, activity: false });
   } catch {
     root.render(
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <StartupError />
       </MantineProvider>,
     );
@@ -37,7 +37,7 @@ async function start(): Promise<void> {
   const router = createAppRouter(services);
   root.render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <ServicesProvider services={services}>
           <QueryClientProvider client={services.queryClient}>
             <ModalsProvider>

@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { type Menu as AppMenu, DEFAULTS, headerMode, type LoggedInUser, type MenuItem } from "@signet/contract";
@@ -124,9 +125,11 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
         </Menu>
         <Menu position="bottom-end" width={260} shadow="md">
           <Menu.Target>
-            <UnstyledButton className={classes.account} aria-label={`My account: ${fullName(user)}`}>
+            {/* named by what it shows (WCAG 2.5.3: the visible name is part of the accessible name) */}
+            <UnstyledButton className={classes.account}>
+              <VisuallyHidden>My account: </VisuallyHidden>
               <Group gap="xs" wrap="nowrap">
-                <Avatar color="indigo" radius="xl" size={34}>
+                <Avatar color="indigo" radius="xl" size={34} aria-hidden="true">
                   {initials(user)}
                 </Avatar>
                 <div style={{ lineHeight: 1.15 }}>
