@@ -45,6 +45,36 @@ describe("completed fields of other participants", () => {
     const adaText = await place(ada!.id, "TEXT", 100);
     const adaCheck = await place(ada!.id, "CHECKBOX", 130);
     const benText = await place(ben!.id, "TEXT", 160);
+    // custom-field tags: a plain one is shown, an encrypted one never leaves the server
+    const define = async (body: object) => {
+      const reply = await s.admin.request<{ id: string }>(
+        "POST",
+        `/api/v1/organizations/${s.org.organizationId}/custom-fields`,
+        { json: body },
+      );
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      return reply.body.id;
+    };
+    const employer = await define({ customFieldId: "employer", name: "Employer" });
+    const salary = await define({ customFieldId: "salary", name: "Salary", encrypted: true });
+    const placeField = async (customFieldId: string, y: number) => {
+      const reply = await s.admin.request<{ id: string }>("POST", s.api.documentTags(s.document.id), {
+        json: {
+          participantId: ada!.id,
+          type: "CUSTOM_FIELD",
+          customFieldId,
+          page: 1,
+          x: 300,
+          y,
+          width: 160,
+          height: 20,
+        },
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      return reply.body.id;
+    };
+    const employerTag = await placeField(employer, 100);
+    const salaryTag = await placeField(salary, 130);
     await sendPackage(s, db());
 
     // Ada, before anyone finished: nothing of Ben
@@ -54,7 +84,15 @@ describe("completed fields of other participants", () => {
       json: { value: "Paid off car loan" },
     });
     expect(typed.status).toBe(200);
-    const rest = { ...adaRoom.room, tags: adaRoom.room.tags.filter((tag) => tag.id !== adaText) } as SigningRoom;
+    for (const [tagId, value] of [
+      [employerTag, "Acme Bank"],
+      [salaryTag, "Secret salary 9000"],
+    ] as const) {
+      const filled = await adaRoom.client.request("PUT", `/api/v1/signing/tags/${tagId}`, { json: { value } });
+      expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+    }
+    const typedIds = new Set([adaText, employerTag, salaryTag]);
+    const rest = { ...adaRoom.room, tags: adaRoom.room.tags.filter((tag) => !typedIds.has(tag.id)) } as SigningRoom;
     expect((await signEverything(adaRoom.client, rest)).status).toBe(200);
 
     // Ben sees Ada's text, check, date and signature image, read-only and apart from his own tags
@@ -66,6 +104,7 @@ describe("completed fields of other participants", () => {
         adaText,
         adaCheck,
         adaSignature,
+        employerTag,
         ...seen.filter((tag) => tag.type === "DATE_SIGNED").map((tag) => tag.id),
       ].sort(),
     );
@@ -76,6 +115,8 @@ describe("completed fields of other participants", () => {
     const date = seen.find((tag) => tag.type === "DATE_SIGNED");
     expect(date?.text).toMatch(/\d/);
     expect(benRoom.room.tags.map((tag) => tag.id)).not.toContain(adaText);
+    expect(seen.find((tag) => tag.id === employerTag)).toMatchObject({ text: "Acme Bank" });
+    expect(JSON.stringify(benRoom.room)).not.toContain("Secret salary");
 
     // Ben fills a field but has not finished: Ada's room still holds nothing of his
     const benTyped = await benRoom.client.request("PUT", `/api/v1/signing/tags/${benText}`, {
