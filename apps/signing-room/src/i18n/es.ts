@@ -128,7 +128,8 @@ export const es: Translation = {
     stepOpenBody:
       "El documento de consentimiento que aparece abajo es un PDF. Al verlo, demuestra que puede ver los documentos que firmará. Contiene un código que necesitará a continuación.",
     viewer: "Documento de consentimiento",
-    viewerFailed: "No se pudo mostrar el documento de consentimiento aquí. Ábralo en una pestaña nueva para leer el código.",
+    viewerFailed:
+      "No se pudo mostrar el documento de consentimiento aquí. Ábralo en una pestaña nueva para leer el código.",
     openPdf: "Abrir el documento de consentimiento (PDF)",
     stepCode: "Escriba el código que aparece en el documento de consentimiento",
     codeLabel: "Código del documento de consentimiento",
