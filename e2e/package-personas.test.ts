@@ -85,7 +85,10 @@ describe("every persona builds and sends a package from the workspace", () => {
     ["support", () => app.users.support],
   ])("the %s builds and sends one, leaving no draft behind", async (persona, email) => {
     const { page } = browser;
+    // leave the previous persona's page before its session ends, so that nothing of it is still polling
+    await page.goto("about:blank");
     await page.context().clearCookies();
+    browser.errors.length = 0;
     await page.goto("/sign-in");
     await signIn(page, email(), DEMO_PASSWORD);
     const packageId = await buildAndSend(page, persona, `${persona} refinance`);
