@@ -3,7 +3,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { deflateSync } from "node:zlib";
 import {
   decodePDFRawStream,
   degrees,
@@ -15,6 +14,7 @@ import {
   type PDFRef,
 } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
+import { encodePng } from "../testing/encode-png.ts";
 import { flattenDocument, type TagFill } from "./flatten-document.ts";
 import { embedUnicodeFont } from "./unicode-font.ts";
 
@@ -41,39 +41,7 @@ function words(pdf: Uint8Array, page: number) {
 
 /** A minimal RGB PNG, so tests need no image files. */
 function png(width: number, height: number): Uint8Array {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x20)]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", header),
-      chunk("IDAT", pixels),
-      chunk("IEND", Buffer.alloc(0)),
-    ]),
-  );
+  return encodePng(width, height, () => [0x20, 0x20, 0x20]);
 }
 
 /** The operators our flattening appended: the last content stream of the page, decoded. */

@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { deflateSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
+import { encodePng } from "../testing/encode-png.ts";
 import { type CertificateData, renderCertificateOfCompletion } from "./certificate-of-completion.ts";
 import { flattenDocument, type TagFill } from "./flatten-document.ts";
 import { createDevelopmentSealP12, loadSealCredentials } from "./seal-credentials.ts";
@@ -60,44 +60,14 @@ const flat = (text: string) => text.replace(/\s+/g, " ");
 
 /** An RGBA PNG of a dark-blue stroke with soft (semi-transparent) edges, like a drawn signature. */
 function signaturePng(width = 60, height = 20): Uint8Array {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 6; // RGBA
-  const rows = Array.from({ length: height }, (_, y) => {
-    const row = Buffer.alloc(1 + width * 4);
-    for (let x = 0; x < width; x++) {
+  return encodePng(
+    width,
+    height,
+    (x, y) => {
       const distance = Math.abs(y - height / 2 - Math.sin(x / 6) * 4);
-      row.set([20, 30, 120, distance < 2 ? 255 : distance < 4 ? 128 : 0], 1 + x * 4);
-    }
-    return row;
-  });
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", header),
-      chunk("IDAT", deflateSync(Buffer.concat(rows))),
-      chunk("IEND", Buffer.alloc(0)),
-    ]),
+      return [20, 30, 120, distance < 2 ? 255 : distance < 4 ? 128 : 0];
+    },
+    { alpha: true },
   );
 }
 
