@@ -1,6 +1,7 @@
 export * from "./api-version.ts";
 export * from "./audit-sentences.ts";
 export * from "./auth.ts";
+export * from "./business-days.ts";
 export * from "./constants.ts";
 export * from "./custom-field-rules.ts";
 export * from "./custom-fields.ts";
@@ -10,6 +11,7 @@ export * from "./documents.ts";
 export * from "./edeposit-rules.ts";
 export * from "./errors.ts";
 export * from "./expiration-rules.ts";
+export * from "./federal-holidays.ts";
 export * from "./groups.ts";
 export * from "./guards.ts";
 export * from "./invitations.ts";
