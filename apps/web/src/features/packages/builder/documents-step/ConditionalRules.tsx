@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import {
   CONDITIONAL_RULE_ACTIONS,
   type ConditionalRuleAction,
@@ -7,6 +7,7 @@ import {
   TAG_TYPE_LABELS,
   type Tag,
 } from "@signet/contract";
+import { IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../../../api/api-error.ts";
@@ -86,22 +87,24 @@ export function ConditionalRules() {
                   </Text>
                 </Table.Td>
                 <Table.Td w={40}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label="Delete rule"
-                    disabled={readOnly}
-                    onClick={() =>
-                      void run(() =>
-                        api(routes.deleteConditionalRule, {
-                          params: { ...params, ruleId: rule.id },
-                          passThrough: true,
-                        }),
-                      )
-                    }
-                  >
-                    ✕
-                  </ActionIcon>
+                  <Tooltip label="Delete rule">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label="Delete rule"
+                      disabled={readOnly}
+                      onClick={() =>
+                        void run(() =>
+                          api(routes.deleteConditionalRule, {
+                            params: { ...params, ruleId: rule.id },
+                            passThrough: true,
+                          }),
+                        )
+                      }
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,5 +1,18 @@
-import { ActionIcon, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
 import { DATA_COLLECTION_FIELD_TYPES, type DataCollectionFieldType, routes } from "@signet/contract";
+import { IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../../../api/api-error.ts";
@@ -65,31 +78,33 @@ export function DataCollection() {
           <Paper key={group.id} withBorder p="sm">
             <Group justify="space-between" mb="xs">
               <Text fw={600}>{group.name}</Text>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete group ${group.name}`}
-                disabled={readOnly}
-                onClick={async () => {
-                  const ok = await openConfirmDialog({
-                    title: "Delete group",
-                    message: `Delete '${group.name}' and its ${own.length} questions?`,
-                    confirmLabel: "Delete",
-                    confirmColor: "red",
-                  });
-                  if (ok) {
-                    await run(() =>
-                      api(routes.deleteDataCollectionGroup, {
-                        params: { ...params, groupId: group.id },
-                        query: { version: group.version },
-                        passThrough: true,
-                      }),
-                    );
-                  }
-                }}
-              >
-                ✕
-              </ActionIcon>
+              <Tooltip label={`Delete group ${group.name}`}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete group ${group.name}`}
+                  disabled={readOnly}
+                  onClick={async () => {
+                    const ok = await openConfirmDialog({
+                      title: "Delete group",
+                      message: `Delete '${group.name}' and its ${own.length} questions?`,
+                      confirmLabel: "Delete",
+                      confirmColor: "red",
+                    });
+                    if (ok) {
+                      await run(() =>
+                        api(routes.deleteDataCollectionGroup, {
+                          params: { ...params, groupId: group.id },
+                          query: { version: group.version },
+                          passThrough: true,
+                        }),
+                      );
+                    }
+                  }}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
             </Group>
             {own.length > 0 && (
               <Table aria-label={`Questions of ${group.name}`} verticalSpacing={4}>
@@ -101,23 +116,25 @@ export function DataCollection() {
                       <Table.Td>{people.find((person) => person.id === field.participantId)?.displayName}</Table.Td>
                       <Table.Td>{field.required ? "Required" : "Optional"}</Table.Td>
                       <Table.Td w={40}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete question ${field.label}`}
-                          disabled={readOnly}
-                          onClick={() =>
-                            void run(() =>
-                              api(routes.deleteDataCollectionField, {
-                                params: { ...params, fieldId: field.id },
-                                query: { version: field.version },
-                                passThrough: true,
-                              }),
-                            )
-                          }
-                        >
-                          ✕
-                        </ActionIcon>
+                        <Tooltip label={`Delete question ${field.label}`}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete question ${field.label}`}
+                            disabled={readOnly}
+                            onClick={() =>
+                              void run(() =>
+                                api(routes.deleteDataCollectionField, {
+                                  params: { ...params, fieldId: field.id },
+                                  query: { version: field.version },
+                                  passThrough: true,
+                                }),
+                              )
+                            }
+                          >
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
                       </Table.Td>
                     </Table.Tr>
                   ))}

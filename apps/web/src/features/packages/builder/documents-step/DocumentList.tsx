@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Badge, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import {
   DOCUMENT_MESSAGES,
   type Document,
@@ -7,6 +7,7 @@ import {
   type ExecutionType,
   routes,
 } from "@signet/contract";
+import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../../../api/api-error.ts";
@@ -126,39 +127,47 @@ export function DocumentList({ selectedId, onSelect }: { selectedId: string | nu
                 w={130}
                 size="xs"
               />
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Place tags on ${document.name}`}
-                disabled={document.executionType !== "E_SIGN"}
-                onClick={() => onSelect(document.id)}
-              >
-                ✎
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Move ${document.name} up`}
-                disabled={readOnly || index === 0}
-                onClick={() => move(index, -1)}
-              >
-                ↑
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Move ${document.name} down`}
-                disabled={readOnly || index === records.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                ↓
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${document.name}`}
-                disabled={readOnly}
-                onClick={() => void remove(document)}
-              >
-                ✕
-              </ActionIcon>
+              <Tooltip label={`Place tags on ${document.name}`}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Place tags on ${document.name}`}
+                  disabled={document.executionType !== "E_SIGN"}
+                  onClick={() => onSelect(document.id)}
+                >
+                  <IconPencil size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={`Move ${document.name} up`}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${document.name} up`}
+                  disabled={readOnly || index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <IconArrowUp size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={`Move ${document.name} down`}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${document.name} down`}
+                  disabled={readOnly || index === records.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <IconArrowDown size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={`Delete ${document.name}`}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${document.name}`}
+                  disabled={readOnly}
+                  onClick={() => void remove(document)}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
             </Group>
           </Group>
         </Paper>

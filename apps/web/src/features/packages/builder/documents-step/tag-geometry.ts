@@ -46,3 +46,39 @@ export function dropBox(pointer: { x: number; y: number }, size: PageSize, scale
     page,
   );
 }
+
+export interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The page under a pointer (screen pixels) and the pointer within it, or null when the pointer is
+ * over no page (a drop there is refused with a message, never placed somewhere else).
+ */
+export function pageUnderPointer(
+  pointer: { x: number; y: number },
+  pages: readonly { number: number; rect: Rect }[],
+): { page: number; at: { x: number; y: number } } | null {
+  for (const { number, rect } of pages) {
+    const x = pointer.x - rect.left;
+    const y = pointer.y - rect.top;
+    if (x >= 0 && y >= 0 && x <= rect.width && y <= rect.height) return { page: number, at: { x, y } };
+  }
+  return null;
+}
+
+/**
+ * Where a tag added without dragging goes: the centre of the part of the page in view (pixels
+ * within the page), so that it appears where the sender is looking; null when the page is not in view.
+ */
+export function visibleCentre(page: Rect, view: Rect): { x: number; y: number } | null {
+  const left = Math.max(page.left, view.left);
+  const right = Math.min(page.left + page.width, view.left + view.width);
+  const top = Math.max(page.top, view.top);
+  const bottom = Math.min(page.top + page.height, view.top + view.height);
+  if (right <= left || bottom <= top) return null;
+  return { x: (left + right) / 2 - page.left, y: (top + bottom) / 2 - page.top };
+}
