@@ -1,6 +1,6 @@
 import { EmptyState, Paper } from "@mantine/core";
+import { IconTool } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { ToolsIcon } from "./icons.tsx";
 import { Page } from "./Page.tsx";
 
 /** The state a page shows until the issue that fills it lands: routing, guards and redirects are real. */
@@ -8,7 +8,7 @@ export function ComingSoonPanel({ what }: { what: string }) {
   return (
     <Paper withBorder radius="md" p="xl">
       <EmptyState
-        icon={<ToolsIcon size={26} />}
+        icon={<IconTool size={26} />}
         variant="light"
         title="Coming soon"
         description={`${what} will be available in an upcoming release.`}

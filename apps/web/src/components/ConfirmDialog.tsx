@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { type AlertType, dialogButtons, truncateTitle } from "./dialog-model.ts";
-import { AlertIcon } from "./icons.tsx";
 
 export interface ConfirmDialogOptions {
   type?: AlertType;
@@ -43,7 +43,7 @@ function ConfirmDialogBody({
     <Stack gap="md">
       {buttons.heading && (
         <Group gap="xs" c="orange.8">
-          <AlertIcon />
+          <IconAlertTriangle size={18} />
           <Text fw={700}>{buttons.heading}</Text>
         </Group>
       )}

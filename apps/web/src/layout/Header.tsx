@@ -16,10 +16,10 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { type Menu as AppMenu, DEFAULTS, headerMode, type LoggedInUser, type MenuItem } from "@signet/contract";
+import { IconChevronDown, IconFileText, IconMail, IconPhone } from "@tabler/icons-react";
 import { useRouterState } from "@tanstack/react-router";
 import type { MouseEvent } from "react";
 import { useConfig, useSessionUser } from "../app/services-context.tsx";
-import { ChevronDownIcon, DocumentIcon, MailIcon, PhoneIcon } from "../components/icons.tsx";
 import { useHrefNavigate } from "../components/RouterAnchor.tsx";
 import { useMenu } from "../session/permissions.ts";
 import { useSignOut } from "../session/use-sign-out.ts";
@@ -94,7 +94,7 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
                 variant="subtle"
                 color="gray"
                 className={classes.navLink}
-                rightSection={<ChevronDownIcon size={14} />}
+                rightSection={<IconChevronDown size={14} />}
               >
                 Administration
               </Button>
@@ -114,7 +114,7 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
               variant="subtle"
               color="gray"
               className={classes.navLink}
-              rightSection={<ChevronDownIcon size={14} />}
+              rightSection={<IconChevronDown size={14} />}
             >
               Support
             </Button>
@@ -140,7 +140,7 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
                     {user.organizationName}
                   </Text>
                 </div>
-                <ChevronDownIcon size={14} />
+                <IconChevronDown size={14} />
               </Group>
             </UnstyledButton>
           </Menu.Target>
@@ -285,16 +285,16 @@ function SupportItems({
         href={docs}
         target="_blank"
         rel="noopener noreferrer"
-        leftSection={<DocumentIcon size={16} />}
+        leftSection={<IconFileText size={16} />}
       >
         Documentation
       </Menu.Item>
       <Menu.Divider />
       <Menu.Label>Contact support</Menu.Label>
-      <Menu.Item component="a" href={`tel:${phone}`} leftSection={<PhoneIcon size={16} />}>
+      <Menu.Item component="a" href={`tel:${phone}`} leftSection={<IconPhone size={16} />}>
         {phone}
       </Menu.Item>
-      <Menu.Item component="a" href={`mailto:${email}`} leftSection={<MailIcon size={16} />}>
+      <Menu.Item component="a" href={`mailto:${email}`} leftSection={<IconMail size={16} />}>
         {email}
       </Menu.Item>
     </>

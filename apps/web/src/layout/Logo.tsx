@@ -1,11 +1,11 @@
+import { IconSignature } from "@tabler/icons-react";
 import type { MouseEvent } from "react";
-import { SignatureIcon } from "../components/icons.tsx";
 import classes from "./layout.module.css";
 
 export function LogoMark() {
   return (
     <span className={classes.logoMark}>
-      <SignatureIcon size={20} strokeWidth={2.2} />
+      <IconSignature size={20} strokeWidth={2.2} />
     </span>
   );
 }

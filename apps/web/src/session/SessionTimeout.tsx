@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { routes } from "@signet/contract";
+import { IconClock } from "@tabler/icons-react";
 import { useRouter, useRouterState } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { api } from "../api/client.ts";
 import { useServices } from "../app/services-context.tsx";
-import { ClockIcon } from "../components/icons.tsx";
 import { formatCountdown } from "./countdown.ts";
 import { endSession } from "./end-session.ts";
 import { idlePhase, keepAliveDue } from "./idle-policy.ts";
@@ -127,7 +127,7 @@ export function SessionTimeout() {
     >
       <Stack gap="lg">
         <Group gap="sm" wrap="nowrap" align="center">
-          <ClockIcon size={28} color="var(--mantine-color-orange-7)" />
+          <IconClock size={28} color="var(--mantine-color-orange-7)" />
           <Text>
             Your session will expire in{" "}
             <Text span fw={700} ff="monospace" role="timer">

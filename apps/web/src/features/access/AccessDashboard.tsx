@@ -1,5 +1,6 @@
 import { Badge, EmptyState, Group, Paper, Tabs, Text } from "@mantine/core";
 import { hasPermission } from "@signet/contract";
+import { IconShield } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import type { ComponentType, ReactNode } from "react";
@@ -7,7 +8,6 @@ import { useSessionUser } from "../../app/services-context.tsx";
 import { Page } from "../../components/Page.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { usePermissionBits } from "../../session/permissions.ts";
-import { ShieldIcon } from "./access-icons.tsx";
 import { accessQueries } from "./access-queries.ts";
 
 export type AccessTab = "organizations" | "users" | "groups" | "roles";
@@ -123,7 +123,7 @@ export function NoAccess() {
     <Page title="Access Control">
       <Paper withBorder p="xl">
         <EmptyState
-          icon={<ShieldIcon size={26} />}
+          icon={<IconShield size={26} />}
           variant="light"
           title="No access"
           description="Your roles do not include viewing users, groups and roles. Ask your administrator if you need it."

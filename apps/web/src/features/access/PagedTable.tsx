@@ -1,7 +1,7 @@
 import { Group, Pagination, Paper, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import classes from "./access.module.css";
-import { SortIcon } from "./access-icons.tsx";
 import type { PageControl } from "./use-page-state.ts";
 
 export interface Column<Row, S extends string> {
@@ -149,7 +149,13 @@ function SortButton({
         <Text size="xs" fw={600} tt="uppercase" className={classes.headLabel} c="inherit">
           {label}
         </Text>
-        <SortIcon size={14} direction={active ? direction : null} />
+        {!active ? (
+          <IconSelector size={14} aria-hidden />
+        ) : direction === "asc" ? (
+          <IconChevronUp size={14} aria-hidden />
+        ) : (
+          <IconChevronDown size={14} aria-hidden />
+        )}
       </Group>
     </UnstyledButton>
   );

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { INVITATION_MESSAGES, type InvitationLookup, MESSAGES, routes } from "@signet/contract";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
@@ -10,7 +11,6 @@ import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FormError } from "../../components/FormError.tsx";
-import { InfoIcon } from "../../components/icons.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { AuthCard } from "./AuthCard.tsx";
@@ -56,7 +56,7 @@ export function SignUpPage() {
     return (
       <AuthCard title="Create your account" subtitle="Secure electronic signing for financial services.">
         <Stack gap="md">
-          <Alert color="blue" variant="light" icon={<InfoIcon />}>
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
             Signet accounts are created from an invitation. Open the link in your invitation email, or ask your
             administrator to invite you.
           </Alert>

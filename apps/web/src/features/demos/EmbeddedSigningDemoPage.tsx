@@ -1,5 +1,6 @@
 import { Alert, Badge, Box, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { routes } from "@signet/contract";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
@@ -7,7 +8,6 @@ import { api } from "../../api/client.ts";
 import { useSessionUser } from "../../app/services-context.tsx";
 import { CopyField } from "../../components/CopyField.tsx";
 import { FormError } from "../../components/FormError.tsx";
-import { InfoIcon } from "../../components/icons.tsx";
 import { Page } from "../../components/Page.tsx";
 import { useHasPermission, usePermissionsQuery } from "../../session/permissions.ts";
 import { formatDateTime } from "../access/format.ts";
@@ -100,7 +100,7 @@ export function EmbeddedSigningDemoPage() {
       description="Host the signing room inside another application, as an integrator would."
       size="xl"
     >
-      <Alert variant="light" color="indigo" icon={<InfoIcon />} title="How embedding works">
+      <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />} title="How embedding works">
         <Text size="sm">
           The organization must have embedded signing enabled. The signing room then agrees to be framed by this
           application's own origin ({appOrigin}), which is always allowed, and by the origins listed under Settings →

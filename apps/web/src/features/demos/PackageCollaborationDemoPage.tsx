@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { routes } from "@signet/contract";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { useSessionUser } from "../../app/services-context.tsx";
 import { CopyField } from "../../components/CopyField.tsx";
 import { FormError } from "../../components/FormError.tsx";
-import { InfoIcon } from "../../components/icons.tsx";
 import { Page } from "../../components/Page.tsx";
 import { useHasPermission, usePermissionsQuery } from "../../session/permissions.ts";
 import { PackagePicker } from "./demo-pickers.tsx";
@@ -49,7 +49,7 @@ export function PackageCollaborationDemoPage() {
       description="Share a package with an outside collaborator through a signed, expiring link."
       size="xl"
     >
-      <Alert variant="light" color="indigo" icon={<InfoIcon />}>
+      <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />}>
         <Text size="sm">
           Collaboration must be allowed for the organization (Settings → Packages) and switched on for the package (its
           invitation step). The link opens the package, its documents and where each participant is, in the signing

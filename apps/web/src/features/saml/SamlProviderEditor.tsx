@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Group, Paper, Stack, Textarea, TextInput } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { InfoIcon } from "../../components/icons.tsx";
 import { Page } from "../../components/Page.tsx";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
 
@@ -41,7 +41,7 @@ export function SamlProviderEditor({ samlProviderId }: { samlProviderId?: string
       <Paper withBorder p="lg">
         <form onSubmit={form.handleSubmit(() => {})} noValidate>
           <Stack gap="md">
-            <Alert color="blue" variant="light" icon={<InfoIcon />}>
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
               Saving SAML providers arrives with the SAML connections release.
             </Alert>
             <TextInput label="Name" required {...form.register("name")} error={errors.name?.message} />

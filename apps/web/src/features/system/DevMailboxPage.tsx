@@ -13,11 +13,11 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { routes } from "@signet/contract";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../api/client.ts";
 import { useConfig } from "../../app/services-context.tsx";
-import { InfoIcon } from "../../components/icons.tsx";
 import { Page } from "../../components/Page.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { mailPreviewDocument } from "./mail-preview.ts";
@@ -37,7 +37,7 @@ export function DevMailboxPage() {
   if (!config.devMailbox) {
     return (
       <Page title="Dev mailbox">
-        <Alert color="gray" icon={<InfoIcon />}>
+        <Alert color="gray" icon={<IconInfoCircle size={18} />}>
           The dev mailbox is off: this server sends mail through SMTP.
         </Alert>
       </Page>

@@ -1,6 +1,6 @@
 import { Code, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { AlertIcon } from "../../components/icons.tsx";
 
 /** The error pages' card: what happened, what to do, and the trace id to quote to support. */
 export function ErrorPanel({
@@ -19,7 +19,7 @@ export function ErrorPanel({
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon color="red" variant="light" size={40} radius="xl">
-            <AlertIcon size={22} />
+            <IconAlertTriangle size={22} />
           </ThemeIcon>
           <Title order={1} fz={22}>
             {title}

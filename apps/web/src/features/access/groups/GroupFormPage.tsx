@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { createGroupSchema, GROUP_MESSAGES, type Group, groupPath, routes } from "@signet/contract";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -10,7 +11,6 @@ import { errorMessage } from "../../../api/api-error.ts";
 import { api, apiCreate } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
 import { FormSection } from "../../../components/FormSection.tsx";
-import { InfoIcon } from "../../../components/icons.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
@@ -150,7 +150,7 @@ function GroupForm({
         <Stack gap="lg">
           <FormError message={formError} />
           {parentGroupId !== null && (
-            <Alert variant="light" color="indigo" icon={<InfoIcon />}>
+            <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />}>
               {parentLabel ? (
                 <>
                   {group ? "Sub-group of " : "The new group goes under "}

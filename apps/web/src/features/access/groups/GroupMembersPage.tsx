@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Group as MantineGroup, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { type Group, type GroupMember, hasPermission, MEMBERSHIP_MESSAGES, routes } from "@signet/contract";
+import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../../api/api-error.ts";
@@ -12,7 +13,6 @@ import { toastSuccess } from "../../../components/toast.ts";
 import { usePermissionBits } from "../../../session/permissions.ts";
 import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
 import { gated } from "../AccessDashboard.tsx";
-import { EditIcon, PlusIcon, TrashIcon } from "../access-icons.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { ConfirmAction } from "../ConfirmAction.tsx";
 import { fullName } from "../format.ts";
@@ -128,7 +128,7 @@ function Members({ organizationId, group }: { organizationId: string; group: Gro
                 disabled={!canAssign || member.inherited}
                 onClick={() => setEditing(member)}
               >
-                <EditIcon />
+                <IconPencil size={16} />
               </ActionIcon>
             </Tooltip>
             <Tooltip
@@ -143,7 +143,7 @@ function Members({ organizationId, group }: { organizationId: string; group: Gro
                 disabled={!group.canManage || member.inherited}
                 onClick={() => setRemoving(member)}
               >
-                <TrashIcon />
+                <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>
           </MantineGroup>
@@ -178,7 +178,7 @@ function Members({ organizationId, group }: { organizationId: string; group: Gro
             </MantineGroup>
           </Stack>
           <Tooltip label={assignHint} disabled={!assignHint} multiline maw={260}>
-            <Button leftSection={<PlusIcon />} disabled={!canAssign} onClick={() => setAdding(true)}>
+            <Button leftSection={<IconPlus size={16} />} disabled={!canAssign} onClick={() => setAdding(true)}>
               Add members
             </Button>
           </Tooltip>

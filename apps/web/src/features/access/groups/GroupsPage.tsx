@@ -12,6 +12,7 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { GROUP_MESSAGES, type Group, routes } from "@signet/contract";
+import { IconChevronDown, IconChevronRight, IconDots, IconFolder, IconPlus, IconUsers } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
@@ -21,7 +22,6 @@ import { toastSuccess } from "../../../components/toast.ts";
 import { useHasPermission } from "../../../session/permissions.ts";
 import { AccessDashboard, gated } from "../AccessDashboard.tsx";
 import classes from "../access.module.css";
-import { ChevronDownIcon, ChevronRightIcon, GroupIcon, MoreIcon, PlusIcon, UsersIcon } from "../access-icons.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { ConfirmAction } from "../ConfirmAction.tsx";
 import { MoveGroupModal } from "./MoveGroupModal.tsx";
@@ -56,7 +56,7 @@ function GroupsScreen({ organizationId }: { organizationId: string }) {
           <ButtonLink
             to="/organizations/$organizationId/groups/new"
             params={{ organizationId }}
-            leftSection={<PlusIcon />}
+            leftSection={<IconPlus size={16} />}
           >
             Add group
           </ButtonLink>
@@ -92,7 +92,7 @@ function GroupsScreen({ organizationId }: { organizationId: string }) {
         ) : groups.length === 0 ? (
           <EmptyState
             py="xl"
-            icon={<GroupIcon size={26} />}
+            icon={<IconFolder size={26} />}
             variant="light"
             title="No groups"
             description="Groups gather users and the roles they hold. Add the first group to get started."
@@ -191,12 +191,12 @@ function GroupTreeRow({
           aria-label={`${row.expanded ? "Collapse" : "Expand"} ${group.name}`}
           style={{ border: 0, background: "none", cursor: "pointer" }}
         >
-          {row.expanded ? <ChevronDownIcon /> : <ChevronRightIcon />}
+          {row.expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
         </button>
       ) : (
         <span className={classes.treeToggle} />
       )}
-      <GroupIcon size={18} color="var(--mantine-color-indigo-6)" />
+      <IconFolder size={18} color="var(--mantine-color-indigo-6)" />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <MantineGroup gap="xs" wrap="wrap">
           <Text
@@ -225,7 +225,7 @@ function GroupTreeRow({
         <Badge
           variant="light"
           color="gray"
-          leftSection={<UsersIcon size={12} />}
+          leftSection={<IconUsers size={12} />}
           tt="none"
           style={{ flex: "none" }}
           aria-label={`${group.memberCount} ${group.memberCount === 1 ? "member" : "members"}`}
@@ -239,7 +239,7 @@ function GroupTreeRow({
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${group.name}`}>
-            <MoreIcon />
+            <IconDots size={16} />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>

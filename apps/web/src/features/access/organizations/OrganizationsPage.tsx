@@ -7,6 +7,7 @@ import {
   type OrganizationTypeFilter,
   routes,
 } from "@signet/contract";
+import { IconDots, IconPencil, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -18,7 +19,6 @@ import { AnchorLink, ButtonLink } from "../../../components/links.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useHasPermission } from "../../../session/permissions.ts";
 import { AccessDashboard, gated } from "../AccessDashboard.tsx";
-import { EditIcon, MoreIcon, PlusIcon, SearchIcon } from "../access-icons.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { formatDate } from "../format.ts";
 import { type Column, PagedTable } from "../PagedTable.tsx";
@@ -129,7 +129,7 @@ function OrganizationsScreen({ organizationId }: { organizationId: string }) {
       actions={
         supportUser &&
         canManage && (
-          <ButtonLink to="/organizations/new" leftSection={<PlusIcon />}>
+          <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} />}>
             Add organization
           </ButtonLink>
         )
@@ -150,7 +150,7 @@ function OrganizationsScreen({ organizationId }: { organizationId: string }) {
               <TextInput
                 aria-label="Search organizations"
                 placeholder="Search by name"
-                leftSection={<SearchIcon />}
+                leftSection={<IconSearch size={16} />}
                 value={search}
                 onChange={(event) => {
                   setSearch(event.currentTarget.value);
@@ -225,13 +225,13 @@ function OrganizationActions({
             void navigate({ to: "/organizations/$organizationId/edit", params: { organizationId: organization.id } })
           }
         >
-          <EditIcon />
+          <IconPencil size={16} />
         </ActionIcon>
       </Tooltip>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${organization.name}`}>
-            <MoreIcon />
+            <IconDots size={16} />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>

@@ -14,6 +14,7 @@ import {
   Title,
 } from "@mantine/core";
 import { type CreateRole, createRoleSchema, ROLE_MESSAGES, type Role, routes } from "@signet/contract";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -23,7 +24,6 @@ import { errorMessage } from "../../../api/api-error.ts";
 import { api, apiCreate } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
 import { FormSection } from "../../../components/FormSection.tsx";
-import { InfoIcon } from "../../../components/icons.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
@@ -124,7 +124,7 @@ function RoleForm({ organizationId, role }: { organizationId: string; role: Role
       <form id="role-form" onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
           {role?.systemDefined && (
-            <Alert color="gray" variant="light" icon={<InfoIcon />} title="System-defined role">
+            <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} title="System-defined role">
               {ROLE_MESSAGES.systemDefinedRole}
             </Alert>
           )}

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { ROLE_MESSAGES, type Role, routes } from "@signet/contract";
+import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -8,7 +9,6 @@ import { ButtonLink } from "../../../components/links.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
 import { useHasPermission } from "../../../session/permissions.ts";
 import { AccessDashboard, gated } from "../AccessDashboard.tsx";
-import { EditIcon, PlusIcon, TrashIcon } from "../access-icons.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { ConfirmAction } from "../ConfirmAction.tsx";
 import { formatDate } from "../format.ts";
@@ -114,7 +114,7 @@ function RolesScreen({ organizationId }: { organizationId: string }) {
                   })
                 }
               >
-                <EditIcon />
+                <IconPencil size={16} />
               </ActionIcon>
             </Tooltip>
             <Tooltip label={reason ?? "Delete role"}>
@@ -125,7 +125,7 @@ function RolesScreen({ organizationId }: { organizationId: string }) {
                 disabled={reason !== null}
                 onClick={() => setDeleting(role)}
               >
-                <TrashIcon />
+                <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>
           </Group>
@@ -143,7 +143,7 @@ function RolesScreen({ organizationId }: { organizationId: string }) {
           <ButtonLink
             to="/organizations/$organizationId/roles/new"
             params={{ organizationId }}
-            leftSection={<PlusIcon />}
+            leftSection={<IconPlus size={16} />}
           >
             Add role
           </ButtonLink>

@@ -1,11 +1,11 @@
 import { ActionIcon, Badge, Group, Menu, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { INVITATION_MESSAGES, type PendingUserInvitation, routes } from "@signet/contract";
+import { IconDots, IconMail, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
-import { MailIcon, MoreIcon, TrashIcon } from "../access-icons.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { ConfirmAction } from "../ConfirmAction.tsx";
 import { formatDate, fullName } from "../format.ts";
@@ -120,14 +120,18 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
                             aria-label={`Actions for the invitation of ${invitation.email}`}
                             loading={resending === invitation.id}
                           >
-                            <MoreIcon />
+                            <IconDots size={16} />
                           </ActionIcon>
                         </Menu.Target>
                         <Menu.Dropdown>
-                          <Menu.Item leftSection={<MailIcon />} onClick={() => void resend(invitation)}>
+                          <Menu.Item leftSection={<IconMail size={16} />} onClick={() => void resend(invitation)}>
                             Resend invitation
                           </Menu.Item>
-                          <Menu.Item color="red" leftSection={<TrashIcon />} onClick={() => setRevoking(invitation)}>
+                          <Menu.Item
+                            color="red"
+                            leftSection={<IconTrash size={16} />}
+                            onClick={() => setRevoking(invitation)}
+                          >
                             Revoke invitation
                           </Menu.Item>
                         </Menu.Dropdown>

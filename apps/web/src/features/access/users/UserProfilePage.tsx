@@ -23,6 +23,7 @@ import {
   type User,
   updateUserSchema,
 } from "@signet/contract";
+import { IconKey, IconLock, IconLockOpen } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { type Path, useForm } from "react-hook-form";
@@ -40,7 +41,6 @@ import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
 import { useHasPermission, usePermissionBits } from "../../../session/permissions.ts";
 import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
-import { KeyIcon, LockIcon, UnlockIcon } from "../access-icons.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { formatDateTime, fullName } from "../format.ts";
 import { RoleBadge } from "../groups/RoleBadge.tsx";
@@ -190,7 +190,7 @@ function ProfileHeader({ organizationId, user }: { organizationId: string; user:
             <Tooltip label={noPermission} disabled={!noPermission}>
               <Button
                 variant="default"
-                leftSection={<UnlockIcon />}
+                leftSection={<IconLockOpen size={16} />}
                 onClick={() => void unlock()}
                 loading={busy === "unlock"}
                 disabled={!canManage || busy !== null}
@@ -202,7 +202,7 @@ function ProfileHeader({ organizationId, user }: { organizationId: string; user:
           <Tooltip label={noPermission} disabled={!noPermission}>
             <Button
               variant="default"
-              leftSection={<KeyIcon />}
+              leftSection={<IconKey size={16} />}
               onClick={() => void sendReset()}
               loading={busy === "reset"}
               disabled={!canManage || busy !== null || user.status === "INVITED"}
@@ -214,7 +214,7 @@ function ProfileHeader({ organizationId, user }: { organizationId: string; user:
             <Button
               variant={user.enabled ? "light" : "filled"}
               color={user.enabled ? "red" : undefined}
-              leftSection={user.enabled ? <LockIcon /> : <UnlockIcon />}
+              leftSection={user.enabled ? <IconLock size={16} /> : <IconLockOpen size={16} />}
               onClick={() => void changeStatus()}
               loading={busy === "status"}
               disabled={!canManage || busy !== null || isMe}

@@ -1,12 +1,12 @@
 import { Avatar, Badge, Group, Select, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { USER_STATUS_FILTERS, type User } from "@signet/contract";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AnchorLink, ButtonLink } from "../../../components/links.tsx";
 import { useHasPermission } from "../../../session/permissions.ts";
 import { AccessDashboard, gated } from "../AccessDashboard.tsx";
-import { PlusIcon, SearchIcon } from "../access-icons.tsx";
 import { accessQueries } from "../access-queries.ts";
 import { formatDateTime, fullName } from "../format.ts";
 import { type Column, PagedTable } from "../PagedTable.tsx";
@@ -88,7 +88,7 @@ function UsersScreen({ organizationId }: { organizationId: string }) {
           <ButtonLink
             to="/organizations/$organizationId/users/new"
             params={{ organizationId }}
-            leftSection={<PlusIcon />}
+            leftSection={<IconPlus size={16} />}
           >
             Add user
           </ButtonLink>
@@ -109,7 +109,7 @@ function UsersScreen({ organizationId }: { organizationId: string }) {
             <TextInput
               aria-label="Search users"
               placeholder="Search by name or email"
-              leftSection={<SearchIcon />}
+              leftSection={<IconSearch size={16} />}
               value={search}
               onChange={(event) => {
                 setSearch(event.currentTarget.value);

@@ -6,14 +6,13 @@ import {
   type PackageStatus,
   routes,
 } from "@signet/contract";
-import { IconDots, IconTrash } from "@tabler/icons-react";
+import { IconChevronDown, IconDots, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { openConfirmDialog } from "../../../components/ConfirmDialog.tsx";
-import { ChevronDownIcon } from "../../../components/icons.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useHasPermission } from "../../../session/permissions.ts";
 import { localInputToIso } from "../package-format.ts";
@@ -157,7 +156,7 @@ export function PackageActions({
             <Button
               variant="subtle"
               size="xs"
-              rightSection={<ChevronDownIcon size={14} />}
+              rightSection={<IconChevronDown size={14} />}
               disabled={items.every((item) => item.disabled) || busy}
               aria-label={`Actions for ${pkg.name}`}
             >

@@ -26,6 +26,9 @@ export interface BuilderContextValue {
   pending: boolean;
 }
 
+/** The tooltip of a disabled control in a read-only builder (the page's banner says which case applies). */
+export const READ_ONLY_REASON = "This package cannot be changed";
+
 const BuilderContext = createContext<BuilderContextValue | null>(null);
 
 export function useBuilder(): BuilderContextValue {

@@ -12,6 +12,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from "@mantine/core";
+import { IconFileText, IconSearch } from "@tabler/icons-react";
 import "@mantine/dates/styles.css";
 import { DatePickerInput } from "@mantine/dates";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -31,12 +32,10 @@ import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { useSessionUser } from "../../../app/services-context.tsx";
 import { truncateTitle } from "../../../components/dialog-model.ts";
-import { DocumentIcon } from "../../../components/icons.tsx";
 import { AnchorLink } from "../../../components/links.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { toastError } from "../../../components/toast.ts";
 import { useHasPermission, usePermissionsQuery } from "../../../session/permissions.ts";
-import { SearchIcon } from "../../access/access-icons.tsx";
 import { formatDate } from "../../access/format.ts";
 import { type Column, PagedTable } from "../../access/PagedTable.tsx";
 import type { PageControl } from "../../access/use-page-state.ts";
@@ -285,7 +284,7 @@ export function WorkspacePage({
       size="xl"
       actions={
         canManage && (
-          <Button leftSection={<DocumentIcon size={16} />} loading={creating} onClick={() => void createPackage()}>
+          <Button leftSection={<IconFileText size={16} />} loading={creating} onClick={() => void createPackage()}>
             New package
           </Button>
         )
@@ -306,7 +305,7 @@ export function WorkspacePage({
             <TextInput
               aria-label="Search packages"
               placeholder="Name, id, participant or email"
-              leftSection={<SearchIcon />}
+              leftSection={<IconSearch size={16} />}
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
               w={{ base: "100%", sm: 260 }}

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Modal, Table, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Badge, Group, Modal, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import {
   DOCUMENT_MESSAGES,
   normalizePhoneInput,
@@ -7,6 +7,7 @@ import {
   type Participant,
   routes,
 } from "@signet/contract";
+import { IconPencil, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../../../api/client.ts";
@@ -14,11 +15,17 @@ import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { packageQueries } from "../../package-queries.ts";
 import { idVerificationText } from "../../signing-format.ts";
-import { useBuilder } from "../builder-context.tsx";
+import { READ_ONLY_REASON, useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { PackageCustomFields } from "./PackageCustomFields.tsx";
 import { PackageGroups } from "./PackageGroups.tsx";
-import { emptyParticipant, ParticipantForm, type ParticipantValues, participantValues } from "./ParticipantForm.tsx";
+import {
+  ACCESS_LABELS,
+  emptyParticipant,
+  ParticipantForm,
+  type ParticipantValues,
+  participantValues,
+} from "./ParticipantForm.tsx";
 import { verificationBody } from "./participant-verification.ts";
 
 const body = (values: ParticipantValues) => ({
@@ -129,28 +136,32 @@ export function DetailsStep() {
                     "—"}
                 </Table.Td>
                 <Table.Td>{PARTICIPANT_ROLE_LABELS[participant.role]}</Table.Td>
-                <Table.Td>{participant.accessMethod}</Table.Td>
+                <Table.Td>{ACCESS_LABELS[participant.accessMethod]}</Table.Td>
                 <Table.Td>{participant.contact || "In person"}</Table.Td>
                 <Table.Td>{idVerificationText(participant)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Edit ${participant.displayName}`}
-                      disabled={readOnly}
-                      onClick={() => setEditing(participant)}
-                    >
-                      ✎
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${participant.displayName}`}
-                      disabled={readOnly}
-                      onClick={() => void remove(participant)}
-                    >
-                      ✕
-                    </ActionIcon>
+                    <Tooltip label={readOnly ? READ_ONLY_REASON : "Edit"}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Edit ${participant.displayName}`}
+                        disabled={readOnly}
+                        onClick={() => setEditing(participant)}
+                      >
+                        <IconPencil size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={readOnly ? READ_ONLY_REASON : "Remove"}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${participant.displayName}`}
+                        disabled={readOnly}
+                        onClick={() => void remove(participant)}
+                      >
+                        <IconX size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -95,7 +95,11 @@ const ROLE_DESCRIPTIONS: Record<ParticipantRole, string> = {
   PAPER: "Prints, signs and returns the documents on paper.",
 };
 
-const ACCESS_LABELS: Record<ParticipantAccessMethod, string> = { EMAIL: "Email", SMS: "SMS", API: "In person (API)" };
+export const ACCESS_LABELS: Record<ParticipantAccessMethod, string> = {
+  EMAIL: "Email",
+  SMS: "SMS",
+  API: "In person (API)",
+};
 
 function verificationDescription(
   choice: IdVerificationChoice,

@@ -1,12 +1,24 @@
-import { ActionIcon, Button, Checkbox, Group, Select, SimpleGrid, Table, Text, TextInput } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Select,
+  SimpleGrid,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
 import { routes, type Stip } from "@signet/contract";
+import { IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../../../api/client.ts";
 import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { packageQueries } from "../../package-queries.ts";
-import { useBuilder } from "../builder-context.tsx";
+import { READ_ONLY_REASON, useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
 
 /** Signer uploads (stips): files the package asks participants for (spec §3, issue 4 §5). */
@@ -62,15 +74,17 @@ export function StipsSection() {
                 <Table.Td>{who(stip.participantId)}</Table.Td>
                 <Table.Td>{stip.required ? "Required" : "Optional"}</Table.Td>
                 <Table.Td w={40}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${stip.name}`}
-                    disabled={readOnly}
-                    onClick={() => void remove(stip)}
-                  >
-                    ✕
-                  </ActionIcon>
+                  <Tooltip label={readOnly ? READ_ONLY_REASON : "Remove"}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${stip.name}`}
+                      disabled={readOnly}
+                      onClick={() => void remove(stip)}
+                    >
+                      <IconX size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
                 </Table.Td>
               </Table.Tr>
             ))}
