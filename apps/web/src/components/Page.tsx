@@ -1,22 +1,27 @@
-import { Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 
-/** Page frame: a title row (with optional actions) above the content. */
+/**
+ * Page frame: a title row (with optional actions) above the content. Every page has the same frame
+ * width as the header and footer (Container "xl"), so the title and margins never move between
+ * screens; a form page sets `narrow` to keep its fields in a readable column, left-aligned under
+ * the title, inside that same frame.
+ */
 export function Page({
   title,
   description,
   actions,
-  size = "lg",
+  narrow = false,
   children,
 }: {
   title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
-  size?: "xs" | "sm" | "md" | "lg" | "xl";
+  narrow?: boolean;
   children?: ReactNode;
 }) {
   return (
-    <Container size={size} py="xl" w="100%">
+    <Container size="xl" py="xl" w="100%">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <div>
@@ -31,8 +36,17 @@ export function Page({
           </div>
           {actions}
         </Group>
-        {children}
+        {narrow ? (
+          <Box maw={PAGE_FORM_WIDTH} w="100%">
+            <Stack gap="lg">{children}</Stack>
+          </Box>
+        ) : (
+          children
+        )}
       </Stack>
     </Container>
   );
 }
+
+/** Mantine's "md" container: about 75 characters of body text, the width forms read best at. */
+const PAGE_FORM_WIDTH = 720;

@@ -57,7 +57,6 @@ export function AccessDashboard({
       title="Access Control"
       description={<OrganizationContext organizationId={organizationId} />}
       actions={actions}
-      size="xl"
     >
       <Tabs
         value={tab}

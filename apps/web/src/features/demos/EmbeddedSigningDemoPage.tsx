@@ -98,7 +98,6 @@ export function EmbeddedSigningDemoPage() {
     <Page
       title="Embedded Signing Demo"
       description="Host the signing room inside another application, as an integrator would."
-      size="xl"
     >
       <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />} title="How embedding works">
         <Text size="sm">

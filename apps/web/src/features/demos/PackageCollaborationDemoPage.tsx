@@ -47,7 +47,6 @@ export function PackageCollaborationDemoPage() {
     <Page
       title="Package Collaboration Demo"
       description="Share a package with an outside collaborator through a signed, expiring link."
-      size="xl"
     >
       <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />}>
         <Text size="sm">

@@ -36,7 +36,7 @@ export function SamlProviderEditor({ samlProviderId }: { samlProviderId?: string
     <Page
       title={samlProviderId ? "Edit SAML provider" : "New SAML provider"}
       description="Let users of an organization sign in through their identity provider."
-      size="md"
+      narrow
     >
       <Paper withBorder p="lg">
         <form onSubmit={form.handleSubmit(() => {})} noValidate>

@@ -51,7 +51,6 @@ export function DevMailboxPage() {
     <Page
       title="Dev mailbox"
       description="Mail the server would have sent. Newest first."
-      size="xl"
       actions={
         <Button variant="default" onClick={() => void mailbox.refetch()} loading={mailbox.isFetching}>
           Refresh

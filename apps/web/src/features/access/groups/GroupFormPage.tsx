@@ -144,7 +144,7 @@ function GroupForm({
           ]}
         />
       }
-      size="md"
+      narrow
     >
       <form id="group-form" onSubmit={onSubmit} noValidate>
         <Stack gap="lg">

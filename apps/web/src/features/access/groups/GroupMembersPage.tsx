@@ -40,7 +40,6 @@ function GroupMembersScreen({ organizationId, groupId }: { organizationId: strin
           ]}
         />
       }
-      size="xl"
     >
       {group.isError ? (
         <FormError message={errorMessage(group.error)} />

@@ -138,7 +138,7 @@ function OrganizationForm({ organization }: { organization: Organization | undef
           ]}
         />
       }
-      size="md"
+      narrow
     >
       <form id="organization-form" onSubmit={onSubmit} noValidate>
         <Stack gap="lg">

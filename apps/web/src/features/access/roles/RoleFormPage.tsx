@@ -119,7 +119,7 @@ function RoleForm({ organizationId, role }: { organizationId: string; role: Role
           ]}
         />
       }
-      size="md"
+      narrow
     >
       <form id="role-form" onSubmit={onSubmit} noValidate>
         <Stack gap="lg">

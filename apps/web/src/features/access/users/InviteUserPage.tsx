@@ -111,7 +111,7 @@ function InviteUserScreen({ organizationId }: { organizationId: string }) {
           ]}
         />
       }
-      size="md"
+      narrow
     >
       <form id="invite-user-form" onSubmit={onSubmit} noValidate>
         <Stack gap="lg">

@@ -85,14 +85,14 @@ function UserProfile({ organizationId, userId }: { organizationId: string; userI
   );
   if (user.isError) {
     return (
-      <Page title="User profile" description={breadcrumbs} size="lg">
+      <Page title="User profile" description={breadcrumbs}>
         <FormError message={errorMessage(user.error)} />
       </Page>
     );
   }
   if (!user.data) return <Spinner />;
   return (
-    <Page title="User profile" description={breadcrumbs} size="lg">
+    <Page title="User profile" description={breadcrumbs}>
       <ProfileHeader organizationId={organizationId} user={user.data} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ProfileForm key={user.data.version} organizationId={organizationId} user={user.data} />
@@ -480,7 +480,7 @@ export function grantedIn(groups: readonly MembershipGroup[], groupId: string, r
 /** 'My profile' for someone who may not view users: what the sign-in token says. */
 function OwnProfile({ me }: { me: LoggedInUser }) {
   return (
-    <Page title="My profile" size="md">
+    <Page title="My profile" narrow>
       <Paper withBorder p="lg">
         <Stack gap="md">
           <Group gap="md">

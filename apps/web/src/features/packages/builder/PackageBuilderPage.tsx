@@ -60,7 +60,6 @@ function BuilderShell({ step }: { step: number }) {
     <Page
       title={pkg.name}
       description={`Package ${pkg.shortId}`}
-      size="xl"
       actions={
         <Group gap="sm">
           <SaveCounter />

@@ -281,7 +281,6 @@ export function WorkspacePage({
       description={
         user ? `Packages of ${user.organizationName ?? "your organization"} shared with your groups.` : undefined
       }
-      size="xl"
       actions={
         canManage && (
           <Button leftSection={<IconFileText size={16} />} loading={creating} onClick={() => void createPackage()}>
