@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DATA_COLLECTION_FIELD_TYPES } from "./data-collection.ts";
 import { executionTypeEnumSchema as executionTypeSchema } from "./documents.ts";
+import { participantRoleSchema } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { CONDITIONAL_RULE_ACTIONS, CONDITIONAL_RULE_CONDITIONS, TAG_TYPES } from "./tag-rules.ts";
 
@@ -251,6 +252,12 @@ export const signingRoomSchema = z
       initials: z.string(),
       email: z.string().nullable(),
       type: z.string(),
+      role: participantRoleSchema,
+      reviewOnly: z
+        .boolean()
+        .describe(
+          "Nothing to sign or fill: only View Only documents to review (reviewsOnly). The room and consent speak of reviewing",
+        ),
       status: participantSigningStatusSchema,
       finishedAt: isoDate.nullable(),
     }),

@@ -7,6 +7,7 @@ import {
   mustFinish,
   normalizeKbaAnswer,
   participantsToInvite,
+  reviewsOnly,
   type SigningParticipant,
   waitingFor,
 } from "./signing-rules.ts";
@@ -27,6 +28,25 @@ describe("mustFinish", () => {
     [[], false],
   ] as const)("%j → %s", (types, expected) => {
     expect(mustFinish({ executionTypes: types })).toBe(expected);
+  });
+});
+
+describe("reviewsOnly", () => {
+  it.each([
+    ["VIEWER", ["VIEW_ONLY", "VIEW_ONLY"], 0, true],
+    ["SIGNER", ["VIEW_ONLY"], 0, true],
+    ["SIGNER", ["VIEW_ONLY", "E_SIGN"], 0, false],
+    ["SIGNER", ["VIEW_ONLY"], 1, false],
+    ["VIEWER", ["VIEW_ONLY", "E_SIGN"], 0, false],
+    ["VIEWER", ["VIEW_ONLY"], 2, false],
+    ["PAPER", ["PAPER"], 0, false],
+    ["SIGNER", ["VIEW_ONLY", "PAPER"], 0, false],
+    ["VIEWER", [], 0, true],
+    ["COPY", [], 0, true],
+    ["SIGNER", [], 0, false],
+    ["PAPER", [], 0, false],
+  ] as const)("%s with %j and %i tags → %s", (role, executionTypes, tagCount, expected) => {
+    expect(reviewsOnly({ role, executionTypes, tagCount })).toBe(expected);
   });
 });
 

@@ -2,6 +2,7 @@
 // the package completes, and what completion leads to. The server decides with these; the web
 // shows the same answers.
 import type { ExecutionType } from "./document-rules.ts";
+import type { ParticipantRole } from "./participant-rules.ts";
 import type { ParticipantSigningStatus } from "./signing-room.ts";
 
 export interface SigningParticipant {
@@ -17,6 +18,24 @@ export interface SigningParticipant {
 /** A participant the package waits for: one who signs or reviews anything electronically. */
 export function mustFinish(participant: Pick<SigningParticipant, "executionTypes">): boolean {
   return participant.executionTypes.some((type) => type === "E_SIGN" || type === "VIEW_ONLY");
+}
+
+/**
+ * Whether the participant only reviews (issue 11 §2): nothing to fill, nothing to sign on screen or on
+ * paper. Decided from what they are asked to do, not from the role alone, so that a signer whose
+ * documents are all View Only is spoken to about reviewing too, and a viewer the sender gave an
+ * E-Sign document (an explicit per-document choice) is asked to sign it. With no document at all the
+ * role decides: a viewer or copy recipient still only reviews.
+ */
+export function reviewsOnly(input: {
+  role: ParticipantRole;
+  executionTypes: readonly ExecutionType[];
+  /** tags (fields) assigned to the participant */
+  tagCount: number;
+}): boolean {
+  if (input.tagCount > 0) return false;
+  if (input.executionTypes.some((type) => type === "E_SIGN" || type === "PAPER")) return false;
+  return input.executionTypes.length > 0 || input.role === "VIEWER" || input.role === "COPY";
 }
 
 /**

@@ -198,6 +198,55 @@ export const en = {
     initialsBy: "Initials of {{name}}",
     checkedBy: "Checked by {{name}}",
   },
+  review: {
+    // what the room says to a participant who only reviews (participant.reviewOnly, issue 11 §2):
+    // the same screens, never a word about signing
+    participant: "Reviewing as {{name}}",
+    decline: "Decline to review",
+    consentTitle: "Agree to receive electronic records",
+    consentIntro:
+      "Before you receive and review your documents electronically, please read this disclosure. It explains your rights, including your right to paper copies and to withdraw your consent.",
+    consentOpenBody:
+      "The consent document below is a PDF. Seeing it shows that you can view the documents you will review. It contains a code you need below.",
+    consentAgree: "I agree to receive and review records electronically",
+    title: "Review documents",
+    progress_one: "{{count}} document left to review",
+    progress_other: "{{count}} documents left to review",
+    allDone: "All documents are reviewed. Select Finish review.",
+    next: "Next document",
+    finish: "Finish review",
+    reviewIntro: "Read this document, then confirm that you have reviewed it.",
+    nothing: "There are no documents for you to review here.",
+    withdrawBody:
+      "If you withdraw your consent to receive electronic records, you can no longer review this package here. The sender will be told and may send you the documents on paper.",
+    declineBody:
+      "The sender will be told that you declined, and you will not be able to review this package afterwards.",
+    finishedTitle: "You have reviewed the documents",
+    finishedPending: "Your copies will be available here and by email link once everyone has finished.",
+    completedDocument: "Completed document",
+    sessionEndedBody:
+      "For your security, sessions end after a period of inactivity. Open your invitation link again to continue where you left off.",
+    leftTitle: "You have left your documents",
+    closedTitles: {
+      CANCELLED: "This package was cancelled",
+      EXPIRED: "This package has expired",
+      CORRECTED: "This package is being corrected",
+      CONSENT_WITHDRAWN: "Consent withdrawn",
+      DECLINED: "You declined to review",
+      DELETED: "This package was deleted",
+      NOT_AVAILABLE: "Not available",
+    },
+    closedBodies: {
+      CANCELLED: "The sender cancelled this package. There is nothing to review.",
+      EXPIRED: "This package has expired. Contact the sender if you still need to review its documents.",
+      CORRECTED: "The sender is correcting this package. You will receive a new invitation when it is ready.",
+      CONSENT_WITHDRAWN:
+        "Consent to receive electronic records was withdrawn for this package. The sender has been told.",
+      DECLINED: "You declined to review this package. The sender has been told.",
+      DELETED: "The sender deleted this package. There is nothing to review.",
+      NOT_AVAILABLE: "This package is not available. Contact the sender if you think this is a mistake.",
+    },
+  },
   tags: {
     types: {
       SIGNATURE: "Signature",

@@ -205,6 +205,53 @@ export const es: Translation = {
     initialsBy: "Iniciales de {{name}}",
     checkedBy: "Marcado por {{name}}",
   },
+  review: {
+    participant: "Revisando como {{name}}",
+    decline: "Rechazar la revisión",
+    consentTitle: "Acepte recibir registros electrónicos",
+    consentIntro:
+      "Antes de recibir y revisar sus documentos electrónicamente, lea esta divulgación. Explica sus derechos, incluido su derecho a copias en papel y a retirar su consentimiento.",
+    consentOpenBody:
+      "El documento de consentimiento de abajo es un PDF. Verlo demuestra que puede ver los documentos que revisará. Contiene un código que necesita abajo.",
+    consentAgree: "Acepto recibir y revisar registros electrónicamente",
+    title: "Revisar documentos",
+    progress_one: "Falta revisar {{count}} documento",
+    progress_other: "Faltan revisar {{count}} documentos",
+    allDone: "Revisó todos los documentos. Seleccione Terminar la revisión.",
+    next: "Siguiente documento",
+    finish: "Terminar la revisión",
+    reviewIntro: "Lea este documento y luego confirme que lo revisó.",
+    nothing: "Aquí no hay documentos para que usted revise.",
+    withdrawBody:
+      "Si retira su consentimiento para recibir registros electrónicos, ya no podrá revisar este paquete aquí. Se avisará al remitente, que puede enviarle los documentos en papel.",
+    declineBody: "Se avisará al remitente de que usted rechazó, y después no podrá revisar este paquete.",
+    finishedTitle: "Revisó los documentos",
+    finishedPending:
+      "Sus copias estarán disponibles aquí y mediante un enlace por correo electrónico cuando todos hayan terminado.",
+    completedDocument: "Documento completado",
+    sessionEndedBody:
+      "Por su seguridad, las sesiones terminan después de un periodo de inactividad. Vuelva a abrir el enlace de su invitación para continuar donde lo dejó.",
+    leftTitle: "Salió de sus documentos",
+    closedTitles: {
+      CANCELLED: "Este paquete fue cancelado",
+      EXPIRED: "Este paquete venció",
+      CORRECTED: "Este paquete se está corrigiendo",
+      CONSENT_WITHDRAWN: "Consentimiento retirado",
+      DECLINED: "Rechazó la revisión",
+      DELETED: "Este paquete fue eliminado",
+      NOT_AVAILABLE: "No disponible",
+    },
+    closedBodies: {
+      CANCELLED: "El remitente canceló este paquete. No hay nada que revisar.",
+      EXPIRED: "Este paquete venció. Comuníquese con el remitente si aún necesita revisar sus documentos.",
+      CORRECTED: "El remitente está corrigiendo este paquete. Recibirá una nueva invitación cuando esté listo.",
+      CONSENT_WITHDRAWN:
+        "Se retiró el consentimiento para recibir registros electrónicos de este paquete. Se avisó al remitente.",
+      DECLINED: "Rechazó revisar este paquete. Se avisó al remitente.",
+      DELETED: "El remitente eliminó este paquete. No hay nada que revisar.",
+      NOT_AVAILABLE: "Este paquete no está disponible. Comuníquese con el remitente si cree que es un error.",
+    },
+  },
   tags: {
     types: {
       SIGNATURE: "Firma",

@@ -62,6 +62,24 @@ describe("translations", () => {
   });
 });
 
+describe("texts for a participant who only reviews", () => {
+  it("never speaks of signing, in either language", () => {
+    for (const texts of [english, spanish]) {
+      for (const [key, text] of texts) {
+        if (!key.startsWith("review.")) continue;
+        expect(text, key).not.toMatch(/\b(sign|firm)/i);
+      }
+    }
+  });
+
+  it("covers every reason a room closes", () => {
+    for (const reason of CLOSED_REASONS) {
+      expect(english.has(`review.closedTitles.${reason}`), reason).toBe(true);
+      expect(english.has(`review.closedBodies.${reason}`), reason).toBe(true);
+    }
+  });
+});
+
 describe("errorTextKey", () => {
   it("maps every signing error code to its own text", () => {
     for (const code of SIGNING_ERROR_CODES) expect(errorTextKey(code, en.errors)).toBe(`errors.${code}`);

@@ -7,11 +7,14 @@ export function ClosedStep() {
   const { t } = useTranslation();
   const { room } = useRoom();
   const reason = room.closedReason ?? "NOT_AVAILABLE";
+  const texts = room.participant.reviewOnly
+    ? ({ title: `review.closedTitles.${reason}`, body: `review.closedBodies.${reason}` } as const)
+    : ({ title: `closed.titles.${reason}`, body: `closed.bodies.${reason}` } as const);
   const tone: Tone = reason === "DECLINED" || reason === "CONSENT_WITHDRAWN" ? "info" : "warning";
   return (
     <div className="stage stage--narrow">
-      <MessageCard tone={tone} title={t(`closed.titles.${reason}`)} testId={`closed-${reason}`}>
-        <p>{t(`closed.bodies.${reason}`)}</p>
+      <MessageCard tone={tone} title={t(texts.title)} testId={`closed-${reason}`}>
+        <p>{t(texts.body)}</p>
       </MessageCard>
     </div>
   );

@@ -17,6 +17,7 @@ export function ConsentStep() {
   const { t } = useTranslation();
   const { room, setRoom, fail, emit } = useRoom();
   const { consent } = room;
+  const reviewOnly = room.participant.reviewOnly;
   const [code, setCode] = useState("");
   const [agree, setAgree] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -61,9 +62,9 @@ export function ConsentStep() {
     <div className="stage stage--narrow">
       <section className="card consent" aria-labelledby="consent-title" data-testid="consent">
         <h1 id="consent-title" className="card__title" tabIndex={-1}>
-          {t("consent.title")}
+          {t(reviewOnly ? "review.consentTitle" : "consent.title")}
         </h1>
-        <p className="muted">{t("consent.intro")}</p>
+        <p className="muted">{t(reviewOnly ? "review.consentIntro" : "consent.intro")}</p>
         <form onSubmit={submit} noValidate>
           <ol className="steps">
             <li className="steps__item">
@@ -88,7 +89,7 @@ export function ConsentStep() {
             </li>
             <li className="steps__item">
               <h2 className="steps__title">{t("consent.stepOpen")}</h2>
-              <p>{t("consent.stepOpenBody")}</p>
+              <p>{t(reviewOnly ? "review.consentOpenBody" : "consent.stepOpenBody")}</p>
               {/* drawn by pdf.js on a canvas: the code is read from the PDF, never printed in the page */}
               <section
                 className="consent-pdf"
@@ -153,7 +154,7 @@ export function ConsentStep() {
                     setAgreeError(null);
                   }}
                 />
-                <label htmlFor={agreeId}>{t("consent.agree")}</label>
+                <label htmlFor={agreeId}>{t(reviewOnly ? "review.consentAgree" : "consent.agree")}</label>
               </div>
               {agreeError ? (
                 <p id={`${agreeId}-error`} className="field__error" role="alert">

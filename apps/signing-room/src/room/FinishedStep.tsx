@@ -12,6 +12,7 @@ export function FinishedStep() {
   const { t } = useTranslation();
   const { room, refresh } = useRoom();
   const waiting = room.downloads.length === 0;
+  const reviewOnly = room.participant.reviewOnly;
   const [polling, setPolling] = useState(waiting);
 
   useEffect(() => {
@@ -29,7 +30,7 @@ export function FinishedStep() {
 
   return (
     <div className="stage stage--narrow">
-      <MessageCard tone="success" title={t("finished.title")} testId="finished">
+      <MessageCard tone="success" title={t(reviewOnly ? "review.finishedTitle" : "finished.title")} testId="finished">
         <p>{t("finished.body", { name: room.participant.name, package: room.package.name })}</p>
         <section className="downloads" aria-labelledby="downloads-title">
           <h2 id="downloads-title" className="section-title">
@@ -37,7 +38,7 @@ export function FinishedStep() {
           </h2>
           {waiting ? (
             <>
-              <p className="muted">{t("finished.pending")}</p>
+              <p className="muted">{t(reviewOnly ? "review.finishedPending" : "finished.pending")}</p>
               {polling ? (
                 <Spinner label={t("finished.checking")} />
               ) : (
@@ -59,7 +60,11 @@ export function FinishedStep() {
                     <Icon name={download.kind === "CERTIFICATE" ? "shield" : "file"} />
                     <span className="download__text">
                       <span className="download__name">{download.name}</span>
-                      <span className="muted small">{t(`finished.kind.${download.kind}`)}</span>
+                      <span className="muted small">
+                        {reviewOnly && download.kind === "DOCUMENT"
+                          ? t("review.completedDocument")
+                          : t(`finished.kind.${download.kind}`)}
+                      </span>
                     </span>
                     <Icon name="download" />
                   </a>

@@ -9,7 +9,7 @@ import { useRoom } from "./room-context.tsx";
 /** Withdraw e-sign consent (ESIGN: prospective; what was signed stays valid). */
 export function WithdrawDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { setRoom, fail } = useRoom();
+  const { room: current, setRoom, fail } = useRoom();
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +45,7 @@ export function WithdrawDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <p>{t("withdraw.body")}</p>
+      <p>{t(current.participant.reviewOnly ? "review.withdrawBody" : "withdraw.body")}</p>
       <div className="field">
         <label htmlFor={reasonId}>{t("withdraw.reasonLabel")}</label>
         <textarea
@@ -64,7 +64,8 @@ export function WithdrawDialog({ onClose }: { onClose: () => void }) {
 /** Decline to sign, with the reason the sender reads. */
 export function DeclineDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { setRoom, fail, emit } = useRoom();
+  const { room: current, setRoom, fail, emit } = useRoom();
+  const reviewOnly = current.participant.reviewOnly;
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -93,7 +94,7 @@ export function DeclineDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog
-      title={t("decline.title")}
+      title={t(reviewOnly ? "review.decline" : "decline.title")}
       onClose={onClose}
       busy={busy}
       testId="decline-dialog"
@@ -108,7 +109,7 @@ export function DeclineDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <p>{t("decline.body")}</p>
+      <p>{t(reviewOnly ? "review.declineBody" : "decline.body")}</p>
       <div className="field">
         <label htmlFor={reasonId}>{t("decline.reasonLabel")}</label>
         <textarea

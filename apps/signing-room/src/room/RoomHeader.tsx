@@ -29,7 +29,10 @@ export function RoomHeader(props: {
   if (room.consent.given && (room.stage === "WAITING_TURN" || room.stage === "SIGN")) {
     items.push({ label: t("header.withdrawConsent"), onSelect: props.onWithdraw });
   }
-  if (active) items.push({ label: t("header.decline"), onSelect: props.onDecline, danger: true });
+  const reviewOnly = room.participant.reviewOnly;
+  if (active) {
+    items.push({ label: t(reviewOnly ? "review.decline" : "header.decline"), onSelect: props.onDecline, danger: true });
+  }
   items.push({ label: t("header.leave"), onSelect: props.onLeave });
 
   const other = room.language === "es" ? "en" : "es";
@@ -49,7 +52,9 @@ export function RoomHeader(props: {
           <span className="room-header__package" data-testid="package-name">
             {room.package.name}
           </span>
-          <span className="room-header__participant">{t("header.participant", { name: room.participant.name })}</span>
+          <span className="room-header__participant">
+            {t(reviewOnly ? "review.participant" : "header.participant", { name: room.participant.name })}
+          </span>
         </div>
         <div className="room-header__actions">
           {bilingual ? (

@@ -119,16 +119,17 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
     [room, setRoom, load, fail, emit],
   );
 
+  const reviewOnly = room?.participant.reviewOnly ?? false;
   if (status.kind === "ended") {
     return (
       <MessagePage tone="warning" icon="lock" title={t("session.endedTitle")} testId="session-ended">
-        <p>{t("session.endedBody")}</p>
+        <p>{t(reviewOnly ? "review.sessionEndedBody" : "session.endedBody")}</p>
       </MessagePage>
     );
   }
   if (status.kind === "left") {
     return (
-      <MessagePage tone="info" title={t("session.leftTitle")} testId="session-left">
+      <MessagePage tone="info" title={t(reviewOnly ? "review.leftTitle" : "session.leftTitle")} testId="session-left">
         <p>{t("session.leftBody")}</p>
       </MessagePage>
     );

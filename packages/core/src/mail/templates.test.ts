@@ -95,7 +95,7 @@ describe("signing templates", () => {
   it.each([
     [undefined, "to review and sign electronically."],
     ["sign", "to review and sign electronically."],
-    ["review", 'documents of "Refinance" to review.'],
+    ["review", 'documents of "Refinance" to review electronically.'],
   ] as const)("asks a %s participant for what they do", (action, wording) => {
     expect(invitation({ action }).text).toContain(wording);
   });
@@ -126,5 +126,118 @@ describe("signing templates", () => {
     expect(rendered.subject).toBe(subject);
     expect(rendered.text).toContain("BORROWER 1");
     expect(rendered.text).toContain("Wrong rate");
+  });
+});
+
+describe("emails to a participant who only reviews (issue 11 §2)", () => {
+  // "sign" outside the product's name and the links: the room's address holds it, the brand too
+  const mentionsSigning = (rendered: { subject: string; text: string; html: string }) =>
+    [rendered.subject, rendered.text, rendered.html].some((part) =>
+      /sign/i.test(part.replace(/https?:\/\/[^\s"<]+/g, "").replace(/Signet/g, "")),
+    );
+  const emails = (action: "sign" | "review"): [string, MailTemplateInput][] => [
+    [
+      "invitation",
+      {
+        template: "signing-invitation",
+        data: {
+          recipientName: "Vera Viewer",
+          organizationName: "Acme Lending",
+          packageName: "Refinance",
+          subject: "Your documents are ready",
+          introText: null,
+          link: "https://sign.signet.test/s/abc.def",
+          expiresAt: "2026-12-01T00:00:00.000Z",
+          reminder: false,
+          attachmentName: null,
+          action,
+        },
+      },
+    ],
+    [
+      "reminder with a fresh link",
+      {
+        template: "signing-invitation",
+        data: {
+          recipientName: "Vera Viewer",
+          organizationName: "Acme Lending",
+          packageName: "Refinance",
+          subject: "Your documents are ready",
+          introText: null,
+          link: "https://sign.signet.test/s/abc.def",
+          expiresAt: "2026-12-01T00:00:00.000Z",
+          reminder: true,
+          attachmentName: null,
+          action,
+        },
+      },
+    ],
+    [
+      "reminder before the package is out",
+      {
+        template: "participant-reminder",
+        data: {
+          recipientName: "Vera Viewer",
+          organizationName: "Acme Lending",
+          packageName: "Refinance",
+          senderName: "Sam Sender",
+          action,
+        },
+      },
+    ],
+    [
+      "cancellation",
+      {
+        template: "package-cancelled",
+        data: {
+          recipientName: "Vera Viewer",
+          organizationName: "Acme Lending",
+          packageName: "Refinance",
+          cancelledBy: "Sam Sender",
+          action,
+        },
+      },
+    ],
+    [
+      "sealed copies",
+      {
+        template: "package-completed",
+        data: {
+          recipientName: "Vera Viewer",
+          organizationName: "Acme Lending",
+          packageName: "Refinance",
+          link: "https://sign.signet.test/s/abc.def",
+          action,
+        },
+      },
+    ],
+  ];
+
+  it.each(emails("review"))("%s says review, never sign", (_, mail) => {
+    const rendered = renderMail(mail);
+    expect(mentionsSigning(rendered)).toBe(false);
+    expect(`${rendered.text} ${rendered.html}`).toMatch(/review|documents/i);
+  });
+
+  it.each(emails("sign").filter(([name]) => name !== "sealed copies"))(
+    "%s to a signer still speaks of signing",
+    (_, mail) => {
+      expect(mentionsSigning(renderMail(mail))).toBe(true);
+    },
+  );
+
+  it("asks a reviewer to review in every part of the invitation", () => {
+    const [, mail] = emails("review")[0] ?? [];
+    const rendered = renderMail(mail as MailTemplateInput);
+    expect(rendered.text).toContain('sent you the documents of "Refinance" to review electronically.');
+    expect(rendered.html).toContain(">Review documents</a>");
+    expect(rendered.html).toContain("Signet — secure electronic documents");
+  });
+
+  it("tells a reviewer about the cancelled package without signing words", () => {
+    const rendered = renderMail(emails("review")[3]?.[1] as MailTemplateInput);
+    expect(rendered.text).toContain(
+      "You no longer need to review its documents, and the links you received no longer work.",
+    );
   });
 });

@@ -7,11 +7,21 @@ export interface RenderedMail {
   html: string;
 }
 
-const layout = (title: string, body: string) => `<!doctype html>
+/**
+ * What a participant is asked to do: one who only reviews (reviewsOnly, issue 11 §2) reads about
+ * reviewing in every email, never about signing.
+ */
+const participantAction = z.enum(["sign", "review"]).optional();
+type ParticipantAction = z.infer<typeof participantAction>;
+
+const tagline = (action: ParticipantAction) =>
+  action === "review" ? "Signet — secure electronic documents" : "Signet — secure electronic signing";
+
+const layout = (title: string, body: string, action?: ParticipantAction) => `<!doctype html>
 <html><body style="font-family:Arial,Helvetica,sans-serif;background:#f4f6f8;margin:0;padding:24px">
 <table role="presentation" width="100%" style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px">
 <tr><td><h1 style="font-size:20px;color:#1c3d5a;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
-<p style="color:#6b7785;font-size:12px;margin-top:24px">Signet — secure electronic signing</p></td></tr></table></body></html>`;
+<p style="color:#6b7785;font-size:12px;margin-top:24px">${tagline(action)}</p></td></tr></table></body></html>`;
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 const button = (link: string, label: string, colors: { background?: string; text?: string } = {}) => {
@@ -47,12 +57,14 @@ const packageCancelledData = z.object({
   organizationName: z.string(),
   packageName: z.string(),
   cancelledBy: z.string(),
+  action: participantAction,
 });
 const participantReminderData = z.object({
   recipientName: z.string(),
   organizationName: z.string(),
   packageName: z.string(),
   senderName: z.string(),
+  action: participantAction,
 });
 
 const signingInvitationData = z.object({
@@ -65,8 +77,8 @@ const signingInvitationData = z.object({
   expiresAt: z.string(),
   reminder: z.boolean(),
   attachmentName: z.string().nullable(),
-  /** what the participant is asked to do: a viewer (participant role VIEWER) only reviews */
-  action: z.enum(["sign", "review"]).optional(),
+  /** what the participant is asked to do: one who only reviews is never asked to sign */
+  action: participantAction,
   /** the organization's branding colours (signing-room settings) */
   primaryColor: z.string().optional(),
   primaryFontColor: z.string().optional(),
@@ -83,6 +95,8 @@ const packageCompletedData = z.object({
   packageName: z.string(),
   organizationName: z.string(),
   link: z.url(),
+  /** a participant's copies: review for one who only reviewed (the member who sent it: absent) */
+  action: participantAction,
 });
 
 const paragraphs = (text: string) =>
@@ -99,7 +113,7 @@ export const mailTemplates = {
       const expires = new Date(data.expiresAt).toUTCString();
       const intro =
         data.introText?.trim() ||
-        `${data.organizationName} sent you the documents of "${data.packageName}" to ${data.action === "review" ? "review" : "review and sign electronically"}.`;
+        `${data.organizationName} sent you the documents of "${data.packageName}" to ${data.action === "review" ? "review electronically" : "review and sign electronically"}.`;
       const attached = data.attachmentName ? `\n\nAttached: ${data.attachmentName}` : "";
       const text = `Hello ${data.recipientName},\n\n${intro}\n\nOpen your documents:\n${data.link}\n\nThis link is personal: do not forward it. It works once and until ${expires}; if it stops working, open it anyway and ask for a new one.${attached}\n\n${data.organizationName}\n`;
       const html = layout(
@@ -110,6 +124,7 @@ ${button(data.link, "Review documents", { background: data.primaryColor, text: d
 <p style="color:#4a5560;font-size:13px">This link is personal: do not forward it. It works once and until ${escapeHtml(expires)}; if it stops working, open it anyway and ask for a new one.</p>
 ${data.attachmentName ? `<p style="font-size:13px">Attached: ${escapeHtml(data.attachmentName)}</p>` : ""}
 <p>${escapeHtml(data.organizationName)}</p>`,
+        data.action,
       );
       return { subject, text, html };
     },
@@ -157,6 +172,7 @@ ${button(data.link, "Open the package")}`,
 <p>Everyone has finished <strong>${escapeHtml(data.packageName)}</strong>. Its documents are sealed and the certificate of completion is ready.</p>
 ${button(data.link, "Open your documents")}
 <p>${escapeHtml(data.organizationName)}</p>`,
+        data.action,
       );
       return { subject, text, html };
     },
@@ -224,12 +240,17 @@ ${button(data.signInLink, "Sign in")}`,
     data: packageCancelledData,
     render(data: z.infer<typeof packageCancelledData>): RenderedMail {
       const subject = `${data.packageName} has been cancelled`;
-      const text = `Hello ${data.recipientName},\n\n${data.cancelledBy} of ${data.organizationName} cancelled the document package "${data.packageName}". You no longer need to review or sign its documents, and earlier signing links no longer work.\n\nIf you have questions, contact ${data.organizationName}.\n`;
+      const noLonger =
+        data.action === "review"
+          ? "You no longer need to review its documents, and the links you received no longer work."
+          : "You no longer need to review or sign its documents, and earlier signing links no longer work.";
+      const text = `Hello ${data.recipientName},\n\n${data.cancelledBy} of ${data.organizationName} cancelled the document package "${data.packageName}". ${noLonger}\n\nIf you have questions, contact ${data.organizationName}.\n`;
       const html = layout(
         subject,
         `<p>Hello ${escapeHtml(data.recipientName)},</p>
-<p>${escapeHtml(data.cancelledBy)} of <strong>${escapeHtml(data.organizationName)}</strong> cancelled the document package <strong>${escapeHtml(data.packageName)}</strong>. You no longer need to review or sign its documents, and earlier signing links no longer work.</p>
+<p>${escapeHtml(data.cancelledBy)} of <strong>${escapeHtml(data.organizationName)}</strong> cancelled the document package <strong>${escapeHtml(data.packageName)}</strong>. ${escapeHtml(noLonger)}</p>
 <p>If you have questions, contact ${escapeHtml(data.organizationName)}.</p>`,
+        data.action,
       );
       return { subject, text, html };
     },
@@ -238,12 +259,14 @@ ${button(data.signInLink, "Sign in")}`,
     data: participantReminderData,
     render(data: z.infer<typeof participantReminderData>): RenderedMail {
       const subject = `Reminder: ${data.packageName} is waiting for you`;
-      const text = `Hello ${data.recipientName},\n\nThis is a reminder from ${data.senderName} of ${data.organizationName}: the documents of "${data.packageName}" are waiting for you. Open the invitation email you received for this package to review and sign them.\n\nIf you have questions, contact ${data.organizationName}.\n`;
+      const open = `Open the invitation email you received for this package to ${data.action === "review" ? "review them" : "review and sign them"}.`;
+      const text = `Hello ${data.recipientName},\n\nThis is a reminder from ${data.senderName} of ${data.organizationName}: the documents of "${data.packageName}" are waiting for you. ${open}\n\nIf you have questions, contact ${data.organizationName}.\n`;
       const html = layout(
         subject,
         `<p>Hello ${escapeHtml(data.recipientName)},</p>
-<p>This is a reminder from ${escapeHtml(data.senderName)} of <strong>${escapeHtml(data.organizationName)}</strong>: the documents of <strong>${escapeHtml(data.packageName)}</strong> are waiting for you. Open the invitation email you received for this package to review and sign them.</p>
+<p>This is a reminder from ${escapeHtml(data.senderName)} of <strong>${escapeHtml(data.organizationName)}</strong>: the documents of <strong>${escapeHtml(data.packageName)}</strong> are waiting for you. ${escapeHtml(open)}</p>
 <p>If you have questions, contact ${escapeHtml(data.organizationName)}.</p>`,
+        data.action,
       );
       return { subject, text, html };
     },

@@ -2,6 +2,7 @@ import { type CancelPackage, MEMBER_CANCELLATION_REASON, type Package, participa
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
+import { participantReviewsOnly } from "../signing/participant-reviews-only.ts";
 import { revokeSigningAccess } from "../signing/revoke-signing-access.ts";
 import { actorDisplayName, participantGreetingName, runPackageAction } from "./run-package-action.ts";
 
@@ -49,6 +50,7 @@ export async function cancelPackage(
                 organizationName: organization.name,
                 packageName: claimed.current.name,
                 cancelledBy,
+                action: (await participantReviewsOnly(tx, participant)) ? "review" : "sign",
               },
             },
             // one email per participant per cancellation (the version identifies the cancellation)

@@ -11,6 +11,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import { sendSigningLink } from "../signing/invite-due-participants.ts";
+import { participantReviewsOnly } from "../signing/participant-reviews-only.ts";
 import {
   actorDisplayName,
   loadActionablePackage,
@@ -95,6 +96,7 @@ export async function sendInvitationReminders(
             organizationName: organization.name,
             packageName: pkg.name,
             senderName,
+            action: (await participantReviewsOnly(tx, participant)) ? "review" : "sign",
           },
         },
         `participant-reminder:${packageId}:${participant.id}:${reminderId}`,

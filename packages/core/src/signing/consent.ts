@@ -4,6 +4,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import { consentCode, currentConsent } from "./current-consent.ts";
+import { participantReviewsOnly } from "./participant-reviews-only.ts";
 import { readStream } from "./read-stream.ts";
 import { renderConsentDocument } from "./render-consent-document.ts";
 import { revokeSigningAccess } from "./revoke-signing-access.ts";
@@ -16,8 +17,10 @@ import { signingWrite } from "./signing-write.ts";
  * PDF, or the organization's custom consent PDF, followed by a page with the participant's code.
  */
 export async function consentDocument(context: SigningContext, deps: CoreDeps): Promise<Uint8Array> {
-  const consent = await currentConsent(deps.db, context.pkg.organizationId);
+  const reviewOnly = await participantReviewsOnly(deps.db, context.participant);
+  const consent = await currentConsent(deps.db, context.pkg.organizationId, reviewOnly);
   return renderConsentDocument({
+    reviewOnly,
     language: context.session.language === "es" ? "es" : "en",
     organizationName: context.pkg.organization.name,
     packageName: context.pkg.name,

@@ -1,7 +1,12 @@
 import { createHmac } from "node:crypto";
 import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
-import { DEFAULT_CONSENT_SHA256, DEFAULT_CONSENT_VERSION } from "./default-consent.ts";
+import {
+  DEFAULT_CONSENT_SHA256,
+  DEFAULT_CONSENT_VERSION,
+  DEFAULT_REVIEW_CONSENT_SHA256,
+  DEFAULT_REVIEW_CONSENT_VERSION,
+} from "./default-consent.ts";
 import { readSigningRoomSettings } from "./signing-room-settings.ts";
 
 type Reader = Db | Prisma.TransactionClient;
@@ -14,8 +19,11 @@ export interface CurrentConsent {
   blobKey: string | null;
 }
 
-/** The consent text participants of the organization agree to now: its default, or its newest custom upload. */
-export async function currentConsent(db: Reader, organizationId: string): Promise<CurrentConsent> {
+/**
+ * The consent text participants of the organization agree to now: its default (worded for reviewing
+ * when the participant only reviews), or its newest custom upload (the organization's own words).
+ */
+export async function currentConsent(db: Reader, organizationId: string, reviewOnly = false): Promise<CurrentConsent> {
   const settings = await readSigningRoomSettings(db, organizationId);
   if (settings.esign_consent_type === "CUSTOM") {
     const custom = await db.consentDocument.findFirst({ where: { organizationId }, orderBy: { version: "desc" } });
@@ -23,7 +31,9 @@ export async function currentConsent(db: Reader, organizationId: string): Promis
       return { kind: "CUSTOM", version: `custom-${custom.version}`, sha256: custom.sha256, blobKey: custom.blobKey };
     }
   }
-  return { kind: "DEFAULT", version: DEFAULT_CONSENT_VERSION, sha256: DEFAULT_CONSENT_SHA256, blobKey: null };
+  return reviewOnly
+    ? { kind: "DEFAULT", version: DEFAULT_REVIEW_CONSENT_VERSION, sha256: DEFAULT_REVIEW_CONSENT_SHA256, blobKey: null }
+    : { kind: "DEFAULT", version: DEFAULT_CONSENT_VERSION, sha256: DEFAULT_CONSENT_SHA256, blobKey: null };
 }
 
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";

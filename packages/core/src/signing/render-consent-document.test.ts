@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_CONSENT_SHA256, DEFAULT_CONSENT_VERSION } from "./default-consent.ts";
+import {
+  DEFAULT_CONSENT_SHA256,
+  DEFAULT_CONSENT_VERSION,
+  DEFAULT_REVIEW_CONSENT_SHA256,
+  DEFAULT_REVIEW_CONSENT_VERSION,
+} from "./default-consent.ts";
 import { type ConsentDocumentInput, renderConsentDocument } from "./render-consent-document.ts";
 
 const FIXTURES = new URL("../../../../fixtures/pdfs/", import.meta.url);
@@ -52,6 +57,24 @@ describe("renderConsentDocument", () => {
     const text = run("pdftotext", await renderConsentDocument({ ...input, language: "es" })).replace(/\s+/g, " ");
     expect(text).toContain("Consentimiento para registros y firmas electrónicos");
     expect(text).toContain("Su código de confirmación: K7Q2ZP");
+  });
+
+  it("words the disclosure for receiving and reviewing when the participant only reviews", async () => {
+    for (const language of ["en", "es"] as const) {
+      const pdf = await renderConsentDocument({
+        ...input,
+        language,
+        reviewOnly: true,
+        version: DEFAULT_REVIEW_CONSENT_VERSION,
+        sha256: DEFAULT_REVIEW_CONSENT_SHA256,
+      });
+      // the organization's name is not ours to judge; everything else must not ask for a signature
+      const text = run("pdftotext", pdf).replace(/\s+/g, " ").replace(input.organizationName, "");
+      // "confirmation" holds "firm": match whole-word stems only
+      expect(text, language).not.toMatch(/\b(sign|firm)/i);
+      expect(text).toMatch(language === "en" ? /receive and review/ : /recibir y revisar/);
+    }
+    expect(DEFAULT_REVIEW_CONSENT_SHA256).not.toBe(DEFAULT_CONSENT_SHA256);
   });
 
   it("adds the code page after an organization's own consent PDF", async () => {

@@ -12,10 +12,12 @@ import {
   TextRenderingMode,
 } from "pdf-lib";
 import { embedUnicodeFont, finishFontSubset, printable } from "../sealing/unicode-font.ts";
-import { DEFAULT_CONSENT_TEXT } from "./default-consent.ts";
+import { defaultConsentText } from "./default-consent.ts";
 
 export interface ConsentDocumentInput {
   language: "en" | "es";
+  /** the participant only reviews: the disclosure worded for receiving and reviewing */
+  reviewOnly?: boolean;
   organizationName: string;
   packageName: string;
   /** the code the participant types back to show they can open PDFs */
@@ -71,13 +73,18 @@ export async function renderConsentDocument(input: ConsentDocumentInput): Promis
     y -= size * 0.6;
   };
 
-  write(
-    es ? "Consentimiento para registros y firmas electrónicos" : "Consent to electronic records and signatures",
-    18,
-    true,
-  );
+  const title = input.reviewOnly
+    ? es
+      ? "Consentimiento para recibir registros electrónicos"
+      : "Consent to receive electronic records"
+    : es
+      ? "Consentimiento para registros y firmas electrónicos"
+      : "Consent to electronic records and signatures";
+  write(title, 18, true);
   write(`${input.organizationName} — ${input.packageName}`, 11);
-  if (!input.customPdf) for (const paragraph of DEFAULT_CONSENT_TEXT[input.language]) write(paragraph, 11);
+  if (!input.customPdf) {
+    for (const paragraph of defaultConsentText(input.reviewOnly ?? false)[input.language]) write(paragraph, 11);
+  }
   write(es ? "Su código de confirmación:" : "Your confirmation code:", 13, true);
   if (y - 14 < BOTTOM) {
     y = TOP;
@@ -95,7 +102,15 @@ export async function renderConsentDocument(input: ConsentDocumentInput): Promis
   text(printable(font, input.code), LEFT + 16, y - 2, 22, true, CODE_INK);
   y -= 50;
   write(`${es ? "Versión" : "Version"} ${input.version} · SHA-256 ${input.sha256}`, 8);
-  pdf.setTitle(es ? "Consentimiento electrónico" : "E-sign consent");
+  pdf.setTitle(
+    input.reviewOnly
+      ? es
+        ? "Consentimiento para registros electrónicos"
+        : "Electronic records consent"
+      : es
+        ? "Consentimiento electrónico"
+        : "E-sign consent",
+  );
   await finishFontSubset(pdf, font);
   return pdf.save();
 }

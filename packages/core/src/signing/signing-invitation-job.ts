@@ -4,6 +4,7 @@ import type { JobContext } from "../jobs/job-context.ts";
 import type { MailAttachment } from "../mail/mailer.ts";
 import { renderMail } from "../mail/templates.ts";
 import { participantGreetingName } from "../package-actions/run-package-action.ts";
+import { participantReviewsOnly } from "./participant-reviews-only.ts";
 import { readStream } from "./read-stream.ts";
 import { signingLinkToken } from "./signing-link-token.ts";
 import { signingLinkUrl } from "./signing-room-origin.ts";
@@ -40,7 +41,7 @@ export const signingInvitationJob = {
     const participant = link.participant;
     const url = signingLinkUrl(context.config, signingLinkToken(context.linkKey, link.id));
     const organizationName = pkg.organization.name;
-    const action = participant.role === "VIEWER" ? "review" : "sign";
+    const action = (await participantReviewsOnly(context.db, participant)) ? "review" : "sign";
     if (link.channel === "SMS") {
       if (!participant.phoneNumber) return;
       const text =
@@ -59,7 +60,7 @@ export const signingInvitationJob = {
       job.purpose === "copies"
         ? renderMail({
             template: "package-completed",
-            data: { recipientName, packageName: pkg.name, organizationName, link: url },
+            data: { recipientName, packageName: pkg.name, organizationName, link: url, action },
           })
         : renderMail({
             template: "signing-invitation",

@@ -14,7 +14,7 @@ import {
 } from "@signet/contract";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
-import { DEFAULT_CONSENT_TEXT } from "./default-consent.ts";
+import { defaultConsentText } from "./default-consent.ts";
 import type { SigningContext } from "./signing-context.ts";
 import { readSigningRoomSettings } from "./signing-room-settings.ts";
 import { type StageFacts, signingStage } from "./signing-stage.ts";
@@ -176,6 +176,8 @@ export async function loadSigningRoom(
       initials: participantInitials(participant),
       email: participant.email,
       type: participant.type,
+      role: participant.role,
+      reviewOnly: facts.reviewOnly,
       status: participant.signingStatus,
       finishedAt: participant.finishedAt?.toISOString() ?? null,
     },
@@ -193,7 +195,7 @@ export async function loadSigningRoom(
       version: facts.consent.version,
       sha256: facts.consent.sha256,
       kind: facts.consent.kind,
-      disclosure: facts.consent.kind === "DEFAULT" ? [...DEFAULT_CONSENT_TEXT[language]] : [],
+      disclosure: facts.consent.kind === "DEFAULT" ? [...defaultConsentText(facts.reviewOnly)[language]] : [],
       documentUrl: SIGNING_FILE_PATHS.consentDocument,
     },
     documents: executableDocuments.map((document) => ({

@@ -3,6 +3,7 @@ import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { type CurrentConsent, currentConsent } from "./current-consent.ts";
+import { participantReviewsOnly } from "./participant-reviews-only.ts";
 import type { SigningContext } from "./signing-context.ts";
 import { loadSigningProgress, type SigningProgress } from "./signing-progress.ts";
 
@@ -14,6 +15,8 @@ export interface StageFacts {
   consent: CurrentConsent & { given: boolean };
   verified: boolean;
   progress: SigningProgress;
+  /** nothing to sign or fill: the room and the disclosure speak of reviewing (reviewsOnly) */
+  reviewOnly: boolean;
 }
 
 const REVOCATION_REASONS: readonly string[] = ["CANCELLED", "EXPIRED", "CORRECTED", "CONSENT_WITHDRAWN"];
@@ -37,16 +40,17 @@ export function closedReasonOf(context: Pick<SigningContext, "session" | "partic
 export async function signingStage(db: Reader, context: SigningContext): Promise<StageFacts> {
   const { session, participant, pkg } = context;
   // sequential: inside a transaction the reader is one connection
-  const consent = await currentConsent(db, pkg.organizationId);
+  const progress = await loadSigningProgress(db, pkg.id);
+  const reviewOnly = await participantReviewsOnly(db, participant, progress);
+  const consent = await currentConsent(db, pkg.organizationId, reviewOnly);
   const record = await db.consentRecord.findFirst({
     where: { participantId: participant.id, withdrawnAt: null },
     orderBy: { grantedAt: "desc" },
   });
-  const progress = await loadSigningProgress(db, pkg.id);
   // a new consent version (DOMAIN.md §3: changed requirements) needs consent again
   const given = record !== null && record.consentVersion === consent.version && record.consentSha256 === consent.sha256;
   const verified = participant.idVerification === "NONE" || session.verifiedAt !== null;
-  const facts = { consent: { ...consent, given }, verified, progress };
+  const facts = { consent: { ...consent, given }, verified, progress, reviewOnly };
   const closedReason = closedReasonOf(context);
   if (closedReason) return { ...facts, stage: "CLOSED", closedReason };
   if (participant.signingStatus === "FINISHED" || DONE_STATUSES.includes(pkg.status)) {

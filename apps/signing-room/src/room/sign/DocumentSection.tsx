@@ -13,6 +13,8 @@ const LETTER = { width: 612, height: 792 };
 /** One document: E-Sign (pages with the participant's tags), View Only (pages, then "reviewed"), Paper. */
 export function DocumentSection(props: {
   document: SigningDocument;
+  /** the participant only reviews: no word about signatures */
+  reviewOnly: boolean;
   index: number;
   count: number;
   tags: SigningTag[];
@@ -63,7 +65,9 @@ export function DocumentSection(props: {
         </div>
       ) : (
         <>
-          {doc.executionType === "VIEW_ONLY" ? <p className="doc__note">{t("sign.reviewIntro")}</p> : null}
+          {doc.executionType === "VIEW_ONLY" ? (
+            <p className="doc__note">{t(props.reviewOnly ? "review.reviewIntro" : "sign.reviewIntro")}</p>
+          ) : null}
           {status === "failed" ? <Notice tone="danger">{t("sign.documentFailed")}</Notice> : null}
           {status === "loading" ? <p className="doc__loading muted small">{t("sign.loadingDocument")}</p> : null}
           <PdfPages

@@ -263,6 +263,16 @@ export default function SignStep() {
   // a "fields missing" answer stays up until they are filled; other failures until the next try
   const showFinishError = finishError !== null && (finishError.code !== "REQUIRED_FIELDS_MISSING" || left.count > 0);
   const hasSignatureTags = room.tags.some((tag) => ADOPTED_TYPES.has(tag.type));
+  // one who only reviews reads about reviewing; once everything is reviewed, Finish review stands alone
+  const reviewOnly = room.participant.reviewOnly;
+  const onlyReviewsLeft = left.items.every((item) => item.kind === "review");
+  const progressText =
+    left.count === 0
+      ? t(reviewOnly ? "review.allDone" : "sign.allDone")
+      : reviewOnly && onlyReviewsLeft
+        ? t("review.progress", { count: left.count })
+        : t("sign.progress", { count: left.count });
+  const showNext = !(reviewOnly && left.count === 0);
 
   return (
     <FieldsContext.Provider value={fields}>
@@ -271,9 +281,7 @@ export default function SignStep() {
           <div className="sign-bar__inner">
             <div className="sign-bar__status">
               <p className="sign-bar__progress" role="status" data-testid="progress">
-                <span className="sign-bar__long">
-                  {left.count > 0 ? t("sign.progress", { count: left.count }) : t("sign.allDone")}
-                </span>
+                <span className="sign-bar__long">{progressText}</span>
                 <span className="sign-bar__short" aria-hidden="true">
                   {left.count > 0 ? t("sign.itemsLeft", { count: left.count }) : t("sign.ready")}
                 </span>
@@ -301,19 +309,21 @@ export default function SignStep() {
               </div>
             ) : null}
             <div className="sign-bar__actions">
-              <button
-                type="button"
-                className="button button--secondary button--nowrap"
-                onClick={next}
-                disabled={left.count === 0}
-                data-testid="next-field"
-              >
-                <span className="sign-bar__long">{t("sign.next")}</span>
-                <span className="sign-bar__short" aria-hidden="true">
-                  {t("sign.nextShort")}
-                </span>
-                <Icon name="arrow" size={18} />
-              </button>
+              {showNext ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--nowrap"
+                  onClick={next}
+                  disabled={left.count === 0}
+                  data-testid="next-field"
+                >
+                  <span className="sign-bar__long">{t(reviewOnly ? "review.next" : "sign.next")}</span>
+                  <span className="sign-bar__short" aria-hidden="true">
+                    {t("sign.nextShort")}
+                  </span>
+                  <Icon name="arrow" size={18} />
+                </button>
+              ) : null}
               <button
                 type="button"
                 className="button button--primary button--nowrap"
@@ -323,7 +333,7 @@ export default function SignStep() {
                 data-testid="finish"
               >
                 <Icon name="check" size={18} className="sign-bar__finish-icon" />
-                {finishing ? t("sign.finishing") : t("sign.finish")}
+                {finishing ? t("sign.finishing") : t(reviewOnly ? "review.finish" : "sign.finish")}
               </button>
               {left.count > 0 ? (
                 <span id="finish-hint" className="visually-hidden">
@@ -406,13 +416,16 @@ export default function SignStep() {
 
           <div className="sign__content">
             <h1 className="visually-hidden" tabIndex={-1}>
-              {t("sign.title")}
+              {t(reviewOnly ? "review.title" : "sign.title")}
             </h1>
-            {room.documents.length === 0 ? <p className="muted">{t("sign.nothingElectronic")}</p> : null}
+            {room.documents.length === 0 ? (
+              <p className="muted">{t(reviewOnly ? "review.nothing" : "sign.nothingElectronic")}</p>
+            ) : null}
             {room.documents.map((doc, index) => (
               <DocumentSection
                 key={doc.id}
                 document={doc}
+                reviewOnly={reviewOnly}
                 index={index}
                 count={room.documents.length}
                 tags={visibleTags.filter((tag) => tag.documentId === doc.id)}
