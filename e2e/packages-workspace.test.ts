@@ -97,6 +97,25 @@ describe("packages workspace and detail", () => {
     await page.getByRole("button", { name: /Cancelled/ }).click();
     await expect.poll(() => dataRows(page).count()).toBe(10);
 
+    // the status filter offers the sender's words, while the URL keeps the API's value
+    await page.getByLabel("Status", { exact: true }).click();
+    await page.getByRole("option", { name: "Cancelled", exact: true }).click();
+    await page.waitForURL(/status=[^&]*CANCELLED/);
+    await expect.poll(() => dataRows(page).count()).toBe(1);
+    await page.getByRole("option", { name: "Cancelled", exact: true }).click();
+    await page.getByRole("option", { name: "Draft", exact: true }).click();
+    await page.waitForURL(/status=[^&]*STARTED/);
+    expect(page.url()).not.toMatch(/CANCELLED/);
+    await table.getByRole("link", { name: "Batch 01" }).waitFor();
+    expect(await table.getByRole("link", { name: "Harbor refinance" }).count()).toBe(0);
+    expect(await table.getByText("Draft", { exact: true }).count()).toBe(10);
+    expect(await table.getByText("STARTED").count()).toBe(0);
+    // no participants yet: the contact column says so in words, not the API's NONE
+    expect(await table.getByText("No participants", { exact: true }).count()).toBe(10);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /Draft/ }).click();
+    await page.waitForURL((u) => !u.search.includes("status="));
+
     // the text search is debounced into the URL and finds one package
     await page.getByLabel("Search packages").fill("batch 07");
     await page.waitForURL(/text=batch/);
@@ -127,13 +146,14 @@ describe("packages workspace and detail", () => {
     await history.getByText(/participants notified/).waitFor();
     await page.getByText("Cancelled", { exact: true }).first().waitFor();
 
-    // reactivate: back to Started (it had no expiration, so no date is required)
+    // reactivate: back to Draft (it had no expiration, so no date is required)
     await page.getByRole("button", { name: "Reactivate" }).click();
     const reactivateDialog = page.getByRole("dialog", { name: "Reactivate package" });
     await reactivateDialog.getByRole("button", { name: "Reactivate" }).click();
     await expectToast(page, "Package reactivated.");
     await history.getByText("Package reactivated").waitFor();
     await page.getByRole("button", { name: "Edit" }).waitFor();
+    await page.getByText("Draft", { exact: true }).first().waitFor();
     await screenshot(page, "package-detail");
 
     // a change made elsewhere meanwhile: the stale action answers 'Version not matched.' and the page refetches

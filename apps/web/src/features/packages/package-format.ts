@@ -1,16 +1,28 @@
-import { type PackageStatus, TAG_TYPE_LABELS, type TagType } from "@signet/contract";
+import {
+  type ContactSummary,
+  type PackageSigningOrder,
+  type PackageStatus,
+  TAG_TYPE_LABELS,
+  type TagType,
+} from "@signet/contract";
 
 // How packages read in the web app: status names and colours, and audit events as sentences.
 
 export const STATUS_LABELS: Record<PackageStatus, string> = {
-  STARTED: "Started",
-  AVAILABLE_TO_SIGNERS: "Available to signers",
+  STARTED: "Draft",
+  AVAILABLE_TO_SIGNERS: "Out for signature",
   EDEPOSIT_PENDING: "eDeposit pending",
   COMPLETED: "Completed",
   EDEPOSITED: "eDeposited",
   CANCELLED: "Cancelled",
   CONSENT_WITHDRAWN: "Consent withdrawn",
-  PENDING_ENOTARY: "Pending eNotary",
+  PENDING_ENOTARY: "Waiting for notary",
+};
+
+/** One pair of words for the signing order, the same in the builder, its review and the package page. */
+export const SIGNING_ORDER_LABELS: Record<PackageSigningOrder, string> = {
+  PARALLEL: "Everyone at once",
+  PARTICIPANT: "In order",
 };
 
 export const STATUS_COLORS: Record<PackageStatus, string> = {
@@ -22,6 +34,15 @@ export const STATUS_COLORS: Record<PackageStatus, string> = {
   CANCELLED: "red",
   CONSENT_WITHDRAWN: "orange",
   PENDING_ENOTARY: "grape",
+};
+
+/** How the package's participants are reached (spec §4's summary), in the participant form's words. */
+export const CONTACT_SUMMARY_LABELS: Record<ContactSummary, string> = {
+  EMAIL: "Email",
+  SMS: "SMS",
+  "IN-PERSON": "In person",
+  "NO-EMAIL": "No email",
+  NONE: "No participants",
 };
 
 const EVENT_LABELS: Record<string, string> = {
@@ -80,10 +101,20 @@ export function auditEventDetail(data: Record<string, unknown>): string | null {
   if (typeof data.name === "string") parts.push(data.name);
   if (typeof data.type === "string" && data.type in TAG_TYPE_LABELS) parts.push(TAG_TYPE_LABELS[data.type as TagType]);
   if (typeof data.notify === "boolean") parts.push(data.notify ? "participants notified" : "participants not notified");
-  if (typeof data.reason === "string") parts.push(`reason: ${data.reason}`);
+  if (typeof data.reason === "string") parts.push(`reason: ${readableReason(data.reason)}`);
   if (typeof data.sent === "number") parts.push(`${data.sent} sent`);
   if (typeof data.deletedTags === "number" && data.deletedTags > 0) parts.push(`${data.deletedTags} tags deleted`);
   return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+/**
+ * A reason as the user reads it: a participant's own words stay as written, a code the server
+ * records ('CANCELLED_BY_MEMBER', 'not-enabled-for-org') becomes a phrase.
+ */
+function readableReason(reason: string): string {
+  if (!/^[A-Za-z]+([_-][A-Za-z]+)*$/.test(reason) || !/[_-]|^[A-Z]+$/.test(reason)) return reason;
+  const words = reason.replace(/[_-]+/g, " ").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A datetime-local input's value (local time) as ISO 8601 with offset, or null when empty or invalid. */

@@ -95,7 +95,7 @@ export function PackageActions({
   const correct = async () => {
     const ok = await openConfirmDialog({
       title: "Start a correction",
-      message: "The package returns to Started so it can be changed. Open signing sessions and links expire.",
+      message: "The package returns to Draft so it can be changed. Open signing sessions and links expire.",
       confirmLabel: "Start correction",
     });
     if (!ok) return;
@@ -294,7 +294,7 @@ function ReactivateDialog(props: {
     <Modal opened={props.opened} onClose={props.onClose} title="Reactivate package" centered>
       <Stack gap="md">
         <Text size="sm">
-          The package returns to Started: review it, then send it again. Participants are invited when it is sent.
+          The package returns to Draft: review it, then send it again. Participants are invited when it is sent.
         </Text>
         <TextInput
           type="datetime-local"

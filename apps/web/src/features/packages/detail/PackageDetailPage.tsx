@@ -31,7 +31,13 @@ import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { formatDateTime } from "../../access/format.ts";
 import { PackageActions } from "../actions/PackageActions.tsx";
-import { auditEventLabel, STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
+import {
+  auditEventLabel,
+  CONTACT_SUMMARY_LABELS,
+  SIGNING_ORDER_LABELS,
+  STATUS_COLORS,
+  STATUS_LABELS,
+} from "../package-format.ts";
 import { packageQueries } from "../package-queries.ts";
 import {
   idVerificationText,
@@ -155,14 +161,14 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
           <Fact label="Sent" value={formatDateTime(data.sentAt, "Not sent")} />
           {data.scheduledAvailability && (
             <Fact
-              label={data.scheduled ? "Available to signers on" : "Scheduled for"}
+              label={data.scheduled ? "Goes out for signature on" : "Scheduled for"}
               value={formatDateTime(data.scheduledOn, "Not set")}
             />
           )}
           <Fact label="Expires" value={formatDateTime(data.packageExpiresAt, "Never")} />
-          <Fact label="Signing order" value={data.signingOrder === "PARTICIPANT" ? "In order" : "Any order"} />
+          <Fact label="Signing order" value={SIGNING_ORDER_LABELS[data.signingOrder]} />
           <Fact label="Groups" value={data.packageGroups.map((group) => group.name).join(", ")} />
-          <Fact label="Contact" value={data.contactSummary} />
+          <Fact label="Contact" value={CONTACT_SUMMARY_LABELS[data.contactSummary]} />
           {data.cancelReason && <Fact label="Cancellation reason" value={data.cancelReason} />}
         </SimpleGrid>
       </Paper>

@@ -40,7 +40,7 @@ import { formatDate } from "../../access/format.ts";
 import { type Column, PagedTable } from "../../access/PagedTable.tsx";
 import type { PageControl } from "../../access/use-page-state.ts";
 import { PackageActions } from "../actions/PackageActions.tsx";
-import { STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
+import { CONTACT_SUMMARY_LABELS, STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
 import { invalidatePackage, packageQueries } from "../package-queries.ts";
 import classes from "./workspace.module.css";
 import { hasFilters, toWorkspaceQuery, type WorkspaceSearch, withFilter } from "./workspace-search.ts";
@@ -252,7 +252,7 @@ export function WorkspacePage({
       label: "Contact",
       render: (pkg) => (
         <Text size="sm" c={pkg.contactSummary === "NONE" ? "dimmed" : undefined}>
-          {pkg.contactSummary}
+          {CONTACT_SUMMARY_LABELS[pkg.contactSummary]}
         </Text>
       ),
     },

@@ -1,6 +1,7 @@
-import { Stack, Text } from "@mantine/core";
+import { Stack, Tabs, Text } from "@mantine/core";
+import { IconFiles, IconListCheck, IconSignature } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
@@ -9,55 +10,95 @@ import { DataCollection } from "./DataCollection.tsx";
 import { DocumentList } from "./DocumentList.tsx";
 import { DocumentUploader } from "./DocumentUploader.tsx";
 import { ExecutionMatrix } from "./ExecutionMatrix.tsx";
-import { TagEditor } from "./TagEditor.tsx";
+import { TagWorkspace } from "./TagWorkspace.tsx";
 
-/** Step 2 (spec §2): documents, how each participant executes them, tags and conditional rules. */
+type Tab = "tags" | "documents" | "rules";
+
+/**
+ * Step 2 (spec §2): documents, how each participant executes them, tags and conditional rules.
+ * Once the package has an E-Sign document the step opens on the tag workspace (issue 11 §3); the
+ * documents and the rules are one tab away, so that nothing needs leaving the step.
+ */
 export function DocumentsStep() {
   const { organizationId, packageId, readOnly } = useBuilder();
   const documents = useQuery(packageQueries.documents(organizationId, packageId));
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [tab, setTab] = useState<Tab | null>(null);
   const eSign = (documents.data?.records ?? []).filter((document) => document.executionType === "E_SIGN");
-  const selected = eSign.find((document) => document.id === selectedId) ?? eSign[0] ?? null;
+
+  // the tab to start on is chosen once, from what the package holds when the step opens
+  useEffect(() => {
+    if (tab === null && documents.data) setTab(eSign.length > 0 ? "tags" : "documents");
+  }, [tab, documents.data, eSign.length]);
+  const current = tab ?? "documents";
 
   return (
-    <Stack gap="lg">
-      <FormSection title="Documents" description="Upload the documents in the order participants should see them.">
-        {!readOnly && <DocumentUploader />}
-        <DocumentList selectedId={selected?.id ?? null} onSelect={setSelectedId} />
-      </FormSection>
-      <FormSection
-        title="Who executes what"
-        description="Each participant signs a document electronically (E-Sign), only views it, or executes it on paper."
-      >
-        <ExecutionMatrix />
-        {(participants.data?.count ?? 0) === 0 && (
-          <Text size="sm" c="dimmed">
-            Add participants in step 1 first.
-          </Text>
-        )}
-      </FormSection>
-      <FormSection
-        title={selected ? `Tags on ${selected.name}` : "Tags"}
-        description="Place signature, initials, date, name and form fields where each participant fills them."
-      >
-        {selected ? (
-          <TagEditor key={selected.id} document={selected} participants={participants.data?.records ?? []} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            Tags go on E-Sign documents. Upload one to place tags.
-          </Text>
-        )}
-      </FormSection>
-      <FormSection title="Conditional rules" description="Show or require a tag only when another one is filled in.">
-        <ConditionalRules />
-      </FormSection>
-      <FormSection
-        title="Data collection"
-        description="Questions a participant answers in the signing room, grouped, besides the documents."
-      >
-        <DataCollection />
-      </FormSection>
-    </Stack>
+    <Tabs value={current} onChange={(value) => value && setTab(value as Tab)} keepMounted>
+      <Tabs.List aria-label="Parts of the documents step" mb="sm">
+        <Tabs.Tab value="tags" leftSection={<IconSignature size={16} aria-hidden />} data-testid="tab-tags">
+          Place tags
+        </Tabs.Tab>
+        <Tabs.Tab value="documents" leftSection={<IconFiles size={16} aria-hidden />} data-testid="tab-documents">
+          Documents and who executes them
+        </Tabs.Tab>
+        <Tabs.Tab value="rules" leftSection={<IconListCheck size={16} aria-hidden />} data-testid="tab-rules">
+          Rules and data collection
+        </Tabs.Tab>
+      </Tabs.List>
+
+      <Tabs.Panel value="tags">
+        <TagWorkspace
+          documents={eSign}
+          participants={participants.data?.records ?? []}
+          openId={openId}
+          onOpen={setOpenId}
+          active={current === "tags"}
+        />
+      </Tabs.Panel>
+
+      <Tabs.Panel value="documents">
+        <Stack gap="lg">
+          <FormSection title="Documents" description="Upload the documents in the order participants should see them.">
+            {!readOnly && <DocumentUploader />}
+            <DocumentList
+              selectedId={openId}
+              onSelect={(id) => {
+                setOpenId(id);
+                setTab("tags");
+              }}
+            />
+          </FormSection>
+          <FormSection
+            title="Who executes what"
+            description="Each participant signs a document electronically (E-Sign), only views it, or executes it on paper."
+          >
+            <ExecutionMatrix />
+            {(participants.data?.count ?? 0) === 0 && (
+              <Text size="sm" c="dimmed">
+                Add participants in step 1 first.
+              </Text>
+            )}
+          </FormSection>
+        </Stack>
+      </Tabs.Panel>
+
+      <Tabs.Panel value="rules">
+        <Stack gap="lg">
+          <FormSection
+            title="Conditional rules"
+            description="Show or require a tag only when another one is filled in."
+          >
+            <ConditionalRules />
+          </FormSection>
+          <FormSection
+            title="Data collection"
+            description="Questions a participant answers in the signing room, grouped, besides the documents."
+          >
+            <DataCollection />
+          </FormSection>
+        </Stack>
+      </Tabs.Panel>
+    </Tabs>
   );
 }

@@ -1,16 +1,22 @@
 import * as pdfjs from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { useEffect, useState } from "react";
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
 export type PdfDocument = pdfjs.PDFDocumentProxy;
+
+export interface OpenedPdf {
+  pdf: PdfDocument;
+  /** every page's displayed size in points (rotation applied), as tags are placed */
+  sizes: { width: number; height: number }[];
+}
 
 /** Opens a stored document (same-origin, the session cookie authenticates the download). */
 export function openPdf(url: string): Promise<PdfDocument> {
   return pdfjs.getDocument({ url, withCredentials: true }).promise;
 }
 
-/** The displayed size of every page in points (rotation applied), as tags are placed. */
 export async function pageSizes(pdf: PdfDocument): Promise<{ width: number; height: number }[]> {
   const sizes = [];
   for (let number = 1; number <= pdf.numPages; number++) {
@@ -20,14 +26,59 @@ export async function pageSizes(pdf: PdfDocument): Promise<{ width: number; heig
   return sizes;
 }
 
-/** Draws one page into the canvas at the scale (pixels per point), sharp on high-density screens. */
-export async function renderPage(pdf: PdfDocument, number: number, canvas: HTMLCanvasElement, scale: number) {
-  const page = await pdf.getPage(number);
-  const density = window.devicePixelRatio || 1;
-  const viewport = page.getViewport({ scale: scale * density });
-  canvas.width = Math.floor(viewport.width);
-  canvas.height = Math.floor(viewport.height);
-  canvas.style.width = `${Math.floor(viewport.width / density)}px`;
-  canvas.style.height = `${Math.floor(viewport.height / density)}px`;
-  await page.render({ canvas, viewport }).promise;
+// the thumbnails and the open page show the same file: it is downloaded and parsed once
+const opened = new Map<string, Promise<OpenedPdf>>();
+
+function load(url: string): Promise<OpenedPdf> {
+  let pending = opened.get(url);
+  if (!pending) {
+    pending = openPdf(url).then(async (pdf) => ({ pdf, sizes: await pageSizes(pdf) }));
+    pending.catch(() => opened.delete(url));
+    opened.set(url, pending);
+  }
+  return pending;
+}
+
+/** The document at the URL once opened, or the failure. */
+export function usePdf(url: string): { opened: OpenedPdf | null; failed: boolean } {
+  const [state, setState] = useState<{ url: string; opened: OpenedPdf | null; failed: boolean }>({
+    url,
+    opened: null,
+    failed: false,
+  });
+  useEffect(() => {
+    let cancelled = false;
+    load(url).then(
+      (result) => !cancelled && setState({ url, opened: result, failed: false }),
+      () => !cancelled && setState({ url, opened: null, failed: true }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [url]);
+  return state.url === url ? state : { opened: null, failed: false };
+}
+
+/**
+ * Draws one page into the canvas at the scale (pixels per point), sharp on high-density screens.
+ * The returned function cancels the drawing (a zoom change draws again into the same canvas).
+ */
+export function renderPage(pdf: PdfDocument, number: number, canvas: HTMLCanvasElement, scale: number): () => void {
+  let task: { cancel(): void; promise: Promise<void> } | null = null;
+  let cancelled = false;
+  void pdf.getPage(number).then((page) => {
+    if (cancelled) return;
+    const density = window.devicePixelRatio || 1;
+    const viewport = page.getViewport({ scale: scale * density });
+    canvas.width = Math.floor(viewport.width);
+    canvas.height = Math.floor(viewport.height);
+    canvas.style.width = `${Math.floor(viewport.width / density)}px`;
+    canvas.style.height = `${Math.floor(viewport.height / density)}px`;
+    task = page.render({ canvas, viewport });
+    task.promise.catch(() => undefined);
+  });
+  return () => {
+    cancelled = true;
+    task?.cancel();
+  };
 }

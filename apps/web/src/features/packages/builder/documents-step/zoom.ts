@@ -2,8 +2,8 @@
 // (tag-geometry.ts), so zooming never moves a tag on the page.
 
 export const ZOOM_STEPS = [0.5, 0.67, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2] as const;
-export const MIN_ZOOM = ZOOM_STEPS[0];
-export const MAX_ZOOM = ZOOM_STEPS[ZOOM_STEPS.length - 1];
+export const MIN_ZOOM = 0.5;
+export const MAX_ZOOM = 2;
 
 /** The next step up from the current zoom (which may sit between steps after fit width). */
 export function zoomIn(scale: number): number {

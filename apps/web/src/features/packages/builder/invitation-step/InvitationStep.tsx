@@ -17,6 +17,7 @@ import { api } from "../../../../api/client.ts";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { toastSuccess } from "../../../../components/toast.ts";
 import { usePermissionsQuery } from "../../../../session/permissions.ts";
+import { SIGNING_ORDER_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { useAutosave } from "../use-autosave.ts";
@@ -141,8 +142,8 @@ export function InvitationStep() {
           disabled={readOnly}
           onChange={(value) => set("signingOrder", value as InvitationValues["signingOrder"])}
           data={[
-            { value: "PARALLEL", label: "Everyone at once" },
-            { value: "PARTICIPANT", label: "In order" },
+            { value: "PARALLEL", label: SIGNING_ORDER_LABELS.PARALLEL },
+            { value: "PARTICIPANT", label: SIGNING_ORDER_LABELS.PARTICIPANT },
           ]}
         />
         <ParticipantOrder participants={participants.data?.records ?? []} readOnly={readOnly} onReorder={reorder} />

@@ -9,6 +9,7 @@ import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { toastSuccess } from "../../../../components/toast.ts";
 import { formatDateTime } from "../../../access/format.ts";
+import { SIGNING_ORDER_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
@@ -112,7 +113,7 @@ export function ReviewStep() {
       <FormSection title="Package">
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <Fact label="Name" value={pkg.name} />
-          <Fact label="Signing order" value={pkg.signingOrder === "PARTICIPANT" ? "In order" : "Everyone at once"} />
+          <Fact label="Signing order" value={SIGNING_ORDER_LABELS[pkg.signingOrder]} />
           <Fact label="Email subject" value={pkg.emailTemplate.subject ?? DEFAULTS.emailSubject} />
           <Fact
             label="Expires"

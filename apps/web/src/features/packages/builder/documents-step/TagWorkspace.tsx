@@ -1,0 +1,241 @@
+import { Alert, Loader, ScrollArea, Stack, Text, UnstyledButton } from "@mantine/core";
+import { type Document, fillPath, type Participant, routes, routeUrl } from "@signet/contract";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useBuilder } from "../builder-context.tsx";
+import { type PdfDocument, renderPage, usePdf } from "./pdf-pages.ts";
+import { DRAG_TYPE, type EditorKeys, TagEditor } from "./TagEditor.tsx";
+
+const THUMB_WIDTH = 120;
+
+function useDocumentUrl(documentId: string) {
+  const { organizationId, packageId } = useBuilder();
+  return fillPath(routeUrl(routes.downloadDocument), { orgId: organizationId, packageId, documentId });
+}
+
+/**
+ * The height that fills the window below the workspace's top without a page-level scroll: the
+ * window's height less what sits above the workspace and what follows it (the Back and Next row).
+ */
+function useFillHeight(active: boolean) {
+  const element = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(560);
+  useLayoutEffect(() => {
+    if (!active) return;
+    const measure = () => {
+      const node = element.current;
+      if (!node) return;
+      const rect = node.getBoundingClientRect();
+      const top = rect.top + window.scrollY;
+      const below = window.document.documentElement.scrollHeight - (rect.bottom + window.scrollY);
+      setHeight(Math.max(420, Math.floor(window.innerHeight - top - below)));
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [active]);
+  return { element, height };
+}
+
+function Thumbnail(props: { pdf: PdfDocument; number: number; width: number; height: number }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!canvas.current) return;
+    return renderPage(props.pdf, props.number, canvas.current, THUMB_WIDTH / props.width);
+  }, [props.pdf, props.number, props.width]);
+  return (
+    <canvas
+      ref={canvas}
+      aria-hidden
+      style={{
+        display: "block",
+        width: THUMB_WIDTH,
+        height: (props.height * THUMB_WIDTH) / props.width,
+        background: "white",
+        boxShadow: "0 1px 3px rgba(0,0,0,.25)",
+      }}
+    />
+  );
+}
+
+function DocumentThumbnails(props: {
+  document: Document;
+  open: boolean;
+  onOpen: () => void;
+  onPage: (page: number) => void;
+}) {
+  const { opened, failed } = usePdf(useDocumentUrl(props.document.id));
+  return (
+    <Stack gap={6}>
+      <UnstyledButton
+        data-testid="workspace-document"
+        aria-current={props.open ? "true" : undefined}
+        onClick={props.onOpen}
+        className="signet-workspace-document"
+        style={{
+          padding: "6px 8px",
+          borderRadius: 4,
+          fontWeight: props.open ? 700 : 500,
+          fontSize: 14,
+          background: props.open ? "var(--mantine-color-blue-light)" : undefined,
+          borderLeft: `4px solid ${props.open ? "var(--mantine-color-blue-6)" : "transparent"}`,
+          overflowWrap: "anywhere",
+        }}
+      >
+        {props.document.name}
+        <Text span size="xs" c="dimmed" display="block" fw={400}>
+          {props.document.numPages} {props.document.numPages === 1 ? "page" : "pages"}
+          {props.open ? ", open" : ""}
+        </Text>
+      </UnstyledButton>
+      {failed && (
+        <Text size="xs" c="red.8">
+          The pages could not be shown.
+        </Text>
+      )}
+      {opened && (
+        <Stack gap={8} align="center" pb="sm">
+          {opened.sizes.map((size, index) => (
+            <UnstyledButton
+              // biome-ignore lint/suspicious/noArrayIndexKey: pages are identified by their number
+              key={index}
+              aria-label={`Page ${index + 1} of ${props.document.name}`}
+              data-testid="page-thumbnail"
+              onClick={() => props.onPage(index + 1)}
+              className="signet-thumbnail"
+              style={{ borderRadius: 2 }}
+            >
+              <Thumbnail pdf={opened.pdf} number={index + 1} width={size.width} height={size.height} />
+              <Text size="xs" ta="center" c="dimmed" aria-hidden>
+                {index + 1}
+              </Text>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function OpenDocument(
+  props: Omit<Parameters<typeof TagEditor>[0], "opened"> & { document: Document; participants: Participant[] },
+) {
+  const { opened, failed } = usePdf(useDocumentUrl(props.document.id));
+  if (failed)
+    return (
+      <Alert color="red" m="md" style={{ gridColumn: "2 / 4" }}>
+        The document could not be displayed.
+      </Alert>
+    );
+  if (!opened)
+    return (
+      <Stack align="center" justify="center" gap="xs" style={{ gridColumn: "2 / 4" }}>
+        <Loader size="sm" />
+        <Text c="dimmed">Loading pages…</Text>
+      </Stack>
+    );
+  return <TagEditor {...props} opened={opened} />;
+}
+
+/**
+ * Step 2's tag workspace (issue 11 §3, after Documenso's editor): thumbnails of every E-Sign
+ * document's pages on the left (a document's name opens it, a page scrolls to it), the open
+ * document's pages in the centre, the participant switch, palette and properties on the right.
+ * It fills the window so that placing tags never scrolls the page, only the pages.
+ */
+export function TagWorkspace(props: {
+  documents: Document[];
+  participants: Participant[];
+  openId: string | null;
+  onOpen: (documentId: string) => void;
+  active: boolean;
+}) {
+  const open = props.documents.find((document) => document.id === props.openId) ?? props.documents[0] ?? null;
+  const [assignee, setAssignee] = useState<string | null>(null);
+  const [scale, setScale] = useState(1);
+  const [goto, setGoto] = useState<{ documentId: string; page: number; nonce: number } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const keys: EditorKeys = useRef(null);
+  const { element, height } = useFillHeight(props.active && props.documents.length > 0);
+
+  if (!open) {
+    return (
+      <Text size="sm" c="dimmed">
+        Tags go on E-Sign documents. Upload one, or make one E-Sign, to place tags.
+      </Text>
+    );
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts of the editor, and drops that miss every page are refused here with a message
+    <div
+      ref={element}
+      data-testid="tag-workspace"
+      onKeyDown={(event) => keys.current?.(event)}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes(DRAG_TYPE)) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+        event.preventDefault();
+        setNotice("The tag was not placed: drop it onto a page.");
+      }}
+      style={{
+        height,
+        display: "grid",
+        gridTemplateColumns: `${THUMB_WIDTH + 48}px minmax(0, 1fr) 280px`,
+        gridTemplateRows: notice ? "auto minmax(0, 1fr)" : "minmax(0, 1fr)",
+        border: "1px solid var(--mantine-color-gray-3)",
+        borderRadius: 4,
+        overflow: "hidden",
+      }}
+    >
+      {notice && (
+        <Alert
+          color="orange"
+          role="alert"
+          py={6}
+          style={{ gridColumn: "1 / -1" }}
+          data-testid="drop-notice"
+          withCloseButton
+          closeButtonLabel="Dismiss the message"
+          onClose={() => setNotice(null)}
+        >
+          {notice}
+        </Alert>
+      )}
+      <ScrollArea type="auto" style={{ borderRight: "1px solid var(--mantine-color-gray-3)", minHeight: 0 }}>
+        <nav aria-label="Documents to place tags on">
+          <Stack gap="md" p="xs">
+            {props.documents.map((document) => (
+              <DocumentThumbnails
+                key={document.id}
+                document={document}
+                open={document.id === open.id}
+                onOpen={() => {
+                  setGoto(null);
+                  props.onOpen(document.id);
+                }}
+                onPage={(page) => {
+                  props.onOpen(document.id);
+                  setGoto((current) => ({ documentId: document.id, page, nonce: (current?.nonce ?? 0) + 1 }));
+                }}
+              />
+            ))}
+          </Stack>
+        </nav>
+      </ScrollArea>
+      <OpenDocument
+        key={open.id}
+        document={open}
+        participants={props.participants}
+        assignee={assignee}
+        onAssignee={setAssignee}
+        scale={scale}
+        onScale={setScale}
+        goto={goto}
+        notice={setNotice}
+        keys={keys}
+      />
+    </div>
+  );
+}
