@@ -7,7 +7,7 @@ import { signIn } from "./support/journeys.ts";
 import { screenshot } from "./support/screenshots.ts";
 
 // Access journey 2: the admin builds a group tree, creates a role, adds an existing member to the
-// group with it, and that member's menus change (Access Control and Reports appear).
+// group with it, and that member's menus change (Access control and Reports appear).
 describe("groups, roles and a member whose menus follow", () => {
   let app: TestApp;
   let admin: BrowserSession;
@@ -38,10 +38,10 @@ describe("groups, roles and a member whose menus follow", () => {
     await signIn(m, app.users.member, DEMO_PASSWORD);
     await m.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
     await m.getByRole("button", { name: "Administration" }).click();
-    await m.getByRole("menuitem", { name: "Embedded Signing Demo" }).waitFor();
+    await m.getByRole("menuitem", { name: "Embedded signing demo" }).waitFor();
     expect(await m.getByRole("menuitem").allInnerTexts()).toEqual([
-      "Embedded Signing Demo",
-      "Package Collaboration Demo",
+      "Embedded signing demo",
+      "Package collaboration demo",
     ]);
     await m.keyboard.press("Escape");
 
@@ -159,14 +159,14 @@ describe("groups, roles and a member whose menus follow", () => {
     await m.reload();
     await m.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
     await m.getByRole("button", { name: "Administration" }).click();
-    await m.getByRole("menuitem", { name: "Embedded Signing Demo" }).waitFor();
+    await m.getByRole("menuitem", { name: "Embedded signing demo" }).waitFor();
     expect(await m.getByRole("menuitem").allInnerTexts()).toEqual([
-      "Access Control",
+      "Access control",
       "Reports",
-      "Embedded Signing Demo",
-      "Package Collaboration Demo",
+      "Embedded signing demo",
+      "Package collaboration demo",
     ]);
-    await m.getByRole("menuitem", { name: "Access Control" }).click();
+    await m.getByRole("menuitem", { name: "Access control" }).click();
     await m.getByRole("table", { name: "Users" }).getByRole("link", { name: "Alex Admin" }).waitFor();
     // View only: no Add user.
     expect(await m.getByRole("link", { name: "Add user" }).count()).toBe(0);
@@ -181,10 +181,10 @@ describe("groups, roles and a member whose menus follow", () => {
     await m.getByRole("tab", { name: "Groups" }).click();
     await m.getByText("No access", { exact: true }).waitFor();
     await m.getByRole("button", { name: "Administration" }).click();
-    await m.getByRole("menuitem", { name: "Embedded Signing Demo" }).waitFor();
+    await m.getByRole("menuitem", { name: "Embedded signing demo" }).waitFor();
     expect(await m.getByRole("menuitem").allInnerTexts()).toEqual([
-      "Embedded Signing Demo",
-      "Package Collaboration Demo",
+      "Embedded signing demo",
+      "Package collaboration demo",
     ]);
 
     // Deleting a group with a sub-group is refused inside the confirmation; the sub-group goes.

@@ -30,17 +30,17 @@ describe("invite a user, who signs up from the emailed link", () => {
     await invitee?.close();
   });
 
-  it("invites from Access Control, registers, verifies and signs in", async () => {
+  it("invites from Access control, registers, verifies and signs in", async () => {
     const db = app.server.db;
     const orgId = app.demo.organizations.customer;
     const { page } = admin;
 
-    // The admin opens Access Control from the menu: without the organizations permission it is the Users tab.
+    // The admin opens Access control from the menu: without the organizations permission it is the Users tab.
     await page.goto("/sign-in");
     await signIn(page, app.users.admin, DEMO_PASSWORD);
     await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
     await page.getByRole("button", { name: "Administration" }).click();
-    await page.getByRole("menuitem", { name: "Access Control" }).click();
+    await page.getByRole("menuitem", { name: "Access control" }).click();
     await page.waitForURL((url) => url.pathname === `/organizations/${orgId}/users`);
     const users = page.getByRole("table", { name: "Users" });
     await users.getByRole("link", { name: "Alex Admin" }).waitFor();
@@ -52,9 +52,9 @@ describe("invite a user, who signs up from the emailed link", () => {
     await page.getByRole("heading", { name: "Add user", level: 1 }).waitFor();
     await page.getByRole("button", { name: "Add user" }).click();
     await page.getByText("Invalid email address").waitFor();
-    await page.getByLabel("Email Address").fill(email);
-    await page.getByLabel("First Name").fill("Nora");
-    await page.getByLabel("Last Name").fill("Newcomer");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByLabel("First name").fill("Nora");
+    await page.getByLabel("Last name").fill("Newcomer");
     await pickOption(page, "Group", "Org Admin / Loan Officers");
     await pickOption(page, "Roles", "Loan Officer");
     await screenshot(page, "access-invite-form");
@@ -84,9 +84,9 @@ describe("invite a user, who signs up from the emailed link", () => {
     // Revoke: another invitation (no group: the toast says what comes next) is revoked and its link is dead.
     const revokedEmail = "rex.revoked@demo.example";
     await page.getByRole("link", { name: "Add user" }).click();
-    await page.getByLabel("Email Address").fill(revokedEmail);
-    await page.getByLabel("First Name").fill("Rex");
-    await page.getByLabel("Last Name").fill("Revoked");
+    await page.getByLabel("Email address").fill(revokedEmail);
+    await page.getByLabel("First name").fill("Rex");
+    await page.getByLabel("Last name").fill("Revoked");
     await page.getByRole("button", { name: "Add user" }).click();
     await expectToast(page, `Invitation sent to ${revokedEmail}. Next, add this user to groups.`);
     await page.waitForURL((url) => url.pathname === `/organizations/${orgId}/users`);
@@ -111,9 +111,9 @@ describe("invite a user, who signs up from the emailed link", () => {
 
     // Someone who is already a member is refused inline, under the email field.
     await page.getByRole("link", { name: "Add user" }).click();
-    await page.getByLabel("Email Address").fill(app.users.member.toUpperCase());
-    await page.getByLabel("First Name").fill("Morgan");
-    await page.getByLabel("Last Name").fill("Again");
+    await page.getByLabel("Email address").fill(app.users.member.toUpperCase());
+    await page.getByLabel("First name").fill("Morgan");
+    await page.getByLabel("Last name").fill("Again");
     await page.getByRole("button", { name: "Add user" }).click();
     await page.getByText(INVITATION_MESSAGES.userAlreadyExists).waitFor();
     expect(await db.userInvitation.count({ where: { email: app.users.member } })).toBe(0);
@@ -128,29 +128,29 @@ describe("invite a user, who signs up from the emailed link", () => {
     const signUp = invitee.page;
     await signUp.goto(link);
     await signUp.getByRole("heading", { name: "Create your account" }).waitFor();
-    const emailField = signUp.getByLabel("Email Address");
+    const emailField = signUp.getByLabel("Email address");
     expect(await emailField.inputValue()).toBe(email);
     expect(await emailField.getAttribute("readonly")).not.toBeNull();
-    expect(await signUp.getByLabel("First Name").inputValue()).toBe("Nora");
-    expect(await signUp.getByLabel("Last Name").inputValue()).toBe("Newcomer");
+    expect(await signUp.getByLabel("First name").inputValue()).toBe("Nora");
+    expect(await signUp.getByLabel("Last name").inputValue()).toBe("Newcomer");
     await signUp.getByLabel(/^Password/).fill(password);
-    await signUp.getByLabel("Confirm Password").fill("Something-Else-2026");
-    await signUp.getByRole("button", { name: "Verify Account" }).click();
+    await signUp.getByLabel("Confirm password").fill("Something-Else-2026");
+    await signUp.getByRole("button", { name: "Verify account" }).click();
     await signUp.getByText("Passwords do not match.").waitFor();
-    await signUp.getByLabel("Confirm Password").fill(password);
+    await signUp.getByLabel("Confirm password").fill(password);
     await screenshot(signUp, "access-sign-up");
-    await signUp.getByRole("button", { name: "Verify Account" }).click();
+    await signUp.getByRole("button", { name: "Verify account" }).click();
 
     // The code step: a wrong code is refused, the emailed one signs in.
-    await signUp.getByRole("heading", { name: "Verify Account" }).waitFor();
+    await signUp.getByRole("heading", { name: "Verify account" }).waitFor();
     const codeMail = await waitForMail(app, { to: email, subject: /verification code/ });
     const code = codeIn(codeMail.text);
     await signUp.getByLabel("Verification code").fill(code === "000000" ? "111111" : "000000");
-    await signUp.getByRole("button", { name: "Verify & Sign In" }).click();
+    await signUp.getByRole("button", { name: "Verify and sign in" }).click();
     await signUp.getByRole("alert").filter({ hasText: INVITATION_MESSAGES.wrongCode }).waitFor();
     await screenshot(signUp, "access-sign-up-code");
     await signUp.getByLabel("Verification code").fill(code);
-    await signUp.getByRole("button", { name: "Verify & Sign In" }).click();
+    await signUp.getByRole("button", { name: "Verify and sign in" }).click();
     await signUp.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
     expect(currentPath(signUp)).toBe("/workspace");
     const account = signUp.getByRole("button", { name: /^My account: Nora Newcomer/ });

@@ -149,14 +149,14 @@ describe("organizations and user profiles", () => {
     await page.getByText("Locked").first().waitFor();
 
     // MFA phone: anything but ten digits is refused; ten digits are stored and shown 123-456-7890.
-    await page.getByLabel("MFA Phone Number").fill("555-0100");
+    await page.getByLabel("MFA phone number").fill("555-0100");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText(USER_MESSAGES.phoneTenDigits).waitFor();
-    await page.getByLabel("MFA Phone Number").fill("(212) 555 0100");
+    await page.getByLabel("MFA phone number").fill("(212) 555 0100");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expectToast(page, USER_MESSAGES.userUpdated);
     expect((await db.user.findUniqueOrThrow({ where: { id: member.id } })).mfaPhoneNumber).toBe("2125550100");
-    await expect.poll(() => page.getByLabel("MFA Phone Number").inputValue()).toBe("212-555-0100");
+    await expect.poll(() => page.getByLabel("MFA phone number").inputValue()).toBe("212-555-0100");
     await page.getByText("212-555-0100", { exact: true }).waitFor();
     await screenshot(page, "access-user-profile");
 

@@ -4,7 +4,7 @@ import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { currentPath, signIn } from "./support/journeys.ts";
 import { screenshot } from "./support/screenshots.ts";
 
-// Journey 3: the Session Expiry modal with a short idle timeout; unknown paths go to sign-in.
+// Journey 3: the Session expiry modal with a short idle timeout; unknown paths go to sign-in.
 describe("session expiry", () => {
   let app: TestApp;
   let browser: BrowserSession;
@@ -28,7 +28,7 @@ describe("session expiry", () => {
     await signIn(page, app.users.admin, DEMO_PASSWORD);
     await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
 
-    const modal = page.getByRole("dialog", { name: "Session Expiry" });
+    const modal = page.getByRole("dialog", { name: "Session expiry" });
     await modal.waitFor({ timeout: 10_000 });
     expect(await modal.textContent()).toMatch(/Your session will expire in\s*0:0[1-4]/);
     await screenshot(page, "session-expiry-modal");

@@ -58,7 +58,7 @@ describe("sign in, menus by permission, sign out", () => {
     await browser?.close();
   });
 
-  it("an admin sees Administration with Access Control, then signs out", async () => {
+  it("an admin sees Administration with Access control, then signs out", async () => {
     const { page, context } = browser;
     await page.goto("/workspace");
     await page.waitForURL((url) => url.pathname === "/sign-in");
@@ -70,12 +70,12 @@ describe("sign in, menus by permission, sign out", () => {
     await page.getByRole("button", { name: "Administration" }).click();
     await page.getByRole("menuitem").first().waitFor();
     expect(await page.getByRole("menuitem").allInnerTexts()).toEqual([
-      "Access Control",
+      "Access control",
       "Settings",
       "Reports",
-      "Embedded Signing Demo",
-      "Package Collaboration Demo",
-      "Organization Import/Export",
+      "Embedded signing demo",
+      "Package collaboration demo",
+      "Organization import/export",
     ]);
     await page.keyboard.press("Escape");
     await page.getByRole("menu").waitFor({ state: "hidden" });
@@ -86,7 +86,7 @@ describe("sign in, menus by permission, sign out", () => {
     await page.getByRole("menuitem", { name: "Documentation" }).waitFor();
     const support = await page.getByRole("menuitem").allInnerTexts();
     expect(support).toContain("Documentation");
-    expect(support).not.toContain("Build Info");
+    expect(support).not.toContain("Build info");
     await page.keyboard.press("Escape");
 
     const account = page.getByRole("button", { name: /^My account: Alex Admin/ });
@@ -123,25 +123,25 @@ describe("sign in, menus by permission, sign out", () => {
     await page.getByRole("button", { name: "Administration" }).click();
     await page.getByRole("menuitem").first().waitFor();
     expect(await page.getByRole("menuitem").allInnerTexts()).toEqual([
-      "Embedded Signing Demo",
-      "Package Collaboration Demo",
+      "Embedded signing demo",
+      "Package collaboration demo",
     ]);
   });
 
-  it("a support user also sees SAML Providers, Notifications and Build Info", async () => {
+  it("a support user also sees SAML providers, Notifications and Build info", async () => {
     const { page } = browser;
     await page.goto("/sign-in?returnUrl=%2Fsaml-providers");
     await signIn(page, app.users.support, DEMO_PASSWORD);
-    await page.getByRole("heading", { name: "SAML Providers", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "SAML providers", level: 1 }).waitFor();
 
     await page.getByRole("button", { name: "Administration" }).click();
     const administration = await page.getByRole("menuitem").allInnerTexts();
-    expect(administration).toEqual(expect.arrayContaining(["Access Control", "SAML Providers", "Notifications"]));
+    expect(administration).toEqual(expect.arrayContaining(["Access control", "SAML providers", "Notifications"]));
     await page.keyboard.press("Escape");
 
     await page.getByRole("button", { name: "Support", exact: true }).click();
-    await page.getByRole("menuitem", { name: "Build Info" }).click();
-    await page.getByRole("heading", { name: "Build Info", level: 1 }).waitFor();
+    await page.getByRole("menuitem", { name: "Build info" }).click();
+    await page.getByRole("heading", { name: "Build info", level: 1 }).waitFor();
     await page.getByRole("rowheader", { name: "Version" }).waitFor();
   });
 

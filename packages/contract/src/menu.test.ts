@@ -52,9 +52,9 @@ describe("menu gating (spec §6)", () => {
       ctx({ permissions: permissionBits(["VIEW_ADMIN_SETTINGS", "VIEW_USERS_GROUPS_ROLES"]), supportUser: true }),
     );
     expect(menu.administration?.map((item) => item.label)).toEqual([
-      "Access Control",
+      "Access control",
       "Settings",
-      "SAML Providers",
+      "SAML providers",
       "Notifications",
     ]);
   });

@@ -45,19 +45,19 @@ const GATES: Record<MenuItemId, (ctx: MenuContext) => boolean> = {
 
 export const MENU_ITEMS: Record<MenuItemId, MenuItem> = {
   workspace: { id: "workspace", label: "Workspace", to: "/workspace" },
-  accessControl: { id: "accessControl", label: "Access Control", to: "/organizations" },
+  accessControl: { id: "accessControl", label: "Access control", to: "/organizations" },
   settings: { id: "settings", label: "Settings", to: "/settings" },
   reports: { id: "reports", label: "Reports", to: "/reports/package" },
-  embeddedSigningDemo: { id: "embeddedSigningDemo", label: "Embedded Signing Demo", to: "/embedded-signing-demo" },
+  embeddedSigningDemo: { id: "embeddedSigningDemo", label: "Embedded signing demo", to: "/embedded-signing-demo" },
   packageCollaborationDemo: {
     id: "packageCollaborationDemo",
-    label: "Package Collaboration Demo",
+    label: "Package collaboration demo",
     to: "/package-collaboration",
   },
-  importExport: { id: "importExport", label: "Organization Import/Export", to: "/import-export/export" },
-  samlProviders: { id: "samlProviders", label: "SAML Providers", to: "/saml-providers" },
+  importExport: { id: "importExport", label: "Organization import/export", to: "/import-export/export" },
+  samlProviders: { id: "samlProviders", label: "SAML providers", to: "/saml-providers" },
   notifications: { id: "notifications", label: "Notifications", to: "/notification-summary" },
-  buildInfo: { id: "buildInfo", label: "Build Info", to: "/buildInfo" },
+  buildInfo: { id: "buildInfo", label: "Build info", to: "/buildInfo" },
 };
 
 const ADMINISTRATION_ORDER: MenuItemId[] = [

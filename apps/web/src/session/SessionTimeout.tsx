@@ -15,7 +15,7 @@ const TICK_MS = 250;
 const ACTIVITY_EVENTS = ["click", "scroll", "keydown"] as const;
 
 /**
- * Spec §4 Session: the idle timer and the Session Expiry modal. Runs only while the payload cookie
+ * Spec §4 Session: the idle timer and the Session expiry modal. Runs only while the payload cookie
  * is present and the page is not sign-in.
  */
 export function SessionTimeout() {
@@ -121,7 +121,7 @@ export function SessionTimeout() {
       closeOnClickOutside={false}
       centered
       zIndex={1000}
-      title="Session Expiry"
+      title="Session expiry"
       overlayProps={{ backgroundOpacity: 0.55, blur: 2 }}
       styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
     >

@@ -3,7 +3,7 @@ import { Fragment } from "react";
 import { useHrefNavigate } from "../../components/RouterAnchor.tsx";
 
 /**
- * "Access Control / Groups / Edit group": where an editor sits, each step a link back. Inline
+ * "Access control / Groups / Edit group": where an editor sits, each step a link back. Inline
  * elements only: it is shown as the page's description (a paragraph).
  */
 export function AccessBreadcrumbs({ items }: { items: { label: string; href?: string }[] }) {

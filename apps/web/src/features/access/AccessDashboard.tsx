@@ -54,7 +54,7 @@ export function AccessDashboard({
 
   return (
     <Page
-      title="Access Control"
+      title="Access control"
       description={<OrganizationContext organizationId={organizationId} />}
       actions={actions}
     >
@@ -119,7 +119,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
 
 export function NoAccess() {
   return (
-    <Page title="Access Control">
+    <Page title="Access control">
       <Paper withBorder p="xl">
         <EmptyState
           icon={<IconShield size={26} />}

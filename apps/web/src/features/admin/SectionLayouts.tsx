@@ -4,9 +4,9 @@ import { SectionTabs } from "../../components/SectionTabs.tsx";
 
 export function ImportExportLayout() {
   return (
-    <Page title="Organization Import/Export" description="Move an organization's settings between environments.">
+    <Page title="Organization import/export" description="Move an organization's settings between environments.">
       <SectionTabs
-        label="Import/Export"
+        label="Import/export"
         tabs={[
           { label: "Export", to: "/import-export/export" },
           { label: "Import", to: "/import-export/import" },

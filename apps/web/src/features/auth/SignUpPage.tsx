@@ -22,8 +22,8 @@ type VerifyInput = z.input<typeof verifyFormSchema>;
 type VerifyOutput = z.output<typeof verifyFormSchema>;
 
 /**
- * The sign-up module (spec §2): the emailed invitation link opens it; the form (Email Address from the
- * invitation, First Name, Last Name, Password, Confirm Password) is sent with 'Verify Account', the
+ * The sign-up module (spec §2): the emailed invitation link opens it; the form (Email address from the
+ * invitation, First name, Last name, Password, Confirm password) is sent with 'Verify account', the
  * six-digit code from the email with 'Verify & Sign In', which signs the new user in.
  */
 export function SignUpPage() {
@@ -165,7 +165,7 @@ function RegisterStep({
         <Stack gap="md">
           <FormError message={error} />
           <TextInput
-            label="Email Address"
+            label="Email address"
             type="email"
             value={invitation.email}
             readOnly
@@ -175,14 +175,14 @@ function RegisterStep({
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput
-              label="First Name"
+              label="First name"
               autoComplete="given-name"
               required
               {...form.register("givenName")}
               error={errors.givenName?.message}
             />
             <TextInput
-              label="Last Name"
+              label="Last name"
               autoComplete="family-name"
               required
               {...form.register("familyName")}
@@ -199,14 +199,14 @@ function RegisterStep({
             error={errors.password?.message}
           />
           <PasswordInput
-            label="Confirm Password"
+            label="Confirm password"
             autoComplete="new-password"
             required
             {...form.register("confirmPassword")}
             error={errors.confirmPassword?.message}
           />
           <Button type="submit" fullWidth loading={isSubmitting} mt="xs">
-            Verify Account
+            Verify account
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             Already have an account?{" "}
@@ -265,7 +265,7 @@ function VerifyStep({
 
   return (
     <AuthCard
-      title="Verify Account"
+      title="Verify account"
       subtitle={
         <>
           Enter the six-digit code we emailed to{" "}
@@ -292,7 +292,7 @@ function VerifyStep({
             error={errors.code?.message}
           />
           <Button type="submit" fullWidth loading={isSubmitting}>
-            Verify &amp; Sign In
+            Verify and sign in
           </Button>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">

@@ -31,7 +31,7 @@ interface EmbeddedSession {
 }
 
 /**
- * Embedded Signing Demo (issue 5 §3): asks a signing URL for a participant with this page as the
+ * Embedded signing demo (issue 5 §3): asks a signing URL for a participant with this page as the
  * parent origin, shows the signing room in a frame and logs the events the room posts to its parent.
  */
 export function EmbeddedSigningDemoPage() {
@@ -96,7 +96,7 @@ export function EmbeddedSigningDemoPage() {
 
   return (
     <Page
-      title="Embedded Signing Demo"
+      title="Embedded signing demo"
       description="Host the signing room inside another application, as an integrator would."
     >
       <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />} title="How embedding works">

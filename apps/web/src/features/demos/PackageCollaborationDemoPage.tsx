@@ -12,7 +12,7 @@ import { useHasPermission, usePermissionsQuery } from "../../session/permissions
 import { PackagePicker } from "./demo-pickers.tsx";
 
 /**
- * Package Collaboration Demo: a signed link that opens a package for collaboration in the signing
+ * Package collaboration demo: a signed link that opens a package for collaboration in the signing
  * room (valid for an hour), shown in a frame as a collaborator would see it.
  */
 export function PackageCollaborationDemoPage() {
@@ -45,7 +45,7 @@ export function PackageCollaborationDemoPage() {
 
   return (
     <Page
-      title="Package Collaboration Demo"
+      title="Package collaboration demo"
       description="Share a package with an outside collaborator through a signed, expiring link."
     >
       <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />}>

@@ -22,7 +22,7 @@ export function BuildInfoPage() {
       ]
     : [];
   return (
-    <Page title="Build Info" description="The build of Signet this server is running." narrow>
+    <Page title="Build info" description="The build of Signet this server is running." narrow>
       {info.isPending ? (
         <Spinner />
       ) : (

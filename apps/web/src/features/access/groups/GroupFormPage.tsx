@@ -138,7 +138,7 @@ function GroupForm({
       description={
         <AccessBreadcrumbs
           items={[
-            { label: "Access Control", href: "/organizations" },
+            { label: "Access control", href: "/organizations" },
             { label: "Groups", href: groupsHref },
             { label: group?.name ?? title },
           ]}

@@ -34,7 +34,7 @@ function GroupMembersScreen({ organizationId, groupId }: { organizationId: strin
       description={
         <AccessBreadcrumbs
           items={[
-            { label: "Access Control", href: "/organizations" },
+            { label: "Access control", href: "/organizations" },
             { label: "Groups", href: groupsHref },
             { label: group.data ? `${group.data.name} members` : "Members" },
           ]}

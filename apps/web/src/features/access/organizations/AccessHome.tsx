@@ -6,7 +6,7 @@ import { AccessGate, useSeesOrganizationsTab } from "../AccessDashboard.tsx";
 import { OrganizationsPage } from "./OrganizationsPage.tsx";
 
 /**
- * The Access Control menu item (/organizations): the organizations list for those who see it,
+ * The Access control menu item (/organizations): the organizations list for those who see it,
  * otherwise the first tab everyone has, Users.
  */
 export function AccessHome() {

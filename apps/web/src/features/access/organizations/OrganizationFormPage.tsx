@@ -132,7 +132,7 @@ function OrganizationForm({ organization }: { organization: Organization | undef
       description={
         <AccessBreadcrumbs
           items={[
-            { label: "Access Control", href: "/organizations" },
+            { label: "Access control", href: "/organizations" },
             { label: "Organizations", href: listHref },
             { label: organization?.name ?? "New organization" },
           ]}

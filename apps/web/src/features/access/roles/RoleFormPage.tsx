@@ -113,7 +113,7 @@ function RoleForm({ organizationId, role }: { organizationId: string; role: Role
       description={
         <AccessBreadcrumbs
           items={[
-            { label: "Access Control", href: "/organizations" },
+            { label: "Access control", href: "/organizations" },
             { label: "Roles", href: rolesHref },
             { label: role?.name ?? "New role" },
           ]}

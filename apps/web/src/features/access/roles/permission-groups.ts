@@ -4,7 +4,7 @@ import type { PermissionName } from "@signet/contract";
 export const PERMISSION_LABELS: Record<PermissionName, { label: string; description: string }> = {
   VIEW_USERS_GROUPS_ROLES: {
     label: "View users, groups and roles",
-    description: "Open Access Control and see who is in which group with which roles.",
+    description: "Open Access control and see who is in which group with which roles.",
   },
   MANAGE_USERS: { label: "Manage users", description: "Invite, edit, deactivate and unlock users." },
   MANAGE_GROUPS: { label: "Manage groups", description: "Create, edit, move and delete groups; remove members." },

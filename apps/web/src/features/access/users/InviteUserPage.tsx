@@ -105,7 +105,7 @@ function InviteUserScreen({ organizationId }: { organizationId: string }) {
       description={
         <AccessBreadcrumbs
           items={[
-            { label: "Access Control", href: "/organizations" },
+            { label: "Access control", href: "/organizations" },
             { label: "Users", href: usersHref },
             { label: "Add user" },
           ]}
@@ -121,7 +121,7 @@ function InviteUserScreen({ organizationId }: { organizationId: string }) {
             description="We email an invitation with a link to create the account. Someone who already has an account in another organization is added at once."
           >
             <TextInput
-              label="Email Address"
+              label="Email address"
               type="email"
               required
               autoFocus
@@ -131,13 +131,13 @@ function InviteUserScreen({ organizationId }: { organizationId: string }) {
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
-                label="First Name"
+                label="First name"
                 required
                 {...form.register("givenName")}
                 error={errors.givenName?.message}
               />
               <TextInput
-                label="Last Name"
+                label="Last name"
                 required
                 {...form.register("familyName")}
                 error={errors.familyName?.message}

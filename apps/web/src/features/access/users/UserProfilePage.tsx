@@ -77,7 +77,7 @@ function UserProfile({ organizationId, userId }: { organizationId: string; userI
   const breadcrumbs = (
     <AccessBreadcrumbs
       items={[
-        { label: "Access Control", href: "/organizations" },
+        { label: "Access control", href: "/organizations" },
         { label: "Users", href: usersHref },
         { label: user.data ? fullName(user.data) : "User profile" },
       ]}
@@ -285,14 +285,14 @@ function ProfileForm({ organizationId, user }: { organizationId: string; user: U
           <FormError message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label="First Name"
+              label="First name"
               required
               readOnly={!canManage}
               {...form.register("givenName")}
               error={errors.givenName?.message}
             />
             <TextInput
-              label="Last Name"
+              label="Last name"
               required
               readOnly={!canManage}
               {...form.register("familyName")}
@@ -300,14 +300,14 @@ function ProfileForm({ organizationId, user }: { organizationId: string; user: U
             />
           </SimpleGrid>
           <TextInput
-            label="Middle Name"
+            label="Middle name"
             readOnly={!canManage}
             {...form.register("middleName")}
             error={errors.middleName?.message}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label="Phone Number"
+              label="Phone number"
               type="tel"
               placeholder="123-456-7890"
               readOnly={!canManage}
@@ -315,7 +315,7 @@ function ProfileForm({ organizationId, user }: { organizationId: string; user: U
               error={errors.phoneNumber?.message}
             />
             <TextInput
-              label="MFA Phone Number"
+              label="MFA phone number"
               description="Where sign-in codes are sent (ten digits)"
               type="tel"
               placeholder="123-456-7890"
