@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { INVITATION_MESSAGES, type InvitationLookup, MESSAGES, routes } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -298,9 +298,9 @@ function VerifyStep({
             <Text size="sm" c="dimmed">
               No email? Check your spam folder.
             </Text>
-            <Anchor component="button" type="button" size="sm" onClick={onStartOver}>
+            <Button variant="subtle" size="compact-sm" onClick={onStartOver}>
               Send a new code
-            </Anchor>
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -2,6 +2,7 @@ import {
   type ContactSummary,
   type PackageSigningOrder,
   type PackageStatus,
+  type ParticipantAccessMethod,
   TAG_TYPE_LABELS,
   type TagType,
 } from "@signet/contract";
@@ -34,6 +35,13 @@ export const STATUS_COLORS: Record<PackageStatus, string> = {
   CANCELLED: "red",
   CONSENT_WITHDRAWN: "orange",
   PENDING_ENOTARY: "grape",
+};
+
+/** How a participant is reached, the same words in the participant form, its tables and the package page. */
+export const ACCESS_METHOD_LABELS: Record<ParticipantAccessMethod, string> = {
+  EMAIL: "Email",
+  SMS: "SMS",
+  API: "In person (API)",
 };
 
 /** How the package's participants are reached (spec §4's summary), in the participant form's words. */
@@ -111,7 +119,7 @@ export function auditEventDetail(data: Record<string, unknown>): string | null {
  * A reason as the user reads it: a participant's own words stay as written, a code the server
  * records ('CANCELLED_BY_MEMBER', 'not-enabled-for-org') becomes a phrase.
  */
-function readableReason(reason: string): string {
+export function readableReason(reason: string): string {
   if (!/^[A-Za-z]+([_-][A-Za-z]+)*$/.test(reason) || !/[_-]|^[A-Z]+$/.test(reason)) return reason;
   const words = reason.replace(/[_-]+/g, " ").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Group, Stepper, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Stepper } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useSessionUser } from "../../../app/services-context.tsx";
-import { AnchorLink, ButtonLink } from "../../../components/links.tsx";
+import { ButtonLink } from "../../../components/links.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
@@ -73,12 +73,12 @@ function BuilderShell({ step }: { step: number }) {
         <Alert color="yellow" title="This package cannot be changed">
           {pkg.status === "STARTED"
             ? "You do not manage packages in this package's groups."
-            : "It was sent. Start a correction from the package page to change it."}{" "}
-          <Text span size="sm">
-            <AnchorLink to="/packages/$packageId" params={{ packageId }}>
+            : "It was sent. Start a correction from the package page to change it."}
+          <Group mt="sm">
+            <ButtonLink size="xs" variant="light" color="yellow" to="/packages/$packageId" params={{ packageId }}>
               Open the package page
-            </AnchorLink>
-          </Text>
+            </ButtonLink>
+          </Group>
         </Alert>
       )}
       <Stepper active={step - 1} onStepClick={(index) => go(index + 1)} size="sm" aria-label="Package steps">

@@ -17,6 +17,7 @@ import {
   auditSentence,
   EXECUTION_TYPE_LABELS,
   fillPath,
+  PARTICIPANT_ROLE_LABELS,
   type Package,
   type Participant,
   routes,
@@ -32,8 +33,10 @@ import { Spinner } from "../../../components/Spinner.tsx";
 import { formatDateTime } from "../../access/format.ts";
 import { PackageActions } from "../actions/PackageActions.tsx";
 import {
+  ACCESS_METHOD_LABELS,
   auditEventLabel,
   CONTACT_SUMMARY_LABELS,
+  readableReason,
   SIGNING_ORDER_LABELS,
   STATUS_COLORS,
   STATUS_LABELS,
@@ -169,7 +172,7 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
           <Fact label="Signing order" value={SIGNING_ORDER_LABELS[data.signingOrder]} />
           <Fact label="Groups" value={data.packageGroups.map((group) => group.name).join(", ")} />
           <Fact label="Contact" value={CONTACT_SUMMARY_LABELS[data.contactSummary]} />
-          {data.cancelReason && <Fact label="Cancellation reason" value={data.cancelReason} />}
+          {data.cancelReason && <Fact label="Cancellation reason" value={readableReason(data.cancelReason)} />}
         </SimpleGrid>
       </Paper>
 
@@ -181,6 +184,7 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
                 <Table.Th>Order</Table.Th>
                 <Table.Th>Participant</Table.Th>
                 <Table.Th>Name</Table.Th>
+                <Table.Th>Does</Table.Th>
                 <Table.Th>Access</Table.Th>
                 <Table.Th>Contact</Table.Th>
                 <Table.Th>Signing status</Table.Th>
@@ -200,7 +204,8 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
                         .filter(Boolean)
                         .join(" ") || "—"}
                     </Table.Td>
-                    <Table.Td>{participant.accessMethod}</Table.Td>
+                    <Table.Td>{PARTICIPANT_ROLE_LABELS[participant.role]}</Table.Td>
+                    <Table.Td>{ACCESS_METHOD_LABELS[participant.accessMethod]}</Table.Td>
                     <Table.Td>{participant.contact || "In person"}</Table.Td>
                     <Table.Td>
                       <Badge

@@ -13,19 +13,14 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "../../../../api/client.ts";
 import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../../../components/FormSection.tsx";
+import { ACCESS_METHOD_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { idVerificationText } from "../../signing-format.ts";
 import { READ_ONLY_REASON, useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { PackageCustomFields } from "./PackageCustomFields.tsx";
 import { PackageGroups } from "./PackageGroups.tsx";
-import {
-  ACCESS_LABELS,
-  emptyParticipant,
-  ParticipantForm,
-  type ParticipantValues,
-  participantValues,
-} from "./ParticipantForm.tsx";
+import { emptyParticipant, ParticipantForm, type ParticipantValues, participantValues } from "./ParticipantForm.tsx";
 import { verificationBody } from "./participant-verification.ts";
 
 const body = (values: ParticipantValues) => ({
@@ -136,7 +131,7 @@ export function DetailsStep() {
                     "—"}
                 </Table.Td>
                 <Table.Td>{PARTICIPANT_ROLE_LABELS[participant.role]}</Table.Td>
-                <Table.Td>{ACCESS_LABELS[participant.accessMethod]}</Table.Td>
+                <Table.Td>{ACCESS_METHOD_LABELS[participant.accessMethod]}</Table.Td>
                 <Table.Td>{participant.contact || "In person"}</Table.Td>
                 <Table.Td>{idVerificationText(participant)}</Table.Td>
                 <Table.Td>

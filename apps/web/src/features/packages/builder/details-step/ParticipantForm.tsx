@@ -30,6 +30,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormError } from "../../../../components/FormError.tsx";
 import { signingRoomQueries } from "../../../settings/signing-room-queries.ts";
+import { ACCESS_METHOD_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { answersOnFileText, ID_VERIFICATION_LABELS } from "../../signing-format.ts";
 import { useBuilder } from "../builder-context.tsx";
@@ -93,12 +94,6 @@ const ROLE_DESCRIPTIONS: Record<ParticipantRole, string> = {
   VIEWER: "Opens and reviews the documents; nothing to sign.",
   COPY: "Is not asked to act; receives the completed documents.",
   PAPER: "Prints, signs and returns the documents on paper.",
-};
-
-export const ACCESS_LABELS: Record<ParticipantAccessMethod, string> = {
-  EMAIL: "Email",
-  SMS: "SMS",
-  API: "In person (API)",
 };
 
 function verificationDescription(
@@ -256,7 +251,7 @@ export function ParticipantForm(props: {
             aria-label="Access method"
             value={values.accessMethod}
             onChange={(value) => set("accessMethod", value as ParticipantAccessMethod)}
-            data={(["EMAIL", "SMS", "API"] as const).map((value) => ({ value, label: ACCESS_LABELS[value] }))}
+            data={(["EMAIL", "SMS", "API"] as const).map((value) => ({ value, label: ACCESS_METHOD_LABELS[value] }))}
           />
         </div>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, List, SimpleGrid, Stack, Table, Text } from "@mantine/core";
-import { DEFAULTS, EXECUTION_TYPE_LABELS, routes } from "@signet/contract";
+import { Alert, Badge, Button, List, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { DEFAULTS, EXECUTION_TYPE_LABELS, PARTICIPANT_ROLE_LABELS, routes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -9,7 +9,7 @@ import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { toastSuccess } from "../../../../components/toast.ts";
 import { formatDateTime } from "../../../access/format.ts";
-import { SIGNING_ORDER_LABELS } from "../../package-format.ts";
+import { ACCESS_METHOD_LABELS, SIGNING_ORDER_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
@@ -89,9 +89,9 @@ export function ReviewStep() {
             {problems.map((problem) => (
               <List.Item key={problem.message}>
                 {problem.message}{" "}
-                <Anchor component="button" size="sm" onClick={() => go(problem.step)}>
+                <Button variant="subtle" size="compact-sm" onClick={() => go(problem.step)}>
                   Go to step {problem.step}
-                </Anchor>
+                </Button>
               </List.Item>
             ))}
           </List>
@@ -158,7 +158,8 @@ export function ReviewStep() {
                 <Table.Td w={40}>{pkg.signingOrder === "PARTICIPANT" ? index + 1 : "–"}</Table.Td>
                 <Table.Td>{participant.displayName}</Table.Td>
                 <Table.Td>{[participant.givenName, participant.familyName].filter(Boolean).join(" ")}</Table.Td>
-                <Table.Td>{participant.accessMethod}</Table.Td>
+                <Table.Td>{PARTICIPANT_ROLE_LABELS[participant.role]}</Table.Td>
+                <Table.Td>{ACCESS_METHOD_LABELS[participant.accessMethod]}</Table.Td>
                 <Table.Td>{participant.contact || "In person"}</Table.Td>
               </Table.Tr>
             ))}
