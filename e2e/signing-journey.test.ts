@@ -9,6 +9,7 @@ import { screenshot } from "./support/screenshots.ts";
 import {
   adminClient,
   buildPackage,
+  consentAsReviewer,
   consentInRoom,
   invitationFor,
   pdfsig,
@@ -97,13 +98,13 @@ describe("signing journey: emails, consent, signatures, seal, verification", () 
     await consentInRoom(benPage, benPage, roomOrigin());
     await signAll(benPage, true);
 
-    // Vera only reviews
+    // Vera only reviews (a View Only document and no field): the room speaks of reviewing (issue 11 §2)
     await page.goto(signingLinkIn(await invitationFor(smtp, "vera@example.com")));
-    await consentInRoom(page, page, roomOrigin());
+    await consentAsReviewer(page, roomOrigin());
     await page.getByRole("button", { name: "I have reviewed this document" }).click();
     await page.getByText("Reviewed", { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Finish" }).click();
-    await page.getByRole("heading", { name: "You're done" }).waitFor();
+    await page.getByRole("button", { name: "Finish review" }).click();
+    await page.getByRole("heading", { name: "You have reviewed the documents" }).waitFor();
     // her copies appear once the package is sealed (the room polls)
     await page.getByRole("link", { name: /Download Certificate of completion/ }).waitFor({ timeout: 30_000 });
 

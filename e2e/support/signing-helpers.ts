@@ -144,3 +144,71 @@ export async function consentInRoom(page: Page, frame: Page | ReturnType<Page["f
   await root.getByLabel("I agree to use electronic records and signatures").check();
   await root.getByRole("button", { name: "Agree and continue" }).click();
 }
+
+/**
+ * A sent package of two documents with one signer (a signature and a date on each) and one
+ * participant of role VIEWER, who views both (a viewer's documents default to View Only).
+ */
+export async function buildSignerAndViewerPackage(
+  app: TestApp,
+  client: HttpClient,
+  options: { name: string; signer: ParticipantSpec; viewer: ParticipantSpec },
+): Promise<{ pkg: Package; api: ReturnType<typeof packageApi>; signer: Participant; viewer: Participant }> {
+  const organizationId = app.demo.organizations.customer;
+  const created = await client.request<Package>("POST", `/api/v9/organizations/${organizationId}/packages`, {
+    json: { name: options.name },
+  });
+  expect(created.status).toBe(201);
+  const api = packageApi(organizationId, created.body.id);
+  const add = async (spec: ParticipantSpec, role: "SIGNER" | "VIEWER") => {
+    const { viewer: _viewer, ...body } = spec;
+    const added = await client.request<Participant>(
+      "POST",
+      `/api/v5/organizations/${organizationId}/packages/${created.body.id}/participants`,
+      { json: { ...body, role, accessMethod: "EMAIL" } },
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    return added.body;
+  };
+  const signer = await add(options.signer, "SIGNER");
+  const viewer = await add(options.viewer, "VIEWER");
+  for (const name of ["Promissory note", "Closing disclosure"]) {
+    const uploaded = await upload(client, api.documents, fixturePdf("pdflatex-4-pages.pdf"), {
+      fileName: "pdflatex-4-pages.pdf",
+      properties: { name, executionType: "E_SIGN" },
+    });
+    expect(uploaded.status).toBe(201);
+    const document = uploaded.body as Document;
+    for (const tag of [
+      { type: "SIGNATURE", page: 1, x: 90, y: 560, width: 170, height: 40 },
+      { type: "DATE_SIGNED", page: 1, x: 300, y: 575, width: 100, height: 20 },
+    ]) {
+      const placed = await client.request("POST", api.documentTags(document.id), {
+        json: { participantId: signer.id, ...tag },
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    }
+  }
+  const current = await client.get<Package>(api.package);
+  const sent = await client.request<Package>("POST", api.send, { json: { version: current.body.version } });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return { pkg: sent.body, api, signer, viewer };
+}
+
+/**
+ * Consents as a participant who only reviews: the same steps as consentInRoom, under the review
+ * wording. Answers how many actions it took (typed fields and clicks).
+ */
+export async function consentAsReviewer(page: Page, roomOrigin: string): Promise<number> {
+  await page.getByRole("heading", { name: "Agree to receive electronic records" }).waitFor();
+  const response = await page.request.get(`${roomOrigin}/api/v1/signing/consent-document`);
+  expect(response.status()).toBe(200);
+  const text = pdfText(new Uint8Array(await response.body())).replace(/\s+/g, " ");
+  expect(text).toContain("Consent to receive electronic records");
+  const code = /confirmation code:\s*([A-Z0-9]{6})/i.exec(text)?.[1];
+  expect(code, text).toBeTruthy();
+  await page.getByLabel("Code from the consent document").fill(code!);
+  await page.getByLabel("I agree to receive and review records electronically").check();
+  await page.getByRole("button", { name: "Agree and continue" }).click();
+  return 3;
+}

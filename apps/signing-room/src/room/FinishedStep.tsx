@@ -51,15 +51,14 @@ export function FinishedStep() {
             <ul className="download-list">
               {room.downloads.map((download) => (
                 <li key={download.id}>
-                  <a
-                    className="download"
-                    href={download.url}
-                    download
-                    aria-label={t("finished.download", { name: download.name })}
-                  >
+                  {/* the name comes from the content, so that it holds every word shown (WCAG 2.5.3) */}
+                  <a className="download" href={download.url} download>
                     <Icon name={download.kind === "CERTIFICATE" ? "shield" : "file"} />
                     <span className="download__text">
-                      <span className="download__name">{download.name}</span>
+                      <span className="download__name">
+                        <span className="visually-hidden">{t("finished.download", { name: download.name })}</span>
+                        <span aria-hidden="true">{download.name}</span>
+                      </span>
                       <span className="muted small">
                         {reviewOnly && download.kind === "DOCUMENT"
                           ? t("review.completedDocument")
