@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, List, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, List, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { DEFAULTS, EXECUTION_TYPE_LABELS, PARTICIPANT_ROLE_LABELS, routes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -11,7 +11,7 @@ import { toastSuccess } from "../../../../components/toast.ts";
 import { formatDateTime } from "../../../access/format.ts";
 import { ACCESS_METHOD_LABELS, SIGNING_ORDER_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
-import { useBuilder } from "../builder-context.tsx";
+import { READ_ONLY_REASON, useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { countOf, stepProblems } from "./step-status.ts";
 
@@ -76,6 +76,15 @@ export function ReviewStep() {
       await navigate({ to: "/packages/$packageId", params: { packageId } });
     }
   }
+
+  // a disabled Send says why (UX: never a control that is off without a reason)
+  const sendBlocker = readOnly
+    ? READ_ONLY_REASON
+    : !sendCheck.data?.ready
+      ? "Fix what is missing above before sending"
+      : dirty || pending || savesInProgress > 0
+        ? "Waiting for your changes to save"
+        : null;
 
   return (
     <Stack gap="lg">
@@ -182,14 +191,11 @@ export function ReviewStep() {
           </Table.Tbody>
         </Table>
       </FormSection>
-      <Button
-        size="md"
-        onClick={() => void send()}
-        disabled={readOnly || !sendCheck.data?.ready || dirty || pending || savesInProgress > 0}
-        w="fit-content"
-      >
-        Send package
-      </Button>
+      <Tooltip label={sendBlocker} disabled={sendBlocker === null} multiline maw={320}>
+        <Button size="md" onClick={() => void send()} disabled={sendBlocker !== null} w="fit-content">
+          Send package
+        </Button>
+      </Tooltip>
     </Stack>
   );
 }
