@@ -36,6 +36,7 @@ import { registerSigningAdminRoutes } from "./routes/signing-admin-routes.ts";
 import { registerSystemRoutes } from "./routes/system-routes.ts";
 import { registerTagRoutes } from "./routes/tag-routes.ts";
 import { registerUserRoutes } from "./routes/user-routes.ts";
+import { registerWebhookRoutes } from "./routes/webhook-routes.ts";
 
 export interface AppOptions {
   deps: CoreDeps;
@@ -127,6 +128,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerDataCollectionRoutes(app, deps, authenticate);
   registerSettingRoutes(app, deps, authenticate);
   await registerSigningAdminRoutes(app, deps, authenticate);
+  registerWebhookRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -40,3 +40,5 @@ export * from "./storable-text.ts";
 export * from "./tag-rules.ts";
 export * from "./tags.ts";
 export * from "./users.ts";
+export * from "./webhook-url-rule.ts";
+export * from "./webhooks.ts";

@@ -15,6 +15,7 @@ import { settingRoutes } from "./settings.ts";
 import { signingAdminRoutes } from "./signing-admin.ts";
 import { tagRoutes } from "./tags.ts";
 import { userRoutes } from "./users.ts";
+import { webhookRoutes } from "./webhooks.ts";
 
 /** Every route of the API, by id: the one table the server, the OpenAPI document and the web client read. */
 export const routes = {
@@ -34,6 +35,7 @@ export const routes = {
   ...dataCollectionRoutes,
   ...settingRoutes,
   ...signingAdminRoutes,
+  ...webhookRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

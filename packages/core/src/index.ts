@@ -57,3 +57,4 @@ export * from "./storage/index.ts";
 export * from "./system/get-build-info.ts";
 export * from "./tags/index.ts";
 export * from "./users/index.ts";
+export * from "./webhooks/index.ts";

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Actor } from "../actor.ts";
 import type { Prisma } from "../db/generated/client.ts";
+import { recordWebhookEvent } from "../webhooks/record-webhook-event.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -65,4 +66,7 @@ export async function appendAuditEvent(tx: Tx, actor: Actor, input: AuditEventIn
       hash: auditEventHash(prevHash, event),
     },
   });
+  // webhook events come from this one place, so every audited change integrators care about
+  // reaches them, in the change's own transaction
+  await recordWebhookEvent(tx, input, occurredAt);
 }

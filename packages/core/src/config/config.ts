@@ -70,6 +70,8 @@ const envSchema = z.object({
   /** SMS provider: an HTTPS endpoint that receives {to, text} as JSON; default: the dev outbox (/dev/mailbox) */
   SMS_WEBHOOK_URL: optionalUrl,
   SMS_WEBHOOK_TOKEN: z.string().optional(),
+  /** webhooks may go to plain HTTP and private or loopback addresses (tests and development only) */
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(12).optional(),

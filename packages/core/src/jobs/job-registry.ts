@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { sendEmailJob } from "../mail/send-email-job.ts";
 import { sealPackageJob } from "../signing/seal-package-job.ts";
 import { signingInvitationJob } from "../signing/signing-invitation-job.ts";
+import { deliverWebhookJob } from "../webhooks/deliver-webhook-job.ts";
 import type { JobContext } from "./job-context.ts";
 
 export interface JobDefinition<S extends z.ZodType> {
@@ -15,6 +16,7 @@ export const JOBS = {
   "email.send": sendEmailJob,
   "signing.invitation": signingInvitationJob,
   "package.seal": sealPackageJob,
+  "webhook.deliver": deliverWebhookJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

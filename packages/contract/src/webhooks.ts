@@ -1,0 +1,295 @@
+import { z } from "zod";
+import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
+import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
+
+// Webhooks (issue 14 §1; spec §4 suspend, suspend-all). Deliveries follow the Standard Webhooks
+// specification: webhook-id (the event id, the same on every retry), webhook-timestamp and
+// webhook-signature headers, JSON body {id, type, timestamp, data}.
+
+/** Event types an endpoint may receive. */
+export const WEBHOOK_EVENT_TYPES = [
+  "package.sent",
+  "package.available",
+  "package.completed",
+  "package.sealed",
+  "package.cancelled",
+  "package.expired",
+  "package.corrected",
+  "package.consent_withdrawn",
+  "participant.viewed",
+  "participant.consented",
+  "participant.signed",
+  "participant.declined",
+  "participant.finished",
+  "participant.consent_withdrawn",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Sent by "send a test event" only; endpoints need not subscribe to it. */
+export const WEBHOOK_TEST_EVENT_TYPE = "webhook.test";
+
+/** After this many consecutive events whose every attempt failed, the endpoint is suspended. */
+export const WEBHOOK_SUSPEND_AFTER_FAILED_EVENTS = 3;
+/** Hours the previous secret keeps signing after a rotation. */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
+
+export const WEBHOOK_MESSAGES = {
+  notFound: "Webhook not found",
+  deliveryNotFound: "Webhook delivery not found",
+  suspended: "This webhook is suspended; resume it first",
+  notSuspended: "This webhook is not suspended",
+} as const;
+
+const eventType = z.enum(WEBHOOK_EVENT_TYPES);
+
+export const webhookEventDataSchema = z
+  .object({
+    organizationId: z.uuid(),
+    packageId: z.uuid().optional(),
+    participantId: z.uuid().optional(),
+    documentId: z.uuid().optional(),
+    status: z
+      .object({ from: z.string().nullable(), to: z.string().nullable() })
+      .optional()
+      .describe("The package status that changed, when the event changed it"),
+  })
+  .meta({ id: "WebhookEventData" });
+
+/** The JSON body of every delivery (documented here; the server builds it). */
+export const webhookEventPayloadSchema = z
+  .object({
+    id: z.uuid().describe("The event id; also the webhook-id header, the same on every retry"),
+    type: z.string().describe("One of the webhook event types, or webhook.test"),
+    timestamp: z.string().describe("When the event happened (ISO 8601)"),
+    data: webhookEventDataSchema,
+  })
+  .meta({ id: "WebhookEventPayload" });
+export type WebhookEventPayload = z.infer<typeof webhookEventPayloadSchema>;
+
+export const webhookEndpointSchema = z
+  .object({
+    id: z.uuid(),
+    organizationId: z.uuid(),
+    url: z.string(),
+    description: z.string().nullable(),
+    eventTypes: z.array(eventType),
+    enabled: z.boolean(),
+    suspended: z.boolean(),
+    suspendedAt: z.string().nullable(),
+    suspendedReason: z.string().nullable(),
+    failedEventStreak: z.number().int().describe("Consecutive events whose every attempt failed"),
+    lastSuccessAt: z.string().nullable(),
+    lastFailureAt: z.string().nullable(),
+    previousSecretExpiresAt: z
+      .string()
+      .nullable()
+      .describe("Until then deliveries carry a signature with the secret before the last rotation too"),
+    version: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "WebhookEndpoint" });
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const webhookEndpointListSchema = pageSchema(webhookEndpointSchema).meta({ id: "WebhookEndpointList" });
+export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
+
+export const webhookEndpointWithSecretSchema = z
+  .object({
+    endpoint: webhookEndpointSchema,
+    secret: z.string().describe("whsec_…: shown this once; verify deliveries with it"),
+  })
+  .meta({ id: "WebhookEndpointWithSecret" });
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
+
+const url = z.string().trim().min(1, "Enter the webhook URL").max(2000);
+const description = z.string().trim().max(500).nullish();
+const eventTypes = z.array(eventType).min(1, "Choose at least one event type").max(WEBHOOK_EVENT_TYPES.length);
+
+export const createWebhookEndpointSchema = z
+  .object({ url, description, eventTypes, enabled: z.boolean().default(true) })
+  .meta({ id: "CreateWebhookEndpoint" });
+export type CreateWebhookEndpoint = z.infer<typeof createWebhookEndpointSchema>;
+
+export const updateWebhookEndpointSchema = z
+  .object({
+    version: z.number().int().min(1),
+    url: url.optional(),
+    description,
+    eventTypes: eventTypes.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .meta({ id: "UpdateWebhookEndpoint" });
+export type UpdateWebhookEndpoint = z.infer<typeof updateWebhookEndpointSchema>;
+
+export const suspendWebhookEndpointSchema = z
+  .object({ reason: z.string().trim().max(500).optional() })
+  .meta({ id: "SuspendWebhookEndpoint" });
+
+export const suspendAllWebhooksResultSchema = z
+  .object({ suspended: z.number().int().describe("How many endpoints were suspended by this call") })
+  .meta({ id: "SuspendAllWebhooksResult" });
+
+export const webhookDeliverySchema = z
+  .object({
+    id: z.uuid(),
+    eventId: z.uuid().describe("The webhook-id the receiver saw"),
+    eventType: z.string(),
+    attempt: z.number().int().describe("1 for the first try of a series"),
+    redelivery: z.boolean().describe("True for attempts of a manual redelivery"),
+    statusCode: z.number().int().nullable().describe("The receiver's HTTP status; null when it did not answer"),
+    succeeded: z.boolean(),
+    latencyMs: z.number().int().nullable(),
+    responseExcerpt: z.string().nullable().describe("The first 1 KB of the receiver's answer"),
+    error: z.string().nullable(),
+    attemptedAt: z.string(),
+    nextAttemptAt: z.string().nullable(),
+  })
+  .meta({ id: "WebhookDelivery" });
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveryListSchema = pageSchema(webhookDeliverySchema).meta({ id: "WebhookDeliveryList" });
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
+
+export const webhookDeliveryListQuerySchema = pageQuerySchema(["attemptedAt"], "attemptedAt").extend({
+  sortDirection: z.enum(["asc", "desc"]).default("desc"),
+});
+
+export const webhookSentSchema = z
+  .object({ eventId: z.uuid().describe("The webhook-id of the delivery that was queued") })
+  .meta({ id: "WebhookSent" });
+
+const orgParams = z.object({ orgId: z.uuid() });
+const endpointParams = orgParams.extend({ webhookId: z.uuid() });
+const deliveryParams = endpointParams.extend({ deliveryId: z.uuid() });
+const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
+const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
+const common = { base: "api", version: 1, auth: "user", tags: ["webhooks"] } as const;
+
+export const webhookRoutes = {
+  listWebhooks: define({
+    ...common,
+    method: "GET",
+    path: "/organizations/:orgId/webhooks",
+    permission: readers,
+    summary: "The organization's webhook endpoints (secrets are never listed)",
+    params: orgParams,
+    response: webhookEndpointListSchema,
+    status: 200,
+  }),
+  createWebhook: define({
+    ...common,
+    method: "POST",
+    path: "/organizations/:orgId/webhooks",
+    permission: admins,
+    summary: "Add a webhook endpoint; the answer holds its signing secret, shown this once",
+    params: orgParams,
+    body: createWebhookEndpointSchema,
+    response: webhookEndpointWithSecretSchema,
+    status: 201,
+  }),
+  getWebhook: define({
+    ...common,
+    method: "GET",
+    path: "/organizations/:orgId/webhooks/:webhookId",
+    permission: readers,
+    summary: "One webhook endpoint",
+    params: endpointParams,
+    response: webhookEndpointSchema,
+    status: 200,
+  }),
+  updateWebhook: define({
+    ...common,
+    method: "PATCH",
+    path: "/organizations/:orgId/webhooks/:webhookId",
+    permission: admins,
+    summary: "Change a webhook endpoint at its version",
+    params: endpointParams,
+    body: updateWebhookEndpointSchema,
+    response: webhookEndpointSchema,
+    status: 200,
+  }),
+  deleteWebhook: define({
+    ...common,
+    method: "DELETE",
+    path: "/organizations/:orgId/webhooks/:webhookId",
+    permission: admins,
+    summary: "Delete a webhook endpoint and its delivery log",
+    params: endpointParams,
+    query: versionQuerySchema,
+    response: null,
+    status: 204,
+  }),
+  suspendWebhook: define({
+    ...common,
+    method: "POST",
+    path: "/organizations/:orgId/webhooks/:webhookId/suspend",
+    permission: admins,
+    summary: "Suspend a webhook endpoint: nothing is sent to it until it is resumed",
+    params: endpointParams,
+    body: suspendWebhookEndpointSchema,
+    response: webhookEndpointSchema,
+    status: 200,
+  }),
+  resumeWebhook: define({
+    ...common,
+    method: "POST",
+    path: "/organizations/:orgId/webhooks/:webhookId/resume",
+    permission: admins,
+    summary: "Resume a suspended webhook endpoint (its failure streak starts again at zero)",
+    params: endpointParams,
+    response: webhookEndpointSchema,
+    status: 200,
+  }),
+  suspendAllWebhooks: define({
+    ...common,
+    method: "POST",
+    path: "/organizations/:orgId/webhooks/suspend-all",
+    permission: admins,
+    summary: "Suspend every webhook endpoint of the organization",
+    params: orgParams,
+    body: suspendWebhookEndpointSchema,
+    response: suspendAllWebhooksResultSchema,
+    status: 200,
+  }),
+  rotateWebhookSecret: define({
+    ...common,
+    method: "POST",
+    path: "/organizations/:orgId/webhooks/:webhookId/rotate-secret",
+    permission: admins,
+    summary: `A new signing secret, shown this once; the old one keeps signing for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours`,
+    params: endpointParams,
+    response: webhookEndpointWithSecretSchema,
+    status: 200,
+  }),
+  testWebhook: define({
+    ...common,
+    method: "POST",
+    path: "/organizations/:orgId/webhooks/:webhookId/test",
+    permission: admins,
+    summary: "Send a webhook.test event to the endpoint",
+    params: endpointParams,
+    response: webhookSentSchema,
+    status: 202,
+  }),
+  listWebhookDeliveries: define({
+    ...common,
+    method: "GET",
+    path: "/organizations/:orgId/webhooks/:webhookId/deliveries",
+    permission: readers,
+    summary: "The endpoint's delivery log, newest first: time, event, attempt, status code, latency, answer",
+    params: endpointParams,
+    query: webhookDeliveryListQuerySchema,
+    response: webhookDeliveryListSchema,
+    status: 200,
+  }),
+  redeliverWebhookDelivery: define({
+    ...common,
+    method: "POST",
+    path: "/organizations/:orgId/webhooks/:webhookId/deliveries/:deliveryId/redeliver",
+    permission: admins,
+    summary: "Send that delivery's event again (same webhook-id), with a fresh series of retries",
+    params: deliveryParams,
+    response: webhookSentSchema,
+    status: 202,
+  }),
+} as const satisfies Record<string, RouteDef>;

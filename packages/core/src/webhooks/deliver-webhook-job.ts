@@ -1,0 +1,231 @@
+import { PERMISSIONS, WEBHOOK_SUSPEND_AFTER_FAILED_EVENTS } from "@signet/contract";
+import { z } from "zod";
+import { systemActor } from "../actor.ts";
+import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import { isUniqueViolation } from "../concurrency/versioned-write.ts";
+import type { JobContext } from "../jobs/job-context.ts";
+import { escapeHtml } from "../mail/escape-html.ts";
+import { postWebhook } from "./post-webhook.ts";
+import { enqueueSuspensionNotice, enqueueWebhookAttempt, WEBHOOK_QUEUE } from "./webhook-outbox.ts";
+import { webhookRetryDelayMs } from "./webhook-retry-schedule.ts";
+import { webhookSignatureHeader } from "./webhook-signature.ts";
+
+const payload = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("attempt"),
+    endpointId: z.uuid(),
+    eventId: z.uuid(),
+    series: z.number().int().min(0),
+    attempt: z.number().int().min(1),
+  }),
+  z.object({ kind: z.literal("suspension-notice"), endpointId: z.uuid(), organizationId: z.uuid(), to: z.email() }),
+]);
+type Attempt = Extract<z.infer<typeof payload>, { kind: "attempt" }>;
+
+/**
+ * Retries go back through the outbox, not BullMQ's own retry: each failed attempt records its
+ * delivery row and, in the same transaction, the outbox row of the next attempt with the backoff
+ * as its availableAt. A day of retries then lives in PostgreSQL, survives a Redis flush, and runs
+ * the same in the embedded mode without Redis. The handler throws only when it could not record
+ * an attempt (the database is down): then BullMQ or the relay runs it again, and the unique
+ * (endpoint, event, series, attempt) row makes a finished attempt a no-op. A worker that dies
+ * between the POST and the record sends that attempt again with the same webhook-id: receivers
+ * deduplicate on it, as the specification expects.
+ */
+export const deliverWebhookJob = {
+  queue: WEBHOOK_QUEUE,
+  payload,
+  async handle(context: JobContext, job: z.infer<typeof payload>, idempotencyKey: string) {
+    if (job.kind === "attempt") await attemptDelivery(context, job);
+    else await sendSuspensionNotice(context, job, idempotencyKey);
+  },
+};
+
+async function attemptDelivery(context: JobContext, job: Attempt) {
+  const { db } = context;
+  const [endpoint, event, done] = await Promise.all([
+    db.webhookEndpoint.findUnique({ where: { id: job.endpointId } }),
+    db.webhookEvent.findUnique({ where: { id: job.eventId } }),
+    db.webhookDelivery.findUnique({
+      where: {
+        endpointId_eventId_series_attempt: {
+          endpointId: job.endpointId,
+          eventId: job.eventId,
+          series: job.series,
+          attempt: job.attempt,
+        },
+      },
+      select: { id: true },
+    }),
+  ]);
+  // deleted endpoint or event: nothing to deliver to; a recorded attempt: a retried job
+  if (!endpoint || !event || done) return;
+  const base = {
+    organizationId: endpoint.organizationId,
+    endpointId: endpoint.id,
+    eventId: event.id,
+    series: job.series,
+    attempt: job.attempt,
+  };
+  if (endpoint.suspendedAt || !endpoint.enabled) {
+    await recordQuietly(context, {
+      ...base,
+      succeeded: false,
+      error: endpoint.suspendedAt ? "Not sent: the endpoint is suspended" : "Not sent: the endpoint is disabled",
+    });
+    return;
+  }
+
+  const now = new Date();
+  const secrets = [context.fieldCipher.decrypt(endpoint.secretEncrypted)];
+  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
+    secrets.push(context.fieldCipher.decrypt(endpoint.previousSecretEncrypted));
+  }
+  const body = JSON.stringify(event.payload);
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const result = await postWebhook(
+    endpoint.url,
+    body,
+    {
+      "webhook-id": event.id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": webhookSignatureHeader(secrets, event.id, timestamp, body),
+      "user-agent": "Signet-Webhooks/1",
+    },
+    { allowPrivate: context.config.WEBHOOKS_ALLOW_PRIVATE },
+  );
+  const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  const error =
+    result.error ?? (succeeded ? null : `The receiver answered ${result.statusCode}; a 2xx status is expected`);
+  const delay = succeeded ? null : webhookRetryDelayMs(job.attempt);
+  const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
+
+  await db
+    .$transaction(async (tx) => {
+      await tx.webhookDelivery.create({
+        data: {
+          ...base,
+          statusCode: result.statusCode,
+          succeeded,
+          latencyMs: result.latencyMs,
+          responseExcerpt: result.responseExcerpt,
+          error,
+          nextAttemptAt,
+        },
+      });
+      if (succeeded) {
+        await tx.webhookEndpoint.update({
+          where: { id: endpoint.id },
+          data: { failedEventStreak: 0, failedAttemptStreak: 0, lastSuccessAt: new Date() },
+        });
+        return;
+      }
+      if (nextAttemptAt) await enqueueWebhookAttempt(tx, { ...job, attempt: job.attempt + 1 }, nextAttemptAt);
+      const failed = await tx.webhookEndpoint.update({
+        where: { id: endpoint.id },
+        data: {
+          failedAttemptStreak: { increment: 1 },
+          lastFailureAt: new Date(),
+          // the event failed for good: every attempt of its automatic series was refused
+          ...(nextAttemptAt || job.series > 0 ? {} : { failedEventStreak: { increment: 1 } }),
+        },
+      });
+      if (failed.failedEventStreak >= WEBHOOK_SUSPEND_AFTER_FAILED_EVENTS && !failed.suspendedAt) {
+        await suspendForFailures(tx, failed);
+      }
+    })
+    .catch((caught: unknown) => {
+      // another worker recorded this attempt first (a job run twice): its record stands
+      if (!isUniqueViolation(caught)) throw caught;
+    });
+}
+
+type Tx = Parameters<Parameters<JobContext["db"]["$transaction"]>[0]>[0];
+
+async function suspendForFailures(tx: Tx, endpoint: { id: string; organizationId: string; failedEventStreak: number }) {
+  const suspendedAt = new Date();
+  const reason = `Suspended automatically after ${endpoint.failedEventStreak} events failed in a row`;
+  const { count } = await tx.webhookEndpoint.updateMany({
+    where: { id: endpoint.id, suspendedAt: null },
+    data: { suspendedAt, suspendedReason: reason, version: { increment: 1 } },
+  });
+  if (count === 0) return;
+  await appendAuditEvent(tx, systemActor, {
+    organizationId: endpoint.organizationId,
+    streamType: "organization",
+    streamId: endpoint.organizationId,
+    type: "webhook.suspended",
+    data: { webhookId: endpoint.id, automatic: true, failedEventStreak: endpoint.failedEventStreak },
+  });
+  for (const to of await organizationAdminEmails(tx, endpoint.organizationId)) {
+    await enqueueSuspensionNotice(tx, {
+      endpointId: endpoint.id,
+      organizationId: endpoint.organizationId,
+      to,
+      suspendedAt,
+    });
+  }
+}
+
+/** Active users holding MANAGE_ADMIN_SETTINGS through any of their roles in the organization. */
+async function organizationAdminEmails(tx: Tx, organizationId: string): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ email: string }[]>`
+    SELECT DISTINCT u.email FROM "MemberRole" mr
+      JOIN "Role" r ON r.id = mr."roleId"
+      JOIN "User" u ON u.id = mr."userId"
+     WHERE mr."organizationId" = ${organizationId}::uuid
+       AND (r.permissions & ${PERMISSIONS.MANAGE_ADMIN_SETTINGS}) <> 0
+       AND u.status = 'ACTIVE'
+     ORDER BY u.email`;
+  return rows.map((row) => row.email);
+}
+
+async function recordQuietly(
+  context: JobContext,
+  row: {
+    organizationId: string;
+    endpointId: string;
+    eventId: string;
+    series: number;
+    attempt: number;
+    succeeded: boolean;
+    error: string;
+  },
+) {
+  await context.db.webhookDelivery.create({ data: row }).catch((caught: unknown) => {
+    if (!isUniqueViolation(caught)) throw caught;
+  });
+}
+
+/**
+ * The administrators' email. Sent by the mailer directly with the job's idempotency key (the
+ * mailer skips a key it already sent), because the email job's templates belong to the mail
+ * module; when templates become editable per organization this moves there.
+ */
+async function sendSuspensionNotice(
+  context: JobContext,
+  job: Extract<z.infer<typeof payload>, { kind: "suspension-notice" }>,
+  idempotencyKey: string,
+) {
+  const endpoint = await context.db.webhookEndpoint.findUnique({ where: { id: job.endpointId } });
+  if (!endpoint?.suspendedAt) return;
+  const organization = await context.db.organization.findUnique({
+    where: { id: job.organizationId },
+    select: { name: true },
+  });
+  const settingsUrl = `${context.config.publicUrl}/settings`;
+  const lines = [
+    `The webhook endpoint ${endpoint.url} of ${organization?.name ?? "your organization"} was suspended.`,
+    endpoint.suspendedReason ?? "",
+    "Nothing is sent to it until an administrator resumes it. Check the receiver, then resume the endpoint and redeliver the events it missed from its delivery log.",
+    settingsUrl,
+  ].filter(Boolean);
+  await context.mailer.send({
+    idempotencyKey,
+    organizationId: job.organizationId,
+    to: job.to,
+    subject: "A webhook endpoint was suspended",
+    text: lines.join("\n\n"),
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n"),
+  });
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import type { WebhookEventPayload, WebhookEventType } from "@signet/contract";
+import type { Prisma } from "../db/generated/client.ts";
+import { enqueueWebhookAttempt } from "./webhook-outbox.ts";
+
+/** The audit event types that are also webhook events, and the webhook type each becomes. */
+export const WEBHOOK_TYPE_BY_AUDIT_TYPE: Readonly<Record<string, WebhookEventType>> = {
+  "package.sent": "package.sent",
+  "package.available": "package.available",
+  "package.completed": "package.completed",
+  "package.sealed": "package.sealed",
+  "package.cancelled": "package.cancelled",
+  "package.expired": "package.expired",
+  "package.corrected": "package.corrected",
+  "package.consent-withdrawn": "package.consent_withdrawn",
+  "document.viewed": "participant.viewed",
+  "participant.consent-granted": "participant.consented",
+  "tag.signed": "participant.signed",
+  "participant.declined": "participant.declined",
+  "participant.finished": "participant.finished",
+  "participant.consent-withdrawn": "participant.consent_withdrawn",
+};
+
+export interface AuditedChange {
+  organizationId: string | null;
+  streamType: string;
+  streamId: string;
+  type: string;
+  data?: Record<string, unknown>;
+}
+
+const asId = (value: unknown) => (typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value) ? value : undefined);
+const asStatus = (value: unknown) => (typeof value === "string" ? value : null);
+
+/**
+ * Called by appendAuditEvent inside the change's transaction: when the audit event is also a
+ * webhook event, writes the event and one delivery per enabled endpoint that takes its type, so
+ * the deliveries exist exactly when the change commits. The payload is built from a whitelist of
+ * ids and statuses: nothing else of the audit data (reasons, names, hashes) leaves.
+ */
+export async function recordWebhookEvent(tx: Prisma.TransactionClient, change: AuditedChange, occurredAt: Date) {
+  const type = WEBHOOK_TYPE_BY_AUDIT_TYPE[change.type];
+  if (!type || !change.organizationId || change.streamType !== "package") return;
+  const data = change.data ?? {};
+  const participantId = asId(data.participantId);
+  // a document viewed in the collaboration view or by a user is no participant's event
+  if (type.startsWith("participant.") && !participantId) return;
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: { organizationId: change.organizationId, enabled: true, suspendedAt: null, eventTypes: { has: type } },
+    select: { id: true },
+  });
+  if (endpoints.length === 0) return;
+  const id = randomUUID();
+  const from = "from" in data || "to" in data ? { from: asStatus(data.from), to: asStatus(data.to) } : undefined;
+  const payload: WebhookEventPayload = {
+    id,
+    type,
+    timestamp: occurredAt.toISOString(),
+    data: {
+      organizationId: change.organizationId,
+      packageId: change.streamId,
+      ...(participantId ? { participantId } : {}),
+      ...(type === "participant.viewed" && asId(data.documentId) ? { documentId: asId(data.documentId) } : {}),
+      ...(from ? { status: from } : {}),
+    },
+  };
+  // A participant signs many tags; integrators hear of the first signature only. ON CONFLICT DO
+  // NOTHING (skipDuplicates) rather than a read first: a duplicate must never fail the signature.
+  const dedupeKey = type === "participant.signed" ? `participant.signed:${participantId}` : null;
+  const { count } = await tx.webhookEvent.createMany({
+    data: [
+      {
+        id,
+        organizationId: change.organizationId,
+        type,
+        payload: payload as Prisma.InputJsonValue,
+        dedupeKey,
+        createdAt: occurredAt,
+      },
+    ],
+    skipDuplicates: true,
+  });
+  if (count === 0) return;
+  for (const endpoint of endpoints) {
+    await enqueueWebhookAttempt(tx, { endpointId: endpoint.id, eventId: id, series: 0, attempt: 1 });
+  }
+}
