@@ -12,6 +12,7 @@ import {
   TextInput,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from "@mantine/core";
 import {
   DEFAULT_TAG_SIZE,
@@ -505,7 +506,19 @@ export function TagEditor(props: {
                         minWidth={9 * scale}
                         minHeight={9 * scale}
                         disableDragging={readOnly}
-                        enableResizing={!readOnly}
+                        // one corner handle, on the selected tag only, so that handles never cover a small tag
+                        enableResizing={!readOnly && isSelected ? { bottomRight: true } : false}
+                        resizeHandleStyles={{
+                          bottomRight: {
+                            width: 14,
+                            height: 14,
+                            right: -7,
+                            bottom: -7,
+                            background: "white",
+                            border: `2px solid ${color}`,
+                            borderRadius: 3,
+                          },
+                        }}
                         onDragStart={() => setSelected(tag.key)}
                         onDragStop={(_event, data) =>
                           update(tag.key, toPoints({ ...box, x: data.x, y: data.y }, scale, size))
@@ -526,10 +539,7 @@ export function TagEditor(props: {
                           )
                         }
                         style={{
-                          border: `2px solid ${color}`,
-                          background: "rgba(255,255,255,.88)",
                           boxShadow: isSelected ? `0 0 0 2px white, 0 0 0 4px ${color}` : undefined,
-                          overflow: "hidden",
                           zIndex: isSelected ? 2 : 1,
                         }}
                       >
@@ -540,7 +550,6 @@ export function TagEditor(props: {
                           data-key={tag.key}
                           data-participant={name}
                           aria-pressed={isSelected}
-                          aria-label={`${label}${tag.required ? " (required)" : ""} for ${name}, page ${tag.page}`}
                           className="signet-placed-tag"
                           style={{
                             all: "unset",
@@ -553,16 +562,24 @@ export function TagEditor(props: {
                             color: "#1a1b1e",
                             fontSize: Math.max(9, Math.min(12, 10 * scale)),
                             lineHeight: 1.15,
-                            borderLeft: `6px solid ${color}`,
+                            // the whole printed box is the button: it is as large as the field it stands for
+                            border: `2px solid ${color}`,
+                            borderLeftWidth: Math.min(6, Math.max(2, box.width / 6)),
+                            background: "rgba(255,255,255,.88)",
+                            overflow: "hidden",
                           }}
                           onClick={() => setSelected(tag.key)}
                           onFocus={() => setSelected(tag.key)}
                         >
+                          {/* the name read out holds the visible text first (WCAG 2.5.3), then what the mark means */}
                           <span style={{ display: "block", fontWeight: 600, whiteSpace: "nowrap" }}>
                             {label}
                             {tag.required && <span aria-hidden> *</span>}
-                          </span>
+                          </span>{" "}
                           <span style={{ display: "block", whiteSpace: "nowrap" }}>{name}</span>
+                          <VisuallyHidden>
+                            {tag.required ? ", required" : ""}, page {tag.page}
+                          </VisuallyHidden>
                         </button>
                       </Rnd>
                     );
