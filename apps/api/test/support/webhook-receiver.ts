@@ -1,0 +1,52 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** the body parsed */
+  json: { id: string; type: string; timestamp: string; data: Record<string, unknown> };
+}
+
+export interface WebhookReceiver {
+  url: string;
+  received: ReceivedWebhook[];
+  /** the status to answer each request with; 200 unless changed */
+  answer: (request: ReceivedWebhook) => number;
+  close(): Promise<void>;
+}
+
+/** A real HTTP receiver on loopback that keeps every delivery it is given. */
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const receiver: WebhookReceiver = {
+    url: "",
+    received: [],
+    answer: () => 200,
+    close: async () => {},
+  };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const entry: ReceivedWebhook = { headers: request.headers, body, json: JSON.parse(body) };
+      receiver.received.push(entry);
+      const status = receiver.answer(entry);
+      response.writeHead(status, { "content-type": "text/plain" });
+      response.end(status < 300 ? "ok" : `receiver says no (${status})`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return receiver;
+}
+
+/** The three Standard Webhooks headers of a received delivery. */
+export function standardHeaders(entry: ReceivedWebhook): Record<string, string> {
+  return {
+    "webhook-id": String(entry.headers["webhook-id"]),
+    "webhook-timestamp": String(entry.headers["webhook-timestamp"]),
+    "webhook-signature": String(entry.headers["webhook-signature"]),
+  };
+}
