@@ -20,7 +20,7 @@ export interface WebhookPostResult {
  * the very addresses the socket connects to, so a name re-pointed inside after the endpoint was
  * saved (DNS rebinding) is refused too.
  */
-function publicOnlyLookup(allowPrivate: boolean): LookupFunction {
+export function lookupPublicOnly(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, "", 0);
@@ -65,7 +65,7 @@ export function postWebhook(
       {
         method: "POST",
         headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-        lookup: publicOnlyLookup(options.allowPrivate),
+        lookup: lookupPublicOnly(options.allowPrivate),
         agent: false,
       },
       (response) => {
