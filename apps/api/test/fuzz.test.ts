@@ -100,6 +100,8 @@ beforeAll(async () => {
     ruleId: randomUUID(),
     stipId: randomUUID(),
     uploadId: randomUUID(),
+    webhookId: randomUUID(),
+    deliveryId: randomUUID(),
   };
   let admin = signing.admin;
   let room = participant.client;

@@ -9,6 +9,7 @@ import {
   roleRoutes,
   routeUrl,
   userRoutes,
+  webhookRoutes,
 } from "@signet/contract";
 import { buildGroup, buildRole, grantRoles } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +28,7 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   ...groupRoutes,
   ...roleRoutes,
   ...membershipRoutes,
+  ...webhookRoutes,
 };
 
 /** Routes whose path names no organization, and why another tenant cannot reach through them. */
@@ -43,6 +45,8 @@ interface Ids {
   groupId: string;
   roleId: string;
   invitationId: string;
+  webhookId: string;
+  deliveryId: string;
 }
 
 /** A request that passes the contract's validation, naming the given ids. */
@@ -77,6 +81,18 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   setMemberRoles: (ids) => ({ body: { roleIds: [ids.roleId] } }),
   removeGroupMember: () => ({}),
   getMembership: () => ({}),
+  listWebhooks: () => ({}),
+  createWebhook: () => ({ body: { url: "https://hooks.example.com/spy", eventTypes: ["package.sent"] } }),
+  getWebhook: () => ({}),
+  updateWebhook: () => ({ body: { version: 1, description: "Changed" } }),
+  deleteWebhook: () => ({ query: { version: "1" } }),
+  suspendWebhook: () => ({ body: {} }),
+  resumeWebhook: () => ({}),
+  suspendAllWebhooks: () => ({ body: {} }),
+  rotateWebhookSecret: () => ({}),
+  testWebhook: () => ({}),
+  listWebhookDeliveries: () => ({}),
+  redeliverWebhookDelivery: () => ({}),
 };
 
 let app: TestApp;
@@ -106,7 +122,29 @@ async function tenant() {
       expiresAt: new Date(Date.now() + 86_400_000),
     },
   });
-  return { organization, user, group, role, sub, clerk, invitation };
+  // a webhook endpoint with one logged delivery: the webhook routes act on them
+  const webhook = await app.server.db.webhookEndpoint.create({
+    data: {
+      organizationId: organization.id,
+      url: "https://hooks.example.com/tenant",
+      eventTypes: ["package.sent"],
+      secretEncrypted: app.server.deps.fieldCipher.encrypt("whsec_dGVuYW5jeS13YWxrLXNlY3JldC0wMTIzNDU2Nzg5YWI="),
+    },
+  });
+  const webhookEvent = await app.server.db.webhookEvent.create({
+    data: { organizationId: organization.id, type: "webhook.test", payload: {} },
+  });
+  const delivery = await app.server.db.webhookDelivery.create({
+    data: {
+      organizationId: organization.id,
+      endpointId: webhook.id,
+      eventId: webhookEvent.id,
+      attempt: 1,
+      statusCode: 200,
+      succeeded: true,
+    },
+  });
+  return { organization, user, group, role, sub, clerk, invitation, webhook, delivery };
 }
 
 beforeAll(async () => {
@@ -119,6 +157,8 @@ beforeAll(async () => {
     groupId: a.sub.id,
     roleId: a.clerk.id,
     invitationId: a.invitation.id,
+    webhookId: a.webhook.id,
+    deliveryId: a.delivery.id,
   };
   foreign = {
     organizationId: b.organization.id,
@@ -126,6 +166,8 @@ beforeAll(async () => {
     groupId: b.sub.id,
     roleId: b.clerk.id,
     invitationId: b.invitation.id,
+    webhookId: b.webhook.id,
+    deliveryId: b.delivery.id,
   };
   admin = new HttpClient(app.url);
   expect((await admin.signIn(a.user.email, PASSWORD)).status).toBe(200);
@@ -147,7 +189,9 @@ function call(
 }
 
 const scoped = Object.entries(ACCESS_ROUTES).filter(([id]) => !(id in UNSCOPED));
-const withResourceIds = scoped.filter(([, route]) => /:(userId|groupId|roleId|invitationId)/.test(route.path));
+const withResourceIds = scoped.filter(([, route]) =>
+  /:(userId|groupId|roleId|invitationId|webhookId|deliveryId)/.test(route.path),
+);
 
 describe("tenancy across every access-control route", () => {
   it("has a sample for every organization-scoped route, and every other route says why it is safe", () => {
@@ -202,6 +246,15 @@ describe("tenancy across every access-control route", () => {
     expect([row.status, row.version]).toEqual(["PENDING", 1]);
   });
 
+  it("left the other organization's webhook endpoint as it was (no suspension, rotation, update or delivery)", async () => {
+    const row = await app.server.db.webhookEndpoint.findUniqueOrThrow({ where: { id: foreign.webhookId } });
+    expect([row.version, row.suspendedAt, row.previousSecretEncrypted, row.description]).toEqual([1, null, null, null]);
+    const scheduled = await app.server.db.outboxMessage.count({
+      where: { jobName: "webhook.deliver", idempotencyKey: { contains: foreign.webhookId } },
+    });
+    expect(scheduled).toBe(0);
+  });
+
   it("lets a support user into another organization", async () => {
     for (const id of ["getOrganization", "listUsers", "listGroups", "listRoles"]) {
       const reply = await call(support, ACCESS_ROUTES[id]!, { orgId: foreign.organizationId }, SAMPLES[id]!(foreign));
@@ -218,6 +271,8 @@ describe("tenancy across every access-control route", () => {
       "listGroupMembers",
       "getMembership",
       "listUserInvitations",
+      "getWebhook",
+      "listWebhookDeliveries",
     ]) {
       const reply = await call(
         admin,
@@ -231,5 +286,12 @@ describe("tenancy across every access-control route", () => {
 });
 
 function pick(ids: Ids) {
-  return { userId: ids.userId, groupId: ids.groupId, roleId: ids.roleId, invitationId: ids.invitationId };
+  return {
+    userId: ids.userId,
+    groupId: ids.groupId,
+    roleId: ids.roleId,
+    invitationId: ids.invitationId,
+    webhookId: ids.webhookId,
+    deliveryId: ids.deliveryId,
+  };
 }

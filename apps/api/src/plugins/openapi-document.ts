@@ -45,6 +45,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   settings: "Organization settings: signing room, e-sign consent, seal certificate",
   "signing room":
     "Signing: the participant's signing room (signing origin) and the members' side of it (signing URLs, verification, sealed files)",
+  webhooks:
+    "Webhook endpoints: signed event deliveries (Standard Webhooks), delivery log, redelivery, suspend and resume",
 };
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
