@@ -118,9 +118,11 @@ describe("a completed signing flow", () => {
     expect(seen.sort()).toEqual(
       [
         "package.sent",
+        "participant.viewed ada",
         "participant.consented ada",
         "participant.signed ada",
         "participant.finished ada",
+        "participant.viewed ben",
         "participant.consented ben",
         "participant.signed ben",
         "participant.finished ben",
@@ -169,6 +171,53 @@ describe("a completed signing flow", () => {
     expect(() =>
       new Webhook(secret).verify(replayed.body.replace("package", "pakage"), standardHeaders(replayed)),
     ).toThrow();
+  });
+});
+
+describe("a declined and cancelled package", () => {
+  it("sends only the subscribed types, with the status change and without the reasons given", async () => {
+    const hooks = await receiver();
+    const s = await signablePackage(app, db(), {
+      signers: [
+        { givenName: "Cleo", email: "cleo@example.com" },
+        { givenName: "Dev", email: "dev@example.com" },
+      ],
+    });
+    const { secret } = await createEndpoint(s.admin, s.org.organizationId, {
+      url: hooks.url,
+      eventTypes: ["participant.declined", "package.cancelled"],
+    });
+    await sendPackage(s, db());
+    const cleo = await openAndConsent(
+      app.server.signingRoom!.url,
+      linkToken(await invitationTo(smtp, "cleo@example.com")),
+    );
+    const declined = await cleo.client.request("POST", "/api/v1/signing/decline", {
+      json: { reason: "My lawyer said wait" },
+    });
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    const { version } = await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } });
+    const cancelled = await s.admin.request("PUT", s.api.cancel, {
+      json: { version, notify: false, reason: "Borrower withdrew the application" },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+
+    await poll("both events", async () => hooks.received.length >= 2);
+    expect(await db().webhookEvent.count({ where: { organizationId: s.org.organizationId } })).toBe(2);
+    const byType = new Map(hooks.received.map((entry) => [entry.json.type, entry]));
+    expect(byType.get("participant.declined")?.json.data).toEqual({
+      organizationId: s.org.organizationId,
+      packageId: s.pkg.id,
+      participantId: s.signers[0]!.id,
+    });
+    expect(byType.get("package.cancelled")?.json.data).toMatchObject({
+      packageId: s.pkg.id,
+      status: { from: "AVAILABLE_TO_SIGNERS", to: "CANCELLED" },
+    });
+    for (const entry of hooks.received) {
+      expect(verify(secret, entry)).toEqual(entry.json);
+      expect(entry.body).not.toMatch(/lawyer|withdrew|Cleo/);
+    }
   });
 });
 

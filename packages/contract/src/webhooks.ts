@@ -16,8 +16,10 @@ export const WEBHOOK_EVENT_TYPES = [
   "package.expired",
   "package.corrected",
   "package.consent_withdrawn",
+  /** the participant opened the package for the first time */
   "participant.viewed",
   "participant.consented",
+  /** the participant's first signature */
   "participant.signed",
   "participant.declined",
   "participant.finished",
@@ -47,7 +49,6 @@ export const webhookEventDataSchema = z
     organizationId: z.uuid(),
     packageId: z.uuid().optional(),
     participantId: z.uuid().optional(),
-    documentId: z.uuid().optional(),
     status: z
       .object({ from: z.string().nullable(), to: z.string().nullable() })
       .optional()

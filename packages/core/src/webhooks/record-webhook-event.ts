@@ -13,13 +13,15 @@ export const WEBHOOK_TYPE_BY_AUDIT_TYPE: Readonly<Record<string, WebhookEventTyp
   "package.expired": "package.expired",
   "package.corrected": "package.corrected",
   "package.consent-withdrawn": "package.consent_withdrawn",
-  "document.viewed": "participant.viewed",
+  "participant.authenticated": "participant.viewed",
   "participant.consent-granted": "participant.consented",
   "tag.signed": "participant.signed",
   "participant.declined": "participant.declined",
   "participant.finished": "participant.finished",
   "participant.consent-withdrawn": "participant.consent_withdrawn",
 };
+
+const ONCE_PER_PARTICIPANT = new Set<WebhookEventType>(["participant.viewed", "participant.signed"]);
 
 export interface AuditedChange {
   organizationId: string | null;
@@ -43,7 +45,6 @@ export async function recordWebhookEvent(tx: Prisma.TransactionClient, change: A
   if (!type || !change.organizationId || change.streamType !== "package") return;
   const data = change.data ?? {};
   const participantId = asId(data.participantId);
-  // a document viewed in the collaboration view or by a user is no participant's event
   if (type.startsWith("participant.") && !participantId) return;
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { organizationId: change.organizationId, enabled: true, suspendedAt: null, eventTypes: { has: type } },
@@ -60,13 +61,13 @@ export async function recordWebhookEvent(tx: Prisma.TransactionClient, change: A
       organizationId: change.organizationId,
       packageId: change.streamId,
       ...(participantId ? { participantId } : {}),
-      ...(type === "participant.viewed" && asId(data.documentId) ? { documentId: asId(data.documentId) } : {}),
       ...(from ? { status: from } : {}),
     },
   };
-  // A participant signs many tags; integrators hear of the first signature only. ON CONFLICT DO
-  // NOTHING (skipDuplicates) rather than a read first: a duplicate must never fail the signature.
-  const dedupeKey = type === "participant.signed" ? `participant.signed:${participantId}` : null;
+  // A participant opens the room and signs tags many times; integrators hear of the first time
+  // only. ON CONFLICT DO NOTHING (skipDuplicates) rather than a read first: a duplicate must never
+  // fail the participant's own change.
+  const dedupeKey = ONCE_PER_PARTICIPANT.has(type) ? `${type}:${participantId}` : null;
   const { count } = await tx.webhookEvent.createMany({
     data: [
       {
