@@ -79,4 +79,37 @@ describe("webhook delivery by the worker over BullMQ", () => {
     const bare = secret.slice("whsec_".length);
     expect(logLines.filter((line) => line.includes(bare) || line.includes("whsec_"))).toEqual([]);
   });
+
+  it("loses no event while no worker runs: the outbox keeps it until a worker is back", async () => {
+    hooks.answer = () => 200;
+    const before = hooks.received.length;
+    await worker?.close();
+    worker = undefined;
+    const base = `/api/v1/organizations/${p.org.organizationId}/webhooks`;
+    const created = await p.admin.request<WebhookEndpointWithSecret>("POST", base, {
+      json: { url: hooks.url, eventTypes: ["package.sent"] },
+    });
+    const test = await p.admin.request<{ eventId: string }>("POST", `${base}/${created.body.endpoint.id}/test`);
+    expect(test.status).toBe(202);
+    const waiting = await app.server.db.outboxMessage.findFirstOrThrow({
+      where: { idempotencyKey: { contains: test.body.eventId } },
+    });
+    expect(waiting.publishedAt).toBeNull();
+    expect(hooks.received.length).toBe(before);
+
+    worker = await startWorker(
+      {
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: prefix,
+        WEBHOOKS_ALLOW_PRIVATE: "true",
+        DATABASE_URL: app.server.config.DATABASE_URL,
+        AUTH_SECRET: TEST_AUTH_SECRET,
+      },
+      capturingLogger,
+    );
+    const delivered = await poll("the delivery after the restart", async () =>
+      hooks.received.find((entry) => entry.json.id === test.body.eventId),
+    );
+    expect(new Webhook(created.body.secret).verify(delivered.body, standardHeaders(delivered))).toEqual(delivered.json);
+  });
 });
