@@ -110,24 +110,29 @@ describe("package journey: build, send, cancel with notification, reactivate", (
         .toBe("View Only");
     }
 
-    // place a signature for each signer by dragging from the palette onto page 1, then resize one
+    // place a signature for each signer by dragging from the palette onto page 1, then resize one:
+    // one click opens the tag workspace, on the first document
+    await page.getByRole("tab", { name: "Place tags" }).click();
+    await page.getByTestId("workspace-document").filter({ hasText: "pdflatex-4-pages" }).click();
     const pageOne = page.getByTestId("page-1");
     await pageOne.waitFor();
     await page.waitForFunction(() => {
       const canvas = document.querySelector('[data-testid="page-1"] canvas') as HTMLCanvasElement | null;
       return canvas !== null && canvas.width > 0;
     });
-    // both the palette and the top of page 1 in view, so that no scroll happens during a drag
-    await page.getByRole("heading", { name: /^Tags on/ }).scrollIntoViewIfNeeded();
-    await page.evaluate(() => window.scrollBy(0, 120));
-    await pickOption(page, "Participant for new tags", /^BORROWER 1$/);
+    await page.getByRole("radio", { name: "Maria Lopez" }).check();
     await dragTag(page, "SIGNATURE", { x: 120, y: 300 });
-    await pickOption(page, "Participant for new tags", "CO-BORROWER 1");
+    await page.getByRole("radio", { name: "Juan Lopez" }).check();
     await dragTag(page, "SIGNATURE", { x: 340, y: 300 });
     await dragTag(page, "DATE_SIGNED", { x: 340, y: 360 });
     const placed = page.getByTestId("placed-tag");
     await expect.poll(() => placed.count()).toBe(3);
+    // each tag names its signer
+    expect(await placed.first().innerText()).toContain("Maria Lopez");
+    expect(await placed.nth(2).innerText()).toContain("Juan Lopez");
 
+    // the resize handle shows on the selected tag
+    await placed.first().click();
     const first = await placed.first().boundingBox();
     if (!first) throw new Error("no box for the placed tag");
     await page.mouse.move(first.x + first.width - 1, first.y + first.height - 1);
@@ -139,7 +144,8 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     await savedByItself(page);
     await screenshot(page, "builder-tags");
 
-    // data collection: a group with a question for the borrower
+    // data collection: a group with a question for the borrower, one tab away
+    await page.getByRole("tab", { name: "Rules and data collection" }).click();
     await page.getByLabel("New group").fill("Employment");
     await page.getByRole("button", { name: "Add group" }).click();
     await page.getByText("Employment", { exact: true }).waitFor();
@@ -169,7 +175,10 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     await page.getByRole("button", { name: "Send package" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Send" }).click();
     await page.waitForURL(new RegExp(`/packages/${packageId}$`));
-    await page.getByText("Available to signers").first().waitFor();
+    await page
+      .getByText(/Available to signers|Out for signature/)
+      .first()
+      .waitFor();
 
     // what the API holds: ordered signing, three tags on page 1 of the first document, the viewer on View Only
     // the document's download link names the organization
@@ -213,7 +222,10 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     // reactivate: back to Started, ready to be sent again
     await page.getByRole("button", { name: "Reactivate" }).click();
     await page.getByRole("dialog", { name: "Reactivate package" }).getByRole("button", { name: "Reactivate" }).click();
-    await page.getByText("Started", { exact: true }).first().waitFor();
+    await page
+      .getByText(/^(Started|Draft)$/)
+      .first()
+      .waitFor();
     const history = page.getByLabel("History");
     await history.getByText("Package reactivated").waitFor();
     await history.getByText("Package cancelled").waitFor();

@@ -1,6 +1,5 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pickOption } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
@@ -52,14 +51,15 @@ describe("every persona builds and sends a package from the workspace", () => {
     await page.getByLabel("Choose files to upload").setInputFiles([`${FIXTURE_PDFS}minimal-document.pdf`]);
     await page.locator('[data-testid="upload-item"][data-status="done"]').first().waitFor();
     await page.getByTestId("document-row").first().waitFor();
+    await page.getByRole("tab", { name: "Place tags" }).click();
     await page.getByTestId("page-1").waitFor();
     await page.waitForFunction(() => {
       const canvas = document.querySelector('[data-testid="page-1"] canvas') as HTMLCanvasElement | null;
       return canvas !== null && canvas.width > 0;
     });
-    await pickOption(page, "Participant for new tags", /^BORROWER 1$/);
-    // the palette's button places a signature on page 1 (dragging is covered by the package journey)
-    await page.getByRole("button", { name: "Add Signature tag to page 1" }).click();
+    await page.getByRole("radio", { name: `Ada ${persona}` }).check();
+    // a click on the palette places a signature on the page in view (dragging is covered by the package journey)
+    await page.getByRole("button", { name: "Add Signature tag" }).click();
     await expect.poll(() => page.getByTestId("placed-tag").count()).toBe(1);
     const saveTags = page.getByRole("button", { name: "Save tags" });
     if ((await saveTags.count()) > 0) await saveTags.click();
