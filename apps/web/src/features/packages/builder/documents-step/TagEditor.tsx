@@ -1,12 +1,12 @@
 import {
   ActionIcon,
-  Badge,
   Button,
   Checkbox,
   Group,
   Radio,
   ScrollArea,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -497,6 +497,8 @@ export function TagEditor(props: {
                     const name = nameOf(tag.participantId);
                     const label = fieldLabel(tag);
                     const isSelected = selected === tag.key;
+                    // a field too low for two lines shows label and name side by side
+                    const oneLine = box.height < 26;
                     return (
                       <Rnd
                         key={tag.key}
@@ -572,11 +574,13 @@ export function TagEditor(props: {
                           onFocus={() => setSelected(tag.key)}
                         >
                           {/* the name read out holds the visible text first (WCAG 2.5.3), then what the mark means */}
-                          <span style={{ display: "block", fontWeight: 600, whiteSpace: "nowrap" }}>
+                          <span
+                            style={{ display: oneLine ? "inline" : "block", fontWeight: 600, whiteSpace: "nowrap" }}
+                          >
                             {label}
                             {tag.required && <span aria-hidden> *</span>}
                           </span>{" "}
-                          <span style={{ display: "block", whiteSpace: "nowrap" }}>{name}</span>
+                          <span style={{ display: oneLine ? "inline" : "block", whiteSpace: "nowrap" }}>{name}</span>
                           <VisuallyHidden>
                             {tag.required ? ", required" : ""}, page {tag.page}
                           </VisuallyHidden>
@@ -632,7 +636,7 @@ export function TagEditor(props: {
             <Text size="xs" c="dimmed">
               Drag onto a page, or press to add it to the page in view.
             </Text>
-            <Stack gap={4} role="group" aria-labelledby="tag-palette-label">
+            <SimpleGrid cols={2} spacing={4} verticalSpacing={4} role="group" aria-labelledby="tag-palette-label">
               {TAG_TYPES.map((type) => (
                 <UnstyledButton
                   key={type}
@@ -647,18 +651,18 @@ export function TagEditor(props: {
                     event.dataTransfer.effectAllowed = "copy";
                   }}
                   style={{
-                    padding: "4px 8px",
+                    padding: "4px 6px",
                     border: "1px solid var(--mantine-color-gray-4)",
                     borderLeft: `6px solid ${assignee ? colorOf(assignee) : "var(--mantine-color-gray-4)"}`,
                     borderRadius: 4,
                     cursor: readOnly ? "default" : "grab",
-                    fontSize: 14,
+                    fontSize: 13,
                   }}
                 >
                   {TAG_TYPE_LABELS[type]}
                 </UnstyledButton>
               ))}
-            </Stack>
+            </SimpleGrid>
           </Stack>
 
           <Stack gap="xs" aria-label="Tag properties" role="group">
@@ -720,14 +724,9 @@ function TagProperties(props: {
   const { tag } = props;
   return (
     <Stack gap="xs">
-      <Group gap={6}>
-        <Badge variant="light" color="gray">
-          {TAG_TYPE_LABELS[tag.type]}
-        </Badge>
-        <Text size="xs" c="dimmed">
-          Page {tag.page}
-        </Text>
-      </Group>
+      <Text size="sm">
+        {TAG_TYPE_LABELS[tag.type]}, page {tag.page}
+      </Text>
       <Select
         label="Participant"
         data={props.signers.map((participant) => ({ value: participant.id, label: participantName(participant) }))}
