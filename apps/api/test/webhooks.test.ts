@@ -43,6 +43,8 @@ const db = () => app.server.db;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   app = await startTestApp({ ...ACCESS_TEST_ENV, SMTP_URL: smtp.url, WEBHOOKS_ALLOW_PRIVATE: "true" });
+  // the embedded single-process mode: no Redis, the API runs the jobs from the outbox itself
+  expect(app.server.inProcessJobs).toBe(true);
 });
 afterAll(async () => {
   await app?.close();
@@ -328,6 +330,38 @@ describe("a receiver that keeps failing", () => {
       return reply.body.records[0]?.redelivery ? reply.body.records[0] : null;
     });
     expect([latest.attempt, latest.statusCode, latest.succeeded]).toEqual([1, 204, true]);
+  });
+});
+
+describe("a suspended endpoint", () => {
+  it("misses nothing: events while suspended are logged as not sent and can be redelivered after resuming", async () => {
+    const hooks = await receiver();
+    const s = await signablePackage(app, db());
+    const { endpoint, secret } = await createEndpoint(s.admin, s.org.organizationId, {
+      url: hooks.url,
+      eventTypes: ["package.sent"],
+    });
+    const base = `${hooksOf(s.org.organizationId)}/${endpoint.id}`;
+    expect((await s.admin.request("POST", `${base}/suspend`, { json: {} })).status).toBe(200);
+    await sendPackage(s, db());
+    const missed = await poll("the missed event logged", async () => {
+      const reply = await s.admin.get<WebhookDeliveryList>(`${base}/deliveries`);
+      return reply.body.records[0];
+    });
+    expect([missed.eventType, missed.succeeded, missed.statusCode, missed.error]).toEqual([
+      "package.sent",
+      false,
+      null,
+      "Not sent: the endpoint is suspended",
+    ]);
+    expect(hooks.received).toHaveLength(0);
+
+    expect((await s.admin.request("POST", `${base}/resume`)).status).toBe(200);
+    const redelivered = await s.admin.request("POST", `${base}/deliveries/${missed.id}/redeliver`);
+    expect(redelivered.status).toBe(202);
+    const entry = await poll("the redelivered event", async () => hooks.received[0]);
+    expect(entry.json).toMatchObject({ id: missed.eventId, type: "package.sent" });
+    expect(verify(secret, entry)).toEqual(entry.json);
   });
 });
 

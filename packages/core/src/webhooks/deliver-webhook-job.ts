@@ -77,9 +77,24 @@ async function attemptDelivery(context: JobContext, job: Attempt) {
   }
 
   const now = new Date();
-  const secrets = [context.fieldCipher.decrypt(endpoint.secretEncrypted)];
-  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
-    secrets.push(context.fieldCipher.decrypt(endpoint.previousSecretEncrypted));
+  let secrets: string[];
+  try {
+    secrets = [context.fieldCipher.decrypt(endpoint.secretEncrypted)];
+    if (
+      endpoint.previousSecretEncrypted &&
+      endpoint.previousSecretExpiresAt &&
+      endpoint.previousSecretExpiresAt > now
+    ) {
+      secrets.push(context.fieldCipher.decrypt(endpoint.previousSecretEncrypted));
+    }
+  } catch {
+    // retrying cannot help: the installation's encryption key changed since the secret was stored
+    await recordQuietly(context, {
+      ...base,
+      succeeded: false,
+      error: "Not sent: the signing secret cannot be read (the encryption key changed); rotate the secret",
+    });
+    return;
   }
   const body = JSON.stringify(event.payload);
   const timestamp = Math.floor(now.getTime() / 1000);

@@ -47,7 +47,8 @@ export async function recordWebhookEvent(tx: Prisma.TransactionClient, change: A
   const participantId = asId(data.participantId);
   if (type.startsWith("participant.") && !participantId) return;
   const endpoints = await tx.webhookEndpoint.findMany({
-    where: { organizationId: change.organizationId, enabled: true, suspendedAt: null, eventTypes: { has: type } },
+    // suspended endpoints too: their log then lists what they missed, for a redelivery after resuming
+    where: { organizationId: change.organizationId, enabled: true, eventTypes: { has: type } },
     select: { id: true },
   });
   if (endpoints.length === 0) return;
