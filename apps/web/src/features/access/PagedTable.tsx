@@ -72,7 +72,7 @@ export function PagedTable<Row, S extends string>({
                       onClick={() => column.sortField && page.toggleSort(column.sortField)}
                     />
                   ) : (
-                    <Text size="xs" fw={600} tt="uppercase" c="dimmed" className={classes.headLabel}>
+                    <Text size="sm" fw={600} c="dimmed" className={classes.headLabel}>
                       {column.label}
                     </Text>
                   )}
@@ -146,7 +146,7 @@ function SortButton({
   return (
     <UnstyledButton onClick={onClick} className={classes.sortButton} data-active={active || undefined}>
       <Group gap={4} wrap="nowrap">
-        <Text size="xs" fw={600} tt="uppercase" className={classes.headLabel} c="inherit">
+        <Text size="sm" fw={600} className={classes.headLabel} c="inherit">
           {label}
         </Text>
         {!active ? (

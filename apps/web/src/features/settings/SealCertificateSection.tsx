@@ -22,7 +22,7 @@ import { signingRoomQueries } from "./signing-room-queries.ts";
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Text size="sm" c="dimmed" fw={600}>
         {label}
       </Text>
       <Text size="sm" component="div" style={{ wordBreak: "break-all" }}>

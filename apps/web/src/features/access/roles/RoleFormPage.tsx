@@ -190,7 +190,7 @@ function RoleForm({ organizationId, role }: { organizationId: string; role: Role
                   <Stack gap="lg" mt="md">
                     {PERMISSION_SECTIONS.map((section) => (
                       <div key={section.title}>
-                        <Text fw={600} size="sm" c="dark.5" mb="xs" tt="uppercase" style={{ letterSpacing: 0.4 }}>
+                        <Text fw={600} size="sm" c="dark.5" mb="xs">
                           {section.title}
                         </Text>
                         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">

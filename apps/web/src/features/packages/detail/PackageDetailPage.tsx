@@ -58,7 +58,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Text size="sm" c="dimmed" fw={600}>
         {label}
       </Text>
       <Text size="sm">{value}</Text>

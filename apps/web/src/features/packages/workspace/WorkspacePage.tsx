@@ -130,7 +130,7 @@ function StatusTiles(props: { organizationId: string; selected: string[]; onTogg
           aria-pressed={props.selected.includes(status)}
           onClick={() => props.onToggle(status)}
         >
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          <Text size="sm" c="dimmed" fw={600}>
             {STATUS_LABELS[status]}
           </Text>
           <Text fz={26} fw={700} c={STATUS_COLORS[status]} data-testid={`count-${status}`}>
@@ -139,7 +139,7 @@ function StatusTiles(props: { organizationId: string; selected: string[]; onTogg
         </UnstyledButton>
       ))}
       <Paper withBorder p="sm" className={classes.other}>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        <Text size="sm" c="dimmed" fw={600}>
           Other statuses
         </Text>
         <Text fz={26} fw={700}>

@@ -20,7 +20,7 @@ const STEP_ORDER_LABELS = { AFTER_ESIGN: "After e-signing", BEFORE_ESIGN: "Befor
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Text size="sm" c="dimmed" fw={600}>
         {label}
       </Text>
       <Text size="sm">{value}</Text>
