@@ -58,6 +58,7 @@ import {
 } from "./tag-geometry.ts";
 import { type History, record, redo, replacePresent, startHistory, undo } from "./tag-history.ts";
 import { duplicateBox, nudge } from "./tag-keys.ts";
+import classes from "./tag-workspace.module.css";
 import { fitWidth, zoomIn, zoomLabel, zoomOut } from "./zoom.ts";
 
 export const DRAG_TYPE = "application/x-signet-tag";
@@ -552,9 +553,12 @@ export function TagEditor(props: {
                           data-key={tag.key}
                           data-participant={name}
                           aria-pressed={isSelected}
-                          className="signet-placed-tag"
+                          className={classes.placedTag}
                           style={{
-                            all: "unset",
+                            appearance: "none",
+                            margin: 0,
+                            textAlign: "left",
+                            fontFamily: "inherit",
                             boxSizing: "border-box",
                             display: "block",
                             width: "100%",
@@ -644,7 +648,7 @@ export function TagEditor(props: {
                   draggable={!readOnly && assignee !== null}
                   disabled={readOnly || assignee === null}
                   aria-label={`Add ${TAG_TYPE_LABELS[type]} tag`}
-                  className="signet-palette-item"
+                  className={classes.paletteItem}
                   onClick={() => addInView(type)}
                   onDragStart={(event) => {
                     event.dataTransfer.setData(DRAG_TYPE, type);

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useBuilder } from "../builder-context.tsx";
 import { type PdfDocument, renderPage, usePdf } from "./pdf-pages.ts";
 import { DRAG_TYPE, type EditorKeys, TagEditor } from "./TagEditor.tsx";
+import classes from "./tag-workspace.module.css";
 
 const THUMB_WIDTH = 120;
 
@@ -70,7 +71,7 @@ function DocumentThumbnails(props: {
         data-testid="workspace-document"
         aria-current={props.open ? "true" : undefined}
         onClick={props.onOpen}
-        className="signet-workspace-document"
+        className={classes.workspaceButton}
         style={{
           padding: "6px 8px",
           borderRadius: 4,
@@ -101,7 +102,7 @@ function DocumentThumbnails(props: {
               aria-label={`Page ${index + 1} of ${props.document.name}`}
               data-testid="page-thumbnail"
               onClick={() => props.onPage(index + 1)}
-              className="signet-thumbnail"
+              className={classes.workspaceButton}
               style={{ borderRadius: 2 }}
             >
               <Thumbnail pdf={opened.pdf} number={index + 1} width={size.width} height={size.height} />
