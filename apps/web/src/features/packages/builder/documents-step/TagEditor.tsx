@@ -552,6 +552,8 @@ export function TagEditor(props: {
                           data-type={tag.type}
                           data-key={tag.key}
                           data-participant={name}
+                          // a field narrower than its words shows them all on hover
+                          title={`${label}${tag.required ? " (required)" : ""}: ${name}`}
                           aria-pressed={isSelected}
                           className={classes.placedTag}
                           style={{
@@ -559,6 +561,7 @@ export function TagEditor(props: {
                             margin: 0,
                             textAlign: "left",
                             fontFamily: "inherit",
+                            whiteSpace: "nowrap",
                             boxSizing: "border-box",
                             display: "block",
                             width: "100%",
