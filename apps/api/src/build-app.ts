@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { AppLogger } from "./create-logger.ts";
+import { apiClientRateLimit } from "./plugins/api-client-rate-limit.ts";
 import { rewriteApiVersion } from "./plugins/api-version.ts";
 import { authenticator } from "./plugins/authenticate.ts";
 import { registerErrorHandler, sendError } from "./plugins/error-handler.ts";
@@ -18,6 +19,7 @@ import { registerStorableTextGuard } from "./plugins/refuse-unstorable-text.ts";
 import { registerRouteList } from "./plugins/route-list.ts";
 import { genTraceId, registerTraceId } from "./plugins/trace-id.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
+import { registerApiClientRoutes } from "./routes/api-client-routes.ts";
 import { registerCustomFieldRoutes } from "./routes/custom-field-routes.ts";
 import { registerDataCollectionRoutes } from "./routes/data-collection-routes.ts";
 import { registerDocumentRoutes } from "./routes/document-routes.ts";
@@ -105,7 +107,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerMetrics(app, deps.db, config.METRICS_TOKEN);
 
   const csrfKey = createHash("sha256").update(`signet-csrf:${authSecret}`).digest();
-  const authenticate = authenticator(deps, csrfKey);
+  const authenticate = authenticator(deps, csrfKey, apiClientRateLimit(app, config));
   const loginRateLimit = {
     max: config.LOGIN_RATE_LIMIT_MAX,
     timeWindow: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000,
@@ -129,6 +131,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerSettingRoutes(app, deps, authenticate);
   await registerSigningAdminRoutes(app, deps, authenticate);
   registerWebhookRoutes(app, deps, authenticate);
+  registerApiClientRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -102,6 +102,9 @@ beforeAll(async () => {
     uploadId: randomUUID(),
     webhookId: randomUUID(),
     deliveryId: randomUUID(),
+    apiUserId: randomUUID(),
+    apiClientId: randomUUID(),
+    secretId: randomUUID(),
   };
   let admin = signing.admin;
   let room = participant.client;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  apiClientRoutes,
   fillPath,
   groupRoutes,
   invitationRoutes,
@@ -29,6 +30,7 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   ...roleRoutes,
   ...membershipRoutes,
   ...webhookRoutes,
+  ...apiClientRoutes,
 };
 
 /** Routes whose path names no organization, and why another tenant cannot reach through them. */
@@ -47,6 +49,9 @@ interface Ids {
   invitationId: string;
   webhookId: string;
   deliveryId: string;
+  apiUserId: string;
+  apiClientId: string;
+  secretId: string;
 }
 
 /** A request that passes the contract's validation, naming the given ids. */
@@ -93,6 +98,17 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   testWebhook: () => ({}),
   listWebhookDeliveries: () => ({}),
   redeliverWebhookDelivery: () => ({}),
+  listApiUsers: () => ({}),
+  createApiUser: () => ({ body: { name: "Spy system" } }),
+  getApiUser: () => ({}),
+  updateApiUser: () => ({ body: { version: 1, enabled: false } }),
+  listApiClients: () => ({}),
+  createApiClient: () => ({ body: { name: "Spy client" } }),
+  getApiClient: () => ({}),
+  updateApiClient: () => ({ body: { version: 1, enabled: false } }),
+  deleteApiClient: () => ({ query: { version: "1" } }),
+  addApiClientSecret: () => ({ body: {} }),
+  revokeApiClientSecret: () => ({}),
 };
 
 let app: TestApp;
@@ -144,7 +160,28 @@ async function tenant() {
       succeeded: true,
     },
   });
-  return { organization, user, group, role, sub, clerk, invitation, webhook, delivery };
+  // an API user with a client and a secret: the api-users and api-clients routes act on them
+  const apiUser = await app.server.db.user.create({
+    data: {
+      email: `api-user-${randomUUID()}@api-users.invalid`,
+      givenName: "Loan system",
+      familyName: "",
+      homeOrganizationId: organization.id,
+      memberships: { create: { organizationId: organization.id } },
+      apiUser: { create: { organizationId: organization.id, name: "Loan system" } },
+    },
+  });
+  const apiClient = await app.server.db.apiClient.create({
+    data: {
+      organizationId: organization.id,
+      apiUserId: apiUser.id,
+      clientId: `sgc_tenancy_${randomUUID()}`,
+      name: "Core banking",
+      secrets: { create: { organizationId: organization.id, prefix: "sgs_tenan", secretHash: randomUUID() } },
+    },
+    include: { secrets: true },
+  });
+  return { organization, user, group, role, sub, clerk, invitation, webhook, delivery, apiUser, apiClient };
 }
 
 beforeAll(async () => {
@@ -159,6 +196,9 @@ beforeAll(async () => {
     invitationId: a.invitation.id,
     webhookId: a.webhook.id,
     deliveryId: a.delivery.id,
+    apiUserId: a.apiUser.id,
+    apiClientId: a.apiClient.id,
+    secretId: a.apiClient.secrets[0]!.id,
   };
   foreign = {
     organizationId: b.organization.id,
@@ -168,6 +208,9 @@ beforeAll(async () => {
     invitationId: b.invitation.id,
     webhookId: b.webhook.id,
     deliveryId: b.delivery.id,
+    apiUserId: b.apiUser.id,
+    apiClientId: b.apiClient.id,
+    secretId: b.apiClient.secrets[0]!.id,
   };
   admin = new HttpClient(app.url);
   expect((await admin.signIn(a.user.email, PASSWORD)).status).toBe(200);
@@ -190,7 +233,7 @@ function call(
 
 const scoped = Object.entries(ACCESS_ROUTES).filter(([id]) => !(id in UNSCOPED));
 const withResourceIds = scoped.filter(([, route]) =>
-  /:(userId|groupId|roleId|invitationId|webhookId|deliveryId)/.test(route.path),
+  /:(userId|groupId|roleId|invitationId|webhookId|deliveryId|apiUserId|apiClientId|secretId)/.test(route.path),
 );
 
 describe("tenancy across every access-control route", () => {
@@ -255,6 +298,20 @@ describe("tenancy across every access-control route", () => {
     expect(scheduled).toBe(0);
   });
 
+  it("left the other organization's API user, client and secret as they were", async () => {
+    const client = await app.server.db.apiClient.findUniqueOrThrow({
+      where: { id: foreign.apiClientId },
+      include: { secrets: true, apiUser: { include: { user: { include: { memberships: true } } } } },
+    });
+    expect([client.version, client.enabled, client.secrets.length, client.secrets[0]!.revokedAt]).toEqual([
+      1,
+      true,
+      1,
+      null,
+    ]);
+    expect([client.apiUser.version, client.apiUser.user.memberships[0]!.enabled]).toEqual([1, true]);
+  });
+
   it("lets a support user into another organization", async () => {
     for (const id of ["getOrganization", "listUsers", "listGroups", "listRoles"]) {
       const reply = await call(support, ACCESS_ROUTES[id]!, { orgId: foreign.organizationId }, SAMPLES[id]!(foreign));
@@ -273,6 +330,8 @@ describe("tenancy across every access-control route", () => {
       "listUserInvitations",
       "getWebhook",
       "listWebhookDeliveries",
+      "getApiUser",
+      "getApiClient",
     ]) {
       const reply = await call(
         admin,
@@ -293,5 +352,8 @@ function pick(ids: Ids) {
     invitationId: ids.invitationId,
     webhookId: ids.webhookId,
     deliveryId: ids.deliveryId,
+    apiUserId: ids.apiUserId,
+    apiClientId: ids.apiClientId,
+    secretId: ids.secretId,
   };
 }

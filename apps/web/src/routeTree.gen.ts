@@ -48,6 +48,7 @@ import { Route as AuthOrganizationsOrganizationIdIndexRouteImport } from './rout
 import { Route as AuthOrganizationsOrganizationIdEditRouteImport } from './routes/_auth/organizations/$organizationId/edit'
 import { Route as AuthPackagesPackageIdIndexRouteImport } from './routes/_auth/packages/$packageId/index'
 import { Route as AuthPackagesPackageIdBuildRouteImport } from './routes/_auth/packages/$packageId/build'
+import { Route as AuthOrganizationsOrganizationIdApiClientsIndexRouteImport } from './routes/_auth/organizations/$organizationId/api-clients/index'
 import { Route as AuthOrganizationsOrganizationIdGroupsIndexRouteImport } from './routes/_auth/organizations/$organizationId/groups/index'
 import { Route as AuthOrganizationsOrganizationIdRolesIndexRouteImport } from './routes/_auth/organizations/$organizationId/roles/index'
 import { Route as AuthOrganizationsOrganizationIdRolesNewRouteImport } from './routes/_auth/organizations/$organizationId/roles/new'
@@ -261,6 +262,12 @@ const AuthPackagesPackageIdBuildRoute =
     path: '/packages/$packageId/build',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthOrganizationsOrganizationIdApiClientsIndexRoute =
+  AuthOrganizationsOrganizationIdApiClientsIndexRouteImport.update({
+    id: '/api-clients/',
+    path: '/api-clients/',
+    getParentRoute: () => AuthOrganizationsOrganizationIdRoute,
+  } as any)
 const AuthOrganizationsOrganizationIdGroupsIndexRoute =
   AuthOrganizationsOrganizationIdGroupsIndexRouteImport.update({
     id: '/groups/',
@@ -368,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
+  '/organizations/$organizationId/api-clients/': typeof AuthOrganizationsOrganizationIdApiClientsIndexRoute
   '/organizations/$organizationId/groups/': typeof AuthOrganizationsOrganizationIdGroupsIndexRoute
   '/organizations/$organizationId/roles/': typeof AuthOrganizationsOrganizationIdRolesIndexRoute
   '/organizations/$organizationId/users/': typeof AuthOrganizationsOrganizationIdUsersIndexRoute
@@ -415,6 +423,7 @@ export interface FileRoutesByTo {
   '/packages/$packageId': typeof AuthPackagesPackageIdIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
+  '/organizations/$organizationId/api-clients': typeof AuthOrganizationsOrganizationIdApiClientsIndexRoute
   '/organizations/$organizationId/groups': typeof AuthOrganizationsOrganizationIdGroupsIndexRoute
   '/organizations/$organizationId/roles': typeof AuthOrganizationsOrganizationIdRolesIndexRoute
   '/organizations/$organizationId/users': typeof AuthOrganizationsOrganizationIdUsersIndexRoute
@@ -468,6 +477,7 @@ export interface FileRoutesById {
   '/_auth/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
   '/_auth/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/_auth/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
+  '/_auth/organizations/$organizationId/api-clients/': typeof AuthOrganizationsOrganizationIdApiClientsIndexRoute
   '/_auth/organizations/$organizationId/groups/': typeof AuthOrganizationsOrganizationIdGroupsIndexRoute
   '/_auth/organizations/$organizationId/roles/': typeof AuthOrganizationsOrganizationIdRolesIndexRoute
   '/_auth/organizations/$organizationId/users/': typeof AuthOrganizationsOrganizationIdUsersIndexRoute
@@ -520,6 +530,7 @@ export interface FileRouteTypes {
     | '/packages/$packageId/'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
+    | '/organizations/$organizationId/api-clients/'
     | '/organizations/$organizationId/groups/'
     | '/organizations/$organizationId/roles/'
     | '/organizations/$organizationId/users/'
@@ -567,6 +578,7 @@ export interface FileRouteTypes {
     | '/packages/$packageId'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
+    | '/organizations/$organizationId/api-clients'
     | '/organizations/$organizationId/groups'
     | '/organizations/$organizationId/roles'
     | '/organizations/$organizationId/users'
@@ -619,6 +631,7 @@ export interface FileRouteTypes {
     | '/_auth/packages/$packageId/'
     | '/_auth/organizations/$organizationId/roles/new'
     | '/_auth/organizations/$organizationId/users/new'
+    | '/_auth/organizations/$organizationId/api-clients/'
     | '/_auth/organizations/$organizationId/groups/'
     | '/_auth/organizations/$organizationId/roles/'
     | '/_auth/organizations/$organizationId/users/'
@@ -924,6 +937,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPackagesPackageIdBuildRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/organizations/$organizationId/api-clients/': {
+      id: '/_auth/organizations/$organizationId/api-clients/'
+      path: '/api-clients'
+      fullPath: '/organizations/$organizationId/api-clients/'
+      preLoaderRoute: typeof AuthOrganizationsOrganizationIdApiClientsIndexRouteImport
+      parentRoute: typeof AuthOrganizationsOrganizationIdRoute
+    }
     '/_auth/organizations/$organizationId/groups/': {
       id: '/_auth/organizations/$organizationId/groups/'
       path: '/groups'
@@ -1040,6 +1060,7 @@ interface AuthOrganizationsOrganizationIdRouteChildren {
   AuthOrganizationsOrganizationIdIndexRoute: typeof AuthOrganizationsOrganizationIdIndexRoute
   AuthOrganizationsOrganizationIdRolesNewRoute: typeof AuthOrganizationsOrganizationIdRolesNewRoute
   AuthOrganizationsOrganizationIdUsersNewRoute: typeof AuthOrganizationsOrganizationIdUsersNewRoute
+  AuthOrganizationsOrganizationIdApiClientsIndexRoute: typeof AuthOrganizationsOrganizationIdApiClientsIndexRoute
   AuthOrganizationsOrganizationIdGroupsIndexRoute: typeof AuthOrganizationsOrganizationIdGroupsIndexRoute
   AuthOrganizationsOrganizationIdRolesIndexRoute: typeof AuthOrganizationsOrganizationIdRolesIndexRoute
   AuthOrganizationsOrganizationIdUsersIndexRoute: typeof AuthOrganizationsOrganizationIdUsersIndexRoute
@@ -1061,6 +1082,8 @@ const AuthOrganizationsOrganizationIdRouteChildren: AuthOrganizationsOrganizatio
       AuthOrganizationsOrganizationIdRolesNewRoute,
     AuthOrganizationsOrganizationIdUsersNewRoute:
       AuthOrganizationsOrganizationIdUsersNewRoute,
+    AuthOrganizationsOrganizationIdApiClientsIndexRoute:
+      AuthOrganizationsOrganizationIdApiClientsIndexRoute,
     AuthOrganizationsOrganizationIdGroupsIndexRoute:
       AuthOrganizationsOrganizationIdGroupsIndexRoute,
     AuthOrganizationsOrganizationIdRolesIndexRoute:

@@ -28,6 +28,7 @@ export const tokenResponseSchema = z
     token_type: z.enum(["bearer", "cookie"]),
     expires_in: z.number().int().describe("Seconds until the token expires"),
     partial: z.boolean().describe("True when the user must still pick an organization"),
+    scope: z.string().optional().describe("Client-credentials answers: the granted scope"),
   })
   .meta({ id: "TokenResponse" });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;

@@ -1,3 +1,4 @@
+export * from "./api-clients.ts";
 export * from "./api-version.ts";
 export * from "./audit-sentences.ts";
 export * from "./auth.ts";

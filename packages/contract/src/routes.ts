@@ -1,3 +1,4 @@
+import { apiClientRoutes } from "./api-clients.ts";
 import { customFieldRoutes } from "./custom-fields.ts";
 import { dataCollectionRoutes } from "./data-collection.ts";
 import { documentRoutes } from "./documents.ts";
@@ -36,6 +37,7 @@ export const routes = {
   ...settingRoutes,
   ...signingAdminRoutes,
   ...webhookRoutes,
+  ...apiClientRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

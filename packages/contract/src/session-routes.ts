@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientCredentialsTokenRequestSchema } from "./api-clients.ts";
 import {
   activeTokenSchema,
   buildInfoSchema,
@@ -26,9 +27,10 @@ export const sessionRoutes = {
     base: "cas",
     path: "/oauth/token",
     auth: "none",
-    summary: "Sign in with a password (OAuth password grant). Rate limited.",
+    summary:
+      "Sign in: a person with a password (grant type password) or an API client with its secret (grant type client_credentials, HTTP Basic or form fields; errors follow RFC 6749 §5.2). Rate limited.",
     tags: ["session"],
-    body: tokenRequestSchema,
+    body: z.discriminatedUnion("grant_type", [tokenRequestSchema, clientCredentialsTokenRequestSchema]),
     bodyType: "form",
     response: tokenResponseSchema,
     status: 200,

@@ -31,6 +31,9 @@ export const tokenClaimsSchema = z.object({
   exp: z.number().int(),
   iat: z.number().int(),
   jti: z.string(),
+  /** client-credentials tokens only: the granted scope and the secret they were issued with */
+  scope: z.string().optional(),
+  secret_id: z.string().optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 

@@ -15,6 +15,8 @@ export interface UserActor extends RequestOrigin {
   supportUser: boolean;
   partial: boolean;
   credentialsExpired: boolean;
+  /** set when an API user acts through an API client's bearer token (client credentials) */
+  apiClient?: { clientId: string; secretId: string };
   /**
    * Request-scoped memo of organization access (permission bits per organization), so the
    * tenancy check at the edge and the permission check in the use case share one query.

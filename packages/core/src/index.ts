@@ -2,6 +2,7 @@ export * from "./access/effective-permissions.ts";
 export * from "./access/get-my-permissions.ts";
 export * from "./access/organization-access.ts";
 export * from "./actor.ts";
+export * from "./api-clients/index.ts";
 export * from "./audit/append-audit-event.ts";
 export * from "./audit/verify-audit-chain.ts";
 export * from "./auth/authenticate-token.ts";

@@ -23,6 +23,11 @@ export function requestOrigin(request: FastifyRequest) {
   return { ip: request.ip, userAgent: typeof userAgent === "string" ? userAgent.slice(0, 500) : null };
 }
 
+/**
+ * A Bearer header wins over cookies: the request is judged on the bearer token alone, cookies are
+ * ignored (so no anti-forgery header is needed: another site cannot set an Authorization header),
+ * and a bad bearer token answers 401 even when valid cookies ride along.
+ */
 function readToken(request: FastifyRequest, deps: CoreDeps): { token: string; viaCookie: boolean } | null {
   const authorization = request.headers.authorization;
   if (authorization?.startsWith("Bearer ")) return { token: authorization.slice(7).trim(), viaCookie: false };
@@ -38,7 +43,11 @@ function readToken(request: FastifyRequest, deps: CoreDeps): { token: string; vi
  * an organization — the tenancy rule. It runs before body validation, so another organization's
  * id answers 404 whatever the body holds.
  */
-export function authenticator(deps: CoreDeps, csrfKey: Buffer) {
+export function authenticator(
+  deps: CoreDeps,
+  csrfKey: Buffer,
+  limitApiClient: (request: FastifyRequest) => Promise<void> = async () => undefined,
+) {
   return (level: Exclude<RouteAuth, "none">, organizationScoped = false) =>
     async (request: FastifyRequest): Promise<void> => {
       const found = readToken(request, deps);
@@ -53,6 +62,7 @@ export function authenticator(deps: CoreDeps, csrfKey: Buffer) {
       if (level !== "session" && actor.credentialsExpired) throw new AppError("CREDENTIALS_EXPIRED");
       if (level === "user" && actor.partial) throw new AppError("ORGANIZATION_NOT_SELECTED");
       request.session = { actor, claims, viaCookie: found.viaCookie, idleExpiresAt };
+      if (actor.apiClient) await limitApiClient(request);
       if (organizationScoped) {
         const orgId = (request.params as { orgId?: unknown }).orgId;
         await resolveOrganizationAccess(actor, typeof orgId === "string" ? orgId : "", deps);

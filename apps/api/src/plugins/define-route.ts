@@ -33,7 +33,7 @@ export function defineRoute<R extends RouteDef>(
   authenticate: Authenticate,
   def: R,
   handler: (ctx: RouteContext<R>) => Promise<Out<R["response"]>>,
-  options: Pick<RouteShorthandOptions, "config"> = {},
+  options: Pick<RouteShorthandOptions, "config" | "errorHandler"> = {},
 ) {
   app.route({
     method: def.method,

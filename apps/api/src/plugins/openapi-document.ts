@@ -47,6 +47,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "Signing: the participant's signing room (signing origin) and the members' side of it (signing URLs, verification, sealed files)",
   webhooks:
     "Webhook endpoints: signed event deliveries (Standard Webhooks), delivery log, redelivery, suspend and resume",
+  "api-clients":
+    "API users (systems that call the API with roles like a person) and their OAuth 2.0 client-credentials clients and secrets",
 };
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };

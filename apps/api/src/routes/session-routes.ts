@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requestOrigin } from "../plugins/authenticate.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 import { clearSessionCookies, setSessionCookies } from "../plugins/session-cookies.ts";
+import { clientCredentialsGrant, oauthErrorHandler } from "./client-credentials-grant.ts";
 
 /** Answers a sign-in with the issued token: cookies when the client asks for them (spec §7), else a bearer token. */
 export type AnswerWithToken = (request: FastifyRequest, reply: FastifyReply, issued: IssuedToken) => TokenResponse;
@@ -53,10 +54,12 @@ export function registerSessionRoutes(
     authenticate,
     routes.token,
     async ({ body, request, reply }) => {
+      if (body.grant_type === "client_credentials") return clientCredentialsGrant(request, reply, body, deps);
       const issued = await signInWithPassword({ kind: "anonymous", ...requestOrigin(request) }, body, deps);
       return answerWithToken(request, reply, issued);
     },
     {
+      errorHandler: oauthErrorHandler(app),
       config: {
         rateLimit: { ...loginRateLimit, keyGenerator: (request: FastifyRequest) => request.ip },
         rateLimitMessage: MESSAGES.tooManyAttempts,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { API_CLIENT_ACTOR_ROLE } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { recordWebhookEvent } from "../webhooks/record-webhook-event.ts";
@@ -51,10 +52,14 @@ export async function appendAuditEvent(tx: Tx, actor: Actor, input: AuditEventIn
     type: input.type,
     occurredAt: occurredAt.toISOString(),
     actorId: actor.kind === "user" ? actor.userId : actor.kind === "participant" ? actor.participantId : null,
-    actorRole: actor.kind,
+    // a bearer request of an API client names the API user (actorId) and the client that acted
+    actorRole: actor.kind === "user" && actor.apiClient ? API_CLIENT_ACTOR_ROLE : actor.kind,
     ip: actor.ip,
     userAgent: actor.userAgent,
-    data: input.data ?? {},
+    data:
+      actor.kind === "user" && actor.apiClient
+        ? { ...input.data, clientId: actor.apiClient.clientId }
+        : (input.data ?? {}),
   };
   const prevHash = last?.hash ?? null;
   await tx.auditEvent.create({

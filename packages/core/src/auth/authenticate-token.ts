@@ -1,5 +1,6 @@
 import { splitToken, type TokenClaims, TokenFormatError } from "@signet/contract";
 import type { RequestOrigin, UserActor } from "../actor.ts";
+import { checkClientToken } from "../api-clients/check-client-token.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 
@@ -22,6 +23,24 @@ export async function authenticateToken(
   const record = await deps.db.activeToken.findUnique({ where: { id: claims.jti } });
   const now = Date.now();
   if (!record || record.revokedAt || record.expiresAt.getTime() <= now) throw new AppError("UNAUTHORIZED");
+  if (claims.secret_id) {
+    // a client-credentials token: no idle timeout (no person is at a keyboard), but its secret and
+    // client are checked on every request so revocation works at once
+    await checkClientToken({ secret_id: claims.secret_id, client_id: claims.client_id }, deps);
+    const actor: UserActor = {
+      kind: "user",
+      userId: claims.uid,
+      organizationId: claims.oid,
+      tokenId: claims.jti,
+      supportUser: false,
+      partial: false,
+      credentialsExpired: false,
+      apiClient: { clientId: claims.client_id, secretId: claims.secret_id },
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+    };
+    return { actor, claims, idleExpiresAt: record.expiresAt };
+  }
   const idleMs = deps.config.SESSION_IDLE_TIMEOUT_SECONDS * 1000;
   if (now - record.lastSeenAt.getTime() > idleMs) {
     await deps.db.activeToken.update({

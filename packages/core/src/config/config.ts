@@ -45,6 +45,11 @@ const envSchema = z.object({
     .default(SESSION.idleTimeoutMinutes * 60),
   SESSION_COUNTDOWN_SECONDS: z.coerce.number().int().positive().default(SESSION.countdownSeconds),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** lifetime of a client-credentials bearer token (short: a leaked token is worth little) */
+  API_CLIENT_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().positive().default(900),
+  /** requests per API client per window, on every route called with its bearer tokens */
+  API_CLIENT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  API_CLIENT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),

@@ -10,7 +10,7 @@ import { Spinner } from "../../components/Spinner.tsx";
 import { usePermissionBits } from "../../session/permissions.ts";
 import { accessQueries } from "./access-queries.ts";
 
-export type AccessTab = "organizations" | "users" | "groups" | "roles";
+export type AccessTab = "organizations" | "users" | "groups" | "roles" | "api-clients";
 
 /** Who sees the Organizations tab: support users (every organization) and organization managers (their own). */
 export function useSeesOrganizationsTab(): boolean {
@@ -50,6 +50,7 @@ export function AccessDashboard({
     { value: "users", label: "Users", to: `/organizations/${organizationId}/users` },
     { value: "groups", label: "Groups", to: `/organizations/${organizationId}/groups` },
     { value: "roles", label: "Roles", to: `/organizations/${organizationId}/roles` },
+    { value: "api-clients", label: "API clients", to: `/organizations/${organizationId}/api-clients` },
   ];
 
   return (

@@ -1,0 +1,89 @@
+import { Modal, Stack, TextInput } from "@mantine/core";
+import { type ApiUser, routes } from "@signet/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { errorMessage } from "../../../api/api-error.ts";
+import { api } from "../../../api/client.ts";
+import { FormError } from "../../../components/FormError.tsx";
+import { ModalFooter } from "../../../components/ModalFooter.tsx";
+import { refreshAccess } from "../access-queries.ts";
+import type { RevealedSecret } from "./SecretRevealModal.tsx";
+
+/** Adds a client to an API user; its first secret is handed to the reveal dialog. */
+export function CreateApiClientModal({
+  organizationId,
+  apiUser,
+  onClose,
+  onCreated,
+}: {
+  organizationId: string;
+  apiUser: ApiUser | null;
+  onClose: () => void;
+  onCreated: (secret: RevealedSecret) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (apiUser) {
+      setName("");
+      setError(null);
+    }
+  }, [apiUser]);
+
+  const submit = async () => {
+    if (!apiUser) return;
+    if (!name.trim()) {
+      setError("Enter a name for the client.");
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const created = await api(routes.createApiClient, {
+        params: { orgId: organizationId, apiUserId: apiUser.id },
+        body: { name: name.trim() },
+      });
+      await refreshAccess(queryClient, organizationId);
+      onClose();
+      onCreated({ clientName: created.client.name, clientId: created.client.clientId, value: created.secret.value });
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal opened={apiUser !== null} onClose={onClose} title={`Add a client to ${apiUser?.name ?? ""}`}>
+      <form
+        id="create-api-client-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack gap="md">
+          <FormError message={error} />
+          <TextInput
+            label="Client name"
+            description="Where the credentials will be used, e.g. Production"
+            required
+            data-autofocus
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+        </Stack>
+        <ModalFooter
+          submitLabel="Create client"
+          form="create-api-client-form"
+          loading={saving}
+          permission="MANAGE_USERS"
+          onCancel={onClose}
+        />
+      </form>
+    </Modal>
+  );
+}
