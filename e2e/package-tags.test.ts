@@ -188,6 +188,9 @@ describe("package tags", () => {
     await page.getByRole("button", { name: "Page 2 of pdflatex-4-pages" }).click();
     const page2 = page.getByTestId("page-2");
     await page2.locator("canvas").waitFor();
+    await expect
+      .poll(() => page.getByRole("button", { name: "Page 2 of pdflatex-4-pages" }).getAttribute("aria-current"))
+      .toBe("page");
     // a drop near the corner of page 2 lands on page 2, clamped inside it
     const page2Box = await page2.boundingBox();
     if (!page2Box) throw new Error("page 2 has no box");

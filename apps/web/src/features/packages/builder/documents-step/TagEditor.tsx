@@ -134,6 +134,8 @@ export function TagEditor(props: {
   /** a page to bring into view (a thumbnail was clicked); the nonce repeats a request */
   goto: { documentId: string; page: number; nonce: number } | null;
   notice: (message: string | null) => void;
+  /** the page most in view, as the pages scroll */
+  onPageInView: (page: number) => void;
   keys: EditorKeys;
 }) {
   const { document, opened, participants, scale } = props;
@@ -474,6 +476,14 @@ export function TagEditor(props: {
           onClick={(event) => {
             if (event.target === event.currentTarget || (event.target as HTMLElement).tagName === "CANVAS")
               setSelected(null);
+          }}
+          onScroll={(event) => {
+            const view = event.currentTarget.getBoundingClientRect();
+            const reading = view.top + view.height / 3;
+            for (const element of event.currentTarget.querySelectorAll<HTMLElement>("[data-page]")) {
+              const rect = element.getBoundingClientRect();
+              if (rect.bottom + PAGE_GAP >= reading) return props.onPageInView(Number(element.dataset.page));
+            }
           }}
           onDragOver={(event) => {
             if (event.dataTransfer.types.includes(DRAG_TYPE)) event.preventDefault();

@@ -61,6 +61,8 @@ function Thumbnail(props: { pdf: PdfDocument; number: number; width: number; hei
 function DocumentThumbnails(props: {
   document: Document;
   open: boolean;
+  /** the open document's page in view */
+  currentPage: number | null;
   onOpen: () => void;
   onPage: (page: number) => void;
 }) {
@@ -101,9 +103,14 @@ function DocumentThumbnails(props: {
               key={index}
               aria-label={`Page ${index + 1} of ${props.document.name}`}
               data-testid="page-thumbnail"
+              aria-current={props.currentPage === index + 1 ? "page" : undefined}
               onClick={() => props.onPage(index + 1)}
               className={classes.workspaceButton}
-              style={{ borderRadius: 2 }}
+              style={{
+                borderRadius: 2,
+                padding: 3,
+                boxShadow: props.currentPage === index + 1 ? "0 0 0 2px var(--mantine-color-blue-6)" : undefined,
+              }}
             >
               <Thumbnail pdf={opened.pdf} number={index + 1} width={size.width} height={size.height} />
               <Text size="xs" ta="center" c="dimmed" aria-hidden>
@@ -155,6 +162,7 @@ export function TagWorkspace(props: {
   const [scale, setScale] = useState(1);
   const [goto, setGoto] = useState<{ documentId: string; page: number; nonce: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [pageInView, setPageInView] = useState(1);
   const keys: EditorKeys = useRef(null);
   const { element, height } = useFillHeight(props.active && props.documents.length > 0);
 
@@ -212,12 +220,15 @@ export function TagWorkspace(props: {
                 key={document.id}
                 document={document}
                 open={document.id === open.id}
+                currentPage={document.id === open.id ? pageInView : null}
                 onOpen={() => {
                   setGoto(null);
+                  setPageInView(1);
                   props.onOpen(document.id);
                 }}
                 onPage={(page) => {
                   props.onOpen(document.id);
+                  setPageInView(page);
                   setGoto((current) => ({ documentId: document.id, page, nonce: (current?.nonce ?? 0) + 1 }));
                 }}
               />
@@ -235,6 +246,7 @@ export function TagWorkspace(props: {
         onScale={setScale}
         goto={goto}
         notice={setNotice}
+        onPageInView={setPageInView}
         keys={keys}
       />
     </div>
