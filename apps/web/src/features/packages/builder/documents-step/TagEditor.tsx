@@ -29,6 +29,7 @@ import {
   IconArrowForwardUp,
   IconArrowsHorizontal,
   IconCopy,
+  IconSignature,
   IconTrash,
   IconZoomIn,
   IconZoomOut,
@@ -45,6 +46,7 @@ import { useBuilder } from "../builder-context.tsx";
 import { useAutosave } from "../use-autosave.ts";
 import { conflictMessage } from "../use-builder-call.ts";
 import { createdIds } from "./created-tag-ids.ts";
+import { type DragPayload, decodeDragPayload, encodeDragPayload } from "./drag-payload.ts";
 import { participantColor, participantName } from "./participant-look.ts";
 import { type OpenedPdf, type PdfDocument, renderPage } from "./pdf-pages.ts";
 import {
@@ -223,8 +225,9 @@ export function TagEditor(props: {
     if (selected && !next.present.some((tag) => tag.key === selected)) setSelected(null);
   };
 
-  function place(page: number, type: TagType, pointer: { x: number; y: number }) {
-    if (readOnly || !assignee) return;
+  function place(page: number, type: TagType, pointer: { x: number; y: number }, forParticipant = assignee) {
+    const participantId = signers.some((signer) => signer.id === forParticipant) ? forParticipant : null;
+    if (readOnly || !participantId) return;
     const size = sizes[page - 1];
     if (!size) return;
     const tags = latestDraft.current ?? [];
@@ -232,7 +235,7 @@ export function TagEditor(props: {
     const tag: DraftTag = {
       ...dropBox(pointer, DEFAULT_TAG_SIZE[type], scale, size),
       key,
-      participantId: assignee,
+      participantId,
       type,
       page,
       required: true,
@@ -248,17 +251,17 @@ export function TagEditor(props: {
   }
 
   /** A tag added from the palette without dragging: in the middle of what is visible of the page in view. */
-  function addInView(type: TagType) {
+  function addInView(type: TagType, forParticipant = assignee) {
     const view = scroller.current;
     if (!view) return;
     const viewRect = view.getBoundingClientRect();
     for (const element of view.querySelectorAll<HTMLElement>("[data-page]")) {
       const spot = visibleCentre(element.getBoundingClientRect(), viewRect);
-      if (spot) return place(Number(element.dataset.page), type, spot);
+      if (spot) return place(Number(element.dataset.page), type, spot, forParticipant);
     }
   }
 
-  function dropAt(type: TagType, clientX: number, clientY: number) {
+  function dropAt(payload: DragPayload, clientX: number, clientY: number) {
     const pages = [...(scroller.current?.querySelectorAll<HTMLElement>("[data-page]") ?? [])].map((element) => ({
       number: Number(element.dataset.page),
       rect: element.getBoundingClientRect(),
@@ -268,7 +271,8 @@ export function TagEditor(props: {
       props.notice("The tag was not placed: drop it onto a page.");
       return;
     }
-    place(target.page, type, target.at);
+    place(target.page, payload.type, target.at, payload.participantId ?? assignee);
+    if (payload.participantId) props.onAssignee(payload.participantId);
   }
 
   function duplicate(source: DraftTag) {
@@ -489,11 +493,11 @@ export function TagEditor(props: {
             if (event.dataTransfer.types.includes(DRAG_TYPE)) event.preventDefault();
           }}
           onDrop={(event) => {
-            const type = event.dataTransfer.getData(DRAG_TYPE) as TagType;
-            if (!TAG_TYPES.includes(type)) return;
+            const payload = decodeDragPayload(event.dataTransfer.getData(DRAG_TYPE));
+            if (!payload) return;
             event.preventDefault();
             event.stopPropagation();
-            dropAt(type, event.clientX, event.clientY);
+            dropAt(payload, event.clientX, event.clientY);
           }}
         >
           {sizes.map((size, index) => {
@@ -622,26 +626,61 @@ export function TagEditor(props: {
           >
             <Stack gap={6} mt={6}>
               {signers.map((participant) => (
-                <Radio
-                  key={participant.id}
-                  value={participant.id}
-                  disabled={readOnly}
-                  label={
-                    <Group gap={6} wrap="nowrap">
-                      <span
-                        aria-hidden
-                        style={{
-                          width: 12,
-                          height: 12,
-                          borderRadius: 3,
-                          background: colorOf(participant.id),
-                          flexShrink: 0,
-                        }}
-                      />
-                      <span>{participantName(participant)}</span>
+                <Group key={participant.id} gap={6} wrap="nowrap" justify="space-between">
+                  <Radio
+                    value={participant.id}
+                    disabled={readOnly}
+                    label={
+                      <Group gap={6} wrap="nowrap">
+                        <span
+                          aria-hidden
+                          style={{
+                            width: 12,
+                            height: 12,
+                            borderRadius: 3,
+                            background: colorOf(participant.id),
+                            flexShrink: 0,
+                          }}
+                        />
+                        <span>{participantName(participant)}</span>
+                      </Group>
+                    }
+                  />
+                  {/* a signature is what almost every signer needs: one drag from beside their name */}
+                  <UnstyledButton
+                    data-testid={`quick-signature-${participant.id}`}
+                    draggable={!readOnly}
+                    disabled={readOnly}
+                    aria-label={`Add a signature tag for ${participantName(participant)}`}
+                    title={`Drag onto a page: a signature for ${participantName(participant)}`}
+                    className={classes.paletteItem}
+                    onClick={() => {
+                      props.onAssignee(participant.id);
+                      addInView("SIGNATURE", participant.id);
+                    }}
+                    onDragStart={(event) => {
+                      event.dataTransfer.setData(
+                        DRAG_TYPE,
+                        encodeDragPayload({ type: "SIGNATURE", participantId: participant.id }),
+                      );
+                      event.dataTransfer.effectAllowed = "copy";
+                    }}
+                    style={{
+                      padding: "2px 6px",
+                      border: "1px solid var(--mantine-color-gray-4)",
+                      borderLeft: `6px solid ${colorOf(participant.id)}`,
+                      borderRadius: 4,
+                      cursor: readOnly ? "default" : "grab",
+                      fontSize: 12,
+                      flexShrink: 0,
+                    }}
+                  >
+                    <Group gap={4} wrap="nowrap">
+                      <IconSignature size={14} aria-hidden />
+                      Signature
                     </Group>
-                  }
-                />
+                  </UnstyledButton>
+                </Group>
               ))}
             </Stack>
           </Radio.Group>
@@ -664,7 +703,7 @@ export function TagEditor(props: {
                   className={classes.paletteItem}
                   onClick={() => addInView(type)}
                   onDragStart={(event) => {
-                    event.dataTransfer.setData(DRAG_TYPE, type);
+                    event.dataTransfer.setData(DRAG_TYPE, encodeDragPayload({ type, participantId: null }));
                     event.dataTransfer.effectAllowed = "copy";
                   }}
                   style={{
