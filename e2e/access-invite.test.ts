@@ -44,7 +44,7 @@ describe("invite a user, who signs up from the emailed link", () => {
     await page.waitForURL((url) => url.pathname === `/organizations/${orgId}/users`);
     const users = page.getByRole("table", { name: "Users" });
     await users.getByRole("link", { name: "Alex Admin" }).waitFor();
-    expect(await page.getByRole("tab").allInnerTexts()).toEqual(["Users", "Groups", "Roles"]);
+    expect(await page.getByRole("tab").allInnerTexts()).toEqual(["Users", "Groups", "Roles", "API clients"]);
     await screenshot(page, "access-users-list");
 
     // Add user = the invitation form, straight into Loan Officers as a Loan Officer.

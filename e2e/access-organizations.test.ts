@@ -50,7 +50,13 @@ describe("organizations and user profiles", () => {
     await signIn(page, app.users.support, DEMO_PASSWORD);
     const table = page.getByRole("table", { name: "Organizations" });
     await table.getByRole("link", { name: /^Bank 01/ }).waitFor();
-    expect(await page.getByRole("tab").allInnerTexts()).toEqual(["Organizations", "Users", "Groups", "Roles"]);
+    expect(await page.getByRole("tab").allInnerTexts()).toEqual([
+      "Organizations",
+      "Users",
+      "Groups",
+      "Roles",
+      "API clients",
+    ]);
     // 12 banks + Demo Lending + Harbor + Signet Support = 15: two pages.
     await page.getByText("Showing 1–10 of 15").waitFor();
     await screenshot(page, "access-organizations-list");

@@ -119,6 +119,11 @@ describe("API users and clients", () => {
       expect(text).not.toContain('"value"');
     }
     expect((users.body as { records: ApiUser[] }).records.map((u) => u.id)).toContain(apiUser.id);
+    // the people list stays people
+    const people = await admin.get<{ records: { id: string }[] }>(`${usersUrl()}?pageSize=100`);
+    expect(people.status).toBe(200);
+    expect(people.body.records.map((u) => u.id)).not.toContain(apiUser.id);
+    expect(people.body.records.map((u) => u.id)).toContain(org.admin.id);
   });
 
   it("an API user cannot sign in with a password", async () => {

@@ -40,6 +40,8 @@ export async function listUsers(
     organizationId,
     ...(input.status === "ACTIVE" ? { enabled: true } : input.status === "INACTIVE" ? { enabled: false } : {}),
     user: {
+      // people only: API users are listed on their own screen (api-clients)
+      apiUser: null,
       ...userSearchWhere(input.search),
       ...(input.status === "LOCKED" ? { credential: { lockedUntil: { gt: new Date() } } } : {}),
     },

@@ -56,7 +56,12 @@ export function CreateApiClientModal({
   };
 
   return (
-    <Modal opened={apiUser !== null} onClose={onClose} title={`Add a client to ${apiUser?.name ?? ""}`}>
+    <Modal
+      opened={apiUser !== null}
+      onClose={onClose}
+      title={`Add a client to ${apiUser?.name ?? ""}`}
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <form
         id="create-api-client-form"
         onSubmit={(event) => {

@@ -62,7 +62,7 @@ export function CreateApiUserModal({
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Add API user">
+    <Modal opened={opened} onClose={close} title="Add API user" closeButtonProps={{ "aria-label": "Close" }}>
       <form id="create-api-user-form" onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormError message={formError} />

@@ -20,11 +20,12 @@ export function SecretRevealModal({ secret, onClose }: { secret: RevealedSecret 
       title="Copy the client secret now"
       closeOnClickOutside={false}
       closeOnEscape={false}
+      withCloseButton={false}
       size="lg"
     >
       {secret && (
         <Stack gap="md">
-          <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="It will not be shown again">
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="It will not be shown again">
             Signet keeps only a fingerprint of this secret. Store it in your system's secret store before closing this
             window; if it is lost, add a new secret and revoke this one.
           </Alert>
@@ -48,7 +49,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
       label={label}
       value={value}
       readOnly
-      ff="monospace"
+      styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
       onFocus={(event) => event.currentTarget.select()}
       rightSection={
         <CopyButton value={value}>
