@@ -1,11 +1,12 @@
-import { pino } from "pino";
+import { type DestinationStream, pino } from "pino";
 
 // Query parameters that carry secrets (reset links) never reach the logs; neither do cookies or
 // Authorization headers.
 const redactUrl = (url: string) => url.replace(/([?&](?:token|password)=)[^&]*/gi, "$1[redacted]");
 
-export function createLogger(level: string) {
-  return pino({
+/** `destination` (default stdout) lets a test read the log lines. */
+export function createLogger(level: string, destination?: DestinationStream) {
+  const options = {
     level,
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
@@ -15,7 +16,8 @@ export function createLogger(level: string) {
       }),
     },
     redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token"],
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type AppLogger = ReturnType<typeof createLogger>;

@@ -20,6 +20,7 @@ import {
   startPackageScheduler,
 } from "@signet/core";
 import type { FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import { buildApp } from "./build-app.ts";
 import { createLogger } from "./create-logger.ts";
 import { buildSigningRoomApp } from "./signing-room/build-signing-room-app.ts";
@@ -50,7 +51,7 @@ const DEFAULT_SIGNING_ROOM_DIST = fileURLToPath(new URL("../../signing-room/dist
  */
 export async function startServer(
   env: Record<string, string | undefined> = process.env,
-  options: { logLevel?: string } = {},
+  options: { logLevel?: string; logDestination?: DestinationStream } = {},
 ): Promise<StartedServer> {
   const config = loadConfig(env);
   // A relative DATA_DIR means relative to where the user ran the command (pnpm runs the start
@@ -78,7 +79,7 @@ export async function startServer(
     if (redis) cleanups.push(() => redis.quit());
 
     const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : null;
-    const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
+    const logger = createLogger(options.logLevel ?? config.LOG_LEVEL, options.logDestination);
     // without a listener ioredis prints every failed reconnect to stderr, outside the structured log
     redis?.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
     const deps: CoreDeps = createCoreDeps({ db, config, authSecret, dataDir, logger });
