@@ -69,6 +69,8 @@ describe("API clients in Access control", () => {
     await card.getByRole("button", { name: "Add client" }).click();
     const clientDialog = page.getByRole("dialog", { name: "Add a client to Loan origination" });
     await clientDialog.getByLabel("Client name").fill("Production");
+    const nextYear = new Date().getFullYear() + 1;
+    await clientDialog.getByLabel("Secret expires").fill(`${nextYear}-06-30`);
     await clientDialog.getByRole("button", { name: "Create client" }).click();
     const reveal = page.getByRole("dialog", { name: "Copy the client secret now" });
     await reveal.getByText("It will not be shown again").waitFor();
@@ -98,6 +100,7 @@ describe("API clients in Access control", () => {
     await page.reload();
     await client.getByText(clientId).waitFor();
     expect(await page.getByText(shown).count()).toBe(0);
+    await client.getByRole("cell", { name: new RegExp(`Jun 30, ${nextYear}`) }).waitFor();
     const listViolations = await axeViolations(page);
     expect(listViolations, describeViolations(listViolations)).toEqual([]);
     await screenshot(page, "api-clients-list");

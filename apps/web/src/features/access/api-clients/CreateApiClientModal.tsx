@@ -23,11 +23,13 @@ export function CreateApiClientModal({
 }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
+  const [expires, setExpires] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (apiUser) {
       setName("");
+      setExpires("");
       setError(null);
     }
   }, [apiUser]);
@@ -43,7 +45,11 @@ export function CreateApiClientModal({
     try {
       const created = await api(routes.createApiClient, {
         params: { orgId: organizationId, apiUserId: apiUser.id },
-        body: { name: name.trim() },
+        // a date means "through that day" in the admin's own time zone
+        body: {
+          name: name.trim(),
+          ...(expires ? { secretExpiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
+        },
       });
       await refreshAccess(queryClient, organizationId);
       onClose();
@@ -79,6 +85,13 @@ export function CreateApiClientModal({
             data-autofocus
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Secret expires"
+            description="Optional: the secret stops working after this day"
+            type="date"
+            value={expires}
+            onChange={(event) => setExpires(event.currentTarget.value)}
           />
         </Stack>
         <ModalFooter
