@@ -416,6 +416,17 @@ describe("API users and clients", () => {
     expect(broken.status).toBe(401);
   });
 
+  it("cannot trade its token for a person's session token", async () => {
+    const { client, secret } = await packagesIntegration();
+    const bearer = await bearerFor(client.clientId, secret);
+    const traded = await bearer.request("POST", "/cas/multi-org-login", {
+      json: { organizationId: org.organizationId },
+    });
+    expect(traded.status).toBe(401);
+    expect(traded.body.access_token).toBeUndefined();
+    expect(await app.server.db.activeToken.count({ where: { userId: client.apiUserId, revokedAt: null } })).toBe(0);
+  });
+
   it("needs MANAGE_USERS to manage API users and clients", async () => {
     const viewerRole = await newRole(org, ["VIEW_USERS_GROUPS_ROLES"]);
     const viewerGroup = await buildGroup(app.server.db, {

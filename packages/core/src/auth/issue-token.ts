@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type TokenClaims, WEB_CLIENT_ID } from "@signet/contract";
 import type { RequestOrigin } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
+import { AppError } from "../errors/app-error.ts";
 
 export interface IssuedToken {
   token: string;
@@ -23,8 +24,13 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
     where: { id: input.userId },
     include: {
       memberships: { include: { organization: { select: { id: true, name: true, enabled: true, eoSupport: true } } } },
+      apiUser: { select: { userId: true } },
     },
   });
+  // An API user gets tokens only through its clients' credentials (short-lived, checked against the
+  // secret on every request): never a person's long session, e.g. by trading its token at
+  // multi-org-login.
+  if (user.apiUser) throw new AppError("UNAUTHORIZED");
   const membership = user.memberships.find((m) => m.organizationId === input.organizationId) ?? null;
   const roles = input.organizationId
     ? await db.role.findMany({
