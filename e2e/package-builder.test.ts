@@ -110,14 +110,15 @@ describe("package builder", () => {
       )
       .toBe("Builder refinance 2");
 
-    // Step 3: ordered signing, a subject, then the co-borrower first
+    // ordered signing is chosen beside the participants; step 3: a subject; then the co-borrower first
+    await page.getByText("In order", { exact: true }).click();
+    await page.getByRole("table", { name: "Participant order" }).waitFor();
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL(/step=2/);
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL(/step=3/);
     const subject = page.getByLabel("Subject");
     expect(await subject.getAttribute("placeholder")).toBe("Your documents are ready");
-    await page.getByText("In order", { exact: true }).click();
     await subject.fill("Your refinance documents");
     // no Save button: the settings save themselves
     expect(await page.getByRole("button", { name: "Save invitation settings" }).count()).toBe(0);
@@ -144,7 +145,7 @@ describe("package builder", () => {
     await name.fill("Builder refinance 2");
     await name.press("Enter");
     await saved(page);
-    await page.goto(`/packages/${packageId}/build?step=3`);
+    await page.goto(`/packages/${packageId}/build?step=1`);
 
     await dragOrderRow(page, "CO-BORROWER 1", "BORROWER 1");
     await page

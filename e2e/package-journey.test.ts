@@ -92,6 +92,16 @@ describe("package journey: build, send, cancel with notification, reactivate", (
       .getByRole("row", { name: /Sam Title/ })
       .getByText("Only views")
       .waitFor();
+    // ordered signing beside the participants, co-borrower first
+    await page.getByText("In order", { exact: true }).click();
+    await page.getByRole("table", { name: "Participant order" }).waitFor();
+    await dragOrderRow(page, "CO-BORROWER 1", "BORROWER 1");
+    await page
+      .getByRole("table", { name: "Participant order" })
+      .getByRole("row")
+      .first()
+      .getByText("CO-BORROWER 1")
+      .waitFor();
     await screenshot(page, "builder-participants");
 
     // Step 2: two PDFs at once (at most two upload together), each with its progress
@@ -154,26 +164,16 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     await page.getByRole("button", { name: "Add question" }).click();
     await page.getByRole("table", { name: "Questions of Employment" }).getByText("Employer name").waitFor();
 
-    // Step 3: ordered signing, co-borrower first
-    await page.getByRole("button", { name: "Next" }).click();
-    await page.waitForURL(/step=3/);
-    await page.getByText("In order", { exact: true }).click();
-    await savedByItself(page);
-    await dragOrderRow(page, "CO-BORROWER 1", "BORROWER 1");
+    // Step 3 holds nothing this package needs: the review step is one click away in the steps
+    // Step 4: ready, send (the review step is the confirmation: no second question)
     await page
-      .getByRole("table", { name: "Participant order" })
-      .getByRole("row")
+      .getByRole("button", { name: /^Review/ })
       .first()
-      .getByText("CO-BORROWER 1")
-      .waitFor();
-
-    // Step 4: ready, send
-    await page.getByRole("button", { name: "Next" }).click();
+      .click();
     await page.waitForURL(/step=4/);
     await page.getByText("Ready to send").waitFor();
     await screenshot(page, "builder-review");
     await page.getByRole("button", { name: "Send package" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Send" }).click();
     await page.waitForURL(new RegExp(`/packages/${packageId}$`));
     await page
       .getByText(/Available to signers|Out for signature/)

@@ -70,7 +70,6 @@ describe("every persona builds and sends a package from the workspace", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL(/step=4/);
     await page.getByRole("button", { name: "Send package" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Send" }).click();
     await page.waitForURL(new RegExp(`/packages/${packageId}$`));
     await page
       .getByText(/Available to signers|Out for signature/)

@@ -18,6 +18,7 @@ import {
   participantInitials,
   participantTypeKey,
   sessionHost,
+  suggestParticipantType,
 } from "./participant-rules.ts";
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -203,5 +204,24 @@ describe("participant role → execution type without an explicit choice", () =>
 
   it("covers every role", () => {
     expect(PARTICIPANT_ROLES).toEqual(["SIGNER", "VIEWER", "COPY", "PAPER"]);
+  });
+});
+
+describe("suggestParticipantType (a new participant's type, issue 11 §2)", () => {
+  const types = [...DEFAULT_PARTICIPANT_TYPES];
+  it("makes the first signer the Borrower, the next the Co-Borrower, then Borrower again", () => {
+    expect(suggestParticipantType("SIGNER", [], types)).toBe("Borrower");
+    expect(suggestParticipantType("SIGNER", ["borrower"], types)).toBe("Co-Borrower");
+    expect(suggestParticipantType("PAPER", ["Borrower", "Co-Borrower"], types)).toBe("Borrower");
+  });
+  it("makes someone who views or receives a copy a Viewer", () => {
+    expect(suggestParticipantType("VIEWER", ["Borrower"], types)).toBe("Viewer");
+    expect(suggestParticipantType("COPY", ["Viewer"], types)).toBe("Viewer");
+  });
+  it("suggests only what the organization offers", () => {
+    expect(suggestParticipantType("SIGNER", [], ["Buyer", "Seller"])).toBe("Buyer");
+    expect(suggestParticipantType("VIEWER", [], ["Buyer", "co-borrower"])).toBe("Buyer");
+    expect(suggestParticipantType("SIGNER", ["Borrower"], ["Borrower", "co-borrower"])).toBe("co-borrower");
+    expect(suggestParticipantType("SIGNER", [], [])).toBe("");
   });
 });

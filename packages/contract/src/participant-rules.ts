@@ -56,6 +56,25 @@ export const DEFAULT_PARTICIPANT_TYPES = [
   "Viewer",
 ] as const;
 
+/**
+ * The type a new participant starts with, so that the usual mortgage package needs no typing: the
+ * first signer is the Borrower, the next the Co-Borrower; someone who only views or receives a copy
+ * is a Viewer. Only types the organization offers are suggested; when none fits, its first type.
+ */
+export function suggestParticipantType(
+  role: ParticipantRole,
+  existingTypes: readonly string[],
+  availableTypes: readonly string[],
+): string {
+  const offered = (type: string) =>
+    availableTypes.find((available) => participantTypeKey(available) === participantTypeKey(type));
+  const used = new Set(existingTypes.map(participantTypeKey));
+  const candidates = (role === "VIEWER" || role === "COPY" ? ["Viewer"] : ["Borrower", "Co-Borrower"])
+    .map(offered)
+    .filter((type): type is string => type !== undefined);
+  return candidates.find((type) => !used.has(participantTypeKey(type))) ?? candidates[0] ?? availableTypes[0] ?? "";
+}
+
 /** Spec §5 / §9: at most 99 participants per type. */
 export const MAX_PARTICIPANTS_PER_TYPE = LIMITS.participantsPerType;
 

@@ -16,13 +16,15 @@ export const theme = createTheme({
 /**
  * WCAG 2.1 AA contrast (4.5:1, checked by axe-core in e2e/accessibility.test.ts): Mantine's dimmed
  * text (gray 6), its placeholders (gray 5) and its light badges (shade 9 on a shade-1 tint) fall short on our white and gray-0
- * backgrounds, so dimmed text and placeholders are gray 7 and light variants sit on the palest tint.
+ * backgrounds, so dimmed text and placeholders are gray 7, errors red 8, and light variants sit on the palest tint.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     "--mantine-color-placeholder": "var(--mantine-color-gray-7)",
+    // field errors in red 6 on white are 3.3:1: red 8 reads at 5.6:1
+    "--mantine-color-error": "var(--mantine-color-red-8)",
     ...Object.fromEntries(
       Object.keys(resolved.colors).flatMap((name) => [
         [`--mantine-color-${name}-light`, `var(--mantine-color-${name}-0)`],

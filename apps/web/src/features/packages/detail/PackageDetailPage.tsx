@@ -297,7 +297,7 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
               </Badge>
             )}
           </Group>
-          <Timeline bulletSize={14} lineWidth={2} aria-label="History">
+          <Timeline bulletSize={14} lineWidth={2} role="group" aria-label="History">
             {[...(audit.data?.events ?? [])].reverse().map((event) => {
               const written = auditSentence({
                 type: event.type,

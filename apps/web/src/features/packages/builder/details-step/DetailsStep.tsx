@@ -22,6 +22,7 @@ import { PackageCustomFields } from "./PackageCustomFields.tsx";
 import { PackageGroups } from "./PackageGroups.tsx";
 import { emptyParticipant, ParticipantForm, type ParticipantValues, participantValues } from "./ParticipantForm.tsx";
 import { verificationBody } from "./participant-verification.ts";
+import { SigningOrderSection } from "./SigningOrderSection.tsx";
 
 const body = (values: ParticipantValues) => ({
   type: values.type.trim(),
@@ -167,6 +168,7 @@ export function DetailsStep() {
         {!readOnly && (
           <ParticipantForm
             initial={emptyParticipant}
+            existingTypes={(participants.data?.records ?? []).map((participant) => participant.type)}
             submitLabel="Add participant"
             onSubmit={(values, onError) =>
               call(() => api(routes.addParticipant, { params, body: body(values), passThrough: true }), { onError })
@@ -174,6 +176,8 @@ export function DetailsStep() {
           />
         )}
       </FormSection>
+
+      <SigningOrderSection />
 
       <PackageCustomFields />
 

@@ -25,6 +25,7 @@ import {
   type ParticipantRole,
   participantDisplayName,
   participantInitials,
+  suggestParticipantType,
 } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -125,6 +126,8 @@ export function ParticipantForm(props: {
   roleNumber?: number | null;
   /** editing: the KBA questions the participant has answers on file for */
   kbaQuestions?: readonly KbaQuestion[];
+  /** adding: the types already in the package, so that the type can be suggested from the role */
+  existingTypes?: readonly string[];
 }) {
   const { organizationId } = useBuilder();
   // the organization's types (setting participant_types); the mortgage list until they load
@@ -132,6 +135,12 @@ export function ParticipantForm(props: {
   const signingRoom = useQuery(signingRoomQueries.settings(organizationId));
   const types = settings.data?.participant_types ?? [...DEFAULT_PARTICIPANT_TYPES];
   const [values, setValues] = useState(props.initial);
+  // until the user picks a type, a new participant's type follows what they do (Borrower,
+  // Co-Borrower, Viewer), so that the usual package needs no typing here
+  const [typeChosen, setTypeChosen] = useState(props.existingTypes === undefined);
+  const typeValue = typeChosen
+    ? values.type
+    : suggestParticipantType(values.role, props.existingTypes ?? [], types) || values.type;
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<ParticipantServerError | null>(null);
   // a field says what is wrong once the user has left it (or tried to submit)
@@ -167,7 +176,7 @@ export function ParticipantForm(props: {
   ];
   const fieldError = serverError?.fields ?? {};
   const phoneDigits = values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : "";
-  const problems = participantFieldProblems(values);
+  const problems = participantFieldProblems({ ...values, type: typeValue });
   const hasProblem = Object.keys(problems).length > 0;
   const shown = (field: ParticipantField) => (touched.has(field) ? problems[field] : undefined);
   const missing = missingContact({
@@ -176,8 +185,8 @@ export function ParticipantForm(props: {
     phone: phoneDigits ?? "",
   });
   const roleNumber = props.roleNumber ?? null;
-  const preview = values.type.trim()
-    ? `${participantDisplayName({ type: values.type, roleNumber })}${roleNumber === null ? " (numbered on save)" : ""} · initials ${participantInitials({ ...values, roleNumber })}`
+  const preview = typeValue.trim()
+    ? `${participantDisplayName({ type: typeValue, roleNumber })}${roleNumber === null ? " (numbered on save)" : ""} · initials ${participantInitials({ ...values, type: typeValue, roleNumber })}`
     : "";
 
   return (
@@ -193,12 +202,14 @@ export function ParticipantForm(props: {
         setServerError(null);
         const submitted = {
           ...values,
+          type: typeValue,
           idVerification: effectiveChoice(values.idVerification, defaultMethod, values),
         };
         void props.onSubmit(submitted, showError).then((ok) => {
           setBusy(false);
           if (ok) {
             setValues(props.initial);
+            setTypeChosen(props.existingTypes === undefined);
             setTouched(new Set());
           }
         });
@@ -210,9 +221,12 @@ export function ParticipantForm(props: {
             label="Type"
             required
             data={types}
-            value={values.type}
+            value={typeValue}
             error={shown("type")}
-            onChange={(value) => set("type", value)}
+            onChange={(value) => {
+              setTypeChosen(true);
+              set("type", value);
+            }}
             onBlur={() => touch("type")}
           />
           <TextInput
@@ -261,7 +275,9 @@ export function ParticipantForm(props: {
             value={values.email}
             error={shown("email") ?? fieldError.email}
             onChange={(e) => set("email", e.currentTarget.value)}
-            onBlur={() => touch("email")}
+            // leaving a field never typed in is no mistake yet (the form just reset after adding
+            // someone): only an edited field, or a submit, shows what is wrong
+            onBlur={() => values.email !== props.initial.email && touch("email")}
           />
           <TextInput
             label="Mobile phone"
@@ -271,7 +287,7 @@ export function ParticipantForm(props: {
             value={values.phoneNumber}
             onChange={(e) => set("phoneNumber", e.currentTarget.value)}
             onBlur={() => {
-              touch("phoneNumber");
+              if (values.phoneNumber !== props.initial.phoneNumber) touch("phoneNumber");
               if (phoneDigits) set("phoneNumber", formatPhone(phoneDigits));
             }}
           />

@@ -1,14 +1,4 @@
-import {
-  Checkbox,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { DEFAULTS, routes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -17,13 +7,11 @@ import { api } from "../../../../api/client.ts";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { toastSuccess } from "../../../../components/toast.ts";
 import { usePermissionsQuery } from "../../../../session/permissions.ts";
-import { SIGNING_ORDER_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { useAutosave } from "../use-autosave.ts";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { type InvitationValues, invitationPatch, invitationValues } from "./invitation-form.ts";
-import { ParticipantOrder } from "./ParticipantOrder.tsx";
 import { StipsSection } from "./StipsSection.tsx";
 
 const ORDER_OPTIONS = [
@@ -39,7 +27,6 @@ export function InvitationStep() {
   const { organizationId, packageId, pkg, readOnly } = useBuilder();
   const call = useBuilderCall();
   const params = { orgId: organizationId, packageId };
-  const participants = useQuery(packageQueries.participants(organizationId, packageId));
   const documents = useQuery(packageQueries.documents(organizationId, packageId));
   const [values, setValues] = useState<InvitationValues>(() => invitationValues(pkg));
   const patch = invitationPatch(pkg, values);
@@ -83,21 +70,6 @@ export function InvitationStep() {
     if (ok) toastSuccess("Package collaboration updated");
   }
 
-  const reorder = (list: { id: string }[]) =>
-    call(() =>
-      api(routes.setParticipantsOrder, {
-        params,
-        body: {
-          version: pkg.version,
-          participants: list.map((participant, position) => ({
-            participantUid: participant.id,
-            signingOrder: position + 1,
-          })),
-        },
-        passThrough: true,
-      }),
-    );
-
   return (
     <Stack gap="lg">
       <FormSection title="Invitation email" description="What participants receive when the package is sent.">
@@ -135,18 +107,10 @@ export function InvitationStep() {
         />
       </FormSection>
 
-      <FormSection title="Signing order">
-        <SegmentedControl
-          aria-label="Signing order"
-          value={values.signingOrder}
-          disabled={readOnly}
-          onChange={(value) => set("signingOrder", value as InvitationValues["signingOrder"])}
-          data={[
-            { value: "PARALLEL", label: SIGNING_ORDER_LABELS.PARALLEL },
-            { value: "PARTICIPANT", label: SIGNING_ORDER_LABELS.PARTICIPANT },
-          ]}
-        />
-        <ParticipantOrder participants={participants.data?.records ?? []} readOnly={readOnly} onReorder={reorder} />
+      <FormSection
+        title="Paper documents and signer uploads"
+        description="When participants execute paper documents and upload what is asked of them."
+      >
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Paper documents"

@@ -23,10 +23,10 @@ describe("invitation form", () => {
       invitationPatch(pkg, {
         ...values,
         emailSubject: " Closing docs ",
-        signingOrder: "PARTICIPANT",
+        paperOrder: "BEFORE_ESIGN",
         emailIntroText: "",
       }),
-    ).toEqual({ emailSubject: "Closing docs", signingOrder: "PARTICIPANT", emailIntroText: null });
+    ).toEqual({ emailSubject: "Closing docs", paperOrder: "BEFORE_ESIGN", emailIntroText: null });
   });
 
   it("patches the default-template choice", () => {

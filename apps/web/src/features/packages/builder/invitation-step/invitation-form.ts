@@ -8,7 +8,6 @@ export interface InvitationValues {
   emailDocumentId: string | null;
   /** the organization's default invitation instead of this package's subject and text */
   emailIsDefault: boolean;
-  signingOrder: Package["signingOrder"];
   paperOrder: Package["paperOrder"];
   stipsOrder: Package["stipsOrder"];
   scheduledAvailability: boolean;
@@ -38,7 +37,6 @@ export function invitationValues(pkg: Package): InvitationValues {
     emailIntroText: pkg.emailTemplate.introText ?? "",
     emailDocumentId: pkg.emailTemplate.documentId,
     emailIsDefault: pkg.emailTemplate.isDefault,
-    signingOrder: pkg.signingOrder,
     paperOrder: pkg.paperOrder,
     stipsOrder: pkg.stipsOrder,
     scheduledAvailability: pkg.scheduledAvailability,
@@ -58,7 +56,6 @@ export function invitationPatch(pkg: Package, values: InvitationValues): Omit<Up
   if (values.emailIntroText !== before.emailIntroText) patch.emailIntroText = values.emailIntroText.trim() || null;
   if (values.emailDocumentId !== before.emailDocumentId) patch.emailDocumentId = values.emailDocumentId;
   if (values.emailIsDefault !== before.emailIsDefault) patch.emailIsDefault = values.emailIsDefault;
-  if (values.signingOrder !== before.signingOrder) patch.signingOrder = values.signingOrder;
   if (values.paperOrder !== before.paperOrder) patch.paperOrder = values.paperOrder;
   if (values.stipsOrder !== before.stipsOrder) patch.stipsOrder = values.stipsOrder;
   if (values.scheduledAvailability !== before.scheduledAvailability) {

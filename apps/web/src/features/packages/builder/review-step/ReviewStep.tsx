@@ -5,7 +5,6 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ApiError } from "../../../../api/api-error.ts";
 import { api } from "../../../../api/client.ts";
-import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { toastSuccess } from "../../../../components/toast.ts";
 import { formatDateTime } from "../../../access/format.ts";
@@ -14,6 +13,11 @@ import { packageQueries } from "../../package-queries.ts";
 import { READ_ONLY_REASON, useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { countOf, stepProblems } from "./step-status.ts";
+
+const SIGNING_ORDER_SEND_TEXT = {
+  PARTICIPANT: "The first participant is invited now, each next one when the one before has finished.",
+  PARALLEL: "Every participant is invited now.",
+} as const;
 
 const STEP_ORDER_LABELS = { AFTER_ESIGN: "After e-signing", BEFORE_ESIGN: "Before e-signing" } as const;
 
@@ -49,13 +53,9 @@ export function ReviewStep() {
   const go = (step: number) =>
     void navigate({ to: "/packages/$packageId/build", params: { packageId }, search: { step } });
 
+  // this step is the confirmation: it shows everything that will be sent, so Send sends (issue 11
+  // §2: no second question after the one page that answers it)
   async function send() {
-    const ok = await openConfirmDialog({
-      title: "Send package",
-      message: "Participants are invited as the signing order says. The package cannot be changed once sent.",
-      confirmLabel: "Send",
-    });
-    if (!ok) return;
     setServerProblems([]);
     let refused: string[] = [];
     const sent = await call(async () => {
@@ -191,11 +191,25 @@ export function ReviewStep() {
           </Table.Tbody>
         </Table>
       </FormSection>
-      <Tooltip label={sendBlocker} disabled={sendBlocker === null} multiline maw={320}>
-        <Button size="md" onClick={() => void send()} disabled={sendBlocker !== null} w="fit-content">
-          Send package
-        </Button>
-      </Tooltip>
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed" id="send-consequence">
+          {pkg.scheduledAvailability
+            ? "Participants are invited at the scheduled time."
+            : SIGNING_ORDER_SEND_TEXT[pkg.signingOrder]}{" "}
+          Once sent, the package changes only through a correction.
+        </Text>
+        <Tooltip label={sendBlocker} disabled={sendBlocker === null} multiline maw={320}>
+          <Button
+            size="md"
+            onClick={() => void send()}
+            disabled={sendBlocker !== null}
+            w="fit-content"
+            aria-describedby="send-consequence"
+          >
+            Send package
+          </Button>
+        </Tooltip>
+      </Stack>
     </Stack>
   );
 }
