@@ -208,6 +208,18 @@ describe("package tags", () => {
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
 
+    // the workspace can take the whole window, over the header and the steps, and give it back
+    await page.getByRole("button", { name: "Use the whole window" }).click();
+    const viewport = page.viewportSize();
+    await expect
+      .poll(async () => {
+        const whole = await page.getByTestId("tag-workspace").boundingBox();
+        return [whole?.x, whole?.y, whole?.width, whole?.height];
+      })
+      .toEqual([0, 0, viewport?.width, viewport?.height]);
+    await page.getByRole("button", { name: "Back to the builder" }).click();
+    await expect.poll(async () => (await page.getByTestId("tag-workspace").boundingBox())?.y ?? 0).toBeGreaterThan(100);
+
     await page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
     await expect.poll(async () => (await tagsOn(page, org, packageId, second.id)).records.length).toBe(1);
     const saved = (await tagsOn(page, org, packageId, second.id)).records[0];

@@ -164,6 +164,7 @@ describe("the standard journey: two documents, two ordered signers, one viewer",
     await page.getByRole("table", { name: "Participant order" }).waitFor();
     await page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
     await axe(page, "builder: details");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await readmeScreenshot(page, "builder");
 
     await sender.click(page.getByRole("button", { name: "Next" }), "Next");

@@ -1,5 +1,6 @@
-import { Alert, Loader, ScrollArea, Stack, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Alert, Group, Loader, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { type Document, fillPath, type Participant, routes, routeUrl } from "@signet/contract";
+import { IconMaximize, IconMinimize } from "@tabler/icons-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useBuilder } from "../builder-context.tsx";
 import { type PdfDocument, renderPage, usePdf } from "./pdf-pages.ts";
@@ -165,6 +166,8 @@ export function TagWorkspace(props: {
   const [pageInView, setPageInView] = useState(1);
   const keys: EditorKeys = useRef(null);
   const { element, height } = useFillHeight(props.active && props.documents.length > 0);
+  // the whole window, over the header and the steps, for long documents and small screens
+  const [fullWindow, setFullWindow] = useState(false);
 
   if (!open) {
     return (
@@ -189,14 +192,17 @@ export function TagWorkspace(props: {
         setNotice("The tag was not placed: drop it onto a page.");
       }}
       style={{
-        height,
+        ...(fullWindow
+          ? { position: "fixed", inset: 0, zIndex: 300, height: "100vh", background: "var(--mantine-color-body)" }
+          : { height }),
         display: "grid",
         gridTemplateColumns: `${THUMB_WIDTH + 48}px minmax(0, 1fr) 280px`,
         gridTemplateRows: notice ? "auto minmax(0, 1fr)" : "minmax(0, 1fr)",
         border: "1px solid var(--mantine-color-gray-3)",
-        borderRadius: 4,
+        borderRadius: fullWindow ? 0 : 4,
         overflow: "hidden",
       }}
+      data-full-window={fullWindow || undefined}
     >
       {notice && (
         <Alert
@@ -215,6 +221,19 @@ export function TagWorkspace(props: {
       <ScrollArea type="auto" style={{ borderRight: "1px solid var(--mantine-color-gray-3)", minHeight: 0 }}>
         <nav aria-label="Documents to place tags on">
           <Stack gap="md" p="xs">
+            <Group justify="flex-end" gap={0}>
+              <Tooltip label={fullWindow ? "Back to the builder" : "Use the whole window"}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={fullWindow ? "Back to the builder" : "Use the whole window"}
+                  aria-pressed={fullWindow}
+                  onClick={() => setFullWindow((current) => !current)}
+                >
+                  {fullWindow ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
+                </ActionIcon>
+              </Tooltip>
+            </Group>
             {props.documents.map((document) => (
               <DocumentThumbnails
                 key={document.id}
