@@ -31,6 +31,7 @@ import { registerPackageActionRoutes } from "./routes/package-action-routes.ts";
 import { registerPackageRoutes } from "./routes/package-routes.ts";
 import { registerParticipantRoutes } from "./routes/participant-routes.ts";
 import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
+import { registerReportRoutes } from "./routes/report-routes.ts";
 import { registerRoleRoutes } from "./routes/role-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerSettingRoutes } from "./routes/setting-routes.ts";
@@ -132,6 +133,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   await registerSigningAdminRoutes(app, deps, authenticate);
   registerWebhookRoutes(app, deps, authenticate);
   registerApiClientRoutes(app, deps, authenticate);
+  registerReportRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -7,6 +7,7 @@ import {
   membershipRoutes,
   organizationRoutes,
   type RouteDef,
+  reportRoutes,
   roleRoutes,
   routeUrl,
   userRoutes,
@@ -31,6 +32,7 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   ...membershipRoutes,
   ...webhookRoutes,
   ...apiClientRoutes,
+  ...reportRoutes,
 };
 
 /** Routes whose path names no organization, and why another tenant cannot reach through them. */
@@ -109,6 +111,10 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   deleteApiClient: () => ({ query: { version: "1" } }),
   addApiClientSecret: () => ({ body: {} }),
   revokeApiClientSecret: () => ({}),
+  packageReport: () => ({}),
+  packageReportSeries: () => ({}),
+  packageReportCsv: () => ({}),
+  mailingReport: () => ({}),
 };
 
 let app: TestApp;
@@ -332,6 +338,8 @@ describe("tenancy across every access-control route", () => {
       "listWebhookDeliveries",
       "getApiUser",
       "getApiClient",
+      "packageReport",
+      "packageReportCsv",
     ]) {
       const reply = await call(
         admin,

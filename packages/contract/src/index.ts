@@ -28,6 +28,7 @@ export * from "./paging.ts";
 export * from "./participant-rules.ts";
 export * from "./participants.ts";
 export * from "./permissions.ts";
+export * from "./reports.ts";
 export * from "./roles.ts";
 export * from "./route-def.ts";
 export * from "./routes.ts";

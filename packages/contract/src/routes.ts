@@ -9,6 +9,7 @@ import { organizationRoutes } from "./organizations.ts";
 import { packageActionRoutes } from "./package-actions.ts";
 import { packageRoutes } from "./packages.ts";
 import { participantRoutes } from "./participants.ts";
+import { reportRoutes } from "./reports.ts";
 import { roleRoutes } from "./roles.ts";
 import type { RouteDef } from "./route-def.ts";
 import { sessionRoutes } from "./session-routes.ts";
@@ -38,6 +39,7 @@ export const routes = {
   ...signingAdminRoutes,
   ...webhookRoutes,
   ...apiClientRoutes,
+  ...reportRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

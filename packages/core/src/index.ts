@@ -45,6 +45,7 @@ export * from "./organizations/index.ts";
 export * from "./package-actions/index.ts";
 export * from "./packages/index.ts";
 export * from "./participants/index.ts";
+export * from "./reports/index.ts";
 export * from "./roles/index.ts";
 export * from "./scheduling/index.ts";
 export * from "./sealing/index.ts";

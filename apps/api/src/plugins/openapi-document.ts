@@ -49,15 +49,18 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "Webhook endpoints: signed event deliveries (Standard Webhooks), delivery log, redelivery, suspend and resume",
   "api-clients":
     "API users (systems that call the API with roles like a person) and their OAuth 2.0 client-credentials clients and secrets",
+  reports: "Package and mailing reports: totals, charts and a streamed CSV export of the packages the caller sees",
 };
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
 const PDF_FILE = "PdfFile";
 const ZIP_FILE = "ZipFile";
+const CSV_FILE = "CsvFile";
 /** The named component of each file type a route may answer with. */
 const FILE_COMPONENTS: Record<NonNullable<RouteDef["produces"]>, string> = {
   "application/pdf": PDF_FILE,
   "application/zip": ZIP_FILE,
+  "text/csv": CSV_FILE,
 };
 const isWrite = (route: RouteDef) => route.method !== "GET";
 
@@ -233,6 +236,7 @@ function documentTransform(listener: OpenApiListener): SwaggerTransformObject {
         contentMediaType: "application/zip",
         description: "A zip archive of files",
       },
+      [CSV_FILE]: { type: "string", contentMediaType: "text/csv", description: "A CSV file (UTF-8 with BOM)" },
     };
     // the zod registry is shared by both listeners and every schema of the process: keep only the
     // components this document reaches, so each listener's document holds its own schemas
