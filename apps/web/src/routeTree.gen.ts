@@ -48,12 +48,16 @@ import { Route as AuthOrganizationsOrganizationIdIndexRouteImport } from './rout
 import { Route as AuthOrganizationsOrganizationIdEditRouteImport } from './routes/_auth/organizations/$organizationId/edit'
 import { Route as AuthPackagesPackageIdIndexRouteImport } from './routes/_auth/packages/$packageId/index'
 import { Route as AuthPackagesPackageIdBuildRouteImport } from './routes/_auth/packages/$packageId/build'
+import { Route as AuthSettingsWebhooksIndexRouteImport } from './routes/_auth/settings_/webhooks/index'
+import { Route as AuthSettingsWebhooksNewRouteImport } from './routes/_auth/settings_/webhooks/new'
 import { Route as AuthOrganizationsOrganizationIdApiClientsIndexRouteImport } from './routes/_auth/organizations/$organizationId/api-clients/index'
 import { Route as AuthOrganizationsOrganizationIdGroupsIndexRouteImport } from './routes/_auth/organizations/$organizationId/groups/index'
 import { Route as AuthOrganizationsOrganizationIdRolesIndexRouteImport } from './routes/_auth/organizations/$organizationId/roles/index'
 import { Route as AuthOrganizationsOrganizationIdRolesNewRouteImport } from './routes/_auth/organizations/$organizationId/roles/new'
 import { Route as AuthOrganizationsOrganizationIdUsersIndexRouteImport } from './routes/_auth/organizations/$organizationId/users/index'
 import { Route as AuthOrganizationsOrganizationIdUsersNewRouteImport } from './routes/_auth/organizations/$organizationId/users/new'
+import { Route as AuthSettingsWebhooksWebhookIdDeliveriesRouteImport } from './routes/_auth/settings_/webhooks/$webhookId/deliveries'
+import { Route as AuthSettingsWebhooksWebhookIdEditRouteImport } from './routes/_auth/settings_/webhooks/$webhookId/edit'
 import { Route as AuthOrganizationsOrganizationIdGroupsGroupIdEditRouteImport } from './routes/_auth/organizations/$organizationId/groups/$groupId/edit'
 import { Route as AuthOrganizationsOrganizationIdGroupsGroupIdMembersRouteImport } from './routes/_auth/organizations/$organizationId/groups/$groupId/members'
 import { Route as AuthOrganizationsOrganizationIdGroupsNewIndexRouteImport } from './routes/_auth/organizations/$organizationId/groups/new/index'
@@ -262,6 +266,17 @@ const AuthPackagesPackageIdBuildRoute =
     path: '/packages/$packageId/build',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthSettingsWebhooksIndexRoute =
+  AuthSettingsWebhooksIndexRouteImport.update({
+    id: '/settings_/webhooks/',
+    path: '/settings/webhooks/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSettingsWebhooksNewRoute = AuthSettingsWebhooksNewRouteImport.update({
+  id: '/settings_/webhooks/new',
+  path: '/settings/webhooks/new',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthOrganizationsOrganizationIdApiClientsIndexRoute =
   AuthOrganizationsOrganizationIdApiClientsIndexRouteImport.update({
     id: '/api-clients/',
@@ -297,6 +312,18 @@ const AuthOrganizationsOrganizationIdUsersNewRoute =
     id: '/users/new',
     path: '/users/new',
     getParentRoute: () => AuthOrganizationsOrganizationIdRoute,
+  } as any)
+const AuthSettingsWebhooksWebhookIdDeliveriesRoute =
+  AuthSettingsWebhooksWebhookIdDeliveriesRouteImport.update({
+    id: '/settings_/webhooks/$webhookId/deliveries',
+    path: '/settings/webhooks/$webhookId/deliveries',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSettingsWebhooksWebhookIdEditRoute =
+  AuthSettingsWebhooksWebhookIdEditRouteImport.update({
+    id: '/settings_/webhooks/$webhookId/edit',
+    path: '/settings/webhooks/$webhookId/edit',
+    getParentRoute: () => AuthRoute,
   } as any)
 const AuthOrganizationsOrganizationIdGroupsGroupIdEditRoute =
   AuthOrganizationsOrganizationIdGroupsGroupIdEditRouteImport.update({
@@ -371,10 +398,14 @@ export interface FileRoutesByFullPath {
   '/saml-providers/': typeof SupportSamlProvidersIndexRoute
   '/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
   '/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
+  '/settings/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/organizations/$organizationId/': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
+  '/settings/webhooks/': typeof AuthSettingsWebhooksIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
+  '/settings/webhooks/$webhookId/deliveries': typeof AuthSettingsWebhooksWebhookIdDeliveriesRoute
+  '/settings/webhooks/$webhookId/edit': typeof AuthSettingsWebhooksWebhookIdEditRoute
   '/organizations/$organizationId/api-clients/': typeof AuthOrganizationsOrganizationIdApiClientsIndexRoute
   '/organizations/$organizationId/groups/': typeof AuthOrganizationsOrganizationIdGroupsIndexRoute
   '/organizations/$organizationId/roles/': typeof AuthOrganizationsOrganizationIdRolesIndexRoute
@@ -419,10 +450,14 @@ export interface FileRoutesByTo {
   '/saml-providers': typeof SupportSamlProvidersIndexRoute
   '/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
   '/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
+  '/settings/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/organizations/$organizationId': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/packages/$packageId': typeof AuthPackagesPackageIdIndexRoute
+  '/settings/webhooks': typeof AuthSettingsWebhooksIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
+  '/settings/webhooks/$webhookId/deliveries': typeof AuthSettingsWebhooksWebhookIdDeliveriesRoute
+  '/settings/webhooks/$webhookId/edit': typeof AuthSettingsWebhooksWebhookIdEditRoute
   '/organizations/$organizationId/api-clients': typeof AuthOrganizationsOrganizationIdApiClientsIndexRoute
   '/organizations/$organizationId/groups': typeof AuthOrganizationsOrganizationIdGroupsIndexRoute
   '/organizations/$organizationId/roles': typeof AuthOrganizationsOrganizationIdRolesIndexRoute
@@ -473,10 +508,14 @@ export interface FileRoutesById {
   '/_support/saml-providers/': typeof SupportSamlProvidersIndexRoute
   '/_auth/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
   '/_auth/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
+  '/_auth/settings_/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/_auth/organizations/$organizationId/': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/_auth/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
+  '/_auth/settings_/webhooks/': typeof AuthSettingsWebhooksIndexRoute
   '/_auth/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/_auth/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
+  '/_auth/settings_/webhooks/$webhookId/deliveries': typeof AuthSettingsWebhooksWebhookIdDeliveriesRoute
+  '/_auth/settings_/webhooks/$webhookId/edit': typeof AuthSettingsWebhooksWebhookIdEditRoute
   '/_auth/organizations/$organizationId/api-clients/': typeof AuthOrganizationsOrganizationIdApiClientsIndexRoute
   '/_auth/organizations/$organizationId/groups/': typeof AuthOrganizationsOrganizationIdGroupsIndexRoute
   '/_auth/organizations/$organizationId/roles/': typeof AuthOrganizationsOrganizationIdRolesIndexRoute
@@ -526,10 +565,14 @@ export interface FileRouteTypes {
     | '/saml-providers/'
     | '/organizations/$organizationId/edit'
     | '/packages/$packageId/build'
+    | '/settings/webhooks/new'
     | '/organizations/$organizationId/'
     | '/packages/$packageId/'
+    | '/settings/webhooks/'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
+    | '/settings/webhooks/$webhookId/deliveries'
+    | '/settings/webhooks/$webhookId/edit'
     | '/organizations/$organizationId/api-clients/'
     | '/organizations/$organizationId/groups/'
     | '/organizations/$organizationId/roles/'
@@ -574,10 +617,14 @@ export interface FileRouteTypes {
     | '/saml-providers'
     | '/organizations/$organizationId/edit'
     | '/packages/$packageId/build'
+    | '/settings/webhooks/new'
     | '/organizations/$organizationId'
     | '/packages/$packageId'
+    | '/settings/webhooks'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
+    | '/settings/webhooks/$webhookId/deliveries'
+    | '/settings/webhooks/$webhookId/edit'
     | '/organizations/$organizationId/api-clients'
     | '/organizations/$organizationId/groups'
     | '/organizations/$organizationId/roles'
@@ -627,10 +674,14 @@ export interface FileRouteTypes {
     | '/_support/saml-providers/'
     | '/_auth/organizations/$organizationId/edit'
     | '/_auth/packages/$packageId/build'
+    | '/_auth/settings_/webhooks/new'
     | '/_auth/organizations/$organizationId/'
     | '/_auth/packages/$packageId/'
+    | '/_auth/settings_/webhooks/'
     | '/_auth/organizations/$organizationId/roles/new'
     | '/_auth/organizations/$organizationId/users/new'
+    | '/_auth/settings_/webhooks/$webhookId/deliveries'
+    | '/_auth/settings_/webhooks/$webhookId/edit'
     | '/_auth/organizations/$organizationId/api-clients/'
     | '/_auth/organizations/$organizationId/groups/'
     | '/_auth/organizations/$organizationId/roles/'
@@ -937,6 +988,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPackagesPackageIdBuildRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/settings_/webhooks/': {
+      id: '/_auth/settings_/webhooks/'
+      path: '/settings/webhooks'
+      fullPath: '/settings/webhooks/'
+      preLoaderRoute: typeof AuthSettingsWebhooksIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/settings_/webhooks/new': {
+      id: '/_auth/settings_/webhooks/new'
+      path: '/settings/webhooks/new'
+      fullPath: '/settings/webhooks/new'
+      preLoaderRoute: typeof AuthSettingsWebhooksNewRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/organizations/$organizationId/api-clients/': {
       id: '/_auth/organizations/$organizationId/api-clients/'
       path: '/api-clients'
@@ -978,6 +1043,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/organizations/$organizationId/users/new'
       preLoaderRoute: typeof AuthOrganizationsOrganizationIdUsersNewRouteImport
       parentRoute: typeof AuthOrganizationsOrganizationIdRoute
+    }
+    '/_auth/settings_/webhooks/$webhookId/deliveries': {
+      id: '/_auth/settings_/webhooks/$webhookId/deliveries'
+      path: '/settings/webhooks/$webhookId/deliveries'
+      fullPath: '/settings/webhooks/$webhookId/deliveries'
+      preLoaderRoute: typeof AuthSettingsWebhooksWebhookIdDeliveriesRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/settings_/webhooks/$webhookId/edit': {
+      id: '/_auth/settings_/webhooks/$webhookId/edit'
+      path: '/settings/webhooks/$webhookId/edit'
+      fullPath: '/settings/webhooks/$webhookId/edit'
+      preLoaderRoute: typeof AuthSettingsWebhooksWebhookIdEditRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/organizations/$organizationId/groups/$groupId/edit': {
       id: '/_auth/organizations/$organizationId/groups/$groupId/edit'
@@ -1121,7 +1200,11 @@ interface AuthRouteChildren {
   AuthOrganizationsNewRoute: typeof AuthOrganizationsNewRoute
   AuthOrganizationsIndexRoute: typeof AuthOrganizationsIndexRoute
   AuthPackagesPackageIdBuildRoute: typeof AuthPackagesPackageIdBuildRoute
+  AuthSettingsWebhooksNewRoute: typeof AuthSettingsWebhooksNewRoute
   AuthPackagesPackageIdIndexRoute: typeof AuthPackagesPackageIdIndexRoute
+  AuthSettingsWebhooksIndexRoute: typeof AuthSettingsWebhooksIndexRoute
+  AuthSettingsWebhooksWebhookIdDeliveriesRoute: typeof AuthSettingsWebhooksWebhookIdDeliveriesRoute
+  AuthSettingsWebhooksWebhookIdEditRoute: typeof AuthSettingsWebhooksWebhookIdEditRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -1137,7 +1220,13 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthOrganizationsNewRoute: AuthOrganizationsNewRoute,
   AuthOrganizationsIndexRoute: AuthOrganizationsIndexRoute,
   AuthPackagesPackageIdBuildRoute: AuthPackagesPackageIdBuildRoute,
+  AuthSettingsWebhooksNewRoute: AuthSettingsWebhooksNewRoute,
   AuthPackagesPackageIdIndexRoute: AuthPackagesPackageIdIndexRoute,
+  AuthSettingsWebhooksIndexRoute: AuthSettingsWebhooksIndexRoute,
+  AuthSettingsWebhooksWebhookIdDeliveriesRoute:
+    AuthSettingsWebhooksWebhookIdDeliveriesRoute,
+  AuthSettingsWebhooksWebhookIdEditRoute:
+    AuthSettingsWebhooksWebhookIdEditRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -1,4 +1,5 @@
 import { Tabs } from "@mantine/core";
+import { useNavigate } from "@tanstack/react-router";
 import { useSessionUser } from "../../app/services-context.tsx";
 import { Page } from "../../components/Page.tsx";
 import { CustomFieldsSettings } from "./CustomFieldsSettings.tsx";
@@ -13,14 +14,21 @@ import { SigningRoomSettingsForm } from "./SigningRoomSettingsForm.tsx";
 export function SettingsPage() {
   const user = useSessionUser();
   const organizationId = user?.organizationId ?? "";
+  const navigate = useNavigate();
   return (
     <Page title="Settings" description={user?.organizationName ?? undefined}>
-      <Tabs defaultValue="packages" keepMounted={false}>
+      <Tabs
+        defaultValue="packages"
+        keepMounted={false}
+        // Webhooks have pages of their own (list, form, delivery log), so their tab leads there
+        onChange={(value) => value === "webhooks" && void navigate({ to: "/settings/webhooks" })}
+      >
         <Tabs.List>
           <Tabs.Tab value="packages">Packages</Tabs.Tab>
           <Tabs.Tab value="custom-fields">Custom fields</Tabs.Tab>
           <Tabs.Tab value="signing-room">Signing room</Tabs.Tab>
           <Tabs.Tab value="seal-certificate">Seal certificate</Tabs.Tab>
+          <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="packages" pt="lg">
           <PackageSettingsForm organizationId={organizationId} />

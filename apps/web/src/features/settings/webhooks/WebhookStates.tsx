@@ -1,0 +1,82 @@
+import { Anchor, Breadcrumbs, Button, Code, Paper, Skeleton, Stack, Text } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { ApiError, errorMessage } from "../../../api/api-error.ts";
+
+/** Skeleton rows shaped like a table of `columns` columns. */
+export function TableSkeleton({ rows = 4, label }: { rows?: number; label: string }) {
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label={label}>
+      <Skeleton height={36} />
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={index} height={44} />
+      ))}
+    </Stack>
+  );
+}
+
+/** A failed load in the user's words, what to do, and the trace id to quote. */
+export function LoadError({ error, what, action }: { error: unknown; what: string; action?: ReactNode }) {
+  const traceId = error instanceof ApiError ? error.traceId : null;
+  return (
+    <Paper withBorder p="xl" role="alert">
+      <Stack gap="xs">
+        <Text fw={600}>{`The ${what} could not be loaded.`}</Text>
+        <Text size="sm">{errorMessage(error)} Reload the page to try again.</Text>
+        {traceId && (
+          <Text size="xs" c="dimmed">
+            Trace ID: <Code>{traceId}</Code>
+          </Text>
+        )}
+        {action}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function NotAllowed() {
+  return (
+    <Paper withBorder p="xl">
+      <Stack gap="xs">
+        <Text fw={600}>You cannot see this organization's webhooks.</Text>
+        <Text size="sm">Webhooks need the View settings or Manage settings permission; ask an administrator.</Text>
+        <div>
+          <Button component={Link} to="/workspace" variant="default">
+            Go to the workspace
+          </Button>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Settings › Webhooks › …: the way back, since these pages sit beside the Settings tabs. */
+export function WebhookBreadcrumbs({ current }: { current?: string }) {
+  return (
+    <Breadcrumbs aria-label="Breadcrumb">
+      <Anchor component={Link} to="/settings" size="sm">
+        Settings
+      </Anchor>
+      {current ? (
+        <Anchor component={Link} to="/settings/webhooks" size="sm">
+          Webhooks
+        </Anchor>
+      ) : (
+        <Text size="sm" aria-current="page">
+          Webhooks
+        </Text>
+      )}
+      {current && (
+        <Text size="sm" aria-current="page">
+          {current}
+        </Text>
+      )}
+    </Breadcrumbs>
+  );
+}
+
+export function formatWhen(iso: string | null, empty = "—"): string {
+  if (!iso) return empty;
+  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
