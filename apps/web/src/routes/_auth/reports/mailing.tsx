@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPanel } from "../../../components/ComingSoon.tsx";
+import { MailingReportPage } from "../../../features/reports/MailingReportPage.tsx";
 
-export const Route = createFileRoute("/_auth/reports/mailing")({
-  component: () => <ComingSoonPanel what="The mailing report" />,
-});
+export const Route = createFileRoute("/_auth/reports/mailing")({ component: MailingReportPage });
