@@ -297,7 +297,7 @@ function DeliveryRow({
         <Table.Td>
           {delivery.responseExcerpt ? (
             <Button
-              variant="subtle"
+              variant="default"
               size="compact-sm"
               leftSection={open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
               aria-expanded={open}
