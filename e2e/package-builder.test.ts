@@ -34,6 +34,7 @@ describe("package builder", () => {
 
   /** Drags a row of the participant order by its handle onto another row (dnd-kit needs real pointer moves). */
   async function dragOrderRow(page: Page, name: string, onto: string) {
+    await page.getByRole("table", { name: "Participant order" }).scrollIntoViewIfNeeded();
     const handle = await page.getByRole("button", { name: `Drag ${name} to change the order` }).boundingBox();
     const target = await page.getByRole("button", { name: `Drag ${onto} to change the order` }).boundingBox();
     if (!handle || !target) throw new Error("no box for the order rows");
@@ -169,6 +170,7 @@ describe("package builder", () => {
     expect(participants.records.map((participant) => participant.displayName)).toEqual(["CO-BORROWER 1", "BORROWER 1"]);
 
     // an edit followed at once by Next: no question, and the edit is saved as the step closes
+    await page.goto(`/packages/${packageId}/build?step=3`);
     await page.getByLabel("Subject").fill("Your refinance papers");
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL(/step=4/);

@@ -49,6 +49,7 @@ describe("package journey: build, send, cancel with notification, reactivate", (
 
   /** Drags a row of the participant order by its handle onto another row (dnd-kit needs real pointer moves). */
   async function dragOrderRow(page: Page, name: string, onto: string) {
+    await page.getByRole("table", { name: "Participant order" }).scrollIntoViewIfNeeded();
     const handle = await page.getByRole("button", { name: `Drag ${name} to change the order` }).boundingBox();
     const target = await page.getByRole("button", { name: `Drag ${onto} to change the order` }).boundingBox();
     if (!handle || !target) throw new Error("no box for the order rows");
@@ -110,10 +111,12 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     await page
       .getByLabel("Choose files to upload")
       .setInputFiles([`${FIXTURES}pdflatex-4-pages.pdf`, `${FIXTURES}libreoffice-form.pdf`]);
-    await page.locator('[data-testid="upload-item"][data-status="done"]').nth(1).waitFor();
-    await page.getByTestId("document-row").nth(1).waitFor();
+    await page.locator('[data-testid="upload-item"][data-status="done"]').nth(1).waitFor({ state: "attached" });
+    // uploads that went well lead to the tag workspace by themselves
+    await page.getByTestId("workspace-document").nth(1).waitFor();
 
     // the settlement agent only views: both documents say View Only for them without a choice
+    await page.getByRole("tab", { name: "Documents and who executes them" }).click();
     for (const document of ["pdflatex-4-pages", "libreoffice-form"]) {
       await expect
         .poll(() => page.getByRole("combobox", { name: `SETTLEMENT AGENT 1 on ${document}` }).inputValue())
@@ -166,19 +169,13 @@ describe("package journey: build, send, cancel with notification, reactivate", (
 
     // Step 3 holds nothing this package needs: the review step is one click away in the steps
     // Step 4: ready, send (the review step is the confirmation: no second question)
-    await page
-      .getByRole("button", { name: /^Review/ })
-      .first()
-      .click();
+    await page.getByRole("button", { name: /Review.*Check and send/ }).click();
     await page.waitForURL(/step=4/);
     await page.getByText("Ready to send").waitFor();
     await screenshot(page, "builder-review");
     await page.getByRole("button", { name: "Send package" }).click();
     await page.waitForURL(new RegExp(`/packages/${packageId}$`));
-    await page
-      .getByText(/Available to signers|Out for signature/)
-      .first()
-      .waitFor();
+    await page.getByText("Out for signature", { exact: true }).first().waitFor();
 
     // what the API holds: ordered signing, three tags on page 1 of the first document, the viewer on View Only
     // the document's download link names the organization
@@ -219,13 +216,10 @@ describe("package journey: build, send, cancel with notification, reactivate", (
     }
     await screenshot(page, "package-cancelled");
 
-    // reactivate: back to Started, ready to be sent again
+    // reactivate: back to Draft, ready to be sent again
     await page.getByRole("button", { name: "Reactivate" }).click();
     await page.getByRole("dialog", { name: "Reactivate package" }).getByRole("button", { name: "Reactivate" }).click();
-    await page
-      .getByText(/^(Started|Draft)$/)
-      .first()
-      .waitFor();
+    await page.getByText("Draft", { exact: true }).first().waitFor();
     const history = page.getByLabel("History");
     await history.getByText("Package reactivated").waitFor();
     await history.getByText("Package cancelled").waitFor();

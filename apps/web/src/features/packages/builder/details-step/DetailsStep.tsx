@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Modal, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Avatar, Group, Modal, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import {
   DOCUMENT_MESSAGES,
   normalizePhoneInput,
@@ -121,9 +121,9 @@ export function DetailsStep() {
               <Table.Tr key={participant.id}>
                 <Table.Td>
                   <Group gap="xs">
-                    <Badge variant="light" circle>
+                    <Avatar size={28} radius="xl" color="indigo" aria-hidden>
                       {participant.initials}
-                    </Badge>
+                    </Avatar>
                     <span>{participant.displayName}</span>
                   </Group>
                 </Table.Td>

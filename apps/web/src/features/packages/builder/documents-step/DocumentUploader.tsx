@@ -15,7 +15,10 @@ const nameOf = (fileName: string) => fileName.replace(/\.[^.]+$/, "") || fileNam
  * Drop or pick files: at most two upload at once, each with a progress bar, a cancel button while
  * it runs, automatic retries after network failures and a manual retry (spec §9).
  */
-export function DocumentUploader() {
+export function DocumentUploader(props: {
+  /** a batch of uploads finished; `ok` when none of them failed or was cancelled */
+  onSettled?: (ok: boolean) => void;
+}) {
   const { organizationId, packageId, track, setDirty } = useBuilder();
   const maxBytes = useConfig().maxUploadBytes;
   const client = useQueryClient();
@@ -72,6 +75,15 @@ export function DocumentUploader() {
 
   const busy = items.some((item) => ["queued", "uploading", "waiting-retry"].includes(item.status));
   useEffect(() => setDirty("uploads", busy), [busy, setDirty]);
+  const wasBusy = useRef(false);
+  const onSettled = useRef(props.onSettled);
+  onSettled.current = props.onSettled;
+  useEffect(() => {
+    if (wasBusy.current && !busy) {
+      onSettled.current?.(items.every((item) => item.status === "done"));
+    }
+    wasBusy.current = busy;
+  }, [busy, items]);
 
   function add(list: FileList | null) {
     if (!list) return;

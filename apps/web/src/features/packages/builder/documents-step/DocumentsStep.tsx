@@ -1,7 +1,7 @@
 import { Stack, Tabs, Text } from "@mantine/core";
 import { IconFiles, IconListCheck, IconSignature } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
@@ -31,15 +31,12 @@ export function DocumentsStep() {
   useEffect(() => {
     if (tab === null && documents.data) setTab(eSign.length > 0 ? "tags" : "documents");
   }, [tab, documents.data, eSign.length]);
-  // the first E-Sign document of an empty package leads straight to placing its tags: that is the
-  // next thing to do (the matrix already follows what each participant does)
-  const eSignCount = useRef<number | null>(null);
-  useEffect(() => {
-    if (!documents.data) return;
-    const before = eSignCount.current;
-    eSignCount.current = eSign.length;
-    if (before === 0 && eSign.length > 0 && !readOnly) setTab("tags");
-  }, [documents.data, eSign.length, readOnly]);
+  // uploads that all went well, in a package without a tag yet, lead straight to placing tags:
+  // that is the next thing to do (the matrix already follows what each participant does)
+  const tags = useQuery(packageQueries.tags(organizationId, packageId));
+  const uploaded = (ok: boolean) => {
+    if (ok && !readOnly && (tags.data?.count ?? 0) === 0) setTab("tags");
+  };
   const current = tab ?? "documents";
 
   return (
@@ -69,7 +66,7 @@ export function DocumentsStep() {
       <Tabs.Panel value="documents">
         <Stack gap="lg">
           <FormSection title="Documents" description="Upload the documents in the order participants should see them.">
-            {!readOnly && <DocumentUploader />}
+            {!readOnly && <DocumentUploader onSettled={uploaded} />}
             <DocumentList
               selectedId={openId}
               onSelect={(id) => {
