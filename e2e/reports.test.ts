@@ -70,7 +70,8 @@ describe("Reports: the package report", () => {
     expect(violations, describeViolations(violations)).toEqual([]);
 
     // filter: only completed packages; the URL carries it (a deep link)
-    await page.getByRole("textbox", { name: "Status" }).click({ force: true });
+    // the MultiSelect's input sits inside its pills box, which takes the click and opens the list
+    await page.getByRole("combobox", { name: "Status", exact: true }).click({ force: true });
     await page.getByRole("option", { name: "Completed" }).click();
     await page.keyboard.press("Escape");
     await page.waitForURL((url) => url.searchParams.get("status")?.includes("COMPLETED") === true);

@@ -103,9 +103,12 @@ export async function packageReportCsv(
   }
 
   const writer = packageReportCsvWriter();
-  // a failure while reading ends the file early (the client sees a short download), never the process
+  // a failure while reading ends the file early (the client sees a short download), never the
+  // process; a client that stops the download closes the stream, which is no failure
   pipeline(Readable.from(records()), writer).catch((error: unknown) => {
-    deps.logger.error({ err: error }, "package report CSV export failed");
+    const closedByClient = (error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE";
+    if (closedByClient) deps.logger.debug("package report CSV export stopped by the client");
+    else deps.logger.error({ err: error }, "package report CSV export failed");
   });
   const day = (options.now ?? new Date()).toISOString().slice(0, 10);
   return { fileName: `package-report-${day}.csv`, count, stream: writer };
