@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
+import { screenshot } from "./support/screenshots.ts";
 
 // Issue 14 §1 (web): an administrator manages webhooks in Settings against a real receiver on
 // loopback (hence WEBHOOKS_ALLOW_PRIVATE), and a member without settings permissions is not offered them.
@@ -80,6 +81,7 @@ describe("Webhooks in Settings", () => {
     await page.getByRole("checkbox", { name: "Package completed" }).check();
     await page.getByRole("checkbox", { name: "Participant signed" }).check();
     await expectNoAxeViolations(page);
+    await screenshot(page, "webhooks-form");
     await page.getByRole("button", { name: "Add webhook" }).click();
 
     // The secret is shown once, copyable, with its warning.
@@ -104,6 +106,7 @@ describe("Webhooks in Settings", () => {
     await row.getByText("No deliveries yet").waitFor();
     expect(await page.getByText(secret).count()).toBe(0);
     await expectNoAxeViolations(page);
+    await screenshot(page, "webhooks-list");
 
     // A test event reaches the receiver, signed with the copied secret, and shows in the log as 200.
     await openRowMenu(page, url);
@@ -120,6 +123,7 @@ describe("Webhooks in Settings", () => {
     await log.getByRole("button", { name: "Show answer" }).first().click();
     await log.getByText("ok", { exact: true }).waitFor();
     await expectNoAxeViolations(page);
+    await screenshot(page, "webhooks-delivery-log");
 
     // The receiver fails: the log says so; once it is fixed, Redeliver sends the same event again.
     receiver.answer = () => 500;
@@ -164,6 +168,23 @@ describe("Webhooks in Settings", () => {
     await reveal.getByRole("button", { name: "I have stored the secret" }).click();
     await expectToast(page, "Signing secret rotated.");
 
+    // Edit: leaving with unsaved changes asks first; saving shows the new description in the list.
+    await openRowMenu(page, url);
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    await page.getByRole("heading", { name: "Edit webhook", level: 1 }).waitFor();
+    const description = page.getByRole("textbox", { name: "Description" });
+    expect(await description.inputValue()).toBe("Loan origination system");
+    await description.fill("Loan origination system (production)");
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Webhooks" }).click();
+    const unsaved = page.getByRole("dialog", { name: "Unsaved changes" });
+    await unsaved.getByRole("button", { name: "Cancel" }).click();
+    await unsaved.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toMatch(/\/edit$/);
+    await page.getByRole("button", { name: "Save webhook" }).click();
+    await expectToast(page, `Webhook ${url} saved.`);
+    await page.waitForURL((u) => u.pathname === "/settings/webhooks");
+    await row.getByText("Loan origination system (production)").waitFor();
+
     // Delete, after a confirmation.
     await openRowMenu(page, url);
     await page.getByRole("menuitem", { name: "Delete" }).click();
@@ -202,5 +223,42 @@ describe("Webhooks in Settings", () => {
     } finally {
       await member.close();
     }
+  });
+});
+
+// Without WEBHOOKS_ALLOW_PRIVATE the API refuses plain HTTP; the browser cannot know the setting,
+// so the refusal arrives as the API's 400 and is shown beside the URL field.
+describe("Webhook URL refused by the API", () => {
+  let app: TestApp;
+  let admin: BrowserSession;
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = await launchBrowser({ baseURL: app.url, bypassCSP: true });
+  });
+  afterAll(async () => {
+    await admin?.close();
+    await app?.close();
+  });
+
+  it("shows the API's message beside the URL and adds nothing", async () => {
+    const { page } = admin;
+    await page.goto("/sign-in");
+    await signIn(page, app.users.admin, DEMO_PASSWORD);
+    await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+    await page.goto("/settings/webhooks/new");
+    const urlField = page.getByRole("textbox", { name: "URL" });
+    await urlField.fill("http://hooks.example.com/signet");
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    await page.getByText("The webhook URL must start with https://").waitFor();
+    expect(await urlField.getAttribute("aria-invalid")).toBe("true");
+    // changing the URL clears the server's message until the next save
+    await urlField.fill("https://hooks.example.com/signet");
+    await page.getByText("The webhook URL must start with https://").waitFor({ state: "hidden" });
+    const listed = await page.request.get(
+      `${app.url}${fillPath(routeUrl(routes.listWebhooks), { orgId: app.demo.organizations.customer })}`,
+    );
+    expect(((await listed.json()) as { count: number }).count).toBe(0);
+    // the browser reports the refused request itself; nothing else may go wrong
+    expect(admin.errors.filter((error) => !error.includes("status of 400"))).toEqual([]);
   });
 });

@@ -54,25 +54,27 @@ export function NotAllowed() {
 /** Settings › Webhooks › …: the way back, since these pages sit beside the Settings tabs. */
 export function WebhookBreadcrumbs({ current }: { current?: string }) {
   return (
-    <Breadcrumbs aria-label="Breadcrumb">
-      <Anchor component={Link} to="/settings" size="sm">
-        Settings
-      </Anchor>
-      {current ? (
-        <Anchor component={Link} to="/settings/webhooks" size="sm">
-          Webhooks
+    <nav aria-label="Breadcrumb">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/settings" size="sm">
+          Settings
         </Anchor>
-      ) : (
-        <Text size="sm" aria-current="page">
-          Webhooks
-        </Text>
-      )}
-      {current && (
-        <Text size="sm" aria-current="page">
-          {current}
-        </Text>
-      )}
-    </Breadcrumbs>
+        {current ? (
+          <Anchor component={Link} to="/settings/webhooks" size="sm">
+            Webhooks
+          </Anchor>
+        ) : (
+          <Text size="sm" aria-current="page">
+            Webhooks
+          </Text>
+        )}
+        {current && (
+          <Text size="sm" aria-current="page">
+            {current}
+          </Text>
+        )}
+      </Breadcrumbs>
+    </nav>
   );
 }
 
