@@ -416,6 +416,18 @@ describe("API users and clients", () => {
     expect(broken.status).toBe(401);
   });
 
+  it("is never added to another organization by an invitation to its address", async () => {
+    const apiUser = await createApiUser({ name: "Core banking" });
+    const row = await app.server.db.user.findUniqueOrThrow({ where: { id: apiUser.id }, select: { email: true } });
+    const otherAdmin = await signedIn(app.url, other.admin.email);
+    const reply = await otherAdmin.request("POST", `${base(other.organizationId)}/user-invitations`, {
+      json: { email: row.email, givenName: "Core", familyName: "Banking" },
+    });
+    expect(reply.status).toBe(409);
+    const memberships = await app.server.db.membership.findMany({ where: { userId: apiUser.id } });
+    expect(memberships.map((membership) => membership.organizationId)).toEqual([org.organizationId]);
+  });
+
   it("cannot trade its token for a person's session token", async () => {
     const { client, secret } = await packagesIntegration();
     const bearer = await bearerFor(client.clientId, secret);

@@ -54,9 +54,13 @@ export async function createUserInvitation(
         email: true,
         memberships: { select: { organizationId: true } },
         _count: { select: { memberships: true } },
+        apiUser: { select: { userId: true } },
       },
     }),
   ]);
+  // an API user's placeholder address is taken, and it is never a person another organization
+  // could add: it signs in only through its clients, in its own organization
+  if (existing?.apiUser) throw userAlreadyExists();
   const inviterName = `${inviter.givenName} ${inviter.familyName}`;
 
   if (existing && hasAccount(existing)) {
