@@ -289,7 +289,7 @@ function DeliveryRow({
           )}
         </Table.Td>
         <Table.Td>
-          <Badge color={RESULT_COLOR[result.tone]} variant="light" style={{ textTransform: "none" }} maw={260}>
+          <Badge color={RESULT_COLOR[result.tone]} variant="light" tt="none" maw={260}>
             {result.label}
           </Badge>
         </Table.Td>

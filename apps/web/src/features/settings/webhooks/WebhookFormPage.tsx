@@ -13,7 +13,7 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { routes, type WebhookEndpoint, type WebhookEventType } from "@signet/contract";
+import { routes, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -185,6 +185,17 @@ function WebhookForm({
           <Text fw={600} size="sm" id="webhook-events-label">
             Events to send
           </Text>
+          <Checkbox
+            label="All events"
+            description="Event types added in a later version of Signet are not included until you choose them."
+            checked={values.eventTypes.length === WEBHOOK_EVENT_TYPES.length}
+            indeterminate={values.eventTypes.length > 0 && values.eventTypes.length < WEBHOOK_EVENT_TYPES.length}
+            disabled={readOnly}
+            onChange={(event) => {
+              set({ eventTypes: event.currentTarget.checked ? [...WEBHOOK_EVENT_TYPES] : [] });
+              setTouched((t) => ({ ...t, eventTypes: true }));
+            }}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {WEBHOOK_EVENT_GROUPS.map((group) => {
               const chosen = group.types.filter((type) => values.eventTypes.includes(type));

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Badge,
   EmptyState,
   Group,
@@ -323,7 +324,7 @@ export function WebhookStateBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
   if (endpoint.suspended) {
     return (
       <Stack gap={2}>
-        <Badge color="orange" variant="light">
+        <Badge color="orange" variant="light" tt="none">
           Suspended
         </Badge>
         <Text size="xs" c="dimmed">
@@ -333,11 +334,11 @@ export function WebhookStateBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
     );
   }
   return endpoint.enabled ? (
-    <Badge color="teal" variant="light">
+    <Badge color="teal" variant="light" tt="none">
       Active
     </Badge>
   ) : (
-    <Badge color="gray" variant="light">
+    <Badge color="gray" variant="light" tt="none">
       Disabled
     </Badge>
   );
@@ -365,13 +366,14 @@ function WebhookRow({
   return (
     <Table.Tr data-changed={changed || undefined} bg={changed ? "yellow.0" : undefined}>
       <Table.Td maw={320}>
-        <Link
-          to="/settings/webhooks/$webhookId/deliveries"
-          params={{ webhookId: endpoint.id }}
+        <Anchor
+          renderRoot={(props) => (
+            <Link {...props} to="/settings/webhooks/$webhookId/deliveries" params={{ webhookId: endpoint.id }} />
+          )}
           style={{ wordBreak: "break-all" }}
         >
           {endpoint.url}
-        </Link>
+        </Anchor>
         {endpoint.description && (
           <Text size="sm" c="dimmed">
             {endpoint.description}
