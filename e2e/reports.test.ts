@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
+import { screenshot } from "./support/screenshots.ts";
 
 // Issue 14 §3: an administrator reads the package report — totals, charts, a status filter kept in
 // the URL — and exports it as CSV; a member without VIEW_AND_MANAGE_REPORTS is not offered Reports.
@@ -68,6 +69,7 @@ describe("Reports: the package report", () => {
 
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
+    await screenshot(page, "reports-package");
 
     // filter: only completed packages; the URL carries it (a deep link)
     // the MultiSelect's input sits inside its pills box, which takes the click and opens the list
@@ -104,6 +106,7 @@ describe("Reports: the package report", () => {
     await page.waitForURL((url) => url.pathname === "/reports/mailing");
     await page.getByText("No mailings yet").waitFor();
     await page.getByText(/fills once print and mail fulfillment is set up/).waitFor();
+    await screenshot(page, "reports-mailing");
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
   });

@@ -60,6 +60,8 @@ export function ReportCharts({ series }: { series: PackageReportSeries | undefin
           type="stacked"
           withLegend={shownStatuses.length > 0}
           legendProps={{ verticalAlign: "bottom" }}
+          yAxisProps={{ allowDecimals: false }}
+          maxBarWidth={40}
           series={shownStatuses.map((status) => ({
             name: status,
             label: STATUS_LABELS[status],
@@ -80,6 +82,11 @@ export function ReportCharts({ series }: { series: PackageReportSeries | undefin
           h={220}
           data={series.completionTime.map((bucket) => ({ range: bucket.label, Packages: bucket.count }))}
           dataKey="range"
+          orientation="vertical"
+          // horizontal bars keep every range's words readable in a third of the page
+          yAxisProps={{ width: 110 }}
+          xAxisProps={{ allowDecimals: false }}
+          maxBarWidth={28}
           series={[{ name: "Packages", color: "teal.6" }]}
           data-testid="chart-completion-time"
         />
@@ -98,8 +105,11 @@ export function ReportCharts({ series }: { series: PackageReportSeries | undefin
           h={220}
           data={byGroup}
           dataKey="group"
-          unit="%"
-          yAxisProps={{ domain: [0, 100] }}
+          orientation="vertical"
+          valueFormatter={(value) => `${value}%`}
+          yAxisProps={{ width: 110 }}
+          xAxisProps={{ domain: [0, 100] }}
+          maxBarWidth={28}
           series={[{ name: "Completion rate", color: "indigo.6" }]}
           data-testid="chart-completion-by-group"
         />
