@@ -1,9 +1,10 @@
 import { createHmac } from "node:crypto";
-import { fillPath, routes, routeUrl } from "@signet/contract";
+import { fillPath, permissionBits, routes, routeUrl } from "@signet/contract";
+import { buildGroup, buildRole, buildUser, grantRoles } from "@signet/core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWebhookReceiver, type WebhookReceiver } from "../apps/api/test/support/webhook-receiver.ts";
-import { expectToast } from "./support/access-helpers.ts";
+import { apiAsPage, expectToast } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
@@ -222,6 +223,67 @@ describe("Webhooks in Settings", () => {
       expect(listed.status()).toBe(403);
     } finally {
       await member.close();
+    }
+  });
+
+  it("shows a settings viewer the webhooks read-only, each control disabled with the reason", async () => {
+    const db = app.server.db;
+    const orgId = app.demo.organizations.customer;
+    const created = await apiAsPage(admin.page, app, "POST", fillPath(routeUrl(routes.createWebhook), { orgId }), {
+      url: receiver.url,
+      description: "Reporting warehouse",
+      eventTypes: ["package.completed"],
+    });
+    expect(created.status).toBe(201);
+    const role = await buildRole(db, {
+      organizationId: orgId,
+      name: "Settings viewer",
+      permissions: permissionBits(["VIEW_DOCUMENTS_PACKAGES", "VIEW_ADMIN_SETTINGS"]),
+    });
+    const group = await buildGroup(db, { organizationId: orgId, name: "Auditors" });
+    const user = await buildUser(db, {
+      email: "vera@viewer.example",
+      givenName: "Vera",
+      familyName: "Viewer",
+      homeOrganizationId: orgId,
+      password: DEMO_PASSWORD,
+    });
+    await grantRoles(db, { organizationId: orgId, groupId: group.id, userId: user.id, roleIds: [role.id] });
+
+    const viewer = await launchBrowser({ baseURL: app.url, bypassCSP: true });
+    try {
+      const { page } = viewer;
+      await page.goto("/sign-in");
+      await signIn(page, "vera@viewer.example", DEMO_PASSWORD);
+      await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+      await page.goto("/settings/webhooks");
+      const row = page.getByRole("row").filter({ hasText: receiver.url });
+      await row.getByText("Reporting warehouse").waitFor();
+
+      const reason = "You need the Manage settings permission to change webhooks";
+      const add = page.getByRole("button", { name: "Add webhook" });
+      expect(await add.getAttribute("aria-disabled")).toBe("true");
+      await add.hover();
+      await page.getByRole("tooltip", { name: reason }).waitFor();
+      // assistive technology and Playwright see it as disabled; a forced click proves it does nothing
+      await add.click({ force: true });
+      expect(new URL(page.url()).pathname).toBe("/settings/webhooks");
+
+      await page.getByRole("button", { name: `Actions for ${receiver.url}` }).click();
+      expect(await page.getByRole("menuitem", { name: "Delivery log" }).getAttribute("aria-disabled")).toBeNull();
+      for (const item of ["Edit", "Send test event", "Rotate secret", "Suspend", "Delete"]) {
+        expect(await page.getByRole("menuitem", { name: item }).getAttribute("aria-disabled")).toBe("true");
+      }
+      await page.getByRole("menuitem", { name: "Delete" }).click({ force: true });
+      expect(await page.getByRole("dialog", { name: "Delete webhook" }).count()).toBe(0);
+      await page.getByRole("menuitem", { name: "Delivery log" }).click();
+      await page.getByRole("heading", { name: "Delivery log", level: 1 }).waitFor();
+      await page.getByText("No deliveries yet").waitFor();
+      expect(await page.getByRole("button", { name: "Send test event" }).getAttribute("aria-disabled")).toBe("true");
+      await expectNoAxeViolations(page);
+      expect(viewer.errors).toEqual([]);
+    } finally {
+      await viewer.close();
     }
   });
 });
