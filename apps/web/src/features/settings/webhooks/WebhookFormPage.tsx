@@ -17,7 +17,7 @@ import { routes, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventTyp
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -46,7 +46,7 @@ export function WebhookFormPage({ organizationId, webhookId }: { organizationId:
     enabled: webhookId !== undefined && access.canView && organizationId !== "",
   });
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (!access.known || (webhookId && access.canView && existing.isPending)) {
     body = (
       <Stack gap="md" aria-busy="true" aria-label="Loading the webhook">

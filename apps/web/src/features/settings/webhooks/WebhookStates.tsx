@@ -1,6 +1,5 @@
 import { Anchor, Breadcrumbs, Button, Code, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
 
 /** Skeleton rows shaped like a table of `columns` columns. */
@@ -17,19 +16,29 @@ export function TableSkeleton({ rows = 4, label }: { rows?: number; label: strin
 }
 
 /** A failed load in the user's words, what to do, and the trace id to quote. */
-export function LoadError({ error, what, action }: { error: unknown; what: string; action?: ReactNode }) {
+export function LoadError({ error, what }: { error: unknown; what: string }) {
   const traceId = error instanceof ApiError ? error.traceId : null;
+  const gone = error instanceof ApiError && error.status === 404;
+  const message = errorMessage(error).replace(/[.!]?$/, ".");
   return (
     <Paper withBorder p="xl" role="alert">
-      <Stack gap="xs">
-        <Text fw={600}>{`The ${what} could not be loaded.`}</Text>
-        <Text size="sm">{errorMessage(error)} Reload the page to try again.</Text>
-        {traceId && (
+      <Stack gap="xs" align="flex-start">
+        <Text fw={600}>{gone ? `This ${what} no longer exists.` : `The ${what} could not be loaded.`}</Text>
+        <Text size="sm">
+          {gone
+            ? "It may have been deleted. Go back to the webhooks to see those that remain."
+            : `${message} Reload the page to try again.`}
+        </Text>
+        {traceId && !gone && (
           <Text size="xs" c="dimmed">
             Trace ID: <Code>{traceId}</Code>
           </Text>
         )}
-        {action}
+        {gone && (
+          <Button component={Link} to="/settings/webhooks" variant="default">
+            Back to webhooks
+          </Button>
+        )}
       </Stack>
     </Paper>
   );
