@@ -350,6 +350,29 @@ const WORDINGS: Record<string, Wording> = {
   "account.locked": (who, d) =>
     `${who}'s account was locked${d.has("failedAttempts") ? ` after ${d.text("failedAttempts")} failed sign-ins` : ""}.`,
   "signed-out": (who) => `${who} signed out.`,
+  // integrations: API users and their clients, webhooks
+  "api-user.created": (who, d) => `${who} created ${named(d, "an API user")}.`,
+  "api-user.updated": (who, d) => `${who} changed ${named(d, "an API user")}.`,
+  "api-user.deactivated": (who, d) => `${who} deactivated ${named(d, "an API user")}.`,
+  "api-user.reactivated": (who, d) => `${who} reactivated ${named(d, "an API user")}.`,
+  "api-client.created": (who, d) => `${who} created ${named(d, "an API client")}.`,
+  "api-client.updated": (who, d) => `${who} changed ${named(d, "an API client")}.`,
+  "api-client.deleted": (who, d) => `${who} deleted ${named(d, "an API client")}.`,
+  "api-client.secret-added": (who) => `${who} added a secret to an API client.`,
+  "api-client.secret-revoked": (who) => `${who} revoked an API client's secret.`,
+  "webhook.created": (who, d) => `${who} added a webhook${d.has("url") ? ` to ${d.text("url")}` : ""}.`,
+  "webhook.updated": (who) => `${who} changed a webhook.`,
+  "webhook.deleted": (who) => `${who} deleted a webhook.`,
+  "webhook.suspended": (who, d) => {
+    const automatic = d.raw("automatic") === true;
+    d.said("automatic");
+    return automatic ? "Signet suspended a webhook after its deliveries kept failing." : `${who} suspended a webhook.`;
+  },
+  "webhook.suspended-all": (who) => `${who} suspended every webhook of the organization.`,
+  "webhook.resumed": (who) => `${who} resumed a webhook.`,
+  "webhook.secret-rotated": (who) => `${who} rotated a webhook's signing secret.`,
+  "webhook.test-sent": (who) => `${who} sent a test event to a webhook.`,
+  "webhook.redelivered": (who) => `${who} sent a webhook delivery again.`,
 };
 
 /** Every audit event type with its own wording (the unit test checks the product writes no other). */

@@ -26,6 +26,8 @@ function auditTypesWrittenByCore(): string[] {
     /auditType: "([a-z][a-z.-]*)"/g,
     /\baudit(?:Verification)?\(\s*\w+,\s*"([a-z][a-z.-]*)"/g,
     /\baudit\(\s*(?:\w+ \? )?"([a-z][a-z.-]*)"/g,
+    // module-local audit helpers taking the transaction, actor and ids before the type
+    /\baudit\([^"()]*?"([a-z][a-z-]*\.[a-z.-]+)"/g,
     /\? "([a-z]+\.[a-z-]+)" : "([a-z]+\.[a-z-]+)"/g,
     /writePackageChild\([^"]*?"([a-z][a-z.-]*)"/g,
     /appendAuditEventFor\([^"]*?"([a-z][a-z.-]*)"/g,
