@@ -31,6 +31,24 @@ export function isBusinessDay(date: string, kind: BusinessDayKind, calendar = DE
   return !holidaySet(year, "observedDate").has(date) && !holidaySet(year - 1, "observedDate").has(date);
 }
 
+/** The `count`th business day from `start` in one direction (start itself is never counted). */
+function walkBusinessDays(
+  start: string,
+  count: number,
+  step: 1 | -1,
+  kind: BusinessDayKind,
+  calendar: LenderCalendar,
+): string {
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`Not a business-day count: ${count}`);
+  if (kind === "GENERAL" && calendar.openWeekdays.length === 0) throw new RangeError("The lender is never open");
+  let day = dayNumber(start);
+  for (let counted = 0; counted < count; ) {
+    day += step;
+    if (isBusinessDay(isoDay(day), kind, calendar)) counted += 1;
+  }
+  return isoDay(day);
+}
+
 /** The date `count` business days after `start` (start itself is never counted). */
 export function addBusinessDays(
   start: string,
@@ -38,14 +56,7 @@ export function addBusinessDays(
   kind: BusinessDayKind,
   calendar = DEFAULT_LENDER_CALENDAR,
 ): string {
-  if (!Number.isInteger(count) || count < 0) throw new RangeError(`Not a business-day count: ${count}`);
-  if (kind === "GENERAL" && calendar.openWeekdays.length === 0) throw new RangeError("The lender is never open");
-  let day = dayNumber(start);
-  for (let counted = 0; counted < count; ) {
-    day += 1;
-    if (isBusinessDay(isoDay(day), kind, calendar)) counted += 1;
-  }
-  return isoDay(day);
+  return walkBusinessDays(start, count, 1, kind, calendar);
 }
 
 /**
@@ -58,12 +69,5 @@ export function businessDaysBefore(
   kind: BusinessDayKind,
   calendar = DEFAULT_LENDER_CALENDAR,
 ): string {
-  if (!Number.isInteger(count) || count < 0) throw new RangeError(`Not a business-day count: ${count}`);
-  if (kind === "GENERAL" && calendar.openWeekdays.length === 0) throw new RangeError("The lender is never open");
-  let day = dayNumber(end);
-  for (let counted = 0; counted < count; ) {
-    day -= 1;
-    if (isBusinessDay(isoDay(day), kind, calendar)) counted += 1;
-  }
-  return isoDay(day);
+  return walkBusinessDays(end, count, -1, kind, calendar);
 }
