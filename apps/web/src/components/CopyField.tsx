@@ -7,11 +7,14 @@ export function CopyField({
   value,
   description,
   copyLabel = "Copy",
+  namedCopy = false,
 }: {
   label: string;
   value: string;
   description?: ReactNode;
   copyLabel?: string;
+  /** several fields in one place: the button is named after its field ("Copy Client ID") */
+  namedCopy?: boolean;
 }) {
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -27,7 +30,12 @@ export function CopyField({
       <CopyButton value={value} timeout={2000}>
         {({ copied, copy }) => (
           <Tooltip label="Copied" opened={copied} withinPortal>
-            <Button variant={copied ? "light" : "default"} color={copied ? "teal" : undefined} onClick={copy}>
+            <Button
+              variant={copied ? "light" : "default"}
+              color={copied ? "teal" : undefined}
+              onClick={copy}
+              aria-label={namedCopy ? (copied ? `${label} copied` : `${copyLabel} ${label}`) : undefined}
+            >
               {copied ? "Copied" : copyLabel}
             </Button>
           </Tooltip>

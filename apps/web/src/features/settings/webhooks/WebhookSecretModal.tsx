@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@signet/contract";
-import { IconAlertTriangle } from "@tabler/icons-react";
 import { CopyField } from "../../../components/CopyField.tsx";
+import { SecretOnceModal } from "../../../components/SecretOnceModal.tsx";
 
 export interface RevealedWebhookSecret {
   url: string;
@@ -21,32 +21,22 @@ export function WebhookSecretModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <SecretOnceModal
       opened={revealed !== null}
       onClose={onClose}
       title="Copy the signing secret now"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
-      size="lg"
+      warning="Store it where your receiver reads its settings before closing this window. If it is lost, rotate the secret to get a new one."
     >
       {revealed && (
-        <Stack gap="md">
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="It will not be shown again">
-            Store it where your receiver reads its settings before closing this window. If it is lost, rotate the secret
-            to get a new one.
-          </Alert>
+        <>
           <CopyField label="Signing secret" value={revealed.secret} description={revealed.url} />
           <Text size="sm">
             {revealed.rotated
               ? `The previous secret keeps working for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours: until then every delivery is signed with both, so you can switch your receiver over without missing an event.`
               : "Your receiver verifies each delivery's signature with this secret, as the Standard Webhooks specification describes."}
           </Text>
-          <Group justify="flex-end">
-            <Button onClick={onClose}>I have stored the secret</Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </SecretOnceModal>
   );
 }
