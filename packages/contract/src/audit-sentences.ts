@@ -1,3 +1,5 @@
+import { PACKAGE_STATUS_WORDS } from "./package-status.ts";
+
 // Audit events as sentences a compliance officer reads (issue 11 §4): who did what, with every
 // other recorded value listed as "label: value". The certificate of completion and the package's
 // History panel both write events with this one function.
@@ -56,21 +58,17 @@ class DataReader {
 
 type Wording = (who: string, d: DataReader) => string;
 
-const PACKAGE_STATUS_WORDS: Record<string, string> = {
-  STARTED: "Draft",
-  AVAILABLE_TO_SIGNERS: "Out for signature",
+// statuses as the web shows them, plus the other states the audit data records
+const STATE_WORDS: Record<string, string> = {
+  ...PACKAGE_STATUS_WORDS,
   SCHEDULED: "Scheduled",
-  COMPLETED: "Completed",
-  PENDING_ENOTARY: "Waiting for eNotarization",
-  CANCELLED: "Cancelled",
   EXPIRED: "Expired",
-  CONSENT_WITHDRAWN: "Consent withdrawn",
   DECLINED: "Declined",
 };
 
 /** Words of enum-like values the audit data holds; others are lower-cased word by word. */
 const VALUE_WORDS: Record<string, string> = {
-  ...PACKAGE_STATUS_WORDS,
+  ...STATE_WORDS,
   EMAIL: "email",
   SMS: "text message (SMS)",
   API: "signing URL",

@@ -17,6 +17,18 @@ export const PACKAGE_STATUSES = [
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 export const packageStatusSchema = z.enum(PACKAGE_STATUSES);
 
+/** How people read each status (UX.md: "Draft", never STARTED): the web, reports and audit sentences. */
+export const PACKAGE_STATUS_WORDS = {
+  STARTED: "Draft",
+  AVAILABLE_TO_SIGNERS: "Out for signature",
+  EDEPOSIT_PENDING: "eDeposit pending",
+  COMPLETED: "Completed",
+  EDEPOSITED: "eDeposited",
+  CANCELLED: "Cancelled",
+  CONSENT_WITHDRAWN: "Consent withdrawn",
+  PENDING_ENOTARY: "Waiting for notary",
+} as const satisfies Record<PackageStatus, string>;
+
 /**
  * Every action or event of DOMAIN.md §1:
  * - create: a new package (no status before it)

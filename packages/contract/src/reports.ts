@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PACKAGE_STATUSES, packageStatusSchema } from "./package-status.ts";
+import { PACKAGE_STATUS_WORDS, PACKAGE_STATUSES, packageStatusSchema } from "./package-status.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -145,16 +145,7 @@ export const mailingReportQuerySchema = pageQuerySchema(["createdAt"], "createdA
  * The status words a CSV file shows (the words the web app shows beside each status, never enum
  * names: a spreadsheet is read by the same people).
  */
-export const REPORT_STATUS_WORDS = {
-  STARTED: "Draft",
-  AVAILABLE_TO_SIGNERS: "Out for signature",
-  EDEPOSIT_PENDING: "eDeposit pending",
-  COMPLETED: "Completed",
-  EDEPOSITED: "eDeposited",
-  CANCELLED: "Cancelled",
-  CONSENT_WITHDRAWN: "Consent withdrawn",
-  PENDING_ENOTARY: "Waiting for notary",
-} as const satisfies Record<(typeof PACKAGE_STATUSES)[number], string>;
+export const REPORT_STATUS_WORDS = PACKAGE_STATUS_WORDS;
 
 /** The CSV columns, in order (the header row of the export). */
 export const PACKAGE_REPORT_CSV_COLUMNS = [

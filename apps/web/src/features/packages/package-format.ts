@@ -1,5 +1,6 @@
 import {
   type ContactSummary,
+  PACKAGE_STATUS_WORDS,
   type PackageSigningOrder,
   type PackageStatus,
   type ParticipantAccessMethod,
@@ -9,16 +10,7 @@ import {
 
 // How packages read in the web app: status names and colours, and audit events as sentences.
 
-export const STATUS_LABELS: Record<PackageStatus, string> = {
-  STARTED: "Draft",
-  AVAILABLE_TO_SIGNERS: "Out for signature",
-  EDEPOSIT_PENDING: "eDeposit pending",
-  COMPLETED: "Completed",
-  EDEPOSITED: "eDeposited",
-  CANCELLED: "Cancelled",
-  CONSENT_WITHDRAWN: "Consent withdrawn",
-  PENDING_ENOTARY: "Waiting for notary",
-};
+export const STATUS_LABELS: Record<PackageStatus, string> = PACKAGE_STATUS_WORDS;
 
 /** One pair of words for the signing order, the same in the builder, its review and the package page. */
 export const SIGNING_ORDER_LABELS: Record<PackageSigningOrder, string> = {
