@@ -24,6 +24,7 @@ import { registerCustomFieldRoutes } from "./routes/custom-field-routes.ts";
 import { registerDataCollectionRoutes } from "./routes/data-collection-routes.ts";
 import { registerDocumentRoutes } from "./routes/document-routes.ts";
 import { registerGroupRoutes } from "./routes/group-routes.ts";
+import { registerIdentityProviderRoutes } from "./routes/identity-provider-routes.ts";
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
 import { registerMembershipRoutes } from "./routes/membership-routes.ts";
 import { registerOrganizationRoutes } from "./routes/organization-routes.ts";
@@ -133,6 +134,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   await registerSigningAdminRoutes(app, deps, authenticate);
   registerWebhookRoutes(app, deps, authenticate);
   registerApiClientRoutes(app, deps, authenticate);
+  registerIdentityProviderRoutes(app, { deps, authenticate, csrfKey });
   registerReportRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);

@@ -105,6 +105,7 @@ beforeAll(async () => {
     apiUserId: randomUUID(),
     apiClientId: randomUUID(),
     secretId: randomUUID(),
+    providerId: randomUUID(),
   };
   let admin = signing.admin;
   let room = participant.client;

@@ -142,8 +142,8 @@ describe.each(["api", "signing"] as const)("the %s listener's OpenAPI document",
         const ref = success.content?.["application/json"]?.schema?.$ref;
         if (!ref || !COMPONENT.test(ref)) problems.push(`${where}: no named ${route.status} answer`);
       } else if (success.content) problems.push(`${where}: ${route.status} should have no content`);
-      // an answer without a body is 202 or 204; a 200 without JSON is a file the table must name
-      if (!route.response && !route.produces && ![202, 204].includes(route.status)) {
+      // an answer without a body is 202, 204 or a browser redirect; a 200 without JSON is a file the table must name
+      if (!route.response && !route.produces && ![202, 204, 302, 303].includes(route.status)) {
         problems.push(`${where}: ${route.status} answers neither JSON nor a file`);
       }
 

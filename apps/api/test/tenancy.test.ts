@@ -3,6 +3,7 @@ import {
   apiClientRoutes,
   fillPath,
   groupRoutes,
+  identityProviderRoutes,
   invitationRoutes,
   membershipRoutes,
   organizationRoutes,
@@ -33,6 +34,7 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   ...webhookRoutes,
   ...apiClientRoutes,
   ...reportRoutes,
+  ...identityProviderRoutes,
 };
 
 /** Routes whose path names no organization, and why another tenant cannot reach through them. */
@@ -42,6 +44,9 @@ const UNSCOPED: Record<string, string> = {
   getUserInvitation: "authorised by the invitation's secret token, not by an organization",
   registerUserInvitation: "authorised by the invitation's secret token",
   verifyUserInvitation: "authorised by the invitation's secret token",
+  listSignInProviders: "public by design: names an organization's enabled providers only, nothing of its users",
+  startOidcSignIn: "public by design: only redirects to the organization's own enabled provider",
+  oidcCallback: "authorised by the sign-in's state and the browser-binding cookie, not by an organization",
 };
 
 interface Ids {
@@ -54,6 +59,7 @@ interface Ids {
   apiUserId: string;
   apiClientId: string;
   secretId: string;
+  providerId: string;
 }
 
 /** A request that passes the contract's validation, naming the given ids. */
@@ -115,6 +121,14 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   packageReportSeries: () => ({}),
   packageReportCsv: () => ({}),
   mailingReport: () => ({}),
+  listIdentityProviders: () => ({}),
+  createIdentityProvider: () => ({
+    body: { name: "Spy SSO", issuer: "https://idp.example.com", clientId: "spy", clientSecret: "spy-secret" },
+  }),
+  getIdentityProvider: () => ({}),
+  updateIdentityProvider: () => ({ body: { version: 1, enabled: false } }),
+  deleteIdentityProvider: () => ({ query: { version: "1" } }),
+  testIdentityProvider: () => ({}),
 };
 
 let app: TestApp;
@@ -187,7 +201,30 @@ async function tenant() {
     },
     include: { secrets: true },
   });
-  return { organization, user, group, role, sub, clerk, invitation, webhook, delivery, apiUser, apiClient };
+  // an identity provider: the oauth-providers routes act on it (its issuer is never fetched here)
+  const identityProvider = await app.server.db.identityProvider.create({
+    data: {
+      organizationId: organization.id,
+      name: "Tenant SSO",
+      issuer: "https://idp.example.com",
+      clientId: "tenant",
+      clientSecretEncrypted: app.server.deps.fieldCipher.encrypt("tenant-secret"),
+    },
+  });
+  return {
+    organization,
+    user,
+    group,
+    role,
+    sub,
+    clerk,
+    invitation,
+    webhook,
+    delivery,
+    apiUser,
+    apiClient,
+    identityProvider,
+  };
 }
 
 beforeAll(async () => {
@@ -205,6 +242,7 @@ beforeAll(async () => {
     apiUserId: a.apiUser.id,
     apiClientId: a.apiClient.id,
     secretId: a.apiClient.secrets[0]!.id,
+    providerId: a.identityProvider.id,
   };
   foreign = {
     organizationId: b.organization.id,
@@ -217,6 +255,7 @@ beforeAll(async () => {
     apiUserId: b.apiUser.id,
     apiClientId: b.apiClient.id,
     secretId: b.apiClient.secrets[0]!.id,
+    providerId: b.identityProvider.id,
   };
   admin = new HttpClient(app.url);
   expect((await admin.signIn(a.user.email, PASSWORD)).status).toBe(200);
@@ -239,7 +278,9 @@ function call(
 
 const scoped = Object.entries(ACCESS_ROUTES).filter(([id]) => !(id in UNSCOPED));
 const withResourceIds = scoped.filter(([, route]) =>
-  /:(userId|groupId|roleId|invitationId|webhookId|deliveryId|apiUserId|apiClientId|secretId)/.test(route.path),
+  /:(userId|groupId|roleId|invitationId|webhookId|deliveryId|apiUserId|apiClientId|secretId|providerId)/.test(
+    route.path,
+  ),
 );
 
 describe("tenancy across every access-control route", () => {
@@ -318,6 +359,15 @@ describe("tenancy across every access-control route", () => {
     expect([client.apiUser.version, client.apiUser.user.memberships[0]!.enabled]).toEqual([1, true]);
   });
 
+  it("left the other organization's identity provider as it was (no update, test or deletion)", async () => {
+    const row = await app.server.db.identityProvider.findUniqueOrThrow({ where: { id: foreign.providerId } });
+    expect([row.version, row.enabled]).toEqual([1, true]);
+    const tested = await app.server.db.auditEvent.count({
+      where: { organizationId: foreign.organizationId, type: { startsWith: "identity-provider." } },
+    });
+    expect(tested).toBe(0);
+  });
+
   it("lets a support user into another organization", async () => {
     for (const id of ["getOrganization", "listUsers", "listGroups", "listRoles"]) {
       const reply = await call(support, ACCESS_ROUTES[id]!, { orgId: foreign.organizationId }, SAMPLES[id]!(foreign));
@@ -340,6 +390,7 @@ describe("tenancy across every access-control route", () => {
       "getApiClient",
       "packageReport",
       "packageReportCsv",
+      "getIdentityProvider",
     ]) {
       const reply = await call(
         admin,
@@ -363,5 +414,6 @@ function pick(ids: Ids) {
     apiUserId: ids.apiUserId,
     apiClientId: ids.apiClientId,
     secretId: ids.secretId,
+    providerId: ids.providerId,
   };
 }

@@ -15,6 +15,7 @@ export * from "./expiration-rules.ts";
 export * from "./federal-holidays.ts";
 export * from "./groups.ts";
 export * from "./guards.ts";
+export * from "./identity-providers.ts";
 export * from "./invitations.ts";
 export * from "./mail-header-text.ts";
 export * from "./memberships.ts";

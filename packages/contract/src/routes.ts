@@ -3,6 +3,7 @@ import { customFieldRoutes } from "./custom-fields.ts";
 import { dataCollectionRoutes } from "./data-collection.ts";
 import { documentRoutes } from "./documents.ts";
 import { groupRoutes } from "./groups.ts";
+import { identityProviderRoutes } from "./identity-providers.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
 import { organizationRoutes } from "./organizations.ts";
@@ -39,6 +40,7 @@ export const routes = {
   ...signingAdminRoutes,
   ...webhookRoutes,
   ...apiClientRoutes,
+  ...identityProviderRoutes,
   ...reportRoutes,
 } as const satisfies Record<string, RouteDef>;
 

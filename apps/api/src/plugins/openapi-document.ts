@@ -49,6 +49,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "Webhook endpoints: signed event deliveries (Standard Webhooks), delivery log, redelivery, suspend and resume",
   "api-clients":
     "API users (systems that call the API with roles like a person) and their OAuth 2.0 client-credentials clients and secrets",
+  "identity-providers":
+    "OpenID Connect identity providers (OAuth providers): administration, connection tests, and the public sign-in through them",
   reports: "Package and mailing reports: totals, charts and a streamed CSV export of the packages the caller sees",
 };
 
@@ -148,6 +150,8 @@ const STATUS_TEXT: Record<number, string> = {
   201: "Created (Location names the new resource)",
   202: "Accepted",
   204: "No content",
+  302: "Redirect: Location is where the browser goes next",
+  303: "Redirect: Location is where the browser goes next",
 };
 
 function successResponse(route: RouteDef, converted: unknown): Json {
