@@ -48,6 +48,7 @@ import { Route as AuthOrganizationsOrganizationIdIndexRouteImport } from './rout
 import { Route as AuthOrganizationsOrganizationIdEditRouteImport } from './routes/_auth/organizations/$organizationId/edit'
 import { Route as AuthPackagesPackageIdIndexRouteImport } from './routes/_auth/packages/$packageId/index'
 import { Route as AuthPackagesPackageIdBuildRouteImport } from './routes/_auth/packages/$packageId/build'
+import { Route as AuthSettingsIdentityProvidersIndexRouteImport } from './routes/_auth/settings_/identity-providers/index'
 import { Route as AuthSettingsWebhooksIndexRouteImport } from './routes/_auth/settings_/webhooks/index'
 import { Route as AuthSettingsWebhooksNewRouteImport } from './routes/_auth/settings_/webhooks/new'
 import { Route as AuthOrganizationsOrganizationIdApiClientsIndexRouteImport } from './routes/_auth/organizations/$organizationId/api-clients/index'
@@ -266,6 +267,12 @@ const AuthPackagesPackageIdBuildRoute =
     path: '/packages/$packageId/build',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthSettingsIdentityProvidersIndexRoute =
+  AuthSettingsIdentityProvidersIndexRouteImport.update({
+    id: '/settings_/identity-providers/',
+    path: '/settings/identity-providers/',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthSettingsWebhooksIndexRoute =
   AuthSettingsWebhooksIndexRouteImport.update({
     id: '/settings_/webhooks/',
@@ -401,6 +408,7 @@ export interface FileRoutesByFullPath {
   '/settings/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/organizations/$organizationId/': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
+  '/settings/identity-providers/': typeof AuthSettingsIdentityProvidersIndexRoute
   '/settings/webhooks/': typeof AuthSettingsWebhooksIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
@@ -453,6 +461,7 @@ export interface FileRoutesByTo {
   '/settings/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/organizations/$organizationId': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/packages/$packageId': typeof AuthPackagesPackageIdIndexRoute
+  '/settings/identity-providers': typeof AuthSettingsIdentityProvidersIndexRoute
   '/settings/webhooks': typeof AuthSettingsWebhooksIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
@@ -511,6 +520,7 @@ export interface FileRoutesById {
   '/_auth/settings_/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/_auth/organizations/$organizationId/': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/_auth/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
+  '/_auth/settings_/identity-providers/': typeof AuthSettingsIdentityProvidersIndexRoute
   '/_auth/settings_/webhooks/': typeof AuthSettingsWebhooksIndexRoute
   '/_auth/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/_auth/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
@@ -568,6 +578,7 @@ export interface FileRouteTypes {
     | '/settings/webhooks/new'
     | '/organizations/$organizationId/'
     | '/packages/$packageId/'
+    | '/settings/identity-providers/'
     | '/settings/webhooks/'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
@@ -620,6 +631,7 @@ export interface FileRouteTypes {
     | '/settings/webhooks/new'
     | '/organizations/$organizationId'
     | '/packages/$packageId'
+    | '/settings/identity-providers'
     | '/settings/webhooks'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
@@ -677,6 +689,7 @@ export interface FileRouteTypes {
     | '/_auth/settings_/webhooks/new'
     | '/_auth/organizations/$organizationId/'
     | '/_auth/packages/$packageId/'
+    | '/_auth/settings_/identity-providers/'
     | '/_auth/settings_/webhooks/'
     | '/_auth/organizations/$organizationId/roles/new'
     | '/_auth/organizations/$organizationId/users/new'
@@ -988,6 +1001,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPackagesPackageIdBuildRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/settings_/identity-providers/': {
+      id: '/_auth/settings_/identity-providers/'
+      path: '/settings/identity-providers'
+      fullPath: '/settings/identity-providers/'
+      preLoaderRoute: typeof AuthSettingsIdentityProvidersIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/settings_/webhooks/': {
       id: '/_auth/settings_/webhooks/'
       path: '/settings/webhooks'
@@ -1202,6 +1222,7 @@ interface AuthRouteChildren {
   AuthPackagesPackageIdBuildRoute: typeof AuthPackagesPackageIdBuildRoute
   AuthSettingsWebhooksNewRoute: typeof AuthSettingsWebhooksNewRoute
   AuthPackagesPackageIdIndexRoute: typeof AuthPackagesPackageIdIndexRoute
+  AuthSettingsIdentityProvidersIndexRoute: typeof AuthSettingsIdentityProvidersIndexRoute
   AuthSettingsWebhooksIndexRoute: typeof AuthSettingsWebhooksIndexRoute
   AuthSettingsWebhooksWebhookIdDeliveriesRoute: typeof AuthSettingsWebhooksWebhookIdDeliveriesRoute
   AuthSettingsWebhooksWebhookIdEditRoute: typeof AuthSettingsWebhooksWebhookIdEditRoute
@@ -1222,6 +1243,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPackagesPackageIdBuildRoute: AuthPackagesPackageIdBuildRoute,
   AuthSettingsWebhooksNewRoute: AuthSettingsWebhooksNewRoute,
   AuthPackagesPackageIdIndexRoute: AuthPackagesPackageIdIndexRoute,
+  AuthSettingsIdentityProvidersIndexRoute:
+    AuthSettingsIdentityProvidersIndexRoute,
   AuthSettingsWebhooksIndexRoute: AuthSettingsWebhooksIndexRoute,
   AuthSettingsWebhooksWebhookIdDeliveriesRoute:
     AuthSettingsWebhooksWebhookIdDeliveriesRoute,

@@ -11,6 +11,7 @@ import { useServices } from "../../app/services-context.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { AuthCard } from "./AuthCard.tsx";
+import { IdentityProviderButtons } from "./IdentityProviderButtons.tsx";
 
 // The contract's fields, behind a friendlier "required" message for the form.
 const signInSchema = z.object({
@@ -20,7 +21,7 @@ const signInSchema = z.object({
 type SignInValues = z.input<typeof signInSchema>;
 
 export function SignInPage() {
-  const { returnUrl } = useSearch({ from: "/sign-in" });
+  const { returnUrl, org, provider } = useSearch({ from: "/sign-in" });
   const services = useServices();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -59,6 +60,7 @@ export function SignInPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormError message={error} />
+          {org && <IdentityProviderButtons organizationId={org} provider={provider} returnUrl={returnUrl} />}
           <TextInput
             label="Email"
             type="email"

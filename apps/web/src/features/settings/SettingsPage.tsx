@@ -21,7 +21,10 @@ export function SettingsPage() {
         defaultValue="packages"
         keepMounted={false}
         // Webhooks have pages of their own (list, form, delivery log), so their tab leads there
-        onChange={(value) => value === "webhooks" && void navigate({ to: "/settings/webhooks" })}
+        onChange={(value) => {
+          if (value === "webhooks") void navigate({ to: "/settings/webhooks" });
+          if (value === "identity-providers") void navigate({ to: "/settings/identity-providers" });
+        }}
       >
         <Tabs.List>
           <Tabs.Tab value="packages">Packages</Tabs.Tab>
@@ -29,6 +32,7 @@ export function SettingsPage() {
           <Tabs.Tab value="signing-room">Signing room</Tabs.Tab>
           <Tabs.Tab value="seal-certificate">Seal certificate</Tabs.Tab>
           <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>
+          <Tabs.Tab value="identity-providers">Identity providers</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="packages" pt="lg">
           <PackageSettingsForm organizationId={organizationId} />

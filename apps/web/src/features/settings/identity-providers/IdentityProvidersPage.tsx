@@ -1,0 +1,371 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  List,
+  Menu,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  VisuallyHidden,
+} from "@mantine/core";
+import { type ConnectionTestResult, type IdentityProvider, OIDC_CALLBACK_PATH, routes } from "@signet/contract";
+import {
+  IconCheck,
+  IconCopy,
+  IconDots,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlugConnected,
+  IconPlus,
+  IconStar,
+  IconTrash,
+  IconX,
+} from "@tabler/icons-react";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { ApiError, errorMessage } from "../../../api/api-error.ts";
+import { api } from "../../../api/client.ts";
+import { openConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { Page } from "../../../components/Page.tsx";
+import { toastError, toastSuccess } from "../../../components/toast.ts";
+import { useHasPermission, usePermissionBits } from "../../../session/permissions.ts";
+import { GuardedButton, GuardedMenuItem } from "../webhooks/GuardedControls.tsx";
+import { IdentityProviderForm } from "./IdentityProviderForm.tsx";
+
+const MANAGE_TOOLTIP = "You need the Manage settings permission to change identity providers";
+
+export const identityProviderQueries = {
+  list: (orgId: string) =>
+    queryOptions({
+      queryKey: ["identity-providers", orgId, "list"],
+      queryFn: ({ signal }) => api(routes.listIdentityProviders, { params: { orgId }, signal }),
+    }),
+};
+
+/** The check names of a connection test in an administrator's words. */
+const CHECK_WORDS: Record<ConnectionTestResult["checks"][number]["name"], string> = {
+  discovery: "Discovery document",
+  issuer: "Issuer",
+  endpoints: "Sign-in addresses",
+  jwks: "Signing keys",
+  pkce: "PKCE",
+  client: "Client ID and secret",
+};
+
+/**
+ * Issue 12 §2: the organization's OpenID Connect identity providers: add, edit, test the
+ * connection, enable or disable, make one the default the sign-in page goes straight to.
+ */
+export function IdentityProvidersPage({ organizationId }: { organizationId: string }) {
+  const queryClient = useQueryClient();
+  const known = usePermissionBits() !== null;
+  const canView = useHasPermission(["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"]);
+  const canManage = useHasPermission("MANAGE_ADMIN_SETTINGS");
+  const reason = canManage ? null : MANAGE_TOOLTIP;
+  const list = useQuery({ ...identityProviderQueries.list(organizationId), enabled: canView && !!organizationId });
+  const [editing, setEditing] = useState<IdentityProvider | "new" | null>(null);
+  const [tested, setTested] = useState<{ provider: IdentityProvider; result: ConnectionTestResult } | null>(null);
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["identity-providers", organizationId] });
+
+  const update = async (provider: IdentityProvider, change: Record<string, unknown>, done: string) => {
+    try {
+      await api(routes.updateIdentityProvider, {
+        params: { orgId: organizationId, providerId: provider.id },
+        body: { version: provider.version, ...change },
+      });
+      toastSuccess(done);
+      setHighlight(provider.id);
+      await refresh();
+    } catch (error) {
+      toastError(errorMessage(error));
+    }
+  };
+
+  const test = async (provider: IdentityProvider) => {
+    try {
+      const result = await api(routes.testIdentityProvider, {
+        params: { orgId: organizationId, providerId: provider.id },
+      });
+      setTested({ provider, result });
+    } catch (error) {
+      toastError(errorMessage(error));
+    }
+  };
+
+  const remove = async (provider: IdentityProvider) => {
+    const confirmed = await openConfirmDialog({
+      title: `Remove ${provider.name}?`,
+      message: "People who sign in through it will need another way to sign in.",
+      confirmLabel: "Remove identity provider",
+      confirmColor: "red",
+    });
+    if (!confirmed) return;
+    try {
+      await api(routes.deleteIdentityProvider, {
+        params: { orgId: organizationId, providerId: provider.id },
+        query: { version: provider.version },
+      });
+      toastSuccess(`${provider.name} was removed.`);
+      await refresh();
+    } catch (error) {
+      toastError(errorMessage(error));
+    }
+  };
+
+  const redirectUri = `${window.location.origin}${OIDC_CALLBACK_PATH}`;
+  const signInLink = `${window.location.origin}/sign-in?org=${organizationId}`;
+
+  return (
+    <Page
+      title="Identity providers"
+      description="Let your staff sign in through your organization's OpenID Connect identity provider."
+      actions={
+        <GuardedButton reason={reason} leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
+          Add identity provider
+        </GuardedButton>
+      }
+    >
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs>
+          <Anchor component={Link} to="/settings" size="sm">
+            Settings
+          </Anchor>
+          <Text size="sm" aria-current="page">
+            Identity providers
+          </Text>
+        </Breadcrumbs>
+      </nav>
+      <Paper withBorder p="md">
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            Register this redirect URI at your identity provider
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Code>{redirectUri}</Code>
+            <CopyButton value={redirectUri}>
+              {({ copied, copy }) => (
+                <ActionIcon variant="subtle" onClick={copy} aria-label={copied ? "Copied" : "Copy the redirect URI"}>
+                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                </ActionIcon>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Your staff sign in at <Code>{signInLink}</Code>; add <Code>&amp;provider=default</Code> to go straight to
+            the default provider.
+          </Text>
+        </Stack>
+      </Paper>
+
+      {known && !canView ? (
+        <Paper withBorder p="xl">
+          <Text fw={600}>You cannot see this organization's identity providers.</Text>
+          <Text size="sm">They need the View settings or Manage settings permission; ask an administrator.</Text>
+        </Paper>
+      ) : list.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading identity providers">
+          <Skeleton height={36} />
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+        </Stack>
+      ) : list.isError ? (
+        <Paper withBorder p="xl" role="alert">
+          <Text fw={600}>The identity providers could not be loaded.</Text>
+          <Text size="sm">{errorMessage(list.error)} Reload the page to try again.</Text>
+          {list.error instanceof ApiError && list.error.traceId && (
+            <Text size="xs" c="dimmed">
+              Trace ID: <Code>{list.error.traceId}</Code>
+            </Text>
+          )}
+        </Paper>
+      ) : list.data.records.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Stack gap="sm" align="flex-start">
+            <Text>
+              No identity provider yet: add your organization's OpenID Connect provider to offer single sign-on.
+            </Text>
+            <GuardedButton reason={reason} leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
+              Add identity provider
+            </GuardedButton>
+          </Stack>
+        </Paper>
+      ) : (
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Issuer</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>New people</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.records.map((provider) => (
+              <Table.Tr
+                key={provider.id}
+                bg={highlight === provider.id ? "var(--mantine-color-teal-light)" : undefined}
+              >
+                <Table.Td>
+                  <Group gap="xs">
+                    <Text size="sm" fw={500}>
+                      {provider.name}
+                    </Text>
+                    {provider.isDefault && (
+                      <Badge variant="light" leftSection={<IconStar size={12} />}>
+                        Default
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{provider.issuer}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={provider.enabled ? "teal" : "gray"} variant="light">
+                    {provider.enabled ? "Enabled" : "Disabled"}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{provider.jitEnabled ? "Created at first sign-in" : "Invited only"}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Menu position="bottom-end" withinPortal shadow="md">
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" aria-label={`Actions for ${provider.name}`}>
+                        <IconDots size={18} />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <GuardedMenuItem
+                        reason={reason}
+                        icon={<IconPencil size={16} />}
+                        onClick={() => setEditing(provider)}
+                      >
+                        Edit
+                      </GuardedMenuItem>
+                      <GuardedMenuItem
+                        reason={reason}
+                        icon={<IconPlugConnected size={16} />}
+                        onClick={() => void test(provider)}
+                      >
+                        Test connection
+                      </GuardedMenuItem>
+                      <GuardedMenuItem
+                        reason={reason}
+                        icon={provider.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+                        onClick={() =>
+                          void update(
+                            provider,
+                            { enabled: !provider.enabled },
+                            `${provider.name} is ${provider.enabled ? "disabled" : "enabled"}.`,
+                          )
+                        }
+                      >
+                        {provider.enabled ? "Disable" : "Enable"}
+                      </GuardedMenuItem>
+                      {!provider.isDefault && (
+                        <GuardedMenuItem
+                          reason={reason}
+                          icon={<IconStar size={16} />}
+                          onClick={() =>
+                            void update(provider, { isDefault: true }, `${provider.name} is now the default.`)
+                          }
+                        >
+                          Make default
+                        </GuardedMenuItem>
+                      )}
+                      <Menu.Divider />
+                      <GuardedMenuItem
+                        reason={reason}
+                        color="red"
+                        icon={<IconTrash size={16} />}
+                        onClick={() => void remove(provider)}
+                      >
+                        Remove
+                      </GuardedMenuItem>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === "new" ? "Add identity provider" : `Edit ${editing?.name ?? ""}`}
+        size="lg"
+      >
+        {editing !== null && (
+          <IdentityProviderForm
+            organizationId={organizationId}
+            provider={editing === "new" ? null : editing}
+            onSaved={async (saved, created) => {
+              setEditing(null);
+              setHighlight(saved.id);
+              toastSuccess(created ? `${saved.name} was added. Test its connection next.` : `${saved.name} was saved.`);
+              await refresh();
+            }}
+          />
+        )}
+      </Modal>
+
+      <Modal
+        opened={tested !== null}
+        onClose={() => setTested(null)}
+        title={tested ? `Connection test: ${tested.provider.name}` : ""}
+        size="lg"
+      >
+        {tested && (
+          <Stack>
+            <Text fw={600} role="status">
+              {tested.result.ok ? "Everything works." : "Something needs fixing before people can sign in."}
+            </Text>
+            <List spacing="sm" center>
+              {tested.result.checks.map((check) => (
+                <List.Item
+                  key={check.name}
+                  icon={
+                    <ThemeIcon color={check.ok ? "teal" : "red"} size={22} radius="xl">
+                      {check.ok ? <IconCheck size={14} /> : <IconX size={14} />}
+                    </ThemeIcon>
+                  }
+                >
+                  <Text size="sm">
+                    <strong>
+                      {CHECK_WORDS[check.name]}: {check.ok ? "OK" : "Problem"}.
+                    </strong>{" "}
+                    {check.message}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setTested(null)}>
+                Close
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Page>
+  );
+}
