@@ -1,0 +1,114 @@
+import { createServer } from "node:net";
+import { OIDC_CALLBACK_PATH } from "@signet/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LoopbackProvider, startLoopbackProvider } from "../apps/api/test/support/oidc-loopback-provider.ts";
+import { expectToast } from "./support/access-helpers.ts";
+import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
+import { axeViolations, describeViolations } from "./support/axe.ts";
+import { type BrowserSession, launchBrowser } from "./support/browser.ts";
+import { signIn } from "./support/journeys.ts";
+
+// Issue 12 §2: an administrator connects the organization's OpenID provider (a real one,
+// oidc-provider on loopback) in Settings, tests the connection, and a member signs in through it
+// from the sign-in page, filling in the provider's own login form, and lands in the workspace.
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe("sign-in through the organization's identity provider", () => {
+  let app: TestApp;
+  let idp: LoopbackProvider;
+  let admin: BrowserSession;
+  let member: BrowserSession;
+  let publicUrl: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    // the redirect URI the provider knows is built from the public URL, so the app listens there
+    publicUrl = `http://127.0.0.1:${port}`;
+    idp = await startLoopbackProvider({ redirectUris: [`${publicUrl}${OIDC_CALLBACK_PATH}`] });
+    app = await startTestApp({ PORT: String(port), PUBLIC_URL: publicUrl });
+    admin = await launchBrowser({ baseURL: publicUrl });
+    member = await launchBrowser({ baseURL: publicUrl, bypassCSP: true });
+  }, 60_000);
+  afterAll(async () => {
+    await admin?.close();
+    await member?.close();
+    await app?.close();
+    await idp?.close();
+  });
+
+  it("an administrator adds the provider, makes it the default and its connection test passes", async () => {
+    const { page } = admin;
+    await page.goto("/sign-in");
+    await signIn(page, app.users.admin, DEMO_PASSWORD);
+    await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Identity providers" }).click();
+    await page.waitForURL((url) => url.pathname === "/settings/identity-providers");
+    await page.getByText("No identity provider yet").waitFor();
+    expect(await page.getByText(`${publicUrl}${OIDC_CALLBACK_PATH}`).count()).toBe(1);
+
+    await page.getByRole("button", { name: "Add identity provider" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add identity provider" });
+    await dialog.getByLabel(/^Name/).fill("Bank SSO");
+    await dialog.getByLabel(/^Issuer/).fill(idp.issuer);
+    await dialog.getByLabel(/^Client ID/).fill(idp.clientId);
+    await dialog.getByLabel(/^Client secret/).fill(idp.clientSecret);
+    // Mantine's switch input sits under its styled track, which takes the pointer
+    await dialog.getByRole("switch", { name: /^Default provider/ }).check({ force: true });
+    await dialog.getByRole("button", { name: "Add identity provider" }).click();
+    await expectToast(page, "Bank SSO was added. Test its connection next.");
+    const row = page.getByRole("row", { name: /Bank SSO/ });
+    await row.getByText("Default").waitFor();
+    await row.getByText("Enabled").waitFor();
+
+    await row.getByRole("button", { name: "Actions for Bank SSO" }).click();
+    await page.getByRole("menuitem", { name: "Test connection" }).click();
+    const result = page.getByRole("dialog", { name: "Connection test: Bank SSO" });
+    await result.getByText("Everything works.").waitFor();
+    expect(await result.getByText("Problem").count()).toBe(0);
+    await result.getByRole("button", { name: "Close" }).click();
+  });
+
+  it("a member signs in with the provider's login form and lands in the workspace; the page passes axe", async () => {
+    const { page } = member;
+    const email = app.users.member;
+    idp.accounts.set("member-login", { email, email_verified: true, given_name: "Mia", family_name: "Member" });
+    const orgId = app.demo.organizations.customer;
+
+    await page.goto(`/sign-in?org=${orgId}`);
+    const button = page.getByRole("link", { name: "Sign in with Bank SSO" });
+    await button.waitFor();
+    const violations = (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    await button.click();
+    await page.waitForURL((url) => url.href.startsWith(idp.issuer));
+    await page.getByPlaceholder("Enter any login").fill("member-login");
+    await page.getByPlaceholder("and password").fill("anything");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((url) => url.origin === publicUrl && url.pathname === "/workspace");
+    await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+
+    const events = await app.server.db.auditEvent.findMany({ where: { type: "sign-in.succeeded" } });
+    expect(events.some((event) => (event.data as { method?: string }).method === "oidc")).toBe(true);
+  });
+
+  it("?provider=default goes straight to the default provider's login", async () => {
+    const fresh = await launchBrowser({ baseURL: publicUrl });
+    try {
+      await fresh.page.goto(`/sign-in?org=${app.demo.organizations.customer}&provider=default`);
+      await fresh.page.waitForURL((url) => url.href.startsWith(idp.issuer));
+      await fresh.page.getByPlaceholder("Enter any login").waitFor();
+    } finally {
+      await fresh.close();
+    }
+  });
+});
