@@ -337,6 +337,87 @@ describe("sign-in through an organization's OpenID provider", () => {
   });
 });
 
+describe("the provider's refresh token at keep-alive (refresh_token grant)", () => {
+  const expire = (tokenId: string) =>
+    server.db.oidcSession.update({ where: { activeTokenId: tokenId }, data: { accessTokenExpiresAt: new Date(0) } });
+
+  async function signedInThroughProvider() {
+    const org = await organizationWithProvider();
+    const login = account(org.user.email);
+    const flow = await throughProvider(org.organization.id, org.provider.id, login);
+    expect((await flow.finish()).status).toBe(303);
+    const session = await server.db.oidcSession.findFirstOrThrow({ where: { providerId: org.provider.id } });
+    return { ...org, login, browser: flow.browser, session };
+  }
+
+  it("keeps the refresh token encrypted and trades it once the provider's access token has expired", async () => {
+    const { browser, session } = await signedInThroughProvider();
+    const refreshToken = server.deps.fieldCipher.decrypt(session.refreshTokenEncrypted);
+    expect(refreshToken.length).toBeGreaterThan(10);
+    expect(session.refreshTokenEncrypted).not.toContain(refreshToken);
+
+    // not yet expired: keep-alive does not call the provider
+    expect((await browser.request("PUT", "/api/v1/active-tokens/me")).status).toBe(200);
+    expect(
+      (await server.db.oidcSession.findUniqueOrThrow({ where: { activeTokenId: session.activeTokenId } }))
+        .lastRefreshedAt,
+    ).toBeNull();
+
+    await expire(session.activeTokenId);
+    expect((await browser.request("PUT", "/api/v1/active-tokens/me")).status).toBe(200);
+    const refreshed = await server.db.oidcSession.findUniqueOrThrow({
+      where: { activeTokenId: session.activeTokenId },
+    });
+    expect(refreshed.lastRefreshedAt).not.toBeNull();
+    expect(refreshed.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("ends the session when the provider no longer vouches for the person", async () => {
+    const org = await signedInThroughProvider();
+    idp.accounts.delete(org.login);
+    await expire(org.session.activeTokenId);
+    expect((await org.browser.request("PUT", "/api/v1/active-tokens/me")).status).toBe(401);
+    const token = await server.db.activeToken.findUniqueOrThrow({ where: { id: org.session.activeTokenId } });
+    expect(token.revokedReason).toBe("identity-provider-ended");
+    expect((await org.browser.get(`/api/v1/organizations/${org.organization.id}/users/me/permissions`)).status).toBe(
+      401,
+    );
+    const [ended] = await server.db.auditEvent.findMany({
+      where: { type: "session.ended-by-identity-provider", streamId: org.user.id },
+    });
+    expect(ended?.data).toMatchObject({ providerId: org.provider.id, reason: "invalid_grant" });
+  });
+
+  it("ends the session when the provider is disabled here", async () => {
+    const org = await signedInThroughProvider();
+    await org.admin.request(
+      "PATCH",
+      `/api/v1/organizations/${org.organization.id}/oauth-providers/${org.provider.id}`,
+      {
+        json: { version: org.provider.version, enabled: false },
+      },
+    );
+    await expire(org.session.activeTokenId);
+    expect((await org.browser.request("PUT", "/api/v1/active-tokens/me")).status).toBe(401);
+  });
+
+  it("follows a partial session to the organization the person picks", async () => {
+    const org = await organizationWithProvider();
+    const other = await organizationWithUser(server.db);
+    await joinOrganization(server.db, org.user.id, other.organization.id);
+    const flow = await throughProvider(org.organization.id, org.provider.id, account(org.user.email));
+    expect((await flow.finish()).status).toBe(303);
+    const picked = await flow.browser.request("POST", "/cas/multi-org-login", {
+      json: { organizationId: org.organization.id },
+    });
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    const sessions = await server.db.oidcSession.findMany({ where: { providerId: org.provider.id } });
+    expect(sessions).toHaveLength(1);
+    const token = await server.db.activeToken.findUniqueOrThrow({ where: { id: sessions[0]!.activeTokenId } });
+    expect([token.partial, token.revokedAt]).toEqual([false, null]);
+  });
+});
+
 describe("administration of identity providers", () => {
   it("keeps one default per organization", async () => {
     const org = await organizationWithProvider({ isDefault: true });

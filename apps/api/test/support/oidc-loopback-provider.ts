@@ -75,6 +75,8 @@ export async function startLoopbackProvider(options: { redirectUris: string[] })
       return { accountId: id, claims: async () => ({ sub: id, ...account }) };
     },
     pkce: { required: () => true },
+    // a refresh token with every code (not only for offline_access), as many enterprise providers do
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     cookies: { keys: ["loopback-cookie-key-for-tests"] },
     features: { devInteractions: { enabled: true } },
   });

@@ -2,6 +2,7 @@ import type { UserActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
+import { carryOidcSession } from "../identity-providers/oidc-session-refresh.ts";
 import { type IssuedToken, issueToken } from "./issue-token.ts";
 
 /** Finishes a partial sign-in: the partial token is revoked and a full one issued for the chosen organization. */
@@ -30,7 +31,7 @@ export async function selectOrganization(
       data: { organizationId: input.organizationId },
     });
   });
-  return issueToken(
+  const issued = await issueToken(
     {
       userId: actor.userId,
       organizationId: input.organizationId,
@@ -39,6 +40,8 @@ export async function selectOrganization(
     },
     deps,
   );
+  await carryOidcSession(deps.db, actor.tokenId, issued.claims.jti);
+  return issued;
 }
 
 export async function listMyOrganizations(actor: UserActor, deps: CoreDeps) {

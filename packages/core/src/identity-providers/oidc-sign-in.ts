@@ -17,7 +17,7 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 /** Discovery is read once per provider version and reused for a few minutes: sign-ins come in bursts. */
 const configurations = new Map<string, { config: Promise<oidc.Configuration>; until: number }>();
 
-function clientConfiguration(provider: IdentityProviderRow, deps: CoreDeps): Promise<oidc.Configuration> {
+export function clientConfiguration(provider: IdentityProviderRow, deps: CoreDeps): Promise<oidc.Configuration> {
   const key = `${provider.id}:${provider.version}`;
   const cached = configurations.get(key);
   if (cached && cached.until > Date.now()) return cached.config;
@@ -198,6 +198,7 @@ export async function finishOidcSignIn(
   }
 
   let claims: Record<string, unknown>;
+  let refresh: { token: string; expiresIn: number } | null = null;
   try {
     const client = await clientConfiguration(provider, deps);
     const callbackUrl = new URL(oidcRedirectUri(config));
@@ -211,6 +212,7 @@ export async function finishOidcSignIn(
     const idClaims = tokens.claims();
     if (!idClaims) throw new Error("no ID token");
     claims = { ...idClaims };
+    if (tokens.refresh_token) refresh = { token: tokens.refresh_token, expiresIn: tokens.expires_in ?? 0 };
     // many providers (oidc-provider among them) put profile and email claims in userinfo only
     if (claims[provider.emailClaim] === undefined && tokens.access_token) {
       const userinfo = await oidc.fetchUserInfo(client, tokens.access_token, idClaims.sub);
@@ -308,5 +310,16 @@ export async function finishOidcSignIn(
     { userId: user.id, organizationId: partial ? null : organizationId, credentialsExpired: false, origin: actor },
     deps,
   );
+  if (refresh) {
+    await db.oidcSession.create({
+      data: {
+        activeTokenId: issued.claims.jti,
+        organizationId,
+        providerId: provider.id,
+        refreshTokenEncrypted: deps.fieldCipher.encrypt(refresh.token),
+        accessTokenExpiresAt: new Date(Date.now() + refresh.expiresIn * 1000),
+      },
+    });
+  }
   return { issued, returnUrl: attempt.returnUrl, organizationId };
 }
