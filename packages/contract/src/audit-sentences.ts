@@ -154,6 +154,8 @@ const named = (d: DataReader, fallback: string) => {
   const name = d.text("name");
   return name ? `${fallback} “${name}”` : fallback;
 };
+const idp = (d: DataReader) =>
+  d.has("provider") ? `the identity provider “${d.text("provider")}”` : "an identity provider";
 const TAG_WORDS: Record<string, string> = {
   SIGNATURE: "signature",
   INITIALS: "initials",
@@ -348,6 +350,15 @@ const WORDINGS: Record<string, Wording> = {
   "account.locked": (who, d) =>
     `${who}'s account was locked${d.has("failedAttempts") ? ` after ${d.text("failedAttempts")} failed sign-ins` : ""}.`,
   "signed-out": (who) => `${who} signed out.`,
+  // sign-in through an organization's OpenID Connect identity provider (issue 12 §2)
+  "sign-in.oidc-refused": (who, d) => `${who} was refused sign-in through ${idp(d)}.`,
+  "user.created-at-sign-in": (who, d) =>
+    `${who} signed in through ${idp(d)} for the first time and was added as a new user.`,
+  "session.ended-by-identity-provider": (who, d) => `${who}'s session ended: ${idp(d)} no longer vouched for them.`,
+  "identity-provider.created": (who, d) => `${who} added ${named(d, "the identity provider")}.`,
+  "identity-provider.updated": (who, d) => `${who} changed ${named(d, "an identity provider")}.`,
+  "identity-provider.deleted": (who, d) => `${who} removed ${named(d, "an identity provider")}.`,
+  "identity-provider.tested": (who, d) => `${who} tested the connection to ${named(d, "an identity provider")}.`,
   // integrations: API users and their clients, webhooks
   "api-user.created": (who, d) => `${who} created ${named(d, "an API user")}.`,
   "api-user.updated": (who, d) => `${who} changed ${named(d, "an API user")}.`,
