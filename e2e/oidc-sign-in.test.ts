@@ -33,7 +33,7 @@ describe("sign-in through the organization's identity provider", () => {
     publicUrl = `http://127.0.0.1:${port}`;
     idp = await startLoopbackProvider({ redirectUris: [`${publicUrl}${OIDC_CALLBACK_PATH}`] });
     app = await startTestApp({ PORT: String(port), PUBLIC_URL: publicUrl });
-    admin = await launchBrowser({ baseURL: publicUrl });
+    admin = await launchBrowser({ baseURL: publicUrl, bypassCSP: true });
     member = await launchBrowser({ baseURL: publicUrl, bypassCSP: true });
   }, 60_000);
   afterAll(async () => {
@@ -67,13 +67,29 @@ describe("sign-in through the organization's identity provider", () => {
     const row = page.getByRole("row", { name: /Bank SSO/ });
     await row.getByText("Default").waitFor();
     await row.getByText("Enabled").waitFor();
+    const pageViolations = await axeViolations(page);
+    expect(pageViolations, describeViolations(pageViolations)).toEqual([]);
 
     await row.getByRole("button", { name: "Actions for Bank SSO" }).click();
     await page.getByRole("menuitem", { name: "Test connection" }).click();
     const result = page.getByRole("dialog", { name: "Connection test: Bank SSO" });
     await result.getByText("Everything works.").waitFor();
     expect(await result.getByText("Problem").count()).toBe(0);
-    await result.getByRole("button", { name: "Close" }).click();
+    await result.getByRole("button", { name: "Close", exact: true }).click();
+
+    // unsaved changes in the editor are not lost by a stray close
+    await row.getByRole("button", { name: "Actions for Bank SSO" }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    const editor = page.getByRole("dialog", { name: "Edit Bank SSO" });
+    await editor.getByLabel(/^Name/).fill("Bank SSO (old)");
+    await editor.getByRole("button", { name: "Close dialog" }).click();
+    const guard = page.getByRole("dialog", { name: "Discard your changes?" });
+    await guard.getByRole("button", { name: "Keep editing" }).click();
+    expect(await editor.getByLabel(/^Name/).inputValue()).toBe("Bank SSO (old)");
+    await editor.getByRole("button", { name: "Close dialog" }).click();
+    await guard.getByRole("button", { name: "Discard changes" }).click();
+    await editor.waitFor({ state: "hidden" });
+    await row.getByText("Bank SSO", { exact: true }).waitFor();
   });
 
   it("a member signs in with the provider's login form and lands in the workspace; the page passes axe", async () => {

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, MultiSelect, PasswordInput, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { createIdentityProviderSchema, type IdentityProvider, routes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
@@ -37,10 +37,13 @@ export function IdentityProviderForm({
   organizationId,
   provider,
   onSaved,
+  onDirtyChange,
 }: {
   organizationId: string;
   provider: IdentityProvider | null;
   onSaved: (saved: IdentityProvider, created: boolean) => void | Promise<void>;
+  /** so the dialog can ask before closing over unsaved changes */
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues>({
@@ -70,6 +73,8 @@ export function IdentityProviderForm({
     },
   });
   const jitEnabled = form.watch("jitEnabled");
+  const dirty = form.formState.isDirty;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const groups = useQuery({
     queryKey: ["identity-providers", organizationId, "groups"],
     queryFn: ({ signal }) => api(routes.listGroups, { params: { orgId: organizationId }, signal }),

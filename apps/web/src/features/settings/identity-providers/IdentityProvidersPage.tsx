@@ -34,7 +34,7 @@ import {
 } from "@tabler/icons-react";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { openConfirmDialog } from "../../../components/ConfirmDialog.tsx";
@@ -78,6 +78,24 @@ export function IdentityProvidersPage({ organizationId }: { organizationId: stri
   const [editing, setEditing] = useState<IdentityProvider | "new" | null>(null);
   const [tested, setTested] = useState<{ provider: IdentityProvider; result: ConnectionTestResult } | null>(null);
   const [highlight, setHighlight] = useState<string | null>(null);
+  const formDirty = useRef(false);
+  const onDirtyChange = useCallback((dirty: boolean) => {
+    formDirty.current = dirty;
+  }, []);
+  const closeForm = async () => {
+    if (formDirty.current) {
+      const discard = await openConfirmDialog({
+        title: "Discard your changes?",
+        message: "The identity provider has changes that are not saved.",
+        confirmLabel: "Discard changes",
+        cancelLabel: "Keep editing",
+        confirmColor: "red",
+      });
+      if (!discard) return;
+    }
+    formDirty.current = false;
+    setEditing(null);
+  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["identity-providers", organizationId] });
 
   const update = async (provider: IdentityProvider, change: Record<string, unknown>, done: string) => {
@@ -310,15 +328,18 @@ export function IdentityProvidersPage({ organizationId }: { organizationId: stri
 
       <Modal
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={() => void closeForm()}
         title={editing === "new" ? "Add identity provider" : `Edit ${editing?.name ?? ""}`}
         size="lg"
+        closeButtonProps={{ "aria-label": "Close dialog" }}
       >
         {editing !== null && (
           <IdentityProviderForm
             organizationId={organizationId}
             provider={editing === "new" ? null : editing}
+            onDirtyChange={onDirtyChange}
             onSaved={async (saved, created) => {
+              formDirty.current = false;
               setEditing(null);
               setHighlight(saved.id);
               toastSuccess(created ? `${saved.name} was added. Test its connection next.` : `${saved.name} was saved.`);
@@ -333,6 +354,7 @@ export function IdentityProvidersPage({ organizationId }: { organizationId: stri
         onClose={() => setTested(null)}
         title={tested ? `Connection test: ${tested.provider.name}` : ""}
         size="lg"
+        closeButtonProps={{ "aria-label": "Close dialog" }}
       >
         {tested && (
           <Stack>
