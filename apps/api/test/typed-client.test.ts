@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ApiClientWithSecret, ApiUser } from "@signet/contract";
@@ -94,6 +95,8 @@ interface Seen {
 async function startProxy(
   target: string,
   inject: (method: string, path: string, index: number) => { status: number; headers?: Record<string, string> } | null,
+  /** changes the API's JSON answer to a path before it is passed on */
+  rewrite?: (path: string, body: Record<string, unknown>) => Record<string, unknown>,
 ) {
   const seen: Seen[] = [];
   const server: Server = createServer(async (request, response) => {
@@ -119,7 +122,10 @@ async function startProxy(
       headers,
       body: chunks.length > 0 ? Buffer.concat(chunks) : null,
     });
-    const bytes = Buffer.from(await answer.arrayBuffer());
+    let bytes = Buffer.from(await answer.arrayBuffer());
+    if (rewrite && answer.headers.get("content-type")?.includes("json")) {
+      bytes = Buffer.from(JSON.stringify(rewrite(path, JSON.parse(bytes.toString("utf8")))));
+    }
     seen.push({ method, path, status: answer.status, traceId: answer.headers.get("x-trace-id") });
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
@@ -179,6 +185,11 @@ describe("the typed client for integrators", () => {
     expect(sha256(result.sealedPdf)).toBe(artifact.sha256);
     expect(artifact.sha256Before).toBe(sha256(pdf));
     expect(pdfsig(result.sealedPdf)).toContain("Signature is Valid");
+  });
+
+  it("the client's README shows that example verbatim", () => {
+    const read = (path: string) => readFileSync(new URL(`../../../packages/client/${path}`, import.meta.url), "utf8");
+    expect(read("README.md")).toContain(`\`\`\`ts\n${read("examples/send-and-wait.ts")}\`\`\``);
   });
 
   it("uploads from a stream: the stored document is the file, byte for byte", async () => {
@@ -356,6 +367,30 @@ describe("the typed client for integrators", () => {
     } finally {
       await proxy.close();
       await limited.close();
+    }
+  });
+
+  it("renews a token before it expires: a token that is already due is never sent", async () => {
+    // the proxy shortens every token's announced lifetime to nothing, so each call must sign in first
+    const proxy = await startProxy(
+      app.url,
+      () => null,
+      (path, body) => (path === "/cas/oauth/token" ? { ...body, expires_in: 0 } : body),
+    );
+    try {
+      const { apiUserId: _, ...credentials } = await integration();
+      const client = createSignetClient({ baseUrl: proxy.url, ...credentials });
+      for (let i = 0; i < 3; i++) await client.call(routes.listPackages, { params: { orgId: org.organizationId } });
+      expect(proxy.seen.map((s) => `${s.method} ${s.status}`)).toEqual([
+        "POST 200",
+        "GET 200",
+        "POST 200",
+        "GET 200",
+        "POST 200",
+        "GET 200",
+      ]);
+    } finally {
+      await proxy.close();
     }
   });
 
