@@ -134,7 +134,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   await registerSigningAdminRoutes(app, deps, authenticate);
   registerWebhookRoutes(app, deps, authenticate);
   registerApiClientRoutes(app, deps, authenticate);
-  registerIdentityProviderRoutes(app, { deps, authenticate, csrfKey });
+  registerIdentityProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
   registerReportRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);

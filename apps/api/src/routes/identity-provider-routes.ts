@@ -1,4 +1,4 @@
-import { routes, safeReturnUrl } from "@signet/contract";
+import { MESSAGES, routes, safeReturnUrl } from "@signet/contract";
 import {
   beginOidcSignIn,
   type CoreDeps,
@@ -22,6 +22,7 @@ interface IdentityProviderRouteOptions {
   deps: CoreDeps;
   authenticate: Authenticate;
   csrfKey: Buffer;
+  loginRateLimit: { max: number; timeWindow: number };
 }
 
 const CALLBACK_COOKIE_PATH = "/api/v1/oidc";
@@ -44,8 +45,14 @@ function refusalPage(reply: FastifyReply, status: number, message: string, organ
 /** OIDC identity providers: administration, the public list for the sign-in page, and the sign-in itself (issue 12 §2). */
 export function registerIdentityProviderRoutes(
   app: FastifyInstance,
-  { deps, authenticate, csrfKey }: IdentityProviderRouteOptions,
+  { deps, authenticate, csrfKey, loginRateLimit }: IdentityProviderRouteOptions,
 ) {
+  // the public sign-in routes write a row per start and call the provider per callback: limited
+  // per address like password sign-in
+  const rateLimit = {
+    rateLimit: { ...loginRateLimit, keyGenerator: (request: FastifyRequest) => request.ip },
+    rateLimitMessage: MESSAGES.tooManyAttempts,
+  };
   const { config } = deps;
   const bindingCookie = config.secureCookies ? "__Secure-signet-oidc" : "signet-oidc";
   const ref = (params: { orgId: string; providerId: string }) => ({
@@ -107,7 +114,7 @@ export function registerIdentityProviderRoutes(
       });
       reply.header("cache-control", "no-store").header("location", begun.authorizationUrl);
     },
-    { errorHandler: signInErrorHandler },
+    { errorHandler: signInErrorHandler, config: rateLimit },
   );
 
   defineRoute(
@@ -131,6 +138,6 @@ export function registerIdentityProviderRoutes(
         : safeReturnUrl(returnUrl);
       reply.header("cache-control", "no-store").header("location", target);
     },
-    { errorHandler: signInErrorHandler },
+    { errorHandler: signInErrorHandler, config: rateLimit },
   );
 }
