@@ -62,7 +62,8 @@ export interface BegunOidcSignIn {
  * server (one row, single-use, ten minutes); the browser gets only the binding value for a cookie.
  */
 export async function beginOidcSignIn(
-  actor: AnonymousActor,
+  // nothing is audited until the callback: a start alone signs nobody in
+  _actor: AnonymousActor,
   input: BeginOidcSignInInput,
   deps: CoreDeps,
 ): Promise<BegunOidcSignIn> {
@@ -100,7 +101,6 @@ export async function beginOidcSignIn(
     state,
     nonce,
   });
-  void actor;
   return { authorizationUrl: url.href, browserBinding };
 }
 
