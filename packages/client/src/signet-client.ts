@@ -4,7 +4,11 @@ import { IDEMPOTENT_METHODS, parseRetryAfter, RETRYABLE_STATUSES, retryDelay } f
 import { errorFromBody, SignetApiError } from "./signet-api-error.ts";
 
 type ParamsOf<R> = R extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : { params?: undefined };
-type QueryOf<R> = R extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : { query?: undefined };
+type QueryOf<R> = R extends { query: infer Q extends z.ZodType }
+  ? object extends z.input<Q>
+    ? { query?: z.input<Q> }
+    : { query: z.input<Q> }
+  : { query?: undefined };
 type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined };
 
 export interface RequestOptions {
