@@ -137,7 +137,6 @@ describe("sign-in through an organization's OpenID provider", () => {
       method: "oidc",
       providerId: org.provider.id,
       provider: "Bank SSO",
-      partial: false,
     });
 
     // revocation works as for any session: signing out ends it server-side
@@ -150,18 +149,35 @@ describe("sign-in through an organization's OpenID provider", () => {
     );
   });
 
-  it("gives a member of several organizations a partial session and sends them to pick one", async () => {
+  it("binds the session of a member of several organizations to the provider's organization", async () => {
     const org = await organizationWithProvider();
     const other = await organizationWithUser(server.db);
     await joinOrganization(server.db, org.user.id, other.organization.id);
     const flow = await throughProvider(org.organization.id, org.provider.id, account(org.user.email));
     const callback = await flow.finish();
     expect(callback.status).toBe(303);
-    expect(callback.headers.get("location")).toBe("/select-organization");
-    const organizations = await flow.browser.get<{ id: string }[]>("/api/v1/users/me/organizations");
-    expect(organizations.status).toBe(200);
+    expect(callback.headers.get("location")).not.toBe("/select-organization");
+    // a full session in the provider's organization, offering no other one
     expect((await flow.browser.get(`/api/v1/organizations/${org.organization.id}/users/me/permissions`)).status).toBe(
-      403,
+      200,
+    );
+    const organizations = await flow.browser.get<{ id: string }[]>("/api/v1/users/me/organizations");
+    expect(organizations.body.map((organization) => organization.id)).toEqual([org.organization.id]);
+    // the provider of one organization cannot vouch for the person in another one
+    expect((await flow.browser.get(`/api/v1/organizations/${other.organization.id}/users/me/permissions`)).status).toBe(
+      404,
+    );
+    const switched = await flow.browser.request("POST", "/cas/multi-org-login", {
+      json: { organizationId: other.organization.id },
+    });
+    expect(switched.status).toBe(404);
+    // staying in the provider's organization keeps the binding
+    const stayed = await flow.browser.request("POST", "/cas/multi-org-login", {
+      json: { organizationId: org.organization.id },
+    });
+    expect(stayed.status, JSON.stringify(stayed.body)).toBe(200);
+    expect((await flow.browser.get(`/api/v1/organizations/${other.organization.id}/users/me/permissions`)).status).toBe(
+      404,
     );
   });
 
@@ -401,7 +417,7 @@ describe("the provider's refresh token at keep-alive (refresh_token grant)", () 
     expect((await org.browser.request("PUT", "/api/v1/active-tokens/me")).status).toBe(401);
   });
 
-  it("follows a partial session to the organization the person picks", async () => {
+  it("keeps the provider session when the person re-selects the provider's organization", async () => {
     const org = await organizationWithProvider();
     const other = await organizationWithUser(server.db);
     await joinOrganization(server.db, org.user.id, other.organization.id);

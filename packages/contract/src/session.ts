@@ -34,6 +34,11 @@ export const tokenClaimsSchema = z.object({
   /** client-credentials tokens only: the granted scope and the secret they were issued with */
   scope: z.string().optional(),
   secret_id: z.string().optional(),
+  /**
+   * A session opened through an organization's identity provider: the provider vouches for the
+   * person in its own organization only, so the session never switches to another one.
+   */
+  idp: z.string().optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 

@@ -17,6 +17,8 @@ export interface UserActor extends RequestOrigin {
   credentialsExpired: boolean;
   /** set when an API user acts through an API client's bearer token (client credentials) */
   apiClient?: { clientId: string; secretId: string };
+  /** set when the session came through an organization's identity provider (bound to that organization) */
+  identityProviderId?: string;
   /**
    * Request-scoped memo of organization access (permission bits per organization), so the
    * tenancy check at the edge and the permission check in the use case share one query.

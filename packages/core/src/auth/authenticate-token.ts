@@ -64,6 +64,7 @@ export async function authenticateToken(
     supportUser: claims.support_user,
     partial: claims.partial,
     credentialsExpired: !claims.credentials_non_expired,
+    ...(claims.idp ? { identityProviderId: claims.idp } : {}),
     ip: origin.ip,
     userAgent: origin.userAgent,
   };

@@ -15,6 +15,8 @@ interface IssueInput {
   organizationId: string | null;
   credentialsExpired: boolean;
   origin: RequestOrigin;
+  /** the identity provider the person signed in through: the token stays in its organization */
+  identityProviderId?: string;
 }
 
 /** Records the token server-side (so it can be revoked) and signs the spec's logged-in-user claims. */
@@ -63,7 +65,10 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
       o: organization?.name ?? null,
       home_oid: user.homeOrganizationId,
       uid: user.id,
-      orgs: user.memberships.map((m) => m.organizationId),
+      // a provider's session offers no other organization to switch to
+      orgs: input.identityProviderId
+        ? user.memberships.filter((m) => m.organizationId === input.organizationId).map((m) => m.organizationId)
+        : user.memberships.map((m) => m.organizationId),
       org_enabled: Boolean(membership?.enabled && organization?.enabled),
       partial: input.organizationId === null,
       mfa_enrolled: user.mfaEnrolled,
@@ -77,6 +82,7 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
       credentials_non_expired: !input.credentialsExpired,
       support_user: Boolean(supportOrganization && roles.some((role) => role.eoSupport)),
       jti,
+      ...(input.identityProviderId ? { idp: input.identityProviderId } : {}),
     },
     lifetime,
   );

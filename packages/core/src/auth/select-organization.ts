@@ -12,6 +12,9 @@ export async function selectOrganization(
   deps: CoreDeps,
 ): Promise<IssuedToken> {
   const { db } = deps;
+  // a provider vouched for this person in its own organization only: any other one is not theirs
+  // to reach through this session (they sign in there by its own means)
+  if (actor.identityProviderId && input.organizationId !== actor.organizationId) throw new AppError("NOT_FOUND");
   const membership = await db.membership.findUnique({
     where: { userId_organizationId: { userId: actor.userId, organizationId: input.organizationId } },
     include: { organization: { select: { enabled: true } } },
@@ -37,6 +40,7 @@ export async function selectOrganization(
       organizationId: input.organizationId,
       credentialsExpired: actor.credentialsExpired,
       origin: actor,
+      ...(actor.identityProviderId ? { identityProviderId: actor.identityProviderId } : {}),
     },
     deps,
   );
@@ -50,6 +54,7 @@ export async function listMyOrganizations(actor: UserActor, deps: CoreDeps) {
     include: { memberships: { include: { organization: { select: { id: true, name: true, enabled: true } } } } },
   });
   return user.memberships
+    .filter((m) => !actor.identityProviderId || m.organizationId === actor.organizationId)
     .map((m) => ({
       id: m.organization.id,
       name: m.organization.name,

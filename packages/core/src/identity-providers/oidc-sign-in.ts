@@ -142,7 +142,7 @@ const claimText = (value: unknown) => (typeof value === "string" ? value.trim() 
  * that started it, and is used once; the code is exchanged with the PKCE verifier and the ID token
  * checked (signature, issuer, audience, expiry, nonce) by openid-client. The person is matched by a
  * verified email to a member of the provider's organization, or created there when the provider
- * allows it; the session is the one a password sign-in gets (partial for several organizations).
+ * allows it; the session is the one a password sign-in gets, bound to the provider's organization.
  * Every outcome is audited naming the provider; refusals are OidcSignInRefused, never a 500.
  */
 export async function finishOidcSignIn(
@@ -294,8 +294,9 @@ export async function finishOidcSignIn(
     return refuse(403, IDENTITY_PROVIDER_MESSAGES.notEnabled, "not-enabled-for-org", { userId: user.id });
   }
 
-  // the same token a password sign-in gets: several organizations → partial, pick one next
-  const partial = user.memberships.length > 1;
+  // the same token a password sign-in gets, but never partial: the provider vouches for the person
+  // in its own organization only (an administrator of one organization must not be able to act
+  // as a person in another one they also belong to), so the session is bound to it
   await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
   await db.$transaction((tx) =>
     appendAuditEvent(tx, actor, {
@@ -303,11 +304,17 @@ export async function finishOidcSignIn(
       streamType: "user",
       streamId: user.id,
       type: "sign-in.succeeded",
-      data: { method: "oidc", ...providerData, partial },
+      data: { method: "oidc", ...providerData },
     }),
   );
   const issued = await issueToken(
-    { userId: user.id, organizationId: partial ? null : organizationId, credentialsExpired: false, origin: actor },
+    {
+      userId: user.id,
+      organizationId,
+      credentialsExpired: false,
+      origin: actor,
+      identityProviderId: provider.id,
+    },
     deps,
   );
   if (refresh) {
