@@ -45,3 +45,38 @@ export function usePageState<S extends string>(defaultSort: S, defaultDirection:
 }
 
 export type PageControl<S extends string> = ReturnType<typeof usePageState<S>>;
+
+/** Search params that hold a table's page and sort (the URL is the state: deep links work). */
+export interface PagedSearch<S extends string> {
+  page?: number;
+  sortBy?: S;
+  sortDirection?: SortDirection;
+}
+
+/**
+ * A table's paging and sort read from and written to the URL's search params; `current` is the
+ * page and sort the search stands for (its defaults applied).
+ */
+export function urlPageControl<S extends string, T extends PagedSearch<S>>(
+  search: T,
+  current: PageState<S>,
+  onSearch: (next: T) => void,
+): PageControl<S> {
+  const { pageNumber, sortBy, sortDirection } = current;
+  return {
+    pageNumber,
+    sortBy,
+    sortDirection,
+    pageSize: UI.pageSize,
+    query: { pageNumber, pageSize: UI.pageSize, sortBy, sortDirection },
+    setPage: (page) => onSearch({ ...search, page: page > 1 ? page : undefined }),
+    toggleSort: (field) =>
+      onSearch({
+        ...search,
+        page: undefined,
+        sortBy: field,
+        sortDirection: sortBy === field && sortDirection === "asc" ? "desc" : "asc",
+      }),
+    restart: () => onSearch({ ...search, page: undefined }),
+  };
+}

@@ -1,3 +1,4 @@
+import { PackageNameCell } from "../packages/PackageNameCell.tsx";
 import "@mantine/dates/styles.css";
 import { Badge, Group, MultiSelect, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
@@ -9,16 +10,13 @@ import {
   type PackageReportRow,
   type PackageReportSortField,
   type PackageStatus,
-  UI,
 } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useSessionUser } from "../../app/services-context.tsx";
-import { truncateTitle } from "../../components/dialog-model.ts";
-import { AnchorLink } from "../../components/links.tsx";
 import { usePermissionsQuery } from "../../session/permissions.ts";
 import { formatDate } from "../access/format.ts";
 import { type Column, PagedTable } from "../access/PagedTable.tsx";
-import type { PageControl } from "../access/use-page-state.ts";
+import { urlPageControl } from "../access/use-page-state.ts";
 import { STATUS_COLORS, STATUS_LABELS } from "../packages/package-format.ts";
 import { CsvExportButton } from "./CsvExportButton.tsx";
 import { ReportCharts } from "./ReportCharts.tsx";
@@ -36,52 +34,13 @@ import {
 const SENDER_PERMISSIONS = ["VIEW_USERS_GROUPS_ROLES", "MANAGE_USERS", "MANAGE_GROUPS"] as const;
 const TYPE_PERMISSIONS = ["VIEW_DOCUMENTS_PACKAGES", "VIEW_ADMIN_SETTINGS"] as const;
 
-/** The table's paging and sort, read from and written to the URL. */
-function urlPageControl(
-  search: ReportSearch,
-  onSearch: (next: ReportSearch) => void,
-): PageControl<PackageReportSortField> {
-  const query = toReportQuery(search);
-  const sortBy = query.sortBy ?? "createdAt";
-  const sortDirection = query.sortDirection ?? "desc";
-  const pageNumber = query.pageNumber ?? 1;
-  return {
-    pageNumber,
-    sortBy,
-    sortDirection,
-    pageSize: UI.pageSize,
-    query: { pageNumber, pageSize: UI.pageSize, sortBy, sortDirection },
-    setPage: (page) => onSearch({ ...search, page: page > 1 ? page : undefined }),
-    toggleSort: (field) =>
-      onSearch({
-        ...search,
-        page: undefined,
-        sortBy: field,
-        sortDirection: sortBy === field && sortDirection === "asc" ? "desc" : "asc",
-      }),
-    restart: () => onSearch({ ...search, page: undefined }),
-  };
-}
-
-function PackageName({ row }: { row: PackageReportRow }) {
-  const { text, truncated } = truncateTitle(row.name);
-  const link = (
-    <AnchorLink to="/packages/$packageId" params={{ packageId: row.id }} fw={600} size="sm">
-      {text}
-    </AnchorLink>
-  );
-  return (
-    <div>
-      {truncated ? <Tooltip label={row.name}>{link}</Tooltip> : link}
-      <Text size="xs" c="dimmed">
-        {row.shortId}
-      </Text>
-    </div>
-  );
-}
-
 const columns: Column<PackageReportRow, PackageReportSortField>[] = [
-  { key: "name", label: "Package", sortField: "name", render: (row) => <PackageName row={row} /> },
+  {
+    key: "name",
+    label: "Package",
+    sortField: "name",
+    render: (row) => <PackageNameCell id={row.id} name={row.name} shortId={row.shortId} />,
+  },
   {
     key: "status",
     label: "Status",
@@ -137,7 +96,16 @@ export function PackageReportPage({
   const canListTypes = hasAnyPermission(bits, TYPE_PERMISSIONS);
   const filter = toReportFilter(search);
   const change = (next: Partial<ReportSearch>) => onSearch(withReportFilter(search, next));
-  const page = urlPageControl(search, onSearch);
+  const current = toReportQuery(search);
+  const page = urlPageControl<PackageReportSortField, ReportSearch>(
+    search,
+    {
+      pageNumber: current.pageNumber ?? 1,
+      sortBy: current.sortBy ?? "createdAt",
+      sortDirection: current.sortDirection ?? "desc",
+    },
+    onSearch,
+  );
 
   const report = useQuery({
     ...reportQueries.packages(organizationId, toReportQuery(search)),

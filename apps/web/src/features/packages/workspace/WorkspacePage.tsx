@@ -13,6 +13,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { IconFileText, IconSearch } from "@tabler/icons-react";
+import { PackageNameCell } from "../PackageNameCell.tsx";
 import "@mantine/dates/styles.css";
 import { DatePickerInput } from "@mantine/dates";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -22,7 +23,6 @@ import {
   type Package,
   type PackageStatus,
   routes,
-  UI,
   type WorkspacePackage,
 } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -31,14 +31,12 @@ import { useEffect, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { useSessionUser } from "../../../app/services-context.tsx";
-import { truncateTitle } from "../../../components/dialog-model.ts";
-import { AnchorLink } from "../../../components/links.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { toastError } from "../../../components/toast.ts";
 import { useHasPermission, usePermissionsQuery } from "../../../session/permissions.ts";
 import { formatDate } from "../../access/format.ts";
 import { type Column, PagedTable } from "../../access/PagedTable.tsx";
-import type { PageControl } from "../../access/use-page-state.ts";
+import { urlPageControl } from "../../access/use-page-state.ts";
 import { PackageActions } from "../actions/PackageActions.tsx";
 import { CONTACT_SUMMARY_LABELS, STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
 import { invalidatePackage, packageQueries } from "../package-queries.ts";
@@ -46,47 +44,6 @@ import classes from "./workspace.module.css";
 import { hasFilters, toWorkspaceQuery, type WorkspaceSearch, withFilter } from "./workspace-search.ts";
 
 type SortField = "createdAt" | "lastUpdatedAt" | "name" | "status" | "shortId";
-
-/** The table's paging and sort, read from and written to the URL's search params. */
-function urlPageControl(search: WorkspaceSearch, onSearch: (next: WorkspaceSearch) => void): PageControl<SortField> {
-  const query = toWorkspaceQuery(search);
-  const sortBy = query.sortBy ?? "createdAt";
-  const sortDirection = query.sortDirection ?? "desc";
-  const pageNumber = query.pageNumber ?? 1;
-  return {
-    pageNumber,
-    sortBy,
-    sortDirection,
-    pageSize: UI.pageSize,
-    query: { pageNumber, pageSize: UI.pageSize, sortBy, sortDirection },
-    setPage: (page) => onSearch({ ...search, page: page > 1 ? page : undefined }),
-    toggleSort: (field) =>
-      onSearch({
-        ...search,
-        page: undefined,
-        sortBy: field,
-        sortDirection: sortBy === field && sortDirection === "asc" ? "desc" : "asc",
-      }),
-    restart: () => onSearch({ ...search, page: undefined }),
-  };
-}
-
-function PackageName({ pkg }: { pkg: WorkspacePackage }) {
-  const { text, truncated } = truncateTitle(pkg.name);
-  const link = (
-    <AnchorLink to="/packages/$packageId" params={{ packageId: pkg.id }} fw={600} size="sm">
-      {text}
-    </AnchorLink>
-  );
-  return (
-    <div>
-      {truncated ? <Tooltip label={pkg.name}>{link}</Tooltip> : link}
-      <Text size="xs" c="dimmed">
-        {pkg.shortId}
-      </Text>
-    </div>
-  );
-}
 
 function Participants({ pkg }: { pkg: WorkspacePackage }) {
   if (pkg.participants.length === 0) {
@@ -184,7 +141,16 @@ export function WorkspacePage({
   const permissions = usePermissionsQuery();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const page = urlPageControl(search, onSearch);
+  const current = toWorkspaceQuery(search);
+  const page = urlPageControl<SortField, WorkspaceSearch>(
+    search,
+    {
+      pageNumber: current.pageNumber ?? 1,
+      sortBy: current.sortBy ?? "createdAt",
+      sortDirection: current.sortDirection ?? "desc",
+    },
+    onSearch,
+  );
   const statuses = search.status ?? [];
   const [text, setText] = useState(search.text ?? "");
   const [creating, setCreating] = useState(false);
@@ -235,7 +201,12 @@ export function WorkspacePage({
     });
 
   const columns: Column<WorkspacePackage, SortField>[] = [
-    { key: "name", label: "Package", sortField: "name", render: (pkg) => <PackageName pkg={pkg} /> },
+    {
+      key: "name",
+      label: "Package",
+      sortField: "name",
+      render: (pkg) => <PackageNameCell id={pkg.id} name={pkg.name} shortId={pkg.shortId} />,
+    },
     {
       key: "status",
       label: "Status",
