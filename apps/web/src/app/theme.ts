@@ -31,6 +31,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
       Object.keys(resolved.colors).flatMap((name) => [
         [`--mantine-color-${name}-light`, `var(--mantine-color-${name}-0)`],
         [`--mantine-color-${name}-light-color`, `var(--mantine-color-${name}-9)`],
+        // hovering keeps the palest tint: shade 9 on shade 1 is under 4.5:1 for some colours (teal 4.3)
+        [`--mantine-color-${name}-light-hover`, `var(--mantine-color-${name}-0)`],
       ]),
     ),
   },
