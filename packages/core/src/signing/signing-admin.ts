@@ -162,8 +162,10 @@ export async function listSealedArtifacts(
   deps: CoreDeps,
 ): Promise<{ records: SealedArtifact[]; count: number }> {
   await visiblePackage(actor, input, deps);
+  // files appear once the whole package is sealed (the job writes them one by one, then seals the
+  // package): a caller never sees a document without its certificate, like the zip's 409
   const rows = await deps.db.sealedArtifact.findMany({
-    where: { packageId: input.packageId },
+    where: { packageId: input.packageId, package: { sealedAt: { not: null } } },
     orderBy: [{ kind: "asc" }, { sealedAt: "asc" }],
   });
   return { records: rows.map(toArtifact), count: rows.length };
