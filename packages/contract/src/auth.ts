@@ -25,10 +25,20 @@ export const tokenRequestSchema = z
 export const tokenResponseSchema = z
   .object({
     access_token: z.string().optional().describe("The JWT; absent in cookie-style answers"),
-    token_type: z.enum(["bearer", "cookie"]),
+    token_type: z
+      .enum(["bearer", "cookie", "mfa_challenge"])
+      .describe("mfa_challenge: the password was right, a second factor is due (no session yet)"),
     expires_in: z.number().int().describe("Seconds until the token expires"),
     partial: z.boolean().describe("True when the user must still pick an organization"),
     scope: z.string().optional().describe("Client-credentials answers: the granted scope"),
+    mfa_token: z
+      .string()
+      .optional()
+      .describe("token_type mfa_challenge: post it with a code to /cas/mfa-challenge within expires_in seconds"),
+    mfa_methods: z
+      .array(z.enum(["totp", "sms", "recovery_code"]))
+      .optional()
+      .describe("token_type mfa_challenge: the ways the user can answer"),
   })
   .meta({ id: "TokenResponse" });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages.ts";
+import { MFA_MESSAGES } from "./mfa.ts";
 
 // One error type for the whole API: a stable code, its HTTP status and the catalogue message.
 export const ERROR_CODES = {
@@ -41,6 +42,12 @@ export const ERROR_CODES = {
   CONSENT_CODE_WRONG: { status: 400, message: "The code does not match the one in the consent document." },
   SIGNATURE_NOT_ADOPTED: { status: 409, message: "Adopt your signature and initials first." },
   REQUIRED_FIELDS_MISSING: { status: 409, message: "Fill every required field before finishing." },
+  /** a second factor's code was wrong, expired or already used (issue 12 §4) */
+  MFA_CODE_INVALID: { status: 400, message: MFA_MESSAGES.codeInvalid },
+  MFA_CHALLENGE_EXPIRED: { status: 400, message: MFA_MESSAGES.challengeExpired },
+  /** the organization requires a second factor and the user has none yet: only enrolment is open */
+  MFA_ENROLMENT_REQUIRED: { status: 403, message: MFA_MESSAGES.enrolmentRequired },
+  MFA_FACTOR_REQUIRED: { status: 409, message: MFA_MESSAGES.lastFactorRequired },
   RATE_LIMITED: { status: 429, message: MESSAGES.tooManyRequests },
   INTERNAL: { status: 500, message: MESSAGES.internal },
   SERVICE_UNAVAILABLE: { status: 503, message: MESSAGES.serviceDown },

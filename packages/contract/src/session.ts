@@ -39,6 +39,11 @@ export const tokenClaimsSchema = z.object({
    * person in its own organization only, so the session never switches to another one.
    */
   idp: z.string().optional(),
+  /**
+   * How the person authenticated (RFC 8176 values): "pwd" for a password, "fed" for an identity
+   * provider, plus "otp" (authenticator app), "sms" or "mfa" when a second factor was given.
+   */
+  amr: z.array(z.string()).optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
