@@ -2,7 +2,9 @@ import { apiClientRoutes } from "./api-clients.ts";
 import { customFieldRoutes } from "./custom-fields.ts";
 import { dataCollectionRoutes } from "./data-collection.ts";
 import { documentRoutes } from "./documents.ts";
+import { groupPackageRoutes } from "./group-packages.ts";
 import { groupRoutes } from "./groups.ts";
+import { holidayRoutes } from "./holidays.ts";
 import { identityProviderRoutes } from "./identity-providers.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
@@ -14,6 +16,7 @@ import { reportRoutes } from "./reports.ts";
 import { roleRoutes } from "./roles.ts";
 import type { RouteDef } from "./route-def.ts";
 import { sessionRoutes } from "./session-routes.ts";
+import { settingMetaDataRoutes } from "./setting-metadata.ts";
 import { settingRoutes } from "./settings.ts";
 import { signingAdminRoutes } from "./signing-admin.ts";
 import { tagRoutes } from "./tags.ts";
@@ -37,6 +40,9 @@ export const routes = {
   ...customFieldRoutes,
   ...dataCollectionRoutes,
   ...settingRoutes,
+  ...settingMetaDataRoutes,
+  ...holidayRoutes,
+  ...groupPackageRoutes,
   ...signingAdminRoutes,
   ...webhookRoutes,
   ...apiClientRoutes,

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import {
+  isSettingName,
+  parseSettingInput,
+  parseSettingText,
+  SETTING_NAMES,
+  SETTING_REGISTRY,
+  SETTING_REGISTRY_MESSAGES,
+  type SettingName,
+  settingAllowedValues,
+  settingDefaultText,
+  settingValueOrDefault,
+} from "./setting-registry.ts";
+import { DEFAULT_PACKAGE_SETTINGS } from "./settings.ts";
+import { DEFAULT_SIGNING_ROOM_SETTINGS } from "./signing-admin.ts";
+
+describe("setting registry", () => {
+  it("declares every key of the typed settings views, and mfa_required", () => {
+    for (const key of [
+      ...Object.keys(DEFAULT_PACKAGE_SETTINGS),
+      ...Object.keys(DEFAULT_SIGNING_ROOM_SETTINGS),
+      "mfa_required",
+    ]) {
+      expect(isSettingName(key), key).toBe(true);
+    }
+    expect(SETTING_NAMES).toHaveLength(
+      Object.keys(DEFAULT_PACKAGE_SETTINGS).length + Object.keys(DEFAULT_SIGNING_ROOM_SETTINGS).length + 1,
+    );
+    expect(SETTING_REGISTRY.mfa_required).toMatchObject({ type: "BOOLEAN", category: "SECURITY", defaultValue: false });
+  });
+
+  it("refuses names it does not declare (also inherited object keys)", () => {
+    for (const name of ["unknown_setting", "toString", "__proto__", "TIMEZONE"])
+      expect(isSettingName(name)).toBe(false);
+    expect(SETTING_REGISTRY_MESSAGES.unknownNames(["a", "b"])).toMatch(/^Unknown settings: a, b\. Known settings: /);
+  });
+
+  it.each(SETTING_NAMES)("%s: its default passes its own rules and survives the text round trip", (name) => {
+    const text = settingDefaultText(name);
+    const parsed = parseSettingText(name, text);
+    expect(parsed).toEqual({ ok: true, value: SETTING_REGISTRY[name].defaultValue, text });
+    expect(settingValueOrDefault(name, undefined)).toEqual(SETTING_REGISTRY[name].defaultValue);
+  });
+
+  // name, input (text or typed), the stored text (null: refused)
+  const CASES: [SettingName, unknown, string | null][] = [
+    ["enable_pkg_collaboration", "true", "true"],
+    ["enable_pkg_collaboration", false, "false"],
+    ["enable_pkg_collaboration", "yes", null],
+    ["enable_pkg_collaboration", 1, null],
+    ["mfa_required", true, "true"],
+    ["mfa_required", "TRUE", null],
+    ["default_relative_expiration_days", "007", "7"],
+    ["default_relative_expiration_days", 30, "30"],
+    ["default_relative_expiration_days", "-1", null],
+    ["default_relative_expiration_days", "3651", null],
+    ["default_relative_expiration_days", 1.5, null],
+    ["default_relative_expiration_days", "1e3", null],
+    ["default_relative_expiration_time", "17:30", "17:30"],
+    ["default_relative_expiration_time", "7pm", null],
+    ["default_expiration_type", "RELATIVE", "RELATIVE"],
+    ["default_expiration_type", "SOMETIMES", null],
+    ["timezone", "America/Chicago", "America/Chicago"],
+    ["timezone", "Mars/Olympus", null],
+    ["timezone", 5, null],
+    ["participant_types", '["Buyer","Seller"]', '["Buyer","Seller"]'],
+    ["participant_types", ["Buyer"], '["Buyer"]'],
+    ["participant_types", "[]", null],
+    ["participant_types", '["Buyer","buyer"]', null],
+    ["participant_types", "not json", null],
+    ["embedded_allowed_origins", ["https://lender.example/app/page"], '["https://lender.example"]'],
+    ["embedded_allowed_origins", '["not a url"]', null],
+    ["primary_color", "#112233", "#112233"],
+    ["primary_color", "red", null],
+    ["email_reply_to", "", ""],
+    ["email_reply_to", "not-an-email", null],
+    ["esign_consent_type", "CUSTOM", "CUSTOM"],
+    ["esign_consent_type", "OTHER", null],
+  ];
+  it.each(CASES)("%s: %j → %s", (name, input, text) => {
+    const parsed = parseSettingInput(name, input);
+    if (text === null) {
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.message.length).toBeGreaterThan(0);
+    } else {
+      expect(parsed).toMatchObject({ ok: true, text });
+    }
+  });
+
+  it("reads a stored text that no longer passes as the default", () => {
+    expect(settingValueOrDefault("default_relative_expiration_days", "-5")).toBe(30);
+    expect(settingValueOrDefault("default_relative_expiration_days", "12")).toBe(12);
+  });
+
+  it("names the choices of choice settings only", () => {
+    expect(settingAllowedValues("default_id_verification")).toEqual(["NONE", "SMS_CODE", "KBA"]);
+    expect(settingAllowedValues("timezone")).toBeNull();
+  });
+
+  it("puts expiration keys under PACKAGE_EXPIRATION and colours under BRANDING", () => {
+    const by = (sub: string) => SETTING_NAMES.filter((name) => SETTING_REGISTRY[name].subCategory === sub).sort();
+    expect(by("PACKAGE_EXPIRATION")).toEqual([
+      "default_expiration_type",
+      "default_relative_expiration_days",
+      "default_relative_expiration_time",
+      "enable_default_expiration_date",
+      "enable_edit_default_expiration_type",
+    ]);
+    expect(by("BRANDING")).toEqual(["logo_url", "primary_color", "primary_font_color"]);
+  });
+});

@@ -1,0 +1,278 @@
+import { z } from "zod";
+import { DEFAULT_PACKAGE_SETTINGS, packageSettingFields } from "./settings.ts";
+import { DEFAULT_SIGNING_ROOM_SETTINGS, signingRoomSettingsSchema } from "./signing-admin.ts";
+
+// Every organization setting in one table (spec §3 Setting (metadata), §9 setting keys; issue 13 §1):
+// its declared type, category, sub-category, default and the zod schema of its value. Values are
+// stored as text under the name (OrganizationSetting); a name without a stored row has its default.
+// The typed views (package settings, signing room settings) read the same rows through these
+// schemas, so a value written through the metaData API is the value packages and the signing room use.
+
+/** How a value is written as text: booleans 'true'/'false', integers in decimal, JSON for lists. */
+export const SETTING_TYPES = ["BOOLEAN", "INTEGER", "STRING", "JSON"] as const;
+export type SettingType = (typeof SETTING_TYPES)[number];
+
+/** Spec §3 categories and sub-categories. */
+export const SETTING_CATEGORIES = ["DOC_PACKAGE_MGMT", "SIGNING_ROOM", "SECURITY", "AUTOMATION"] as const;
+export type SettingCategory = (typeof SETTING_CATEGORIES)[number];
+export const SETTING_SUB_CATEGORIES = ["SIGNER_UPLOAD", "BRANDING", "PACKAGE_EXPIRATION", "TRID"] as const;
+export type SettingSubCategory = (typeof SETTING_SUB_CATEGORIES)[number];
+
+export interface SettingDefinition<S extends z.ZodType = z.ZodType> {
+  type: SettingType;
+  category: SettingCategory;
+  subCategory: SettingSubCategory | null;
+  /** the value used until the organization sets one */
+  defaultValue: z.output<S>;
+  schema: S;
+  description: string;
+}
+
+const setting = <S extends z.ZodType>(definition: SettingDefinition<S>) => definition;
+
+/** Spec §9 / issue 13: organization-wide sign-in rule; the security settings module adds its enforcement. */
+const mfaRequired = z.boolean();
+
+const pkg = packageSettingFields;
+const room = signingRoomSettingsSchema.shape;
+
+export const SETTING_REGISTRY = {
+  default_relative_expiration_time: setting({
+    type: "STRING",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: "PACKAGE_EXPIRATION",
+    defaultValue: DEFAULT_PACKAGE_SETTINGS.default_relative_expiration_time,
+    schema: pkg.default_relative_expiration_time,
+    description: "Time of day (HH:mm, organization time zone) a relative expiration falls on",
+  }),
+  default_relative_expiration_days: setting({
+    type: "INTEGER",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: "PACKAGE_EXPIRATION",
+    defaultValue: DEFAULT_PACKAGE_SETTINGS.default_relative_expiration_days,
+    schema: pkg.default_relative_expiration_days,
+    description: "Days after sending that a package expires (relative expiration, 0 to 3650)",
+  }),
+  enable_default_expiration_date: setting({
+    type: "BOOLEAN",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: "PACKAGE_EXPIRATION",
+    defaultValue: DEFAULT_PACKAGE_SETTINGS.enable_default_expiration_date,
+    schema: pkg.enable_default_expiration_date,
+    description: "New packages get the default expiration",
+  }),
+  default_expiration_type: setting({
+    type: "STRING",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: "PACKAGE_EXPIRATION",
+    defaultValue: DEFAULT_PACKAGE_SETTINGS.default_expiration_type,
+    schema: pkg.default_expiration_type,
+    description: "Default expiration of new packages",
+  }),
+  enable_edit_default_expiration_type: setting({
+    type: "BOOLEAN",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: "PACKAGE_EXPIRATION",
+    defaultValue: DEFAULT_PACKAGE_SETTINGS.enable_edit_default_expiration_type,
+    schema: pkg.enable_edit_default_expiration_type,
+    description: "Senders may change the default expiration of a package",
+  }),
+  enable_pkg_collaboration: setting({
+    type: "BOOLEAN",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: null,
+    defaultValue: DEFAULT_PACKAGE_SETTINGS.enable_pkg_collaboration,
+    schema: pkg.enable_pkg_collaboration,
+    description: "Package collaboration is on for the organization",
+  }),
+  timezone: setting({
+    type: "STRING",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: null,
+    defaultValue: DEFAULT_PACKAGE_SETTINGS.timezone,
+    schema: pkg.timezone,
+    description: "IANA time zone of the organization (dates signed, expiration times)",
+  }),
+  participant_types: setting({
+    type: "JSON",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: null,
+    defaultValue: DEFAULT_PACKAGE_SETTINGS.participant_types,
+    schema: pkg.participant_types,
+    description: "Participant types offered in packages (a JSON list of unique names)",
+  }),
+  email_from_text: setting({
+    type: "STRING",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: null,
+    defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.email_from_text,
+    schema: room.email_from_text,
+    description: "Display name of invitation emails (empty: Signet's)",
+  }),
+  email_reply_to: setting({
+    type: "STRING",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: null,
+    defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.email_reply_to,
+    schema: room.email_reply_to,
+    description: "Reply-To address of invitation emails (empty: none)",
+  }),
+  esign_consent_type: setting({
+    type: "STRING",
+    category: "SIGNING_ROOM",
+    subCategory: null,
+    defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.esign_consent_type,
+    schema: room.esign_consent_type,
+    description: "E-sign consent shown to participants (CUSTOM needs an uploaded consent document)",
+  }),
+  default_id_verification: setting({
+    type: "STRING",
+    category: "SIGNING_ROOM",
+    subCategory: null,
+    defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.default_id_verification,
+    schema: room.default_id_verification,
+    description: "ID verification of new participants; a change applies when a person next enters the signing room",
+  }),
+  embedded_allowed_origins: setting({
+    type: "JSON",
+    category: "SIGNING_ROOM",
+    subCategory: null,
+    defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.embedded_allowed_origins,
+    schema: room.embedded_allowed_origins,
+    description: "Origins allowed to frame the signing room (a JSON list of URLs, stored as origins)",
+  }),
+  primary_color: setting({
+    type: "STRING",
+    category: "SIGNING_ROOM",
+    subCategory: "BRANDING",
+    defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.primary_color,
+    schema: room.primary_color,
+    description: "Primary colour of the signing room and emails (#rrggbb)",
+  }),
+  primary_font_color: setting({
+    type: "STRING",
+    category: "SIGNING_ROOM",
+    subCategory: "BRANDING",
+    defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.primary_font_color,
+    schema: room.primary_font_color,
+    description: "Text colour on the primary colour (#rrggbb)",
+  }),
+  logo_url: setting({
+    type: "STRING",
+    category: "SIGNING_ROOM",
+    subCategory: "BRANDING",
+    defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.logo_url,
+    schema: room.logo_url,
+    description: "URL of the organization's logo (empty: none)",
+  }),
+  mfa_required: setting({
+    type: "BOOLEAN",
+    category: "SECURITY",
+    subCategory: null,
+    defaultValue: false,
+    schema: mfaRequired,
+    description: "Every member must sign in with a second factor",
+  }),
+} as const satisfies Record<string, SettingDefinition>;
+
+export type SettingName = keyof typeof SETTING_REGISTRY;
+export const SETTING_NAMES = Object.keys(SETTING_REGISTRY) as SettingName[];
+
+export function isSettingName(name: string): name is SettingName {
+  return Object.hasOwn(SETTING_REGISTRY, name);
+}
+
+export function settingDefinition(name: SettingName): SettingDefinition {
+  return SETTING_REGISTRY[name] as SettingDefinition;
+}
+
+export const SETTING_REGISTRY_MESSAGES = {
+  unknownNames: (names: readonly string[]) =>
+    `Unknown setting${names.length === 1 ? "" : "s"}: ${names.join(", ")}. Known settings: ${SETTING_NAMES.join(", ")}.`,
+  notBoolean: "Use true or false.",
+  notInteger: "Use a whole number.",
+  notText: "Use text.",
+  notJson: "Use JSON (a list or an object).",
+} as const;
+
+export type SettingParse = { ok: true; value: unknown; text: string } | { ok: false; message: string };
+
+/** A typed value as its stored text (after its schema normalised it, e.g. URLs to origins). */
+function toText(type: SettingType, value: unknown): string {
+  return type === "JSON" ? JSON.stringify(value) : String(value);
+}
+
+/** The text form read as the declared type, before the value's own rules. */
+function rawFromText(type: SettingType, text: string): { ok: true; raw: unknown } | { ok: false; message: string } {
+  switch (type) {
+    case "BOOLEAN":
+      if (text === "true" || text === "false") return { ok: true, raw: text === "true" };
+      return { ok: false, message: SETTING_REGISTRY_MESSAGES.notBoolean };
+    case "INTEGER":
+      if (/^-?\d{1,15}$/.test(text)) return { ok: true, raw: Number(text) };
+      return { ok: false, message: SETTING_REGISTRY_MESSAGES.notInteger };
+    case "STRING":
+      return { ok: true, raw: text };
+    case "JSON":
+      try {
+        return { ok: true, raw: JSON.parse(text) };
+      } catch {
+        return { ok: false, message: SETTING_REGISTRY_MESSAGES.notJson };
+      }
+  }
+}
+
+function validate(definition: SettingDefinition, raw: unknown): SettingParse {
+  const parsed = definition.schema.safeParse(raw);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid value." };
+  return { ok: true, value: parsed.data, text: toText(definition.type, parsed.data) };
+}
+
+/** A stored (or submitted) text checked by the setting's declared type and its rules. */
+export function parseSettingText(name: SettingName, text: string): SettingParse {
+  const definition = settingDefinition(name);
+  const raw = rawFromText(definition.type, text);
+  return raw.ok ? validate(definition, raw.raw) : raw;
+}
+
+/**
+ * A value submitted through the API: its text form ('true', '30', '["Buyer"]') or the typed value
+ * itself (true, 30, ["Buyer"]); either way checked by the declared type, then by the setting's rules.
+ */
+export function parseSettingInput(name: SettingName, input: unknown): SettingParse {
+  if (typeof input === "string") return parseSettingText(name, input);
+  const definition = settingDefinition(name);
+  const typeMatches =
+    (definition.type === "BOOLEAN" && typeof input === "boolean") ||
+    (definition.type === "INTEGER" && typeof input === "number") ||
+    (definition.type === "JSON" && typeof input === "object" && input !== null);
+  if (!typeMatches) {
+    const message = {
+      BOOLEAN: SETTING_REGISTRY_MESSAGES.notBoolean,
+      INTEGER: SETTING_REGISTRY_MESSAGES.notInteger,
+      STRING: SETTING_REGISTRY_MESSAGES.notText,
+      JSON: SETTING_REGISTRY_MESSAGES.notJson,
+    }[definition.type];
+    return { ok: false, message };
+  }
+  return validate(definition, input);
+}
+
+/** The default's stored text. */
+export function settingDefaultText(name: SettingName): string {
+  const definition = settingDefinition(name);
+  return toText(definition.type, definition.defaultValue);
+}
+
+/** The typed value of a stored text, or the default when it no longer parses (a rule became stricter). */
+export function settingValueOrDefault(name: SettingName, text: string | undefined): unknown {
+  if (text === undefined) return settingDefinition(name).defaultValue;
+  const parsed = parseSettingText(name, text);
+  return parsed.ok ? parsed.value : settingDefinition(name).defaultValue;
+}
+
+/** The fixed values a setting takes (a choice list for a settings page), or null when it is free. */
+export function settingAllowedValues(name: SettingName): string[] | null {
+  const schema = settingDefinition(name).schema;
+  return schema instanceof z.ZodEnum ? (schema.options as string[]) : null;
+}
