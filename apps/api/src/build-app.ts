@@ -23,6 +23,7 @@ import { registerApiClientRoutes } from "./routes/api-client-routes.ts";
 import { registerCustomFieldRoutes } from "./routes/custom-field-routes.ts";
 import { registerDataCollectionRoutes } from "./routes/data-collection-routes.ts";
 import { registerDocumentRoutes } from "./routes/document-routes.ts";
+import { registerGroupPackageRoutes } from "./routes/group-package-routes.ts";
 import { registerGroupRoutes } from "./routes/group-routes.ts";
 import { registerIdentityProviderRoutes } from "./routes/identity-provider-routes.ts";
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
@@ -131,6 +132,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerCustomFieldRoutes(app, deps, authenticate);
   registerDataCollectionRoutes(app, deps, authenticate);
   registerSettingRoutes(app, deps, authenticate);
+  registerGroupPackageRoutes(app, deps, authenticate);
   await registerSigningAdminRoutes(app, deps, authenticate);
   registerWebhookRoutes(app, deps, authenticate);
   registerApiClientRoutes(app, deps, authenticate);

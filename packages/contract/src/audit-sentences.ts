@@ -308,6 +308,10 @@ const WORDINGS: Record<string, Wording> = {
   "organization.selected": (who) => `${who} switched to this organization.`,
   "organization.settings-updated": (who) => `${who} changed the organization's package settings.`,
   "organization.signing-room-settings-updated": (who) => `${who} changed the signing room settings.`,
+  "organization.metadata-created": (who, d) => `${who} set the organization settings ${d.text("settings") ?? ""}.`,
+  "organization.metadata-updated": (who, d) => `${who} changed the organization settings ${d.text("settings") ?? ""}.`,
+  "organization.metadata-reset": (who, d) =>
+    `${who} restored the default of the organization setting ${d.text("settingName") ?? ""}.`,
   "organization.custom-consent-uploaded": (who, d) =>
     `${who} uploaded a custom eSign consent${d.has("version") ? ` (version ${d.text("version")})` : ""}.`,
   "organization.custom-consent-active-content-removed": (who) =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SECURITY_SETTINGS } from "./security-settings.ts";
 import {
   isSettingName,
   parseSettingInput,
@@ -19,12 +20,14 @@ describe("setting registry", () => {
     for (const key of [
       ...Object.keys(DEFAULT_PACKAGE_SETTINGS),
       ...Object.keys(DEFAULT_SIGNING_ROOM_SETTINGS),
-      "mfa_required",
+      ...Object.keys(DEFAULT_SECURITY_SETTINGS),
     ]) {
       expect(isSettingName(key), key).toBe(true);
     }
     expect(SETTING_NAMES).toHaveLength(
-      Object.keys(DEFAULT_PACKAGE_SETTINGS).length + Object.keys(DEFAULT_SIGNING_ROOM_SETTINGS).length + 1,
+      Object.keys(DEFAULT_PACKAGE_SETTINGS).length +
+        Object.keys(DEFAULT_SIGNING_ROOM_SETTINGS).length +
+        Object.keys(DEFAULT_SECURITY_SETTINGS).length,
     );
     expect(SETTING_REGISTRY.mfa_required).toMatchObject({ type: "BOOLEAN", category: "SECURITY", defaultValue: false });
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SECURITY_SETTINGS, securitySettingFields } from "./security-settings.ts";
 import { DEFAULT_PACKAGE_SETTINGS, packageSettingFields } from "./settings.ts";
 import { DEFAULT_SIGNING_ROOM_SETTINGS, signingRoomSettingsSchema } from "./signing-admin.ts";
 
@@ -29,9 +30,6 @@ export interface SettingDefinition<S extends z.ZodType = z.ZodType> {
 }
 
 const setting = <S extends z.ZodType>(definition: SettingDefinition<S>) => definition;
-
-/** Spec §9 / issue 13: organization-wide sign-in rule; the security settings module adds its enforcement. */
-const mfaRequired = z.boolean();
 
 const pkg = packageSettingFields;
 const room = signingRoomSettingsSchema.shape;
@@ -169,8 +167,8 @@ export const SETTING_REGISTRY = {
     type: "BOOLEAN",
     category: "SECURITY",
     subCategory: null,
-    defaultValue: false,
-    schema: mfaRequired,
+    defaultValue: DEFAULT_SECURITY_SETTINGS.mfa_required,
+    schema: securitySettingFields.mfa_required,
     description: "Every member must sign in with a second factor",
   }),
 } as const satisfies Record<string, SettingDefinition>;

@@ -2,6 +2,7 @@ export * from "./create-package.ts";
 export * from "./delete-package.ts";
 export * from "./find-package.ts";
 export * from "./get-package.ts";
+export * from "./list-group-packages.ts";
 export * from "./list-package-group-options.ts";
 export * from "./list-packages.ts";
 export * from "./package-access.ts";

@@ -1,1 +1,3 @@
+export * from "./list-holidays.ts";
 export * from "./package-settings.ts";
+export * from "./setting-metadata.ts";

@@ -55,7 +55,7 @@ export async function updatePackageSettings(
       await tx.organizationSetting.upsert({
         where: { organizationId_key: { organizationId, key } },
         create: { organizationId, key, value: text, updatedById: actorUserId },
-        update: { value: text, updatedById: actorUserId },
+        update: { value: text, updatedById: actorUserId, version: { increment: 1 } },
       });
       changed[key] = { from: before[key], to: value };
     }

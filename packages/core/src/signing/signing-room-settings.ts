@@ -72,7 +72,7 @@ export async function updateSigningRoomSettings(
       await tx.organizationSetting.upsert({
         where: { organizationId_key: { organizationId, key } },
         create: { organizationId, key, value: toText(key, value), updatedById },
-        update: { value: toText(key, value), updatedById },
+        update: { value: toText(key, value), updatedById, version: { increment: 1 } },
       });
       changed[key] = { from: before[key], to: value };
     }
