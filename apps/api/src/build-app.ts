@@ -34,6 +34,7 @@ import { registerPackageRoutes } from "./routes/package-routes.ts";
 import { registerParticipantRoutes } from "./routes/participant-routes.ts";
 import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
 import { registerReportRoutes } from "./routes/report-routes.ts";
+import { registerOperationsRoutes } from "./routes/operations-routes.ts";
 import { registerRoleRoutes } from "./routes/role-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerSettingRoutes } from "./routes/setting-routes.ts";
@@ -142,6 +143,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {
     if (serveIndex?.(request, reply)) return reply;
+  await registerOperationsRoutes(app, deps, authenticate, redis);
     return sendError(request, reply, "NOT_FOUND");
   });
   return app;

@@ -6,6 +6,7 @@ import {
   identityProviderRoutes,
   invitationRoutes,
   membershipRoutes,
+  operationsRoutes,
   organizationRoutes,
   type RouteDef,
   reportRoutes,
@@ -35,6 +36,7 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   ...apiClientRoutes,
   ...reportRoutes,
   ...identityProviderRoutes,
+  ...operationsRoutes,
 };
 
 /** Routes whose path names no organization, and why another tenant cannot reach through them. */
@@ -47,6 +49,9 @@ const UNSCOPED: Record<string, string> = {
   listSignInProviders: "public by design: names an organization's enabled providers only, nothing of its users",
   startOidcSignIn: "public by design: only redirects to the organization's own enabled provider",
   oidcCallback: "authorised by the sign-in's state and the browser-binding cookie, not by an organization",
+  servicesInfo: "support users only: installation-wide, names no organization's data",
+  listParkedJobs: "support users only: installation-wide background jobs",
+  requeueParkedJob: "support users only: installation-wide background jobs",
 };
 
 interface Ids {

@@ -393,6 +393,9 @@ export const AUDIT_EVENT_TYPES_WITH_SENTENCES = Object.keys(WORDINGS);
 
 /** 'package.schedule-failed' → 'package schedule failed' (the fallback of an unknown type). */
 function typeWords(type: string): string {
+  // operations (support users)
+  "outbox.requeued": (who, d) =>
+    `${who} put the parked ${d.text("jobName") ?? "background"} job back in line for the ${d.text("queue") ?? "job"} queue.`,
   return (
     type
       .replace(/[.\-_]+/g, " ")

@@ -33,6 +33,7 @@ export * from "./participants.ts";
 export * from "./permissions.ts";
 export * from "./reports.ts";
 export * from "./roles.ts";
+export * from "./operations.ts";
 export * from "./route-def.ts";
 export * from "./routes.ts";
 export * from "./session.ts";

@@ -9,6 +9,7 @@ import { identityProviderRoutes } from "./identity-providers.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
 import { organizationRoutes } from "./organizations.ts";
+import { operationsRoutes } from "./operations.ts";
 import { packageActionRoutes } from "./package-actions.ts";
 import { packageRoutes } from "./packages.ts";
 import { participantRoutes } from "./participants.ts";
@@ -51,3 +52,4 @@ export const routes = {
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;
+  ...operationsRoutes,

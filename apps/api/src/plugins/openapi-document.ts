@@ -54,6 +54,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   reports: "Package and mailing reports: totals, charts and a streamed CSV export of the packages the caller sees",
 };
 
+  operations:
+    "Support users: the health and versions of every dependency, parked background jobs with requeue, and the read-only queue dashboard at /admin/queues",
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
 const PDF_FILE = "PdfFile";
 const ZIP_FILE = "ZipFile";

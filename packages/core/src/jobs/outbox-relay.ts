@@ -23,7 +23,7 @@ export const MAX_OUTBOX_ATTEMPTS = 8;
  * Publishes due rows, oldest first. Rows are claimed with SKIP LOCKED so any number of relays
  * (one per worker replica) share the work without publishing a row twice at the same time.
  * A failed row is retried later with exponential backoff; after MAX_OUTBOX_ATTEMPTS it is parked
- * (published with lastError) for an operator to look at.
+ * (published with lastError) for an operator to look at (parked-jobs.ts lists and requeues them).
  */
 export async function relayOutboxBatch(db: Db, publish: OutboxPublisher, batchSize = 50): Promise<number> {
   return db.$transaction(
@@ -41,6 +41,8 @@ export async function relayOutboxBatch(db: Db, publish: OutboxPublisher, batchSi
             data: {
               publishedAt: now,
               attempts: { increment: 1 },
+              // a row that got through is no longer parked, whatever failed before
+              lastError: null,
               ...(outcome === "processed" ? { processedAt: now } : {}),
             },
           });
