@@ -36,6 +36,7 @@ import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
 import { registerReportRoutes } from "./routes/report-routes.ts";
 import { registerOperationsRoutes } from "./routes/operations-routes.ts";
 import { registerRoleRoutes } from "./routes/role-routes.ts";
+import { registerSamlProviderRoutes } from "./routes/saml-provider-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerSettingRoutes } from "./routes/setting-routes.ts";
 import { registerSigningAdminRoutes } from "./routes/signing-admin-routes.ts";
@@ -138,6 +139,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerWebhookRoutes(app, deps, authenticate);
   registerApiClientRoutes(app, deps, authenticate);
   registerIdentityProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
+  registerSamlProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
   registerReportRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);

@@ -156,6 +156,8 @@ const named = (d: DataReader, fallback: string) => {
 };
 const idp = (d: DataReader) =>
   d.has("provider") ? `the identity provider “${d.text("provider")}”` : "an identity provider";
+const samlIdp = (d: DataReader) =>
+  d.has("provider") ? `the SAML provider “${d.text("provider")}”` : "a SAML provider";
 const TAG_WORDS: Record<string, string> = {
   SIGNATURE: "signature",
   INITIALS: "initials",
@@ -363,6 +365,11 @@ const WORDINGS: Record<string, Wording> = {
   "identity-provider.updated": (who, d) => `${who} changed ${named(d, "an identity provider")}.`,
   "identity-provider.deleted": (who, d) => `${who} removed ${named(d, "an identity provider")}.`,
   "identity-provider.tested": (who, d) => `${who} tested the connection to ${named(d, "an identity provider")}.`,
+  // SAML identity providers (issue 12 §3)
+  "sign-in.saml-refused": (who, d) => `${who} was refused sign-in through ${samlIdp(d)}.`,
+  "saml-provider.created": (who, d) => `${who} added ${named(d, "the SAML provider")}.`,
+  "saml-provider.updated": (who, d) => `${who} changed ${named(d, "a SAML provider")}.`,
+  "saml-provider.deleted": (who, d) => `${who} removed ${named(d, "a SAML provider")}.`,
   // integrations: API users and their clients, webhooks
   "api-user.created": (who, d) => `${who} created ${named(d, "an API user")}.`,
   "api-user.updated": (who, d) => `${who} changed ${named(d, "an API user")}.`,

@@ -36,6 +36,7 @@ export * from "./roles.ts";
 export * from "./operations.ts";
 export * from "./route-def.ts";
 export * from "./routes.ts";
+export * from "./saml-providers.ts";
 export * from "./session.ts";
 export * from "./session-routes.ts";
 export * from "./setting-metadata.ts";

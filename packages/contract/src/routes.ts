@@ -16,6 +16,7 @@ import { participantRoutes } from "./participants.ts";
 import { reportRoutes } from "./reports.ts";
 import { roleRoutes } from "./roles.ts";
 import type { RouteDef } from "./route-def.ts";
+import { samlProviderRoutes } from "./saml-providers.ts";
 import { sessionRoutes } from "./session-routes.ts";
 import { settingMetaDataRoutes } from "./setting-metadata.ts";
 import { settingRoutes } from "./settings.ts";
@@ -48,6 +49,7 @@ export const routes = {
   ...webhookRoutes,
   ...apiClientRoutes,
   ...identityProviderRoutes,
+  ...samlProviderRoutes,
   ...reportRoutes,
 } as const satisfies Record<string, RouteDef>;
 

@@ -50,6 +50,7 @@ export * from "./operations/index.ts";
 export * from "./participants/index.ts";
 export * from "./reports/index.ts";
 export * from "./roles/index.ts";
+export * from "./saml-providers/index.ts";
 export * from "./scheduling/index.ts";
 export * from "./sealing/index.ts";
 export * from "./seed/builders.ts";

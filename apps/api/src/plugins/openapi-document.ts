@@ -51,6 +51,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "API users (systems that call the API with roles like a person) and their OAuth 2.0 client-credentials clients and secrets",
   "identity-providers":
     "OpenID Connect identity providers (OAuth providers): administration, connection tests, and the public sign-in through them",
+  "saml-providers":
+    "Support users: SAML 2.0 identity providers of the installation (metadata import, certificates, organizations), our service provider metadata, and the public SP-initiated sign-in through them",
   reports: "Package and mailing reports: totals, charts and a streamed CSV export of the packages the caller sees",
 };
 

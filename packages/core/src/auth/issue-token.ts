@@ -17,6 +17,8 @@ interface IssueInput {
   origin: RequestOrigin;
   /** the identity provider the person signed in through: the token stays in its organization */
   identityProviderId?: string;
+  /** the identity provider said the person signed in with a second factor (OIDC amr, SAML AuthnContext) */
+  secondFactorAsserted?: boolean;
 }
 
 /** Records the token server-side (so it can be revoked) and signs the spec's logged-in-user claims. */

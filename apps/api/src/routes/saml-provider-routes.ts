@@ -1,0 +1,139 @@
+import { MESSAGES, routes, safeReturnUrl } from "@signet/contract";
+import {
+  beginSamlSignIn,
+  type CoreDeps,
+  createSamlProvider,
+  deleteSamlProvider,
+  escapeHtml,
+  finishSamlSignIn,
+  getSamlProvider,
+  getSamlServiceProvider,
+  importSamlMetadata,
+  listSamlProviders,
+  listSamlSignInProviders,
+  SamlSignInRefused,
+  updateSamlProvider,
+} from "@signet/core";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { requestOrigin } from "../plugins/authenticate.ts";
+import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
+import { setSessionCookies } from "../plugins/session-cookies.ts";
+
+interface SamlProviderRouteOptions {
+  deps: CoreDeps;
+  authenticate: Authenticate;
+  csrfKey: Buffer;
+  loginRateLimit: { max: number; timeWindow: number };
+}
+
+const BINDING_COOKIE_PATH = "/api/v1/saml";
+
+/**
+ * The page a refused sign-in lands on: the response arrives by a top-level form post from the
+ * identity provider, so it answers a small page in words with a way back, never JSON nor a 500.
+ */
+function refusalPage(reply: FastifyReply, status: number, message: string, organizationId: string | null) {
+  const back = organizationId ? `/sign-in?org=${encodeURIComponent(organizationId)}` : "/sign-in";
+  return reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in did not work · Signet</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1b1e;line-height:1.5}a{color:#1864ab}</style></head><body><main><h1>Sign-in did not work</h1><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Back to sign-in</a></p></main></body></html>`,
+    );
+}
+
+/** SAML identity providers: support-only administration, the public list for the sign-in page, and the sign-in (issue 12 §3). */
+export function registerSamlProviderRoutes(
+  app: FastifyInstance,
+  { deps, authenticate, csrfKey, loginRateLimit }: SamlProviderRouteOptions,
+) {
+  const rateLimit = {
+    rateLimit: { ...loginRateLimit, keyGenerator: (request: FastifyRequest) => request.ip },
+    rateLimitMessage: MESSAGES.tooManyAttempts,
+  };
+  const { config } = deps;
+  const bindingCookie = config.secureCookies ? "__Secure-signet-saml" : "signet-saml";
+  // The identity provider posts the response back cross-site: a Lax cookie is not sent with a
+  // cross-site POST, so over https the binding cookie is SameSite=None (Secure). Plain http is for
+  // this machine only (tests, local development), where the provider is same-site anyway.
+  const bindingSameSite = config.secureCookies ? ("none" as const) : ("lax" as const);
+
+  defineRoute(app, authenticate, routes.listSamlProviders, async ({ session }) =>
+    listSamlProviders(session.actor, deps),
+  );
+  defineRoute(app, authenticate, routes.createSamlProvider, async ({ body, session, setLocation }) => {
+    const created = await createSamlProvider(session.actor, body, deps);
+    setLocation(created.id);
+    return created;
+  });
+  defineRoute(app, authenticate, routes.getSamlProvider, async ({ params, session }) =>
+    getSamlProvider(session.actor, params, deps),
+  );
+  defineRoute(app, authenticate, routes.updateSamlProvider, async ({ params, body, session }) =>
+    updateSamlProvider(session.actor, { ...body, ...params }, deps),
+  );
+  defineRoute(app, authenticate, routes.deleteSamlProvider, async ({ params, query, session }) =>
+    deleteSamlProvider(session.actor, { ...params, version: query.version }, deps),
+  );
+  defineRoute(app, authenticate, routes.importSamlMetadata, async ({ body, session }) =>
+    importSamlMetadata(session.actor, body, deps),
+  );
+  defineRoute(app, authenticate, routes.getSamlServiceProvider, async ({ session }) =>
+    getSamlServiceProvider(session.actor, deps),
+  );
+  defineRoute(app, authenticate, routes.listSamlSignInProviders, async ({ params }) =>
+    listSamlSignInProviders({ organizationId: params.orgId }, deps),
+  );
+
+  const fallback = app.errorHandler;
+  const signInErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof SamlSignInRefused) {
+      return refusalPage(reply, error.status, error.message, error.organizationId);
+    }
+    return fallback.call(app, error, request, reply);
+  };
+
+  defineRoute(
+    app,
+    authenticate,
+    routes.startSamlSignIn,
+    async ({ params, query, request, reply }) => {
+      const begun = await beginSamlSignIn(
+        { kind: "anonymous", ...requestOrigin(request) },
+        { organizationId: params.orgId, samlProviderId: params.samlProviderId, returnUrl: query.returnUrl },
+        deps,
+      );
+      reply.setCookie(bindingCookie, begun.browserBinding, {
+        path: BINDING_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: bindingSameSite,
+        secure: config.secureCookies,
+        maxAge: 600,
+      });
+      reply.header("cache-control", "no-store").header("location", begun.redirectUrl);
+    },
+    { errorHandler: signInErrorHandler, config: rateLimit },
+  );
+
+  defineRoute(
+    app,
+    authenticate,
+    routes.samlAcs,
+    async ({ body, request, reply }) => {
+      const finished = await finishSamlSignIn(
+        { kind: "anonymous", ...requestOrigin(request) },
+        {
+          samlResponse: body.SAMLResponse,
+          relayState: body.RelayState,
+          browserBinding: request.cookies[bindingCookie],
+        },
+        deps,
+      );
+      reply.clearCookie(bindingCookie, { path: BINDING_COOKIE_PATH, secure: config.secureCookies });
+      setSessionCookies(reply, config, csrfKey, finished.issued.token, finished.issued.claims);
+      reply.header("cache-control", "no-store").header("location", safeReturnUrl(finished.returnUrl ?? undefined));
+    },
+    { errorHandler: signInErrorHandler, config: rateLimit },
+  );
+}
