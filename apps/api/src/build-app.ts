@@ -25,6 +25,7 @@ import { registerDataCollectionRoutes } from "./routes/data-collection-routes.ts
 import { registerDocumentRoutes } from "./routes/document-routes.ts";
 import { registerGroupPackageRoutes } from "./routes/group-package-routes.ts";
 import { registerGroupRoutes } from "./routes/group-routes.ts";
+import { registerEmailTemplateRoutes } from "./routes/email-template-routes.ts";
 import { registerIdentityProviderRoutes } from "./routes/identity-provider-routes.ts";
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
 import { registerMembershipRoutes } from "./routes/membership-routes.ts";
@@ -137,6 +138,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerGroupPackageRoutes(app, deps, authenticate);
   await registerSigningAdminRoutes(app, deps, authenticate);
   registerWebhookRoutes(app, deps, authenticate);
+  registerEmailTemplateRoutes(app, deps, authenticate);
   registerApiClientRoutes(app, deps, authenticate);
   registerIdentityProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
   registerSamlProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });

@@ -15,6 +15,7 @@ import {
   loadConfig,
   loadOrCreateLocalSecrets,
   seedDemo,
+  startDailySummaryScheduler,
   startEmbeddedPostgres,
   startOutboxRelay,
   startPackageScheduler,
@@ -105,6 +106,8 @@ export async function startServer(
       // without workers the API runs the time-driven package transitions itself
       const scheduler = startPackageScheduler(db, deps.storage, logger);
       cleanups.push(() => scheduler.stop());
+      const dailySummaries = startDailySummaryScheduler(deps, logger);
+      cleanups.push(() => dailySummaries.stop());
     }
 
     await app.listen({ host: config.HOST, port: config.PORT });

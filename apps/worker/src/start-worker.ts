@@ -9,6 +9,7 @@ import {
   type Logger,
   loadConfig,
   startBullmqWorkers,
+  startDailySummaryScheduler,
   startOutboxRelay,
   startPackageScheduler,
 } from "@signet/core";
@@ -44,10 +45,12 @@ export async function startWorker(env: Record<string, string | undefined>, logge
   const relay = startOutboxRelay(db, publisher.publish, logger);
   const workers = startBullmqWorkers({ ...deps, mailer }, workerConnection, config.REDIS_PREFIX, logger);
   const scheduler = startPackageScheduler(db, deps.storage, logger);
+  const dailySummaries = startDailySummaryScheduler(deps, logger);
   return {
     async close() {
       await relay.stop();
       await scheduler.stop();
+      await dailySummaries.stop();
       await workers.close();
       await publisher.close();
       await Promise.all([publisherConnection.quit(), workerConnection.quit()]);

@@ -393,6 +393,11 @@ const WORDINGS: Record<string, Wording> = {
   "webhook.secret-rotated": (who) => `${who} rotated a webhook's signing secret.`,
   "webhook.test-sent": (who) => `${who} sent a test event to a webhook.`,
   "webhook.redelivered": (who) => `${who} sent a webhook delivery again.`,
+  "email-template.created": (who, d) => `${who} added ${named(d, "an email template")}.`,
+  "email-template.updated": (who, d) => `${who} changed ${named(d, "an email template")}.`,
+  "email-template.restored": (who, d) => `${who} restored the default text of ${named(d, "an email template")}.`,
+  "email-template.deleted": (who, d) => `${who} deleted ${named(d, "an email template")}.`,
+  "email-settings.updated": (who) => `${who} changed the email settings.`,
 };
 
 /** Every audit event type with its own wording (the unit test checks the product writes no other). */

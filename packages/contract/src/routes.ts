@@ -2,6 +2,7 @@ import { apiClientRoutes } from "./api-clients.ts";
 import { customFieldRoutes } from "./custom-fields.ts";
 import { dataCollectionRoutes } from "./data-collection.ts";
 import { documentRoutes } from "./documents.ts";
+import { emailTemplateRoutes } from "./email-templates.ts";
 import { groupPackageRoutes } from "./group-packages.ts";
 import { groupRoutes } from "./groups.ts";
 import { holidayRoutes } from "./holidays.ts";
@@ -47,6 +48,7 @@ export const routes = {
   ...groupPackageRoutes,
   ...signingAdminRoutes,
   ...webhookRoutes,
+  ...emailTemplateRoutes,
   ...apiClientRoutes,
   ...identityProviderRoutes,
   ...samlProviderRoutes,

@@ -11,6 +11,7 @@ export function createMailboxMailer(db: Db, from: string): Mailer {
         create: { ...mailLogRow(mail, fromWithName(from, mail.fromName)), transport: "mailbox" },
         update: {},
       });
+      return { answer: "Kept in the development mailbox" };
     },
     async close() {},
   };

@@ -15,12 +15,21 @@ export interface OutgoingMail {
   fromName?: string | null;
   replyTo?: string | null;
   attachments?: MailAttachment[];
+  /** for the record of notifications: the email template kind (else the idempotency key's prefix) */
+  kind?: string;
+  packageId?: string | null;
+  participantId?: string | null;
+}
+
+/** What the transport answered: the SMTP server's reply line, when there is one. */
+export interface MailDelivery {
+  answer: string | null;
 }
 
 /** SMTP in production, the dev mailbox in the embedded default; chosen once at start. */
 export interface Mailer {
   readonly transport: "smtp" | "mailbox";
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: OutgoingMail): Promise<MailDelivery | undefined>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { renderOrganizationMail } from "../email-templates/render-organization-mail.ts";
 import type { JobContext } from "../jobs/job-context.ts";
-import { mailTemplates, renderMail } from "./templates.ts";
+import { mailTemplates } from "./templates.ts";
 
 const envelope = { organizationId: z.string().nullable(), to: z.email() };
 
@@ -27,13 +28,15 @@ const payload = z.discriminatedUnion("template", [
     data: mailTemplates["participant-declined"].data,
   }),
   z.object({ ...envelope, template: z.literal("package-completed"), data: mailTemplates["package-completed"].data }),
+  z.object({ ...envelope, template: z.literal("daily-summary"), data: mailTemplates["daily-summary"].data }),
 ]);
 
 export const sendEmailJob = {
   queue: "email",
   payload,
   async handle(context: JobContext, job: z.infer<typeof payload>, idempotencyKey: string) {
-    const rendered = renderMail(job);
-    await context.mailer.send({ idempotencyKey, organizationId: job.organizationId, to: job.to, ...rendered });
+    // the organization's template of this kind when it has one, else the built-in text
+    const { kind, ...rendered } = await renderOrganizationMail(context.db, job, { organizationId: job.organizationId });
+    await context.mailer.send({ idempotencyKey, organizationId: job.organizationId, to: job.to, kind, ...rendered });
   },
 };

@@ -9,7 +9,7 @@ export function createSmtpMailer(db: Db, smtpUrl: string, from: string): Mailer 
     transport: "smtp",
     async send(mail: OutgoingMail) {
       const sent = await db.mailMessage.findUnique({ where: { idempotencyKey: mail.idempotencyKey } });
-      if (sent) return;
+      if (sent) return { answer: null };
       const sender = fromWithName(from, mail.fromName);
       const info = await transport.sendMail({
         from: sender,
@@ -23,6 +23,7 @@ export function createSmtpMailer(db: Db, smtpUrl: string, from: string): Mailer 
       await db.mailMessage.create({
         data: { ...mailLogRow(mail, sender), transport: "smtp", messageId: info.messageId ?? null },
       });
+      return { answer: typeof info.response === "string" ? info.response : null };
     },
     async close() {
       transport.close();

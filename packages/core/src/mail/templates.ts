@@ -77,6 +77,8 @@ const signingInvitationData = z.object({
   expiresAt: z.string(),
   reminder: z.boolean(),
   attachmentName: z.string().nullable(),
+  /** the member who sent the package (organization email templates' {{sender.name}}) */
+  senderName: z.string().optional(),
   /** what the participant is asked to do: one who only reviews is never asked to sign */
   action: participantAction,
   /** the organization's branding colours (signing-room settings) */
@@ -97,6 +99,15 @@ const packageCompletedData = z.object({
   link: z.url(),
   /** a participant's copies: review for one who only reviewed (the member who sent it: absent) */
   action: participantAction,
+});
+
+const dailySummaryData = z.object({
+  recipientName: z.string(),
+  organizationName: z.string(),
+  events: z.number().int(),
+  failed: z.number().int(),
+  summaryLink: z.url(),
+  reportLink: z.url(),
 });
 
 const paragraphs = (text: string) =>
@@ -271,6 +282,22 @@ ${button(data.signInLink, "Sign in")}`,
       return { subject, text, html };
     },
   },
+  "daily-summary": {
+    data: dailySummaryData,
+    render(data: z.infer<typeof dailySummaryData>): RenderedMail {
+      const subject = `Your packages yesterday: ${data.events} updates, ${data.failed} failed deliveries`;
+      const text = `Hello ${data.recipientName},\n\nIn the last day ${data.events} things happened to your packages at ${data.organizationName}, and ${data.failed} emails or texts to your participants failed.\n\nWhat happened: ${data.summaryLink}\nFailed deliveries: ${data.reportLink}\n\nThese links work without signing in for seven days: do not forward this email.\n`;
+      const html = layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.recipientName)},</p>
+<p>In the last day ${data.events} things happened to your packages at <strong>${escapeHtml(data.organizationName)}</strong>, and ${data.failed} emails or texts to your participants failed.</p>
+${button(data.summaryLink, "See what happened")}
+<p><a href="${escapeHtml(data.reportLink)}">See the failed deliveries</a></p>
+<p style="color:#4a5560;font-size:13px">These links work without signing in for seven days: do not forward this email.</p>`,
+      );
+      return { subject, text, html };
+    },
+  },
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;
@@ -301,6 +328,8 @@ export function renderMail(mail: MailTemplateInput): RenderedMail {
     case "participant-declined":
       return mailTemplates[mail.template].render(mail.data);
     case "package-completed":
+      return mailTemplates[mail.template].render(mail.data);
+    case "daily-summary":
       return mailTemplates[mail.template].render(mail.data);
   }
 }

@@ -1,8 +1,8 @@
 import { DEFAULTS, participantDisplayName } from "@signet/contract";
 import { z } from "zod";
+import { renderOrganizationMail } from "../email-templates/render-organization-mail.ts";
 import type { JobContext } from "../jobs/job-context.ts";
 import type { MailAttachment } from "../mail/mailer.ts";
-import { renderMail } from "../mail/templates.ts";
 import { participantGreetingName } from "../package-actions/run-package-action.ts";
 import { participantReviewsOnly } from "./participant-reviews-only.ts";
 import { readStream } from "./read-stream.ts";
@@ -48,7 +48,15 @@ export const signingInvitationJob = {
         job.purpose === "copies"
           ? `${organizationName}: "${pkg.name}" is complete. Download your copies: ${url}`
           : `${job.purpose === "reminder" ? "Reminder: " : ""}${organizationName} sent you "${pkg.name}" to ${action}: ${url}`;
-      await context.sms.send({ idempotencyKey, organizationId: pkg.organizationId, to: participant.phoneNumber, text });
+      await context.sms.send({
+        idempotencyKey,
+        organizationId: pkg.organizationId,
+        to: participant.phoneNumber,
+        text,
+        kind: job.purpose === "copies" ? "completion" : job.purpose,
+        packageId: pkg.id,
+        participantId: participant.id,
+      });
       return;
     }
     const to = participant.email?.trim();
@@ -56,13 +64,28 @@ export const signingInvitationJob = {
     const settings = await readSigningRoomSettings(context.db, pkg.organizationId);
     const recipientName = participantGreetingName(participant, participantDisplayName(participant));
     const attachments = job.purpose === "copies" ? [] : await emailAttachment(context, pkg.emailDocumentId, pkg.id);
-    const rendered =
+    // the participant's language where known: the one they last chose in the signing room
+    const session = await context.db.signingSession.findFirst({
+      where: { participantId: participant.id },
+      orderBy: { createdAt: "desc" },
+      select: { language: true },
+    });
+    const language = session?.language === "es" ? "es" : "en";
+    const sender = pkg.createdById
+      ? await context.db.user.findUnique({
+          where: { id: pkg.createdById },
+          select: { givenName: true, familyName: true },
+        })
+      : null;
+    const senderName = [sender?.givenName, sender?.familyName].filter(Boolean).join(" ") || organizationName;
+    const { kind, ...rendered } = await renderOrganizationMail(
+      context.db,
       job.purpose === "copies"
-        ? renderMail({
+        ? {
             template: "package-completed",
             data: { recipientName, packageName: pkg.name, organizationName, link: url, action },
-          })
-        : renderMail({
+          }
+        : {
             template: "signing-invitation",
             data: {
               recipientName,
@@ -77,13 +100,24 @@ export const signingInvitationJob = {
               attachmentName: attachments[0]?.filename ?? null,
               primaryColor: settings.primary_color,
               primaryFontColor: settings.primary_font_color,
+              senderName,
             },
-          });
+          },
+      {
+        organizationId: pkg.organizationId,
+        language,
+        // the template picked in step 3 is for the invitation itself
+        templateId: job.purpose === "invitation" ? pkg.emailTemplateId : null,
+      },
+    );
     await context.mailer.send({
       idempotencyKey,
       organizationId: pkg.organizationId,
       to,
       ...rendered,
+      kind,
+      packageId: pkg.id,
+      participantId: participant.id,
       fromName: settings.email_from_text || organizationName,
       replyTo: settings.email_reply_to || null,
       attachments,

@@ -4,6 +4,10 @@ export interface OutgoingSms {
   /** ten digits */
   to: string;
   text: string;
+  /** for the record of notifications (else the idempotency key's prefix) */
+  kind?: string;
+  packageId?: string | null;
+  participantId?: string | null;
 }
 
 /** An SMS provider behind one small interface (CONVENTIONS: pluggable infrastructure), chosen at start. */

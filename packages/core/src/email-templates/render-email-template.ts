@@ -1,0 +1,136 @@
+import {
+  EMAIL_TEMPLATE_KIND_INFO,
+  type EmailTemplateContent,
+  type EmailTemplateKind,
+  type RenderedEmail,
+} from "@signet/contract";
+import { convert } from "html-to-text";
+import Mustache from "mustache";
+import { escapeHtml } from "../mail/escape-html.ts";
+
+/**
+ * Organization email templates are Mustache (logic-less: a template can only name variables, so
+ * an administrator cannot run code or read anything the kind does not offer). {{name}} is always
+ * HTML-escaped; the unescaping forms ({{{name}}}, {{& name}}), sections and partials are refused
+ * on save, so every variable reaches the HTML escaped.
+ */
+export interface TemplateProblem {
+  path: string;
+  message: string;
+}
+
+export interface Branding {
+  primaryColor: string;
+  fontColor: string;
+  logoUrl: string;
+}
+
+export const DEFAULT_BRANDING: Branding = { primaryColor: "#1c7ed6", fontColor: "#ffffff", logoUrl: "" };
+
+type Token = [string, string, number, number, ...unknown[]];
+
+/** The problems of one text (subject or body): bad syntax, unescaped or logic tags, unknown variables. */
+export function templateTextProblems(kind: EmailTemplateKind, text: string, path: string): TemplateProblem[] {
+  let tokens: Token[];
+  try {
+    tokens = Mustache.parse(text) as Token[];
+  } catch (error) {
+    return [{ path, message: `This template cannot be read: ${(error as Error).message}` }];
+  }
+  const allowed = new Set(EMAIL_TEMPLATE_KIND_INFO[kind].variables.map((variable) => variable.name));
+  const problems: TemplateProblem[] = [];
+  for (const [type, value] of tokens) {
+    if (type === "text" || type === "!") continue;
+    if (type === "&" || type === "{") {
+      problems.push({
+        path,
+        message: `Variables are always escaped: write {{${value}}} instead of the unescaped form.`,
+      });
+    } else if (type !== "name") {
+      problems.push({
+        path,
+        message: `Only {{variables}} are allowed: sections, partials and delimiter changes are not.`,
+      });
+    } else if (!allowed.has(value)) {
+      problems.push({
+        path,
+        message: `Unknown variable {{${value}}}. Variables of this kind: ${[...allowed].map((name) => `{{${name}}}`).join(", ")}.`,
+      });
+    }
+  }
+  return problems;
+}
+
+export function templateContentProblems(
+  kind: EmailTemplateKind,
+  content: EmailTemplateContent,
+  pathPrefix = "content",
+): TemplateProblem[] {
+  return [
+    ...templateTextProblems(kind, content.subject, `${pathPrefix}.subject`),
+    ...templateTextProblems(kind, content.body, `${pathPrefix}.body`),
+  ];
+}
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+function brandVariables(branding: Branding) {
+  return {
+    primaryColor: HEX_COLOR.test(branding.primaryColor) ? branding.primaryColor : DEFAULT_BRANDING.primaryColor,
+    fontColor: HEX_COLOR.test(branding.fontColor) ? branding.fontColor : DEFAULT_BRANDING.fontColor,
+  };
+}
+
+function layout(subject: string, body: string, branding: Branding) {
+  const logo = /^https:\/\//.test(branding.logoUrl)
+    ? `<tr><td style="padding-bottom:16px"><img src="${escapeHtml(branding.logoUrl)}" alt="" style="max-height:48px;max-width:200px"></td></tr>`
+    : "";
+  const accent = brandVariables(branding).primaryColor;
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;background:#f4f6f8;margin:0;padding:24px">
+<table role="presentation" width="100%" style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px;border-top:4px solid ${accent}">
+${logo}<tr><td>${body}
+<p style="color:#6b7785;font-size:12px;margin-top:24px">Signet — secure electronic signing</p></td></tr></table></body></html>`;
+}
+
+/**
+ * Renders an organization's template: the subject as text (header line breaks removed), the body
+ * with every variable HTML-escaped inside the branded layout, and a text part from that HTML.
+ */
+export function renderTemplateContent(
+  content: EmailTemplateContent,
+  variables: Record<string, unknown>,
+  branding: Branding,
+): RenderedEmail {
+  const view = { ...variables, brand: brandVariables(branding) };
+  const subject = Mustache.render(content.subject, view, undefined, { escape: (value: unknown) => String(value) })
+    .replace(/[\r\n]+/g, " ")
+    .trim();
+  const html = layout(subject, Mustache.render(content.body, view), branding);
+  const text = convert(html, {
+    wordwrap: 100,
+    selectors: [
+      { selector: "img", format: "skip" },
+      { selector: "title", format: "skip" },
+      { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
+    ],
+  }).trim();
+  return { subject, html, text: `${text}\n` };
+}
+
+/** The preview's sample data: each variable's sample, nested by its dotted name. */
+export function sampleVariables(kind: EmailTemplateKind): Record<string, unknown> {
+  const view: Record<string, unknown> = {};
+  for (const { name, sample } of EMAIL_TEMPLATE_KIND_INFO[kind].variables) setPath(view, name, sample);
+  return view;
+}
+
+export function setPath(view: Record<string, unknown>, name: string, value: unknown) {
+  const parts = name.split(".");
+  let node = view;
+  for (const part of parts.slice(0, -1)) {
+    node[part] ??= {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts.at(-1) as string] = value;
+}

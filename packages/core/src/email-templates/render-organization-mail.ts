@@ -1,0 +1,215 @@
+import {
+  DEFAULT_EMAIL_TEMPLATES,
+  type EmailLanguage,
+  type EmailTemplateContent,
+  type EmailTemplateKind,
+} from "@signet/contract";
+import type { Db } from "../db/prisma-client.ts";
+import { type MailTemplateInput, type RenderedMail, renderMail } from "../mail/templates.ts";
+import { type Branding, DEFAULT_BRANDING, renderTemplateContent } from "./render-email-template.ts";
+
+type Reader = Pick<Db, "emailTemplate" | "organizationSetting" | "organization">;
+
+/** Which template kind a built-in email is, and its data as template variables. */
+export function mailKindAndVariables(mail: MailTemplateInput): {
+  kind: EmailTemplateKind;
+  variables: Record<string, unknown>;
+} {
+  switch (mail.template) {
+    case "signing-invitation": {
+      const d = mail.data;
+      return {
+        kind: d.reminder ? "reminder" : "invitation",
+        variables: {
+          recipient: { name: d.recipientName },
+          participant: { name: d.recipientName },
+          package: { name: d.packageName },
+          sender: { name: d.senderName ?? d.organizationName },
+          organization: { name: d.organizationName },
+          signingLink: d.link,
+          expiresAt: new Date(d.expiresAt).toUTCString(),
+          subject: d.subject,
+          introText: d.introText ?? "",
+        },
+      };
+    }
+    case "participant-reminder": {
+      const d = mail.data;
+      return {
+        kind: "reminder",
+        variables: {
+          recipient: { name: d.recipientName },
+          participant: { name: d.recipientName },
+          package: { name: d.packageName },
+          sender: { name: d.senderName },
+          organization: { name: d.organizationName },
+          signingLink: "",
+        },
+      };
+    }
+    case "package-cancelled": {
+      const d = mail.data;
+      return {
+        kind: "cancellation",
+        variables: {
+          recipient: { name: d.recipientName },
+          participant: { name: d.recipientName },
+          package: { name: d.packageName },
+          sender: { name: d.cancelledBy },
+          organization: { name: d.organizationName },
+        },
+      };
+    }
+    case "package-completed": {
+      const d = mail.data;
+      return {
+        kind: "completion",
+        variables: {
+          recipient: { name: d.recipientName },
+          package: { name: d.packageName },
+          organization: { name: d.organizationName },
+          link: d.link,
+        },
+      };
+    }
+    case "consent-withdrawn":
+    case "participant-declined": {
+      const d = mail.data;
+      return {
+        kind: mail.template === "consent-withdrawn" ? "consent-withdrawn" : "declined",
+        variables: {
+          recipient: { name: d.recipientName },
+          participant: { name: d.participantName },
+          package: { name: d.packageName },
+          reason: d.reason ?? "",
+          link: d.link,
+        },
+      };
+    }
+    case "user-invitation": {
+      const d = mail.data;
+      return {
+        kind: "user-invitation",
+        variables: {
+          recipient: { name: d.givenName },
+          organization: { name: d.organizationName },
+          sender: { name: d.inviterName },
+          link: d.link,
+          expiresInDays: String(d.expiresInDays),
+        },
+      };
+    }
+    case "organization-access-granted": {
+      const d = mail.data;
+      return {
+        kind: "organization-access-granted",
+        variables: {
+          recipient: { name: d.givenName },
+          organization: { name: d.organizationName },
+          sender: { name: d.inviterName },
+          link: d.signInLink,
+        },
+      };
+    }
+    case "verify-account": {
+      const d = mail.data;
+      return {
+        kind: "verify-account",
+        variables: {
+          recipient: { name: d.givenName },
+          organization: { name: d.organizationName },
+          code: d.code,
+          expiresInMinutes: String(d.expiresInMinutes),
+        },
+      };
+    }
+    case "password-reset": {
+      const d = mail.data;
+      return {
+        kind: "password-reset",
+        variables: { recipient: { name: d.givenName }, link: d.link, expiresInMinutes: String(d.expiresInMinutes) },
+      };
+    }
+    case "daily-summary": {
+      const d = mail.data;
+      return {
+        kind: "daily-summary",
+        variables: {
+          recipient: { name: d.recipientName },
+          organization: { name: d.organizationName },
+          summary: { events: String(d.events), failed: String(d.failed) },
+          summaryLink: d.summaryLink,
+          reportLink: d.reportLink,
+        },
+      };
+    }
+  }
+}
+
+/** The organization's branding settings (primary_color, primary_font_color, logo_url: spec §9). */
+export async function readBranding(db: Pick<Db, "organizationSetting">, organizationId: string): Promise<Branding> {
+  const rows = await db.organizationSetting.findMany({
+    where: { organizationId, key: { in: ["primary_color", "primary_font_color", "logo_url"] } },
+  });
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  return {
+    primaryColor: value("primary_color") || DEFAULT_BRANDING.primaryColor,
+    fontColor: value("primary_font_color") || DEFAULT_BRANDING.fontColor,
+    logoUrl: value("logo_url") || "",
+  };
+}
+
+export interface OrganizationMailOptions {
+  organizationId: string | null;
+  /** the recipient's language where known (a participant's chosen signing-room language) */
+  language?: EmailLanguage;
+  /** a template picked for this email (package step 3); ignored unless of the right kind */
+  templateId?: string | null;
+}
+
+/**
+ * The organization's template for this email, in the recipient's language: the picked template,
+ * else the organization's default of the kind; without one the built-in text (Spanish: the
+ * built-in Spanish template; English: the product's own renderer).
+ */
+export async function renderOrganizationMail(
+  db: Reader,
+  mail: MailTemplateInput,
+  options: OrganizationMailOptions,
+): Promise<RenderedMail & { kind: EmailTemplateKind }> {
+  const { kind, variables } = mailKindAndVariables(mail);
+  const language = options.language ?? "en";
+  const { organizationId } = options;
+  if (!organizationId) {
+    if (language === "es")
+      return { kind, ...renderTemplateContent(DEFAULT_EMAIL_TEMPLATES[kind].es, variables, DEFAULT_BRANDING) };
+    return { kind, ...renderMail(mail) };
+  }
+  const picked = options.templateId
+    ? await db.emailTemplate.findFirst({ where: { id: options.templateId, organizationId, kind } })
+    : null;
+  const template =
+    picked ??
+    (await db.emailTemplate.findFirst({
+      where: { organizationId, kind, isDefault: true },
+      orderBy: { createdAt: "asc" },
+    }));
+  let content: EmailTemplateContent | null = null;
+  if (template) {
+    content =
+      language === "es"
+        ? template.subjectEs && template.bodyEs
+          ? { subject: template.subjectEs, body: template.bodyEs }
+          : DEFAULT_EMAIL_TEMPLATES[kind].es
+        : { subject: template.subjectEn, body: template.bodyEn };
+  } else if (language === "es") {
+    content = DEFAULT_EMAIL_TEMPLATES[kind].es;
+  }
+  if (!content) return { kind, ...renderMail(mail) };
+  const branding = await readBranding(db, organizationId);
+  if (!(variables.organization as { name?: string } | undefined)?.name) {
+    const organization = await db.organization.findUnique({ where: { id: organizationId }, select: { name: true } });
+    variables.organization = { name: organization?.name ?? "" };
+  }
+  return { kind, ...renderTemplateContent(content, variables, branding) };
+}
