@@ -31,6 +31,7 @@ import { Route as AuthPackageCollaborationRouteImport } from './routes/_auth/pac
 import { Route as AuthReportsRouteImport } from './routes/_auth/reports'
 import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
 import { Route as AuthWorkspaceRouteImport } from './routes/_auth/workspace'
+import { Route as SupportOperationsRouteImport } from './routes/_support/operations'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as AuthImportExportIndexRouteImport } from './routes/_auth/import-export/index'
 import { Route as AuthImportExportExportRouteImport } from './routes/_auth/import-export/export'
@@ -174,6 +175,11 @@ const AuthWorkspaceRoute = AuthWorkspaceRouteImport.update({
   id: '/workspace',
   path: '/workspace',
   getParentRoute: () => AuthRoute,
+} as any)
+const SupportOperationsRoute = SupportOperationsRouteImport.update({
+  id: '/operations',
+  path: '/operations',
+  getParentRoute: () => SupportRoute,
 } as any)
 const DevMailboxRoute = DevMailboxRouteImport.update({
   id: '/dev/mailbox',
@@ -390,6 +396,7 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AuthReportsRouteWithChildren
   '/settings': typeof AuthSettingsRoute
   '/workspace': typeof AuthWorkspaceRoute
+  '/operations': typeof SupportOperationsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/import-export/export': typeof AuthImportExportExportRoute
   '/import-export/import': typeof AuthImportExportImportRoute
@@ -444,6 +451,7 @@ export interface FileRoutesByTo {
   '/package-collaboration': typeof AuthPackageCollaborationRoute
   '/settings': typeof AuthSettingsRoute
   '/workspace': typeof AuthWorkspaceRoute
+  '/operations': typeof SupportOperationsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/import-export/export': typeof AuthImportExportExportRoute
   '/import-export/import': typeof AuthImportExportImportRoute
@@ -502,6 +510,7 @@ export interface FileRoutesById {
   '/_auth/reports': typeof AuthReportsRouteWithChildren
   '/_auth/settings': typeof AuthSettingsRoute
   '/_auth/workspace': typeof AuthWorkspaceRoute
+  '/_support/operations': typeof SupportOperationsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/_auth/import-export/export': typeof AuthImportExportExportRoute
   '/_auth/import-export/import': typeof AuthImportExportImportRoute
@@ -560,6 +569,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/settings'
     | '/workspace'
+    | '/operations'
     | '/dev/mailbox'
     | '/import-export/export'
     | '/import-export/import'
@@ -614,6 +624,7 @@ export interface FileRouteTypes {
     | '/package-collaboration'
     | '/settings'
     | '/workspace'
+    | '/operations'
     | '/dev/mailbox'
     | '/import-export/export'
     | '/import-export/import'
@@ -671,6 +682,7 @@ export interface FileRouteTypes {
     | '/_auth/reports'
     | '/_auth/settings'
     | '/_auth/workspace'
+    | '/_support/operations'
     | '/dev/mailbox'
     | '/_auth/import-export/export'
     | '/_auth/import-export/import'
@@ -881,6 +893,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/workspace'
       preLoaderRoute: typeof AuthWorkspaceRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_support/operations': {
+      id: '/_support/operations'
+      path: '/operations'
+      fullPath: '/operations'
+      preLoaderRoute: typeof SupportOperationsRouteImport
+      parentRoute: typeof SupportRoute
     }
     '/dev/mailbox': {
       id: '/dev/mailbox'
@@ -1255,12 +1274,14 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface SupportRouteChildren {
+  SupportOperationsRoute: typeof SupportOperationsRoute
   SupportSamlProvidersSamlProviderIdRoute: typeof SupportSamlProvidersSamlProviderIdRoute
   SupportSamlProvidersNewRoute: typeof SupportSamlProvidersNewRoute
   SupportSamlProvidersIndexRoute: typeof SupportSamlProvidersIndexRoute
 }
 
 const SupportRouteChildren: SupportRouteChildren = {
+  SupportOperationsRoute: SupportOperationsRoute,
   SupportSamlProvidersSamlProviderIdRoute:
     SupportSamlProvidersSamlProviderIdRoute,
   SupportSamlProvidersNewRoute: SupportSamlProvidersNewRoute,

@@ -38,6 +38,8 @@ describe("menu gating (spec §6)", () => {
     ["buildInfo", ctx({ supportOrganization: true, permissions: PERMISSIONS.VIEW_ADMIN_SETTINGS }), true],
     ["buildInfo", ctx({ supportOrganization: true, permissions: PERMISSIONS.MANAGE_USERS }), false],
     ["buildInfo", ctx({ permissions: ALL_PERMISSIONS }), false],
+    ["operations", ctx({ supportUser: true }), true],
+    ["operations", ctx({ supportOrganization: true, permissions: ALL_PERMISSIONS }), false],
   ];
   it.each(cases)("%s with %j → %s", (id, context, visible) => {
     expect(isMenuItemVisible(id, context)).toBe(visible);

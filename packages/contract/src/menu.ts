@@ -19,7 +19,8 @@ export type MenuItemId =
   | "importExport"
   | "samlProviders"
   | "notifications"
-  | "buildInfo";
+  | "buildInfo"
+  | "operations";
 
 export interface MenuItem {
   id: MenuItemId;
@@ -41,6 +42,8 @@ const GATES: Record<MenuItemId, (ctx: MenuContext) => boolean> = {
   samlProviders: (ctx) => ctx.supportUser,
   notifications: (ctx) => ctx.supportUser,
   buildInfo: (ctx) => ctx.supportOrganization && VIEW_PERMISSIONS.some((name) => p(ctx, name)),
+  // issue 14 §4: services-info, parked jobs and the queue dashboard show the whole installation
+  operations: (ctx) => ctx.supportUser,
 };
 
 export const MENU_ITEMS: Record<MenuItemId, MenuItem> = {
@@ -58,6 +61,7 @@ export const MENU_ITEMS: Record<MenuItemId, MenuItem> = {
   samlProviders: { id: "samlProviders", label: "SAML providers", to: "/saml-providers" },
   notifications: { id: "notifications", label: "Notifications", to: "/notification-summary" },
   buildInfo: { id: "buildInfo", label: "Build info", to: "/buildInfo" },
+  operations: { id: "operations", label: "Services and queues", to: "/operations" },
 };
 
 const ADMINISTRATION_ORDER: MenuItemId[] = [
@@ -75,7 +79,7 @@ export interface Menu {
   workspace: MenuItem | null;
   /** null when no Administration item applies: the drop-down is not shown */
   administration: MenuItem[] | null;
-  support: { buildInfo: MenuItem | null };
+  support: { buildInfo: MenuItem | null; operations: MenuItem | null };
 }
 
 export function isMenuItemVisible(id: MenuItemId, ctx: MenuContext): boolean {
@@ -87,6 +91,9 @@ export function buildMenu(ctx: MenuContext): Menu {
   return {
     workspace: GATES.workspace(ctx) ? MENU_ITEMS.workspace : null,
     administration: administration.length > 0 ? administration : null,
-    support: { buildInfo: GATES.buildInfo(ctx) ? MENU_ITEMS.buildInfo : null },
+    support: {
+      buildInfo: GATES.buildInfo(ctx) ? MENU_ITEMS.buildInfo : null,
+      operations: GATES.operations(ctx) ? MENU_ITEMS.operations : null,
+    },
   };
 }

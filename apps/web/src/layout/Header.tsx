@@ -206,6 +206,9 @@ function FullNavigation({ user }: { user: LoggedInUser }) {
                 {menu?.support.buildInfo && (
                   <MobileLink item={menu.support.buildInfo} onNavigate={navigate("/buildInfo", drawer.close)} />
                 )}
+                {menu?.support.operations && (
+                  <MobileLink item={menu.support.operations} onNavigate={navigate("/operations", drawer.close)} />
+                )}
                 <NavLink
                   component="a"
                   href={config.documentationUrl}
@@ -278,6 +281,11 @@ function SupportItems({
       {menu?.support.buildInfo && (
         <Menu.Item component="a" href={menu.support.buildInfo.to} onClick={navigate(menu.support.buildInfo.to)}>
           {menu.support.buildInfo.label}
+        </Menu.Item>
+      )}
+      {menu?.support.operations && (
+        <Menu.Item component="a" href={menu.support.operations.to} onClick={navigate(menu.support.operations.to)}>
+          {menu.support.operations.label}
         </Menu.Item>
       )}
       <Menu.Item
