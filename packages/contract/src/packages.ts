@@ -83,6 +83,10 @@ export const packageEmailTemplateSchema = z
     introText: z.string().nullable(),
     documentId: z.uuid().nullable().describe("Document attached to the invitation"),
     isDefault: z.boolean(),
+    templateId: z
+      .uuid()
+      .nullable()
+      .describe("The organization's invitation email template picked in step 3; null: the organization's default"),
   })
   .meta({ id: "PackageEmailTemplate" });
 
@@ -215,6 +219,10 @@ export const updatePackageSchema = z
     emailIntroText: z.string().trim().max(5000).nullish(),
     emailIsDefault: z.boolean().optional(),
     emailDocumentId: z.uuid().nullish().describe("A document of the package attached to the invitation; null: none"),
+    emailTemplateId: z
+      .uuid()
+      .nullish()
+      .describe("An invitation email template of the organization (email-templates); null: its default"),
     vaultId: z.string().trim().max(200).nullish(),
   })
   .meta({ id: "UpdatePackage" });

@@ -17,13 +17,23 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a random loopback port that keeps every message it is given, parsed. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/**
+ * A real SMTP server on a random loopback port that keeps every message it is given, parsed.
+ * `reject` answers RCPT TO with a 550 and the returned text (a bounce), for addresses it names.
+ */
+export async function startSmtpCapture(
+  options: { reject?: (address: string) => string | null } = {},
+): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.reject?.(address.address) ?? null;
+      if (!refusal) return callback();
+      return callback(Object.assign(new Error(refusal), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {

@@ -78,6 +78,7 @@ export function toPackage(row: PackageRow, access: PackageAccess): Package {
       introText: row.emailIntroText,
       documentId: row.emailDocumentId,
       isDefault: row.emailIsDefault,
+      templateId: row.emailTemplateId,
     },
     vaultId: row.vaultId,
     cancelReason: row.cancelReason,

@@ -4,6 +4,7 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { documentNotFound } from "../documents/document-views.ts";
+import { assertInvitationTemplate } from "../email-templates/email-templates.ts";
 import { AppError } from "../errors/app-error.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 import { claimStartedPackage, findManageablePackage } from "./find-package.ts";
@@ -49,6 +50,8 @@ export async function updatePackage(
     });
     if (!attached) throw documentNotFound();
   }
+  // The picked email template must be one of the organization's invitation templates.
+  if (changes.emailTemplateId) await assertInvitationTemplate(deps.db, organizationId, changes.emailTemplateId);
   const data: Prisma.PackageUpdateManyMutationInput = {
     name: changes.name,
     paperOrder: changes.paperOrder,
@@ -69,6 +72,7 @@ export async function updatePackage(
     emailIntroText: changes.emailIntroText === undefined ? undefined : changes.emailIntroText || null,
     emailIsDefault: changes.emailIsDefault,
     emailDocumentId: changes.emailDocumentId,
+    emailTemplateId: changes.emailTemplateId,
     vaultId: changes.vaultId === undefined ? undefined : changes.vaultId || null,
   };
   await deps.db.$transaction(async (tx) => {
