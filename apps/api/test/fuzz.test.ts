@@ -106,6 +106,7 @@ beforeAll(async () => {
     apiClientId: randomUUID(),
     secretId: randomUUID(),
     providerId: randomUUID(),
+    samlProviderId: randomUUID(),
     outboxId: "1",
   };
   let admin = signing.admin;

@@ -12,6 +12,7 @@ import {
   reportRoutes,
   roleRoutes,
   routeUrl,
+  samlProviderRoutes,
   userRoutes,
   webhookRoutes,
 } from "@signet/contract";
@@ -36,6 +37,7 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   ...apiClientRoutes,
   ...reportRoutes,
   ...identityProviderRoutes,
+  ...samlProviderRoutes,
   ...operationsRoutes,
 };
 
@@ -49,6 +51,16 @@ const UNSCOPED: Record<string, string> = {
   listSignInProviders: "public by design: names an organization's enabled providers only, nothing of its users",
   startOidcSignIn: "public by design: only redirects to the organization's own enabled provider",
   oidcCallback: "authorised by the sign-in's state and the browser-binding cookie, not by an organization",
+  listSamlProviders: "support users only: SAML providers belong to the installation",
+  createSamlProvider: "support users only: SAML providers belong to the installation",
+  getSamlProvider: "support users only: SAML providers belong to the installation",
+  updateSamlProvider: "support users only: SAML providers belong to the installation",
+  deleteSamlProvider: "support users only: SAML providers belong to the installation",
+  importSamlMetadata: "support users only: reads metadata, saves nothing",
+  getSamlServiceProvider: "support users only: this installation's service provider metadata",
+  listSamlSignInProviders: "public by design: names the enabled SAML providers an organization uses, nothing of its users",
+  startSamlSignIn: "public by design: only redirects to a provider the organization uses",
+  samlAcs: "authorised by the stored request (RelayState), the browser-binding cookie and the signed assertion",
   servicesInfo: "support users only: installation-wide, names no organization's data",
   listParkedJobs: "support users only: installation-wide background jobs",
   requeueParkedJob: "support users only: installation-wide background jobs",
@@ -371,6 +383,23 @@ describe("tenancy across every access-control route", () => {
       where: { organizationId: foreign.organizationId, type: { startsWith: "identity-provider." } },
     });
     expect(tested).toBe(0);
+  });
+
+  it("keeps the installation-wide SAML provider routes to support users (an administrator gets 403)", async () => {
+    const samples: [string, { body?: unknown; query?: Record<string, string> }][] = [
+      ["listSamlProviders", {}],
+      ["getSamlServiceProvider", {}],
+      ["importSamlMetadata", { body: { xml: "<EntityDescriptor/>" } }],
+      ["getSamlProvider", {}],
+      ["updateSamlProvider", { body: { version: 1, enabled: false } }],
+      ["deleteSamlProvider", { query: { version: "1" } }],
+    ];
+    for (const [id, sample] of samples) {
+      const reply = await call(admin, ACCESS_ROUTES[id]!, { samlProviderId: randomUUID() }, sample);
+      expect(reply.status, `${id} ${JSON.stringify(reply.body)}`).toBe(403);
+    }
+    const listed = await call(support, ACCESS_ROUTES.listSamlProviders!, {}, {});
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
   });
 
   it("lets a support user into another organization", async () => {

@@ -11,6 +11,12 @@ export function oidcStartUrl(organizationId: string, providerId: string, returnU
   return returnUrl ? `${path}?returnUrl=${encodeURIComponent(returnUrl)}` : path;
 }
 
+/** Where a browser starts a sign-in through a SAML provider (the API redirects it on with an AuthnRequest). */
+export function samlStartUrl(organizationId: string, samlProviderId: string, returnUrl?: string) {
+  const path = `/api/v1/organizations/${encodeURIComponent(organizationId)}/saml-providers/${encodeURIComponent(samlProviderId)}/sign-in`;
+  return returnUrl ? `${path}?returnUrl=${encodeURIComponent(returnUrl)}` : path;
+}
+
 /**
  * Issue 12 §2: "Sign in with …" for the organization named in the sign-in address (?org=<id>);
  * ?provider=default (or a provider's id) goes straight on to that provider. The list is public by
@@ -30,7 +36,14 @@ export function IdentityProviderButtons({
     queryFn: ({ signal }) => api(routes.listSignInProviders, { params: { orgId: organizationId }, signal }),
     retry: false,
   });
+  // issue 12 §3: the SAML providers the organization uses are offered the same way
+  const saml = useQuery({
+    queryKey: ["saml-sign-in-providers", organizationId],
+    queryFn: ({ signal }) => api(routes.listSamlSignInProviders, { params: { orgId: organizationId }, signal }),
+    retry: false,
+  });
   const records = list.data?.records ?? [];
+  const samlRecords = saml.data?.records ?? [];
   const chosen = provider
     ? records.find((record) => (provider === "default" ? record.isDefault : record.id === provider))
     : undefined;
@@ -38,7 +51,7 @@ export function IdentityProviderButtons({
     if (chosen) window.location.assign(oidcStartUrl(organizationId, chosen.id, returnUrl));
   }, [chosen, organizationId, returnUrl]);
 
-  if (records.length === 0) return null;
+  if (records.length === 0 && samlRecords.length === 0) return null;
   return (
     <Stack gap="sm">
       {chosen && (
@@ -51,6 +64,18 @@ export function IdentityProviderButtons({
           key={record.id}
           component="a"
           href={oidcStartUrl(organizationId, record.id, returnUrl)}
+          variant="default"
+          fullWidth
+          leftSection={<IconShieldLock size={18} />}
+        >
+          Sign in with {record.name}
+        </Button>
+      ))}
+      {samlRecords.map((record) => (
+        <Button
+          key={record.id}
+          component="a"
+          href={samlStartUrl(organizationId, record.id, returnUrl)}
           variant="default"
           fullWidth
           leftSection={<IconShieldLock size={18} />}

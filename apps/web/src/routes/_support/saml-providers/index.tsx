@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon.tsx";
+import { SamlProvidersPage } from "../../../features/saml/SamlProvidersPage.tsx";
 
 export const Route = createFileRoute("/_support/saml-providers/")({
-  component: () => <ComingSoon title="SAML providers" what="The SAML provider list" />,
+  component: SamlProvidersPage,
 });
