@@ -111,7 +111,9 @@ describe("email templates in the emails an organization sends", () => {
   });
 
   it("refuses an unknown variable on save with a message naming it, and a template of another kind for a package", async () => {
-    const s = await signablePackage(app, db(), { signers: [{ givenName: "Ann", email: `ann-${unique()}@example.com` }] });
+    const s = await signablePackage(app, db(), {
+      signers: [{ givenName: "Ann", email: `ann-${unique()}@example.com` }],
+    });
     const refused = await createTemplate(s, {
       kind: "invitation",
       name: "Typo",
@@ -299,7 +301,8 @@ describe("the record of notifications and the daily summary links", () => {
     expect(await db().outboxMessage.count({ where: { idempotencyKey: key } })).toBe(1);
 
     const summaryMail = await smtp.waitFor(
-      (mail) => mail.envelopeTo.includes(s.org.admin.email) && /notification-summary\?token=/.test(mail.parsed.text ?? ""),
+      (mail) =>
+        mail.envelopeTo.includes(s.org.admin.email) && /notification-summary\?token=/.test(mail.parsed.text ?? ""),
     );
     expect(summaryMail.parsed.subject).toMatch(/^Your packages yesterday: \d+ updates, 1 failed deliveries$/);
     const token = /notification-summary\?token=([A-Za-z0-9_.-]+)/.exec(summaryMail.parsed.text ?? "")![1]!;

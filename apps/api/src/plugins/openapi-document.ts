@@ -45,6 +45,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   settings: "Organization settings: signing room, e-sign consent, seal certificate",
   "signing room":
     "Signing: the participant's signing room (signing origin) and the members' side of it (signing URLs, verification, sealed files)",
+  "email-templates":
+    "Email templates (per kind, English and Spanish, escaped {{variables}}, live preview, restore default) and the email settings: From display text and Reply-To",
+  notifications:
+    "Support users: the record of every email and text message sent or failed; and the notification summary and report a sender opens from the signed link of their daily summary email",
   webhooks:
     "Webhook endpoints: signed event deliveries (Standard Webhooks), delivery log, redelivery, suspend and resume",
   "api-clients":
