@@ -101,6 +101,7 @@ beforeAll(async () => {
     stipId: randomUUID(),
     uploadId: randomUUID(),
     webhookId: randomUUID(),
+    templateId: randomUUID(),
     deliveryId: randomUUID(),
     apiUserId: randomUUID(),
     apiClientId: randomUUID(),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   apiClientRoutes,
+  emailTemplateRoutes,
   fillPath,
   groupRoutes,
   identityProviderRoutes,
@@ -34,6 +35,7 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   ...roleRoutes,
   ...membershipRoutes,
   ...webhookRoutes,
+  ...emailTemplateRoutes,
   ...apiClientRoutes,
   ...reportRoutes,
   ...identityProviderRoutes,
@@ -64,6 +66,9 @@ const UNSCOPED: Record<string, string> = {
   servicesInfo: "support users only: installation-wide, names no organization's data",
   listParkedJobs: "support users only: installation-wide background jobs",
   requeueParkedJob: "support users only: installation-wide background jobs",
+  listNotificationRecords: "support users only: the record of notifications spans every organization",
+  getNotificationSummary: "authorised by the signed, expiring link of the daily summary email (one sender's packages)",
+  getNotificationReport: "authorised by the signed, expiring link of the daily summary email (one sender's packages)",
 };
 
 interface Ids {
@@ -72,6 +77,7 @@ interface Ids {
   roleId: string;
   invitationId: string;
   webhookId: string;
+  templateId: string;
   deliveryId: string;
   apiUserId: string;
   apiClientId: string;
@@ -123,6 +129,17 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   testWebhook: () => ({}),
   listWebhookDeliveries: () => ({}),
   redeliverWebhookDelivery: () => ({}),
+  listEmailTemplates: () => ({}),
+  createEmailTemplate: () => ({
+    body: { kind: "invitation", name: "Spy", contents: { en: { subject: "Spy", body: "<p>{{package.name}}</p>" } } },
+  }),
+  previewEmailTemplate: () => ({ body: { kind: "invitation", content: { subject: "Spy", body: "<p>Spy</p>" } } }),
+  getEmailTemplate: () => ({}),
+  updateEmailTemplate: () => ({ body: { version: 1, name: "Renamed" } }),
+  restoreEmailTemplate: () => ({ body: { version: 1 } }),
+  deleteEmailTemplate: () => ({ query: { version: "1" } }),
+  getEmailSettings: () => ({}),
+  updateEmailSettings: () => ({ query: { fromText: "Spy" } }),
   listApiUsers: () => ({}),
   createApiUser: () => ({ body: { name: "Spy system" } }),
   getApiUser: () => ({}),
@@ -174,6 +191,10 @@ async function tenant() {
       tokenHash: randomUUID(),
       expiresAt: new Date(Date.now() + 86_400_000),
     },
+  });
+  // an invitation email template: the email-template routes act on it
+  const emailTemplate = await app.server.db.emailTemplate.create({
+    data: { organizationId: organization.id, kind: "invitation", name: "Tenant", subjectEn: "Hi", bodyEn: "<p>Hi</p>" },
   });
   // a webhook endpoint with one logged delivery: the webhook routes act on them
   const webhook = await app.server.db.webhookEndpoint.create({
@@ -237,6 +258,7 @@ async function tenant() {
     clerk,
     invitation,
     webhook,
+    emailTemplate,
     delivery,
     apiUser,
     apiClient,
@@ -255,6 +277,7 @@ beforeAll(async () => {
     roleId: a.clerk.id,
     invitationId: a.invitation.id,
     webhookId: a.webhook.id,
+    templateId: a.emailTemplate.id,
     deliveryId: a.delivery.id,
     apiUserId: a.apiUser.id,
     apiClientId: a.apiClient.id,
@@ -268,6 +291,7 @@ beforeAll(async () => {
     roleId: b.clerk.id,
     invitationId: b.invitation.id,
     webhookId: b.webhook.id,
+    templateId: b.emailTemplate.id,
     deliveryId: b.delivery.id,
     apiUserId: b.apiUser.id,
     apiClientId: b.apiClient.id,
@@ -295,7 +319,7 @@ function call(
 
 const scoped = Object.entries(ACCESS_ROUTES).filter(([id]) => !(id in UNSCOPED));
 const withResourceIds = scoped.filter(([, route]) =>
-  /:(userId|groupId|roleId|invitationId|webhookId|deliveryId|apiUserId|apiClientId|secretId|providerId)/.test(
+  /:(userId|groupId|roleId|invitationId|webhookId|templateId|deliveryId|apiUserId|apiClientId|secretId|providerId)/.test(
     route.path,
   ),
 );
@@ -444,6 +468,7 @@ function pick(ids: Ids) {
     roleId: ids.roleId,
     invitationId: ids.invitationId,
     webhookId: ids.webhookId,
+    templateId: ids.templateId,
     deliveryId: ids.deliveryId,
     apiUserId: ids.apiUserId,
     apiClientId: ids.apiClientId,
