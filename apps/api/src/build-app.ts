@@ -38,6 +38,7 @@ import { registerReportRoutes } from "./routes/report-routes.ts";
 import { registerOperationsRoutes } from "./routes/operations-routes.ts";
 import { registerRoleRoutes } from "./routes/role-routes.ts";
 import { registerSamlProviderRoutes } from "./routes/saml-provider-routes.ts";
+import { registerMfaRoutes } from "./routes/mfa-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerSettingRoutes } from "./routes/setting-routes.ts";
 import { registerSigningAdminRoutes } from "./routes/signing-admin-routes.ts";
@@ -119,6 +120,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
     timeWindow: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000,
   };
   registerSessionRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
+  registerMfaRoutes(app, { deps, authenticate, loginRateLimit });
   registerPasswordResetRoutes(app, deps, authenticate, loginRateLimit);
   registerSystemRoutes(app, deps, authenticate, redis);
   registerOrganizationRoutes(app, deps, authenticate);

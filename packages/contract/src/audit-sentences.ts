@@ -356,6 +356,21 @@ const WORDINGS: Record<string, Wording> = {
   "account.locked": (who, d) =>
     `${who}'s account was locked${d.has("failedAttempts") ? ` after ${d.text("failedAttempts")} failed sign-ins` : ""}.`,
   "signed-out": (who) => `${who} signed out.`,
+  // a second factor (issue 12 §4)
+  "sign-in.second-factor-required": (who, d) => {
+    const through = d.raw("firstFactor") === "fed" ? "signed in through an identity provider" : "gave the right password";
+    d.said("firstFactor");
+    return `${who} ${through}; a second factor was asked for.`;
+  },
+  "sign-in.second-factor-failed": (who) => `${who} gave a wrong second-factor code.`,
+  "mfa.sms-code-sent": (who) => `${who} was texted a one-time code.`,
+  "mfa.authenticator-added": (who) => `${who} added an authenticator app as a second factor.`,
+  "mfa.authenticator-removed": (who) => `${who} removed their authenticator app.`,
+  "mfa.phone-set": (who) => `${who} set a new MFA phone number (not verified yet).`,
+  "mfa.phone-verified": (who) => `${who} verified their MFA phone number with a texted code.`,
+  "mfa.phone-removed": (who) => `${who} removed their MFA phone number.`,
+  "mfa.recovery-codes-generated": (who) => `${who} created new recovery codes.`,
+  "mfa.recovery-code-used": (who) => `${who} signed in with a recovery code.`,
   // sign-in through an organization's OpenID Connect identity provider (issue 12 §2)
   "sign-in.oidc-refused": (who, d) => `${who} was refused sign-in through ${idp(d)}.`,
   "user.created-at-sign-in": (who, d) =>

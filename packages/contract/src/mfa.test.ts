@@ -28,7 +28,8 @@ describe("amrAssertsSecondFactor (RFC 8176)", () => {
 describe("MFA request schemas", () => {
   it("takes a 6-digit code with spaces, refuses anything else", () => {
     expect(mfaCodeSchema.parse({ code: " 123 456 " })).toEqual({ code: "123456" });
-    for (const bad of ["12345", "1234567", "abcdef", ""]) expect(mfaCodeSchema.safeParse({ code: bad }).success).toBe(false);
+    for (const bad of ["12345", "1234567", "abcdef", ""])
+      expect(mfaCodeSchema.safeParse({ code: bad }).success).toBe(false);
   });
 
   it("stores a phone as ten digits", () => {
@@ -39,7 +40,9 @@ describe("MFA request schemas", () => {
   it("needs a method the sign-in knows", () => {
     const token = "x".repeat(43);
     expect(mfaChallengeAnswerSchema.safeParse({ mfa_token: token, method: "email", code: "1" }).success).toBe(false);
-    expect(mfaChallengeAnswerSchema.safeParse({ mfa_token: token, method: "recovery_code", code: "abcd-efgh" }).success).toBe(true);
+    expect(
+      mfaChallengeAnswerSchema.safeParse({ mfa_token: token, method: "recovery_code", code: "abcd-efgh" }).success,
+    ).toBe(true);
   });
 });
 

@@ -125,6 +125,11 @@ export const mfaEnrolledSchema = z
       .array(z.string())
       .nullable()
       .describe("Shown once: the first verified factor comes with ten recovery codes"),
+    token: tokenResponseSchema
+      .optional()
+      .describe(
+        "A session that was waiting for enrolment is replaced by one that is not (cookies, or this bearer token)",
+      ),
   })
   .meta({ id: "MfaEnrolled" });
 export type MfaEnrolled = z.infer<typeof mfaEnrolledSchema>;

@@ -9,14 +9,16 @@ import { holidayRoutes } from "./holidays.ts";
 import { identityProviderRoutes } from "./identity-providers.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
-import { organizationRoutes } from "./organizations.ts";
+import { mfaRoutes } from "./mfa.ts";
 import { operationsRoutes } from "./operations.ts";
+import { organizationRoutes } from "./organizations.ts";
 import { packageActionRoutes } from "./package-actions.ts";
 import { packageRoutes } from "./packages.ts";
 import { participantRoutes } from "./participants.ts";
 import { reportRoutes } from "./reports.ts";
 import { roleRoutes } from "./roles.ts";
 import type { RouteDef } from "./route-def.ts";
+import { securitySettingRoutes } from "./security-settings.ts";
 import { samlProviderRoutes } from "./saml-providers.ts";
 import { sessionRoutes } from "./session-routes.ts";
 import { settingMetaDataRoutes } from "./setting-metadata.ts";
@@ -53,7 +55,9 @@ export const routes = {
   ...identityProviderRoutes,
   ...samlProviderRoutes,
   ...reportRoutes,
+  ...mfaRoutes,
+  ...securitySettingRoutes,
+  ...operationsRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;
-  ...operationsRoutes,

@@ -28,6 +28,7 @@ export * from "./documents/index.ts";
 export * from "./errors/app-error.ts";
 export * from "./groups/index.ts";
 export * from "./identity-providers/index.ts";
+export * from "./mfa/index.ts";
 export * from "./invitations/index.ts";
 export * from "./jobs/bullmq-queues.ts";
 export * from "./jobs/enqueue-outbox.ts";

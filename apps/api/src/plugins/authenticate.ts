@@ -61,6 +61,9 @@ export function authenticator(
       }
       if (level !== "session" && actor.credentialsExpired) throw new AppError("CREDENTIALS_EXPIRED");
       if (level === "user" && actor.partial) throw new AppError("ORGANIZATION_NOT_SELECTED");
+      // issue 12 §4: the organization requires a second factor and this person has none yet: only
+      // the session, sign-out and enrolment routes (auth "session" or "partial") are open
+      if (level === "user" && !claims.mfa_enrolled && !actor.apiClient) throw new AppError("MFA_ENROLMENT_REQUIRED");
       request.session = { actor, claims, viaCookie: found.viaCookie, idleExpiresAt };
       if (actor.apiClient) await limitApiClient(request);
       if (organizationScoped) {

@@ -55,8 +55,17 @@ export function registerSessionRoutes(
     routes.token,
     async ({ body, request, reply }) => {
       if (body.grant_type === "client_credentials") return clientCredentialsGrant(request, reply, body, deps);
-      const issued = await signInWithPassword({ kind: "anonymous", ...requestOrigin(request) }, body, deps);
-      return answerWithToken(request, reply, issued);
+      const outcome = await signInWithPassword({ kind: "anonymous", ...requestOrigin(request) }, body, deps);
+      if (outcome.kind === "token") return answerWithToken(request, reply, outcome.issued);
+      // the password was right and a second factor is due: no session yet, only the challenge
+      reply.header("cache-control", "no-store");
+      return {
+        token_type: "mfa_challenge" as const,
+        expires_in: outcome.challenge.expiresIn,
+        partial: false,
+        mfa_token: outcome.challenge.token,
+        mfa_methods: outcome.challenge.methods,
+      };
     },
     {
       errorHandler: oauthErrorHandler(app),

@@ -3,6 +3,7 @@ import { type TokenClaims, WEB_CLIENT_ID } from "@signet/contract";
 import type { RequestOrigin } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
+import { hasVerifiedFactor, loadMfaFactors, organizationRequiresMfa } from "../mfa/mfa-factors.ts";
 
 export interface IssuedToken {
   token: string;
@@ -17,8 +18,17 @@ interface IssueInput {
   origin: RequestOrigin;
   /** the identity provider the person signed in through: the token stays in its organization */
   identityProviderId?: string;
-  /** the identity provider said the person signed in with a second factor (OIDC amr, SAML AuthnContext) */
+  /**
+   * The identity provider said the person signed in with a second factor (OIDC amr, SAML
+   * AuthnContext): the session's amr gets "mfa" and the person counts as enrolled (an
+   * organization that requires a second factor accepts the provider's), so nothing asks again.
+   */
   secondFactorAsserted?: boolean;
+  /**
+   * How the person authenticated (RFC 8176 amr values). Default: carried over from the token this
+   * one replaces (organization chosen, password changed), else "pwd", or "fed" for a provider.
+   */
+  amr?: string[];
 }
 
 /** Records the token server-side (so it can be revoked) and signs the spec's logged-in-user claims. */
@@ -45,6 +55,20 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
     : [];
   const organization = membership?.organization ?? null;
   const supportOrganization = organization?.eoSupport ?? false;
+  // the session's authentication methods, carried over when this token replaces another one
+  const previousTokenId = "tokenId" in input.origin ? (input.origin as { tokenId?: string }).tokenId : undefined;
+  const carried =
+    input.amr === undefined && previousTokenId
+      ? (await db.sessionAuthMethod.findUnique({ where: { activeTokenId: previousTokenId } }))?.amr
+      : undefined;
+  let amr = input.amr ?? carried ?? [input.identityProviderId ? "fed" : "pwd"];
+  if (input.secondFactorAsserted && !amr.includes("mfa")) amr = [...amr, "mfa"];
+  // mfa_enrolled (issue 12 §4): the person has a verified second factor, gave one at sign-in, or
+  // the organization does not require one; false takes them to enrolment before anything else
+  const mfaEnrolled =
+    amr.includes("mfa") ||
+    hasVerifiedFactor(await loadMfaFactors(db, user.id)) ||
+    !(await organizationRequiresMfa(db, input.organizationId));
   const jti = randomUUID();
   const lifetime = config.TOKEN_LIFETIME_SECONDS;
   await db.activeToken.create({
@@ -58,6 +82,7 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
       userAgent: input.origin.userAgent?.slice(0, 500) ?? null,
     },
   });
+  await db.sessionAuthMethod.create({ data: { activeTokenId: jti, amr } });
   return tokens.sign(
     {
       sub: user.email,
@@ -73,7 +98,7 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
         : user.memberships.map((m) => m.organizationId),
       org_enabled: Boolean(membership?.enabled && organization?.enabled),
       partial: input.organizationId === null,
-      mfa_enrolled: user.mfaEnrolled,
+      mfa_enrolled: mfaEnrolled,
       family_name: user.familyName,
       given_name: user.givenName,
       middle_name: user.middleName,
@@ -85,6 +110,7 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
       support_user: Boolean(supportOrganization && roles.some((role) => role.eoSupport)),
       jti,
       ...(input.identityProviderId ? { idp: input.identityProviderId } : {}),
+      amr,
     },
     lifetime,
   );

@@ -3,7 +3,7 @@ import type { AnonymousActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
-import { type IssuedToken, issueToken } from "./issue-token.ts";
+import { continueAfterFirstFactor, type FirstFactorOutcome } from "../mfa/sign-in-challenge.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password-hasher.ts";
 
 export interface SignInInput {
@@ -45,7 +45,7 @@ export async function signInWithPassword(
   actor: AnonymousActor,
   input: SignInInput,
   deps: CoreDeps,
-): Promise<IssuedToken> {
+): Promise<FirstFactorOutcome> {
   const { db, config } = deps;
   const email = input.username.trim().toLowerCase();
   const user = await db.user.findUnique({
@@ -94,12 +94,18 @@ export async function signInWithPassword(
     throw new AppError("USER_NOT_ENABLED_FOR_ORG");
   }
 
-  await db.credential.update({ where: { userId: user.id }, data: { failedAttempts: 0, lockedUntil: null } });
-  await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
-  await audit("sign-in.succeeded", { partial: single === null });
   const credentialsExpired = credential.expiresAt !== null && credential.expiresAt <= new Date();
-  return issueToken(
-    { userId: user.id, organizationId: single?.organizationId ?? null, credentialsExpired, origin: actor },
+  const outcome = await continueAfterFirstFactor(
+    actor,
+    { userId: user.id, organizationId: single?.organizationId ?? null, credentialsExpired, firstFactor: "pwd" },
     deps,
   );
+  // with a second factor due, the failed-attempt count stays until the code is right too: a right
+  // password must not give a code-guesser a fresh set of tries (issue 12 §4)
+  if (outcome.kind === "token") {
+    await db.credential.update({ where: { userId: user.id }, data: { failedAttempts: 0, lockedUntil: null } });
+    await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
+    await audit("sign-in.succeeded", { partial: single === null });
+  }
+  return outcome;
 }

@@ -1,11 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { IDENTITY_PROVIDER_MESSAGES, safeReturnUrl } from "@signet/contract";
+import { amrAssertsSecondFactor, IDENTITY_PROVIDER_MESSAGES, safeReturnUrl } from "@signet/contract";
 import * as oidc from "openid-client";
 import type { AnonymousActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
-import { type IssuedToken, issueToken } from "../auth/issue-token.ts";
+import type { IssuedToken } from "../auth/issue-token.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { IdentityProvider as IdentityProviderRow } from "../db/generated/client.ts";
+import { continueAfterFirstFactor, type IssuedMfaChallenge } from "../mfa/sign-in-challenge.ts";
 import { identityProviderNotFound, oidcRedirectUri } from "./identity-provider-views.ts";
 
 /** A sign-in left unfinished at the provider for longer than this must be started again. */
@@ -124,7 +125,10 @@ export interface FinishOidcSignInInput {
 }
 
 export interface FinishedOidcSignIn {
-  issued: IssuedToken;
+  /** null when a second factor is due first (then challenge is set) */
+  issued: IssuedToken | null;
+  /** the person has a second factor with us and the provider did not assert one (issue 12 §4) */
+  challenge: IssuedMfaChallenge | null;
   returnUrl: string | null;
   organizationId: string;
 }
@@ -294,6 +298,27 @@ export async function finishOidcSignIn(
     return refuse(403, IDENTITY_PROVIDER_MESSAGES.notEnabled, "not-enabled-for-org", { userId: user.id });
   }
 
+  // a provider that asserts a second factor (id_token amr, RFC 8176) is not second-guessed; else a
+  // person who has a second factor with us answers it before any session exists
+  const secondFactorAsserted = amrAssertsSecondFactor(claims.amr);
+  const outcome = await continueAfterFirstFactor(
+    actor,
+    {
+      userId: user.id,
+      organizationId,
+      credentialsExpired: false,
+      firstFactor: "fed",
+      identityProviderId: provider.id,
+      secondFactorAsserted,
+      returnUrl: attempt.returnUrl,
+    },
+    deps,
+  );
+  if (outcome.kind === "challenge") {
+    // the provider's refresh token is not kept for a session that does not exist yet: the session
+    // opened by the code lives by the idle timeout and its own expiry
+    return { issued: null, challenge: outcome.challenge, returnUrl: attempt.returnUrl, organizationId };
+  }
   // the same token a password sign-in gets, but never partial: the provider vouches for the person
   // in its own organization only (an administrator of one organization must not be able to act
   // as a person in another one they also belong to), so the session is bound to it
@@ -304,19 +329,10 @@ export async function finishOidcSignIn(
       streamType: "user",
       streamId: user.id,
       type: "sign-in.succeeded",
-      data: { method: "oidc", ...providerData },
+      data: { method: "oidc", ...providerData, secondFactorAsserted },
     }),
   );
-  const issued = await issueToken(
-    {
-      userId: user.id,
-      organizationId,
-      credentialsExpired: false,
-      origin: actor,
-      identityProviderId: provider.id,
-    },
-    deps,
-  );
+  const issued = outcome.issued;
   if (refresh) {
     await db.oidcSession.create({
       data: {
@@ -328,5 +344,5 @@ export async function finishOidcSignIn(
       },
     });
   }
-  return { issued, returnUrl: attempt.returnUrl, organizationId };
+  return { issued, challenge: null, returnUrl: attempt.returnUrl, organizationId };
 }

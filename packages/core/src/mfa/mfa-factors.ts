@@ -1,0 +1,92 @@
+import { createHash, randomInt } from "node:crypto";
+import { MFA_LIMITS, type MfaMethod, type MfaStatus, securitySettingsFromRows } from "@signet/contract";
+import type { Prisma } from "../db/generated/client.ts";
+
+type Reader = Pick<
+  Prisma.TransactionClient,
+  "user" | "organizationSetting" | "mfaRecoveryCode" | "mfaAuthenticator" | "mfaPhoneVerification"
+>;
+
+export const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** Whether the organization's "Require a second factor" setting (mfa_required) is on. */
+export async function organizationRequiresMfa(db: Reader, organizationId: string | null): Promise<boolean> {
+  if (!organizationId) return false;
+  const row = await db.organizationSetting.findUnique({
+    where: { organizationId_key: { organizationId, key: "mfa_required" } },
+    select: { key: true, value: true },
+  });
+  return securitySettingsFromRows(row ? [row] : []).mfa_required;
+}
+
+export interface MfaFactors {
+  /** a confirmed authenticator app */
+  totp: boolean;
+  /** the MFA phone, when verified by a code and unchanged since */
+  smsPhone: string | null;
+  recoveryCodesRemaining: number;
+  authenticator: { verified: boolean; createdAt: Date } | null;
+  phone: { phoneNumber: string; verified: boolean } | null;
+}
+
+/** The user's second factors as they stand; the phone counts only while it is the number that was verified. */
+export async function loadMfaFactors(db: Reader, userId: string): Promise<MfaFactors> {
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { mfaPhoneNumber: true, mfaAuthenticator: true, mfaPhoneVerification: true },
+  });
+  const recoveryCodesRemaining = await db.mfaRecoveryCode.count({ where: { userId, usedAt: null } });
+  const phoneVerified = Boolean(
+    user.mfaPhoneNumber &&
+      user.mfaPhoneVerification?.verifiedAt &&
+      user.mfaPhoneVerification.phoneNumber === user.mfaPhoneNumber,
+  );
+  return {
+    totp: Boolean(user.mfaAuthenticator?.verifiedAt),
+    smsPhone: phoneVerified ? user.mfaPhoneNumber : null,
+    recoveryCodesRemaining,
+    authenticator: user.mfaAuthenticator
+      ? { verified: Boolean(user.mfaAuthenticator.verifiedAt), createdAt: user.mfaAuthenticator.createdAt }
+      : null,
+    phone: user.mfaPhoneNumber ? { phoneNumber: user.mfaPhoneNumber, verified: phoneVerified } : null,
+  };
+}
+
+export const hasVerifiedFactor = (factors: MfaFactors) => factors.totp || factors.smsPhone !== null;
+
+/** The ways a sign-in challenge can be answered. */
+export function challengeMethods(factors: MfaFactors): MfaMethod[] {
+  const methods: MfaMethod[] = [];
+  if (factors.totp) methods.push("totp");
+  if (factors.smsPhone) methods.push("sms");
+  if (hasVerifiedFactor(factors) && factors.recoveryCodesRemaining > 0) methods.push("recovery_code");
+  return methods;
+}
+
+export function presentMfaStatus(factors: MfaFactors, required: boolean): MfaStatus {
+  return {
+    required,
+    enrolled: hasVerifiedFactor(factors),
+    authenticator: factors.authenticator
+      ? { verified: factors.authenticator.verified, createdAt: factors.authenticator.createdAt.toISOString() }
+      : null,
+    phone: factors.phone,
+    recoveryCodesRemaining: factors.recoveryCodesRemaining,
+  };
+}
+
+// Recovery codes: 12 characters from an alphabet without look-alikes (about 60 bits), shown as
+// xxxx-xxxx-xxxx. Their entropy makes a plain SHA-256 enough to store them.
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+export function newRecoveryCodes(): string[] {
+  return Array.from({ length: MFA_LIMITS.recoveryCodeCount }, () => {
+    const chars = Array.from({ length: 12 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
+    return `${chars.slice(0, 4).join("")}-${chars.slice(4, 8).join("")}-${chars.slice(8).join("")}`;
+  });
+}
+
+/** As typed: case, spaces and dashes do not matter. */
+export const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]+/g, "");
+
+export const newSmsCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
