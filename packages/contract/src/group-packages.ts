@@ -7,7 +7,7 @@ import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 export const groupPackagesQuerySchema = packageListQuerySchema
   .omit({ groupId: true })
-  .meta({ id: "GroupPackagesQuery" });
+  .describe("Filters, paging and sort of a group's packages");
 export type GroupPackagesQuery = z.infer<typeof groupPackagesQuerySchema>;
 
 export const groupPackageRoutes = {

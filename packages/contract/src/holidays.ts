@@ -81,7 +81,7 @@ export const holidayQuerySchema = z
     const range = holidayRange(query);
     if (!range.ok) context.addIssue({ code: "custom", path: [range.path], message: range.message });
   })
-  .meta({ id: "HolidayQuery" });
+  .describe("A year or a date range");
 export type HolidayQuery = z.infer<typeof holidayQuerySchema>;
 
 export const holidaySchema = z

@@ -79,7 +79,7 @@ export const settingMetaDataQuerySchema = z
     elementId: z.uuid().optional().describe("The organization's id (settings are organization-wide)"),
     elementType: z.enum(SETTING_ELEMENT_TYPES).optional(),
   })
-  .meta({ id: "SettingMetaDataQuery" });
+  .describe("Filters of the metaData list");
 export type SettingMetaDataQuery = z.infer<typeof settingMetaDataQuerySchema>;
 
 export const createSettingMetaDataSchema = z
