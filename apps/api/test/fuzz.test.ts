@@ -108,6 +108,7 @@ beforeAll(async () => {
     secretId: randomUUID(),
     providerId: randomUUID(),
     samlProviderId: randomUUID(),
+    settingId: randomUUID(),
     outboxId: "1",
   };
   let admin = signing.admin;

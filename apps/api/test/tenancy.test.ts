@@ -3,7 +3,9 @@ import {
   apiClientRoutes,
   emailTemplateRoutes,
   fillPath,
+  groupPackageRoutes,
   groupRoutes,
+  holidayRoutes,
   identityProviderRoutes,
   invitationRoutes,
   membershipRoutes,
@@ -14,6 +16,8 @@ import {
   roleRoutes,
   routeUrl,
   samlProviderRoutes,
+  securitySettingRoutes,
+  settingMetaDataRoutes,
   userRoutes,
   webhookRoutes,
 } from "@signet/contract";
@@ -40,6 +44,10 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   ...reportRoutes,
   ...identityProviderRoutes,
   ...samlProviderRoutes,
+  ...settingMetaDataRoutes,
+  ...securitySettingRoutes,
+  ...holidayRoutes,
+  ...groupPackageRoutes,
   ...operationsRoutes,
 };
 
@@ -63,6 +71,7 @@ const UNSCOPED: Record<string, string> = {
   listSamlSignInProviders: "public by design: names the enabled SAML providers an organization uses, nothing of its users",
   startSamlSignIn: "public by design: only redirects to a provider the organization uses",
   samlAcs: "authorised by the stored request (RelayState), the browser-binding cookie and the signed assertion",
+  listHolidays: "the federal holidays: the same for every organization, nothing of any organization's data",
   servicesInfo: "support users only: installation-wide, names no organization's data",
   listParkedJobs: "support users only: installation-wide background jobs",
   requeueParkedJob: "support users only: installation-wide background jobs",
@@ -83,6 +92,7 @@ interface Ids {
   apiClientId: string;
   secretId: string;
   providerId: string;
+  settingId: string;
 }
 
 /** A request that passes the contract's validation, naming the given ids. */
@@ -163,6 +173,13 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   updateIdentityProvider: () => ({ body: { version: 1, enabled: false } }),
   deleteIdentityProvider: () => ({ query: { version: "1" } }),
   testIdentityProvider: () => ({}),
+  listSettingMetaData: () => ({}),
+  createSettingMetaData: () => ({ body: [{ settingName: "primary_color", value: "#000000" }] }),
+  updateSettingMetaData: () => ({ body: [{ settingName: "timezone", value: "UTC", version: 1 }] }),
+  deleteSettingMetaData: () => ({ query: { version: "1" } }),
+  listGroupPackages: () => ({}),
+  getSecuritySettings: () => ({}),
+  updateSecuritySettings: () => ({ body: { mfa_required: true } }),
 };
 
 let app: TestApp;
@@ -249,6 +266,10 @@ async function tenant() {
       clientSecretEncrypted: app.server.deps.fieldCipher.encrypt("tenant-secret"),
     },
   });
+  // a stored setting: the metaData routes act on it
+  const setting = await app.server.db.organizationSetting.create({
+    data: { organizationId: organization.id, key: "timezone", value: "America/Chicago" },
+  });
   return {
     organization,
     user,
@@ -263,6 +284,7 @@ async function tenant() {
     apiUser,
     apiClient,
     identityProvider,
+    setting,
   };
 }
 
@@ -283,6 +305,7 @@ beforeAll(async () => {
     apiClientId: a.apiClient.id,
     secretId: a.apiClient.secrets[0]!.id,
     providerId: a.identityProvider.id,
+    settingId: a.setting.id,
   };
   foreign = {
     organizationId: b.organization.id,
@@ -297,6 +320,7 @@ beforeAll(async () => {
     apiClientId: b.apiClient.id,
     secretId: b.apiClient.secrets[0]!.id,
     providerId: b.identityProvider.id,
+    settingId: b.setting.id,
   };
   admin = new HttpClient(app.url);
   expect((await admin.signIn(a.user.email, PASSWORD)).status).toBe(200);
@@ -319,7 +343,7 @@ function call(
 
 const scoped = Object.entries(ACCESS_ROUTES).filter(([id]) => !(id in UNSCOPED));
 const withResourceIds = scoped.filter(([, route]) =>
-  /:(userId|groupId|roleId|invitationId|webhookId|templateId|deliveryId|apiUserId|apiClientId|secretId|providerId)/.test(
+  /:(userId|groupId|roleId|invitationId|webhookId|templateId|deliveryId|apiUserId|apiClientId|secretId|providerId|settingId)/.test(
     route.path,
   ),
 );
@@ -409,6 +433,15 @@ describe("tenancy across every access-control route", () => {
     expect(tested).toBe(0);
   });
 
+  it("left the other organization's settings as they were (no set, change or reset)", async () => {
+    const rows = await app.server.db.organizationSetting.findMany({
+      where: { organizationId: foreign.organizationId },
+    });
+    expect(rows.map((row) => [row.id, row.key, row.value, row.version])).toEqual([
+      [foreign.settingId, "timezone", "America/Chicago", 1],
+    ]);
+  });
+
   it("keeps the installation-wide SAML provider routes to support users (an administrator gets 403)", async () => {
     const samples: [string, { body?: unknown; query?: Record<string, string> }][] = [
       ["listSamlProviders", {}],
@@ -474,5 +507,6 @@ function pick(ids: Ids) {
     apiClientId: ids.apiClientId,
     secretId: ids.secretId,
     providerId: ids.providerId,
+    settingId: ids.settingId,
   };
 }

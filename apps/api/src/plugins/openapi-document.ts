@@ -42,7 +42,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "custom fields": "Organization-defined fields filled into documents",
   "data collection": "Questions participants answer while signing",
   stips: "Files participants are asked to upload (stipulations)",
-  settings: "Organization settings: signing room, e-sign consent, seal certificate",
+  settings:
+    "Organization settings: the metaData API over every registered setting (type, category, default, version), the typed package, signing room and security views, e-sign consent, seal certificate, and the federal holidays call",
   "signing room":
     "Signing: the participant's signing room (signing origin) and the members' side of it (signing URLs, verification, sealed files)",
   "email-templates":
