@@ -5,13 +5,11 @@ import {
   Badge,
   Breadcrumbs,
   Button,
-  Code,
   CopyButton,
   FileButton,
   Group,
   MultiSelect,
   Paper,
-  ScrollArea,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -444,14 +442,15 @@ function ServiceProviderSection() {
         <Stack gap="sm">
           <CopyField label="Entity ID (audience)" value={sp.data.entityId} namedCopy />
           <CopyField label="Assertion Consumer Service URL" value={sp.data.acsUrl} namedCopy />
-          <Text size="sm" fw={500}>
-            Service provider metadata
-          </Text>
-          <ScrollArea.Autosize mah={160} type="auto">
-            <Code block aria-label="Service provider metadata">
-              {sp.data.metadataXml}
-            </Code>
-          </ScrollArea.Autosize>
+          <Textarea
+            label="Service provider metadata"
+            value={sp.data.metadataXml}
+            readOnly
+            autosize
+            minRows={3}
+            maxRows={6}
+            styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", fontSize: 12 } }}
+          />
           <Group gap="xs">
             <CopyButton value={sp.data.metadataXml} timeout={2000}>
               {({ copied, copy }) => (

@@ -1,0 +1,141 @@
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LoopbackSamlIdp, startLoopbackSamlIdp } from "../apps/api/test/support/saml-loopback-idp.ts";
+import { expectToast, pickOption } from "./support/access-helpers.ts";
+import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
+import { axeViolations, describeViolations } from "./support/axe.ts";
+import { type BrowserSession, launchBrowser } from "./support/browser.ts";
+import { signIn } from "./support/journeys.ts";
+
+// Issue 12 §3: a support user adds the bank's SAML identity provider (a real one, samlify on
+// loopback) from its metadata and assigns the demo organization; a member then signs in through
+// it from the sign-in page, at the provider's own login page, and lands in the workspace. An
+// administrator who is not a support user cannot open the SAML pages.
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const seriousOnly = <T extends { impact?: string | null }>(violations: T[]) =>
+  violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+
+describe("sign-in through a SAML identity provider", () => {
+  let app: TestApp;
+  let idp: LoopbackSamlIdp;
+  let support: BrowserSession;
+  let publicUrl: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    // our entity ID and ACS URL come from the public URL, so the app listens there
+    publicUrl = `http://127.0.0.1:${port}`;
+    idp = await startLoopbackSamlIdp();
+    app = await startTestApp({ PORT: String(port), PUBLIC_URL: publicUrl });
+    support = await launchBrowser({ baseURL: publicUrl, bypassCSP: true });
+  }, 60_000);
+  afterAll(async () => {
+    await support?.close();
+    await app?.close();
+    await idp?.close();
+  });
+
+  it("a support user adds the provider from its metadata and assigns the demo organization", async () => {
+    const { page } = support;
+    await page.goto("/sign-in?returnUrl=%2Fsaml-providers");
+    await signIn(page, app.users.support, DEMO_PASSWORD);
+    await page.getByRole("heading", { name: "SAML providers", level: 1 }).waitFor();
+    await page.getByText("No SAML provider yet").waitFor();
+    expect(await page.getByText("Coming soon").count()).toBe(0);
+    const listViolations = seriousOnly(await axeViolations(page));
+    expect(listViolations, describeViolations(listViolations)).toEqual([]);
+
+    await page.getByRole("link", { name: "Add SAML provider" }).first().click();
+    await page.getByRole("heading", { name: "New SAML provider", level: 1 }).waitFor();
+    // what to give the identity provider: our entity ID and ACS URL, and the metadata naming them
+    expect(await page.getByRole("textbox", { name: "Entity ID (audience)" }).inputValue()).toBe(`${publicUrl}/saml/sp`);
+    expect(await page.getByRole("textbox", { name: "Assertion Consumer Service URL" }).inputValue()).toBe(
+      `${publicUrl}/api/v1/saml/acs`,
+    );
+    const spMetadata = await page.getByRole("textbox", { name: "Service provider metadata" }).inputValue();
+    expect(spMetadata).toContain("EntityDescriptor");
+    // the identity provider is told about us from exactly that metadata
+    idp.serviceProviderMetadata = spMetadata;
+
+    await page.getByLabel(/^Name/).fill("Bank SAML");
+    await page.getByLabel("Metadata URL").fill(idp.metadataUrl);
+    await page.getByRole("button", { name: "Import from URL" }).click();
+    await expectToast(page, "Metadata imported: entity ID, sign-on URL and 1 certificate filled in.");
+    expect(await page.getByRole("textbox", { name: /^Entity ID( \*)?$/ }).inputValue()).toBe(idp.entityId);
+    expect(await page.getByRole("textbox", { name: /^Single sign-on URL/ }).inputValue()).toBe(`${idp.url}/sso`);
+    await page.getByText("CN=Loopback SAML IdP", { exact: false }).first().waitFor();
+    await page
+      .getByText(/^Valid until /)
+      .first()
+      .waitFor();
+    await pickOption(page, "Organizations that use it", "Demo Lending");
+    const editorViolations = seriousOnly(await axeViolations(page));
+    expect(editorViolations, describeViolations(editorViolations)).toEqual([]);
+
+    // leaving with unsaved changes asks first
+    await page.getByRole("link", { name: "SAML providers" }).first().click();
+    const unsaved = page.getByRole("dialog", { name: "Unsaved changes" });
+    await unsaved.getByRole("button", { name: "Cancel" }).click();
+    await unsaved.waitFor({ state: "hidden" });
+    expect(await page.getByLabel(/^Name/).inputValue()).toBe("Bank SAML");
+
+    await page.getByRole("button", { name: "Add SAML provider" }).click();
+    await expectToast(page, "Bank SAML was added.");
+    await page.getByRole("heading", { name: "SAML providers", level: 1 }).waitFor();
+    const row = page.getByRole("row", { name: /Bank SAML/ });
+    await row.getByText("Demo Lending").waitFor();
+    await row.getByText("Enabled").waitFor();
+    await row.getByText(/^Valid until /).waitFor();
+
+    // the editor opens with what was saved
+    await row.getByRole("link", { name: "Bank SAML" }).click();
+    await page.getByRole("heading", { name: "Edit Bank SAML", level: 1 }).waitFor();
+    expect(await page.getByRole("textbox", { name: /^Entity ID( \*)?$/ }).inputValue()).toBe(idp.entityId);
+  });
+
+  it("an administrator who is not a support user cannot open the SAML pages", async () => {
+    const admin = await launchBrowser({ baseURL: publicUrl });
+    try {
+      await admin.page.goto("/sign-in");
+      await signIn(admin.page, app.users.admin, DEMO_PASSWORD);
+      await admin.page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+      await admin.page.goto("/saml-providers");
+      await admin.page.waitForURL((url) => url.pathname !== "/saml-providers");
+      expect(await admin.page.getByRole("heading", { name: "SAML providers" }).count()).toBe(0);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it("a member signs in through the provider from the sign-in page and lands in the workspace", async () => {
+    const member = await launchBrowser({ baseURL: publicUrl, bypassCSP: true });
+    try {
+      const { page } = member;
+      await page.goto(`/sign-in?org=${app.demo.organizations.customer}`);
+      const button = page.getByRole("link", { name: "Sign in with Bank SAML" });
+      await button.waitFor();
+      const violations = seriousOnly(await axeViolations(page));
+      expect(violations, describeViolations(violations)).toEqual([]);
+
+      await button.click();
+      await page.waitForURL((url) => url.href.startsWith(`${idp.url}/sso`));
+      await page.getByLabel("Email").fill(app.users.member);
+      await page.getByRole("button", { name: "Sign in at the IdP" }).click();
+      await page.waitForURL((url) => url.origin === publicUrl && url.pathname === "/workspace");
+      await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+
+      const events = await app.server.db.auditEvent.findMany({ where: { type: "sign-in.succeeded" } });
+      expect(events.some((event) => (event.data as { method?: string }).method === "saml")).toBe(true);
+    } finally {
+      await member.close();
+    }
+  });
+});
