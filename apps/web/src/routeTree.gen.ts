@@ -16,6 +16,7 @@ import { Route as SupportRouteImport } from './routes/_support'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as CreatePasswordRouteImport } from './routes/create-password'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as MfaEnrolmentRouteImport } from './routes/mfa-enrolment'
 import { Route as NotificationReportRouteImport } from './routes/notification-report'
 import { Route as NotificationSummaryRouteImport } from './routes/notification-summary'
 import { Route as SelectOrganizationRouteImport } from './routes/select-organization'
@@ -103,6 +104,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const NotificationReportRoute = NotificationReportRouteImport.update({
   id: '/notification-report',
   path: '/notification-report',
+const MfaEnrolmentRoute = MfaEnrolmentRouteImport.update({
+  id: '/mfa-enrolment',
+  path: '/mfa-enrolment',
+  getParentRoute: () => rootRouteImport,
+} as any)
   getParentRoute: () => rootRouteImport,
 } as any)
 const NotificationSummaryRoute = NotificationSummaryRouteImport.update({
@@ -401,6 +407,7 @@ export interface FileRoutesByFullPath {
   '/import-export/export': typeof AuthImportExportExportRoute
   '/import-export/import': typeof AuthImportExportImportRoute
   '/organizations/$organizationId': typeof AuthOrganizationsOrganizationIdRouteWithChildren
+  '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/organizations/new': typeof AuthOrganizationsNewRoute
   '/reports/mailing': typeof AuthReportsMailingRoute
   '/reports/package': typeof AuthReportsPackageRoute
@@ -461,6 +468,7 @@ export interface FileRoutesByTo {
   '/saml-providers/$samlProviderId': typeof SupportSamlProvidersSamlProviderIdRoute
   '/saml-providers/new': typeof SupportSamlProvidersNewRoute
   '/import-export': typeof AuthImportExportIndexRoute
+  '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/organizations': typeof AuthOrganizationsIndexRoute
   '/reports': typeof AuthReportsIndexRoute
   '/saml-providers': typeof SupportSamlProvidersIndexRoute
@@ -521,6 +529,7 @@ export interface FileRoutesById {
   '/_support/saml-providers/$samlProviderId': typeof SupportSamlProvidersSamlProviderIdRoute
   '/_support/saml-providers/new': typeof SupportSamlProvidersNewRoute
   '/_auth/import-export/': typeof AuthImportExportIndexRoute
+  '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/_auth/organizations/': typeof AuthOrganizationsIndexRoute
   '/_auth/reports/': typeof AuthReportsIndexRoute
   '/_support/saml-providers/': typeof SupportSamlProvidersIndexRoute
@@ -583,6 +592,7 @@ export interface FileRouteTypes {
     | '/organizations/'
     | '/reports/'
     | '/saml-providers/'
+    | '/mfa-enrolment'
     | '/organizations/$organizationId/edit'
     | '/packages/$packageId/build'
     | '/settings/webhooks/new'
@@ -643,6 +653,7 @@ export interface FileRouteTypes {
     | '/organizations/$organizationId'
     | '/packages/$packageId'
     | '/settings/identity-providers'
+    | '/mfa-enrolment'
     | '/settings/webhooks'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
@@ -702,6 +713,7 @@ export interface FileRouteTypes {
     | '/_auth/organizations/$organizationId/'
     | '/_auth/packages/$packageId/'
     | '/_auth/settings_/identity-providers/'
+    | '/mfa-enrolment'
     | '/_auth/settings_/webhooks/'
     | '/_auth/organizations/$organizationId/roles/new'
     | '/_auth/organizations/$organizationId/users/new'
@@ -765,6 +777,7 @@ declare module '@tanstack/react-router' {
       id: '/_support'
       path: ''
       fullPath: '/'
+  MfaEnrolmentRoute: typeof MfaEnrolmentRoute
       preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
     }
@@ -827,6 +840,13 @@ declare module '@tanstack/react-router' {
     '/sign-up': {
       id: '/sign-up'
       path: '/sign-up'
+    '/mfa-enrolment': {
+      id: '/mfa-enrolment'
+      path: '/mfa-enrolment'
+      fullPath: '/mfa-enrolment'
+      preLoaderRoute: typeof MfaEnrolmentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
       fullPath: '/sign-up'
       preLoaderRoute: typeof SignUpRouteImport
       parentRoute: typeof rootRouteImport
@@ -1312,3 +1332,4 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
+  MfaEnrolmentRoute: MfaEnrolmentRoute,

@@ -46,6 +46,13 @@ describe("decideGuard", () => {
     ["support", user(), { allow: false, redirect: "/unauthorized" }],
     ["support", user({ supportUser: true }), { allow: true }],
     ["support", user({ supportUser: true, partial: true }), { allow: false, redirect: "/select-organization" }],
+    // issue 12 §4: an organization requires a second factor and this person has none yet
+    ["auth", user({ mfaEnrolled: false }), { allow: false, redirect: "/mfa-enrolment" }],
+    ["support", user({ mfaEnrolled: false, supportUser: true }), { allow: false, redirect: "/mfa-enrolment" }],
+    ["mfa-enrolment", user({ mfaEnrolled: false }), { allow: true }],
+    ["mfa-enrolment", user(), { allow: false, redirect: "/workspace" }],
+    ["mfa-enrolment", null, { allow: false, redirect: "/sign-in", returnUrl: "/here?x=1" }],
+    ["mfa-enrolment", user({ mfaEnrolled: false, partial: true }), { allow: false, redirect: "/select-organization" }],
   ];
   it.each(cases)("%s for %j", (kind, who, expected) => {
     expect(decideGuard(kind, who, "/here?x=1")).toEqual(expected);

@@ -8,13 +8,18 @@ import type { LoggedInUser } from "./session.ts";
  * - support: a full sign-in by a support user (SAML providers, notifications)
  * - partial: the select-organization page (a partial sign-in)
  * - expired: the change-password page (reachable with expired credentials)
+ * - mfa-enrolment: second-factor enrolment, for a full sign-in not yet enrolled where the
+ *   organization requires it (issue 12 §4); everything else sends such a user there first
  */
-export type GuardKind = "public" | "auth" | "support" | "partial" | "expired";
+export type GuardKind = "public" | "auth" | "support" | "partial" | "expired" | "mfa-enrolment";
 
 export type GuardDecision =
   | { allow: true }
   | { allow: false; redirect: "/sign-in"; returnUrl: string }
-  | { allow: false; redirect: "/change-password" | "/select-organization" | "/unauthorized" | "/workspace" };
+  | {
+      allow: false;
+      redirect: "/change-password" | "/select-organization" | "/unauthorized" | "/workspace" | "/mfa-enrolment";
+    };
 
 export function decideGuard(kind: GuardKind, user: LoggedInUser | null, currentUrl: string): GuardDecision {
   if (kind === "public") return { allow: true };
@@ -26,6 +31,9 @@ export function decideGuard(kind: GuardKind, user: LoggedInUser | null, currentU
     return kind === "partial" ? { allow: true } : { allow: false, redirect: "/select-organization" };
   }
   if (kind === "partial") return { allow: false, redirect: "/workspace" };
+  if (!user.mfaEnrolled)
+    return kind === "mfa-enrolment" ? { allow: true } : { allow: false, redirect: "/mfa-enrolment" };
+  if (kind === "mfa-enrolment") return { allow: false, redirect: "/workspace" };
   if (kind === "support" && !user.supportUser) return { allow: false, redirect: "/unauthorized" };
   return { allow: true };
 }

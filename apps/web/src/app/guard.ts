@@ -16,6 +16,8 @@ export function guard(kind: GuardKind) {
         throw redirect({ to: "/select-organization", search: { returnUrl: location.href }, replace: true });
       case "/unauthorized":
         throw redirect({ to: "/unauthorized", replace: true });
+      case "/mfa-enrolment":
+        throw redirect({ to: "/mfa-enrolment", search: { returnUrl: location.href }, replace: true });
       case "/workspace":
         throw redirect({ to: "/workspace", replace: true });
     }

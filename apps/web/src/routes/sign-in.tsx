@@ -16,7 +16,11 @@ export const Route = createFileRoute("/sign-in")({
     if (!user) return;
     const decision = decideGuard("auth", user, "/sign-in");
     if (decision.allow) throw redirect({ href: safeReturnUrl(search.returnUrl), replace: true });
-    if (decision.redirect === "/change-password" || decision.redirect === "/select-organization") {
+    if (
+      decision.redirect === "/change-password" ||
+      decision.redirect === "/select-organization" ||
+      decision.redirect === "/mfa-enrolment"
+    ) {
       throw redirect({ to: decision.redirect, search: { returnUrl: search.returnUrl }, replace: true });
     }
   },

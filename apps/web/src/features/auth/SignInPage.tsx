@@ -1,6 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { MESSAGES, routes, safeReturnUrl, tokenRequestSchema, WEB_CLIENT_ID } from "@signet/contract";
+import {
+  MESSAGES,
+  MFA_METHODS,
+  type MfaMethod,
+  routes,
+  safeReturnUrl,
+  tokenRequestSchema,
+  WEB_CLIENT_ID,
+} from "@signet/contract";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -10,6 +18,7 @@ import { api } from "../../api/client.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { AnchorLink } from "../../components/links.tsx";
+import { MfaChallengeStep, type PendingChallenge } from "../mfa/MfaChallengeStep.tsx";
 import { AuthCard } from "./AuthCard.tsx";
 import { IdentityProviderButtons } from "./IdentityProviderButtons.tsx";
 
@@ -19,6 +28,22 @@ const signInSchema = z.object({
   password: z.string().min(1, "Enter your password.").pipe(tokenRequestSchema.shape.password),
 });
 type SignInValues = z.input<typeof signInSchema>;
+
+/**
+ * The challenge an identity provider's callback left in the fragment (#mfa_token=…&mfa_methods=…);
+ * read once and removed from the address bar.
+ */
+function takeFragmentChallenge(): { challenge: PendingChallenge; returnUrl: string | undefined } | null {
+  if (typeof window === "undefined" || !window.location.hash.includes("mfa_token=")) return null;
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+  const token = fragment.get("mfa_token");
+  if (!token) return null;
+  const methods = (fragment.get("mfa_methods") ?? "")
+    .split(" ")
+    .filter((method): method is MfaMethod => (MFA_METHODS as readonly string[]).includes(method));
+  return { challenge: { token, methods }, returnUrl: fragment.get("returnUrl") ?? undefined };
+}
 
 export function SignInPage() {
   const { returnUrl, org, provider } = useSearch({ from: "/sign-in" });
@@ -30,30 +55,60 @@ export function SignInPage() {
     defaultValues: { username: "", password: "" },
   });
 
+  // a second factor is due (issue 12 §4): from the password answer, or from an identity provider's
+  // callback, which hands the challenge over in the URL fragment
+  const [fromProvider] = useState(takeFragmentChallenge);
+  const [challenge, setChallenge] = useState<PendingChallenge | null>(fromProvider?.challenge ?? null);
+  const challengeReturnUrl = fromProvider?.returnUrl;
+
+  /** Where a finished sign-in goes: a new password first, then the organization, then the page asked for. */
+  const afterSignIn = async (partial: boolean, target = returnUrl) => {
+    services.session.refresh();
+    const user = services.session.getUser();
+    if (!user) {
+      setError(MESSAGES.payloadCookieMissing);
+      return;
+    }
+    services.activity.restart();
+    if (!user.credentialsNonExpired) {
+      await navigate({ to: "/change-password", search: { returnUrl: target }, replace: true });
+    } else if (partial || user.partial) {
+      await navigate({ to: "/select-organization", search: { returnUrl: target }, replace: true });
+    } else {
+      await navigate({ href: safeReturnUrl(target), replace: true });
+    }
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
       const token = await api(routes.token, {
         body: { grant_type: "password", client_id: WEB_CLIENT_ID, ...values },
       });
-      services.session.refresh();
-      const user = services.session.getUser();
-      if (!user) {
-        setError(MESSAGES.payloadCookieMissing);
+      if (token.token_type === "mfa_challenge" && token.mfa_token) {
+        setChallenge({ token: token.mfa_token, methods: token.mfa_methods ?? [] });
         return;
       }
-      services.activity.restart();
-      if (!user.credentialsNonExpired) {
-        await navigate({ to: "/change-password", search: { returnUrl }, replace: true });
-      } else if (token.partial || user.partial) {
-        await navigate({ to: "/select-organization", search: { returnUrl }, replace: true });
-      } else {
-        await navigate({ href: safeReturnUrl(returnUrl), replace: true });
-      }
+      await afterSignIn(token.partial);
     } catch (e) {
       setError(errorMessage(e));
     }
   });
+
+  if (challenge) {
+    return (
+      <AuthCard title="Two-step verification" subtitle="One more step to keep your account safe.">
+        <MfaChallengeStep
+          challenge={challenge}
+          onSignedIn={() => afterSignIn(false, challengeReturnUrl ?? returnUrl)}
+          onStartOver={() => {
+            setChallenge(null);
+            form.reset({ username: form.getValues("username"), password: "" });
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Sign in to Signet" subtitle="Secure electronic signing for financial services.">

@@ -3,8 +3,10 @@ import { useNavigate } from "@tanstack/react-router";
 import { useSessionUser } from "../../app/services-context.tsx";
 import { Page } from "../../components/Page.tsx";
 import { CustomFieldsSettings } from "./CustomFieldsSettings.tsx";
+import { EmailSettingsForm } from "./email-templates/EmailSettingsForm.tsx";
 import { PackageSettingsForm } from "./PackageSettingsForm.tsx";
 import { SealCertificateSection } from "./SealCertificateSection.tsx";
+import { SecuritySettingsForm } from "./SecuritySettingsForm.tsx";
 import { SigningRoomSettingsForm } from "./SigningRoomSettingsForm.tsx";
 
 /**
@@ -23,6 +25,7 @@ export function SettingsPage() {
         // Webhooks have pages of their own (list, form, delivery log), so their tab leads there
         onChange={(value) => {
           if (value === "webhooks") void navigate({ to: "/settings/webhooks" });
+          if (value === "email-templates") void navigate({ to: "/settings/email-templates" });
           if (value === "identity-providers") void navigate({ to: "/settings/identity-providers" });
         }}
       >
@@ -31,8 +34,11 @@ export function SettingsPage() {
           <Tabs.Tab value="custom-fields">Custom fields</Tabs.Tab>
           <Tabs.Tab value="signing-room">Signing room</Tabs.Tab>
           <Tabs.Tab value="seal-certificate">Seal certificate</Tabs.Tab>
+          <Tabs.Tab value="email">Email</Tabs.Tab>
+          <Tabs.Tab value="email-templates">Email templates</Tabs.Tab>
           <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>
           <Tabs.Tab value="identity-providers">Identity providers</Tabs.Tab>
+          <Tabs.Tab value="security">Security</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="packages" pt="lg">
           <PackageSettingsForm organizationId={organizationId} />
@@ -45,6 +51,12 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="seal-certificate" pt="lg">
           <SealCertificateSection organizationId={organizationId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="security" pt="lg">
+          <SecuritySettingsForm organizationId={organizationId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="email" pt="lg">
+          <EmailSettingsForm organizationId={organizationId} />
         </Tabs.Panel>
       </Tabs>
     </Page>

@@ -40,6 +40,7 @@ import { Spinner } from "../../../components/Spinner.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
 import { useHasPermission, usePermissionBits } from "../../../session/permissions.ts";
+import { MfaSecuritySection } from "../../mfa/MfaSecuritySection.tsx";
 import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { formatDateTime, fullName } from "../format.ts";
@@ -72,6 +73,7 @@ export function UserProfilePage({ organizationId, userId }: { organizationId: st
 }
 
 function UserProfile({ organizationId, userId }: { organizationId: string; userId: string }) {
+  const me = useSessionUser();
   const user = useQuery(accessQueries.user(organizationId, userId));
   const usersHref = `/organizations/${organizationId}/users`;
   const breadcrumbs = (
@@ -98,6 +100,7 @@ function UserProfile({ organizationId, userId }: { organizationId: string; userI
         <ProfileForm key={user.data.version} organizationId={organizationId} user={user.data} />
         <AccountDetails organizationId={organizationId} user={user.data} />
       </SimpleGrid>
+      {me?.uid === user.data.id && <MfaSecuritySection />}
       <GroupsAndRoles organizationId={organizationId} userId={user.data.id} />
     </Page>
   );
@@ -505,6 +508,7 @@ function OwnProfile({ me }: { me: LoggedInUser }) {
           </Text>
         </Stack>
       </Paper>
+      <MfaSecuritySection />
       {me.organizationId && <GroupsAndRoles organizationId={me.organizationId} userId={me.uid} />}
     </Page>
   );

@@ -1,0 +1,70 @@
+import { Button, Group, Stack, Switch } from "@mantine/core";
+import { routes, SECURITY_SETTING_MESSAGES } from "@signet/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { ApiError, errorMessage } from "../../api/api-error.ts";
+import { api } from "../../api/client.ts";
+import { FormError } from "../../components/FormError.tsx";
+import { FormSection } from "../../components/FormSection.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { toastError, toastSuccess } from "../../components/toast.ts";
+import { useHasPermission } from "../../session/permissions.ts";
+
+/** Settings › Security: "Require a second factor" (issue 12 §4, setting key mfa_required). */
+export function SecuritySettingsForm({ organizationId }: { organizationId: string }) {
+  const canManage = useHasPermission("MANAGE_ADMIN_SETTINGS");
+  const client = useQueryClient();
+  const queryKey = ["settings", organizationId, "security"];
+  const settings = useQuery({
+    queryKey,
+    queryFn: () => api(routes.getSecuritySettings, { params: { orgId: organizationId }, passThrough: true }),
+  });
+  const [required, setRequired] = useState<boolean | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (settings.data) setRequired(settings.data.mfa_required);
+  }, [settings.data]);
+  if (settings.isError) return <FormError message={errorMessage(settings.error)} />;
+  if (required === null) return <Spinner />;
+
+  async function save() {
+    setSaving(true);
+    try {
+      const saved = await api(routes.updateSecuritySettings, {
+        params: { orgId: organizationId },
+        body: { mfa_required: required ?? false },
+        passThrough: true,
+      });
+      client.setQueryData(queryKey, saved);
+      toastSuccess(SECURITY_SETTING_MESSAGES.updated);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <FormSection
+        title="Sign-in"
+        description="With a second factor, a stolen password alone does not open an account."
+      >
+        <Switch
+          label="Require a second factor"
+          description="Members must set up an authenticator app or text message codes. Those who have none are asked to set one up at their next sign-in, before anything else."
+          checked={required}
+          disabled={!canManage}
+          onChange={(event) => setRequired(event.currentTarget.checked)}
+        />
+      </FormSection>
+      {canManage && (
+        <Group justify="flex-end">
+          <Button onClick={() => void save()} loading={saving} disabled={required === settings.data?.mfa_required}>
+            Save security settings
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
