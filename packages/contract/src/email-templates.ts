@@ -518,8 +518,9 @@ export const emailTemplateRoutes = {
     ...common,
     method: "GET",
     path: "/organizations/:orgId/email-templates",
-    permission: readers,
-    summary: "The organization's email templates (kinds without one use the built-in text)",
+    permission: [...readers, "MANAGE_DOCUMENTS_PACKAGES"],
+    summary:
+      "The organization's email templates (kinds without one use the built-in text); members who manage packages may list the invitation templates, to pick one in step 3",
     params: orgParams,
     query: emailTemplateListQuerySchema,
     response: emailTemplateListSchema,

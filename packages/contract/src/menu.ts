@@ -59,7 +59,7 @@ export const MENU_ITEMS: Record<MenuItemId, MenuItem> = {
   },
   importExport: { id: "importExport", label: "Organization import/export", to: "/import-export/export" },
   samlProviders: { id: "samlProviders", label: "SAML providers", to: "/saml-providers" },
-  notifications: { id: "notifications", label: "Notifications", to: "/notification-summary" },
+  notifications: { id: "notifications", label: "Notifications", to: "/notifications" },
   buildInfo: { id: "buildInfo", label: "Build info", to: "/buildInfo" },
   operations: { id: "operations", label: "Services and queues", to: "/operations" },
 };

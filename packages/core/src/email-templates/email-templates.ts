@@ -114,7 +114,13 @@ export async function listEmailTemplates(
   input: { organizationId: string; kind?: EmailTemplateKind },
   deps: CoreDeps,
 ): Promise<EmailTemplateList> {
-  await requirePermission(actor, input.organizationId, READERS, deps);
+  // package step 3 picks an invitation template: members who manage packages may list those
+  await requirePermission(
+    actor,
+    input.organizationId,
+    input.kind === "invitation" ? [...READERS, "MANAGE_DOCUMENTS_PACKAGES"] : READERS,
+    deps,
+  );
   const rows = await deps.db.emailTemplate.findMany({
     where: { organizationId: input.organizationId, ...(input.kind ? { kind: input.kind } : {}) },
     orderBy: [{ kind: "asc" }, { isDefault: "desc" }, { name: "asc" }],
@@ -200,8 +206,7 @@ export async function updateEmailTemplate(
       const kind = row.kind as EmailTemplateKind;
       const contents = input.contents ? { en: input.contents.en, es: input.contents.es ?? null } : null;
       if (contents) assertContents(kind, contents);
-      if (input.name !== undefined)
-        await nameTaken(tx, row.organizationId, kind, input.name, row.id);
+      if (input.name !== undefined) await nameTaken(tx, row.organizationId, kind, input.name, row.id);
       return {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.isDefault !== undefined ? { isDefault: input.isDefault } : {}),

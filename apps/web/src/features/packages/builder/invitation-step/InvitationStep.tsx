@@ -7,6 +7,7 @@ import { api } from "../../../../api/client.ts";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { toastSuccess } from "../../../../components/toast.ts";
 import { usePermissionsQuery } from "../../../../session/permissions.ts";
+import { emailTemplateQueries } from "../../../settings/email-templates/email-template-queries.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { useAutosave } from "../use-autosave.ts";
@@ -28,6 +29,17 @@ export function InvitationStep() {
   const call = useBuilderCall();
   const params = { orgId: organizationId, packageId };
   const documents = useQuery(packageQueries.documents(organizationId, packageId));
+  const invitationTemplates = useQuery({
+    ...emailTemplateQueries.invitations(organizationId),
+    queryFn: ({ signal }) =>
+      api(routes.listEmailTemplates, {
+        params: { orgId: organizationId },
+        query: { kind: "invitation" },
+        signal,
+        passThrough: true,
+      }),
+    retry: false,
+  });
   const [values, setValues] = useState<InvitationValues>(() => invitationValues(pkg));
   const patch = invitationPatch(pkg, values);
   const changed = Object.keys(patch).length > 0;
@@ -73,6 +85,19 @@ export function InvitationStep() {
   return (
     <Stack gap="lg">
       <FormSection title="Invitation email" description="What participants receive when the package is sent.">
+        <Select
+          label="Email template"
+          description="The organization's invitation templates (Settings › Email templates). Spanish-speaking participants get its Spanish version."
+          placeholder="Organization default"
+          clearable
+          data={(invitationTemplates.data?.records ?? []).map((template) => ({
+            value: template.id,
+            label: template.isDefault ? `${template.name} (default)` : template.name,
+          }))}
+          value={values.emailTemplateId}
+          disabled={readOnly || invitationTemplates.isError}
+          onChange={(value) => set("emailTemplateId", value)}
+        />
         <Checkbox
           label="Use the organization's default invitation email"
           checked={values.emailIsDefault}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { invitationPatch, invitationValues, toLocalInput } from "./invitation-form.ts";
 
 const pkg = {
-  emailTemplate: { subject: null, introText: "Hello", documentId: null, isDefault: true },
+  emailTemplate: { subject: null, introText: "Hello", documentId: null, isDefault: true, templateId: null },
   signingOrder: "PARALLEL",
   paperOrder: "AFTER_ESIGN",
   stipsOrder: "AFTER_ESIGN",

@@ -8,6 +8,8 @@ export interface InvitationValues {
   emailDocumentId: string | null;
   /** the organization's default invitation instead of this package's subject and text */
   emailIsDefault: boolean;
+  /** the organization's invitation email template picked for this package; null: its default */
+  emailTemplateId: string | null;
   paperOrder: Package["paperOrder"];
   stipsOrder: Package["stipsOrder"];
   scheduledAvailability: boolean;
@@ -37,6 +39,7 @@ export function invitationValues(pkg: Package): InvitationValues {
     emailIntroText: pkg.emailTemplate.introText ?? "",
     emailDocumentId: pkg.emailTemplate.documentId,
     emailIsDefault: pkg.emailTemplate.isDefault,
+    emailTemplateId: pkg.emailTemplate.templateId ?? null,
     paperOrder: pkg.paperOrder,
     stipsOrder: pkg.stipsOrder,
     scheduledAvailability: pkg.scheduledAvailability,
@@ -56,6 +59,7 @@ export function invitationPatch(pkg: Package, values: InvitationValues): Omit<Up
   if (values.emailIntroText !== before.emailIntroText) patch.emailIntroText = values.emailIntroText.trim() || null;
   if (values.emailDocumentId !== before.emailDocumentId) patch.emailDocumentId = values.emailDocumentId;
   if (values.emailIsDefault !== before.emailIsDefault) patch.emailIsDefault = values.emailIsDefault;
+  if (values.emailTemplateId !== before.emailTemplateId) patch.emailTemplateId = values.emailTemplateId;
   if (values.paperOrder !== before.paperOrder) patch.paperOrder = values.paperOrder;
   if (values.stipsOrder !== before.stipsOrder) patch.stipsOrder = values.stipsOrder;
   if (values.scheduledAvailability !== before.scheduledAvailability) {

@@ -1,0 +1,171 @@
+import { Alert, Anchor, Badge, Paper, Skeleton, Stack, Table, Text, Timeline } from "@mantine/core";
+import { NOTIFICATION_CHANNEL_LABELS, PACKAGE_STATUS_WORDS, type PackageStatus, routes } from "@signet/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { errorMessage } from "../../api/api-error.ts";
+import { api } from "../../api/client.ts";
+import { AnchorLink } from "../../components/links.tsx";
+import { Page } from "../../components/Page.tsx";
+import { notificationKindWords } from "./notification-search.ts";
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const period = (from: string, to: string) => `${when(from)} – ${when(to)}`;
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label={label}>
+      <Skeleton height={28} width="40%" />
+      <Skeleton height={120} />
+      <Skeleton height={120} />
+    </Stack>
+  );
+}
+
+function LinkProblem({ error }: { error: unknown }) {
+  return (
+    <Paper withBorder p="xl" role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text fw={600}>This page cannot be shown.</Text>
+        <Text size="sm">{errorMessage(error)}</Text>
+        <Anchor component={Link} to="/sign-in">
+          Sign in
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}
+
+function NoToken() {
+  return (
+    <Paper withBorder p="xl" role="alert">
+      <Text fw={600}>This page opens from the link in your daily summary email.</Text>
+      <Text size="sm">Open the newest summary email and follow its link, or sign in to see your packages.</Text>
+    </Paper>
+  );
+}
+
+/** notification-summary: what happened to the sender's packages in the day the daily summary email covers. */
+export function NotificationSummaryPage({ token }: { token?: string }) {
+  const summary = useQuery({
+    queryKey: ["notification-summary", token],
+    queryFn: ({ signal }) =>
+      api(routes.getNotificationSummary, { query: { token: token ?? "" }, signal, passThrough: true }),
+    enabled: !!token,
+    retry: false,
+  });
+  let body: React.ReactNode;
+  if (!token) body = <NoToken />;
+  else if (summary.isPending) body = <Loading label="Loading the summary" />;
+  else if (summary.isError) body = <LinkProblem error={summary.error} />;
+  else {
+    const data = summary.data;
+    body = (
+      <Stack gap="md">
+        <Text>
+          Hello {data.recipientName}, here is what happened to your packages at {data.organizationName} from{" "}
+          {period(data.from, data.to)}.
+        </Text>
+        {data.failedDeliveries > 0 && (
+          <Alert color="orange" title={`${data.failedDeliveries} emails or texts to your participants failed`}>
+            <AnchorLink to="/notification-report" search={{ token }}>
+              See the failed deliveries
+            </AnchorLink>
+          </Alert>
+        )}
+        {data.packages.length === 0 ? (
+          <Paper withBorder p="xl">
+            <Text>Nothing happened to your packages in that day.</Text>
+          </Paper>
+        ) : (
+          data.packages.map((pkg) => (
+            <Paper key={pkg.id} withBorder p="lg">
+              <Stack gap="sm">
+                <Text fw={600} size="lg">
+                  {pkg.name}{" "}
+                  <Badge variant="light" ml="xs">
+                    {PACKAGE_STATUS_WORDS[pkg.status as PackageStatus] ?? pkg.status}
+                  </Badge>
+                </Text>
+                <Timeline bulletSize={12} lineWidth={2}>
+                  {pkg.events.map((event, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: events are listed once, in order
+                    <Timeline.Item key={index} title={event.sentence}>
+                      <Text size="xs" c="dimmed">
+                        {when(event.at)}
+                      </Text>
+                    </Timeline.Item>
+                  ))}
+                </Timeline>
+              </Stack>
+            </Paper>
+          ))
+        )}
+      </Stack>
+    );
+  }
+  return <Page title="Your packages in the last day">{body}</Page>;
+}
+
+/** notification-report: the emails and texts to the sender's participants that failed in that day. */
+export function NotificationReportPage({ token }: { token?: string }) {
+  const report = useQuery({
+    queryKey: ["notification-report", token],
+    queryFn: ({ signal }) =>
+      api(routes.getNotificationReport, { query: { token: token ?? "" }, signal, passThrough: true }),
+    enabled: !!token,
+    retry: false,
+  });
+  let body: React.ReactNode;
+  if (!token) body = <NoToken />;
+  else if (report.isPending) body = <Loading label="Loading the failed deliveries" />;
+  else if (report.isError) body = <LinkProblem error={report.error} />;
+  else {
+    const data = report.data;
+    body = (
+      <Stack gap="md">
+        <Text>
+          Hello {data.recipientName}, these emails and texts to participants of your packages at {data.organizationName}{" "}
+          failed from {period(data.from, data.to)}. Check the address or phone number in the package, then send a
+          reminder.
+        </Text>
+        {data.records.length === 0 ? (
+          <Paper withBorder p="xl">
+            <Text>No delivery failed in that day.</Text>
+          </Paper>
+        ) : (
+          <Paper withBorder style={{ overflowX: "auto" }}>
+            <Table verticalSpacing="sm" aria-label="Failed deliveries">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Package</Table.Th>
+                  <Table.Th>Message</Table.Th>
+                  <Table.Th>Recipient</Table.Th>
+                  <Table.Th>Why it failed</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.records.map((record, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are listed once, in order
+                  <Table.Tr key={index}>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{when(record.at)}</Table.Td>
+                    <Table.Td>{record.packageName ?? "—"}</Table.Td>
+                    <Table.Td>
+                      {notificationKindWords(record.kind)} ({NOTIFICATION_CHANNEL_LABELS[record.channel].toLowerCase()})
+                    </Table.Td>
+                    <Table.Td>{record.recipient}</Table.Td>
+                    <Table.Td>{record.answer ?? "—"}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        )}
+        <AnchorLink to="/notification-summary" search={{ token }}>
+          Back to the summary
+        </AnchorLink>
+      </Stack>
+    );
+  }
+  return <Page title="Failed deliveries">{body}</Page>;
+}

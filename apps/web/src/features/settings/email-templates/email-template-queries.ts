@@ -1,0 +1,31 @@
+import { routes } from "@signet/contract";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { api } from "../../../api/client.ts";
+
+export const emailTemplateQueries = {
+  list: (orgId: string) =>
+    queryOptions({
+      queryKey: ["email-templates", orgId, "list"],
+      queryFn: ({ signal }) => api(routes.listEmailTemplates, { params: { orgId }, query: {}, signal }),
+    }),
+  invitations: (orgId: string) =>
+    queryOptions({
+      queryKey: ["email-templates", orgId, "list", "invitation"],
+      queryFn: ({ signal }) =>
+        api(routes.listEmailTemplates, { params: { orgId }, query: { kind: "invitation" }, signal }),
+    }),
+  one: (orgId: string, templateId: string) =>
+    queryOptions({
+      queryKey: ["email-templates", orgId, "one", templateId],
+      queryFn: ({ signal }) => api(routes.getEmailTemplate, { params: { orgId, templateId }, signal }),
+    }),
+  settings: (orgId: string) =>
+    queryOptions({
+      queryKey: ["email-settings", orgId],
+      queryFn: ({ signal }) => api(routes.getEmailSettings, { params: { orgId }, signal }),
+    }),
+};
+
+export function refreshEmailTemplates(queryClient: QueryClient, orgId: string) {
+  return queryClient.invalidateQueries({ queryKey: ["email-templates", orgId] });
+}
