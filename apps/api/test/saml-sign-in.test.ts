@@ -359,6 +359,40 @@ describe("sign-in through a SAML provider", () => {
     expect(await server.db.activeToken.count({ where: { userId: org.user.id } })).toBe(1);
   });
 
+  it("refuses a replay posted to another API process at the same moment: exactly one sign-in", async () => {
+    const org = await organizationWithSamlProvider();
+    const second = await startServer(
+      {
+        DATABASE_URL: database.url,
+        HOST: "127.0.0.1",
+        PORT: "0",
+        PUBLIC_URL: publicUrl,
+        SIGNING_ROOM_LISTEN_PORT: "0",
+        AUTH_SECRET: TEST_AUTH_SECRET,
+        SEED_DEMO: "false",
+        WEB_DIST: "/nonexistent",
+        LOGIN_RATE_LIMIT_MAX: "100000",
+      },
+      { logLevel: "silent" },
+    );
+    try {
+      const flow = await throughIdp(org.organization.id, org.provider.id, { email: org.user.email });
+      const binding = [...flow.browser.jar].find(([name]) => name.includes("signet-saml"))!;
+      const other = new HttpClient(second.url);
+      other.jar.set(binding[0], binding[1]);
+      const form = { SAMLResponse: flow.post.SAMLResponse, RelayState: flow.post.RelayState };
+      const replies = await Promise.all([
+        flow.browser.request<string>("POST", SAML_ACS_PATH, { form }),
+        other.request<string>("POST", SAML_ACS_PATH, { form }),
+      ]);
+      expect(replies.map((reply) => reply.status).sort()).toEqual([303, 401]);
+      expect(replies.find((reply) => reply.status === 401)?.body).toContain(SAML_PROVIDER_MESSAGES.replayed);
+      expect(await server.db.activeToken.count({ where: { userId: org.user.id } })).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("refuses an assertion meant for another service (wrong audience)", async () => {
     const org = await organizationWithSamlProvider();
     const flow = await throughIdp(org.organization.id, org.provider.id, {
