@@ -3,6 +3,7 @@ import {
   fillPath,
   MESSAGES,
   type PackageSettings,
+  routes,
   routeUrl,
   SETTING_METADATA_MESSAGES,
   SETTING_NAMES,
@@ -211,6 +212,28 @@ describe("POST, PUT and DELETE metaData", () => {
     expect(same.status).toBe(200);
     expect(same.body.records[0]).toMatchObject({ value: "true", version: 1 });
     expect(await auditTypes(org.organizationId)).toEqual(["organization.metadata-created"]);
+  });
+
+  it("moves the version on a change through any typed view, so a metaData PUT holding an older one is refused", async () => {
+    const { org, admin } = await packageOrg(db(), app.url);
+    const orgId = org.organizationId;
+    const path = metaData(orgId);
+    await admin.request("POST", path, { json: [{ settingName: "email_from_text", value: "First Bank" }] });
+    // the email settings view writes the row without touching its version: the store moves it
+    const emailSettings = fillPath(routeUrl(routes.updateEmailSettings), { orgId });
+    const typed = await admin.request("PUT", `${emailSettings}?fromText=${encodeURIComponent("Second Bank")}`);
+    expect(typed.status, JSON.stringify(typed.body)).toBe(200);
+    const read = byName((await admin.get<SettingMetaDataList>(`${path}?settingNames=email_from_text`)).body);
+    expect(read.email_from_text).toMatchObject({ value: "Second Bank", version: 2 });
+    const stale = await admin.request("PUT", path, {
+      json: [{ settingName: "email_from_text", value: "Third Bank", version: 1 }],
+    });
+    expect([stale.status, stale.body.message]).toEqual([409, MESSAGES.versionNotMatched]);
+    // the metaData write moves it once, not twice
+    const fresh = await admin.request<SettingMetaDataList>("PUT", path, {
+      json: [{ settingName: "email_from_text", value: "Third Bank", version: 2 }],
+    });
+    expect(fresh.body.records[0]).toMatchObject({ value: "Third Bank", version: 3 });
   });
 
   it("validates every value by its declared type and rules, refuses unknown and repeated names, writes nothing", async () => {
