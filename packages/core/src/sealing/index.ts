@@ -3,3 +3,4 @@ export * from "./flatten-document.ts";
 export * from "./inspect-seal.ts";
 export * from "./seal-credentials.ts";
 export * from "./seal-pdf.ts";
+export { unicodeFontBytes } from "./unicode-font.ts";

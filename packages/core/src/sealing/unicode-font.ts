@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import fontkit from "@pdf-lib/fontkit";
 import {
@@ -16,7 +17,12 @@ import {
 // The standard 14 fonts are not embedded (PDF/A forbids that) and only encode WinAnsi, so names in
 // Polish, Turkish or Chinese printed as "?". One Unicode TrueType font, shipped with the project and
 // embedded as a subset, covers them all (assets/fonts/README.md says why this one).
-const FONT_FILE = new URL("../../assets/fonts/WenQuanYiMicroHei.ttf", import.meta.url);
+// from the sources (src/sealing/) or from the compiled package (dist/index.js, scripts/build-server.mjs)
+const FONT_FILE =
+  [
+    new URL("../../assets/fonts/WenQuanYiMicroHei.ttf", import.meta.url),
+    new URL("../assets/fonts/WenQuanYiMicroHei.ttf", import.meta.url),
+  ].find((candidate) => existsSync(candidate)) ?? new URL("../../assets/fonts/WenQuanYiMicroHei.ttf", import.meta.url);
 const POSTSCRIPT_NAME = "WenQuanYiMicroHei";
 
 let fontBytes: Promise<Uint8Array> | undefined;

@@ -17,7 +17,10 @@ export function findRepoRoot(): string {
   return dir;
 }
 
+/** The compiled package carries its own copy (dist/migrations, scripts/build-server.mjs): a deploy has no repository. */
 export function defaultMigrationsDir(): string {
+  const bundled = fileURLToPath(new URL("./migrations", import.meta.url));
+  if (import.meta.url.endsWith("/dist/index.js") && existsSync(bundled)) return bundled;
   return path.join(findRepoRoot(), "prisma", "migrations");
 }
 
