@@ -13,6 +13,8 @@ export interface LoopbackAccount {
   email_verified: boolean;
   given_name?: string;
   family_name?: string;
+  /** RFC 8176 methods the provider asserts in the ID token (e.g. ["pwd", "otp"]); none by default */
+  amr?: string[];
 }
 
 export interface LoopbackProvider {
@@ -68,7 +70,7 @@ export async function startLoopbackProvider(options: { redirectUris: string[] })
         response_types: ["code"],
       },
     ],
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["given_name", "family_name"] },
+    claims: { openid: ["sub", "amr"], email: ["email", "email_verified"], profile: ["given_name", "family_name"] },
     findAccount: async (_ctx, id) => {
       const account = accounts.get(id);
       if (!account) return undefined;
@@ -80,6 +82,13 @@ export async function startLoopbackProvider(options: { redirectUris: string[] })
     cookies: { keys: ["loopback-cookie-key-for-tests"] },
     features: { devInteractions: { enabled: true } },
   });
+  // the development login knows no methods: an account's `amr` is recorded on its login session,
+  // from where oidc-provider puts it in the ID token as a real provider would
+  const loginAccount = provider.Session.prototype.loginAccount;
+  provider.Session.prototype.loginAccount = function (details: Parameters<typeof loginAccount>[0]) {
+    const amr = accounts.get(details.accountId)?.amr;
+    return loginAccount.call(this, amr ? { ...details, amr } : details);
+  };
   handler = provider.callback();
   return {
     issuer,
