@@ -4,10 +4,10 @@ import { recordNotification } from "../notifications/record-notification.ts";
 import type { Mailer, OutgoingMail } from "./mailer.ts";
 
 /**
- * Wraps the transport: an organization's email gets its From display text (else the organization's
- * name) and Reply-To, and every attempt is written to the record of notifications — SENT with the
- * server's answer, or FAILED with its rejection (a bounce at RCPT/DATA) before the error goes on to
- * the job's retry.
+ * Wraps the transport: an organization's email gets its From display text (else MAIL_FROM's own
+ * name; invitations fall back to the organization's name themselves) and Reply-To, and every
+ * attempt is written to the record of notifications — SENT with the server's answer, or FAILED
+ * with its rejection (a bounce at RCPT/DATA) before the error goes on to the job's retry.
  */
 export function createRecordingMailer(db: Db, transport: Mailer): Mailer {
   return {
@@ -18,7 +18,7 @@ export function createRecordingMailer(db: Db, transport: Mailer): Mailer {
         const settings = await readEmailSettings(db, mail.organizationId);
         outgoing = {
           ...mail,
-          fromName: mail.fromName === undefined ? settings.fromText || settings.organizationName : mail.fromName,
+          fromName: mail.fromName === undefined ? settings.fromText || null : mail.fromName,
           replyTo: mail.replyTo === undefined ? settings.replyTo || null : mail.replyTo,
         };
       }

@@ -186,6 +186,7 @@ function Editor({ organizationId, template }: { organizationId: string; template
   const restore = async () => {
     const confirmed = await openConfirmDialog({
       title: "Restore the default text?",
+      confirmLabel: "Restore default",
       message: `The subject and message of "${template.name}" go back to Signet's built-in English and Spanish text. Your changes to them are lost.`,
     });
     if (!confirmed) return;
@@ -209,6 +210,7 @@ function Editor({ organizationId, template }: { organizationId: string; template
   const remove = async () => {
     const confirmed = await openConfirmDialog({
       title: "Delete this email template?",
+      confirmLabel: "Delete template",
       message: `"${template.name}" is deleted. Messages of this kind use another default template or Signet's built-in text; packages that picked it use the default.`,
     });
     if (!confirmed) return;
