@@ -145,11 +145,11 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerIdentityProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
   registerSamlProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
   registerReportRoutes(app, deps, authenticate);
+  await registerOperationsRoutes(app, deps, authenticate, redis);
 
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {
     if (serveIndex?.(request, reply)) return reply;
-  await registerOperationsRoutes(app, deps, authenticate, redis);
     return sendError(request, reply, "NOT_FOUND");
   });
   return app;

@@ -413,6 +413,9 @@ const WORDINGS: Record<string, Wording> = {
   "email-template.restored": (who, d) => `${who} restored the default text of ${named(d, "an email template")}.`,
   "email-template.deleted": (who, d) => `${who} deleted ${named(d, "an email template")}.`,
   "email-settings.updated": (who) => `${who} changed the email settings.`,
+  // operations (support users)
+  "outbox.requeued": (who, d) =>
+    `${who} put the parked ${d.text("jobName") ?? "background"} job back in line for the ${d.text("queue") ?? "job"} queue.`,
 };
 
 /** Every audit event type with its own wording (the unit test checks the product writes no other). */
@@ -420,9 +423,6 @@ export const AUDIT_EVENT_TYPES_WITH_SENTENCES = Object.keys(WORDINGS);
 
 /** 'package.schedule-failed' → 'package schedule failed' (the fallback of an unknown type). */
 function typeWords(type: string): string {
-  // operations (support users)
-  "outbox.requeued": (who, d) =>
-    `${who} put the parked ${d.text("jobName") ?? "background"} job back in line for the ${d.text("queue") ?? "job"} queue.`,
   return (
     type
       .replace(/[.\-_]+/g, " ")
