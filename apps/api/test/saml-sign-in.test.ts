@@ -11,10 +11,12 @@ import {
 } from "@signet/contract";
 import { issueToken } from "@signet/core";
 import { createTestDatabase, type TestDatabase } from "@signet/core/testing";
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartedServer, startServer } from "../src/start-server.ts";
 import { joinOrganization, organizationWithUser } from "./support/factories.ts";
 import { HttpClient } from "./support/http-client.ts";
+import { payloadClaims } from "./support/poll.ts";
 import { type LoopbackSamlIdp, type SamlResponseOptions, startLoopbackSamlIdp } from "./support/saml-loopback-idp.ts";
 import { TEST_AUTH_SECRET } from "./support/test-app.ts";
 
@@ -307,6 +309,51 @@ describe("sign-in through a SAML provider", () => {
       where: { streamType: "user", streamId: org.user.id, type: "sign-in.succeeded" },
     });
     expect(event?.data).toMatchObject({ method: "saml", secondFactorAsserted: true });
+  });
+
+  it("asks a member who has a second factor for it when the provider asserts none, then opens the bound session", async () => {
+    const org = await organizationWithSamlProvider();
+    const member = await sessionOf(org.user);
+    const setup = await member.request<{ secret: string }>("POST", "/api/v1/users/me/mfa/authenticator");
+    expect(setup.status).toBe(201);
+    const verified = await member.request("POST", "/api/v1/users/me/mfa/authenticator/verify", {
+      json: { code: await generate({ secret: setup.body.secret }) },
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+
+    const flow = await throughIdp(org.organization.id, org.provider.id, { email: org.user.email });
+    const reply = await flow.finish();
+    expect(reply.status, reply.body).toBe(303);
+    const location = reply.headers.get("location")!;
+    expect(location.startsWith("/sign-in#")).toBe(true);
+    expect(reply.cookies.has(server.deps.config.cookies.signature)).toBe(false);
+    const fragment = new URLSearchParams(location.slice("/sign-in#".length));
+    const answered = await flow.browser.request("POST", "/cas/mfa-challenge", {
+      json: {
+        mfa_token: fragment.get("mfa_token"),
+        method: "totp",
+        code: await generate({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+      },
+      headers: { "x-eo-response-format": "cookie" },
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(payloadClaims(answered.cookies.get("signet_payload")!.value)).toMatchObject({
+      idp: org.provider.id,
+      oid: org.organization.id,
+    });
+
+    // a provider that asserts a second factor is not second-guessed
+    const strong = await throughIdp(org.organization.id, org.provider.id, {
+      email: org.user.email,
+      authnContextClassRef: "urn:oasis:names:tc:SAML:2.0:ac:classes:TimeSyncToken",
+    });
+    const direct = await strong.finish();
+    expect(direct.status, direct.body).toBe(303);
+    expect(direct.headers.get("location")).toBe("/workspace");
+    expect(payloadClaims(direct.cookies.get("signet_payload")!.value)).toMatchObject({
+      idp: org.provider.id,
+      amr: ["fed", "mfa"],
+    });
   });
 
   it("refuses a tampered assertion", async () => {

@@ -131,6 +131,18 @@ export function registerSamlProviderRoutes(
         deps,
       );
       reply.clearCookie(bindingCookie, { path: BINDING_COOKIE_PATH, secure: config.secureCookies });
+      if (finished.challenge) {
+        // a second factor is due (issue 12 §4): the sign-in page asks for it; the challenge token
+        // rides in the fragment, which the browser never sends to a server nor logs
+        const challenge = new URLSearchParams({
+          mfa_token: finished.challenge.token,
+          mfa_methods: finished.challenge.methods.join(" "),
+          ...(finished.returnUrl ? { returnUrl: finished.returnUrl } : {}),
+        });
+        reply.header("cache-control", "no-store").header("location", `/sign-in#${challenge.toString()}`);
+        return;
+      }
+      if (!finished.issued) throw new Error("SAML sign-in finished without a session or a challenge");
       setSessionCookies(reply, config, csrfKey, finished.issued.token, finished.issued.claims);
       reply.header("cache-control", "no-store").header("location", safeReturnUrl(finished.returnUrl ?? undefined));
     },

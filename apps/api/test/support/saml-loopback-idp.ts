@@ -96,7 +96,8 @@ export async function startLoopbackSamlIdp(): Promise<LoopbackSamlIdp> {
     const acsUrl = sp.entityMeta.getAssertionConsumerService("post") as string;
     const built = await signer.createLoginResponse(
       sp,
-      request,
+      // samlify types the parsed request (FlowResult) apart from what it takes back (RequestInfo)
+      request as unknown as Parameters<typeof signer.createLoginResponse>[1],
       "post",
       { email: options.email },
       (template: string) => {

@@ -2,9 +2,10 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { SAML_NAME_ID, SAML_PROVIDER_MESSAGES, safeReturnUrl, samlAssertsMultiFactor } from "@signet/contract";
 import type { AnonymousActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
-import { type IssuedToken, issueToken } from "../auth/issue-token.ts";
+import type { IssuedToken } from "../auth/issue-token.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { Prisma } from "../db/generated/client.ts";
+import { continueAfterFirstFactor, type IssuedMfaChallenge } from "../mfa/sign-in-challenge.ts";
 import { SAML_CLOCK_SKEW_MS, samlIdentityProviderEntity, samlify, samlServiceProviderEntity } from "./saml-library.ts";
 import { samlAcsUrl, samlProviderNotFound, samlSpEntityId } from "./saml-provider-views.ts";
 
@@ -96,7 +97,10 @@ export interface FinishSamlSignInInput {
 }
 
 export interface FinishedSamlSignIn {
-  issued: IssuedToken;
+  /** null when a second factor is due first (then challenge is set) */
+  issued: IssuedToken | null;
+  /** the person has a second factor with us and the provider did not assert one (issue 12 §4) */
+  challenge: IssuedMfaChallenge | null;
   returnUrl: string | null;
   organizationId: string;
 }
@@ -294,7 +298,27 @@ export async function finishSamlSignIn(
     return refuse(403, SAML_PROVIDER_MESSAGES.notEnabled, "not-enabled-for-org", { userId: user.id });
   }
 
+  // a provider that asserts a second factor (AuthnContextClassRef) is not second-guessed; else a
+  // person who has a second factor with us answers it before any session exists
   const secondFactorAsserted = samlAssertsMultiFactor(all(assertion.authnContextClassRef));
+  const outcome = await continueAfterFirstFactor(
+    actor,
+    {
+      userId: user.id,
+      organizationId,
+      credentialsExpired: false,
+      firstFactor: "fed",
+      identityProviderId: provider.id,
+      secondFactorAsserted,
+      returnUrl: request.returnUrl,
+    },
+    deps,
+  );
+  if (outcome.kind === "challenge") {
+    return { issued: null, challenge: outcome.challenge, returnUrl: request.returnUrl, organizationId };
+  }
+  // the same token any sign-in gets, never partial and bound to the organization the sign-in was
+  // started for: the provider vouches for the person there only
   await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
   await db.$transaction((tx) =>
     appendAuditEvent(tx, actor, {
@@ -305,20 +329,7 @@ export async function finishSamlSignIn(
       data: { method: "saml", ...providerData, secondFactorAsserted },
     }),
   );
-  // the same token any sign-in gets, never partial and bound to the organization the sign-in was
-  // started for: the provider vouches for the person there only
-  const issued = await issueToken(
-    {
-      userId: user.id,
-      organizationId,
-      credentialsExpired: false,
-      origin: actor,
-      identityProviderId: provider.id,
-      secondFactorAsserted,
-    },
-    deps,
-  );
-  return { issued, returnUrl: request.returnUrl, organizationId };
+  return { issued: outcome.issued, challenge: null, returnUrl: request.returnUrl, organizationId };
 }
 
 class RequestAlreadyUsed extends Error {}
