@@ -13,6 +13,7 @@ describe("errorAction", () => {
     [403, "CSRF", normal, go("/systemError")],
     [403, "CREDENTIALS_EXPIRED", normal, go("/change-password")],
     [403, "ORGANIZATION_NOT_SELECTED", normal, go("/select-organization")],
+    [403, "MFA_ENROLMENT_REQUIRED", normal, go("/mfa-enrolment")],
     [503, "SERVICE_UNAVAILABLE", normal, go("/serviceError")],
     [401, "UNAUTHORIZED", normal, go("/unauthorized")],
     [401, "UNAUTHORIZED", { passThrough: false, onSignIn: true }, caller],

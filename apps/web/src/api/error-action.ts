@@ -2,7 +2,7 @@
 export type ErrorAction =
   | { kind: "caller" }
   | { kind: "navigate"; to: "/systemError" | "/serviceError" | "/unauthorized" }
-  | { kind: "navigate"; to: "/change-password" | "/select-organization" };
+  | { kind: "navigate"; to: "/change-password" | "/select-organization" | "/mfa-enrolment" };
 
 export interface ErrorContext {
   /** login, multi-org login, password calls and calls flagged by their caller */
@@ -18,6 +18,7 @@ export function errorAction(status: number, code: string, ctx: ErrorContext): Er
     // The token is fine but incomplete: send the user where the guard would have.
     if (code === "CREDENTIALS_EXPIRED") return { kind: "navigate", to: "/change-password" };
     if (code === "ORGANIZATION_NOT_SELECTED") return { kind: "navigate", to: "/select-organization" };
+    if (code === "MFA_ENROLMENT_REQUIRED") return { kind: "navigate", to: "/mfa-enrolment" };
     return { kind: "navigate", to: "/systemError" };
   }
   if (status === 503) return { kind: "navigate", to: "/serviceError" };

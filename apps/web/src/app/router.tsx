@@ -31,6 +31,7 @@ export function createAppRouter(services: AppServices) {
           return;
         case "/change-password":
         case "/select-organization":
+        case "/mfa-enrolment":
           void router.navigate({ to: action.to, search: { returnUrl: current.href } });
           return;
       }
