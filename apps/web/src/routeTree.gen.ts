@@ -32,6 +32,7 @@ import { Route as AuthPackageCollaborationRouteImport } from './routes/_auth/pac
 import { Route as AuthReportsRouteImport } from './routes/_auth/reports'
 import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
 import { Route as AuthWorkspaceRouteImport } from './routes/_auth/workspace'
+import { Route as SupportNotificationsRouteImport } from './routes/_support/notifications'
 import { Route as SupportOperationsRouteImport } from './routes/_support/operations'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as AuthImportExportIndexRouteImport } from './routes/_auth/import-export/index'
@@ -50,6 +51,8 @@ import { Route as AuthOrganizationsOrganizationIdIndexRouteImport } from './rout
 import { Route as AuthOrganizationsOrganizationIdEditRouteImport } from './routes/_auth/organizations/$organizationId/edit'
 import { Route as AuthPackagesPackageIdIndexRouteImport } from './routes/_auth/packages/$packageId/index'
 import { Route as AuthPackagesPackageIdBuildRouteImport } from './routes/_auth/packages/$packageId/build'
+import { Route as AuthSettingsEmailTemplatesIndexRouteImport } from './routes/_auth/settings_/email-templates/index'
+import { Route as AuthSettingsEmailTemplatesTemplateIdRouteImport } from './routes/_auth/settings_/email-templates/$templateId'
 import { Route as AuthSettingsIdentityProvidersIndexRouteImport } from './routes/_auth/settings_/identity-providers/index'
 import { Route as AuthSettingsWebhooksIndexRouteImport } from './routes/_auth/settings_/webhooks/index'
 import { Route as AuthSettingsWebhooksNewRouteImport } from './routes/_auth/settings_/webhooks/new'
@@ -101,14 +104,14 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
-const NotificationReportRoute = NotificationReportRouteImport.update({
-  id: '/notification-report',
-  path: '/notification-report',
 const MfaEnrolmentRoute = MfaEnrolmentRouteImport.update({
   id: '/mfa-enrolment',
   path: '/mfa-enrolment',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NotificationReportRoute = NotificationReportRouteImport.update({
+  id: '/notification-report',
+  path: '/notification-report',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NotificationSummaryRoute = NotificationSummaryRouteImport.update({
@@ -181,6 +184,11 @@ const AuthWorkspaceRoute = AuthWorkspaceRouteImport.update({
   id: '/workspace',
   path: '/workspace',
   getParentRoute: () => AuthRoute,
+} as any)
+const SupportNotificationsRoute = SupportNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => SupportRoute,
 } as any)
 const SupportOperationsRoute = SupportOperationsRouteImport.update({
   id: '/operations',
@@ -277,6 +285,18 @@ const AuthPackagesPackageIdBuildRoute =
   AuthPackagesPackageIdBuildRouteImport.update({
     id: '/packages/$packageId/build',
     path: '/packages/$packageId/build',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSettingsEmailTemplatesIndexRoute =
+  AuthSettingsEmailTemplatesIndexRouteImport.update({
+    id: '/settings_/email-templates/',
+    path: '/settings/email-templates/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSettingsEmailTemplatesTemplateIdRoute =
+  AuthSettingsEmailTemplatesTemplateIdRouteImport.update({
+    id: '/settings_/email-templates/$templateId',
+    path: '/settings/email-templates/$templateId',
     getParentRoute: () => AuthRoute,
   } as any)
 const AuthSettingsIdentityProvidersIndexRoute =
@@ -387,6 +407,7 @@ export interface FileRoutesByFullPath {
   '/change-password': typeof ChangePasswordRoute
   '/create-password': typeof CreatePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/notification-report': typeof NotificationReportRoute
   '/notification-summary': typeof NotificationSummaryRoute
   '/select-organization': typeof SelectOrganizationRoute
@@ -402,12 +423,12 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AuthReportsRouteWithChildren
   '/settings': typeof AuthSettingsRoute
   '/workspace': typeof AuthWorkspaceRoute
+  '/notifications': typeof SupportNotificationsRoute
   '/operations': typeof SupportOperationsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/import-export/export': typeof AuthImportExportExportRoute
   '/import-export/import': typeof AuthImportExportImportRoute
   '/organizations/$organizationId': typeof AuthOrganizationsOrganizationIdRouteWithChildren
-  '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/organizations/new': typeof AuthOrganizationsNewRoute
   '/reports/mailing': typeof AuthReportsMailingRoute
   '/reports/package': typeof AuthReportsPackageRoute
@@ -419,9 +440,11 @@ export interface FileRoutesByFullPath {
   '/saml-providers/': typeof SupportSamlProvidersIndexRoute
   '/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
   '/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
+  '/settings/email-templates/$templateId': typeof AuthSettingsEmailTemplatesTemplateIdRoute
   '/settings/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/organizations/$organizationId/': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
+  '/settings/email-templates/': typeof AuthSettingsEmailTemplatesIndexRoute
   '/settings/identity-providers/': typeof AuthSettingsIdentityProvidersIndexRoute
   '/settings/webhooks/': typeof AuthSettingsWebhooksIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
@@ -445,6 +468,7 @@ export interface FileRoutesByTo {
   '/change-password': typeof ChangePasswordRoute
   '/create-password': typeof CreatePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/notification-report': typeof NotificationReportRoute
   '/notification-summary': typeof NotificationSummaryRoute
   '/select-organization': typeof SelectOrganizationRoute
@@ -458,6 +482,7 @@ export interface FileRoutesByTo {
   '/package-collaboration': typeof AuthPackageCollaborationRoute
   '/settings': typeof AuthSettingsRoute
   '/workspace': typeof AuthWorkspaceRoute
+  '/notifications': typeof SupportNotificationsRoute
   '/operations': typeof SupportOperationsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/import-export/export': typeof AuthImportExportExportRoute
@@ -468,15 +493,16 @@ export interface FileRoutesByTo {
   '/saml-providers/$samlProviderId': typeof SupportSamlProvidersSamlProviderIdRoute
   '/saml-providers/new': typeof SupportSamlProvidersNewRoute
   '/import-export': typeof AuthImportExportIndexRoute
-  '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/organizations': typeof AuthOrganizationsIndexRoute
   '/reports': typeof AuthReportsIndexRoute
   '/saml-providers': typeof SupportSamlProvidersIndexRoute
   '/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
   '/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
+  '/settings/email-templates/$templateId': typeof AuthSettingsEmailTemplatesTemplateIdRoute
   '/settings/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/organizations/$organizationId': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/packages/$packageId': typeof AuthPackagesPackageIdIndexRoute
+  '/settings/email-templates': typeof AuthSettingsEmailTemplatesIndexRoute
   '/settings/identity-providers': typeof AuthSettingsIdentityProvidersIndexRoute
   '/settings/webhooks': typeof AuthSettingsWebhooksIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
@@ -503,6 +529,7 @@ export interface FileRoutesById {
   '/change-password': typeof ChangePasswordRoute
   '/create-password': typeof CreatePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/notification-report': typeof NotificationReportRoute
   '/notification-summary': typeof NotificationSummaryRoute
   '/select-organization': typeof SelectOrganizationRoute
@@ -518,6 +545,7 @@ export interface FileRoutesById {
   '/_auth/reports': typeof AuthReportsRouteWithChildren
   '/_auth/settings': typeof AuthSettingsRoute
   '/_auth/workspace': typeof AuthWorkspaceRoute
+  '/_support/notifications': typeof SupportNotificationsRoute
   '/_support/operations': typeof SupportOperationsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/_auth/import-export/export': typeof AuthImportExportExportRoute
@@ -529,15 +557,16 @@ export interface FileRoutesById {
   '/_support/saml-providers/$samlProviderId': typeof SupportSamlProvidersSamlProviderIdRoute
   '/_support/saml-providers/new': typeof SupportSamlProvidersNewRoute
   '/_auth/import-export/': typeof AuthImportExportIndexRoute
-  '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/_auth/organizations/': typeof AuthOrganizationsIndexRoute
   '/_auth/reports/': typeof AuthReportsIndexRoute
   '/_support/saml-providers/': typeof SupportSamlProvidersIndexRoute
   '/_auth/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
   '/_auth/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
+  '/_auth/settings_/email-templates/$templateId': typeof AuthSettingsEmailTemplatesTemplateIdRoute
   '/_auth/settings_/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/_auth/organizations/$organizationId/': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/_auth/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
+  '/_auth/settings_/email-templates/': typeof AuthSettingsEmailTemplatesIndexRoute
   '/_auth/settings_/identity-providers/': typeof AuthSettingsIdentityProvidersIndexRoute
   '/_auth/settings_/webhooks/': typeof AuthSettingsWebhooksIndexRoute
   '/_auth/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
@@ -563,6 +592,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-password'
     | '/forgot-password'
+    | '/mfa-enrolment'
     | '/notification-report'
     | '/notification-summary'
     | '/select-organization'
@@ -578,6 +608,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/settings'
     | '/workspace'
+    | '/notifications'
     | '/operations'
     | '/dev/mailbox'
     | '/import-export/export'
@@ -592,12 +623,13 @@ export interface FileRouteTypes {
     | '/organizations/'
     | '/reports/'
     | '/saml-providers/'
-    | '/mfa-enrolment'
     | '/organizations/$organizationId/edit'
     | '/packages/$packageId/build'
+    | '/settings/email-templates/$templateId'
     | '/settings/webhooks/new'
     | '/organizations/$organizationId/'
     | '/packages/$packageId/'
+    | '/settings/email-templates/'
     | '/settings/identity-providers/'
     | '/settings/webhooks/'
     | '/organizations/$organizationId/roles/new'
@@ -621,6 +653,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-password'
     | '/forgot-password'
+    | '/mfa-enrolment'
     | '/notification-report'
     | '/notification-summary'
     | '/select-organization'
@@ -634,6 +667,7 @@ export interface FileRouteTypes {
     | '/package-collaboration'
     | '/settings'
     | '/workspace'
+    | '/notifications'
     | '/operations'
     | '/dev/mailbox'
     | '/import-export/export'
@@ -649,11 +683,12 @@ export interface FileRouteTypes {
     | '/saml-providers'
     | '/organizations/$organizationId/edit'
     | '/packages/$packageId/build'
+    | '/settings/email-templates/$templateId'
     | '/settings/webhooks/new'
     | '/organizations/$organizationId'
     | '/packages/$packageId'
+    | '/settings/email-templates'
     | '/settings/identity-providers'
-    | '/mfa-enrolment'
     | '/settings/webhooks'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
@@ -678,6 +713,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-password'
     | '/forgot-password'
+    | '/mfa-enrolment'
     | '/notification-report'
     | '/notification-summary'
     | '/select-organization'
@@ -693,6 +729,7 @@ export interface FileRouteTypes {
     | '/_auth/reports'
     | '/_auth/settings'
     | '/_auth/workspace'
+    | '/_support/notifications'
     | '/_support/operations'
     | '/dev/mailbox'
     | '/_auth/import-export/export'
@@ -709,11 +746,12 @@ export interface FileRouteTypes {
     | '/_support/saml-providers/'
     | '/_auth/organizations/$organizationId/edit'
     | '/_auth/packages/$packageId/build'
+    | '/_auth/settings_/email-templates/$templateId'
     | '/_auth/settings_/webhooks/new'
     | '/_auth/organizations/$organizationId/'
     | '/_auth/packages/$packageId/'
+    | '/_auth/settings_/email-templates/'
     | '/_auth/settings_/identity-providers/'
-    | '/mfa-enrolment'
     | '/_auth/settings_/webhooks/'
     | '/_auth/organizations/$organizationId/roles/new'
     | '/_auth/organizations/$organizationId/users/new'
@@ -739,6 +777,7 @@ export interface RootRouteChildren {
   ChangePasswordRoute: typeof ChangePasswordRoute
   CreatePasswordRoute: typeof CreatePasswordRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  MfaEnrolmentRoute: typeof MfaEnrolmentRoute
   NotificationReportRoute: typeof NotificationReportRoute
   NotificationSummaryRoute: typeof NotificationSummaryRoute
   SelectOrganizationRoute: typeof SelectOrganizationRoute
@@ -777,7 +816,6 @@ declare module '@tanstack/react-router' {
       id: '/_support'
       path: ''
       fullPath: '/'
-  MfaEnrolmentRoute: typeof MfaEnrolmentRoute
       preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
     }
@@ -800,6 +838,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mfa-enrolment': {
+      id: '/mfa-enrolment'
+      path: '/mfa-enrolment'
+      fullPath: '/mfa-enrolment'
+      preLoaderRoute: typeof MfaEnrolmentRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/notification-report': {
@@ -840,13 +885,6 @@ declare module '@tanstack/react-router' {
     '/sign-up': {
       id: '/sign-up'
       path: '/sign-up'
-    '/mfa-enrolment': {
-      id: '/mfa-enrolment'
-      path: '/mfa-enrolment'
-      fullPath: '/mfa-enrolment'
-      preLoaderRoute: typeof MfaEnrolmentRouteImport
-      parentRoute: typeof rootRouteImport
-    }
       fullPath: '/sign-up'
       preLoaderRoute: typeof SignUpRouteImport
       parentRoute: typeof rootRouteImport
@@ -913,6 +951,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/workspace'
       preLoaderRoute: typeof AuthWorkspaceRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_support/notifications': {
+      id: '/_support/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof SupportNotificationsRouteImport
+      parentRoute: typeof SupportRoute
     }
     '/_support/operations': {
       id: '/_support/operations'
@@ -1038,6 +1083,20 @@ declare module '@tanstack/react-router' {
       path: '/packages/$packageId/build'
       fullPath: '/packages/$packageId/build'
       preLoaderRoute: typeof AuthPackagesPackageIdBuildRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/settings_/email-templates/': {
+      id: '/_auth/settings_/email-templates/'
+      path: '/settings/email-templates'
+      fullPath: '/settings/email-templates/'
+      preLoaderRoute: typeof AuthSettingsEmailTemplatesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/settings_/email-templates/$templateId': {
+      id: '/_auth/settings_/email-templates/$templateId'
+      path: '/settings/email-templates/$templateId'
+      fullPath: '/settings/email-templates/$templateId'
+      preLoaderRoute: typeof AuthSettingsEmailTemplatesTemplateIdRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/settings_/identity-providers/': {
@@ -1259,8 +1318,10 @@ interface AuthRouteChildren {
   AuthOrganizationsNewRoute: typeof AuthOrganizationsNewRoute
   AuthOrganizationsIndexRoute: typeof AuthOrganizationsIndexRoute
   AuthPackagesPackageIdBuildRoute: typeof AuthPackagesPackageIdBuildRoute
+  AuthSettingsEmailTemplatesTemplateIdRoute: typeof AuthSettingsEmailTemplatesTemplateIdRoute
   AuthSettingsWebhooksNewRoute: typeof AuthSettingsWebhooksNewRoute
   AuthPackagesPackageIdIndexRoute: typeof AuthPackagesPackageIdIndexRoute
+  AuthSettingsEmailTemplatesIndexRoute: typeof AuthSettingsEmailTemplatesIndexRoute
   AuthSettingsIdentityProvidersIndexRoute: typeof AuthSettingsIdentityProvidersIndexRoute
   AuthSettingsWebhooksIndexRoute: typeof AuthSettingsWebhooksIndexRoute
   AuthSettingsWebhooksWebhookIdDeliveriesRoute: typeof AuthSettingsWebhooksWebhookIdDeliveriesRoute
@@ -1280,8 +1341,11 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthOrganizationsNewRoute: AuthOrganizationsNewRoute,
   AuthOrganizationsIndexRoute: AuthOrganizationsIndexRoute,
   AuthPackagesPackageIdBuildRoute: AuthPackagesPackageIdBuildRoute,
+  AuthSettingsEmailTemplatesTemplateIdRoute:
+    AuthSettingsEmailTemplatesTemplateIdRoute,
   AuthSettingsWebhooksNewRoute: AuthSettingsWebhooksNewRoute,
   AuthPackagesPackageIdIndexRoute: AuthPackagesPackageIdIndexRoute,
+  AuthSettingsEmailTemplatesIndexRoute: AuthSettingsEmailTemplatesIndexRoute,
   AuthSettingsIdentityProvidersIndexRoute:
     AuthSettingsIdentityProvidersIndexRoute,
   AuthSettingsWebhooksIndexRoute: AuthSettingsWebhooksIndexRoute,
@@ -1294,6 +1358,7 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface SupportRouteChildren {
+  SupportNotificationsRoute: typeof SupportNotificationsRoute
   SupportOperationsRoute: typeof SupportOperationsRoute
   SupportSamlProvidersSamlProviderIdRoute: typeof SupportSamlProvidersSamlProviderIdRoute
   SupportSamlProvidersNewRoute: typeof SupportSamlProvidersNewRoute
@@ -1301,6 +1366,7 @@ interface SupportRouteChildren {
 }
 
 const SupportRouteChildren: SupportRouteChildren = {
+  SupportNotificationsRoute: SupportNotificationsRoute,
   SupportOperationsRoute: SupportOperationsRoute,
   SupportSamlProvidersSamlProviderIdRoute:
     SupportSamlProvidersSamlProviderIdRoute,
@@ -1319,6 +1385,7 @@ const rootRouteChildren: RootRouteChildren = {
   ChangePasswordRoute: ChangePasswordRoute,
   CreatePasswordRoute: CreatePasswordRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  MfaEnrolmentRoute: MfaEnrolmentRoute,
   NotificationReportRoute: NotificationReportRoute,
   NotificationSummaryRoute: NotificationSummaryRoute,
   SelectOrganizationRoute: SelectOrganizationRoute,
@@ -1332,4 +1399,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-  MfaEnrolmentRoute: MfaEnrolmentRoute,
