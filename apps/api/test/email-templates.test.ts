@@ -238,6 +238,24 @@ describe("email templates in the emails an organization sends", () => {
 });
 
 describe("the record of notifications and the daily summary links", () => {
+  it("records text messages too, with the package and participant", async () => {
+    const phoneNumber = `555${String(Date.now()).slice(-7)}`;
+    const s = await signablePackage(app, db(), {
+      signers: [{ givenName: "Sam", accessMethod: "SMS", phoneNumber, email: `sam-${unique()}@example.com` }],
+    });
+    await sendPackage(s, db());
+    const record = await poll("the text message's record", () =>
+      db().notificationRecord.findFirst({ where: { recipient: phoneNumber, channel: "SMS" } }),
+    );
+    expect([record.status, record.kind, record.packageId, record.participantId, record.subject]).toEqual([
+      "SENT",
+      "invitation",
+      s.pkg.id,
+      s.signers[0]!.id,
+      null,
+    ]);
+  });
+
   it("is for support users only: an organization's administrator gets 403", async () => {
     const s = await signablePackage(app, db(), { signers: [{ givenName: "Ed", email: `ed-${unique()}@example.com` }] });
     const refused = await s.admin.request("GET", "/api/v1/notification-records");

@@ -94,7 +94,10 @@ function Form({ organizationId, initial }: { organizationId: string; initial: Em
           maxLength={100}
           value={values.fromText}
           readOnly={!canManage}
-          onChange={(event) => setValues((v) => ({ ...v, fromText: event.currentTarget.value }))}
+          onChange={(event) => {
+            const fromText = event.currentTarget.value;
+            setValues((v) => ({ ...v, fromText }));
+          }}
           onBlur={() => setTouched((t) => ({ ...t, fromText: true }))}
           error={errorOf("fromText")}
         />
@@ -105,7 +108,10 @@ function Form({ organizationId, initial }: { organizationId: string; initial: Em
           type="email"
           value={values.replyTo}
           readOnly={!canManage}
-          onChange={(event) => setValues((v) => ({ ...v, replyTo: event.currentTarget.value.trim() }))}
+          onChange={(event) => {
+            const replyTo = event.currentTarget.value.trim();
+            setValues((v) => ({ ...v, replyTo }));
+          }}
           onBlur={() => setTouched((t) => ({ ...t, replyTo: true }))}
           error={errorOf("replyTo")}
         />

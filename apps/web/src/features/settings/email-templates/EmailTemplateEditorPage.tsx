@@ -261,7 +261,10 @@ function Editor({ organizationId, template }: { organizationId: string; template
                 maxLength={100}
                 value={values.name}
                 readOnly={readOnly}
-                onChange={(event) => setValues((v) => ({ ...v, name: event.currentTarget.value }))}
+                onChange={(event) => {
+                  const name = event.currentTarget.value;
+                  setValues((v) => ({ ...v, name }));
+                }}
               />
               <Switch
                 label={`Default for ${info.label.toLowerCase()} emails`}
@@ -270,7 +273,10 @@ function Editor({ organizationId, template }: { organizationId: string; template
                 }
                 checked={values.isDefault}
                 disabled={readOnly}
-                onChange={(event) => setValues((v) => ({ ...v, isDefault: event.currentTarget.checked }))}
+                onChange={(event) => {
+                  const isDefault = event.currentTarget.checked;
+                  setValues((v) => ({ ...v, isDefault }));
+                }}
               />
               <Group justify="space-between" align="flex-end">
                 <SegmentedControl
