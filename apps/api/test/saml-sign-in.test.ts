@@ -298,6 +298,31 @@ describe("sign-in through a SAML provider", () => {
     );
   });
 
+  it("sends the AuthnRequest by HTTP-POST to a provider that takes it that way, and signs in", async () => {
+    const org = await organizationWithSamlProvider({ ssoBinding: "post" });
+    expect(org.provider.ssoBinding).toBe("post");
+    const browser = new HttpClient(server.url);
+    const start = await browser.get<string>(
+      `/api/v1/organizations/${org.organization.id}/saml-providers/${org.provider.id}/sign-in`,
+    );
+    expect(start.status, start.body).toBe(200);
+    expect(start.headers.get("content-type")).toContain("text/html");
+    // the page may post to the identity provider and run its one script, nothing else
+    const policy = start.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain(`form-action ${idp.url}`);
+    expect(policy).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(start.body).toContain(`action="${idp.url}/sso"`);
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(start.body)?.[1] ?? "";
+    const post = await idp.respond({ SAMLRequest: field("SAMLRequest"), RelayState: field("RelayState") }, spMetadata, {
+      email: org.user.email,
+    });
+    const reply = await browser.request<string>("POST", SAML_ACS_PATH, {
+      form: { SAMLResponse: post.SAMLResponse, RelayState: post.RelayState },
+    });
+    expect(reply.status, reply.body).toBe(303);
+    expect((await browser.get(`/api/v1/organizations/${org.organization.id}/users/me/permissions`)).status).toBe(200);
+  });
+
   it("passes on a second factor the identity provider asserts (REFEDS MFA)", async () => {
     const org = await organizationWithSamlProvider();
     const flow = await throughIdp(org.organization.id, org.provider.id, {

@@ -19,6 +19,10 @@ export const SAML_ATTRIBUTE_DEFAULTS = {
   familyNameAttribute: "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname",
 } as const;
 
+/** How the AuthnRequest travels to the identity provider's SSO address. */
+export const SAML_SSO_BINDINGS = ["redirect", "post"] as const;
+export type SamlSsoBinding = (typeof SAML_SSO_BINDINGS)[number];
+
 /** A certificate that expires within this many days gets a warning. */
 export const SAML_CERTIFICATE_WARNING_DAYS = 30;
 
@@ -30,8 +34,7 @@ export const SAML_PROVIDER_MESSAGES = {
   organizationNotFound: "One of those organizations does not exist",
   metadataUnreadable: "This is not SAML identity provider metadata (an EntityDescriptor with an IDPSSODescriptor).",
   metadataFetchFailed: "The metadata could not be downloaded from that address.",
-  metadataNoRedirect:
-    "This identity provider offers no single sign-on address with the HTTP-Redirect binding, which Signet uses.",
+  metadataNoSso: "This identity provider offers no single sign-on address with the HTTP-Redirect or HTTP-POST binding.",
   metadataNoCertificate: "The metadata names no signing certificate.",
   metadataSource: "Give either the metadata address or the metadata file",
   ssoUrlNotHttps: "The single sign-on URL must be an https:// address (http:// only on this machine)",
@@ -117,7 +120,8 @@ export const samlProviderSchema = z
     id: z.uuid(),
     name: z.string().describe('Shown on the sign-in button: "Sign in with <name>"'),
     idpEntityId: z.string().describe("The identity provider's entity ID (the Issuer of its responses)"),
-    ssoUrl: z.string().describe("The identity provider's single sign-on address (HTTP-Redirect binding)"),
+    ssoUrl: z.string().describe("The identity provider's single sign-on address"),
+    ssoBinding: z.enum(SAML_SSO_BINDINGS).describe("How the AuthnRequest is sent there: HTTP-Redirect or HTTP-POST"),
     certificates: z.array(samlCertificateSchema),
     emailAttribute: z.string().describe('"NameID" or the attribute holding the email address'),
     givenNameAttribute: z.string(),
@@ -162,6 +166,7 @@ export const createSamlProviderSchema = z
     name,
     idpEntityId,
     ssoUrl,
+    ssoBinding: z.enum(SAML_SSO_BINDINGS).default("redirect"),
     certificates,
     emailAttribute: attribute.default(SAML_ATTRIBUTE_DEFAULTS.emailAttribute),
     givenNameAttribute: attribute.default(SAML_ATTRIBUTE_DEFAULTS.givenNameAttribute),
@@ -178,6 +183,7 @@ export const updateSamlProviderSchema = z
     name: name.optional(),
     idpEntityId: idpEntityId.optional(),
     ssoUrl: ssoUrl.optional(),
+    ssoBinding: z.enum(SAML_SSO_BINDINGS).optional(),
     certificates: certificates.optional(),
     emailAttribute: attribute.optional(),
     givenNameAttribute: attribute.optional(),
@@ -201,6 +207,7 @@ export const importedSamlMetadataSchema = z
   .object({
     idpEntityId: z.string(),
     ssoUrl: z.string(),
+    ssoBinding: z.enum(SAML_SSO_BINDINGS).describe("HTTP-Redirect when the provider offers it, else HTTP-POST"),
     certificates: z.array(samlCertificateSchema),
   })
   .meta({ id: "ImportedSamlMetadata" });
@@ -319,7 +326,8 @@ export const samlProviderRoutes = {
     tags: ["saml-providers"],
     method: "GET",
     path: "/organizations/:orgId/saml-providers/:samlProviderId/sign-in",
-    summary: "Public: starts a sign-in through the SAML provider (redirects the browser to it with an AuthnRequest)",
+    summary:
+      "Public: starts a sign-in through the SAML provider: redirects the browser to it with an AuthnRequest (HTTP-Redirect binding), or answers a page that posts the AuthnRequest to it (HTTP-POST binding, status 200, text/html)",
     params: z.object({ orgId: z.uuid(), samlProviderId: z.uuid() }),
     query: startSamlSignInQuerySchema,
     response: null,

@@ -1,4 +1,5 @@
-import { MESSAGES, routes, safeReturnUrl } from "@signet/contract";
+import { createHash } from "node:crypto";
+import { errorBodySchema, MESSAGES, routes, routeUrl, safeReturnUrl } from "@signet/contract";
 import {
   beginSamlSignIn,
   type CoreDeps,
@@ -40,6 +41,31 @@ function refusalPage(reply: FastifyReply, status: number, message: string, organ
     .header("cache-control", "no-store")
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in did not work · Signet</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1b1e;line-height:1.5}a{color:#1864ab}</style></head><body><main><h1>Sign-in did not work</h1><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Back to sign-in</a></p></main></body></html>`,
+    );
+}
+
+/** Submits the AuthnRequest form as soon as the page loads (allowed by its hash, nothing else runs). */
+const AUTO_POST_SCRIPT = 'document.getElementById("saml-request").submit();';
+const AUTO_POST_HASH = createHash("sha256").update(AUTO_POST_SCRIPT).digest("base64");
+
+/**
+ * HTTP-POST binding: a page whose form carries the AuthnRequest and RelayState to the identity
+ * provider. Its own policy lets exactly this script run and this form go to that one origin; the
+ * button is there for a browser without scripts.
+ */
+function sendPostBindingPage(reply: FastifyReply, url: string, fields: Record<string, string>) {
+  const inputs = Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("");
+  return reply
+    .code(200)
+    .type("text/html; charset=utf-8")
+    .header(
+      "content-security-policy",
+      `default-src 'none'; script-src 'sha256-${AUTO_POST_HASH}'; style-src 'unsafe-inline'; form-action ${new URL(url).origin}; frame-ancestors 'none'; base-uri 'none'`,
+    )
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Signing in · Signet</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1b1e;line-height:1.5}</style></head><body><main><h1>Signing in</h1><form id="saml-request" method="post" action="${escapeHtml(url)}">${inputs}<p>Taking you to your identity provider…</p><button type="submit">Continue</button></form></main><script>${AUTO_POST_SCRIPT}</script></body></html>`,
     );
 }
 
@@ -94,11 +120,23 @@ export function registerSamlProviderRoutes(
     return fallback.call(app, error, request, reply);
   };
 
-  defineRoute(
-    app,
-    authenticate,
-    routes.startSamlSignIn,
-    async ({ params, query, request, reply }) => {
+  // Served by hand, not through defineRoute: with the HTTP-POST binding the answer is a page (200)
+  // that posts the AuthnRequest on, with the HTTP-Redirect binding a redirect (302); the OpenAPI
+  // operation still comes from the table entry.
+  const start = routes.startSamlSignIn;
+  app.route({
+    method: start.method,
+    url: routeUrl(start),
+    schema: {
+      params: start.params,
+      querystring: start.query,
+      response: { "4xx": errorBodySchema, "5xx": errorBodySchema },
+    },
+    errorHandler: signInErrorHandler,
+    config: rateLimit,
+    handler: async (request, reply) => {
+      const params = start.params.parse(request.params);
+      const query = start.query.parse(request.query);
       const begun = await beginSamlSignIn(
         { kind: "anonymous", ...requestOrigin(request) },
         { organizationId: params.orgId, samlProviderId: params.samlProviderId, returnUrl: query.returnUrl },
@@ -111,10 +149,11 @@ export function registerSamlProviderRoutes(
         secure: config.secureCookies,
         maxAge: 600,
       });
-      reply.header("cache-control", "no-store").header("location", begun.redirectUrl);
+      reply.header("cache-control", "no-store");
+      if (begun.send.binding === "redirect") return reply.code(start.status).header("location", begun.send.url).send();
+      return sendPostBindingPage(reply, begun.send.url, begun.send.fields);
     },
-    { errorHandler: signInErrorHandler, config: rateLimit },
-  );
+  });
 
   defineRoute(
     app,

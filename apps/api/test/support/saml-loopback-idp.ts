@@ -42,8 +42,15 @@ export interface LoopbackSamlIdp {
   metadataUrl: string;
   metadataXml: string;
   certificatePem: string;
-  /** answers the AuthnRequest in a redirect URL (as the login page would, without a browser) */
-  respond(redirectUrl: string, serviceProviderMetadata: string, options: SamlResponseOptions): Promise<SamlPost>;
+  /**
+   * Answers an AuthnRequest (as the login page would, without a browser): the redirect URL of the
+   * HTTP-Redirect binding, or the form fields of the HTTP-POST binding.
+   */
+  respond(
+    request: string | { SAMLRequest: string; RelayState: string },
+    serviceProviderMetadata: string,
+    options: SamlResponseOptions,
+  ): Promise<SamlPost>;
   /** the service provider metadata the login page answers for (set by the browser journey) */
   serviceProviderMetadata: string | null;
   close(): Promise<void>;
@@ -85,12 +92,19 @@ export async function startLoopbackSamlIdp(): Promise<LoopbackSamlIdp> {
       ],
     });
 
-  async function respond(redirectUrl: string, spMetadata: string, options: SamlResponseOptions): Promise<SamlPost> {
-    const url = new URL(redirectUrl);
+  async function respond(
+    incoming: string | { SAMLRequest: string; RelayState: string },
+    spMetadata: string,
+    options: SamlResponseOptions,
+  ): Promise<SamlPost> {
     const sp = samlify.ServiceProvider({ metadata: spMetadata });
     const idp = identityProvider(own);
-    const query = Object.fromEntries(url.searchParams);
-    const request = await idp.parseLoginRequest(sp, "redirect", { query });
+    const relayState =
+      typeof incoming === "string" ? (new URL(incoming).searchParams.get("RelayState") ?? "") : incoming.RelayState;
+    const request =
+      typeof incoming === "string"
+        ? await idp.parseLoginRequest(sp, "redirect", { query: Object.fromEntries(new URL(incoming).searchParams) })
+        : await idp.parseLoginRequest(sp, "post", { body: { SAMLRequest: incoming.SAMLRequest } });
     const requestId = String((request.extract.request as Record<string, unknown>).id);
     const signer = options.foreignKey ? identityProvider(foreign) : idp;
     const acsUrl = sp.entityMeta.getAssertionConsumerService("post") as string;
@@ -146,7 +160,7 @@ export async function startLoopbackSamlIdp(): Promise<LoopbackSamlIdp> {
       if (changed === xml) throw new Error("nothing to tamper with");
       SAMLResponse = Buffer.from(changed, "utf8").toString("base64");
     }
-    return { acsUrl, SAMLResponse, RelayState: url.searchParams.get("RelayState") ?? "" };
+    return { acsUrl, SAMLResponse, RelayState: relayState };
   }
 
   const idp: LoopbackSamlIdp = {

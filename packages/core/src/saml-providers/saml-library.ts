@@ -27,11 +27,15 @@ export function samlServiceProviderEntity(config: Config) {
 }
 
 /** A stored provider as samlify's identity provider: its entity ID, SSO address and signing certificates. */
-export function samlIdentityProviderEntity(row: Pick<SamlProviderRow, "idpEntityId" | "ssoUrl" | "certificates">) {
+export function samlIdentityProviderEntity(
+  row: Pick<SamlProviderRow, "idpEntityId" | "ssoUrl" | "ssoBinding" | "certificates">,
+) {
   return samlify.IdentityProvider({
     entityID: row.idpEntityId,
     signingCert: row.certificates,
     wantAuthnRequestsSigned: false,
-    singleSignOnService: [{ Binding: SAML_BINDING.redirect, Location: row.ssoUrl }],
+    singleSignOnService: [
+      { Binding: row.ssoBinding === "post" ? SAML_BINDING.post : SAML_BINDING.redirect, Location: row.ssoUrl },
+    ],
   });
 }

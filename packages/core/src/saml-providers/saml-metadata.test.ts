@@ -43,14 +43,20 @@ describe("parseSamlMetadata", () => {
     const parsed = parseSamlMetadata(metadata());
     expect(parsed.idpEntityId).toBe("https://idp.example.com/entity");
     expect(parsed.ssoUrl).toBe("https://idp.example.com/sso/redirect");
+    expect(parsed.ssoBinding).toBe("redirect");
     expect(parsed.certificates.map((certificate) => certificate.pem)).toEqual([pem]);
     expect(parsed.certificates[0]!.subject).toContain("CN=Metadata Test IdP");
+  });
+
+  it("takes the HTTP-POST address when the provider offers no HTTP-Redirect one", () => {
+    const parsed = parseSamlMetadata(metadata({ bindings: [POST] }));
+    expect([parsed.ssoUrl, parsed.ssoBinding]).toEqual(["https://idp.example.com/sso/post", "post"]);
   });
 
   it.each([
     ["not metadata at all", "<html><body>Sign in</body></html>", SAML_PROVIDER_MESSAGES.metadataUnreadable],
     ["broken XML", "<md:EntityDescriptor", SAML_PROVIDER_MESSAGES.metadataUnreadable],
-    ["POST binding only", metadata({ bindings: [POST] }), SAML_PROVIDER_MESSAGES.metadataNoRedirect],
+    ["no SSO address", metadata({ bindings: [] }), SAML_PROVIDER_MESSAGES.metadataNoSso],
     ["no signing certificate", metadata({ withCertificate: false }), SAML_PROVIDER_MESSAGES.metadataNoCertificate],
   ])("refuses %s in words", (_label, xml, message) => {
     expect(refusal(() => parseSamlMetadata(xml))).toBe(message);

@@ -51,8 +51,16 @@ export function parseSamlMetadata(xml: string, path = "xml"): ImportedSamlMetada
   }
   const idpEntityId = typeof meta.getEntityID() === "string" ? meta.getEntityID().trim() : "";
   if (!idpEntityId) throw badMetadata(SAML_PROVIDER_MESSAGES.metadataUnreadable, path);
-  const sso = meta.getSingleSignOnService("redirect");
-  if (typeof sso !== "string" || !sso) throw badMetadata(SAML_PROVIDER_MESSAGES.metadataNoRedirect, path);
+  // HTTP-Redirect when offered (the common choice), else HTTP-POST
+  const redirect = meta.getSingleSignOnService("redirect");
+  const post = meta.getSingleSignOnService("post");
+  const sso =
+    typeof redirect === "string" && redirect
+      ? { ssoUrl: redirect, ssoBinding: "redirect" as const }
+      : typeof post === "string" && post
+        ? { ssoUrl: post, ssoBinding: "post" as const }
+        : null;
+  if (!sso) throw badMetadata(SAML_PROVIDER_MESSAGES.metadataNoSso, path);
   const raw = meta.getX509Certificate("signing");
   const list = (Array.isArray(raw) ? raw.flat(3) : raw ? [raw] : []).filter(
     (value): value is string => typeof value === "string" && value.trim().length > 0,
@@ -66,7 +74,7 @@ export function parseSamlMetadata(xml: string, path = "xml"): ImportedSamlMetada
     }
   }
   if (certificates.length === 0) throw badMetadata(SAML_PROVIDER_MESSAGES.metadataNoCertificate, path);
-  return { idpEntityId, ssoUrl: sso, certificates };
+  return { idpEntityId, ...sso, certificates };
 }
 
 /** Issue 12 §3: "import IdP metadata (URL or file)". Support users only. */

@@ -56,6 +56,7 @@ export function toSamlProvider(row: SamlProviderWithOrganizations): SamlProvider
     name: row.name,
     idpEntityId: row.idpEntityId,
     ssoUrl: row.ssoUrl,
+    ssoBinding: row.ssoBinding === "post" ? "post" : "redirect",
     certificates: row.certificates.map((pem) => samlCertificate(pem)),
     emailAttribute: row.emailAttribute,
     givenNameAttribute: row.givenNameAttribute,

@@ -89,6 +89,7 @@ export async function createSamlProvider(
         name: input.name,
         idpEntityId: input.idpEntityId,
         ssoUrl: input.ssoUrl,
+        ssoBinding: input.ssoBinding,
         certificates,
         emailAttribute: input.emailAttribute,
         givenNameAttribute: input.givenNameAttribute,

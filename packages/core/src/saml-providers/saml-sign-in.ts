@@ -29,8 +29,14 @@ export interface BeginSamlSignInInput {
 }
 
 export interface BegunSamlSignIn {
-  /** the identity provider's SSO address with the AuthnRequest and RelayState (HTTP-Redirect binding) */
-  redirectUrl: string;
+  /**
+   * How the browser takes the AuthnRequest to the identity provider: redirected to its SSO address
+   * with the request and RelayState in the query (HTTP-Redirect), or posting them as form fields
+   * (HTTP-POST)
+   */
+  send:
+    | { binding: "redirect"; url: string }
+    | { binding: "post"; url: string; fields: { SAMLRequest: string; RelayState: string } };
   /** random value for the short-lived HttpOnly cookie that ties the response to this browser */
   browserBinding: string;
 }
@@ -59,7 +65,8 @@ export async function beginSamlSignIn(
   const browserBinding = randomBytes(32).toString("base64url");
   const sp = samlServiceProviderEntity(config);
   const idp = samlIdentityProviderEntity(provider);
-  const request = sp.createLoginRequest(idp, "redirect", { relayState });
+  const binding = provider.ssoBinding === "post" ? "post" : "redirect";
+  const request = sp.createLoginRequest(idp, binding, { relayState }) as { id: string; context: string };
   const now = new Date();
   await db.samlSignInRequest.deleteMany({ where: { expiresAt: { lt: now } } });
   await db.samlConsumedAssertion.deleteMany({ where: { expiresAt: { lt: now } } });
@@ -74,7 +81,11 @@ export async function beginSamlSignIn(
       expiresAt: new Date(now.getTime() + REQUEST_MINUTES * 60_000),
     },
   });
-  return { redirectUrl: request.context, browserBinding };
+  const send: BegunSamlSignIn["send"] =
+    binding === "post"
+      ? { binding, url: provider.ssoUrl, fields: { SAMLRequest: request.context, RelayState: relayState } }
+      : { binding, url: request.context };
+  return { send, browserBinding };
 }
 
 /** A sign-in that did not happen: the status and sentence of the page the browser sees. */

@@ -10,6 +10,7 @@ import {
   Group,
   MultiSelect,
   Paper,
+  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -99,6 +100,7 @@ function SamlProviderForm({ provider }: { provider: SamlProvider | undefined }) 
       name: provider?.name ?? "",
       idpEntityId: provider?.idpEntityId ?? "",
       ssoUrl: provider?.ssoUrl ?? "",
+      ssoBinding: provider?.ssoBinding ?? "redirect",
       certificates: provider?.certificates.map((certificate) => certificate.pem) ?? [],
       emailAttribute: provider?.emailAttribute ?? SAML_ATTRIBUTE_DEFAULTS.emailAttribute,
       givenNameAttribute: provider?.givenNameAttribute ?? SAML_ATTRIBUTE_DEFAULTS.givenNameAttribute,
@@ -132,6 +134,7 @@ function SamlProviderForm({ provider }: { provider: SamlProvider | undefined }) 
       const dirty = { shouldDirty: true, shouldValidate: true } as const;
       form.setValue("idpEntityId", imported.idpEntityId, dirty);
       form.setValue("ssoUrl", imported.ssoUrl, dirty);
+      form.setValue("ssoBinding", imported.ssoBinding, dirty);
       form.setValue(
         "certificates",
         imported.certificates.map((certificate) => certificate.pem),
@@ -253,10 +256,26 @@ function SamlProviderForm({ provider }: { provider: SamlProvider | undefined }) 
             />
             <TextInput
               label="Single sign-on URL"
-              description="Where people are sent to sign in (HTTP-Redirect binding)"
+              description="Where people are sent to sign in"
               required
               {...form.register("ssoUrl")}
               error={errors.ssoUrl?.message}
+            />
+            <Controller
+              control={form.control}
+              name="ssoBinding"
+              render={({ field }) => (
+                <Select
+                  label="How the sign-in request is sent"
+                  data={[
+                    { value: "redirect", label: "Redirect (HTTP-Redirect binding)" },
+                    { value: "post", label: "Form post (HTTP-POST binding)" },
+                  ]}
+                  value={field.value ?? "redirect"}
+                  onChange={(value) => field.onChange(value ?? "redirect")}
+                  allowDeselect={false}
+                />
+              )}
             />
             <Controller
               control={form.control}

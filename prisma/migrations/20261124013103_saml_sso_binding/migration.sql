@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SamlProvider" ADD COLUMN     "ssoBinding" TEXT NOT NULL DEFAULT 'redirect';
