@@ -273,7 +273,7 @@ export async function previewEmailTemplate(
 /** Package step 3: the picked template must be an invitation template of the organization. */
 export async function assertInvitationTemplate(db: Tx | CoreDeps["db"], organizationId: string, templateId: string) {
   const row = await db.emailTemplate.findFirst({ where: { id: templateId, organizationId }, select: { kind: true } });
-  if (!row || row.kind !== "invitation") {
+  if (row?.kind !== "invitation") {
     throw new AppError("BAD_REQUEST", EMAIL_TEMPLATE_MESSAGES.wrongKind, [
       { path: "emailTemplateId", message: EMAIL_TEMPLATE_MESSAGES.wrongKind },
     ]);
