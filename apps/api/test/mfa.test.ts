@@ -1,5 +1,5 @@
 import { HEADERS, MESSAGES, MFA_MESSAGES, PERMISSIONS } from "@signet/contract";
-import { verifyAuditChain } from "@signet/core";
+import { buildRole, grantRoles, verifyAuditChain } from "@signet/core";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinOrganization, organizationWithUser, PASSWORD } from "./support/factories.ts";
@@ -344,3 +344,52 @@ async function signedInPartial(email: string, organizationId: string) {
   expect((await browser.request("POST", "/cas/multi-org-login", { json: { organizationId } })).status).toBe(200);
   return browser;
 }
+
+describe("an administrator resets a member's second factor", () => {
+  it("removes every factor and recovery code of a member of the home organization; others may not", async () => {
+    const { user: admin, organization } = await organizationWithUser(db());
+    const member = await organizationWithUser(db(), { permissions: PERMISSIONS.VIEW_DOCUMENTS_PACKAGES });
+    await joinOrganization(db(), member.user.id, organization.id);
+    const memberBrowser = await signedInPartial(member.user.email, member.organization.id);
+    await enrolAuthenticator(memberBrowser);
+    const resetUrl = (orgId: string) => `/api/v1/organizations/${orgId}/users/${member.user.id}/mfa`;
+
+    // the member's guest organization may not strip the sign-in their home relies on
+    const adminBrowser = await signedIn(admin.email);
+    const guest = await adminBrowser.request("DELETE", resetUrl(organization.id));
+    expect(guest.status).toBe(403);
+    expect(guest.body).toMatchObject({ message: MFA_MESSAGES.resetHomeOnly });
+    expect(await db().mfaAuthenticator.count({ where: { userId: member.user.id } })).toBe(1);
+
+    // without MANAGE_USERS: refused
+    const other = await organizationWithUser(db(), { permissions: PERMISSIONS.VIEW_DOCUMENTS_PACKAGES });
+    await joinOrganization(db(), other.user.id, member.organization.id);
+    const clerk = await signedInPartial(other.user.email, member.organization.id);
+    expect((await clerk.request("DELETE", resetUrl(member.organization.id))).status).toBe(403);
+
+    const homeAdmin = await organizationWithUser(db());
+    await joinOrganization(db(), homeAdmin.user.id, member.organization.id);
+    const admins = await buildRole(db(), {
+      organizationId: member.organization.id,
+      name: "User admins",
+      permissions: PERMISSIONS.MANAGE_USERS | PERMISSIONS.VIEW_USERS_GROUPS_ROLES,
+    });
+    await grantRoles(db(), {
+      organizationId: member.organization.id,
+      groupId: member.group.id,
+      userId: homeAdmin.user.id,
+      roleIds: [admins.id],
+    });
+    const home = await signedInPartial(homeAdmin.user.email, member.organization.id);
+    const reset = await home.request("DELETE", resetUrl(member.organization.id));
+    expect(reset.status, JSON.stringify(reset.body)).toBe(204);
+    expect(await db().mfaAuthenticator.count({ where: { userId: member.user.id } })).toBe(0);
+    expect(await db().mfaRecoveryCode.count({ where: { userId: member.user.id } })).toBe(0);
+    const audit = await db().auditEvent.findFirst({
+      where: { streamId: member.user.id, type: "mfa.reset-by-administrator" },
+    });
+    expect(audit?.actorId).toBe(homeAdmin.user.id);
+    // the password alone signs in again
+    expect((await client().signIn(member.user.email, PASSWORD)).body).toMatchObject({ token_type: "cookie" });
+  });
+});

@@ -9,6 +9,7 @@ import {
   identityProviderRoutes,
   invitationRoutes,
   membershipRoutes,
+  mfaRoutes,
   operationsRoutes,
   organizationRoutes,
   type RouteDef,
@@ -46,6 +47,7 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   ...samlProviderRoutes,
   ...settingMetaDataRoutes,
   ...securitySettingRoutes,
+  resetUserMfa: mfaRoutes.resetUserMfa,
   ...holidayRoutes,
   ...groupPackageRoutes,
   ...operationsRoutes,
@@ -180,6 +182,7 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   listGroupPackages: () => ({}),
   getSecuritySettings: () => ({}),
   updateSecuritySettings: () => ({ body: { mfa_required: true } }),
+  resetUserMfa: () => ({}),
 };
 
 let app: TestApp;

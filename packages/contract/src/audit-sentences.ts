@@ -375,6 +375,7 @@ const WORDINGS: Record<string, Wording> = {
   "sign-in.oidc-refused": (who, d) => `${who} was refused sign-in through ${idp(d)}.`,
   "user.created-at-sign-in": (who, d) =>
     `${who} signed in through ${idp(d)} for the first time and was added as a new user.`,
+  "mfa.reset-by-administrator": (who) => `${who} reset a user's second factors.`,
   "session.ended-by-identity-provider": (who, d) => `${who}'s session ended: ${idp(d)} no longer vouched for them.`,
   "identity-provider.created": (who, d) => `${who} added ${named(d, "the identity provider")}.`,
   "identity-provider.updated": (who, d) => `${who} changed ${named(d, "an identity provider")}.`,

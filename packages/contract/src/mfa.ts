@@ -36,6 +36,8 @@ export const MFA_MESSAGES = {
   phoneRemoved: "Text message codes turned off",
   codeSent: "Code sent",
   recoveryCodesRegenerated: "New recovery codes created",
+  resetByAdministrator: "Second factor reset. They set up a new one at their next sign-in.",
+  resetHomeOnly: "Only the person's home organization can reset their second factor.",
 } as const;
 
 export const MFA_METHODS = ["totp", "sms", "recovery_code"] as const;
@@ -246,5 +248,19 @@ export const mfaRoutes = {
     summary: "Replace the recovery codes with ten new ones (the old ones stop working)",
     response: mfaRecoveryCodesSchema,
     status: 201,
+  }),
+  resetUserMfa: define({
+    method: "DELETE",
+    base: "api",
+    version: 1,
+    path: "/organizations/:orgId/users/:userId/mfa",
+    auth: "user",
+    permission: ["MANAGE_USERS"],
+    summary:
+      "Reset a member's second factors (lost phone and recovery codes): they sign in with the password alone, or are asked to enrol again where the organization requires it. Home organization only.",
+    tags: ["mfa"],
+    params: z.object({ orgId: z.uuid(), userId: z.uuid() }),
+    response: null,
+    status: 204,
   }),
 } as const satisfies Record<string, RouteDef>;

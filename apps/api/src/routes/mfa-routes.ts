@@ -8,6 +8,7 @@ import {
   reissueAfterEnrolment,
   removeMfaAuthenticator,
   removeMfaPhoneNumber,
+  resetUserMfa,
   sendMfaChallengeSms,
   setMfaPhoneNumber,
   startMfaAuthenticator,
@@ -115,6 +116,10 @@ export function registerMfaRoutes(app: FastifyInstance, { deps, authenticate, lo
     reply.header("cache-control", "no-store");
     return regenerateMfaRecoveryCodes(session.actor, deps);
   });
+
+  defineRoute(app, authenticate, routes.resetUserMfa, async ({ params, session }) =>
+    resetUserMfa(session.actor, { organizationId: params.orgId, userId: params.userId }, deps),
+  );
 
   defineRoute(app, authenticate, routes.getSecuritySettings, async ({ params, session }) =>
     getSecuritySettings(session.actor, { organizationId: params.orgId }, deps),

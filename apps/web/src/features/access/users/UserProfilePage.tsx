@@ -40,6 +40,7 @@ import { Spinner } from "../../../components/Spinner.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
 import { useHasPermission, usePermissionBits } from "../../../session/permissions.ts";
+import { MfaResetSection } from "../../mfa/MfaResetSection.tsx";
 import { MfaSecuritySection } from "../../mfa/MfaSecuritySection.tsx";
 import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
@@ -100,7 +101,11 @@ function UserProfile({ organizationId, userId }: { organizationId: string; userI
         <ProfileForm key={user.data.version} organizationId={organizationId} user={user.data} />
         <AccountDetails organizationId={organizationId} user={user.data} />
       </SimpleGrid>
-      {me?.uid === user.data.id && <MfaSecuritySection />}
+      {me?.uid === user.data.id ? (
+        <MfaSecuritySection />
+      ) : (
+        <MfaResetSection organizationId={organizationId} userId={user.data.id} name={fullName(user.data)} />
+      )}
       <GroupsAndRoles organizationId={organizationId} userId={user.data.id} />
     </Page>
   );

@@ -1,0 +1,64 @@
+import { Button, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { MFA_MESSAGES, routes } from "@signet/contract";
+import { useState } from "react";
+import { ApiError, errorMessage } from "../../api/api-error.ts";
+import { api } from "../../api/client.ts";
+import { openConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { toastError, toastSuccess } from "../../components/toast.ts";
+import { useHasPermission } from "../../session/permissions.ts";
+
+/** A user's profile, seen by an administrator: reset the second factor of someone who lost it. */
+export function MfaResetSection({
+  organizationId,
+  userId,
+  name,
+}: {
+  organizationId: string;
+  userId: string;
+  name: string;
+}) {
+  const canManage = useHasPermission("MANAGE_USERS");
+  const [busy, setBusy] = useState(false);
+
+  const reset = async () => {
+    const confirmed = await openConfirmDialog({
+      type: "Warning",
+      title: `Reset ${name}'s second factor`,
+      message:
+        "Their authenticator app, verified phone and recovery codes stop working. Do this only after checking who is asking, for example by calling them back.",
+      confirmLabel: "Reset second factor",
+      confirmColor: "red",
+    });
+    if (!confirmed) return;
+    setBusy(true);
+    try {
+      await api(routes.resetUserMfa, { params: { orgId: organizationId, userId }, passThrough: true });
+      toastSuccess(MFA_MESSAGES.resetByAdministrator);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="lg">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={4}>
+          <Title order={3} fz="lg">
+            Second factor
+          </Title>
+          <Text size="sm" c="dimmed">
+            If {name} lost their phone and their recovery codes, reset their second factor: they sign in with their
+            password and set up a new one.
+          </Text>
+        </Stack>
+        <Tooltip label="You need the Manage users permission" disabled={canManage}>
+          <Button variant="default" loading={busy} disabled={!canManage} onClick={() => void reset()}>
+            Reset second factor
+          </Button>
+        </Tooltip>
+      </Group>
+    </Paper>
+  );
+}
