@@ -34,8 +34,8 @@ import { registerPackageActionRoutes } from "./routes/package-action-routes.ts";
 import { registerPackageRoutes } from "./routes/package-routes.ts";
 import { registerParticipantRoutes } from "./routes/participant-routes.ts";
 import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
-import { registerReportRoutes } from "./routes/report-routes.ts";
 import { registerOperationsRoutes } from "./routes/operations-routes.ts";
+import { registerReportRoutes } from "./routes/report-routes.ts";
 import { registerRoleRoutes } from "./routes/role-routes.ts";
 import { registerSamlProviderRoutes } from "./routes/saml-provider-routes.ts";
 import { registerMfaRoutes } from "./routes/mfa-routes.ts";
@@ -113,8 +113,13 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   registerMetrics(app, deps.db, config.METRICS_TOKEN);
 
-  const csrfKey = createHash("sha256").update(`signet-csrf:${authSecret}`).digest();
-  const authenticate = authenticator(deps, csrfKey, apiClientRateLimit(app, config));
+  const csrfKeyOf = (secret: string) => createHash("sha256").update(`signet-csrf:${secret}`).digest();
+  const csrfKey = csrfKeyOf(authSecret);
+  // anti-forgery values handed out before AUTH_SECRET rotated stay good for their sessions
+  const csrfKeys = [authSecret, ...config.AUTH_SECRET_PREVIOUS.filter((secret) => secret !== authSecret)].map(
+    csrfKeyOf,
+  );
+  const authenticate = authenticator(deps, csrfKeys, apiClientRateLimit(app, config));
   const loginRateLimit = {
     max: config.LOGIN_RATE_LIMIT_MAX,
     timeWindow: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -12,8 +12,11 @@ import {
   createRedis,
   type Db,
   type DemoCredentials,
+  fieldEncryptionKey,
+  keyFingerprint,
   loadConfig,
   loadOrCreateLocalSecrets,
+  recordKeyRotations,
   seedDemo,
   startDailySummaryScheduler,
   startEmbeddedPostgres,
@@ -85,7 +88,20 @@ export async function startServer(
     redis?.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
     const deps: CoreDeps = createCoreDeps({ db, config, authSecret, dataDir, logger });
     // the seal's key is unlocked (or the development certificate made) now, not at the first completion
-    await deps.sealKeys.system();
+    const systemSeal = await deps.sealKeys.system();
+    // a start with another key than the last one records the rotation in the audit trail (issue 18 §4)
+    const rotated = await recordKeyRotations(db, [
+      { purpose: "auth-secret", fingerprint: keyFingerprint("auth-secret", authSecret) },
+      {
+        purpose: "field-encryption-key",
+        fingerprint: keyFingerprint(
+          "field-encryption-key",
+          fieldEncryptionKey(config.FIELD_ENCRYPTION_KEY, authSecret),
+        ),
+      },
+      { purpose: "system-seal-certificate", fingerprint: systemSeal.fingerprintSha256 },
+    ]);
+    if (rotated.length > 0) logger.info({ rotated }, "started with rotated keys");
     const app = await buildApp({ deps, authSecret, redis, webDist, logger });
     cleanups.push(() => app.close());
 

@@ -318,7 +318,10 @@ const WORDINGS: Record<string, Wording> = {
     `${who} uploaded a custom eSign consent${d.has("version") ? ` (version ${d.text("version")})` : ""}.`,
   "organization.custom-consent-active-content-removed": (who) =>
     `${who} had active content removed from the uploaded custom eSign consent.`,
-  "organization.seal-certificate-uploaded": (who) => `${who} uploaded the organization's own seal certificate.`,
+  "organization.seal-certificate-uploaded": (who, d) =>
+    d.has("replacedFingerprint")
+      ? `${who} replaced the organization's seal certificate: new seals use the new one, earlier seals still verify.`
+      : `${who} uploaded the organization's own seal certificate.`,
   "organization.seal-certificate-removed": (who) => `${who} went back to Signet's seal certificate.`,
   "custom-field.created": (who, d) => `${who} defined ${named(d, "a custom field")}.`,
   "custom-field.updated": (who, d) => `${who} changed ${named(d, "a custom field")}.`,
@@ -358,7 +361,8 @@ const WORDINGS: Record<string, Wording> = {
   "signed-out": (who) => `${who} signed out.`,
   // a second factor (issue 12 §4)
   "sign-in.second-factor-required": (who, d) => {
-    const through = d.raw("firstFactor") === "fed" ? "signed in through an identity provider" : "gave the right password";
+    const through =
+      d.raw("firstFactor") === "fed" ? "signed in through an identity provider" : "gave the right password";
     d.said("firstFactor");
     return `${who} ${through}; a second factor was asked for.`;
   },
@@ -371,11 +375,11 @@ const WORDINGS: Record<string, Wording> = {
   "mfa.phone-removed": (who) => `${who} removed their MFA phone number.`,
   "mfa.recovery-codes-generated": (who) => `${who} created new recovery codes.`,
   "mfa.recovery-code-used": (who) => `${who} signed in with a recovery code.`,
+  "mfa.reset-by-administrator": (who) => `${who} reset a user's second factors.`,
   // sign-in through an organization's OpenID Connect identity provider (issue 12 §2)
   "sign-in.oidc-refused": (who, d) => `${who} was refused sign-in through ${idp(d)}.`,
   "user.created-at-sign-in": (who, d) =>
     `${who} signed in through ${idp(d)} for the first time and was added as a new user.`,
-  "mfa.reset-by-administrator": (who) => `${who} reset a user's second factors.`,
   "session.ended-by-identity-provider": (who, d) => `${who}'s session ended: ${idp(d)} no longer vouched for them.`,
   "identity-provider.created": (who, d) => `${who} added ${named(d, "the identity provider")}.`,
   "identity-provider.updated": (who, d) => `${who} changed ${named(d, "an identity provider")}.`,
@@ -417,6 +421,21 @@ const WORDINGS: Record<string, Wording> = {
   // operations (support users)
   "outbox.requeued": (who, d) =>
     `${who} put the parked ${d.text("jobName") ?? "background"} job back in line for the ${d.text("queue") ?? "job"} queue.`,
+  // key rotation (issue 18 §4): the installation's own stream
+  "key.rotated": (_who, d) => {
+    const purpose = KEY_PURPOSE_WORDS[String(d.raw("purpose"))];
+    if (purpose) d.said("purpose");
+    return `Signet started with a new ${purpose ?? "key"}.`;
+  },
+  "key.field-values-reencrypted": (_who, d) =>
+    `Signet re-encrypted ${d.text("reencrypted") ?? "the"} stored secrets with the current field encryption key.`,
+};
+
+/** What each rotated key is, in words (`key.rotated`). */
+const KEY_PURPOSE_WORDS: Record<string, string> = {
+  "auth-secret": "signing secret (AUTH_SECRET)",
+  "field-encryption-key": "field encryption key",
+  "system-seal-certificate": "system seal certificate",
 };
 
 /** Every audit event type with its own wording (the unit test checks the product writes no other). */

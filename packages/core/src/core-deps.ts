@@ -19,6 +19,8 @@ export interface CoreDeps {
   fieldCipher: FieldCipher;
   /** HMAC key of signed links (signing links, package collaboration), derived from AUTH_SECRET */
   linkKey: Buffer;
+  /** the keys a signed link is checked against: linkKey first, then those of AUTH_SECRET_PREVIOUS */
+  linkKeys: readonly Buffer[];
   sms: SmsSender;
   sealKeys: SealKeyring;
 }

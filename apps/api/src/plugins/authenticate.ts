@@ -45,7 +45,7 @@ function readToken(request: FastifyRequest, deps: CoreDeps): { token: string; vi
  */
 export function authenticator(
   deps: CoreDeps,
-  csrfKey: Buffer,
+  csrfKeys: readonly Buffer[],
   limitApiClient: (request: FastifyRequest) => Promise<void> = async () => undefined,
 ) {
   return (level: Exclude<RouteAuth, "none">, organizationScoped = false) =>
@@ -55,7 +55,7 @@ export function authenticator(
       const { actor, claims, idleExpiresAt } = await authenticateToken(found.token, requestOrigin(request), deps);
       if (found.viaCookie && !SAFE_METHODS.has(request.method)) {
         const header = request.headers[HEADERS.csrf];
-        if (!isValidCsrfToken(csrfKey, claims.jti, typeof header === "string" ? header : undefined)) {
+        if (!isValidCsrfToken(csrfKeys, claims.jti, typeof header === "string" ? header : undefined)) {
           throw new AppError("CSRF");
         }
       }

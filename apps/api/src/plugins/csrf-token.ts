@@ -9,9 +9,12 @@ export function csrfTokenFor(key: Buffer, tokenId: string): string {
   return createHmac("sha256", key).update(`csrf:${tokenId}`).digest("base64url");
 }
 
-export function isValidCsrfToken(key: Buffer, tokenId: string, presented: string | undefined): boolean {
+/** Checked against every key still accepted (the current one, then those of AUTH_SECRET_PREVIOUS). */
+export function isValidCsrfToken(keys: readonly Buffer[], tokenId: string, presented: string | undefined): boolean {
   if (!presented) return false;
-  const expected = Buffer.from(csrfTokenFor(key, tokenId));
   const actual = Buffer.from(presented);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return keys.some((key) => {
+    const expected = Buffer.from(csrfTokenFor(key, tokenId));
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  });
 }

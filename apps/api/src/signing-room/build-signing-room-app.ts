@@ -153,7 +153,7 @@ async function allowedAncestors(
   let organizationId: string | null = null;
   const token = /^\/s\/([^/]+)$/.exec(path)?.[1];
   if (token) {
-    const linkId = signingLinkIdFromToken(deps.linkKey, decodeURIComponent(token));
+    const linkId = signingLinkIdFromToken(deps.linkKeys, decodeURIComponent(token));
     const link = linkId ? await deps.db.signingLink.findUnique({ where: { id: linkId } }) : null;
     parentOrigin = link?.parentOrigin ?? null;
     organizationId = link?.organizationId ?? null;

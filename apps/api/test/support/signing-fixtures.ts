@@ -116,9 +116,11 @@ export async function signablePackage(
     }[];
     ordered?: boolean;
     fixture?: string;
+    /** build it in this organization (another package of the same sender) instead of a new one */
+    org?: PackageOrg;
   } = {},
 ): Promise<SignablePackage> {
-  const context = await packageOrg(db, app.url);
+  const context = options.org ?? (await packageOrg(db, app.url));
   let pkg = await createPackage(context.admin, context.paths, { name: "Okafor refinance" });
   const api = packageApi(context.org.organizationId, pkg.id);
   if (options.ordered) {

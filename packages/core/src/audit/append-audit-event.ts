@@ -8,7 +8,8 @@ type Tx = Prisma.TransactionClient;
 
 export interface AuditEventInput {
   organizationId: string | null;
-  streamType: "user" | "organization" | "package";
+  /** installation: the installation's own events (key rotations), with organizationId null */
+  streamType: "user" | "organization" | "package" | "installation";
   streamId: string;
   type: string;
   data?: Record<string, unknown>;

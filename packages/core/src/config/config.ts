@@ -10,6 +10,19 @@ const optionalUrl = z
   .transform((v) => (v === "" ? undefined : v))
   .pipe(z.url().optional());
 
+/** A comma-separated list of secrets (none when unset); each at least `min` characters. */
+const secretList = (min: number, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((part) => part.trim())
+        .filter((part) => part !== ""),
+    )
+    .pipe(z.array(z.string().min(min, message)));
+
 /** Every variable is documented in .env.example; keep the two in step. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -34,8 +47,15 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("Signet <no-reply@signet.local>"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  /**
+   * Secrets AUTH_SECRET replaced (comma-separated), still accepted for what they signed (sessions,
+   * anti-forgery tokens, signing links) until it expires: a rotation without downtime.
+   */
+  AUTH_SECRET_PREVIOUS: secretList(32, "each AUTH_SECRET_PREVIOUS secret must be at least 32 characters"),
   /** 32 bytes (hex or base64) for encrypted custom field values; derived from AUTH_SECRET when unset */
   FIELD_ENCRYPTION_KEY: z.string().optional(),
+  /** keys FIELD_ENCRYPTION_KEY replaced (comma-separated): read with, until `pnpm keys reencrypt` is done */
+  FIELD_ENCRYPTION_KEY_PREVIOUS: secretList(1, "FIELD_ENCRYPTION_KEY_PREVIOUS holds an empty key"),
   TOKEN_ISSUER: z.string().default("signet"),
   TOKEN_LIFETIME_SECONDS: z.coerce.number().int().positive().default(SESSION.tokenLifetimeSeconds),
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createFieldCipher, fieldEncryptionKey } from "./field-cipher.ts";
+import { createFieldCipher, fieldEncryptionKey, previousFieldEncryptionKeys } from "./field-cipher.ts";
 
 describe("field cipher", () => {
   it("round-trips and never repeats a ciphertext", () => {
@@ -26,5 +26,44 @@ describe("field cipher", () => {
     expect(fieldEncryptionKey(key.toString("hex"), "x")).toEqual(key);
     expect(fieldEncryptionKey(key.toString("base64"), "x")).toEqual(key);
     expect(() => fieldEncryptionKey(randomBytes(16).toString("base64"), "x")).toThrow(/32 bytes/);
+  });
+
+  it("reads with the keys it replaced, writes with the current one, and says what needs re-encrypting", () => {
+    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+    const before = createFieldCipher(oldKey).encrypt("whsec_old");
+    const rotated = createFieldCipher(newKey, [oldKey]);
+    expect(rotated.decrypt(before)).toBe("whsec_old");
+    const moved = rotated.reencrypt(before);
+    expect(moved).not.toBeNull();
+    expect(createFieldCipher(newKey).decrypt(moved!)).toBe("whsec_old");
+    expect(rotated.reencrypt(moved!)).toBeNull();
+    expect(() => createFieldCipher(newKey).decrypt(before)).toThrow();
+    expect(() => rotated.reencrypt(createFieldCipher(randomBytes(32)).encrypt("x"))).toThrow();
+  });
+
+  it("keeps the keys values may still be under: previous field keys and those derived from each AUTH_SECRET", () => {
+    const explicit = randomBytes(32);
+    const previous = randomBytes(32);
+    const keys = previousFieldEncryptionKeys({
+      current: explicit,
+      previousFieldKeys: [previous.toString("hex"), previous.toString("base64")],
+      authSecret: "a".repeat(40),
+      previousAuthSecrets: ["b".repeat(40)],
+    });
+    expect(keys).toEqual([
+      previous,
+      fieldEncryptionKey(undefined, "a".repeat(40)),
+      fieldEncryptionKey(undefined, "b".repeat(40)),
+    ]);
+    // with no FIELD_ENCRYPTION_KEY the current key is the derived one, and is not listed again
+    const derived = fieldEncryptionKey(undefined, "a".repeat(40));
+    expect(
+      previousFieldEncryptionKeys({
+        current: derived,
+        previousFieldKeys: [],
+        authSecret: "a".repeat(40),
+        previousAuthSecrets: [],
+      }),
+    ).toEqual([]);
   });
 });

@@ -32,13 +32,20 @@ export function signCollaborationToken(key: Buffer, claims: CollaborationClaims)
   return `${body}.${mac(key, body)}`;
 }
 
-/** The claims of a genuine, unexpired token, else null (used by the signing room, issue 5). */
-export function verifyCollaborationToken(key: Buffer, token: string, now = new Date()): CollaborationClaims | null {
+/** The claims of a genuine, unexpired token signed with any of the keys, else null (the signing room, issue 5). */
+export function verifyCollaborationToken(
+  keys: Buffer | readonly Buffer[],
+  token: string,
+  now = new Date(),
+): CollaborationClaims | null {
   const [body, signature] = token.split(".");
   if (!body || !signature) return null;
-  const expected = Buffer.from(mac(key, body));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const genuine = (key: Buffer) => {
+    const expected = Buffer.from(mac(key, body));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+  if (!(Array.isArray(keys) ? keys : [keys]).some(genuine)) return null;
   const claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as CollaborationClaims;
   return typeof claims.exp === "number" && claims.exp * 1000 > now.getTime() ? claims : null;
 }

@@ -45,7 +45,7 @@ export async function openSigningSession(
   deps: CoreDeps,
   now = new Date(),
 ): Promise<{ secret: string; room: SigningRoom; context: SigningContext }> {
-  const linkId = signingLinkIdFromToken(deps.linkKey, input.token);
+  const linkId = signingLinkIdFromToken(deps.linkKeys, input.token);
   if (!linkId) throw new AppError("SIGNING_LINK_INVALID");
   const secret = randomBytes(32).toString("base64url");
   const opened = await deps.db.$transaction(async (tx) => {
@@ -124,7 +124,7 @@ export async function openSigningSession(
  */
 export async function requestNewSigningLink(input: { token: string }, deps: CoreDeps, now = new Date()) {
   const answer = { message: SIGNING_MESSAGES.newLinkSent };
-  const linkId = signingLinkIdFromToken(deps.linkKey, input.token);
+  const linkId = signingLinkIdFromToken(deps.linkKeys, input.token);
   if (!linkId) return answer;
   await deps.db.$transaction(async (tx) => {
     const link = await tx.signingLink.findUnique({ where: { id: linkId }, include: { participant: true } });

@@ -31,7 +31,8 @@ export function createSealKeyring(input: {
   cipher: FieldCipher;
 }): SealKeyring {
   let system: Promise<SealCredentials> | null = null;
-  const byOrganization = new Map<string, Promise<SealKey>>();
+  /** unlocked keys by organization, with the fingerprint of the certificate they belong to */
+  const byOrganization = new Map<string, { fingerprint: string; key: Promise<SealKey> }>();
   const loadSystem = async () => {
     if (input.config.SEAL_P12_PATH) {
       const p12 = await readFile(input.config.SEAL_P12_PATH);
@@ -48,22 +49,27 @@ export function createSealKeyring(input: {
       });
       return system;
     },
-    forOrganization(organizationId) {
-      let found = byOrganization.get(organizationId);
-      if (!found) {
-        found = (async (): Promise<SealKey> => {
-          const row = await input.db.organizationSealCertificate.findUnique({ where: { organizationId } });
-          if (!row) return { credentials: await keyring.system(), source: "SYSTEM" };
-          const p12 = Buffer.from(input.cipher.decrypt(row.p12Ciphertext), "base64");
-          return {
-            credentials: loadSealCredentials(p12, input.cipher.decrypt(row.passwordCiphertext)),
-            source: "ORGANIZATION",
-          };
-        })();
-        byOrganization.set(organizationId, found);
-        found.catch(() => byOrganization.delete(organizationId));
-      }
-      return found;
+    async forOrganization(organizationId) {
+      // which certificate is current is read every time (one small row): a certificate replaced
+      // through another replica is used here from the next seal on, not after a restart
+      const current = await input.db.organizationSealCertificate.findUnique({
+        where: { organizationId },
+        select: { fingerprint: true },
+      });
+      if (!current) return { credentials: await keyring.system(), source: "SYSTEM" };
+      const cached = byOrganization.get(organizationId);
+      if (cached?.fingerprint === current.fingerprint) return cached.key;
+      const key = (async (): Promise<SealKey> => {
+        const row = await input.db.organizationSealCertificate.findUniqueOrThrow({ where: { organizationId } });
+        const p12 = Buffer.from(input.cipher.decrypt(row.p12Ciphertext), "base64");
+        return {
+          credentials: loadSealCredentials(p12, input.cipher.decrypt(row.passwordCiphertext)),
+          source: "ORGANIZATION",
+        };
+      })();
+      byOrganization.set(organizationId, { fingerprint: current.fingerprint, key });
+      key.catch(() => byOrganization.delete(organizationId));
+      return key;
     },
     forget(organizationId) {
       byOrganization.delete(organizationId);

@@ -388,6 +388,11 @@ export async function uploadSealCertificate(
     uploadedAt: new Date(),
   };
   await deps.db.$transaction(async (tx) => {
+    // a replaced certificate is a rotation: the audit trail names both (issue 18 §4)
+    const replaced = await tx.organizationSealCertificate.findUnique({
+      where: { organizationId: input.organizationId },
+      select: { fingerprint: true },
+    });
     await tx.organizationSealCertificate.upsert({
       where: { organizationId: input.organizationId },
       create: { organizationId: input.organizationId, ...data },
@@ -398,7 +403,11 @@ export async function uploadSealCertificate(
       streamType: "organization",
       streamId: input.organizationId,
       type: "organization.seal-certificate-uploaded",
-      data: { subject: credentials.subject, fingerprint: credentials.fingerprintSha256 },
+      data: {
+        subject: credentials.subject,
+        fingerprint: credentials.fingerprintSha256,
+        ...(replaced ? { replacedFingerprint: replaced.fingerprint } : {}),
+      },
     });
   });
   deps.sealKeys.forget(input.organizationId);

@@ -68,7 +68,7 @@ export async function participantDownload(
 }
 
 function collaborationClaims(token: string, deps: CoreDeps) {
-  const claims = verifyCollaborationToken(deps.linkKey, token);
+  const claims = verifyCollaborationToken(deps.linkKeys, token);
   if (!claims) throw new AppError("SIGNING_LINK_EXPIRED", "This collaboration link is not valid or has expired.");
   return claims;
 }

@@ -12,11 +12,17 @@ export function signingLinkToken(key: Buffer, linkId: string): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The link id of a genuine token, else null (forged, truncated or of another installation). */
-export function signingLinkIdFromToken(key: Buffer, token: string): string | null {
+/**
+ * The link id of a genuine token, else null (forged, truncated or of another installation). Given
+ * several keys (the current one and those AUTH_SECRET_PREVIOUS left), any of them may have signed it.
+ */
+export function signingLinkIdFromToken(keys: Buffer | readonly Buffer[], token: string): string | null {
   const [linkId, signature, ...rest] = token.split(".");
   if (!linkId || !signature || rest.length > 0 || !UUID.test(linkId)) return null;
-  const expected = Buffer.from(mac(key, linkId));
   const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? linkId : null;
+  const genuine = (key: Buffer) => {
+    const expected = Buffer.from(mac(key, linkId));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+  return (Array.isArray(keys) ? keys : [keys]).some(genuine) ? linkId : null;
 }
