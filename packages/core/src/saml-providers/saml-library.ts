@@ -26,16 +26,25 @@ export function samlServiceProviderEntity(config: Config) {
   });
 }
 
-/** A stored provider as samlify's identity provider: its entity ID, SSO address and signing certificates. */
+const xmlText = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * A stored provider as samlify's identity provider: its entity ID, SSO address and signing
+ * certificates, as the metadata document samlify reads (built from options, samlify prints a
+ * warning for the single logout service we do not use on every sign-in).
+ */
 export function samlIdentityProviderEntity(
   row: Pick<SamlProviderRow, "idpEntityId" | "ssoUrl" | "ssoBinding" | "certificates">,
 ) {
-  return samlify.IdentityProvider({
-    entityID: row.idpEntityId,
-    signingCert: row.certificates,
-    wantAuthnRequestsSigned: false,
-    singleSignOnService: [
-      { Binding: row.ssoBinding === "post" ? SAML_BINDING.post : SAML_BINDING.redirect, Location: row.ssoUrl },
-    ],
-  });
+  const keys = row.certificates
+    .map((pem) => pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, ""))
+    .map(
+      (base64) =>
+        `<md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${base64}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`,
+    )
+    .join("");
+  const binding = row.ssoBinding === "post" ? SAML_BINDING.post : SAML_BINDING.redirect;
+  const metadata = `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${xmlText(row.idpEntityId)}"><md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">${keys}<md:SingleSignOnService Binding="${binding}" Location="${xmlText(row.ssoUrl)}"/></md:IDPSSODescriptor></md:EntityDescriptor>`;
+  return samlify.IdentityProvider({ metadata });
 }
