@@ -94,6 +94,8 @@ describe("sign-in through a SAML identity provider", () => {
     await row.getByText("Demo Lending").waitFor();
     await row.getByText("Enabled").waitFor();
     await row.getByText(/^Valid until /).waitFor();
+    const filledViolations = seriousOnly(await axeViolations(page));
+    expect(filledViolations, describeViolations(filledViolations)).toEqual([]);
 
     // the editor opens with what was saved
     await row.getByRole("link", { name: "Bank SAML" }).click();
