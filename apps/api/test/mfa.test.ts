@@ -268,7 +268,11 @@ describe("Require a second factor", () => {
     const row = await db().organizationSetting.findUniqueOrThrow({
       where: { organizationId_key: { organizationId: organization.id, key: "mfa_required" } },
     });
-    expect(row.value).toBe("true");
+    expect(row).toMatchObject({ value: "true", version: 1 });
+    await adminBrowser.request("PATCH", settingsUrl, { json: { mfa_required: false } });
+    await adminBrowser.request("PATCH", settingsUrl, { json: { mfa_required: true } });
+    // the metaData API's optimistic lock sees every change
+    expect((await db().organizationSetting.findUniqueOrThrow({ where: { id: row.id } })).version).toBe(3);
 
     const member = await organizationWithUser(db(), { permissions: PERMISSIONS.VIEW_DOCUMENTS_PACKAGES });
     await joinOrganization(db(), member.user.id, organization.id);

@@ -52,7 +52,7 @@ export async function updateSecuritySettings(
       await tx.organizationSetting.upsert({
         where: { organizationId_key: { organizationId, key: "mfa_required" } },
         create: { organizationId, key: "mfa_required", value, updatedById: actorUserId },
-        update: { value, updatedById: actorUserId },
+        update: { value, updatedById: actorUserId, version: { increment: 1 } },
       });
       changes.mfa_required = { from: before.mfa_required, to: input.changes.mfa_required };
     }
