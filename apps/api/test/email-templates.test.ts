@@ -223,6 +223,20 @@ describe("email templates in the emails an organization sends", () => {
     );
     expect(reminder.parsed.subject).toBe("Recordatorio para Lucía Okafor");
     expect(String(reminder.parsed.html)).toContain("Hola Lucía Okafor, sus documentos esperan");
+
+    // without an organization template of the kind, the built-in Spanish text
+    const afterReminder = smtp.messages.length;
+    const { version } = await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } });
+    const cancelled = await s.admin.request("PUT", s.api.cancel, { json: { version, notify: true } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const cancellation = await smtp.waitFor(
+      (mail) => mail.envelopeTo.includes(email) && smtp.messages.indexOf(mail) >= afterReminder,
+    );
+    expect(cancellation.parsed.subject).toBe("Okafor refinance ha sido cancelado");
+    const record = await poll("the cancellation's record", () =>
+      db().notificationRecord.findFirst({ where: { recipient: email, kind: "cancellation" } }),
+    );
+    expect([record.packageId, record.participantId]).toEqual([s.pkg.id, s.signers[0]!.id]);
   });
 
   it("records a bounced email FAILED with the mail server's answer", async () => {

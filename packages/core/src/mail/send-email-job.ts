@@ -3,7 +3,13 @@ import { renderOrganizationMail } from "../email-templates/render-organization-m
 import type { JobContext } from "../jobs/job-context.ts";
 import { mailTemplates } from "./templates.ts";
 
-const envelope = { organizationId: z.string().nullable(), to: z.email() };
+const envelope = {
+  organizationId: z.string().nullable(),
+  to: z.email(),
+  /** for the record of notifications, and the participant's language where known */
+  packageId: z.uuid().optional(),
+  participantId: z.uuid().optional(),
+};
 
 // One payload shape per template, so a job carries exactly the data its template renders.
 const payload = z.discriminatedUnion("template", [
@@ -35,8 +41,27 @@ export const sendEmailJob = {
   queue: "email",
   payload,
   async handle(context: JobContext, job: z.infer<typeof payload>, idempotencyKey: string) {
+    // a participant's language where known: the one they last chose in the signing room
+    const session = job.participantId
+      ? await context.db.signingSession.findFirst({
+          where: { participantId: job.participantId },
+          orderBy: { createdAt: "desc" },
+          select: { language: true },
+        })
+      : null;
     // the organization's template of this kind when it has one, else the built-in text
-    const { kind, ...rendered } = await renderOrganizationMail(context.db, job, { organizationId: job.organizationId });
-    await context.mailer.send({ idempotencyKey, organizationId: job.organizationId, to: job.to, kind, ...rendered });
+    const { kind, ...rendered } = await renderOrganizationMail(context.db, job, {
+      organizationId: job.organizationId,
+      language: session?.language === "es" ? "es" : "en",
+    });
+    await context.mailer.send({
+      idempotencyKey,
+      organizationId: job.organizationId,
+      to: job.to,
+      kind,
+      packageId: job.packageId ?? null,
+      participantId: job.participantId ?? null,
+      ...rendered,
+    });
   },
 };

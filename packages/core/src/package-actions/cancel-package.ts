@@ -44,6 +44,8 @@ export async function cancelPackage(
             {
               organizationId,
               to: email,
+              packageId,
+              participantId: participant.id,
               template: "package-cancelled",
               data: {
                 recipientName: participantGreetingName(participant, participantDisplayName(participant)),

@@ -90,6 +90,8 @@ export async function sendInvitationReminders(
         {
           organizationId,
           to: participant.email?.trim() ?? "",
+          packageId,
+          participantId: participant.id,
           template: "participant-reminder",
           data: {
             recipientName: participantGreetingName(participant, participantDisplayName(participant)),

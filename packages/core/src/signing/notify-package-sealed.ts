@@ -28,6 +28,7 @@ export async function notifyPackageSealed(
     {
       organizationId: pkg.organizationId,
       to: creator.email,
+      packageId: pkg.id,
       template: "package-completed",
       data: {
         recipientName: creator.givenName || creator.email,
