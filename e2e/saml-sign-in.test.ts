@@ -101,6 +101,24 @@ describe("sign-in through a SAML identity provider", () => {
     await row.getByRole("link", { name: "Bank SAML" }).click();
     await page.getByRole("heading", { name: "Edit Bank SAML", level: 1 }).waitFor();
     expect(await page.getByRole("textbox", { name: /^Entity ID( \*)?$/ }).inputValue()).toBe(idp.entityId);
+
+    // the metadata file works as well as its address; changes left unsaved are discarded on purpose
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Upload metadata file" }).click();
+    await (await chooser).setFiles({
+      name: "idp-metadata.xml",
+      mimeType: "application/xml",
+      buffer: Buffer.from(idp.metadataXml.replaceAll(`${idp.url}/sso"`, `${idp.url}/sso-from-file"`)),
+    });
+    await expectToast(page, "Metadata imported: entity ID, sign-on URL and 1 certificate filled in.");
+    expect(await page.getByRole("textbox", { name: /^Single sign-on URL/ }).inputValue()).toBe(
+      `${idp.url}/sso-from-file`,
+    );
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("dialog", { name: "Unsaved changes" }).getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("heading", { name: "SAML providers", level: 1 }).waitFor();
+    const saved = await app.server.db.samlProvider.findFirstOrThrow({ where: { name: "Bank SAML" } });
+    expect(saved.ssoUrl).toBe(`${idp.url}/sso`);
   });
 
   it("an administrator who is not a support user cannot open the SAML pages", async () => {
