@@ -8,11 +8,18 @@ export const emailTemplateQueries = {
       queryKey: ["email-templates", orgId, "list"],
       queryFn: ({ signal }) => api(routes.listEmailTemplates, { params: { orgId }, query: {}, signal }),
     }),
+  /** package step 3 and review: errors stay with the caller (the picker is then disabled) */
   invitations: (orgId: string) =>
     queryOptions({
       queryKey: ["email-templates", orgId, "list", "invitation"],
       queryFn: ({ signal }) =>
-        api(routes.listEmailTemplates, { params: { orgId }, query: { kind: "invitation" }, signal }),
+        api(routes.listEmailTemplates, {
+          params: { orgId },
+          query: { kind: "invitation" },
+          signal,
+          passThrough: true,
+        }),
+      retry: false,
     }),
   one: (orgId: string, templateId: string) =>
     queryOptions({

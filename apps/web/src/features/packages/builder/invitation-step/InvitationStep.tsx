@@ -29,17 +29,7 @@ export function InvitationStep() {
   const call = useBuilderCall();
   const params = { orgId: organizationId, packageId };
   const documents = useQuery(packageQueries.documents(organizationId, packageId));
-  const invitationTemplates = useQuery({
-    ...emailTemplateQueries.invitations(organizationId),
-    queryFn: ({ signal }) =>
-      api(routes.listEmailTemplates, {
-        params: { orgId: organizationId },
-        query: { kind: "invitation" },
-        signal,
-        passThrough: true,
-      }),
-    retry: false,
-  });
+  const invitationTemplates = useQuery(emailTemplateQueries.invitations(organizationId));
   const [values, setValues] = useState<InvitationValues>(() => invitationValues(pkg));
   const patch = invitationPatch(pkg, values);
   const changed = Object.keys(patch).length > 0;

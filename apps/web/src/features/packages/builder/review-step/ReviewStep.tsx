@@ -8,6 +8,7 @@ import { api } from "../../../../api/client.ts";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { toastSuccess } from "../../../../components/toast.ts";
 import { formatDateTime } from "../../../access/format.ts";
+import { emailTemplateQueries } from "../../../settings/email-templates/email-template-queries.ts";
 import { ACCESS_METHOD_LABELS, SIGNING_ORDER_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { READ_ONLY_REASON, useBuilder } from "../builder-context.tsx";
@@ -38,6 +39,7 @@ export function ReviewStep() {
   const navigate = useNavigate();
   const call = useBuilderCall();
   const documents = useQuery(packageQueries.documents(organizationId, packageId));
+  const invitationTemplates = useQuery(emailTemplateQueries.invitations(organizationId));
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
   const tags = useQuery(packageQueries.tags(organizationId, packageId));
   const stips = useQuery({
@@ -141,6 +143,13 @@ export function ReviewStep() {
             label="Invitation email"
             value={
               pkg.emailTemplate.isDefault ? "Organization default" : (pkg.emailTemplate.introText ?? "No introduction")
+            }
+          />
+          <Fact
+            label="Email template"
+            value={
+              (invitationTemplates.data?.records ?? []).find((template) => template.id === pkg.emailTemplate.templateId)
+                ?.name ?? "Organization default"
             }
           />
           <Fact
