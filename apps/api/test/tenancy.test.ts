@@ -413,6 +413,15 @@ describe("tenancy across every access-control route", () => {
     expect(scheduled).toBe(0);
   });
 
+  it("left the other organization's email template and email settings as they were", async () => {
+    const row = await app.server.db.emailTemplate.findUniqueOrThrow({ where: { id: foreign.templateId } });
+    expect([row.version, row.name, row.subjectEn]).toEqual([1, "Tenant", "Hi"]);
+    const fromText = await app.server.db.organizationSetting.count({
+      where: { organizationId: foreign.organizationId, key: "email_from_text" },
+    });
+    expect(fromText).toBe(0);
+  });
+
   it("left the other organization's API user, client and secret as they were", async () => {
     const client = await app.server.db.apiClient.findUniqueOrThrow({
       where: { id: foreign.apiClientId },
