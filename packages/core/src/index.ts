@@ -5,6 +5,7 @@ export * from "./actor.ts";
 export * from "./api-clients/index.ts";
 export * from "./audit/append-audit-event.ts";
 export * from "./audit/verify-audit-chain.ts";
+export * from "./backup/index.ts";
 export * from "./auth/authenticate-token.ts";
 export * from "./auth/change-password.ts";
 export * from "./auth/end-session.ts";

@@ -10,6 +10,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   type S3Client,
   S3ServiceException,
@@ -82,6 +83,17 @@ function fakeS3() {
       objects.delete(command.input.Key!);
       return {};
     }
+    if (command instanceof ListObjectsV2Command) {
+      // two keys a page, so that the driver has to follow continuation tokens
+      const keys = [...objects.keys()].sort();
+      const start = Number(command.input.ContinuationToken ?? 0);
+      const next = start + 2 < keys.length ? String(start + 2) : undefined;
+      return {
+        Contents: keys.slice(start, start + 2).map((Key) => ({ Key })),
+        IsTruncated: Boolean(next),
+        NextContinuationToken: next,
+      };
+    }
     throw new Error("unexpected command");
   };
   return { client: { send } as unknown as S3Client, objects, uploads };
@@ -136,6 +148,15 @@ describe.each(drivers)("%s storage", (_name, storage, stored) => {
     await storage.put("documents/org-new/pkg-other/kept.pdf", Readable.from([Buffer.from("%PDF-1.7")]));
     expect(await storage.delete("documents/org-new/pkg-other/kept.pdf")).toBe(true);
     expect(stored()).toBe(before);
+  });
+
+  it("lists every stored key, and no upload still in progress", async () => {
+    const keys = ["list/a.pdf", "list/b/c.pdf", "list/b/d.pdf", "list/e.pdf", "list/f/g/h.pdf"];
+    for (const key of keys) await storage.put(key, Readable.from([Buffer.from(key)]));
+    const listed: string[] = [];
+    for await (const key of storage.list()) if (key.startsWith("list/")) listed.push(key);
+    expect(listed.sort()).toEqual(keys);
+    for (const key of keys) await storage.delete(key);
   });
 
   it("refuses keys that could leave the store", async () => {

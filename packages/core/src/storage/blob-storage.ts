@@ -18,6 +18,8 @@ export interface BlobStorage {
   get(key: string): Promise<NodeJS.ReadableStream>;
   /** Removes the blob; false when nothing was stored under the key. */
   delete(key: string): Promise<boolean>;
+  /** Every stored key (backups and the storage check walk them; never a hot path). */
+  list(): AsyncIterable<string>;
 }
 
 export class BlobNotFoundError extends Error {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm, rmdir, unlink } from "node:fs/promises";
-import { dirname, join, relative, resolve } from "node:path";
+import { mkdir, open, readdir, rename, rm, rmdir, unlink } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { assertBlobKey, BlobNotFoundError, type BlobStorage, hashingCounter } from "./blob-storage.ts";
@@ -84,6 +84,17 @@ export function createFilesystemStorage(root: string): BlobStorage & { root: str
       });
       // the stream owns the handle (closes it at end or error)
       return handle.createReadStream({ autoClose: true });
+    },
+    async *list() {
+      const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        // a put in progress is a .tmp file beside its key: not a blob yet
+        if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+        yield relative(base, join(entry.parentPath, entry.name)).split(sep).join("/");
+      }
     },
     async delete(key) {
       try {

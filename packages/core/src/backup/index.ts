@@ -1,0 +1,5 @@
+export * from "./backup-manifest.ts";
+export * from "./blob-references.ts";
+export * from "./check-storage.ts";
+export * from "./create-backup.ts";
+export * from "./restore-backup.ts";
