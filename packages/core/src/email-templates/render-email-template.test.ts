@@ -42,11 +42,11 @@ describe("email template rules", () => {
   });
 
   it("puts the organization's colours and logo into the layout, refusing what is not a colour", () => {
-    const rendered = renderTemplateContent(
-      DEFAULT_EMAIL_TEMPLATES.invitation.en,
-      sampleVariables("invitation"),
-      { primaryColor: "#aa0000", fontColor: "red;background:url(x)", logoUrl: "https://cdn.example.com/logo.png" },
-    );
+    const rendered = renderTemplateContent(DEFAULT_EMAIL_TEMPLATES.invitation.en, sampleVariables("invitation"), {
+      primaryColor: "#aa0000",
+      fontColor: "red;background:url(x)",
+      logoUrl: "https://cdn.example.com/logo.png",
+    });
     expect(rendered.html).toContain("background:#aa0000");
     expect(rendered.html).toContain("color:#ffffff");
     expect(rendered.html).toContain('<img src="https://cdn.example.com/logo.png"');
