@@ -205,6 +205,9 @@ describe("Email templates and notifications", () => {
     await page.getByText("No message matches these filters.").waitFor();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await table.getByText("•••••• 4567").waitFor();
+    await page.getByRole("button", { name: "Time" }).click();
+    await page.waitForURL((url) => url.searchParams.get("sortDirection") === "asc");
+    await table.getByText("•••••• 4567").waitFor();
 
     // a deep link keeps the filters
     await page.goto(`/notifications?organizationId=${other.id}&channel=SMS`);

@@ -12,9 +12,10 @@ import {
   Table,
   Text,
   TextInput,
+  UnstyledButton,
 } from "@mantine/core";
 import { NOTIFICATION_CHANNEL_LABELS, NOTIFICATION_STATUS_LABELS, routes, UI } from "@signet/contract";
-import { IconSearch } from "@tabler/icons-react";
+import { IconArrowDown, IconArrowUp, IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
@@ -48,7 +49,7 @@ export function NotificationsPage({
           pageNumber: page,
           pageSize: UI.pageSize,
           sortBy: "lastAttemptAt",
-          sortDirection: "desc",
+          sortDirection: search.sortDirection ?? "desc",
           organizationId: search.organizationId,
           kind: search.kind,
           channel: search.channel,
@@ -113,7 +114,28 @@ export function NotificationsPage({
           <Table verticalSpacing="sm" striped aria-label="Emails and text messages">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Time</Table.Th>
+                <Table.Th aria-sort={search.sortDirection === "asc" ? "ascending" : "descending"}>
+                  <UnstyledButton
+                    onClick={() =>
+                      onSearch({
+                        ...search,
+                        page: undefined,
+                        sortDirection: search.sortDirection === "asc" ? undefined : "asc",
+                      })
+                    }
+                  >
+                    <Group gap={4} wrap="nowrap">
+                      <Text fw={600} size="sm">
+                        Time
+                      </Text>
+                      {search.sortDirection === "asc" ? (
+                        <IconArrowUp size={14} aria-hidden />
+                      ) : (
+                        <IconArrowDown size={14} aria-hidden />
+                      )}
+                    </Group>
+                  </UnstyledButton>
+                </Table.Th>
                 <Table.Th>Organization</Table.Th>
                 <Table.Th>Message</Table.Th>
                 <Table.Th>Recipient</Table.Th>

@@ -17,6 +17,8 @@ export const notificationSearchSchema = z.object({
   from: day,
   to: day,
   recipient: z.string().max(320).optional().catch(undefined),
+  /** newest first unless asc */
+  sortDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).optional().catch(undefined),
 });
 export type NotificationSearch = z.infer<typeof notificationSearchSchema>;
