@@ -70,7 +70,8 @@ const UNSCOPED: Record<string, string> = {
   deleteSamlProvider: "support users only: SAML providers belong to the installation",
   importSamlMetadata: "support users only: reads metadata, saves nothing",
   getSamlServiceProvider: "support users only: this installation's service provider metadata",
-  listSamlSignInProviders: "public by design: names the enabled SAML providers an organization uses, nothing of its users",
+  listSamlSignInProviders:
+    "public by design: names the enabled SAML providers an organization uses, nothing of its users",
   startSamlSignIn: "public by design: only redirects to a provider the organization uses",
   samlAcs: "authorised by the stored request (RelayState), the browser-binding cookie and the signed assertion",
   listHolidays: "the federal holidays: the same for every organization, nothing of any organization's data",

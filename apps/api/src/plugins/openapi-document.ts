@@ -58,10 +58,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "OpenID Connect identity providers (OAuth providers): administration, connection tests, and the public sign-in through them",
   "saml-providers":
     "Support users: SAML 2.0 identity providers of the installation (metadata import, certificates, organizations), our service provider metadata, and the public SP-initiated sign-in through them",
+  mfa: "A second factor: the sign-in code challenge, the signed-in user's authenticator app, MFA phone and recovery codes",
   reports: "Package and mailing reports: totals, charts and a streamed CSV export of the packages the caller sees",
   operations:
     "Support users: the health and versions of every dependency, parked background jobs with requeue, and the read-only queue dashboard at /admin/queues",
-  mfa: "A second factor: the sign-in code challenge, the signed-in user's authenticator app, MFA phone and recovery codes",
 };
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };

@@ -12,7 +12,7 @@ import { maskRecipient } from "./notification-records.ts";
 const DAY_MS = 86_400_000;
 
 async function linkContext(deps: CoreDeps, token: string) {
-  const claims: NotificationLinkClaims = verifyNotificationLink(deps.linkKey, token);
+  const claims: NotificationLinkClaims = verifyNotificationLink(deps.linkKeys, token);
   const [user, organization] = await Promise.all([
     deps.db.user.findUnique({ where: { id: claims.u } }),
     deps.db.organization.findUnique({ where: { id: claims.o }, select: { id: true, name: true } }),
