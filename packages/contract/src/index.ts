@@ -42,6 +42,7 @@ export * from "./saml-providers.ts";
 export * from "./security-settings.ts";
 export * from "./session.ts";
 export * from "./session-routes.ts";
+export * from "./session-upload-settings.ts";
 export * from "./setting-metadata.ts";
 export * from "./setting-registry.ts";
 export * from "./settings.ts";

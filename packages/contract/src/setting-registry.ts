@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { DEFAULT_SECURITY_SETTINGS, securitySettingFields } from "./security-settings.ts";
+import {
+  DEFAULT_SESSION_SETTINGS,
+  DEFAULT_SIGNER_UPLOAD_SETTINGS,
+  sessionSettingFields,
+  signerUploadSettingFields,
+} from "./session-upload-settings.ts";
 import { DEFAULT_PACKAGE_SETTINGS, packageSettingFields } from "./settings.ts";
 import { DEFAULT_SIGNING_ROOM_SETTINGS, signingRoomSettingsSchema } from "./signing-admin.ts";
 
@@ -162,6 +168,63 @@ export const SETTING_REGISTRY = {
     defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.logo_url,
     schema: room.logo_url,
     description: "URL of the organization's logo (empty: none)",
+  }),
+  session_entry_message: setting({
+    type: "STRING",
+    category: "SIGNING_ROOM",
+    subCategory: null,
+    defaultValue: DEFAULT_SESSION_SETTINGS.session_entry_message,
+    schema: sessionSettingFields.session_entry_message,
+    description: "Session entry: a welcome message the signing room shows before consent (empty: none)",
+  }),
+  session_exit_finish_url: setting({
+    type: "STRING",
+    category: "SIGNING_ROOM",
+    subCategory: null,
+    defaultValue: DEFAULT_SESSION_SETTINGS.session_exit_finish_url,
+    schema: sessionSettingFields.session_exit_finish_url,
+    description: "Session exit: https address a participant is sent to after finishing (empty: Signet's page)",
+  }),
+  session_exit_decline_url: setting({
+    type: "STRING",
+    category: "SIGNING_ROOM",
+    subCategory: null,
+    defaultValue: DEFAULT_SESSION_SETTINGS.session_exit_decline_url,
+    schema: sessionSettingFields.session_exit_decline_url,
+    description: "Session exit: https address a participant is sent to after declining (empty: Signet's page)",
+  }),
+  session_exit_timeout_url: setting({
+    type: "STRING",
+    category: "SIGNING_ROOM",
+    subCategory: null,
+    defaultValue: DEFAULT_SESSION_SETTINGS.session_exit_timeout_url,
+    schema: sessionSettingFields.session_exit_timeout_url,
+    description:
+      "Session exit: https address a participant is sent to when the session times out (empty: Signet's page)",
+  }),
+  session_idle_minutes: setting({
+    type: "INTEGER",
+    category: "SIGNING_ROOM",
+    subCategory: null,
+    defaultValue: DEFAULT_SESSION_SETTINGS.session_idle_minutes,
+    schema: sessionSettingFields.session_idle_minutes,
+    description: "In-session: minutes without activity after which a signing session ends (5 to 120)",
+  }),
+  signer_upload_allowed_types: setting({
+    type: "JSON",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: "SIGNER_UPLOAD",
+    defaultValue: DEFAULT_SIGNER_UPLOAD_SETTINGS.signer_upload_allowed_types,
+    schema: signerUploadSettingFields.signer_upload_allowed_types,
+    description: "File types participants may upload (a JSON list of PDF, PNG, JPEG; checked by content)",
+  }),
+  signer_upload_max_mb: setting({
+    type: "INTEGER",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: "SIGNER_UPLOAD",
+    defaultValue: DEFAULT_SIGNER_UPLOAD_SETTINGS.signer_upload_max_mb,
+    schema: signerUploadSettingFields.signer_upload_max_mb,
+    description: "Largest file a participant may upload, in MB (1 to 20)",
   }),
   mfa_required: setting({
     type: "BOOLEAN",

@@ -3,6 +3,7 @@ import { DATA_COLLECTION_FIELD_TYPES } from "./data-collection.ts";
 import { executionTypeEnumSchema as executionTypeSchema } from "./documents.ts";
 import { participantRoleSchema } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
+import { signingSessionRulesSchema } from "./session-upload-settings.ts";
 import { CONDITIONAL_RULE_ACTIONS, CONDITIONAL_RULE_CONDITIONS, TAG_TYPES } from "./tag-rules.ts";
 
 // The signing room's API (issue 5), served only on the signing origin (default port 8017) under
@@ -244,6 +245,8 @@ export const signingRoomSchema = z
     /** the organization's multi-language flag: offer Spanish */
     languages: z.array(z.enum(["en", "es"])),
     branding: brandingSchema,
+    /** issue 13 §2: the organization's session and signer upload settings */
+    sessionRules: signingSessionRulesSchema,
     package: z.object({ id: z.uuid(), name: z.string(), status: z.string(), emailIntroText: z.string().nullable() }),
     participant: z.object({
       id: z.uuid(),

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import {
   type DATA_COLLECTION_FIELD_TYPES,
+  SIGNER_UPLOAD_MESSAGES,
   SIGNING_LIMITS,
   SIGNING_MESSAGES,
   type SigningRoom,
@@ -13,6 +14,7 @@ import type { Prisma } from "../db/generated/client.ts";
 import { sniffUpload } from "../documents/pdf-intake.ts";
 import { removeActiveContent } from "../documents/remove-active-content.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
+import { readSigningSessionRules } from "../settings/session-upload-settings.ts";
 import { notifySender } from "./consent.ts";
 import { dateSignedValue } from "./date-signed-value.ts";
 import { answerPackageCustomField } from "./package-custom-field-answer.ts";
@@ -296,6 +298,15 @@ export async function uploadStip(
   if (input.bytes.length === 0) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
   const type = await sniffUpload(input.bytes.subarray(0, 4100));
   const contentType = { pdf: "application/pdf", png: "image/png", jpeg: "image/jpeg" }[type];
+  // issue 13 §2 signer upload settings: the organization's allowed types (by content) and size
+  const rules = await readSigningSessionRules(deps.db, context.pkg.organizationId);
+  if (input.bytes.length > rules.uploadMaxBytes) {
+    throw new AppError("PAYLOAD_TOO_LARGE", SIGNER_UPLOAD_MESSAGES.tooLarge(rules.uploadMaxBytes / 1024 / 1024));
+  }
+  const kind = ({ pdf: "PDF", png: "PNG", jpeg: "JPEG" } as const)[type];
+  if (!rules.uploadTypes.includes(kind)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", SIGNER_UPLOAD_MESSAGES.typeNotAllowed(rules.uploadTypes));
+  }
   const stip = await deps.db.stip.findFirst({ where: { id: input.stipId, packageId: context.pkg.id } });
   if (!stip) throw notFound(SIGNING_MESSAGES.notFound);
   if (stip.participantId !== context.participant.id) throw forbidden(SIGNING_MESSAGES.tagNotYours);

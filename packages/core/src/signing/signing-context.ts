@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { SIGNING_LIMITS } from "@signet/contract";
 import type { ParticipantActor, RequestOrigin } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { readSessionIdleMinutes } from "../settings/session-upload-settings.ts";
 
 export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
@@ -53,7 +53,9 @@ export async function resolveSigningSession(
   if (!secret || secret.length < 20 || secret.length > 200) throw new AppError("SIGNING_SESSION_ENDED");
   const session = await deps.db.signingSession.findUnique({ where: { secretHash: hashSecret(secret) } });
   const ended = !session || session.revokedReason === "LEFT" || session.expiresAt <= now;
-  const idle = session && now.getTime() - session.lastSeenAt.getTime() > SIGNING_LIMITS.sessionIdleMinutes * 60_000;
+  // issue 13 §2 in-session setting: the organization's idle limit (default SIGNING_LIMITS.sessionIdleMinutes)
+  const idleMinutes = session ? await readSessionIdleMinutes(deps.db, session.organizationId) : 0;
+  const idle = session && now.getTime() - session.lastSeenAt.getTime() > idleMinutes * 60_000;
   if (ended || (idle && !session.revokedAt)) throw new AppError("SIGNING_SESSION_ENDED");
   const [participant, pkg] = await Promise.all([
     deps.db.participant.findUnique({ where: { id: session.participantId } }),

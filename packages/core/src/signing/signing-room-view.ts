@@ -14,6 +14,7 @@ import {
 } from "@signet/contract";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
+import { readSigningSessionRules } from "../settings/session-upload-settings.ts";
 import { defaultConsentText } from "./default-consent.ts";
 import type { SigningContext } from "./signing-context.ts";
 import { readSigningRoomSettings } from "./signing-room-settings.ts";
@@ -71,7 +72,10 @@ export async function loadSigningRoom(
   const { db } = deps;
   const { session, participant, pkg } = context;
   const facts = known ?? (await signingStage(db, context));
-  const settings = await readSigningRoomSettings(db, pkg.organizationId);
+  const [settings, sessionRules] = await Promise.all([
+    readSigningRoomSettings(db, pkg.organizationId),
+    readSigningSessionRules(db, pkg.organizationId),
+  ]);
   const showWork = facts.stage === "SIGN" || facts.stage === "FINISHED";
   const language = pkg.organization.enabledMultiLangSRSupport && session.language === "es" ? "es" : "en";
 
@@ -168,6 +172,7 @@ export async function loadSigningRoom(
       primaryFontColor: settings.primary_font_color,
       logoUrl: settings.logo_url || null,
     },
+    sessionRules,
     package: { id: pkg.id, name: pkg.name, status: pkg.status, emailIntroText: pkg.emailIntroText },
     participant: {
       id: participant.id,
