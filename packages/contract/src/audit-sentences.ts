@@ -418,6 +418,20 @@ const WORDINGS: Record<string, Wording> = {
   "email-template.restored": (who, d) => `${who} restored the default text of ${named(d, "an email template")}.`,
   "email-template.deleted": (who, d) => `${who} deleted ${named(d, "an email template")}.`,
   "email-settings.updated": (who) => `${who} changed the email settings.`,
+  // automatic reminders and email notification rules (issue 14 §2)
+  "package.automatic-reminder-sent": (who, d) => {
+    const kind = d.text("kind");
+    const count = d.text("sent");
+    const what = kind === "expiring-soon" ? "the expiring-soon notice" : `automatic reminder ${d.text("number") ?? ""}`.trim();
+    return `${who} sent ${what}${count ? ` to ${count} participant(s)` : ""}.`;
+  },
+  "package.reminder-settings-updated": (who, d) =>
+    d.raw("useOrganizationDefaults") === true
+      ? `${who} set the package's reminders to the organization's defaults.`
+      : `${who} changed the package's reminder settings.`,
+  "email-notification.created": (who, d) => `${who} added ${named(d, "an email notification")}.`,
+  "email-notification.updated": (who, d) => `${who} changed ${named(d, "an email notification")}.`,
+  "email-notification.deleted": (who, d) => `${who} deleted ${named(d, "an email notification")}.`,
   // operations (support users)
   "outbox.requeued": (who, d) =>
     `${who} put the parked ${d.text("jobName") ?? "background"} job back in line for the ${d.text("queue") ?? "job"} queue.`,

@@ -11,6 +11,7 @@ export * from "./document-rules.ts";
 export * from "./documents.ts";
 export * from "./edeposit-rules.ts";
 export * from "./email-templates.ts";
+export * from "./notification-rules.ts";
 export * from "./errors.ts";
 export * from "./expiration-rules.ts";
 export * from "./federal-holidays.ts";

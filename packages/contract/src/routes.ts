@@ -10,6 +10,7 @@ import { identityProviderRoutes } from "./identity-providers.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
 import { mfaRoutes } from "./mfa.ts";
+import { notificationRuleRoutes } from "./notification-rules.ts";
 import { operationsRoutes } from "./operations.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { packageActionRoutes } from "./package-actions.ts";
@@ -58,6 +59,7 @@ export const routes = {
   ...mfaRoutes,
   ...securitySettingRoutes,
   ...operationsRoutes,
+  ...notificationRuleRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

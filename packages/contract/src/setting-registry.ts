@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_REMINDER_SETTINGS, reminderSettingFields } from "./notification-rules.ts";
 import { DEFAULT_SECURITY_SETTINGS, securitySettingFields } from "./security-settings.ts";
 import {
   DEFAULT_SESSION_SETTINGS,
@@ -233,6 +234,47 @@ export const SETTING_REGISTRY = {
     defaultValue: DEFAULT_SECURITY_SETTINGS.mfa_required,
     schema: securitySettingFields.mfa_required,
     description: "Every member must sign in with a second factor",
+  }),
+  // automatic reminders and the expiring-soon notice (issue 14 §2): defaults a package may override
+  reminders_enabled: setting({
+    type: "BOOLEAN",
+    category: "AUTOMATION",
+    subCategory: null,
+    defaultValue: DEFAULT_REMINDER_SETTINGS.reminders_enabled,
+    schema: reminderSettingFields.reminders_enabled,
+    description: "Send automatic reminders to participants who have not finished",
+  }),
+  reminder_first_after_days: setting({
+    type: "INTEGER",
+    category: "AUTOMATION",
+    subCategory: null,
+    defaultValue: DEFAULT_REMINDER_SETTINGS.reminder_first_after_days,
+    schema: reminderSettingFields.reminder_first_after_days,
+    description: "Days after a package becomes available before the first automatic reminder (1 to 365)",
+  }),
+  reminder_interval_days: setting({
+    type: "INTEGER",
+    category: "AUTOMATION",
+    subCategory: null,
+    defaultValue: DEFAULT_REMINDER_SETTINGS.reminder_interval_days,
+    schema: reminderSettingFields.reminder_interval_days,
+    description: "Days between later automatic reminders (1 to 365)",
+  }),
+  reminder_max_count: setting({
+    type: "INTEGER",
+    category: "AUTOMATION",
+    subCategory: null,
+    defaultValue: DEFAULT_REMINDER_SETTINGS.reminder_max_count,
+    schema: reminderSettingFields.reminder_max_count,
+    description: "At most this many automatic reminders per package (1 to 50)",
+  }),
+  expiring_soon_days: setting({
+    type: "INTEGER",
+    category: "AUTOMATION",
+    subCategory: null,
+    defaultValue: DEFAULT_REMINDER_SETTINGS.expiring_soon_days,
+    schema: reminderSettingFields.expiring_soon_days,
+    description: "Days before a package expires that participants get the expiring-soon notice (0: off)",
   }),
 } as const satisfies Record<string, SettingDefinition>;
 
