@@ -70,6 +70,8 @@ export const en = {
     leftTitle: "You have left the signing room",
     leftBody: "Your progress is saved. To come back, open your invitation link again.",
     errorTitle: "We could not load your documents",
+    welcomeLabel: "A message from {{organization}}",
+    redirecting: "Taking you back to {{organization}}…",
   },
   header: {
     menu: "More options",

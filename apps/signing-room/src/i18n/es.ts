@@ -72,6 +72,8 @@ export const es: Translation = {
     leftTitle: "Salió de la sala de firma",
     leftBody: "Su avance quedó guardado. Para volver, abra de nuevo el enlace de su invitación.",
     errorTitle: "No pudimos cargar sus documentos",
+    welcomeLabel: "Un mensaje de {{organization}}",
+    redirecting: "Le llevamos de vuelta a {{organization}}…",
   },
   header: {
     menu: "Más opciones",

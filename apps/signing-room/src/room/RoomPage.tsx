@@ -18,6 +18,23 @@ import { WaitingStep } from "./WaitingStep.tsx";
 // the documents, pdf.js and the signature pad load only when the participant reaches them
 const SignStep = lazy(() => import("./sign/SignStep.tsx"));
 
+/**
+ * Issue 13 §2 session exit settings: where the organization wants the participant sent after
+ * finishing, declining or timing out (https only, checked when saved); null keeps Signet's page.
+ * An embedded room leaves navigation to its parent window.
+ */
+function exitUrlOf(room: SigningRoom | null, kind: "finish" | "decline" | "timeout"): string | null {
+  if (!room || room.parentOrigin || window.self !== window.top) return null;
+  const url = {
+    finish: room.sessionRules.finishUrl,
+    decline: room.sessionRules.declineUrl,
+    timeout: room.sessionRules.timeoutUrl,
+  }[kind];
+  return url?.startsWith("https://") ? url : null;
+}
+
+const REDIRECT_AFTER_MS = 3_000;
+
 /** Codes after which the room on screen is out of date: load it again (it shows why). */
 const RELOAD_CODES = new Set(["SIGNING_CLOSED", "NOT_YOUR_TURN", "CONSENT_REQUIRED", "CONFLICT"]);
 
@@ -114,6 +131,31 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
     document.querySelector<HTMLElement>("#main h1")?.focus();
   }, [stage]);
 
+  // session exit: finishing or declining in this session, or the session timing out, sends the
+  // participant where the organization asked (after a moment on Signet's own page)
+  const previousStage = useRef(room?.stage);
+  const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  useEffect(() => {
+    const before = previousStage.current;
+    previousStage.current = room?.stage;
+    if (!room || !before || before === room.stage) return;
+    if (room.stage === "FINISHED") setRedirectTo(exitUrlOf(room, "finish"));
+    if (room.stage === "CLOSED" && room.closedReason === "DECLINED") setRedirectTo(exitUrlOf(room, "decline"));
+  }, [room]);
+  useEffect(() => {
+    if (status.kind === "ended") setRedirectTo(exitUrlOf(roomRef.current, "timeout"));
+  }, [status.kind]);
+  useEffect(() => {
+    if (!redirectTo) return;
+    const timer = setTimeout(() => window.location.assign(redirectTo), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [redirectTo]);
+  const redirectNotice = redirectTo ? (
+    <p className="notice notice--info" role="status" data-testid="exit-redirect">
+      {t("session.redirecting", { organization: room?.branding.organizationName ?? "" })}
+    </p>
+  ) : null;
+
   const api = useMemo<RoomApi | null>(
     () => (room ? { room, setRoom, refresh: load, fail, emit } : null),
     [room, setRoom, load, fail, emit],
@@ -124,6 +166,7 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
     return (
       <MessagePage tone="warning" icon="lock" title={t("session.endedTitle")} testId="session-ended">
         <p>{t(reviewOnly ? "review.sessionEndedBody" : "session.endedBody")}</p>
+        {redirectNotice}
       </MessagePage>
     );
   }
@@ -195,6 +238,16 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
           onLeave={leave}
         />
         <main id="main" className="room__main">
+          {redirectNotice}
+          {(room.stage === "VERIFY" || room.stage === "CONSENT") && room.sessionRules.entryMessage ? (
+            <section
+              className="notice notice--info room__welcome"
+              aria-label={t("session.welcomeLabel", { organization: room.branding.organizationName })}
+              data-testid="entry-message"
+            >
+              <p style={{ whiteSpace: "pre-line", margin: 0 }}>{room.sessionRules.entryMessage}</p>
+            </section>
+          ) : null}
           {room.stage === "VERIFY" ? <VerifyStep /> : null}
           {room.stage === "CONSENT" ? <ConsentStep /> : null}
           {room.stage === "WAITING_TURN" ? <WaitingStep /> : null}

@@ -1,6 +1,7 @@
 import {
   SIGNING_FILE_PATHS,
   SIGNING_LIMITS,
+  type SignerUploadType,
   type SigningRoom,
   signingRoomRoutes,
   signingRoomSchema,
@@ -34,9 +35,16 @@ export function Uploads({ stips }: { stips: Stip[] }) {
   );
 }
 
+/** The browser's file picker offers the kinds the organization accepts (the server checks the bytes). */
+const UPLOAD_ACCEPT: Record<SignerUploadType, string> = {
+  PDF: "application/pdf,.pdf",
+  PNG: "image/png,.png",
+  JPEG: "image/jpeg,.jpg,.jpeg",
+};
+
 function StipItem({ stip }: { stip: Stip }) {
   const { t, i18n } = useTranslation();
-  const { setRoom, fail } = useRoom();
+  const { room, setRoom, fail } = useRoom();
   const fields = useFields();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,8 +55,10 @@ function StipItem({ stip }: { stip: Stip }) {
   async function upload(file: File | undefined) {
     if (!file) return;
     setError(null);
-    if (file.size > SIGNING_LIMITS.stipUploadBytes) {
-      setError(t("sign.fileTooLarge", { size: formatBytes(SIGNING_LIMITS.stipUploadBytes, i18n.language) }));
+    // the organization's signer upload size (issue 13 §2), never above the signing API's own limit
+    const maxBytes = Math.min(room.sessionRules.uploadMaxBytes, SIGNING_LIMITS.stipUploadBytes);
+    if (file.size > maxBytes) {
+      setError(t("sign.fileTooLarge", { size: formatBytes(maxBytes, i18n.language) }));
       return;
     }
     setBusy(true);
@@ -124,6 +134,7 @@ function StipItem({ stip }: { stip: Stip }) {
             id={inputId}
             className="visually-hidden"
             type="file"
+            accept={room.sessionRules.uploadTypes.map((kind) => UPLOAD_ACCEPT[kind]).join(",")}
             aria-label={t("sign.uploadFor", { name: stip.name })}
             disabled={busy}
             onFocus={() => fields.onFocus(`stip:${stip.id}`)}
