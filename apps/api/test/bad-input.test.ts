@@ -47,7 +47,9 @@ async function raw(
   headers: Record<string, string>,
   body?: string | Buffer,
 ): Promise<{ status: number; body: ErrorReply }> {
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  // a copy in its own ArrayBuffer: the body type fetch declares (with the DOM types some libraries pull in)
+  const payload = typeof body === "string" || body === undefined ? body : new Uint8Array(body);
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload });
   const text = await response.text();
   return { status: response.status, body: text.startsWith("{") ? JSON.parse(text) : { code: "", message: text } };
 }

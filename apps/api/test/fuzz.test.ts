@@ -429,7 +429,8 @@ async function send(
     const response = await fetch(`${target.baseUrl}${request.path}`, {
       method: request.method,
       headers: request.headers,
-      body: request.body,
+      body:
+        typeof request.body === "string" || request.body === undefined ? request.body : new Uint8Array(request.body),
       redirect: "manual",
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });

@@ -1,15 +1,19 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { promisify } from "node:util";
+import { pathToFileURL } from "node:url";
 import { createTestDatabase, type TestDatabase, testRedisPrefix, testRedisUrl } from "@signet/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type CompiledProcess,
+  ensureCompiledBuild,
+  freePort,
+  REPO_ROOT,
+  runCompiled,
+  waitReady,
+} from "./support/compiled-build.ts";
 import { HttpClient } from "./support/http-client.ts";
-import { poll } from "./support/poll.ts";
 import { deleteRedisKeys } from "./support/redis-keys.ts";
 import { type SmtpCapture, startSmtpCapture } from "./support/smtp-capture.ts";
 import { TEST_AUTH_SECRET } from "./support/test-app.ts";
@@ -18,50 +22,21 @@ import { TEST_AUTH_SECRET } from "./support/test-app.ts";
 // on plain node (no TypeScript loader), sharing PostgreSQL and Redis: a sign-in, the API document,
 // and an email that goes API → outbox → Redis → compiled worker → SMTP.
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
+const root = REPO_ROOT;
 const DEMO_PASSWORD = "Compiled-Demo-2026";
 const redisUrl = testRedisUrl();
 const prefix = testRedisPrefix();
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Plain node with the compiled packages' export condition: what `pnpm start:prod` runs. */
-function runCompiled(entry: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--conditions=signet-dist", "--enable-source-maps", entry], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.exitCode === null) child.kill("SIGKILL");
-}
 
 describe("the compiled API and worker", () => {
   let database: TestDatabase;
   let smtp: SmtpCapture;
   let dataDir: string;
-  let api: ReturnType<typeof runCompiled>;
-  let worker: ReturnType<typeof runCompiled>;
+  let api: CompiledProcess;
+  let worker: CompiledProcess;
   let baseUrl: string;
 
   beforeAll(async () => {
-    await promisify(execFile)(process.execPath, ["scripts/build-server.mjs"], { cwd: root });
+    await ensureCompiledBuild();
     [database, smtp, dataDir] = await Promise.all([
       createTestDatabase(),
       startSmtpCapture(),
@@ -88,19 +63,11 @@ describe("the compiled API and worker", () => {
       DEMO_PASSWORD,
     });
     worker = runCompiled("apps/worker/dist/main.js", env);
-    await poll(
-      "the compiled API to be ready",
-      async () => {
-        if (api.child.exitCode !== null) throw new Error(`the compiled API exited:\n${api.output()}`);
-        const ready = await fetch(`${baseUrl}/ready`).catch(() => null);
-        return ready?.status === 200 ? ready : null;
-      },
-      { timeoutMs: 30_000, intervalMs: 200 },
-    );
+    await waitReady(`${baseUrl}/ready`, api);
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([stop(api?.child), stop(worker?.child)]);
+    await Promise.all([api?.stop(), worker?.stop()]);
     await Promise.all([smtp?.close(), database?.drop(), dataDir && rm(dataDir, { recursive: true, force: true })]);
     await deleteRedisKeys(redisUrl, prefix);
   });

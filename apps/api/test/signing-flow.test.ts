@@ -39,7 +39,7 @@ async function download(client: { jar: Map<string, string> }, url: string) {
 
 async function verifyPublicly(bytes: Uint8Array): Promise<SealVerification> {
   const form = new FormData();
-  form.append("file", new Blob([bytes], { type: "application/pdf" }), "dropped.pdf");
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "dropped.pdf");
   const response = await fetch(`${signingUrl()}/api/v1/seal-verifications`, {
     method: "POST",
     headers: { "x-signet-signing-room": "1" },

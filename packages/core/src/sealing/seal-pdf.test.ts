@@ -299,7 +299,7 @@ class TestTsa {
       const refusal = new pkijs.TimeStampResp({ status: new pkijs.PKIStatusInfo({ status: 2 }) });
       return Buffer.from(refusal.toSchema().toBER());
     }
-    const request = pkijs.TimeStampReq.fromBER(body);
+    const request = pkijs.TimeStampReq.fromBER(new Uint8Array(body));
     const imprint =
       this.mode === "otherImprint"
         ? new pkijs.MessageImprint({
