@@ -420,10 +420,13 @@ const WORDINGS: Record<string, Wording> = {
   "email-settings.updated": (who) => `${who} changed the email settings.`,
   // automatic reminders and email notification rules (issue 14 §2)
   "package.automatic-reminder-sent": (who, d) => {
-    const kind = d.text("kind");
+    d.said("kind");
     const count = d.text("sent");
-    const what = kind === "expiring-soon" ? "the expiring-soon notice" : `automatic reminder ${d.text("number") ?? ""}`.trim();
-    return `${who} sent ${what}${count ? ` to ${count} participant(s)` : ""}.`;
+    return `${who} sent automatic reminder ${d.text("number") ?? ""}${count ? ` to ${count} participant(s)` : ""}.`;
+  },
+  "package.expiring-soon-sent": (who, d) => {
+    const count = d.text("sent");
+    return `${who} told ${count ?? "the"} participant(s) still to finish that the package expires soon.`;
   },
   "package.reminder-settings-updated": (who, d) =>
     d.raw("useOrganizationDefaults") === true

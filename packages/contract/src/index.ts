@@ -47,6 +47,7 @@ export * from "./session-upload-settings.ts";
 export * from "./setting-metadata.ts";
 export * from "./setting-registry.ts";
 export * from "./settings.ts";
+export * from "./settings-pages.ts";
 export * from "./signing-admin.ts";
 export * from "./signing-room.ts";
 export * from "./signing-rules.ts";

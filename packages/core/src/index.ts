@@ -48,6 +48,7 @@ export * from "./mail/smtp-mailer.ts";
 export * from "./memberships/index.ts";
 export * from "./mfa/index.ts";
 export * from "./notifications/index.ts";
+export * from "./reminders/index.ts";
 export * from "./operations/index.ts";
 export * from "./organizations/index.ts";
 export * from "./package-actions/index.ts";

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { API_CLIENT_ACTOR_ROLE } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { Prisma } from "../db/generated/client.ts";
+import { recordEmailNotificationEvent } from "../reminders/email-notification-job.ts";
 import { recordWebhookEvent } from "../webhooks/record-webhook-event.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -75,4 +76,6 @@ export async function appendAuditEvent(tx: Tx, actor: Actor, input: AuditEventIn
   // webhook events come from this one place, so every audited change integrators care about
   // reaches them, in the change's own transaction
   await recordWebhookEvent(tx, input, occurredAt);
+  // email notification rules (issue 14 §2) are matched from the same place
+  await recordEmailNotificationEvent(tx, input, occurredAt);
 }

@@ -19,7 +19,7 @@ export function mailKindAndVariables(mail: MailTemplateInput): {
     case "signing-invitation": {
       const d = mail.data;
       return {
-        kind: d.reminder ? "reminder" : "invitation",
+        kind: d.expiringSoon ? "expiring-soon" : d.reminder ? "reminder" : "invitation",
         variables: {
           recipient: { name: d.recipientName },
           participant: { name: d.recipientName },

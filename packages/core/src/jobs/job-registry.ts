@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { sendEmailJob } from "../mail/send-email-job.ts";
+import { emailNotificationJob } from "../reminders/email-notification-job.ts";
 import { sealPackageJob } from "../signing/seal-package-job.ts";
 import { signingInvitationJob } from "../signing/signing-invitation-job.ts";
 import { deliverWebhookJob } from "../webhooks/deliver-webhook-job.ts";
@@ -17,6 +18,7 @@ export const JOBS = {
   "signing.invitation": signingInvitationJob,
   "package.seal": sealPackageJob,
   "webhook.deliver": deliverWebhookJob,
+  "email.notification": emailNotificationJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

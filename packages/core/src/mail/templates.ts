@@ -76,6 +76,8 @@ const signingInvitationData = z.object({
   link: z.url(),
   expiresAt: z.string(),
   reminder: z.boolean(),
+  /** the expiring-soon notice (issue 14 §2): expiresAt is then the package's expiry */
+  expiringSoon: z.boolean().optional(),
   attachmentName: z.string().nullable(),
   /** the member who sent the package (organization email templates' {{sender.name}}) */
   senderName: z.string().optional(),
@@ -120,9 +122,16 @@ export const mailTemplates = {
   "signing-invitation": {
     data: signingInvitationData,
     render(data: z.infer<typeof signingInvitationData>): RenderedMail {
-      const subject = data.reminder ? `Reminder: ${data.subject}` : data.subject;
+      const subject = data.expiringSoon
+        ? `${data.packageName} expires soon`
+        : data.reminder
+          ? `Reminder: ${data.subject}`
+          : data.subject;
       const expires = new Date(data.expiresAt).toUTCString();
       const intro =
+        (data.expiringSoon
+          ? `The documents of "${data.packageName}" from ${data.organizationName} are waiting for you and expire on ${expires}.`
+          : "") ||
         data.introText?.trim() ||
         `${data.organizationName} sent you the documents of "${data.packageName}" to ${data.action === "review" ? "review electronically" : "review and sign electronically"}.`;
       const attached = data.attachmentName ? `\n\nAttached: ${data.attachmentName}` : "";

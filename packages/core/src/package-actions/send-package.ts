@@ -12,6 +12,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { packageConflict } from "../packages/package-access.ts";
+import { snapshotReminderSchedule } from "../reminders/reminder-policy.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 import { inviteDueParticipants, reopenParticipants } from "../signing/invite-due-participants.ts";
 import { BlobNotFoundError, type BlobStorage } from "../storage/blob-storage.ts";
@@ -114,6 +115,7 @@ export async function openForSigning(
   await recordHashesAtSend(tx, storage, pkg.id);
   await reopenParticipants(tx, pkg.id);
   await inviteDueParticipants(tx, pkg, now);
+  await snapshotReminderSchedule(tx, pkg, now);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from "../db/prisma-client.ts";
 import type { Logger } from "../logger.ts";
+import { runDueReminders } from "../reminders/run-due-reminders.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";
 import { runDuePackageTransitions } from "./run-due-package-transitions.ts";
 
@@ -18,6 +19,13 @@ export function startPackageScheduler(db: Db, storage: BlobStorage, logger: Logg
       if (moved.madeAvailable + moved.unscheduled + moved.expired > 0) logger.info(moved, "package schedule ran");
     } catch (error) {
       logger.error({ err: error }, "package scheduler failed");
+    }
+    // automatic reminders and expiring-soon notices (issue 14 §2), claimed the same SKIP LOCKED way
+    try {
+      const reminded = await runDueReminders(db);
+      if (reminded.reminders + reminded.expiringSoon > 0) logger.info(reminded, "reminders ran");
+    } catch (error) {
+      logger.error({ err: error }, "reminder pass failed");
     }
     if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
   };

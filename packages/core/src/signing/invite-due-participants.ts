@@ -55,6 +55,8 @@ export async function sendSigningLink(
     channel: "EMAIL" | "SMS";
     now: Date;
     purpose?: SigningLinkPurpose;
+    /** the outbox row's key when the caller must send at most once (automatic reminders) */
+    idempotencyKey?: string;
   },
 ): Promise<string> {
   const link = await tx.signingLink.create({
@@ -70,7 +72,7 @@ export async function sendSigningLink(
     tx,
     "signing.invitation",
     { linkId: link.id, purpose: input.purpose ?? "invitation" },
-    `signing-invitation:${link.id}`,
+    input.idempotencyKey ?? `signing-invitation:${link.id}`,
   );
   return link.id;
 }

@@ -13,7 +13,7 @@ import { readSigningRoomSettings } from "./signing-room-settings.ts";
 const payload = z.object({
   linkId: z.uuid(),
   /** invitation and reminder: to sign; copies: to download the sealed documents */
-  purpose: z.enum(["invitation", "reminder", "copies"]).default("invitation"),
+  purpose: z.enum(["invitation", "reminder", "expiring-soon", "copies"]).default("invitation"),
 });
 export type SigningLinkPurpose = z.infer<typeof payload>["purpose"];
 
@@ -47,7 +47,9 @@ export const signingInvitationJob = {
       const text =
         job.purpose === "copies"
           ? `${organizationName}: "${pkg.name}" is complete. Download your copies: ${url}`
-          : `${job.purpose === "reminder" ? "Reminder: " : ""}${organizationName} sent you "${pkg.name}" to ${action}: ${url}`;
+          : job.purpose === "expiring-soon"
+            ? `${organizationName}: "${pkg.name}" expires soon${pkg.packageExpiresAt ? ` (${pkg.packageExpiresAt.toUTCString()})` : ""}. Please ${action} it: ${url}`
+            : `${job.purpose === "reminder" ? "Reminder: " : ""}${organizationName} sent you "${pkg.name}" to ${action}: ${url}`;
       await context.sms.send({
         idempotencyKey,
         organizationId: pkg.organizationId,
@@ -94,8 +96,12 @@ export const signingInvitationJob = {
               subject: pkg.emailSubject?.trim() || DEFAULTS.emailSubject,
               introText: pkg.emailIntroText,
               link: url,
-              expiresAt: link.expiresAt.toISOString(),
-              reminder: job.purpose === "reminder",
+              expiresAt: (job.purpose === "expiring-soon" && pkg.packageExpiresAt
+                ? pkg.packageExpiresAt
+                : link.expiresAt
+              ).toISOString(),
+              reminder: job.purpose === "reminder" || job.purpose === "expiring-soon",
+              expiringSoon: job.purpose === "expiring-soon",
               action,
               attachmentName: attachments[0]?.filename ?? null,
               primaryColor: settings.primary_color,
