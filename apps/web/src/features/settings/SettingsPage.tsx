@@ -1,63 +1,151 @@
-import { Tabs } from "@mantine/core";
+import { Alert, Select, Tabs } from "@mantine/core";
+import { SETTINGS_PAGE_MESSAGES } from "@signet/contract";
 import { useNavigate } from "@tanstack/react-router";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { useSessionUser } from "../../app/services-context.tsx";
 import { Page } from "../../components/Page.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { useHasPermission, usePermissionsQuery } from "../../session/permissions.ts";
 import { CustomFieldsSettings } from "./CustomFieldsSettings.tsx";
 import { EmailSettingsForm } from "./email-templates/EmailSettingsForm.tsx";
-import { PackageSettingsForm } from "./PackageSettingsForm.tsx";
+import {
+  BrandingSettingsPage,
+  EmbeddedSigningSettingsPage,
+  EsignConsentSettingsPage,
+  IdVerificationSettingsPage,
+  OrganizationSettingsPage,
+  PackageCollaborationSettingsPage,
+  PackageExpirationSettingsPage,
+  SessionSettingsPage,
+  SignerUploadSettingsPage,
+} from "./pages/SettingsPages.tsx";
+import { type SettingsPageContext, SettingsPageContextValue } from "./pages/settings-page-context.ts";
 import { SealCertificateSection } from "./SealCertificateSection.tsx";
 import { SecuritySettingsForm } from "./SecuritySettingsForm.tsx";
-import { SigningRoomSettingsForm } from "./SigningRoomSettingsForm.tsx";
+import {
+  DEFAULT_SETTINGS_PAGE,
+  SETTINGS_LINKS,
+  SETTINGS_PAGE_IDS,
+  SETTINGS_PAGE_LABELS,
+  type SettingsPageId,
+} from "./settings-pages.ts";
+
+const PAGES: Record<SettingsPageId, (organizationId: string) => ReactNode> = {
+  organization: (id) => <OrganizationSettingsPage organizationId={id} />,
+  branding: (id) => <BrandingSettingsPage organizationId={id} />,
+  "package-collaboration": (id) => <PackageCollaborationSettingsPage organizationId={id} />,
+  "esign-consent": (id) => <EsignConsentSettingsPage organizationId={id} />,
+  "id-verification": (id) => <IdVerificationSettingsPage organizationId={id} />,
+  session: (id) => <SessionSettingsPage organizationId={id} />,
+  "package-expiration": (id) => <PackageExpirationSettingsPage organizationId={id} />,
+  "signer-uploads": (id) => <SignerUploadSettingsPage organizationId={id} />,
+  "custom-fields": (id) => <CustomFieldsSettings organizationId={id} />,
+  "embedded-signing": (id) => <EmbeddedSigningSettingsPage organizationId={id} />,
+  "seal-certificate": (id) => <SealCertificateSection organizationId={id} />,
+  email: (id) => <EmailSettingsForm organizationId={id} />,
+  security: (id) => <SecuritySettingsForm organizationId={id} />,
+};
 
 /**
- * Spec §2 settings pages, as far as packages and signing need them: package settings, custom
- * fields, the signing room (consent, embedding, ID verification, email, branding) and the seal.
+ * Spec §2 settings pages (issue 13 §2): a navigation list (tabs down the side on wide screens, a
+ * select on phones) and the selected page, kept in the address (?page=). ORGANIZATION is first and
+ * is where a failure to load settings goes back to (spec §4). Reading needs VIEW_ADMIN_SETTINGS;
+ * without MANAGE_ADMIN_SETTINGS every page is read-only.
  */
-export function SettingsPage() {
+export function SettingsPage({ page }: { page: SettingsPageId | undefined }) {
   const user = useSessionUser();
   const organizationId = user?.organizationId ?? "";
   const navigate = useNavigate();
+  const permissions = usePermissionsQuery();
+  const canView = useHasPermission("VIEW_ADMIN_SETTINGS");
+  const canManage = useHasPermission("MANAGE_ADMIN_SETTINGS");
+  const selected = page ?? DEFAULT_SETTINGS_PAGE;
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const select = useCallback(
+    (value: string | null) => {
+      if (!value) return;
+      const link = SETTINGS_LINKS.find((candidate) => candidate.id === value);
+      if (link) {
+        void navigate({ to: link.to });
+        return;
+      }
+      setLoadError(null);
+      void navigate({
+        to: "/settings",
+        search: value === DEFAULT_SETTINGS_PAGE ? {} : { page: value as SettingsPageId },
+      });
+    },
+    [navigate],
+  );
+
+  const context = useMemo<SettingsPageContext>(
+    () => ({
+      loadFailed: (message) => {
+        setLoadError(`${SETTINGS_PAGE_MESSAGES.loadFailed} (${message})`);
+        if (selected !== DEFAULT_SETTINGS_PAGE) void navigate({ to: "/settings", search: {}, replace: true });
+      },
+    }),
+    [navigate, selected],
+  );
+
+  if (permissions.isPending) return <Spinner />;
+  if (!canView && !canManage) {
+    return (
+      <Page title="Settings" description={user?.organizationName ?? undefined}>
+        <Alert color="orange" title="No access">
+          {SETTINGS_PAGE_MESSAGES.noAccess}
+        </Alert>
+      </Page>
+    );
+  }
+
+  const options = [
+    ...SETTINGS_PAGE_IDS.map((id) => ({ value: id, label: SETTINGS_PAGE_LABELS[id] })),
+    ...SETTINGS_LINKS.map((link) => ({ value: link.id, label: link.label })),
+  ];
+
   return (
     <Page title="Settings" description={user?.organizationName ?? undefined}>
-      <Tabs
-        defaultValue="packages"
-        keepMounted={false}
-        // Webhooks have pages of their own (list, form, delivery log), so their tab leads there
-        onChange={(value) => {
-          if (value === "webhooks") void navigate({ to: "/settings/webhooks" });
-          if (value === "email-templates") void navigate({ to: "/settings/email-templates" });
-          if (value === "identity-providers") void navigate({ to: "/settings/identity-providers" });
-        }}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="packages">Packages</Tabs.Tab>
-          <Tabs.Tab value="custom-fields">Custom fields</Tabs.Tab>
-          <Tabs.Tab value="signing-room">Signing room</Tabs.Tab>
-          <Tabs.Tab value="seal-certificate">Seal certificate</Tabs.Tab>
-          <Tabs.Tab value="email">Email</Tabs.Tab>
-          <Tabs.Tab value="email-templates">Email templates</Tabs.Tab>
-          <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>
-          <Tabs.Tab value="identity-providers">Identity providers</Tabs.Tab>
-          <Tabs.Tab value="security">Security</Tabs.Tab>
+      {loadError && (
+        <Alert color="red" title="Settings not loaded" mb="md" withCloseButton onClose={() => setLoadError(null)}>
+          {loadError}
+        </Alert>
+      )}
+      {!canManage && (
+        <Alert color="gray" mb="md">
+          You can view these settings; changing them needs the Manage admin settings permission.
+        </Alert>
+      )}
+      <Select
+        hiddenFrom="sm"
+        label="Settings page"
+        data={options}
+        value={selected}
+        allowDeselect={false}
+        onChange={select}
+        mb="md"
+      />
+      <Tabs value={selected} onChange={select} orientation="vertical" keepMounted={false} variant="pills">
+        <Tabs.List visibleFrom="sm" aria-label="Settings pages" miw={200} mr="lg">
+          {SETTINGS_PAGE_IDS.map((id) => (
+            <Tabs.Tab key={id} value={id}>
+              {SETTINGS_PAGE_LABELS[id]}
+            </Tabs.Tab>
+          ))}
+          {SETTINGS_LINKS.map((link) => (
+            <Tabs.Tab key={link.id} value={link.id}>
+              {link.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="packages" pt="lg">
-          <PackageSettingsForm organizationId={organizationId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="custom-fields" pt="lg">
-          <CustomFieldsSettings organizationId={organizationId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="signing-room" pt="lg">
-          <SigningRoomSettingsForm organizationId={organizationId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="seal-certificate" pt="lg">
-          <SealCertificateSection organizationId={organizationId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="security" pt="lg">
-          <SecuritySettingsForm organizationId={organizationId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="email" pt="lg">
-          <EmailSettingsForm organizationId={organizationId} />
-        </Tabs.Panel>
+        <SettingsPageContextValue.Provider value={context}>
+          {SETTINGS_PAGE_IDS.map((id) => (
+            <Tabs.Panel key={id} value={id} style={{ flex: 1, minWidth: 0 }}>
+              {organizationId && PAGES[id](organizationId)}
+            </Tabs.Panel>
+          ))}
+        </SettingsPageContextValue.Provider>
       </Tabs>
     </Page>
   );

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+// Issue 13 §2: the Settings page's pages, in the order of its navigation. A page either shows
+// inside the Settings page (selected by ?page=) or leads to a page of its own under /settings.
+
+export const SETTINGS_PAGE_IDS = [
+  "organization",
+  "branding",
+  "package-collaboration",
+  "esign-consent",
+  "id-verification",
+  "session",
+  "package-expiration",
+  "signer-uploads",
+  "custom-fields",
+  "embedded-signing",
+  "seal-certificate",
+  "email",
+  "security",
+] as const;
+export type SettingsPageId = (typeof SETTINGS_PAGE_IDS)[number];
+
+/** spec §4: ORGANIZATION is the page shown first, and the one a failure to load goes back to */
+export const DEFAULT_SETTINGS_PAGE: SettingsPageId = "organization";
+
+export const SETTINGS_PAGE_LABELS: Record<SettingsPageId, string> = {
+  organization: "Organization",
+  branding: "Branding",
+  "package-collaboration": "Package collaboration",
+  "esign-consent": "eSign consent",
+  "id-verification": "ID verification",
+  session: "Session",
+  "package-expiration": "Package expiration",
+  "signer-uploads": "Signer uploads",
+  "custom-fields": "Custom fields",
+  "embedded-signing": "Embedded signing",
+  "seal-certificate": "Seal certificate",
+  email: "Email",
+  security: "Security",
+};
+
+/** Pages of their own (lists and editors), reached from the same navigation. */
+export const SETTINGS_LINKS = [
+  { id: "email-templates", label: "Email templates", to: "/settings/email-templates" },
+  { id: "webhooks", label: "Webhooks", to: "/settings/webhooks" },
+  { id: "identity-providers", label: "Identity providers", to: "/settings/identity-providers" },
+] as const;
+
+/** ?page= — an unknown page falls back to ORGANIZATION rather than failing the route. */
+export const settingsSearchSchema = z.object({
+  page: z.enum(SETTINGS_PAGE_IDS).optional().catch(undefined),
+});
+export type SettingsSearch = z.infer<typeof settingsSearchSchema>;
