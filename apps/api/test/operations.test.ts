@@ -1,5 +1,5 @@
 import { PERMISSIONS, type ServicesInfo } from "@signet/contract";
-import { MAX_OUTBOX_ATTEMPTS, QUEUES } from "@signet/core";
+import { jobQueues, MAX_OUTBOX_ATTEMPTS } from "@signet/core";
 import { testRedisPrefix, testRedisUrl } from "@signet/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizationWithUser, PASSWORD } from "./support/factories.ts";
@@ -76,7 +76,7 @@ describe("services-info", () => {
     expect(byId.get("evault")).toMatchObject({ state: "not-configured" });
     expect(byId.get("print")).toMatchObject({ state: "not-configured" });
     for (const service of reply.body.services) expect(service.detail).not.toMatch(/:\/\/|@/);
-    expect(reply.body.queues.map((queue) => queue.name).sort()).toEqual([...QUEUES].sort());
+    expect(reply.body.queues.map((queue) => queue.name).sort()).toEqual(jobQueues().sort());
     expect(reply.body.application.node).toBe(process.version);
   });
 
@@ -171,7 +171,7 @@ describe("queue dashboard", () => {
       "/admin/queues/api/queues?activeQueue=email&status=latest&page=1",
     );
     expect(queues.status).toBe(200);
-    expect(queues.body.queues.map((queue) => queue.name).sort()).toEqual([...QUEUES].sort());
+    expect(queues.body.queues.map((queue) => queue.name).sort()).toEqual(jobQueues().sort());
     expect(queues.body.queues.every((queue) => queue.readOnlyMode)).toBe(true);
     const retry = await support.request("PUT", "/admin/queues/api/queues/email/retry/failed");
     expect(retry.status).toBe(404);

@@ -2,7 +2,7 @@ import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
 import type { JobContext } from "./job-context.ts";
-import { QUEUES, runJob } from "./job-registry.ts";
+import { jobQueues, runJob } from "./job-registry.ts";
 import type { OutboxPublisher } from "./outbox-relay.ts";
 
 interface QueuedJob {
@@ -19,7 +19,7 @@ export function createRedis(url: string): Redis {
 const jobId = (key: string) => key.replace(/:/g, "~");
 
 export function createBullmqPublisher(connection: Redis, prefix: string) {
-  const queues = new Map(QUEUES.map((name) => [name, new Queue<QueuedJob>(name, { connection, prefix })]));
+  const queues = new Map(jobQueues().map((name) => [name, new Queue<QueuedJob>(name, { connection, prefix })]));
   const publish: OutboxPublisher = async (row) => {
     const queue = queues.get(row.queue);
     if (!queue) throw new Error(`Unknown queue ${row.queue}`);
@@ -46,7 +46,7 @@ export function createBullmqPublisher(connection: Redis, prefix: string) {
 }
 
 export function startBullmqWorkers(context: JobContext, connection: Redis, prefix: string, logger: Logger) {
-  const workers = QUEUES.map(
+  const workers = jobQueues().map(
     (name) =>
       new Worker<QueuedJob>(
         name,

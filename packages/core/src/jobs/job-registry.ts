@@ -13,17 +13,35 @@ export interface JobDefinition<S extends z.ZodType> {
   handle(context: JobContext, payload: z.infer<S>, idempotencyKey: string): Promise<void>;
 }
 
+/**
+ * Every job by name. Getters: a job that itself enqueues work imports enqueue-outbox, which imports
+ * this table, an import cycle; reading each definition when it is used, not when this module loads,
+ * keeps the cycle harmless however a bundler orders the modules (the compiled build, issue 18 §1).
+ */
 export const JOBS = {
-  "email.send": sendEmailJob,
-  "signing.invitation": signingInvitationJob,
-  "package.seal": sealPackageJob,
-  "webhook.deliver": deliverWebhookJob,
-  "email.notification": emailNotificationJob,
-} as const;
+  get "email.send"() {
+    return sendEmailJob;
+  },
+  get "signing.invitation"() {
+    return signingInvitationJob;
+  },
+  get "package.seal"() {
+    return sealPackageJob;
+  },
+  get "webhook.deliver"() {
+    return deliverWebhookJob;
+  },
+  get "email.notification"() {
+    return emailNotificationJob;
+  },
+};
 
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.input<(typeof JOBS)[N]["payload"]>;
-export const QUEUES = [...new Set(Object.values(JOBS).map((job) => job.queue))];
+/** The BullMQ queues the jobs use. */
+export function jobQueues(): string[] {
+  return [...new Set(Object.values(JOBS).map((job) => job.queue))];
+}
 
 export async function runJob(context: JobContext, jobName: string, payload: unknown, idempotencyKey: string) {
   const job = (JOBS as Record<string, JobDefinition<z.ZodType>>)[jobName];

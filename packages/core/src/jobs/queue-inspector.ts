@@ -1,6 +1,6 @@
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { QUEUES } from "./job-registry.ts";
+import { jobQueues } from "./job-registry.ts";
 
 export interface QueueCounts {
   name: string;
@@ -15,7 +15,7 @@ export interface QueueCounts {
  * dashboard). Built once per API process: a Queue opens its own Redis subscriptions.
  */
 export function createQueueInspector(connection: Redis, prefix: string) {
-  const queues = QUEUES.map((name) => new Queue(name, { connection, prefix }));
+  const queues = jobQueues().map((name) => new Queue(name, { connection, prefix }));
   return {
     queues,
     async counts(): Promise<QueueCounts[]> {
