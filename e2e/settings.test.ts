@@ -1,4 +1,4 @@
-import type { CustomFieldList, PackageSettings } from "@signet/contract";
+import { type CustomFieldList, type PackageSettings, SETTINGS_TOASTS } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
@@ -43,7 +43,7 @@ describe("settings used by packages", () => {
     await page.getByRole("option", { name: "Central (Chicago)" }).click();
     expect(await timeZone.inputValue()).toBe("Central (Chicago)");
     await page.getByRole("button", { name: "Save settings" }).click();
-    await expectToast(page, "Settings updated successfully");
+    await expectToast(page, SETTINGS_TOASTS.organization);
 
     await page.getByRole("tab", { name: "Custom fields" }).click();
     await page.getByRole("textbox", { name: "Name" }).fill("Loan number");

@@ -30,7 +30,9 @@ import { api } from "../../api/client.ts";
 import { openConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../components/FormSection.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
+import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
 import { useHasPermission } from "../../session/permissions.ts";
+import { EditCustomFieldModal } from "./EditCustomFieldModal.tsx";
 
 const TYPE_LABELS: Record<CustomFieldDataType, string> = {
   TEXT: "Text",
@@ -61,7 +63,7 @@ const empty = {
   max: "" as number | "",
 };
 
-/** The organization's custom field definitions (spec §3): list, define, archive. */
+/** The organization's custom field definitions (spec §3): list, define, edit (issue 13 §2), archive. */
 export function CustomFieldsSettings({ organizationId }: { organizationId: string }) {
   const canManage = useHasPermission("MANAGE_ADMIN_SETTINGS");
   const client = useQueryClient();
@@ -73,6 +75,9 @@ export function CustomFieldsSettings({ organizationId }: { organizationId: strin
   });
   const [draft, setDraft] = useState(empty);
   const [saving, setSaving] = useState(false);
+  const [editing, setEditing] = useState<CustomField | null>(null);
+  // a half-filled new field asks before the page is left
+  const { allowLeave } = useUnsavedChangesGuard(Boolean(draft.name.trim() || draft.customFieldId.trim()) && !saving);
   const set = <K extends keyof typeof empty>(name: K, value: (typeof empty)[K]) =>
     setDraft((current) => ({ ...current, [name]: value }));
 
@@ -111,7 +116,10 @@ export function CustomFieldsSettings({ organizationId }: { organizationId: strin
       () => api(routes.createCustomField, { params: { orgId: organizationId }, body, passThrough: true }),
       "Custom field saved.",
     );
-    if (ok) setDraft(empty);
+    if (ok) {
+      allowLeave();
+      setDraft(empty);
+    }
   };
 
   const archive = async (field: CustomField) => {
@@ -178,6 +186,18 @@ export function CustomFieldsSettings({ organizationId }: { organizationId: strin
                     <Button
                       size="compact-xs"
                       variant="subtle"
+                      disabled={!canManage}
+                      aria-label={`Edit ${field.name}`}
+                      onClick={() => setEditing(field)}
+                      mr={4}
+                    >
+                      Edit
+                    </Button>
+                  )}
+                  {!field.archived && (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
                       color="red"
                       disabled={!canManage}
                       onClick={() => void archive(field)}
@@ -191,6 +211,17 @@ export function CustomFieldsSettings({ organizationId }: { organizationId: strin
           </Table.Tbody>
         </Table>
         {fields.data?.count === 0 && <Text c="dimmed">No custom fields yet.</Text>}
+        {editing && (
+          <EditCustomFieldModal
+            organizationId={organizationId}
+            field={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              void client.invalidateQueries({ queryKey: key });
+            }}
+          />
+        )}
       </FormSection>
       {canManage && (
         <FormSection title="Add a custom field">
