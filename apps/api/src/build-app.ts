@@ -23,6 +23,7 @@ import { registerApiClientRoutes } from "./routes/api-client-routes.ts";
 import { registerCustomFieldRoutes } from "./routes/custom-field-routes.ts";
 import { registerDataCollectionRoutes } from "./routes/data-collection-routes.ts";
 import { registerDocumentRoutes } from "./routes/document-routes.ts";
+import { registerEmailNotificationRoutes } from "./routes/email-notification-routes.ts";
 import { registerEmailTemplateRoutes } from "./routes/email-template-routes.ts";
 import { registerGroupPackageRoutes } from "./routes/group-package-routes.ts";
 import { registerGroupRoutes } from "./routes/group-routes.ts";
@@ -146,6 +147,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   await registerSigningAdminRoutes(app, deps, authenticate);
   registerWebhookRoutes(app, deps, authenticate);
   registerEmailTemplateRoutes(app, deps, authenticate);
+  registerEmailNotificationRoutes(app, deps, authenticate);
   registerApiClientRoutes(app, deps, authenticate);
   registerIdentityProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
   registerSamlProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });

@@ -109,6 +109,7 @@ beforeAll(async () => {
     providerId: randomUUID(),
     samlProviderId: randomUUID(),
     settingId: randomUUID(),
+    uid: randomUUID(),
     outboxId: "1",
   };
   let admin = signing.admin;

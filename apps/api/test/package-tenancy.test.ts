@@ -1,6 +1,7 @@
 import {
   defaultApiVersion,
   fillPath,
+  notificationRuleRoutes,
   type PackageList,
   packageActionRoutes,
   packageRoutes,
@@ -25,6 +26,8 @@ const PACKAGE_ROUTES: Record<string, RouteDef> = {
   ...participantRoutes,
   ...packageActionRoutes,
   ...tagRoutes,
+  getPackageReminderSettings: notificationRuleRoutes.getPackageReminderSettings,
+  updatePackageReminderSettings: notificationRuleRoutes.updatePackageReminderSettings,
 };
 
 interface Ids {
@@ -57,6 +60,8 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   finishPackage: () => ({ body: { version: 1 } }),
   correctPackage: () => ({ body: { version: 1 } }),
   sendInvitationReminders: () => ({ body: {} }),
+  getPackageReminderSettings: () => ({}),
+  updatePackageReminderSettings: () => ({ body: { version: 1, useOrganizationDefaults: true } }),
   getPackageAudit: () => ({}),
   getSendCheck: () => ({}),
   createCollaboration: () => ({}),

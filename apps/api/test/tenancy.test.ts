@@ -10,6 +10,7 @@ import {
   invitationRoutes,
   membershipRoutes,
   mfaRoutes,
+  notificationRuleRoutes,
   operationsRoutes,
   organizationRoutes,
   type RouteDef,
@@ -51,6 +52,11 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   ...holidayRoutes,
   ...groupPackageRoutes,
   ...operationsRoutes,
+  listEmailNotifications: notificationRuleRoutes.listEmailNotifications,
+  createEmailNotification: notificationRuleRoutes.createEmailNotification,
+  getEmailNotification: notificationRuleRoutes.getEmailNotification,
+  updateEmailNotification: notificationRuleRoutes.updateEmailNotification,
+  deleteEmailNotification: notificationRuleRoutes.deleteEmailNotification,
 };
 
 /** Routes whose path names no organization, and why another tenant cannot reach through them. */
@@ -96,6 +102,7 @@ interface Ids {
   secretId: string;
   providerId: string;
   settingId: string;
+  uid: string;
 }
 
 /** A request that passes the contract's validation, naming the given ids. */
@@ -151,6 +158,15 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   updateEmailTemplate: () => ({ body: { version: 1, name: "Renamed" } }),
   restoreEmailTemplate: () => ({ body: { version: 1 } }),
   deleteEmailTemplate: () => ({ query: { version: "1" } }),
+  listEmailNotifications: () => ({}),
+  createEmailNotification: () => ({
+    body: { name: "Spy", events: ["PACKAGE_COMPLETED"], addresses: ["spy@example.com"] },
+  }),
+  getEmailNotification: () => ({}),
+  updateEmailNotification: () => ({
+    body: { version: 1, name: "Renamed", events: ["PACKAGE_COMPLETED"], addresses: ["spy@example.com"] },
+  }),
+  deleteEmailNotification: () => ({ query: { version: "1" } }),
   getEmailSettings: () => ({}),
   updateEmailSettings: () => ({ query: { fromText: "Spy" } }),
   listApiUsers: () => ({}),
@@ -216,6 +232,15 @@ async function tenant() {
   // an invitation email template: the email-template routes act on it
   const emailTemplate = await app.server.db.emailTemplate.create({
     data: { organizationId: organization.id, kind: "invitation", name: "Tenant", subjectEn: "Hi", bodyEn: "<p>Hi</p>" },
+  });
+  // an email notification rule: the email-notification routes act on it
+  const emailNotification = await app.server.db.emailNotificationRule.create({
+    data: {
+      organizationId: organization.id,
+      name: "Tenant",
+      events: ["PACKAGE_COMPLETED"],
+      addresses: ["t@example.com"],
+    },
   });
   // a webhook endpoint with one logged delivery: the webhook routes act on them
   const webhook = await app.server.db.webhookEndpoint.create({
@@ -284,6 +309,7 @@ async function tenant() {
     invitation,
     webhook,
     emailTemplate,
+    emailNotification,
     delivery,
     apiUser,
     apiClient,
@@ -310,6 +336,7 @@ beforeAll(async () => {
     secretId: a.apiClient.secrets[0]!.id,
     providerId: a.identityProvider.id,
     settingId: a.setting.id,
+    uid: a.emailNotification.id,
   };
   foreign = {
     organizationId: b.organization.id,
@@ -325,6 +352,7 @@ beforeAll(async () => {
     secretId: b.apiClient.secrets[0]!.id,
     providerId: b.identityProvider.id,
     settingId: b.setting.id,
+    uid: b.emailNotification.id,
   };
   admin = new HttpClient(app.url);
   expect((await admin.signIn(a.user.email, PASSWORD)).status).toBe(200);
@@ -347,7 +375,7 @@ function call(
 
 const scoped = Object.entries(ACCESS_ROUTES).filter(([id]) => !(id in UNSCOPED));
 const withResourceIds = scoped.filter(([, route]) =>
-  /:(userId|groupId|roleId|invitationId|webhookId|templateId|deliveryId|apiUserId|apiClientId|secretId|providerId|settingId)/.test(
+  /:(userId|groupId|roleId|invitationId|webhookId|templateId|deliveryId|apiUserId|apiClientId|secretId|providerId|settingId|uid)/.test(
     route.path,
   ),
 );
@@ -421,6 +449,11 @@ describe("tenancy across every access-control route", () => {
       where: { organizationId: foreign.organizationId, key: "email_from_text" },
     });
     expect(fromText).toBe(0);
+  });
+
+  it("left the other organization's email notification rule as it was", async () => {
+    const row = await app.server.db.emailNotificationRule.findUniqueOrThrow({ where: { id: foreign.uid } });
+    expect([row.version, row.name]).toEqual([1, "Tenant"]);
   });
 
   it("left the other organization's API user, client and secret as they were", async () => {
@@ -521,5 +554,6 @@ function pick(ids: Ids) {
     secretId: ids.secretId,
     providerId: ids.providerId,
     settingId: ids.settingId,
+    uid: ids.uid,
   };
 }

@@ -48,6 +48,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "Signing: the participant's signing room (signing origin) and the members' side of it (signing URLs, verification, sealed files)",
   "email-templates":
     "Email templates (per kind, English and Spanish, escaped {{variables}}, live preview, restore default) and the email settings: From display text and Reply-To",
+  "email-notifications":
+    "Email notification rules (which events — package completed, declined, consent withdrawn, expired, cancelled, reminder sent — email the sender, the package's groups or fixed addresses, with version checks) and a package's automatic reminders and expiring-soon notice",
   notifications:
     "Support users: the record of every email and text message sent or failed; and the notification summary and report a sender opens from the signed link of their daily summary email",
   webhooks:
