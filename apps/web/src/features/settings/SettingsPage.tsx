@@ -1,11 +1,13 @@
-import { Alert, Select, Tabs } from "@mantine/core";
+import { Alert, Badge, Select, Tabs } from "@mantine/core";
 import { SETTINGS_PAGE_MESSAGES } from "@signet/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { useSessionUser } from "../../app/services-context.tsx";
 import { Page } from "../../components/Page.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { useHasPermission, usePermissionsQuery } from "../../session/permissions.ts";
+import { accessQueries } from "../access/access-queries.ts";
 import { CustomFieldsSettings } from "./CustomFieldsSettings.tsx";
 import { EmailSettingsForm } from "./email-templates/EmailSettingsForm.tsx";
 import {
@@ -52,9 +54,13 @@ const PAGES: Record<SettingsPageId, (organizationId: string) => ReactNode> = {
  * is where a failure to load settings goes back to (spec §4). Reading needs VIEW_ADMIN_SETTINGS;
  * without MANAGE_ADMIN_SETTINGS every page is read-only.
  */
-export function SettingsPage({ page }: { page: SettingsPageId | undefined }) {
+export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; org?: string | undefined }) {
   const user = useSessionUser();
-  const organizationId = user?.organizationId ?? "";
+  // a support user may open another organization's settings (?org=); everyone else sees their own
+  const other = user?.supportUser && org && org !== user.organizationId ? org : undefined;
+  const organizationId = other ?? user?.organizationId ?? "";
+  const otherOrganization = useQuery({ ...accessQueries.organization(other ?? ""), enabled: Boolean(other) });
+  const title = other ? (otherOrganization.data?.name ?? "") : (user?.organizationName ?? undefined);
   const navigate = useNavigate();
   const permissions = usePermissionsQuery();
   const canView = useHasPermission("VIEW_ADMIN_SETTINGS");
@@ -83,10 +89,11 @@ export function SettingsPage({ page }: { page: SettingsPageId | undefined }) {
     () => ({
       loadFailed: (message) => {
         setLoadError(`${SETTINGS_PAGE_MESSAGES.loadFailed} (${message})`);
-        if (selected !== DEFAULT_SETTINGS_PAGE) void navigate({ to: "/settings", search: {}, replace: true });
+        if (selected !== DEFAULT_SETTINGS_PAGE)
+          void navigate({ to: "/settings", search: { org: other }, replace: true });
       },
     }),
-    [navigate, selected],
+    [navigate, selected, other],
   );
 
   if (permissions.isPending) return <Spinner />;
@@ -106,7 +113,12 @@ export function SettingsPage({ page }: { page: SettingsPageId | undefined }) {
   ];
 
   return (
-    <Page title="Settings" description={user?.organizationName ?? undefined}>
+    <Page title="Settings" description={title}>
+      {other && (
+        <Badge color="orange" variant="light" mb="md">
+          Support access
+        </Badge>
+      )}
       {loadError && (
         <Alert color="red" title="Settings not loaded" mb="md" withCloseButton onClose={() => setLoadError(null)}>
           {loadError}

@@ -46,8 +46,12 @@ export const SETTINGS_LINKS = [
   { id: "identity-providers", label: "Identity providers", to: "/settings/identity-providers" },
 ] as const;
 
-/** ?page= — an unknown page falls back to ORGANIZATION rather than failing the route. */
+/**
+ * ?page= — an unknown page falls back to ORGANIZATION rather than failing the route. ?org= lets a
+ * support user open another organization's settings (ignored for everyone else).
+ */
 export const settingsSearchSchema = z.object({
   page: z.enum(SETTINGS_PAGE_IDS).optional().catch(undefined),
+  org: z.uuid().optional().catch(undefined),
 });
 export type SettingsSearch = z.infer<typeof settingsSearchSchema>;

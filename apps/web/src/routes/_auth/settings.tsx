@@ -8,6 +8,6 @@ export const Route = createFileRoute("/_auth/settings")({
 });
 
 function SettingsRoute() {
-  const { page } = Route.useSearch();
-  return <SettingsPage page={page} />;
+  const { page, org } = Route.useSearch();
+  return <SettingsPage page={page} org={org} />;
 }
