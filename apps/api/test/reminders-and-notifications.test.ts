@@ -161,7 +161,7 @@ describe("a package's own reminder settings", () => {
   it("wins over the organization's defaults, with version checks", async () => {
     const s = await signablePackage(app, db(), { signers: people("override") });
     await setDefaults(s, { reminders_enabled: "false" });
-    const url = `/api/v1/organizations/${s.org.organizationId}/packages/${s.pkg.id}/reminder-settings`;
+    const url = `/api/v9/organizations/${s.org.organizationId}/packages/${s.pkg.id}/reminder-settings`;
     const read = await s.admin.request<PackageReminderSettings>("GET", url);
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body).toMatchObject({ useOrganizationDefaults: true, version: 1, effective: { enabled: false } });

@@ -255,6 +255,8 @@ export const notificationRuleRoutes = {
   }),
   getPackageReminderSettings: define({
     ...common,
+    // package routes live at the package API version
+    version: 9,
     method: "GET",
     path: "/organizations/:orgId/packages/:packageId/reminder-settings",
     permission: ["VIEW_DOCUMENTS_PACKAGES", "MANAGE_DOCUMENTS_PACKAGES"],
@@ -265,6 +267,8 @@ export const notificationRuleRoutes = {
   }),
   updatePackageReminderSettings: define({
     ...common,
+    // package routes live at the package API version
+    version: 9,
     method: "PUT",
     path: "/organizations/:orgId/packages/:packageId/reminder-settings",
     permission: ["MANAGE_DOCUMENTS_PACKAGES"],
