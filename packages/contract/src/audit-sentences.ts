@@ -314,6 +314,8 @@ const WORDINGS: Record<string, Wording> = {
   "organization.metadata-updated": (who, d) => `${who} changed the organization settings ${d.text("settings") ?? ""}.`,
   "organization.metadata-reset": (who, d) =>
     `${who} restored the default of the organization setting ${d.text("settingName") ?? ""}.`,
+  "organization.logo-uploaded": (who, d) =>
+    `${who} uploaded the organization's logo${d.has("fileName") ? ` ${d.text("fileName")}` : ""} (${d.text("contentType") ?? "image"}, ${d.text("sizeBytes") ?? "?"} bytes).`,
   "organization.custom-consent-uploaded": (who, d) =>
     `${who} uploaded a custom eSign consent${d.has("version") ? ` (version ${d.text("version")})` : ""}.`,
   "organization.custom-consent-active-content-removed": (who) =>

@@ -27,6 +27,7 @@ export * from "./menu.ts";
 export * from "./messages.ts";
 export * from "./mfa.ts";
 export * from "./operations.ts";
+export * from "./organization-logo.ts";
 export * from "./organizations.ts";
 export * from "./package-actions.ts";
 export * from "./package-status.ts";

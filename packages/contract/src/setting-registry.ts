@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_REMINDER_SETTINGS, reminderSettingFields } from "./notification-rules.ts";
+import { DEFAULT_LOGO_PATTERN } from "./organization-logo.ts";
 import { DEFAULT_SECURITY_SETTINGS, securitySettingFields } from "./security-settings.ts";
 import {
   DEFAULT_SESSION_SETTINGS,
@@ -226,6 +227,17 @@ export const SETTING_REGISTRY = {
     defaultValue: DEFAULT_SIGNER_UPLOAD_SETTINGS.signer_upload_max_mb,
     schema: signerUploadSettingFields.signer_upload_max_mb,
     description: "Largest file a participant may upload, in MB (1 to 20)",
+  }),
+  default_logo: setting({
+    type: "STRING",
+    category: "SIGNING_ROOM",
+    subCategory: "BRANDING",
+    defaultValue: "",
+    schema: z.union([
+      z.literal(""),
+      z.string().regex(DEFAULT_LOGO_PATTERN, "Upload the logo (POST .../logo); empty removes it."),
+    ]),
+    description: "The uploaded logo image (set by the logo upload; empty: none, logo_url alone applies)",
   }),
   mfa_required: setting({
     type: "BOOLEAN",

@@ -21,6 +21,7 @@ import { registerOpenApi, signingOriginDocument } from "../plugins/openapi-docum
 import { registerStorableTextGuard } from "../plugins/refuse-unstorable-text.ts";
 import { registerRouteList } from "../plugins/route-list.ts";
 import { genTraceId, registerTraceId } from "../plugins/trace-id.ts";
+import { registerPublicLogoRoute } from "../routes/organization-logo-routes.ts";
 import { registerSigningRoomRoutes } from "./signing-room-routes.ts";
 import { signingCookie } from "./signing-session-cookie.ts";
 
@@ -111,6 +112,7 @@ export async function buildSigningRoomApp(input: {
   // the document only: the explorer UI is served by the main listener
   app.get("/api/docs/json", { schema: { hide: true } }, async () => app.swagger());
   await registerSigningRoomRoutes(app, deps, authenticate, cookie);
+  registerPublicLogoRoute(app, deps);
 
   const dist = input.dist && existsSync(join(input.dist, "index.html")) ? input.dist : null;
   if (!dist) logger.warn({ dist: input.dist }, "signing room not built: run `pnpm build:web` (its API still works)");

@@ -2,3 +2,4 @@ export * from "./list-holidays.ts";
 export * from "./package-settings.ts";
 export * from "./session-upload-settings.ts";
 export * from "./setting-metadata.ts";
+export * from "./organization-logo.ts";
