@@ -109,6 +109,7 @@ beforeAll(async () => {
     providerId: randomUUID(),
     samlProviderId: randomUUID(),
     settingId: randomUUID(),
+    file: `${"0".repeat(64)}.png`,
     uid: randomUUID(),
     outboxId: "1",
   };

@@ -5,6 +5,7 @@ import {
   fillPath,
   groupPackageRoutes,
   groupRoutes,
+  HEADERS,
   holidayRoutes,
   identityProviderRoutes,
   invitationRoutes,
@@ -486,6 +487,25 @@ describe("tenancy across every access-control route", () => {
     expect(rows.map((row) => [row.id, row.key, row.value, row.version])).toEqual([
       [foreign.settingId, "timezone", "America/Chicago", 1],
     ]);
+  });
+
+  it("answers 404 to a logo upload into the other organization (multipart, outside the route table) and stores nothing", async () => {
+    const form = new FormData();
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    form.append("contents", new Blob([Buffer.from(png, "base64")], { type: "image/png" }), "logo.png");
+    const reply = await fetch(`${admin.baseUrl}/api/v1/organizations/${foreign.organizationId}/logo`, {
+      method: "POST",
+      headers: {
+        cookie: [...admin.jar].map(([name, value]) => `${name}=${value}`).join("; "),
+        [HEADERS.csrf]: admin.jar.get(admin.csrfCookie) ?? "",
+      },
+      body: form,
+    });
+    expect(reply.status).toBe(404);
+    const logos = await app.server.db.organizationSetting.count({
+      where: { organizationId: foreign.organizationId, key: { in: ["default_logo", "logo_url"] } },
+    });
+    expect(logos).toBe(0);
   });
 
   it("keeps the installation-wide SAML provider routes to support users (an administrator gets 403)", async () => {
