@@ -10,6 +10,7 @@ import { useHasPermission, usePermissionsQuery } from "../../session/permissions
 import { accessQueries } from "../access/access-queries.ts";
 import { CustomFieldsSettings } from "./CustomFieldsSettings.tsx";
 import { EmailSettingsForm } from "./email-templates/EmailSettingsForm.tsx";
+import { NotificationsSettings } from "./notifications/NotificationsSettings.tsx";
 import {
   BrandingSettingsPage,
   EmbeddedSigningSettingsPage,
@@ -45,6 +46,7 @@ const PAGES: Record<SettingsPageId, (organizationId: string) => ReactNode> = {
   "embedded-signing": (id) => <EmbeddedSigningSettingsPage organizationId={id} />,
   "seal-certificate": (id) => <SealCertificateSection organizationId={id} />,
   email: (id) => <EmailSettingsForm organizationId={id} />,
+  notifications: (id) => <NotificationsSettings organizationId={id} />,
   security: (id) => <SecuritySettingsForm organizationId={id} />,
 };
 

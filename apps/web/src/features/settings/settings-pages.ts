@@ -16,6 +16,7 @@ export const SETTINGS_PAGE_IDS = [
   "embedded-signing",
   "seal-certificate",
   "email",
+  "notifications",
   "security",
 ] as const;
 export type SettingsPageId = (typeof SETTINGS_PAGE_IDS)[number];
@@ -36,6 +37,7 @@ export const SETTINGS_PAGE_LABELS: Record<SettingsPageId, string> = {
   "embedded-signing": "Embedded signing",
   "seal-certificate": "Seal certificate",
   email: "Email",
+  notifications: "Notifications",
   security: "Security",
 };
 

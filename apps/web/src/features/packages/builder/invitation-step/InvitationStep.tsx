@@ -13,6 +13,7 @@ import { useBuilder } from "../builder-context.tsx";
 import { useAutosave } from "../use-autosave.ts";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { type InvitationValues, invitationPatch, invitationValues } from "./invitation-form.ts";
+import { RemindersSection } from "./RemindersSection.tsx";
 import { StipsSection } from "./StipsSection.tsx";
 
 const ORDER_OPTIONS = [
@@ -203,6 +204,7 @@ export function InvitationStep() {
           />
         )}
       </FormSection>
+      <RemindersSection />
       <StipsSection />
       {organizationFeatures?.enabledPkgCollaboration && (
         <FormSection title="Package collaboration" description="Let outside collaborators work on this package.">
