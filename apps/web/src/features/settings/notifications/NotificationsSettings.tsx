@@ -200,7 +200,7 @@ function EmailNotificationRules({ organizationId }: { organizationId: string }) 
                   <Table.Td>{rule.events.map((event) => EMAIL_NOTIFICATION_EVENT_LABELS[event]).join(", ")}</Table.Td>
                   <Table.Td>{recipientsText(rule)}</Table.Td>
                   <Table.Td>
-                    <Badge color={rule.enabled ? "green" : "gray"} variant="light">
+                    <Badge color={rule.enabled ? "teal" : "gray"} variant="light" tt="none">
                       {rule.enabled ? "On" : "Off"}
                     </Badge>
                   </Table.Td>
@@ -327,6 +327,7 @@ function RuleEditor(props: { organizationId: string; rule: EmailNotification | n
       onClose={() => void close()}
       title={props.rule ? "Edit email notification" : "Add email notification"}
       size="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
     >
       <form
         aria-label="Email notification"
