@@ -31,7 +31,7 @@ import { registerIdentityProviderRoutes } from "./routes/identity-provider-route
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
 import { registerMembershipRoutes } from "./routes/membership-routes.ts";
 import { registerMfaRoutes } from "./routes/mfa-routes.ts";
-import { registerOrganizationLogoRoutes } from "./routes/organization-logo-routes.ts";
+import { registerOrganizationLogoRoutes, registerPublicLogoRoute } from "./routes/organization-logo-routes.ts";
 import { registerOperationsRoutes } from "./routes/operations-routes.ts";
 import { registerOrganizationRoutes } from "./routes/organization-routes.ts";
 import { registerPackageActionRoutes } from "./routes/package-action-routes.ts";
@@ -147,6 +147,8 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerGroupPackageRoutes(app, deps, authenticate);
   await registerSigningAdminRoutes(app, deps, authenticate);
   await registerOrganizationLogoRoutes(app, deps, authenticate);
+  // the logo also on this origin, so the administrators' app (CSP img-src 'self') can preview it
+  registerPublicLogoRoute(app, deps, { hidden: true });
   registerWebhookRoutes(app, deps, authenticate);
   registerEmailTemplateRoutes(app, deps, authenticate);
   registerEmailNotificationRoutes(app, deps, authenticate);

@@ -132,9 +132,12 @@ describe.each(["api", "signing"] as const)("the %s listener's OpenAPI document",
       const success = operation.responses[route.status];
       if (!success) problems.push(`${where}: no ${route.status} answer`);
       else if (route.produces) {
-        const component = { "application/zip": "ZipFile", "application/pdf": "PdfFile", "text/csv": "CsvFile" }[
-          route.produces
-        ];
+        const component = {
+          "application/zip": "ZipFile",
+          "application/pdf": "PdfFile",
+          "text/csv": "CsvFile",
+          "image/*": "ImageFile",
+        }[route.produces];
         if (success.content?.[route.produces]?.schema?.$ref !== `#/components/schemas/${component}`) {
           problems.push(`${where}: the ${route.status} answer is not a ${route.produces} file`);
         }

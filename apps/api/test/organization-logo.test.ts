@@ -39,7 +39,7 @@ async function uploadLogo(
 ) {
   const form = new FormData();
   if (parts.contents) {
-    form.append("contents", new Blob([parts.contents.bytes], { type: parts.contents.type }), parts.contents.name);
+    form.append("contents", new Blob([new Uint8Array(parts.contents.bytes)], { type: parts.contents.type }), parts.contents.name);
   }
   if (parts.imageProperties !== undefined) form.append("imageProperties", parts.imageProperties);
   const csrf = client.jar.get(client.csrfCookie);
@@ -88,6 +88,10 @@ describe("logo upload", () => {
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // the administrators' app previews it on its own origin (same path)
+    const local = await fetch(`${app.url}${new URL(reply.body.logo_url).pathname}`);
+    expect([local.status, local.headers.get("content-type")]).toEqual([200, "image/png"]);
 
     // a JPEG replaces it: the old address answers 404
     const jpeg = await uploadLogo(admin, orgId, { contents: { bytes: JPEG, name: "logo.jpg", type: "image/jpeg" } });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Issue 13 §2 branding: the organization's logo uploaded as an image (spec §7 multipart image upload:
 // a `contents` file part and an optional `imageProperties` JSON part). Only raster PNG and JPEG are
@@ -51,3 +52,43 @@ export type OrganizationLogo = z.infer<typeof organizationLogoSchema>;
 export function logoPublicUrl(signingOrigin: string, organizationId: string, defaultLogo: string): string {
   return `${signingOrigin.replace(/\/$/, "")}${LOGO_LIMITS.publicPath}/${organizationId}/${defaultLogo}`;
 }
+
+/** The upload (api listener; the handler reads the parts itself, this entry documents them). */
+export const organizationLogoRoutes = {
+  uploadOrganizationLogo: define({
+    base: "api",
+    version: 1,
+    auth: "user",
+    method: "POST",
+    path: "/organizations/:orgId/logo",
+    permission: ["MANAGE_ADMIN_SETTINGS"],
+    summary: `Upload the organization's logo: multipart 'contents' (PNG or JPEG, at most ${LOGO_LIMITS.bytes / 1024} KB; SVG refused) and optional 'imageProperties' JSON`,
+    tags: ["settings"],
+    params: z.object({ orgId: z.uuid() }),
+    multipart: z
+      .object({
+        contents: z.file().describe("The logo image (PNG or JPEG)"),
+        imageProperties: z.string().optional().describe('JSON, e.g. {"fileName":"logo.png"}'),
+      })
+      .meta({ id: "OrganizationLogoUpload" }),
+    response: organizationLogoSchema,
+    status: 201,
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+/** The public image (signing origin, also served on the api origin for the administrators' preview). */
+export const publicLogoRoutes = {
+  getOrganizationLogoImage: define({
+    base: "api",
+    version: 1,
+    auth: "none",
+    method: "GET",
+    path: "/signing/logos/:orgId/:file",
+    summary: "Public: an organization's current uploaded logo (PNG or JPEG; an old or unknown one answers 404)",
+    tags: ["signing room"],
+    params: z.object({ orgId: z.uuid(), file: z.string().max(80) }),
+    response: null,
+    produces: "image/*",
+    status: 200,
+  }),
+} as const satisfies Record<string, RouteDef>;

@@ -12,6 +12,7 @@ import { membershipRoutes } from "./memberships.ts";
 import { mfaRoutes } from "./mfa.ts";
 import { notificationRuleRoutes } from "./notification-rules.ts";
 import { operationsRoutes } from "./operations.ts";
+import { organizationLogoRoutes } from "./organization-logo.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { packageActionRoutes } from "./package-actions.ts";
 import { packageRoutes } from "./packages.ts";
@@ -47,6 +48,7 @@ export const routes = {
   ...dataCollectionRoutes,
   ...settingRoutes,
   ...settingMetaDataRoutes,
+  ...organizationLogoRoutes,
   ...holidayRoutes,
   ...groupPackageRoutes,
   ...signingAdminRoutes,

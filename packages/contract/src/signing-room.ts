@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DATA_COLLECTION_FIELD_TYPES } from "./data-collection.ts";
 import { executionTypeEnumSchema as executionTypeSchema } from "./documents.ts";
+import { publicLogoRoutes } from "./organization-logo.ts";
 import { participantRoleSchema } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { signingSessionRulesSchema } from "./session-upload-settings.ts";
@@ -704,4 +705,4 @@ export const signingRoomFileRoutes = {
 } as const satisfies Record<string, RouteDef>;
 
 /** Every route of the signing origin, by id: the table its OpenAPI document is built from. */
-export const signingOriginRoutes = { ...signingRoomRoutes, ...signingRoomFileRoutes } as const;
+export const signingOriginRoutes = { ...signingRoomRoutes, ...signingRoomFileRoutes, ...publicLogoRoutes } as const;

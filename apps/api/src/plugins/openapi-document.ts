@@ -70,11 +70,13 @@ const ERROR_REF = { $ref: "#/components/schemas/Error" };
 const PDF_FILE = "PdfFile";
 const ZIP_FILE = "ZipFile";
 const CSV_FILE = "CsvFile";
+const IMAGE_FILE = "ImageFile";
 /** The named component of each file type a route may answer with. */
 const FILE_COMPONENTS: Record<NonNullable<RouteDef["produces"]>, string> = {
   "application/pdf": PDF_FILE,
   "application/zip": ZIP_FILE,
   "text/csv": CSV_FILE,
+  "image/*": IMAGE_FILE,
 };
 const isWrite = (route: RouteDef) => route.method !== "GET";
 
@@ -253,6 +255,7 @@ function documentTransform(listener: OpenApiListener): SwaggerTransformObject {
         description: "A zip archive of files",
       },
       [CSV_FILE]: { type: "string", contentMediaType: "text/csv", description: "A CSV file (UTF-8 with BOM)" },
+      [IMAGE_FILE]: { type: "string", format: "binary", description: "A raster image (PNG or JPEG)" },
     };
     // the zod registry is shared by both listeners and every schema of the process: keep only the
     // components this document reaches, so each listener's document holds its own schemas

@@ -85,12 +85,14 @@ export async function registerOrganizationLogoRoutes(app: FastifyInstance, deps:
 }
 
 /** On the signing room's origin: the organization's current logo, for anyone (the room, mail clients). */
-export function registerPublicLogoRoute(app: FastifyInstance, deps: CoreDeps) {
+export function registerPublicLogoRoute(app: FastifyInstance, deps: CoreDeps, options: { hidden?: boolean } = {}) {
   const params = z.object({ orgId: z.uuid(), file: z.string().max(80) });
   app.get(
     `${LOGO_LIMITS.publicPath}/:orgId/:file`,
     {
       schema: {
+        // the api listener serves it too (the administrators' preview) but documents it on the signing origin only
+        hide: options.hidden ?? false,
         summary: "Public: an organization's uploaded logo (PNG or JPEG)",
         tags: ["signing room"],
         params,

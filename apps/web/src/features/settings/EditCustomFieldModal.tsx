@@ -88,7 +88,12 @@ export function EditCustomFieldModal(props: {
   }
 
   return (
-    <Modal opened onClose={() => void close()} title={`Edit custom field ${field.name}`}>
+    <Modal
+      opened
+      onClose={() => void close()}
+      title={`Edit custom field ${field.name}`}
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <form
         id="edit-custom-field"
         aria-label="Edit custom field"

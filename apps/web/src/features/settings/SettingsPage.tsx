@@ -102,7 +102,7 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
   if (!canView && !canManage) {
     return (
       <Page title="Settings" description={user?.organizationName ?? undefined}>
-        <Alert color="orange" title="No access">
+        <Alert color="gray" title="No access">
           {SETTINGS_PAGE_MESSAGES.noAccess}
         </Alert>
       </Page>
@@ -117,7 +117,7 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
   return (
     <Page title="Settings" description={title}>
       {other && (
-        <Badge color="orange" variant="light" mb="md">
+        <Badge color="dark" variant="light" mb="md">
           Support access
         </Badge>
       )}

@@ -1,6 +1,20 @@
 import { Box, Group, Image, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { LOGO_LIMITS } from "@signet/contract";
 import { useSessionUser } from "../../../app/services-context.tsx";
 import { FormSection } from "../../../components/FormSection.tsx";
+
+/**
+ * An uploaded logo is served on this origin too (same path as on the signing room's), which this
+ * app's CSP (img-src 'self') lets it show; an external logo URL cannot be previewed here.
+ */
+export function previewableLogo(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname.startsWith(LOGO_LIMITS.publicPath) ? parsed.pathname : null;
+  } catch {
+    return null;
+  }
+}
 
 const isColor = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value);
 
@@ -14,7 +28,7 @@ export function BrandingPreview(props: { primaryColor: string; fontColor: string
   const name = user?.organizationName ?? "Your organization";
   const background = isColor(props.primaryColor) ? props.primaryColor : "#1c7ed6";
   const color = isColor(props.fontColor) ? props.fontColor : "#ffffff";
-  const logo = /^https:\/\//.test(props.logoUrl) ? props.logoUrl : null;
+  const logo = previewableLogo(props.logoUrl);
   const header = (
     <Group gap="sm" px="md" py="sm" style={{ background, color }} wrap="nowrap">
       {logo && <Image src={logo} alt={`${name} logo`} h={32} w="auto" fit="contain" />}

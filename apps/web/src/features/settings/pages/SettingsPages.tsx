@@ -21,6 +21,7 @@ import {
   SIGNER_UPLOAD_MAX_MB,
   SIGNER_UPLOAD_TYPES,
 } from "@signet/contract";
+import { useQuery } from "@tanstack/react-query";
 import { openConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../../components/FormSection.tsx";
 import { ID_VERIFICATION_LABELS } from "../../packages/signing-format.ts";
@@ -28,7 +29,8 @@ import { CustomConsents } from "../CustomConsents.tsx";
 import { cleanOrigins } from "../signing-room-form.ts";
 import { timeZoneOptions } from "../time-zone-options.ts";
 import { BrandingPreview } from "./BrandingPreview.tsx";
-import { MetaDataSettingsForm } from "./MetaDataSettingsForm.tsx";
+import { LogoUpload } from "./LogoUpload.tsx";
+import { MetaDataSettingsForm, metaDataQuery } from "./MetaDataSettingsForm.tsx";
 
 // Issue 13 §2: the settings pages on the metaData API, one component a page. Each page names the
 // settings it holds; MetaDataSettingsForm reads, checks, saves them and shows the page's toast.
@@ -435,58 +437,62 @@ export function EmbeddedSigningSettingsPage({ organizationId }: Props) {
 }
 
 export function BrandingSettingsPage({ organizationId }: Props) {
+  const logo = useQuery(metaDataQuery(organizationId, ["logo_url"]));
   return (
-    <MetaDataSettingsForm
-      organizationId={organizationId}
-      names={["primary_color", "primary_font_color", "logo_url"]}
-      label="Branding settings"
-      saveLabel="Save branding"
-      toast={SETTINGS_TOASTS.branding}
-    >
-      {({ values, set, errors, disabled }) => (
-        <>
-          <FormSection
-            title="Branding"
-            description="The colours and logo of the signing room and of the emails participants receive."
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <ColorInput
-                label="Primary color"
-                format="hex"
-                withEyeDropper={false}
+    <Stack gap="lg">
+      <LogoUpload organizationId={organizationId} current={logo.data?.records[0]?.value ?? ""} />
+      <MetaDataSettingsForm
+        organizationId={organizationId}
+        names={["primary_color", "primary_font_color", "logo_url"]}
+        label="Branding settings"
+        saveLabel="Save branding"
+        toast={SETTINGS_TOASTS.branding}
+      >
+        {({ values, set, errors, disabled }) => (
+          <>
+            <FormSection
+              title="Branding"
+              description="The colours and logo of the signing room and of the emails participants receive."
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <ColorInput
+                  label="Primary color"
+                  format="hex"
+                  withEyeDropper={false}
+                  disabled={disabled}
+                  value={text(values.primary_color)}
+                  error={errors.primary_color}
+                  onChange={(value) => set("primary_color", value)}
+                />
+                <ColorInput
+                  label="Primary font color"
+                  description="Text on the primary color"
+                  format="hex"
+                  withEyeDropper={false}
+                  disabled={disabled}
+                  value={text(values.primary_font_color)}
+                  error={errors.primary_font_color}
+                  onChange={(value) => set("primary_font_color", value)}
+                />
+              </SimpleGrid>
+              <TextInput
+                label="Logo URL"
+                description="The address of an image shown at the top of the signing room and emails (empty: none)"
+                placeholder="https://www.example.com/logo.png"
                 disabled={disabled}
-                value={text(values.primary_color)}
-                error={errors.primary_color}
-                onChange={(value) => set("primary_color", value)}
+                value={text(values.logo_url)}
+                error={errors.logo_url}
+                onChange={(event) => set("logo_url", event.currentTarget.value.trim())}
               />
-              <ColorInput
-                label="Primary font color"
-                description="Text on the primary color"
-                format="hex"
-                withEyeDropper={false}
-                disabled={disabled}
-                value={text(values.primary_font_color)}
-                error={errors.primary_font_color}
-                onChange={(value) => set("primary_font_color", value)}
-              />
-            </SimpleGrid>
-            <TextInput
-              label="Logo URL"
-              description="The address of an image shown at the top of the signing room and emails (empty: none)"
-              placeholder="https://www.example.com/logo.png"
-              disabled={disabled}
-              value={text(values.logo_url)}
-              error={errors.logo_url}
-              onChange={(event) => set("logo_url", event.currentTarget.value.trim())}
+            </FormSection>
+            <BrandingPreview
+              primaryColor={text(values.primary_color)}
+              fontColor={text(values.primary_font_color)}
+              logoUrl={text(values.logo_url)}
             />
-          </FormSection>
-          <BrandingPreview
-            primaryColor={text(values.primary_color)}
-            fontColor={text(values.primary_font_color)}
-            logoUrl={text(values.logo_url)}
-          />
-        </>
-      )}
-    </MetaDataSettingsForm>
+          </>
+        )}
+      </MetaDataSettingsForm>
+    </Stack>
   );
 }
