@@ -1,7 +1,8 @@
 import type { EmailNotification, PackageReminderSettings } from "@signet/contract";
-import { runDueReminders } from "@signet/core";
+import { runDuePackageTransitions, runDueReminders } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
+import { memberOfNewGroup } from "./support/package-fixtures.ts";
 import { poll } from "./support/poll.ts";
 import { invitationTo, type SignablePackage, sendPackage, signablePackage } from "./support/signing-fixtures.ts";
 import { packageAudit } from "./support/signing-room-helpers.ts";
@@ -272,6 +273,8 @@ describe("email notification rules", () => {
     const groupIds = (await db().packageGroup.findMany({ where: { packageId: s.pkg.id } })).map((g) => g.groupId);
     const members = await db().groupMember.findMany({ where: { groupId: { in: groupIds } }, include: { user: true } });
     expect(members.length).toBeGreaterThan(0);
+    // a member of another group only: not a recipient
+    const outsider = await memberOfNewGroup(s.org, app.url, ["VIEW_DOCUMENTS_PACKAGES"]);
     const reminded = await s.admin.request("POST", s.api.reminders, { json: {} });
     expect(reminded.status).toBe(200);
     for (const member of members) {
@@ -293,9 +296,27 @@ describe("email notification rules", () => {
     expect(to("ops@rules.example.com")).toHaveLength(1);
     expect(to("declines@rules.example.com")).toHaveLength(0);
     expect(to("off@rules.example.com")).toHaveLength(0);
+    expect(to(outsider.user.email)).toHaveLength(0);
     const records = await db().notificationRecord.findMany({
       where: { packageId: s.pkg.id, kind: "email-notification" },
     });
     expect(records.map((r) => r.recipient)).toContain("ops@rules.example.com");
+  });
+
+  it("emails when the scheduler expires a package", async () => {
+    const s = await signablePackage(app, db(), { signers: people("expired") });
+    const base = `/api/v1/organizations/${s.org.organizationId}/email-notifications`;
+    const created = await s.admin.request("POST", base, {
+      json: { name: "Expiries", events: ["PACKAGE_EXPIRED"], addresses: ["expiries@rules.example.com"] },
+    });
+    expect(created.status).toBe(201);
+    await sendPackage(s, db());
+    const expiresAt = new Date(Date.now() + 60 * 60_000);
+    await db().package.update({ where: { id: s.pkg.id }, data: { packageExpiresAt: expiresAt } });
+    const moved = await runDuePackageTransitions(db(), app.server.deps.storage, new Date(expiresAt.getTime() + 1000));
+    expect(moved.expired).toBeGreaterThanOrEqual(1);
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes("expiries@rules.example.com"));
+    expect(mail.parsed.subject).toBe(`Package expired: ${s.pkg.name}`);
+    expect(mail.parsed.text).toContain(`/packages/${s.pkg.id}`);
   });
 });
