@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_REMINDER_SETTINGS } from "./notification-rules.ts";
 import { DEFAULT_SECURITY_SETTINGS } from "./security-settings.ts";
+import { DEFAULT_SESSION_SETTINGS, DEFAULT_SIGNER_UPLOAD_SETTINGS } from "./session-upload-settings.ts";
 import {
   isSettingName,
   parseSettingInput,
@@ -24,10 +26,20 @@ describe("setting registry", () => {
     ]) {
       expect(isSettingName(key), key).toBe(true);
     }
+    // and the settings that have no typed view: session and signer upload settings, the uploaded
+    // logo (issue 13 §2) and the reminder settings
+    const untyped = [
+      ...Object.keys(DEFAULT_SESSION_SETTINGS),
+      ...Object.keys(DEFAULT_SIGNER_UPLOAD_SETTINGS),
+      "default_logo",
+      ...Object.keys(DEFAULT_REMINDER_SETTINGS),
+    ];
+    for (const key of untyped) expect(isSettingName(key), key).toBe(true);
     expect(SETTING_NAMES).toHaveLength(
       Object.keys(DEFAULT_PACKAGE_SETTINGS).length +
         Object.keys(DEFAULT_SIGNING_ROOM_SETTINGS).length +
-        Object.keys(DEFAULT_SECURITY_SETTINGS).length,
+        Object.keys(DEFAULT_SECURITY_SETTINGS).length +
+        untyped.length,
     );
     expect(SETTING_REGISTRY.mfa_required).toMatchObject({ type: "BOOLEAN", category: "SECURITY", defaultValue: false });
   });
@@ -47,6 +59,19 @@ describe("setting registry", () => {
 
   // name, input (text or typed), the stored text (null: refused)
   const CASES: [SettingName, unknown, string | null][] = [
+    ["session_exit_finish_url", "https://lender.example.com/done", "https://lender.example.com/done"],
+    ["session_exit_finish_url", "http://lender.example.com/done", null],
+    ["session_exit_finish_url", "javascript:alert(1)", null],
+    ["session_exit_timeout_url", "", ""],
+    ["session_idle_minutes", 4, null],
+    ["session_idle_minutes", "120", "120"],
+    ["signer_upload_allowed_types", ["PDF", "PNG"], '["PDF","PNG"]'],
+    ["signer_upload_allowed_types", [], null],
+    ["signer_upload_allowed_types", ["PDF", "PDF"], null],
+    ["signer_upload_allowed_types", ["SVG"], null],
+    ["signer_upload_max_mb", 21, null],
+    ["default_logo", `${"a".repeat(64)}.png`, `${"a".repeat(64)}.png`],
+    ["default_logo", "https://evil.example.com/logo.svg", null],
     ["enable_pkg_collaboration", "true", "true"],
     ["enable_pkg_collaboration", false, "false"],
     ["enable_pkg_collaboration", "yes", null],
@@ -109,6 +134,7 @@ describe("setting registry", () => {
       "enable_default_expiration_date",
       "enable_edit_default_expiration_type",
     ]);
-    expect(by("BRANDING")).toEqual(["logo_url", "primary_color", "primary_font_color"]);
+    expect(by("BRANDING")).toEqual(["default_logo", "logo_url", "primary_color", "primary_font_color"]);
+    expect(by("SIGNER_UPLOAD")).toEqual(["signer_upload_allowed_types", "signer_upload_max_mb"]);
   });
 });
