@@ -23,7 +23,16 @@ await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
 // a production-only install of the API from the local store; scripts are not run (nothing to
 // generate: the Prisma client is compiled into the core package)
-run("pnpm", ["--filter", "@signet/api", "--prod", "--legacy", "--ignore-scripts", "--offline", "deploy", join(out, "api")]);
+run("pnpm", [
+  "--filter",
+  "@signet/api",
+  "--prod",
+  "--legacy",
+  "--ignore-scripts",
+  "--offline",
+  "deploy",
+  join(out, "api"),
+]);
 // the one install script a bundle needs: the embedded PostgreSQL binaries ship their library
 // symlinks as a list that this script turns into links (the others would try to download engines)
 const store = join(out, "api", "node_modules", ".pnpm");

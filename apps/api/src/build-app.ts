@@ -31,8 +31,8 @@ import { registerIdentityProviderRoutes } from "./routes/identity-provider-route
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
 import { registerMembershipRoutes } from "./routes/membership-routes.ts";
 import { registerMfaRoutes } from "./routes/mfa-routes.ts";
-import { registerOrganizationLogoRoutes, registerPublicLogoRoute } from "./routes/organization-logo-routes.ts";
 import { registerOperationsRoutes } from "./routes/operations-routes.ts";
+import { registerOrganizationLogoRoutes, registerPublicLogoRoute } from "./routes/organization-logo-routes.ts";
 import { registerOrganizationRoutes } from "./routes/organization-routes.ts";
 import { registerPackageActionRoutes } from "./routes/package-action-routes.ts";
 import { registerPackageRoutes } from "./routes/package-routes.ts";

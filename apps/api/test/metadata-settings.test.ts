@@ -77,7 +77,12 @@ describe("GET metaData", () => {
     const path = metaData(org.organizationId);
     const names = async (query: string) =>
       (await admin.get<SettingMetaDataList>(`${path}?${query}`)).body.records.map((record) => record.settingName);
-    expect(await names("subCategory=BRANDING")).toEqual(["primary_color", "primary_font_color", "logo_url", "default_logo"]);
+    expect(await names("subCategory=BRANDING")).toEqual([
+      "primary_color",
+      "primary_font_color",
+      "logo_url",
+      "default_logo",
+    ]);
     expect(await names("category=SECURITY")).toEqual(["mfa_required"]);
     expect(await names("category=SIGNING_ROOM&subCategory=PACKAGE_EXPIRATION")).toEqual([]);
     expect(await names("settingNames=timezone,logo_url")).toEqual(["timezone", "logo_url"]);

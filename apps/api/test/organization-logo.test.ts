@@ -39,7 +39,11 @@ async function uploadLogo(
 ) {
   const form = new FormData();
   if (parts.contents) {
-    form.append("contents", new Blob([new Uint8Array(parts.contents.bytes)], { type: parts.contents.type }), parts.contents.name);
+    form.append(
+      "contents",
+      new Blob([new Uint8Array(parts.contents.bytes)], { type: parts.contents.type }),
+      parts.contents.name,
+    );
   }
   if (parts.imageProperties !== undefined) form.append("imageProperties", parts.imageProperties);
   const csrf = client.jar.get(client.csrfCookie);
