@@ -441,13 +441,13 @@ const WORDINGS: Record<string, Wording> = {
   "outbox.requeued": (who, d) =>
     `${who} put the parked ${d.text("jobName") ?? "background"} job back in line for the ${d.text("queue") ?? "job"} queue.`,
   // key rotation (issue 18 §4): the installation's own stream
-  "key.rotated": (_who, d) => {
+  "key.rotated": (who, d) => {
     const purpose = KEY_PURPOSE_WORDS[String(d.raw("purpose"))];
     if (purpose) d.said("purpose");
-    return `Signet started with a new ${purpose ?? "key"}.`;
+    return `${who} recorded a new ${purpose ?? "key"} in use.`;
   },
-  "key.field-values-reencrypted": (_who, d) =>
-    `Signet re-encrypted ${d.text("reencrypted") ?? "the"} stored secrets with the current field encryption key.`,
+  "key.field-values-reencrypted": (who, d) =>
+    `${who} re-encrypted ${d.text("reencrypted") ?? "the"} stored secrets with the current field encryption key.`,
 };
 
 /** What each rotated key is, in words (`key.rotated`). */
