@@ -13,7 +13,7 @@ const period = (from: string, to: string) => `${when(from)} – ${when(to)}`;
 
 function Loading({ label }: { label: string }) {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={label}>
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={label}>
       <Skeleton height={28} width="40%" />
       <Skeleton height={120} />
       <Skeleton height={120} />

@@ -67,7 +67,7 @@ export function NotificationsPage({
   let body: React.ReactNode;
   if (records.isPending) {
     body = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading the notifications">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading the notifications">
         <Skeleton height={36} />
         {[1, 2, 3, 4, 5].map((row) => (
           <Skeleton key={row} height={44} />

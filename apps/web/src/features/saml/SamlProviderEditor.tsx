@@ -74,7 +74,7 @@ export function SamlProviderEditor({ samlProviderId }: { samlProviderId?: string
         {existing.isError ? (
           <FormError message={errorMessage(existing.error)} />
         ) : (
-          <Stack gap="md" aria-busy="true" aria-label="Loading the SAML provider">
+          <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the SAML provider">
             <Skeleton height={120} />
             <Skeleton height={240} />
           </Stack>

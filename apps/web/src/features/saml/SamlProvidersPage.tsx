@@ -84,7 +84,7 @@ export function SamlProvidersPage() {
       actions={addButton}
     >
       {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading SAML providers">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading SAML providers">
           <Skeleton height={36} />
           <Skeleton height={44} />
           <Skeleton height={44} />

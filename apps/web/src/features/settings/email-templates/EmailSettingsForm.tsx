@@ -15,7 +15,7 @@ export function EmailSettingsForm({ organizationId }: { organizationId: string }
   const settings = useQuery({ ...emailTemplateQueries.settings(organizationId), enabled: organizationId !== "" });
   if (settings.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the email settings">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the email settings">
         <Skeleton height={60} />
         <Skeleton height={60} />
       </Stack>

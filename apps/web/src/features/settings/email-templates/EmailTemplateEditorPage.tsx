@@ -69,7 +69,7 @@ export function EmailTemplateEditorPage({
   let body: React.ReactNode;
   if (template.isPending) {
     body = (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the email template">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the email template">
         <Skeleton height={60} />
         <Skeleton height={320} />
       </Stack>

@@ -69,7 +69,7 @@ export function EmailTemplatesPage({ organizationId }: { organizationId: string 
   let body: React.ReactNode;
   if (!known || (canView && list.isPending)) {
     body = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading the email templates">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading the email templates">
         <Skeleton height={36} />
         {EMAIL_TEMPLATE_KINDS.slice(0, 6).map((kind) => (
           <Skeleton key={kind} height={44} />

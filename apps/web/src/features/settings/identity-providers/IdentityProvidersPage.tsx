@@ -194,7 +194,7 @@ export function IdentityProvidersPage({ organizationId }: { organizationId: stri
           <Text size="sm">They need the View settings or Manage settings permission; ask an administrator.</Text>
         </Paper>
       ) : list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading identity providers">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading identity providers">
           <Skeleton height={36} />
           <Skeleton height={44} />
           <Skeleton height={44} />

@@ -49,7 +49,7 @@ export function WebhookFormPage({ organizationId, webhookId }: { organizationId:
   let body: ReactNode;
   if (!access.known || (webhookId && access.canView && existing.isPending)) {
     body = (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the webhook">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the webhook">
         <Skeleton height={60} />
         <Skeleton height={80} />
         <Skeleton height={220} />

@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from "../../../api/api-error.ts";
 /** Skeleton rows shaped like a table of `columns` columns. */
 export function TableSkeleton({ rows = 4, label }: { rows?: number; label: string }) {
   return (
-    <Stack gap="xs" aria-busy="true" aria-label={label}>
+    <Stack gap="xs" role="status" aria-busy="true" aria-label={label}>
       <Skeleton height={36} />
       {Array.from({ length: rows }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
