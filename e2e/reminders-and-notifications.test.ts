@@ -27,6 +27,8 @@ describe("reminders and email notifications", () => {
   });
 
   const noViolations = async (page: Page) => {
+    // a toast fading in or out is measured at half its contrast: check the page once toasts are gone
+    await expect.poll(() => page.locator(".mantine-Notification-root").count(), { timeout: 15_000 }).toBe(0);
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
   };
