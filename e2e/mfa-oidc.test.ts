@@ -1,7 +1,7 @@
-import { createServer } from "node:net";
 import { OIDC_CALLBACK_PATH } from "@signet/contract";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../apps/api/test/support/free-port.ts";
 import { type LoopbackProvider, startLoopbackProvider } from "../apps/api/test/support/oidc-loopback-provider.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
@@ -10,14 +10,6 @@ import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 // Issue 12 §4: a member with an authenticator app signs in through the organization's OpenID
 // provider (oidc-provider on loopback), which asserts no second factor: the sign-in page asks for
 // the code before the workspace opens. A provider that asserts one (amr) is not second-guessed.
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const appCode = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 

@@ -1,6 +1,6 @@
-import { createServer } from "node:net";
 import { OIDC_CALLBACK_PATH } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../apps/api/test/support/free-port.ts";
 import { type LoopbackProvider, startLoopbackProvider } from "../apps/api/test/support/oidc-loopback-provider.ts";
 import { expectToast } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
@@ -11,14 +11,6 @@ import { signIn } from "./support/journeys.ts";
 // Issue 12 §2: an administrator connects the organization's OpenID provider (a real one,
 // oidc-provider on loopback) in Settings, tests the connection, and a member signs in through it
 // from the sign-in page, filling in the provider's own login form, and lands in the workspace.
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe("sign-in through the organization's identity provider", () => {
   let app: TestApp;

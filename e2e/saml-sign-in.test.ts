@@ -1,5 +1,5 @@
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../apps/api/test/support/free-port.ts";
 import { type LoopbackSamlIdp, startLoopbackSamlIdp } from "../apps/api/test/support/saml-loopback-idp.ts";
 import { expectToast, pickOption } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
@@ -11,14 +11,6 @@ import { signIn } from "./support/journeys.ts";
 // loopback) from its metadata and assigns the demo organization; a member then signs in through
 // it from the sign-in page, at the provider's own login page, and lands in the workspace. An
 // administrator who is not a support user cannot open the SAML pages.
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const seriousOnly = <T extends { impact?: string | null }>(violations: T[]) =>
   violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from "@signet/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartedServer, startServer } from "../src/start-server.ts";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
+import { freePort } from "./support/free-port.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { invitationTo, linkToken, sendPackage, signablePackage } from "./support/signing-fixtures.ts";
 import { openRoom } from "./support/signing-room-helpers.ts";
@@ -32,14 +32,6 @@ let dataDir: string;
 let server: StartedServer | null = null;
 /** one port for every restart, so clients made before a restart reach the next process */
 let port: number;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port: free } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return free;
-}
 
 async function start(env: Record<string, string>): Promise<TestApp> {
   await server?.close();

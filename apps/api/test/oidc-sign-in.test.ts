@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { Writable } from "node:stream";
 import {
   type ConnectionTestResult,
@@ -13,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from "@signet/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartedServer, startServer } from "../src/start-server.ts";
 import { joinOrganization, organizationWithUser } from "./support/factories.ts";
+import { freePort } from "./support/free-port.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { type LoopbackProvider, loginAtProvider, startLoopbackProvider } from "./support/oidc-loopback-provider.ts";
 import { signedIn } from "./support/signed-in.ts";
@@ -27,14 +27,6 @@ let database: TestDatabase;
 let server: StartedServer;
 let idp: LoopbackProvider;
 let publicUrl: string;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

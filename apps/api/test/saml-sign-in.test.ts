@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import {
   type ImportedSamlMetadata,
   SAML_ACS_PATH,
@@ -15,6 +14,7 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartedServer, startServer } from "../src/start-server.ts";
 import { joinOrganization, organizationWithUser } from "./support/factories.ts";
+import { freePort } from "./support/free-port.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { payloadClaims } from "./support/poll.ts";
 import { type LoopbackSamlIdp, type SamlResponseOptions, startLoopbackSamlIdp } from "./support/saml-loopback-idp.ts";
@@ -31,14 +31,6 @@ let idp: LoopbackSamlIdp;
 let publicUrl: string;
 let support: HttpClient;
 let spMetadata: string;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();
