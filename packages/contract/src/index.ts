@@ -55,6 +55,8 @@ export * from "./signing-rules.ts";
 export * from "./storable-text.ts";
 export * from "./tag-rules.ts";
 export * from "./tags.ts";
+export * from "./template-blueprint.ts";
+export * from "./templates.ts";
 export * from "./users.ts";
 export * from "./webhook-url-rule.ts";
 export * from "./webhooks.ts";

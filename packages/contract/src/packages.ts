@@ -131,6 +131,11 @@ export const packageSchema = z
     contactSummary: contactSummarySchema,
     allowedActions: z.array(z.enum(PACKAGE_ACTIONS)).describe("What the status machine allows from the status"),
     canManage: z.boolean().describe("The caller holds MANAGE_DOCUMENTS_PACKAGES in one of the package's groups"),
+    templateKind: z
+      .enum(["DOCUMENT_TEMPLATE", "PACKAGE_TEMPLATE"])
+      .nullable()
+      .describe("Set on the hidden builder package of a document or package template; null for real packages"),
+    fromPackageTemplateId: z.uuid().nullable().describe("The package template the package was started from"),
   })
   .meta({ id: "Package" });
 export type Package = z.infer<typeof packageSchema>;

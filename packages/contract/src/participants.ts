@@ -2,7 +2,6 @@ import { z } from "zod";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import {
   MAX_PARTICIPANTS_PER_TYPE,
-  missingContact,
   participantAccessMethodSchema,
   participantRoleSchema,
 } from "./participant-rules.ts";
@@ -65,17 +64,6 @@ const personName = z.string().trim().max(100);
 const participantType = z.string().trim().min(1, "Type is required").max(60);
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address."));
 
-/** The contact the access method needs (EMAIL: email, SMS: phone), reported on the field. */
-function requireContact(
-  value: { accessMethod?: "EMAIL" | "SMS" | "API" | undefined; email?: string | null; phoneNumber?: string | null },
-  ctx: z.RefinementCtx,
-) {
-  if (value.accessMethod === undefined) return;
-  const message = missingContact({ accessMethod: value.accessMethod, email: value.email, phone: value.phoneNumber });
-  if (message === null) return;
-  ctx.addIssue({ code: "custom", message, path: [value.accessMethod === "SMS" ? "phoneNumber" : "email"] });
-}
-
 export const createParticipantSchema = z
   .object({
     type: participantType,
@@ -90,7 +78,9 @@ export const createParticipantSchema = z
     idVerification: idVerificationMethodSchema.optional().describe("Default: the organization's setting"),
     kbaAnswers: kbaAnswersSchema.optional().describe("KBA: answers the participant must give (stored encrypted)"),
   })
-  .superRefine(requireContact)
+  .describe(
+    "The contact the access method needs (EMAIL: email, SMS: phone) is required, except in a template's builder package",
+  )
   .meta({ id: "CreateParticipant" });
 export type CreateParticipant = z.infer<typeof createParticipantSchema>;
 

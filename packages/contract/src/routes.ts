@@ -27,6 +27,7 @@ import { settingMetaDataRoutes } from "./setting-metadata.ts";
 import { settingRoutes } from "./settings.ts";
 import { signingAdminRoutes } from "./signing-admin.ts";
 import { tagRoutes } from "./tags.ts";
+import { templateRoutes } from "./templates.ts";
 import { userRoutes } from "./users.ts";
 import { webhookRoutes } from "./webhooks.ts";
 
@@ -44,6 +45,7 @@ export const routes = {
   ...participantRoutes,
   ...documentRoutes,
   ...tagRoutes,
+  ...templateRoutes,
   ...customFieldRoutes,
   ...dataCollectionRoutes,
   ...settingRoutes,

@@ -45,7 +45,7 @@ export async function listCustomFieldValues(
   options: { activeOnly?: boolean } = {},
 ): Promise<CustomFieldValueList> {
   const access = await loadPackageAccess(actor, owner.organizationId, deps);
-  access.require("VIEW_DOCUMENTS_PACKAGES");
+  if (!access.canViewTemplates) access.require("VIEW_DOCUMENTS_PACKAGES");
   await findVisiblePackage(deps.db, access, owner.packageId);
   if (owner.documentId) await findPackageDocument(deps.db, owner.packageId, owner.documentId);
   const stored = await storedValues(deps.db, owner);

@@ -4,6 +4,7 @@ import {
   type PackageAction,
   type PackageStatus,
   type PermissionName,
+  TEMPLATE_MESSAGES,
 } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
@@ -79,6 +80,7 @@ export async function loadActionablePackage(
 ): Promise<PackageAccess> {
   const access = await loadPackageAccess(actor, organizationId, deps);
   const found = await findManageablePackage(deps.db, access, packageId);
+  if (found.templateKind !== null) throw packageConflict(TEMPLATE_MESSAGES.cannotSend);
   if (alsoNeeds) {
     access.require(alsoNeeds);
     if (!found.groupIds.some((groupId) => access.groups.canIn(groupId, alsoNeeds))) throw forbidden();

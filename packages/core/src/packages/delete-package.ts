@@ -1,4 +1,4 @@
-import { decideTransition, PACKAGE_TRANSITIONS } from "@signet/contract";
+import { decideTransition, PACKAGE_TRANSITIONS, TEMPLATE_MESSAGES } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
@@ -14,12 +14,15 @@ const DELETABLE = PACKAGE_TRANSITIONS.find((row) => row.action === "delete")?.fr
  */
 export async function deletePackage(
   actor: Actor,
-  input: { organizationId: string; packageId: string; version: number },
+  input: { organizationId: string; packageId: string; version: number; template?: boolean },
   deps: CoreDeps,
 ): Promise<void> {
   const { organizationId, packageId, version } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
-  await findManageablePackage(deps.db, access, packageId);
+  const found = await findManageablePackage(deps.db, access, packageId);
+  // a template's builder package goes only with its template (deleteDocumentTemplate / deletePackageTemplate)
+  if ((found.templateKind !== null) !== (input.template === true))
+    throw packageConflict(TEMPLATE_MESSAGES.cannotDelete);
   const blobKeys = await deps.db.$transaction(async (tx) => {
     const current = await tx.package.findFirst({
       where: { id: packageId, organizationId },

@@ -17,14 +17,21 @@ export async function findVisiblePackage(db: Reader, access: PackageAccess, pack
   });
   if (!found) throw packageNotFound();
   const groupIds = found.groups.map((group) => group.groupId);
-  if (!access.canView(groupIds)) throw packageNotFound();
+  // a template's builder package has no groups: settings readers see it, settings admins change it
+  const visible = found.templateKind === null ? access.canView(groupIds) : access.canViewTemplates;
+  if (!visible) throw packageNotFound();
   return { ...found, groupIds };
 }
 
 /** A visible package the caller may change (MANAGE_DOCUMENTS_PACKAGES in one of its groups), else 403. */
 export async function findManageablePackage(db: Reader, access: PackageAccess, packageId: string) {
-  access.require("MANAGE_DOCUMENTS_PACKAGES");
+  if (!access.canManageTemplates) access.require("MANAGE_DOCUMENTS_PACKAGES");
   const found = await findVisiblePackage(db, access, packageId);
+  if (found.templateKind !== null) {
+    if (!access.canManageTemplates) throw forbidden();
+    return found;
+  }
+  access.require("MANAGE_DOCUMENTS_PACKAGES");
   if (!access.canManage(found.groupIds)) throw forbidden();
   return found;
 }

@@ -11,7 +11,7 @@ export async function getPackage(
   deps: CoreDeps,
 ): Promise<Package> {
   const access = await loadPackageAccess(actor, input.organizationId, deps);
-  access.require("VIEW_DOCUMENTS_PACKAGES");
+  if (!access.canViewTemplates) access.require("VIEW_DOCUMENTS_PACKAGES");
   await findVisiblePackage(deps.db, access, input.packageId);
   return loadPackageView(deps.db, access, input.packageId);
 }

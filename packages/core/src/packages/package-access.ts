@@ -17,6 +17,9 @@ export interface PackageAccess {
   visibleGroupIds: string[];
   canView(packageGroupIds: readonly string[]): boolean;
   canManage(packageGroupIds: readonly string[]): boolean;
+  /** templates' builder packages: settings readers see them, settings admins change them */
+  canViewTemplates: boolean;
+  canManageTemplates: boolean;
   /** throws 403 unless the permission is held somewhere in the organization */
   require(permission: PermissionName): void;
 }
@@ -31,6 +34,9 @@ export async function loadPackageAccess(actor: Actor, organizationId: string, de
     visibleGroupIds,
     canView: (ids) => ids.some((id) => groups.canIn(id, "VIEW_DOCUMENTS_PACKAGES")),
     canManage: (ids) => ids.some((id) => groups.canIn(id, "MANAGE_DOCUMENTS_PACKAGES")),
+    canViewTemplates:
+      groups.canInOrganization("VIEW_ADMIN_SETTINGS") || groups.canInOrganization("MANAGE_ADMIN_SETTINGS"),
+    canManageTemplates: groups.canInOrganization("MANAGE_ADMIN_SETTINGS"),
     require: (permission) => {
       if (!groups.canInOrganization(permission)) throw forbidden();
     },

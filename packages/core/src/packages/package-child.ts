@@ -19,7 +19,7 @@ export interface PackageRef {
 
 export async function readablePackage(actor: Actor, ref: PackageRef, deps: CoreDeps) {
   const access = await loadPackageAccess(actor, ref.organizationId, deps);
-  access.require("VIEW_DOCUMENTS_PACKAGES");
+  if (!access.canViewTemplates) access.require("VIEW_DOCUMENTS_PACKAGES");
   return findVisiblePackage(deps.db, access, ref.packageId);
 }
 

@@ -88,7 +88,9 @@ export function toPackage(row: PackageRow, access: PackageAccess): Package {
     participantCount: row.participants.length,
     contactSummary: contactSummary(row.participants),
     allowedActions: allowedActions(row.status),
-    canManage: access.canManage(groupIds),
+    canManage: row.templateKind === null ? access.canManage(groupIds) : access.canManageTemplates,
+    templateKind: row.templateKind,
+    fromPackageTemplateId: row.fromPackageTemplateId,
   };
 }
 

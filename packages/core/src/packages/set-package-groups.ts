@@ -1,10 +1,10 @@
-import type { Package, SetPackageGroups } from "@signet/contract";
+import { type Package, type SetPackageGroups, TEMPLATE_MESSAGES } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { lockGroupTree } from "../groups/lock-group-tree.ts";
 import { findManageablePackage } from "./find-package.ts";
-import { loadPackageAccess, packageNotFound, packageVersionConflict } from "./package-access.ts";
+import { loadPackageAccess, packageConflict, packageNotFound, packageVersionConflict } from "./package-access.ts";
 import { assertPackageGroups } from "./package-groups-input.ts";
 import { loadPackageView } from "./package-views.ts";
 
@@ -16,7 +16,8 @@ export async function setPackageGroups(
 ): Promise<Package> {
   const { organizationId, packageId, version } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
-  await findManageablePackage(deps.db, access, packageId);
+  const found = await findManageablePackage(deps.db, access, packageId);
+  if (found.templateKind !== null) throw packageConflict(TEMPLATE_MESSAGES.groupsOnTemplate);
   const groupIds = await assertPackageGroups(deps.db, access, input.groupIds);
   await deps.db.$transaction(async (tx) => {
     // serialised with group deletion: a package must never be left without a group

@@ -1,5 +1,6 @@
 import {
   type CreateParticipant,
+  missingContact,
   nextRoleNumberForType,
   PARTICIPANT_MESSAGES,
   type Participant,
@@ -7,6 +8,7 @@ import {
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
+import { AppError } from "../errors/app-error.ts";
 import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
 import { loadPackageAccess, packageConflict } from "../packages/package-access.ts";
 import { readSigningRoomSettings } from "../signing/signing-room-settings.ts";
@@ -40,7 +42,9 @@ export async function addParticipant(
 ): Promise<Participant> {
   const { organizationId, packageId } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
-  await findManageablePackage(deps.db, access, packageId);
+  const found = await findManageablePackage(deps.db, access, packageId);
+  // a template's slots have no people yet: their names and contacts come when a package is built
+  if (found.templateKind === null) assertContact(input);
   const type = await canonicalParticipantType(deps.db, organizationId, input.type);
   const row = await deps.db.$transaction(async (tx) => {
     // claiming the package row-locks it: numbering below cannot race another add
@@ -101,4 +105,12 @@ export async function addParticipant(
     return created;
   });
   return toParticipant(row);
+}
+
+/** The contact the access method needs (EMAIL: email, SMS: phone), reported on the field. */
+function assertContact(input: CreateParticipant) {
+  const message = missingContact({ accessMethod: input.accessMethod, email: input.email, phone: input.phoneNumber });
+  if (message === null) return;
+  const path = input.accessMethod === "SMS" ? "phoneNumber" : "email";
+  throw new AppError("BAD_REQUEST", message, [{ path, message }]);
 }

@@ -11,7 +11,7 @@ export async function listParticipants(
   deps: CoreDeps,
 ): Promise<ParticipantList> {
   const access = await loadPackageAccess(actor, input.organizationId, deps);
-  access.require("VIEW_DOCUMENTS_PACKAGES");
+  if (!access.canViewTemplates) access.require("VIEW_DOCUMENTS_PACKAGES");
   await findVisiblePackage(deps.db, access, input.packageId);
   const rows = await deps.db.participant.findMany({ where: { packageId: input.packageId }, orderBy: participantOrder });
   return { records: rows.map(toParticipant), count: rows.length };

@@ -32,7 +32,7 @@ export async function updateParticipant(
 ): Promise<Participant> {
   const { organizationId, packageId, participantId, version } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
-  await findManageablePackage(deps.db, access, packageId);
+  const found = await findManageablePackage(deps.db, access, packageId);
   const row = await deps.db.$transaction(async (tx) => {
     const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
     const current = await tx.participant.findFirst({ where: { id: participantId, packageId, organizationId } });
@@ -43,7 +43,7 @@ export async function updateParticipant(
       email: input.email === undefined ? current.email : input.email,
       phone: input.phoneNumber === undefined ? current.phoneNumber : input.phoneNumber,
     };
-    const missing = missingContact(merged);
+    const missing = found.templateKind === null ? missingContact(merged) : null;
     if (missing) throw new AppError("BAD_REQUEST", missing);
     let type: string | undefined;
     let roleNumber: number | undefined;

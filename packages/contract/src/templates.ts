@@ -1,0 +1,430 @@
+import { z } from "zod";
+import { documentSchema } from "./documents.ts";
+import { packageGroupRefSchema, packageSchema } from "./packages.ts";
+import { alreadyExistsMessage, pageSchema, versionQuerySchema } from "./paging.ts";
+import { PARTICIPANT_ACCESS_METHODS, PARTICIPANT_ROLES } from "./participant-rules.ts";
+import { defineRouteEntry as define } from "./route-def.ts";
+import { type Slot, slotName, slotSchema } from "./template-blueprint.ts";
+import { phoneInputSchema } from "./users.ts";
+
+// Document templates and package templates (issue 13 §3–§4; spec §2 package templates in three
+// steps, §4 template lifecycles, §7 document-templates and package-templates). Each template is
+// edited in the ordinary builder through a hidden backing package (its packageId); its groups say
+// who may use it. Managing needs MANAGE_ADMIN_SETTINGS; using needs MANAGE_DOCUMENTS_PACKAGES in
+// one of the template's groups.
+
+export const TEMPLATE_MESSAGES = {
+  documentTemplateNotFound: "Document template not found.",
+  packageTemplateNotFound: "Package template not found.",
+  documentTemplateExists: alreadyExistsMessage("document template"),
+  packageTemplateExists: alreadyExistsMessage("package template"),
+  oneDocument: "A document template holds exactly one document: upload it before publishing.",
+  notPublished: "Publish the document template before activating it.",
+  groupRequired: "Choose at least one group that may use the template.",
+  inactive: "This template is not active.",
+  notShared: "This template is not shared with a group in which you manage packages.",
+  noDocuments: "Add at least one document template before activating the package template.",
+  cannotSend: "A template cannot be sent: start a package from it instead.",
+  cannotDelete: "A template's builder package cannot be deleted: delete the template instead.",
+  groupsOnTemplate: "A template's groups are set on the template itself.",
+  nothingToPublish: "Nothing changed since the last published version.",
+  documentTemplatePublished: "Document template published.",
+  templateActivated: "Template activated.",
+  templateDeactivated: "Template deactivated.",
+  templateDeleted: "Template deleted.",
+  packageCreatedFromTemplate: "Package created from the template.",
+  /** a slot the template has but the request gives no person for */
+  personRequired: (slot: Slot) => `Give the name and contact of ${slotName(slot)}.`,
+  unknownSlot: (slot: Slot) => `The template has no ${slotName(slot)}.`,
+} as const;
+
+const name = z.string().trim().min(1, "Name is required.").max(200);
+const description = z.string().trim().max(1000).nullish();
+const groupIds = z.array(z.uuid()).max(500);
+const version = z.number().int().min(1);
+
+export const templateSlotSchema = slotSchema
+  .extend({
+    displayName: z.string().describe("e.g. 'BORROWER 1'"),
+    role: z.enum(PARTICIPANT_ROLES),
+    accessMethod: z.enum(PARTICIPANT_ACCESS_METHODS),
+  })
+  .meta({ id: "TemplateSlot" });
+export type TemplateSlot = z.infer<typeof templateSlotSchema>;
+
+export const documentTemplateVersionSchema = z
+  .object({
+    number: z.number().int(),
+    documentName: z.string(),
+    numPages: z.number().int(),
+    sha256: z.string(),
+    slots: z.array(slotSchema.extend({ displayName: z.string() })),
+    tagCount: z.number().int(),
+    createdAt: z.string(),
+    createdBy: z.uuid().nullable(),
+  })
+  .meta({ id: "DocumentTemplateVersion" });
+export type DocumentTemplateVersion = z.infer<typeof documentTemplateVersionSchema>;
+
+export const documentTemplateSchema = z
+  .object({
+    id: z.uuid(),
+    organizationId: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    active: z.boolean(),
+    packageId: z.uuid().describe("The hidden builder package the template is edited in"),
+    latestVersion: z.number().int().describe("The newest published version; 0 until published"),
+    draftChanged: z.boolean().describe("The builder package changed since the newest published version"),
+    groups: z.array(packageGroupRefSchema).describe("Groups whose members may use the template"),
+    documentName: z.string().nullable(),
+    numPages: z.number().int().nullable(),
+    slots: z.array(templateSlotSchema).describe("The participant slots of the draft"),
+    tagCount: z.number().int(),
+    createdAt: z.string(),
+    lastUpdatedAt: z.string(),
+    version: z.number().int(),
+  })
+  .meta({ id: "DocumentTemplate" });
+export type DocumentTemplate = z.infer<typeof documentTemplateSchema>;
+
+export const documentTemplateListSchema = pageSchema(documentTemplateSchema).meta({ id: "DocumentTemplateList" });
+export type DocumentTemplateList = z.infer<typeof documentTemplateListSchema>;
+
+export const documentTemplateVersionListSchema = pageSchema(documentTemplateVersionSchema).meta({
+  id: "DocumentTemplateVersionList",
+});
+
+export const packageTemplateDocumentSchema = z
+  .object({
+    documentId: z.uuid(),
+    name: z.string(),
+    sourceTemplateId: z.uuid().nullable(),
+    sourceTemplateName: z.string().nullable(),
+    sourceTemplateVersion: z.number().int().nullable(),
+    latestVersion: z.number().int().nullable().describe("The document template's newest version, to offer an update"),
+  })
+  .meta({ id: "PackageTemplateDocument" });
+
+export const packageTemplateSchema = z
+  .object({
+    id: z.uuid(),
+    organizationId: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    active: z.boolean(),
+    packageId: z.uuid().describe("The hidden builder package the template is edited in"),
+    groups: z.array(packageGroupRefSchema).describe("Groups whose members may start packages from it"),
+    slots: z.array(templateSlotSchema),
+    documents: z.array(packageTemplateDocumentSchema),
+    stipCount: z.number().int(),
+    dataFieldCount: z.number().int(),
+    createdAt: z.string(),
+    lastUpdatedAt: z.string(),
+    version: z.number().int(),
+  })
+  .meta({ id: "PackageTemplate" });
+export type PackageTemplate = z.infer<typeof packageTemplateSchema>;
+
+export const packageTemplateListSchema = pageSchema(packageTemplateSchema).meta({ id: "PackageTemplateList" });
+export type PackageTemplateList = z.infer<typeof packageTemplateListSchema>;
+
+export const templateListQuerySchema = z.object({
+  usable: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true")
+    .describe("true: only active templates shared with a group in which the caller manages packages"),
+});
+
+export const createTemplateSchema = z
+  .object({ name, description, groupIds: groupIds.default([]) })
+  .meta({ id: "CreateTemplate" });
+export type CreateTemplate = z.infer<typeof createTemplateSchema>;
+
+export const updateTemplateSchema = z
+  .object({ version, name: name.optional(), description, groupIds: groupIds.optional() })
+  .meta({ id: "UpdateTemplate" });
+export type UpdateTemplate = z.infer<typeof updateTemplateSchema>;
+
+export const templateVersionBodySchema = z.object({ version }).meta({ id: "TemplateVersionBody" });
+
+/** Save an existing package (or one of its documents) as a template. */
+export const templateFromPackageSchema = z
+  .object({
+    packageId: z.uuid(),
+    documentId: z.uuid().optional().describe("Document templates: the document to take"),
+    name,
+    description,
+    groupIds: groupIds.default([]),
+  })
+  .meta({ id: "TemplateFromPackage" });
+export type TemplateFromPackage = z.infer<typeof templateFromPackageSchema>;
+
+const personName = z.string().trim().max(100);
+export const templatePersonSchema = slotSchema
+  .extend({
+    givenName: personName.min(1, "First name is required."),
+    middleName: personName.nullish(),
+    familyName: personName.min(1, "Last name is required."),
+    email: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address.")).nullish(),
+    phoneNumber: phoneInputSchema.optional(),
+    accessMethod: z.enum(PARTICIPANT_ACCESS_METHODS).optional().describe("Default: the slot's"),
+  })
+  .meta({ id: "TemplatePerson" });
+export type TemplatePerson = z.infer<typeof templatePersonSchema>;
+
+export const packageFromTemplateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(255).optional().describe("Default: the template's name"),
+    groupIds: groupIds
+      .min(1)
+      .optional()
+      .describe("Default: the template's groups in which the caller manages packages"),
+    people: z.array(templatePersonSchema).max(100).describe("One person for every slot of the template"),
+    customFields: z
+      .array(z.object({ customFieldId: z.uuid(), value: z.string().max(4000).nullable() }))
+      .max(200)
+      .default([])
+      .describe("Package custom field values that replace the template's"),
+  })
+  .meta({ id: "PackageFromTemplate" });
+export type PackageFromTemplate = z.infer<typeof packageFromTemplateSchema>;
+
+export const documentFromTemplateSchema = z
+  .object({ documentTemplateId: z.uuid() })
+  .meta({ id: "DocumentFromTemplate" });
+export type DocumentFromTemplate = z.infer<typeof documentFromTemplateSchema>;
+
+const orgParams = z.object({ orgId: z.uuid() });
+const templateParams = orgParams.extend({ templateId: z.uuid() });
+const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS", "MANAGE_DOCUMENTS_PACKAGES"] as const;
+const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
+const docCommon = { base: "api", version: 1, auth: "user", tags: ["document-templates"] } as const;
+const pkgCommon = { base: "api", version: 1, auth: "user", tags: ["package-templates"] } as const;
+const DOC = "/organizations/:orgId/document-templates";
+const PKG = "/organizations/:orgId/package-templates";
+
+export const templateRoutes = {
+  listDocumentTemplates: define({
+    ...docCommon,
+    method: "GET",
+    path: DOC,
+    permission: readers,
+    summary:
+      "Document templates: all of them for settings readers; with usable=true the active ones shared with a group in which the caller manages packages",
+    params: orgParams,
+    query: templateListQuerySchema,
+    response: documentTemplateListSchema,
+    status: 200,
+  }),
+  createDocumentTemplate: define({
+    ...docCommon,
+    method: "POST",
+    path: DOC,
+    permission: admins,
+    summary: "A new, inactive document template with an empty builder package",
+    params: orgParams,
+    body: createTemplateSchema,
+    response: documentTemplateSchema,
+    status: 201,
+  }),
+  createDocumentTemplateFromPackage: define({
+    ...docCommon,
+    method: "POST",
+    path: `${DOC}/from-package`,
+    permission: admins,
+    summary: "Save a document of a package (with its participants' slots, tags and rules) as a new document template",
+    params: orgParams,
+    body: templateFromPackageSchema,
+    response: documentTemplateSchema,
+    status: 201,
+  }),
+  getDocumentTemplate: define({
+    ...docCommon,
+    method: "GET",
+    path: `${DOC}/:templateId`,
+    permission: readers,
+    summary: "One document template",
+    params: templateParams,
+    response: documentTemplateSchema,
+    status: 200,
+  }),
+  updateDocumentTemplate: define({
+    ...docCommon,
+    method: "PUT",
+    path: `${DOC}/:templateId`,
+    permission: admins,
+    summary: "Rename, describe or change the groups of a document template",
+    params: templateParams,
+    body: updateTemplateSchema,
+    response: documentTemplateSchema,
+    status: 200,
+  }),
+  deleteDocumentTemplate: define({
+    ...docCommon,
+    method: "DELETE",
+    path: `${DOC}/:templateId`,
+    permission: admins,
+    summary: "Delete a document template (packages and package templates built from it keep their copies)",
+    params: templateParams,
+    query: versionQuerySchema,
+    response: null,
+    status: 204,
+  }),
+  publishDocumentTemplate: define({
+    ...docCommon,
+    method: "POST",
+    path: `${DOC}/:templateId/publish`,
+    permission: admins,
+    summary: "Publish the builder package as the next immutable version",
+    params: templateParams,
+    body: templateVersionBodySchema,
+    response: documentTemplateSchema,
+    status: 200,
+  }),
+  activateDocumentTemplate: define({
+    ...docCommon,
+    method: "POST",
+    path: `${DOC}/:templateId/activate`,
+    permission: admins,
+    summary: "Let members of the template's groups use it (needs a published version and a group)",
+    params: templateParams,
+    body: templateVersionBodySchema,
+    response: documentTemplateSchema,
+    status: 200,
+  }),
+  deactivateDocumentTemplate: define({
+    ...docCommon,
+    method: "POST",
+    path: `${DOC}/:templateId/deactivate`,
+    permission: admins,
+    summary: "Stop offering the template (what was built from it is unchanged)",
+    params: templateParams,
+    body: templateVersionBodySchema,
+    response: documentTemplateSchema,
+    status: 200,
+  }),
+  listDocumentTemplateVersions: define({
+    ...docCommon,
+    method: "GET",
+    path: `${DOC}/:templateId/versions`,
+    permission: readers,
+    summary: "The published versions, newest first",
+    params: templateParams,
+    response: documentTemplateVersionListSchema,
+    status: 200,
+  }),
+  addDocumentFromTemplate: define({
+    ...docCommon,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/documents/from-template",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES", "MANAGE_ADMIN_SETTINGS"],
+    summary:
+      "Copy the newest version of a document template into an unsent package (or a package template), matching its slots to the package's participants by type and number and adding the missing ones",
+    params: orgParams.extend({ packageId: z.uuid() }),
+    body: documentFromTemplateSchema,
+    response: documentSchema,
+    status: 201,
+  }),
+  listPackageTemplates: define({
+    ...pkgCommon,
+    method: "GET",
+    path: PKG,
+    permission: readers,
+    summary:
+      "Package templates: all of them for settings readers; with usable=true the active ones shared with a group in which the caller manages packages",
+    params: orgParams,
+    query: templateListQuerySchema,
+    response: packageTemplateListSchema,
+    status: 200,
+  }),
+  createPackageTemplate: define({
+    ...pkgCommon,
+    method: "POST",
+    path: PKG,
+    permission: admins,
+    summary: "A new, inactive package template with an empty builder package",
+    params: orgParams,
+    body: createTemplateSchema,
+    response: packageTemplateSchema,
+    status: 201,
+  }),
+  createPackageTemplateFromPackage: define({
+    ...pkgCommon,
+    method: "POST",
+    path: `${PKG}/from-package`,
+    permission: admins,
+    summary: "Save a package (participants as slots, documents, tags, questions, uploads, invitation) as a template",
+    params: orgParams,
+    body: templateFromPackageSchema,
+    response: packageTemplateSchema,
+    status: 201,
+  }),
+  getPackageTemplate: define({
+    ...pkgCommon,
+    method: "GET",
+    path: `${PKG}/:templateId`,
+    permission: readers,
+    summary: "One package template",
+    params: templateParams,
+    response: packageTemplateSchema,
+    status: 200,
+  }),
+  updatePackageTemplate: define({
+    ...pkgCommon,
+    method: "PUT",
+    path: `${PKG}/:templateId`,
+    permission: admins,
+    summary: "Rename, describe or change the groups of a package template",
+    params: templateParams,
+    body: updateTemplateSchema,
+    response: packageTemplateSchema,
+    status: 200,
+  }),
+  deletePackageTemplate: define({
+    ...pkgCommon,
+    method: "DELETE",
+    path: `${PKG}/:templateId`,
+    permission: admins,
+    summary: "Delete a package template (packages started from it are unchanged)",
+    params: templateParams,
+    query: versionQuerySchema,
+    response: null,
+    status: 204,
+  }),
+  activatePackageTemplate: define({
+    ...pkgCommon,
+    method: "POST",
+    path: `${PKG}/:templateId/activate`,
+    permission: admins,
+    summary: "Let members of the template's groups start packages from it (needs a document and a group)",
+    params: templateParams,
+    body: templateVersionBodySchema,
+    response: packageTemplateSchema,
+    status: 200,
+  }),
+  deactivatePackageTemplate: define({
+    ...pkgCommon,
+    method: "POST",
+    path: `${PKG}/:templateId/deactivate`,
+    permission: admins,
+    summary: "Stop offering the template",
+    params: templateParams,
+    body: templateVersionBodySchema,
+    response: packageTemplateSchema,
+    status: 200,
+  }),
+  createPackageFromTemplate: define({
+    ...pkgCommon,
+    method: "POST",
+    path: `${PKG}/:templateId/packages`,
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary:
+      "New package from template: an ordinary STARTED package with everything filled in from the template and the people given for its slots",
+    params: templateParams,
+    body: packageFromTemplateSchema,
+    response: packageSchema,
+    status: 201,
+  }),
+} as const;
