@@ -28,6 +28,7 @@ import { registerEmailTemplateRoutes } from "./routes/email-template-routes.ts";
 import { registerGroupPackageRoutes } from "./routes/group-package-routes.ts";
 import { registerGroupRoutes } from "./routes/group-routes.ts";
 import { registerIdentityProviderRoutes } from "./routes/identity-provider-routes.ts";
+import { registerImportExportRoutes } from "./routes/import-export-routes.ts";
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
 import { registerMembershipRoutes } from "./routes/membership-routes.ts";
 import { registerMfaRoutes } from "./routes/mfa-routes.ts";
@@ -157,6 +158,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerSamlProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
   registerReportRoutes(app, deps, authenticate);
   await registerOperationsRoutes(app, deps, authenticate, redis);
+  await registerImportExportRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -237,7 +237,7 @@ const pdfPart = (name: string, fileName: string) =>
   `Content-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF`;
 
 /** Multipart bodies that must be refused: broken framing, or storable-looking parts holding bad text. */
-const badMultipart = fc.tuple(fc.nat({ max: 7 }), nulText).map(([variant, bad]): { type: string; body: Buffer } => {
+const badMultipart = fc.tuple(fc.nat({ max: 8 }), nulText).map(([variant, bad]): { type: string; body: Buffer } => {
   const boundary = "----signetfuzz";
   const type = `multipart/form-data; boundary=${boundary}`;
   switch (variant) {
@@ -265,6 +265,15 @@ const badMultipart = fc.tuple(fc.nat({ max: 7 }), nulText).map(([variant, bad]):
         body: multipartBody(boundary, [
           `Content-Disposition: form-data; name="password"\r\n\r\n${bad}`,
           pdfPart("file", "a.p12"),
+        ]),
+      };
+    case 7:
+      // a configuration archive (import-export) that is no zip, under a name that cannot be stored
+      return {
+        type,
+        body: multipartBody(boundary, [
+          `Content-Disposition: form-data; name="archive"; filename="config${bad}.zip"\r\nContent-Type: application/zip\r\n\r\nPK\u0003\u0004broken`,
+          `Content-Disposition: form-data; name="fingerprint"\r\n\r\n${bad}`,
         ]),
       };
     default:

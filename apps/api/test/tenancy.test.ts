@@ -8,6 +8,7 @@ import {
   HEADERS,
   holidayRoutes,
   identityProviderRoutes,
+  importExportRoutes,
   invitationRoutes,
   membershipRoutes,
   mfaRoutes,
@@ -58,6 +59,7 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   getEmailNotification: notificationRuleRoutes.getEmailNotification,
   updateEmailNotification: notificationRuleRoutes.updateEmailNotification,
   deleteEmailNotification: notificationRuleRoutes.deleteEmailNotification,
+  ...importExportRoutes,
 };
 
 /** Routes whose path names no organization, and why another tenant cannot reach through them. */
@@ -201,6 +203,11 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   getSecuritySettings: () => ({}),
   updateSecuritySettings: () => ({ body: { mfa_required: true } }),
   resetUserMfa: () => ({}),
+  // the export answers a zip; the dry run and the import take multipart (the body is not read before access is checked)
+  getConfigurationExportSummary: () => ({}),
+  exportConfiguration: () => ({}),
+  dryRunConfigurationImport: () => ({}),
+  importConfiguration: () => ({}),
 };
 
 let app: TestApp;

@@ -316,6 +316,9 @@ const WORDINGS: Record<string, Wording> = {
     `${who} restored the default of the organization setting ${d.text("settingName") ?? ""}.`,
   "organization.logo-uploaded": (who, d) =>
     `${who} uploaded the organization's logo${d.has("fileName") ? ` ${d.text("fileName")}` : ""} (${d.text("contentType") ?? "image"}, ${d.text("sizeBytes") ?? "?"} bytes).`,
+  "organization.configuration-exported": (who) => `${who} exported the organization's configuration.`,
+  "organization.configuration-imported": (who, d) =>
+    `${who} imported the organization's configuration${d.has("sourceOrganization") ? ` from “${d.text("sourceOrganization")}”` : ""}: ${d.text("created") ?? "0"} created, ${d.text("changed") ?? "0"} changed.`,
   "organization.custom-consent-uploaded": (who, d) =>
     `${who} uploaded a custom eSign consent${d.has("version") ? ` (version ${d.text("version")})` : ""}.`,
   "organization.custom-consent-active-content-removed": (who) =>

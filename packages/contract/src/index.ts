@@ -19,6 +19,7 @@ export * from "./groups.ts";
 export * from "./guards.ts";
 export * from "./holidays.ts";
 export * from "./identity-providers.ts";
+export * from "./import-export.ts";
 export * from "./invitations.ts";
 export * from "./mail-header-text.ts";
 export * from "./memberships.ts";

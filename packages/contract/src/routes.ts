@@ -7,6 +7,7 @@ import { groupPackageRoutes } from "./group-packages.ts";
 import { groupRoutes } from "./groups.ts";
 import { holidayRoutes } from "./holidays.ts";
 import { identityProviderRoutes } from "./identity-providers.ts";
+import { importExportRoutes } from "./import-export.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
 import { mfaRoutes } from "./mfa.ts";
@@ -64,6 +65,7 @@ export const routes = {
   ...securitySettingRoutes,
   ...operationsRoutes,
   ...notificationRuleRoutes,
+  ...importExportRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

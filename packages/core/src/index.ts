@@ -30,6 +30,7 @@ export * from "./email-templates/index.ts";
 export * from "./errors/app-error.ts";
 export * from "./groups/index.ts";
 export * from "./identity-providers/index.ts";
+export * from "./import-export/index.ts";
 export * from "./invitations/index.ts";
 export * from "./jobs/bullmq-queues.ts";
 export * from "./jobs/enqueue-outbox.ts";

@@ -64,6 +64,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   reports: "Package and mailing reports: totals, charts and a streamed CSV export of the packages the caller sees",
   operations:
     "Support users: the health and versions of every dependency, parked background jobs with requeue, and the read-only queue dashboard at /admin/queues",
+  "import-export":
+    "Organization import/export: the organization's configuration (settings, branding, roles, groups, custom fields, email templates and notifications, webhooks without secrets) as one zip, a dry run listing what an import would create, change or leave alone and every conflict, and the import in one transaction",
 };
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
