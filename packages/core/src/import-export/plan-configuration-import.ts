@@ -53,8 +53,9 @@ export function planConfigurationImport(
   const sections: ConfigurationPlan["sections"] = [];
   const entries: ConfigurationImportPlan["entries"] = [];
   for (const handler of handlers) {
-    const items = incoming[handler.name];
-    if (!items) continue;
+    const raw = incoming[handler.name];
+    if (!raw) continue;
+    const items = handler.normalize ? raw.map((item) => handler.normalize!(item)) : raw;
     const sectionConflicts = new Set<string>();
     conflicts[handler.name] = sectionConflicts;
     const currentByKey = new Map(normalizedCurrent[handler.name]?.map((item) => [handler.key(item), item]));
