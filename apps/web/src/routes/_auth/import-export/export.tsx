@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPanel } from "../../../components/ComingSoon.tsx";
+import { ExportPage } from "../../../features/import-export/ExportPage.tsx";
+import { RequireImportExport } from "../../../features/import-export/RequireImportExport.tsx";
 
 export const Route = createFileRoute("/_auth/import-export/export")({
-  component: () => <ComingSoonPanel what="Exporting organization settings" />,
+  component: () => (
+    <RequireImportExport>
+      <ExportPage />
+    </RequireImportExport>
+  ),
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPanel } from "../../../components/ComingSoon.tsx";
+import { ImportPage } from "../../../features/import-export/ImportPage.tsx";
+import { RequireImportExport } from "../../../features/import-export/RequireImportExport.tsx";
 
 export const Route = createFileRoute("/_auth/import-export/import")({
-  component: () => <ComingSoonPanel what="Importing organization settings" />,
+  component: () => (
+    <RequireImportExport>
+      <ImportPage />
+    </RequireImportExport>
+  ),
 });
