@@ -51,9 +51,13 @@ import { Route as AuthOrganizationsOrganizationIdIndexRouteImport } from './rout
 import { Route as AuthOrganizationsOrganizationIdEditRouteImport } from './routes/_auth/organizations/$organizationId/edit'
 import { Route as AuthPackagesPackageIdIndexRouteImport } from './routes/_auth/packages/$packageId/index'
 import { Route as AuthPackagesPackageIdBuildRouteImport } from './routes/_auth/packages/$packageId/build'
+import { Route as AuthSettingsDocumentTemplatesIndexRouteImport } from './routes/_auth/settings_/document-templates/index'
+import { Route as AuthSettingsDocumentTemplatesTemplateIdRouteImport } from './routes/_auth/settings_/document-templates/$templateId'
 import { Route as AuthSettingsEmailTemplatesIndexRouteImport } from './routes/_auth/settings_/email-templates/index'
 import { Route as AuthSettingsEmailTemplatesTemplateIdRouteImport } from './routes/_auth/settings_/email-templates/$templateId'
 import { Route as AuthSettingsIdentityProvidersIndexRouteImport } from './routes/_auth/settings_/identity-providers/index'
+import { Route as AuthSettingsPackageTemplatesIndexRouteImport } from './routes/_auth/settings_/package-templates/index'
+import { Route as AuthSettingsPackageTemplatesTemplateIdRouteImport } from './routes/_auth/settings_/package-templates/$templateId'
 import { Route as AuthSettingsWebhooksIndexRouteImport } from './routes/_auth/settings_/webhooks/index'
 import { Route as AuthSettingsWebhooksNewRouteImport } from './routes/_auth/settings_/webhooks/new'
 import { Route as AuthOrganizationsOrganizationIdApiClientsIndexRouteImport } from './routes/_auth/organizations/$organizationId/api-clients/index'
@@ -287,6 +291,18 @@ const AuthPackagesPackageIdBuildRoute =
     path: '/packages/$packageId/build',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthSettingsDocumentTemplatesIndexRoute =
+  AuthSettingsDocumentTemplatesIndexRouteImport.update({
+    id: '/settings_/document-templates/',
+    path: '/settings/document-templates/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSettingsDocumentTemplatesTemplateIdRoute =
+  AuthSettingsDocumentTemplatesTemplateIdRouteImport.update({
+    id: '/settings_/document-templates/$templateId',
+    path: '/settings/document-templates/$templateId',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthSettingsEmailTemplatesIndexRoute =
   AuthSettingsEmailTemplatesIndexRouteImport.update({
     id: '/settings_/email-templates/',
@@ -303,6 +319,18 @@ const AuthSettingsIdentityProvidersIndexRoute =
   AuthSettingsIdentityProvidersIndexRouteImport.update({
     id: '/settings_/identity-providers/',
     path: '/settings/identity-providers/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSettingsPackageTemplatesIndexRoute =
+  AuthSettingsPackageTemplatesIndexRouteImport.update({
+    id: '/settings_/package-templates/',
+    path: '/settings/package-templates/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSettingsPackageTemplatesTemplateIdRoute =
+  AuthSettingsPackageTemplatesTemplateIdRouteImport.update({
+    id: '/settings_/package-templates/$templateId',
+    path: '/settings/package-templates/$templateId',
     getParentRoute: () => AuthRoute,
   } as any)
 const AuthSettingsWebhooksIndexRoute =
@@ -440,12 +468,16 @@ export interface FileRoutesByFullPath {
   '/saml-providers/': typeof SupportSamlProvidersIndexRoute
   '/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
   '/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
+  '/settings/document-templates/$templateId': typeof AuthSettingsDocumentTemplatesTemplateIdRoute
   '/settings/email-templates/$templateId': typeof AuthSettingsEmailTemplatesTemplateIdRoute
+  '/settings/package-templates/$templateId': typeof AuthSettingsPackageTemplatesTemplateIdRoute
   '/settings/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/organizations/$organizationId/': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
+  '/settings/document-templates/': typeof AuthSettingsDocumentTemplatesIndexRoute
   '/settings/email-templates/': typeof AuthSettingsEmailTemplatesIndexRoute
   '/settings/identity-providers/': typeof AuthSettingsIdentityProvidersIndexRoute
+  '/settings/package-templates/': typeof AuthSettingsPackageTemplatesIndexRoute
   '/settings/webhooks/': typeof AuthSettingsWebhooksIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
@@ -498,12 +530,16 @@ export interface FileRoutesByTo {
   '/saml-providers': typeof SupportSamlProvidersIndexRoute
   '/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
   '/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
+  '/settings/document-templates/$templateId': typeof AuthSettingsDocumentTemplatesTemplateIdRoute
   '/settings/email-templates/$templateId': typeof AuthSettingsEmailTemplatesTemplateIdRoute
+  '/settings/package-templates/$templateId': typeof AuthSettingsPackageTemplatesTemplateIdRoute
   '/settings/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/organizations/$organizationId': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/packages/$packageId': typeof AuthPackagesPackageIdIndexRoute
+  '/settings/document-templates': typeof AuthSettingsDocumentTemplatesIndexRoute
   '/settings/email-templates': typeof AuthSettingsEmailTemplatesIndexRoute
   '/settings/identity-providers': typeof AuthSettingsIdentityProvidersIndexRoute
+  '/settings/package-templates': typeof AuthSettingsPackageTemplatesIndexRoute
   '/settings/webhooks': typeof AuthSettingsWebhooksIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
@@ -562,12 +598,16 @@ export interface FileRoutesById {
   '/_support/saml-providers/': typeof SupportSamlProvidersIndexRoute
   '/_auth/organizations/$organizationId/edit': typeof AuthOrganizationsOrganizationIdEditRoute
   '/_auth/packages/$packageId/build': typeof AuthPackagesPackageIdBuildRoute
+  '/_auth/settings_/document-templates/$templateId': typeof AuthSettingsDocumentTemplatesTemplateIdRoute
   '/_auth/settings_/email-templates/$templateId': typeof AuthSettingsEmailTemplatesTemplateIdRoute
+  '/_auth/settings_/package-templates/$templateId': typeof AuthSettingsPackageTemplatesTemplateIdRoute
   '/_auth/settings_/webhooks/new': typeof AuthSettingsWebhooksNewRoute
   '/_auth/organizations/$organizationId/': typeof AuthOrganizationsOrganizationIdIndexRoute
   '/_auth/packages/$packageId/': typeof AuthPackagesPackageIdIndexRoute
+  '/_auth/settings_/document-templates/': typeof AuthSettingsDocumentTemplatesIndexRoute
   '/_auth/settings_/email-templates/': typeof AuthSettingsEmailTemplatesIndexRoute
   '/_auth/settings_/identity-providers/': typeof AuthSettingsIdentityProvidersIndexRoute
+  '/_auth/settings_/package-templates/': typeof AuthSettingsPackageTemplatesIndexRoute
   '/_auth/settings_/webhooks/': typeof AuthSettingsWebhooksIndexRoute
   '/_auth/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
   '/_auth/organizations/$organizationId/users/new': typeof AuthOrganizationsOrganizationIdUsersNewRoute
@@ -625,12 +665,16 @@ export interface FileRouteTypes {
     | '/saml-providers/'
     | '/organizations/$organizationId/edit'
     | '/packages/$packageId/build'
+    | '/settings/document-templates/$templateId'
     | '/settings/email-templates/$templateId'
+    | '/settings/package-templates/$templateId'
     | '/settings/webhooks/new'
     | '/organizations/$organizationId/'
     | '/packages/$packageId/'
+    | '/settings/document-templates/'
     | '/settings/email-templates/'
     | '/settings/identity-providers/'
+    | '/settings/package-templates/'
     | '/settings/webhooks/'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
@@ -683,12 +727,16 @@ export interface FileRouteTypes {
     | '/saml-providers'
     | '/organizations/$organizationId/edit'
     | '/packages/$packageId/build'
+    | '/settings/document-templates/$templateId'
     | '/settings/email-templates/$templateId'
+    | '/settings/package-templates/$templateId'
     | '/settings/webhooks/new'
     | '/organizations/$organizationId'
     | '/packages/$packageId'
+    | '/settings/document-templates'
     | '/settings/email-templates'
     | '/settings/identity-providers'
+    | '/settings/package-templates'
     | '/settings/webhooks'
     | '/organizations/$organizationId/roles/new'
     | '/organizations/$organizationId/users/new'
@@ -746,12 +794,16 @@ export interface FileRouteTypes {
     | '/_support/saml-providers/'
     | '/_auth/organizations/$organizationId/edit'
     | '/_auth/packages/$packageId/build'
+    | '/_auth/settings_/document-templates/$templateId'
     | '/_auth/settings_/email-templates/$templateId'
+    | '/_auth/settings_/package-templates/$templateId'
     | '/_auth/settings_/webhooks/new'
     | '/_auth/organizations/$organizationId/'
     | '/_auth/packages/$packageId/'
+    | '/_auth/settings_/document-templates/'
     | '/_auth/settings_/email-templates/'
     | '/_auth/settings_/identity-providers/'
+    | '/_auth/settings_/package-templates/'
     | '/_auth/settings_/webhooks/'
     | '/_auth/organizations/$organizationId/roles/new'
     | '/_auth/organizations/$organizationId/users/new'
@@ -1085,6 +1137,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPackagesPackageIdBuildRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/settings_/document-templates/': {
+      id: '/_auth/settings_/document-templates/'
+      path: '/settings/document-templates'
+      fullPath: '/settings/document-templates/'
+      preLoaderRoute: typeof AuthSettingsDocumentTemplatesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/settings_/document-templates/$templateId': {
+      id: '/_auth/settings_/document-templates/$templateId'
+      path: '/settings/document-templates/$templateId'
+      fullPath: '/settings/document-templates/$templateId'
+      preLoaderRoute: typeof AuthSettingsDocumentTemplatesTemplateIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/settings_/email-templates/': {
       id: '/_auth/settings_/email-templates/'
       path: '/settings/email-templates'
@@ -1104,6 +1170,20 @@ declare module '@tanstack/react-router' {
       path: '/settings/identity-providers'
       fullPath: '/settings/identity-providers/'
       preLoaderRoute: typeof AuthSettingsIdentityProvidersIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/settings_/package-templates/': {
+      id: '/_auth/settings_/package-templates/'
+      path: '/settings/package-templates'
+      fullPath: '/settings/package-templates/'
+      preLoaderRoute: typeof AuthSettingsPackageTemplatesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/settings_/package-templates/$templateId': {
+      id: '/_auth/settings_/package-templates/$templateId'
+      path: '/settings/package-templates/$templateId'
+      fullPath: '/settings/package-templates/$templateId'
+      preLoaderRoute: typeof AuthSettingsPackageTemplatesTemplateIdRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/settings_/webhooks/': {
@@ -1318,11 +1398,15 @@ interface AuthRouteChildren {
   AuthOrganizationsNewRoute: typeof AuthOrganizationsNewRoute
   AuthOrganizationsIndexRoute: typeof AuthOrganizationsIndexRoute
   AuthPackagesPackageIdBuildRoute: typeof AuthPackagesPackageIdBuildRoute
+  AuthSettingsDocumentTemplatesTemplateIdRoute: typeof AuthSettingsDocumentTemplatesTemplateIdRoute
   AuthSettingsEmailTemplatesTemplateIdRoute: typeof AuthSettingsEmailTemplatesTemplateIdRoute
+  AuthSettingsPackageTemplatesTemplateIdRoute: typeof AuthSettingsPackageTemplatesTemplateIdRoute
   AuthSettingsWebhooksNewRoute: typeof AuthSettingsWebhooksNewRoute
   AuthPackagesPackageIdIndexRoute: typeof AuthPackagesPackageIdIndexRoute
+  AuthSettingsDocumentTemplatesIndexRoute: typeof AuthSettingsDocumentTemplatesIndexRoute
   AuthSettingsEmailTemplatesIndexRoute: typeof AuthSettingsEmailTemplatesIndexRoute
   AuthSettingsIdentityProvidersIndexRoute: typeof AuthSettingsIdentityProvidersIndexRoute
+  AuthSettingsPackageTemplatesIndexRoute: typeof AuthSettingsPackageTemplatesIndexRoute
   AuthSettingsWebhooksIndexRoute: typeof AuthSettingsWebhooksIndexRoute
   AuthSettingsWebhooksWebhookIdDeliveriesRoute: typeof AuthSettingsWebhooksWebhookIdDeliveriesRoute
   AuthSettingsWebhooksWebhookIdEditRoute: typeof AuthSettingsWebhooksWebhookIdEditRoute
@@ -1341,13 +1425,21 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthOrganizationsNewRoute: AuthOrganizationsNewRoute,
   AuthOrganizationsIndexRoute: AuthOrganizationsIndexRoute,
   AuthPackagesPackageIdBuildRoute: AuthPackagesPackageIdBuildRoute,
+  AuthSettingsDocumentTemplatesTemplateIdRoute:
+    AuthSettingsDocumentTemplatesTemplateIdRoute,
   AuthSettingsEmailTemplatesTemplateIdRoute:
     AuthSettingsEmailTemplatesTemplateIdRoute,
+  AuthSettingsPackageTemplatesTemplateIdRoute:
+    AuthSettingsPackageTemplatesTemplateIdRoute,
   AuthSettingsWebhooksNewRoute: AuthSettingsWebhooksNewRoute,
   AuthPackagesPackageIdIndexRoute: AuthPackagesPackageIdIndexRoute,
+  AuthSettingsDocumentTemplatesIndexRoute:
+    AuthSettingsDocumentTemplatesIndexRoute,
   AuthSettingsEmailTemplatesIndexRoute: AuthSettingsEmailTemplatesIndexRoute,
   AuthSettingsIdentityProvidersIndexRoute:
     AuthSettingsIdentityProvidersIndexRoute,
+  AuthSettingsPackageTemplatesIndexRoute:
+    AuthSettingsPackageTemplatesIndexRoute,
   AuthSettingsWebhooksIndexRoute: AuthSettingsWebhooksIndexRoute,
   AuthSettingsWebhooksWebhookIdDeliveriesRoute:
     AuthSettingsWebhooksWebhookIdDeliveriesRoute,

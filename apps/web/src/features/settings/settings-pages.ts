@@ -43,6 +43,8 @@ export const SETTINGS_PAGE_LABELS: Record<SettingsPageId, string> = {
 
 /** Pages of their own (lists and editors), reached from the same navigation. */
 export const SETTINGS_LINKS = [
+  { id: "document-templates", label: "Document templates", to: "/settings/document-templates" },
+  { id: "package-templates", label: "Package templates", to: "/settings/package-templates" },
   { id: "email-templates", label: "Email templates", to: "/settings/email-templates" },
   { id: "webhooks", label: "Webhooks", to: "/settings/webhooks" },
   { id: "identity-providers", label: "Identity providers", to: "/settings/identity-providers" },

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Stepper } from "@mantine/core";
+import { IconArrowLeft, IconTemplate } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -7,6 +8,7 @@ import { ButtonLink } from "../../../components/links.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
+import { type TemplateOfPackage, useTemplateOfPackage } from "../../templates/template-of-package.ts";
 import { packageQueries } from "../package-queries.ts";
 import { BuilderProvider, useBuilder } from "./builder-context.tsx";
 import { DetailsStep } from "./details-step/DetailsStep.tsx";
@@ -22,6 +24,50 @@ const STEPS = [
   { label: "Invitation", description: "Email, participant order" },
   { label: "Review", description: "Check and send" },
 ];
+
+// Issue 13 §3–§4: a template is edited in the same builder, without Send; its last step leads back
+// to the template's page (where it is published and activated).
+const DOCUMENT_TEMPLATE_STEPS = [
+  { label: "Participants", description: "Participant slots, custom fields" },
+  { label: "Document", description: "The document and its tags" },
+];
+const PACKAGE_TEMPLATE_STEPS = [
+  { label: "Participants", description: "Participant slots, custom fields" },
+  { label: "Documents", description: "Document templates, signer uploads, data collection" },
+  { label: "Invitation", description: "Email, signing order, expiration" },
+];
+
+function TemplateBanner({ template }: { template: TemplateOfPackage }) {
+  return (
+    <Alert
+      color="indigo"
+      icon={<IconTemplate size={18} aria-hidden />}
+      title={`Editing ${template.noun} ${template.name ?? ""}`.trim()}
+    >
+      {template.kind === "DOCUMENT_TEMPLATE"
+        ? "Changes are saved as you make them; publish a new version on the template's page for senders to get them."
+        : "Changes are saved as you make them and apply to the packages started from the template from now on."}
+      <Group mt="sm">
+        {template.id ? (
+          <ButtonLink
+            size="xs"
+            variant="light"
+            color="indigo"
+            leftSection={<IconArrowLeft size={14} aria-hidden />}
+            to={template.to}
+            params={{ templateId: template.id }}
+          >
+            Back to template
+          </ButtonLink>
+        ) : (
+          <ButtonLink size="xs" variant="light" color="indigo" to={template.listTo}>
+            Back to templates
+          </ButtonLink>
+        )}
+      </Group>
+    </Alert>
+  );
+}
 
 function SaveCounter() {
   const { savesInProgress, dirty, pending } = useBuilder();
@@ -39,7 +85,7 @@ function SaveCounter() {
   );
 }
 
-function BuilderShell({ step }: { step: number }) {
+function BuilderShell({ step: requested }: { step: number }) {
   const { pkg, packageId, organizationId, readOnly, dirty, savesInProgress, pending } = useBuilder();
   const navigate = useNavigate();
   // edits that save by themselves are no reason to ask before moving on: they save as the step
@@ -52,24 +98,37 @@ function BuilderShell({ step }: { step: number }) {
     window.addEventListener("beforeunload", hold);
     return () => window.removeEventListener("beforeunload", hold);
   }, [saving]);
-  const sendCheck = useQuery(packageQueries.sendCheck(organizationId, packageId));
+  const template = useTemplateOfPackage(organizationId, pkg);
+  const steps =
+    pkg.templateKind === "DOCUMENT_TEMPLATE"
+      ? DOCUMENT_TEMPLATE_STEPS
+      : pkg.templateKind === "PACKAGE_TEMPLATE"
+        ? PACKAGE_TEMPLATE_STEPS
+        : STEPS;
+  // a template is never sent: what sending needs does not apply to it
+  const sendCheck = useQuery({ ...packageQueries.sendCheck(organizationId, packageId), enabled: !template });
+  const last = steps.length;
+  const step = Math.min(requested, last);
   const go = (next: number) =>
     void navigate({ to: "/packages/$packageId/build", params: { packageId }, search: { step: next } });
 
   return (
     <Page
-      title={pkg.name}
-      description={`Package ${pkg.shortId}`}
+      title={template ? (template.name ?? pkg.name) : pkg.name}
+      description={template ? `The ${template.noun}'s participants, documents and settings` : `Package ${pkg.shortId}`}
       actions={
         <Group gap="sm">
           <SaveCounter />
-          <ButtonLink variant="default" to="/packages/$packageId" params={{ packageId }}>
-            View package
-          </ButtonLink>
+          {!template && (
+            <ButtonLink variant="default" to="/packages/$packageId" params={{ packageId }}>
+              View package
+            </ButtonLink>
+          )}
         </Group>
       }
     >
-      {readOnly && (
+      {template && <TemplateBanner template={template} />}
+      {readOnly && !template && (
         <Alert color="yellow" title="This package cannot be changed">
           {pkg.status === "STARTED"
             ? "You do not manage packages in this package's groups."
@@ -82,10 +141,10 @@ function BuilderShell({ step }: { step: number }) {
         </Alert>
       )}
       <Stepper active={step - 1} onStepClick={(index) => go(index + 1)} size="sm" aria-label="Package steps">
-        {STEPS.map((item, index) => {
+        {steps.map((item, index) => {
           // Mantine ticks every step before the current one: only a step holding what sending
-          // needs keeps its tick, the others show their number
-          const done = stepDone(index + 1, sendCheck.data);
+          // needs keeps its tick, the others show their number (a template's steps just count)
+          const done = template ? index < step - 1 : stepDone(index + 1, sendCheck.data);
           return (
             <Stepper.Step
               key={item.label}
@@ -101,12 +160,17 @@ function BuilderShell({ step }: { step: number }) {
       {step === 1 && <DetailsStep />}
       {step === 2 && <DocumentsStep />}
       {step === 3 && <InvitationStep />}
-      {step === 4 && <ReviewStep />}
+      {step === 4 && !template && <ReviewStep />}
       <Group justify="space-between">
         <Button variant="default" disabled={step === 1} onClick={() => go(step - 1)}>
           Back
         </Button>
-        {step < 4 && <Button onClick={() => go(step + 1)}>Next</Button>}
+        {step < last && <Button onClick={() => go(step + 1)}>Next</Button>}
+        {step === last && template?.id && (
+          <ButtonLink to={template.to} params={{ templateId: template.id }} disabled={dirty || saving}>
+            Back to template
+          </ButtonLink>
+        )}
       </Group>
     </Page>
   );

@@ -12,7 +12,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from "@mantine/core";
-import { IconFileText, IconSearch } from "@tabler/icons-react";
+import { IconFileText, IconSearch, IconTemplate } from "@tabler/icons-react";
 import { PackageNameCell } from "../PackageNameCell.tsx";
 import "@mantine/dates/styles.css";
 import { DatePickerInput } from "@mantine/dates";
@@ -37,6 +37,7 @@ import { useHasPermission, usePermissionsQuery } from "../../../session/permissi
 import { formatDate } from "../../access/format.ts";
 import { type Column, PagedTable } from "../../access/PagedTable.tsx";
 import { urlPageControl } from "../../access/use-page-state.ts";
+import { NewFromTemplateDialog } from "../../templates/NewFromTemplateDialog.tsx";
 import { PackageActions } from "../actions/PackageActions.tsx";
 import { CONTACT_SUMMARY_LABELS, STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
 import { invalidatePackage, packageQueries } from "../package-queries.ts";
@@ -177,6 +178,8 @@ export function WorkspacePage({
     .map((group) => ({ value: group.groupId, label: group.name }));
   const filtered = hasFilters(search);
 
+  const [fromTemplate, setFromTemplate] = useState(false);
+
   async function createPackage() {
     setCreating(true);
     try {
@@ -254,12 +257,26 @@ export function WorkspacePage({
       }
       actions={
         canManage && (
-          <Button leftSection={<IconFileText size={16} />} loading={creating} onClick={() => void createPackage()}>
-            New package
-          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconTemplate size={16} aria-hidden />}
+              onClick={() => setFromTemplate(true)}
+            >
+              New from template
+            </Button>
+            <Button leftSection={<IconFileText size={16} />} loading={creating} onClick={() => void createPackage()}>
+              New package
+            </Button>
+          </Group>
         )
       }
     >
+      <NewFromTemplateDialog
+        organizationId={organizationId}
+        opened={fromTemplate}
+        onClose={() => setFromTemplate(false)}
+      />
       <StatusTiles organizationId={organizationId} selected={statuses} onToggle={toggleStatus} />
       <PagedTable
         label="Packages"

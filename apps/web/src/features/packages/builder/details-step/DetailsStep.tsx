@@ -45,6 +45,8 @@ export function DetailsStep() {
   const tags = useQuery(packageQueries.tags(organizationId, packageId));
   const [name, setName] = useState(pkg.name);
   const [editing, setEditing] = useState<Participant | null>(null);
+  // a template's participants are slots (BORROWER 1) without names or contacts
+  const slots = pkg.templateKind !== null;
   const nameFocused = useRef(false);
   // After a save or a refetch (a version conflict shows the other change) the field follows the
   // package, unless the user is typing in it.
@@ -79,39 +81,48 @@ export function DetailsStep() {
 
   return (
     <>
-      <FormSection title="Package">
-        <TextInput
-          label="Package name"
-          value={name}
-          readOnly={readOnly}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setDirty("name", event.currentTarget.value.trim() !== pkg.name);
-          }}
-          onFocus={() => {
-            nameFocused.current = true;
-          }}
-          onBlur={() => {
-            nameFocused.current = false;
-            saveName();
-          }}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") event.currentTarget.blur();
-          }}
-          maxLength={255}
-        />
-        <PackageGroups />
-      </FormSection>
+      {pkg.templateKind === null && (
+        <FormSection title="Package">
+          <TextInput
+            label="Package name"
+            value={name}
+            readOnly={readOnly}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setDirty("name", event.currentTarget.value.trim() !== pkg.name);
+            }}
+            onFocus={() => {
+              nameFocused.current = true;
+            }}
+            onBlur={() => {
+              nameFocused.current = false;
+              saveName();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") event.currentTarget.blur();
+            }}
+            maxLength={255}
+          />
+          <PackageGroups />
+        </FormSection>
+      )}
 
-      <FormSection title="Participants" description="Who signs, views or executes the documents on paper.">
+      <FormSection
+        title="Participants"
+        description={
+          slots
+            ? "The participant slots (Borrower 1, Co-Borrower 1…) the template's tags are placed for."
+            : "Who signs, views or executes the documents on paper."
+        }
+      >
         <Table aria-label="Participants" verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Participant</Table.Th>
-              <Table.Th>Name</Table.Th>
+              {!slots && <Table.Th>Name</Table.Th>}
               <Table.Th>Does</Table.Th>
               <Table.Th>Access</Table.Th>
-              <Table.Th>Contact</Table.Th>
+              {!slots && <Table.Th>Contact</Table.Th>}
               <Table.Th>Identity verification</Table.Th>
               <Table.Th />
             </Table.Tr>
@@ -127,13 +138,16 @@ export function DetailsStep() {
                     <span>{participant.displayName}</span>
                   </Group>
                 </Table.Td>
-                <Table.Td>
-                  {[participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") ||
-                    "—"}
-                </Table.Td>
+                {!slots && (
+                  <Table.Td>
+                    {[participant.givenName, participant.middleName, participant.familyName]
+                      .filter(Boolean)
+                      .join(" ") || "—"}
+                  </Table.Td>
+                )}
                 <Table.Td>{PARTICIPANT_ROLE_LABELS[participant.role]}</Table.Td>
                 <Table.Td>{ACCESS_METHOD_LABELS[participant.accessMethod]}</Table.Td>
-                <Table.Td>{participant.contact || "In person"}</Table.Td>
+                {!slots && <Table.Td>{participant.contact || "In person"}</Table.Td>}
                 <Table.Td>{idVerificationText(participant)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -169,7 +183,7 @@ export function DetailsStep() {
           <ParticipantForm
             initial={emptyParticipant}
             existingTypes={(participants.data?.records ?? []).map((participant) => participant.type)}
-            submitLabel="Add participant"
+            submitLabel={slots ? "Add participant slot" : "Add participant"}
             onSubmit={(values, onError) =>
               call(() => api(routes.addParticipant, { params, body: body(values), passThrough: true }), { onError })
             }
@@ -177,7 +191,8 @@ export function DetailsStep() {
         )}
       </FormSection>
 
-      <SigningOrderSection />
+      {/* a package template sets the signing order with the invitation (its step 3, spec §2) */}
+      {pkg.templateKind !== "PACKAGE_TEMPLATE" && <SigningOrderSection />}
 
       <PackageCustomFields />
 

@@ -129,7 +129,10 @@ export function ParticipantForm(props: {
   /** adding: the types already in the package, so that the type can be suggested from the role */
   existingTypes?: readonly string[];
 }) {
-  const { organizationId } = useBuilder();
+  const { organizationId, pkg } = useBuilder();
+  // a template's participants are slots (BORROWER 1): the people are named when a package is
+  // started from the template (issue 13 §4)
+  const slotOnly = pkg.templateKind !== null;
   // the organization's types (setting participant_types); the mortgage list until they load
   const settings = useQuery(packageQueries.settings(organizationId));
   const signingRoom = useQuery(signingRoomQueries.settings(organizationId));
@@ -172,18 +175,24 @@ export function ParticipantForm(props: {
           },
         ]
       : []),
-    ...ID_VERIFICATION_METHODS.map((value) => ({ value, label: ID_VERIFICATION_LABELS[value] })),
+    // KBA answers belong to a person, never to a template's slot
+    ...ID_VERIFICATION_METHODS.filter((value) => !slotOnly || value !== "KBA").map((value) => ({
+      value,
+      label: ID_VERIFICATION_LABELS[value],
+    })),
   ];
   const fieldError = serverError?.fields ?? {};
   const phoneDigits = values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : "";
-  const problems = participantFieldProblems({ ...values, type: typeValue });
+  const problems = participantFieldProblems({ ...values, type: typeValue }, { contactOptional: slotOnly });
   const hasProblem = Object.keys(problems).length > 0;
   const shown = (field: ParticipantField) => (touched.has(field) ? problems[field] : undefined);
-  const missing = missingContact({
-    accessMethod: values.accessMethod,
-    email: values.email,
-    phone: phoneDigits ?? "",
-  });
+  const missing = slotOnly
+    ? null
+    : missingContact({
+        accessMethod: values.accessMethod,
+        email: values.email,
+        phone: phoneDigits ?? "",
+      });
   const roleNumber = props.roleNumber ?? null;
   const preview = typeValue.trim()
     ? `${participantDisplayName({ type: typeValue, roleNumber })}${roleNumber === null ? " (numbered on save)" : ""} · initials ${participantInitials({ ...values, type: typeValue, roleNumber })}`
@@ -216,7 +225,13 @@ export function ParticipantForm(props: {
       }}
     >
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
+        {slotOnly && (
+          <Text size="sm" c="dimmed">
+            A template's participants are slots such as Borrower 1: their names and contacts are asked when a package is
+            started from the template.
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: slotOnly ? 2 : 4 }} spacing="sm">
           <Autocomplete
             label="Type"
             required
@@ -229,21 +244,25 @@ export function ParticipantForm(props: {
             }}
             onBlur={() => touch("type")}
           />
-          <TextInput
-            label="First name"
-            value={values.givenName}
-            onChange={(e) => set("givenName", e.currentTarget.value)}
-          />
-          <TextInput
-            label="Middle name"
-            value={values.middleName}
-            onChange={(e) => set("middleName", e.currentTarget.value)}
-          />
-          <TextInput
-            label="Last name"
-            value={values.familyName}
-            onChange={(e) => set("familyName", e.currentTarget.value)}
-          />
+          {!slotOnly && (
+            <>
+              <TextInput
+                label="First name"
+                value={values.givenName}
+                onChange={(e) => set("givenName", e.currentTarget.value)}
+              />
+              <TextInput
+                label="Middle name"
+                value={values.middleName}
+                onChange={(e) => set("middleName", e.currentTarget.value)}
+              />
+              <TextInput
+                label="Last name"
+                value={values.familyName}
+                onChange={(e) => set("familyName", e.currentTarget.value)}
+              />
+            </>
+          )}
         </SimpleGrid>
         <Radio.Group
           label="What they do"
@@ -268,30 +287,32 @@ export function ParticipantForm(props: {
             data={(["EMAIL", "SMS", "API"] as const).map((value) => ({ value, label: ACCESS_METHOD_LABELS[value] }))}
           />
         </div>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            value={values.email}
-            error={shown("email") ?? fieldError.email}
-            onChange={(e) => set("email", e.currentTarget.value)}
-            // leaving a field never typed in is no mistake yet (the form just reset after adding
-            // someone): only an edited field, or a submit, shows what is wrong
-            onBlur={() => values.email !== props.initial.email && touch("email")}
-          />
-          <TextInput
-            label="Mobile phone"
-            description="Ten digits"
-            placeholder="123-456-7890"
-            error={shown("phoneNumber") ?? fieldError.phoneNumber}
-            value={values.phoneNumber}
-            onChange={(e) => set("phoneNumber", e.currentTarget.value)}
-            onBlur={() => {
-              if (values.phoneNumber !== props.initial.phoneNumber) touch("phoneNumber");
-              if (phoneDigits) set("phoneNumber", formatPhone(phoneDigits));
-            }}
-          />
-        </SimpleGrid>
+        {!slotOnly && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Email"
+              type="email"
+              value={values.email}
+              error={shown("email") ?? fieldError.email}
+              onChange={(e) => set("email", e.currentTarget.value)}
+              // leaving a field never typed in is no mistake yet (the form just reset after adding
+              // someone): only an edited field, or a submit, shows what is wrong
+              onBlur={() => values.email !== props.initial.email && touch("email")}
+            />
+            <TextInput
+              label="Mobile phone"
+              description="Ten digits"
+              placeholder="123-456-7890"
+              error={shown("phoneNumber") ?? fieldError.phoneNumber}
+              value={values.phoneNumber}
+              onChange={(e) => set("phoneNumber", e.currentTarget.value)}
+              onBlur={() => {
+                if (values.phoneNumber !== props.initial.phoneNumber) touch("phoneNumber");
+                if (phoneDigits) set("phoneNumber", formatPhone(phoneDigits));
+              }}
+            />
+          </SimpleGrid>
+        )}
         <Select
           label="Identity verification"
           description={verificationDescription(values.idVerification, defaultMethod)}

@@ -16,12 +16,15 @@ const emailFormat = z.email();
  * What is wrong with the participant form's fields, by field, as the server would refuse it: a
  * type, a well-formed email, ten phone digits, and the contact the access method needs.
  */
-export function participantFieldProblems(values: {
-  type: string;
-  email: string;
-  phoneNumber: string;
-  accessMethod: ParticipantAccessMethod;
-}): Partial<Record<ParticipantField, string>> {
+export function participantFieldProblems(
+  values: {
+    type: string;
+    email: string;
+    phoneNumber: string;
+    accessMethod: ParticipantAccessMethod;
+  },
+  options: { contactOptional?: boolean } = {},
+): Partial<Record<ParticipantField, string>> {
   const problems: Partial<Record<ParticipantField, string>> = {};
   if (!values.type.trim()) problems.type = PARTICIPANT_FIELD_MESSAGES.typeRequired;
   const email = values.email.trim();
@@ -30,7 +33,7 @@ export function participantFieldProblems(values: {
   const phone = values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : "";
   if (phone === null) problems.phoneNumber = PARTICIPANT_FIELD_MESSAGES.phoneInvalid;
   const missing = missingContact({ accessMethod: values.accessMethod, email, phone: phone ?? "" });
-  if (missing) {
+  if (missing && !options.contactOptional) {
     const field = values.accessMethod === "SMS" ? "phoneNumber" : "email";
     problems[field] ??= missing;
   }

@@ -3,8 +3,10 @@ import { IconFiles, IconListCheck, IconSignature } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { FormSection } from "../../../../components/FormSection.tsx";
+import { AddDocumentTemplateButton } from "../../../templates/AddDocumentTemplateButton.tsx";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
+import { StipsSection } from "../invitation-step/StipsSection.tsx";
 import { ConditionalRules } from "./ConditionalRules.tsx";
 import { DataCollection } from "./DataCollection.tsx";
 import { DocumentList } from "./DocumentList.tsx";
@@ -20,7 +22,8 @@ type Tab = "tags" | "documents" | "rules";
  * documents and the rules are one tab away, so that nothing needs leaving the step.
  */
 export function DocumentsStep() {
-  const { organizationId, packageId, readOnly } = useBuilder();
+  const { organizationId, packageId, readOnly, pkg } = useBuilder();
+  const kind = pkg.templateKind;
   const documents = useQuery(packageQueries.documents(organizationId, packageId));
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
   const [openId, setOpenId] = useState<string | null>(null);
@@ -38,6 +41,16 @@ export function DocumentsStep() {
     if (ok && !readOnly && (tags.data?.count ?? 0) === 0) setTab("tags");
   };
   const current = tab ?? "documents";
+  const documentCount = documents.data?.count ?? 0;
+  // a document template holds one document; a package template's documents come from document
+  // templates (issue 13 §4); a package takes uploads and document templates alike
+  const showUploader = !readOnly && kind !== "PACKAGE_TEMPLATE" && !(kind === "DOCUMENT_TEMPLATE" && documentCount > 0);
+  const documentsText =
+    kind === "DOCUMENT_TEMPLATE"
+      ? "A document template holds one document: upload it, then place its tags."
+      : kind === "PACKAGE_TEMPLATE"
+        ? "Add the document templates the package is built from, in the order participants should see them."
+        : "Upload the documents in the order participants should see them, or add them from a document template.";
 
   return (
     <Tabs value={current} onChange={(value) => value && setTab(value as Tab)} keepMounted>
@@ -49,7 +62,7 @@ export function DocumentsStep() {
           Documents and who executes them
         </Tabs.Tab>
         <Tabs.Tab value="rules" leftSection={<IconListCheck size={16} aria-hidden />} data-testid="tab-rules">
-          Rules and data collection
+          {kind === "PACKAGE_TEMPLATE" ? "Rules, data collection, signer uploads" : "Rules and data collection"}
         </Tabs.Tab>
       </Tabs.List>
 
@@ -65,8 +78,16 @@ export function DocumentsStep() {
 
       <Tabs.Panel value="documents">
         <Stack gap="lg">
-          <FormSection title="Documents" description="Upload the documents in the order participants should see them.">
-            {!readOnly && <DocumentUploader onSettled={uploaded} />}
+          <FormSection title={kind === "DOCUMENT_TEMPLATE" ? "Document" : "Documents"} description={documentsText}>
+            {showUploader && <DocumentUploader onSettled={uploaded} />}
+            {!readOnly && kind !== "DOCUMENT_TEMPLATE" && (
+              <div>
+                <AddDocumentTemplateButton
+                  label={kind === "PACKAGE_TEMPLATE" ? "Add document template" : "Add from template"}
+                  onAdded={() => uploaded(true)}
+                />
+              </div>
+            )}
             <DocumentList
               selectedId={openId}
               onSelect={(id) => {
@@ -103,6 +124,7 @@ export function DocumentsStep() {
           >
             <DataCollection />
           </FormSection>
+          {kind === "PACKAGE_TEMPLATE" && <StipsSection />}
         </Stack>
       </Tabs.Panel>
     </Tabs>

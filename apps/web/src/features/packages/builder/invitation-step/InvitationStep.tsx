@@ -10,6 +10,7 @@ import { usePermissionsQuery } from "../../../../session/permissions.ts";
 import { emailTemplateQueries } from "../../../settings/email-templates/email-template-queries.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
+import { SigningOrderSection } from "../details-step/SigningOrderSection.tsx";
 import { useAutosave } from "../use-autosave.ts";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { type InvitationValues, invitationPatch, invitationValues } from "./invitation-form.ts";
@@ -148,12 +149,15 @@ export function InvitationStep() {
       </FormSection>
 
       <FormSection title="Availability and expiration">
-        <Checkbox
-          label="Make the package available at a scheduled time"
-          checked={values.scheduledAvailability}
-          disabled={readOnly}
-          onChange={(event) => set("scheduledAvailability", event.currentTarget.checked)}
-        />
+        {/* a date belongs to one package, not to a template (packages started from it set their own) */}
+        {pkg.templateKind === null && (
+          <Checkbox
+            label="Make the package available at a scheduled time"
+            checked={values.scheduledAvailability}
+            disabled={readOnly}
+            onChange={(event) => set("scheduledAvailability", event.currentTarget.checked)}
+          />
+        )}
         {values.scheduledAvailability && (
           <TextInput
             type="datetime-local"
@@ -168,7 +172,9 @@ export function InvitationStep() {
           data={[
             { value: "NONE", label: "Never expires" },
             { value: "RELATIVE", label: "Days after sending" },
-            { value: "FIXED", label: "On a date" },
+            ...(pkg.templateKind === null || values.expirationType === "FIXED"
+              ? [{ value: "FIXED", label: "On a date" }]
+              : []),
           ]}
           value={values.expirationType}
           allowDeselect={false}
@@ -204,8 +210,9 @@ export function InvitationStep() {
           />
         )}
       </FormSection>
+      {pkg.templateKind === "PACKAGE_TEMPLATE" && <SigningOrderSection />}
       <RemindersSection />
-      <StipsSection />
+      {pkg.templateKind !== "PACKAGE_TEMPLATE" && <StipsSection />}
       {organizationFeatures?.enabledPkgCollaboration && (
         <FormSection title="Package collaboration" description="Let outside collaborators work on this package.">
           <Switch

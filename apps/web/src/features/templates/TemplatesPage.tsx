@@ -1,0 +1,377 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  VisuallyHidden,
+} from "@mantine/core";
+import { TEMPLATE_MESSAGES } from "@signet/contract";
+import { IconDots, IconInfoCircle, IconPlus, IconTemplate } from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { ApiError, errorMessage } from "../../api/api-error.ts";
+import { openConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { AnchorLink } from "../../components/links.tsx";
+import { Page } from "../../components/Page.tsx";
+import { toastError, toastSuccess } from "../../components/toast.ts";
+import { useHasPermission, usePermissionBits } from "../../session/permissions.ts";
+import { formatDateTime } from "../access/format.ts";
+import {
+  type AnyTemplate,
+  isDocumentTemplate,
+  TEMPLATE_KIND_INFO,
+  type TemplateKind,
+  templateApi,
+} from "./template-kinds.ts";
+import { refreshTemplates, templateQueries } from "./template-queries.ts";
+
+export const MANAGE_TEMPLATES_REASON = "You need the Manage settings permission to change templates";
+
+export function TemplateBreadcrumbs({ kind, current }: { kind: TemplateKind; current?: string }) {
+  const info = TEMPLATE_KIND_INFO[kind];
+  return (
+    <Breadcrumbs mb="md">
+      <Anchor component={Link} to="/settings">
+        Settings
+      </Anchor>
+      {current ? (
+        <Anchor component={Link} to={info.listTo}>
+          {info.title}
+        </Anchor>
+      ) : (
+        <Text>{info.title}</Text>
+      )}
+      {current && <Text>{current}</Text>}
+    </Breadcrumbs>
+  );
+}
+
+export function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <Badge color={active ? "teal" : "gray"} variant="light">
+      {active ? "Active" : "Inactive"}
+    </Badge>
+  );
+}
+
+/** Activate / deactivate / delete, each with its toast; delete asks first. True when it went through. */
+export function useTemplateActions(kind: TemplateKind, organizationId: string) {
+  const client = useQueryClient();
+  const info = TEMPLATE_KIND_INFO[kind];
+  const run = async (work: () => Promise<unknown>, success: string) => {
+    try {
+      await work();
+      toastSuccess(success);
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
+      return false;
+    } finally {
+      await refreshTemplates(client, organizationId);
+    }
+  };
+  return {
+    activate: (template: AnyTemplate) =>
+      run(
+        () => templateApi.activate(kind, organizationId, template.id, template.version),
+        TEMPLATE_MESSAGES.templateActivated,
+      ),
+    deactivate: (template: AnyTemplate) =>
+      run(
+        () => templateApi.deactivate(kind, organizationId, template.id, template.version),
+        TEMPLATE_MESSAGES.templateDeactivated,
+      ),
+    remove: async (template: AnyTemplate) => {
+      const confirmed = await openConfirmDialog({
+        title: `Delete ${info.noun}`,
+        message:
+          kind === "document"
+            ? `Delete '${template.name}'? Packages and package templates already built from it keep their copies.`
+            : `Delete '${template.name}'? Packages already started from it are unchanged.`,
+        confirmLabel: "Delete",
+        confirmColor: "red",
+      });
+      if (!confirmed) return false;
+      return run(
+        () => templateApi.remove(kind, organizationId, template.id, template.version),
+        TEMPLATE_MESSAGES.templateDeleted,
+      );
+    },
+  };
+}
+
+function summary(template: AnyTemplate): string {
+  if (isDocumentTemplate(template)) {
+    if (template.latestVersion === 0) return "Not published";
+    return `Version ${template.latestVersion}${template.draftChanged ? " (unpublished changes)" : ""}`;
+  }
+  const count = template.documents.length;
+  return count === 0 ? "No documents" : `${count} document${count === 1 ? "" : "s"}`;
+}
+
+/** Settings › Document templates / Package templates (issue 13 §3–§4). */
+export function TemplatesPage({ kind, organizationId }: { kind: TemplateKind; organizationId: string }) {
+  const info = TEMPLATE_KIND_INFO[kind];
+  const known = usePermissionBits() !== null;
+  const canView = useHasPermission(["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"]);
+  const canManage = useHasPermission("MANAGE_ADMIN_SETTINGS");
+  const enabled = canView && organizationId !== "";
+  const documents = useQuery({
+    ...templateQueries.documentTemplates(organizationId),
+    enabled: enabled && kind === "document",
+  });
+  const packages = useQuery({
+    ...templateQueries.packageTemplates(organizationId),
+    enabled: enabled && kind === "package",
+  });
+  const list = kind === "document" ? documents : packages;
+  const records: AnyTemplate[] = list.data?.records ?? [];
+  const actions = useTemplateActions(kind, organizationId);
+  const [adding, setAdding] = useState(false);
+
+  const newButton = (
+    <Button
+      leftSection={<IconPlus size={16} aria-hidden />}
+      disabled={!canManage}
+      title={canManage ? undefined : MANAGE_TEMPLATES_REASON}
+      onClick={() => setAdding(true)}
+    >
+      New template
+    </Button>
+  );
+
+  let body: React.ReactNode;
+  if (!known || (canView && list.isPending)) {
+    body = (
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={`Loading the ${info.noun}s`}>
+        <Skeleton height={36} />
+        <Skeleton height={44} />
+        <Skeleton height={44} />
+      </Stack>
+    );
+  } else if (!canView) {
+    body = (
+      <Paper withBorder p="xl">
+        <Text fw={600}>You cannot see this organization's {info.noun}s.</Text>
+        <Text size="sm">Templates need the View settings or Manage settings permission; ask an administrator.</Text>
+      </Paper>
+    );
+  } else if (list.isError) {
+    body = (
+      <Alert color="red" role="alert" title={`The ${info.noun}s could not be loaded.`}>
+        {errorMessage(list.error)} Reload the page to try again.
+      </Alert>
+    );
+  } else if (records.length === 0) {
+    body = (
+      <Paper withBorder p="xl">
+        <Stack gap="sm" align="flex-start">
+          <Group gap="xs">
+            <IconTemplate size={20} aria-hidden />
+            <Text fw={600}>No {info.noun}s yet.</Text>
+          </Group>
+          <Text size="sm">{info.empty}</Text>
+          {newButton}
+        </Stack>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        {!canManage && (
+          <Alert color="gray" icon={<IconInfoCircle size={18} />}>
+            {MANAGE_TEMPLATES_REASON}.
+          </Alert>
+        )}
+        <Paper withBorder>
+          <Table verticalSpacing="sm" highlightOnHover aria-label={info.title}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>{kind === "document" ? "Latest version" : "Documents"}</Table.Th>
+                <Table.Th>Groups</Table.Th>
+                <Table.Th>Last updated</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.map((template) => (
+                <Table.Tr key={template.id}>
+                  <Table.Td>
+                    <AnchorLink to={info.editTo} params={{ templateId: template.id }} size="sm" fw={600}>
+                      {template.name}
+                    </AnchorLink>
+                    {template.description && (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {template.description}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge active={template.active} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{summary(template)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={template.groups.length === 0 ? "dimmed" : undefined}>
+                      {template.groups.map((group) => group.name).join(", ") || "No group yet"}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDateTime(template.lastUpdatedAt)}</Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Actions for ${template.name}`}
+                          disabled={!canManage}
+                          title={canManage ? undefined : MANAGE_TEMPLATES_REASON}
+                        >
+                          <IconDots size={16} aria-hidden />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {template.active ? (
+                          <Menu.Item onClick={() => void actions.deactivate(template)}>Deactivate</Menu.Item>
+                        ) : (
+                          <Menu.Item onClick={() => void actions.activate(template)}>Activate</Menu.Item>
+                        )}
+                        <Menu.Item color="red" onClick={() => void actions.remove(template)}>
+                          Delete
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+        <Text size="sm" c="dimmed">
+          {records.length} {records.length === 1 ? info.noun : `${info.noun}s`},{" "}
+          {records.filter((t) => t.active).length} active
+        </Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Page title={info.title} actions={canView && records.length > 0 ? newButton : undefined}>
+      <TemplateBreadcrumbs kind={kind} />
+      {body}
+      <NewTemplateModal kind={kind} organizationId={organizationId} opened={adding} onClose={() => setAdding(false)} />
+    </Page>
+  );
+}
+
+function NewTemplateModal(props: { kind: TemplateKind; organizationId: string; opened: boolean; onClose: () => void }) {
+  const info = TEMPLATE_KIND_INFO[props.kind];
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  const close = () => {
+    setName("");
+    setDescription("");
+    setError(undefined);
+    props.onClose();
+  };
+
+  const create = async () => {
+    if (!name.trim()) {
+      setError("Name is required.");
+      return;
+    }
+    setSaving(true);
+    try {
+      const created = await templateApi.create(props.kind, props.organizationId, {
+        name: name.trim(),
+        description: description.trim() || null,
+      });
+      await refreshTemplates(client, props.organizationId);
+      toastSuccess(`${info.noun[0]?.toUpperCase()}${info.noun.slice(1)} "${created.name}" created.`);
+      close();
+      void navigate({ to: info.editTo, params: { templateId: created.id } });
+    } catch (failure) {
+      const nameProblem =
+        failure instanceof ApiError
+          ? (failure.details?.find((d) => d.path === "name")?.message ??
+            (failure.status === 409 ? failure.message : undefined))
+          : undefined;
+      if (nameProblem) setError(nameProblem);
+      else if (!(failure instanceof ApiError && failure.handled)) toastError(errorMessage(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal opened={props.opened} onClose={close} title={`New ${info.noun}`}>
+      <Stack
+        gap="md"
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create();
+        }}
+      >
+        <TextInput
+          label="Name"
+          required
+          description="How senders find it."
+          value={name}
+          maxLength={200}
+          error={error}
+          data-autofocus
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(undefined);
+          }}
+        />
+        <Textarea
+          label="Description"
+          description="Optional: when to use it."
+          value={description}
+          maxLength={1000}
+          autosize
+          minRows={2}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+        />
+        <Text size="sm" c="dimmed">
+          It starts inactive; prepare it in the builder, then {props.kind === "document" ? "publish and " : ""}activate
+          it for the groups that may use it.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            Create template
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

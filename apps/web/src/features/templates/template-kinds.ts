@@ -1,0 +1,58 @@
+import { type DocumentTemplate, type PackageTemplate, routes } from "@signet/contract";
+import { api } from "../../api/client.ts";
+
+export type TemplateKind = "document" | "package";
+export type AnyTemplate = DocumentTemplate | PackageTemplate;
+
+export const isDocumentTemplate = (template: AnyTemplate): template is DocumentTemplate => "latestVersion" in template;
+
+/** What differs between the two kinds of template on the settings pages. */
+export const TEMPLATE_KIND_INFO = {
+  document: {
+    title: "Document templates",
+    noun: "document template",
+    listTo: "/settings/document-templates",
+    editTo: "/settings/document-templates/$templateId",
+    empty:
+      "A document template is a document prepared once — its participant slots such as Borrower 1, its tags and rules — that senders add to a package in one click. Published versions never change packages already built from them.",
+  },
+  package: {
+    title: "Package templates",
+    noun: "package template",
+    listTo: "/settings/package-templates",
+    editTo: "/settings/package-templates/$templateId",
+    empty:
+      "A package template holds a whole package — participant slots, document templates, signer uploads and the invitation — so that a sender only types the people's names and contacts to start one.",
+  },
+} as const;
+
+/** The API calls of one kind, with one signature. */
+export const templateApi = {
+  create: (kind: TemplateKind, orgId: string, body: { name: string; description?: string | null }) =>
+    kind === "document"
+      ? api(routes.createDocumentTemplate, { params: { orgId }, body, passThrough: true })
+      : api(routes.createPackageTemplate, { params: { orgId }, body, passThrough: true }),
+  update: (
+    kind: TemplateKind,
+    orgId: string,
+    templateId: string,
+    body: { version: number; name?: string; description?: string | null; groupIds?: string[] },
+  ) =>
+    kind === "document"
+      ? api(routes.updateDocumentTemplate, { params: { orgId, templateId }, body, passThrough: true })
+      : api(routes.updatePackageTemplate, { params: { orgId, templateId }, body, passThrough: true }),
+  activate: (kind: TemplateKind, orgId: string, templateId: string, version: number) =>
+    kind === "document"
+      ? api(routes.activateDocumentTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true })
+      : api(routes.activatePackageTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true }),
+  deactivate: (kind: TemplateKind, orgId: string, templateId: string, version: number) =>
+    kind === "document"
+      ? api(routes.deactivateDocumentTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true })
+      : api(routes.deactivatePackageTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true }),
+  remove: (kind: TemplateKind, orgId: string, templateId: string, version: number) =>
+    kind === "document"
+      ? api(routes.deleteDocumentTemplate, { params: { orgId, templateId }, query: { version }, passThrough: true })
+      : api(routes.deletePackageTemplate, { params: { orgId, templateId }, query: { version }, passThrough: true }),
+  publish: (orgId: string, templateId: string, version: number) =>
+    api(routes.publishDocumentTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true }),
+};

@@ -1,0 +1,58 @@
+import { routes } from "@signet/contract";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { api } from "../../api/client.ts";
+
+// Document and package templates (issue 13 §3–§4): the settings lists and editors, the builder in
+// template mode and the senders' pickers.
+
+export const templateQueries = {
+  documentTemplates: (orgId: string, usable = false) =>
+    queryOptions({
+      queryKey: ["templates", orgId, "document", usable ? "usable" : "all"],
+      queryFn: ({ signal }) =>
+        api(routes.listDocumentTemplates, {
+          params: { orgId },
+          query: { usable: usable ? "true" : "false" },
+          signal,
+          passThrough: true,
+        }),
+      retry: false,
+    }),
+  documentTemplate: (orgId: string, templateId: string) =>
+    queryOptions({
+      queryKey: ["templates", orgId, "document", "one", templateId],
+      queryFn: ({ signal }) =>
+        api(routes.getDocumentTemplate, { params: { orgId, templateId }, signal, passThrough: true }),
+      retry: false,
+    }),
+  documentTemplateVersions: (orgId: string, templateId: string) =>
+    queryOptions({
+      queryKey: ["templates", orgId, "document", "versions", templateId],
+      queryFn: ({ signal }) =>
+        api(routes.listDocumentTemplateVersions, { params: { orgId, templateId }, signal, passThrough: true }),
+      retry: false,
+    }),
+  packageTemplates: (orgId: string, usable = false) =>
+    queryOptions({
+      queryKey: ["templates", orgId, "package", usable ? "usable" : "all"],
+      queryFn: ({ signal }) =>
+        api(routes.listPackageTemplates, {
+          params: { orgId },
+          query: { usable: usable ? "true" : "false" },
+          signal,
+          passThrough: true,
+        }),
+      retry: false,
+    }),
+  packageTemplate: (orgId: string, templateId: string) =>
+    queryOptions({
+      queryKey: ["templates", orgId, "package", "one", templateId],
+      queryFn: ({ signal }) =>
+        api(routes.getPackageTemplate, { params: { orgId, templateId }, signal, passThrough: true }),
+      retry: false,
+    }),
+};
+
+export function refreshTemplates(queryClient: QueryClient, orgId: string) {
+  return queryClient.invalidateQueries({ queryKey: ["templates", orgId] });
+}
