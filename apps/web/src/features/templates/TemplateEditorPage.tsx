@@ -51,7 +51,13 @@ const valuesOf = (template: AnyTemplate): Values => ({
 const sameGroups = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /** Settings › a document or package template: its name, groups, status, versions and the way to the builder. */
-export function TemplateEditorPage(props: { kind: TemplateKind; organizationId: string; templateId: string }) {
+export function TemplateEditorPage(props: {
+  kind: TemplateKind;
+  organizationId: string;
+  templateId: string;
+  /** a support user's view of another organization */
+  other?: string;
+}) {
   const { kind, organizationId, templateId } = props;
   const info = TEMPLATE_KIND_INFO[kind];
   const known = usePermissionBits() !== null;
@@ -92,17 +98,31 @@ export function TemplateEditorPage(props: { kind: TemplateKind; organizationId: 
       </Alert>
     );
   } else {
-    body = <Editor kind={kind} organizationId={organizationId} template={template} canManage={canManage} />;
+    body = (
+      <Editor
+        kind={kind}
+        organizationId={organizationId}
+        template={template}
+        canManage={canManage}
+        other={props.other}
+      />
+    );
   }
   return (
     <Page title={template?.name ?? info.title}>
-      <TemplateBreadcrumbs kind={kind} current={template?.name ?? "…"} />
+      <TemplateBreadcrumbs kind={kind} current={template?.name ?? "…"} other={props.other} />
       {body}
     </Page>
   );
 }
 
-function Editor(props: { kind: TemplateKind; organizationId: string; template: AnyTemplate; canManage: boolean }) {
+function Editor(props: {
+  kind: TemplateKind;
+  organizationId: string;
+  template: AnyTemplate;
+  canManage: boolean;
+  other?: string;
+}) {
   const { kind, organizationId, template, canManage } = props;
   const info = TEMPLATE_KIND_INFO[kind];
   const client = useQueryClient();
@@ -234,15 +254,30 @@ function Editor(props: { kind: TemplateKind; organizationId: string; template: A
             </Text>
           </Stack>
           <Group gap="sm">
-            <ButtonLink
-              variant={document && document.documentName === null ? "filled" : "default"}
-              leftSection={<IconEdit size={16} aria-hidden />}
-              to="/packages/$packageId/build"
-              params={{ packageId: template.packageId }}
-              search={{ step: 1 }}
-            >
-              Edit in builder
-            </ButtonLink>
+            {props.other ? (
+              // the builder works in the signed-in organization
+              <Tooltip label="The builder opens only in your own organization">
+                <Button
+                  variant="default"
+                  leftSection={<IconEdit size={16} aria-hidden />}
+                  data-disabled
+                  aria-disabled
+                  onClick={(event) => event.preventDefault()}
+                >
+                  Edit in builder
+                </Button>
+              </Tooltip>
+            ) : (
+              <ButtonLink
+                variant={document && document.documentName === null ? "filled" : "default"}
+                leftSection={<IconEdit size={16} aria-hidden />}
+                to="/packages/$packageId/build"
+                params={{ packageId: template.packageId }}
+                search={{ step: 1 }}
+              >
+                Edit in builder
+              </ButtonLink>
+            )}
             {document && (
               <Tooltip label={publishBlocker ?? ""} disabled={publishBlocker === null}>
                 <Button
@@ -287,7 +322,7 @@ function Editor(props: { kind: TemplateKind; organizationId: string; template: A
                 void actions.remove(template).then((removed) => {
                   if (!removed) return;
                   allowLeave();
-                  void navigate({ to: info.listTo });
+                  void navigate({ to: info.listTo, search: { org: props.other } });
                 })
               }
             >

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Badge,
   Breadcrumbs,
   Button,
@@ -20,7 +19,7 @@ import {
 import { TEMPLATE_MESSAGES } from "@signet/contract";
 import { IconDots, IconInfoCircle, IconPlus, IconTemplate } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { openConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -40,17 +39,25 @@ import { refreshTemplates, templateQueries } from "./template-queries.ts";
 
 export const MANAGE_TEMPLATES_REASON = "You need the Manage settings permission to change templates";
 
-export function TemplateBreadcrumbs({ kind, current }: { kind: TemplateKind; current?: string }) {
+export function TemplateBreadcrumbs({
+  kind,
+  current,
+  other,
+}: {
+  kind: TemplateKind;
+  current?: string;
+  other?: string;
+}) {
   const info = TEMPLATE_KIND_INFO[kind];
   return (
     <Breadcrumbs mb="md">
-      <Anchor component={Link} to="/settings">
+      <AnchorLink to="/settings" search={other ? { org: other } : {}}>
         Settings
-      </Anchor>
+      </AnchorLink>
       {current ? (
-        <Anchor component={Link} to={info.listTo}>
+        <AnchorLink to={info.listTo} search={{ org: other }}>
           {info.title}
-        </Anchor>
+        </AnchorLink>
       ) : (
         <Text>{info.title}</Text>
       )}
@@ -123,7 +130,16 @@ function summary(template: AnyTemplate): string {
 }
 
 /** Settings › Document templates / Package templates (issue 13 §3–§4). */
-export function TemplatesPage({ kind, organizationId }: { kind: TemplateKind; organizationId: string }) {
+export function TemplatesPage({
+  kind,
+  organizationId,
+  other,
+}: {
+  kind: TemplateKind;
+  organizationId: string;
+  /** a support user's view of another organization */
+  other?: string;
+}) {
   const info = TEMPLATE_KIND_INFO[kind];
   const known = usePermissionBits() !== null;
   const canView = useHasPermission(["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"]);
@@ -214,7 +230,13 @@ export function TemplatesPage({ kind, organizationId }: { kind: TemplateKind; or
               {records.map((template) => (
                 <Table.Tr key={template.id}>
                   <Table.Td>
-                    <AnchorLink to={info.editTo} params={{ templateId: template.id }} size="sm" fw={600}>
+                    <AnchorLink
+                      to={info.editTo}
+                      params={{ templateId: template.id }}
+                      search={{ org: other }}
+                      size="sm"
+                      fw={600}
+                    >
                       {template.name}
                     </AnchorLink>
                     {template.description && (
@@ -276,14 +298,26 @@ export function TemplatesPage({ kind, organizationId }: { kind: TemplateKind; or
 
   return (
     <Page title={info.title} actions={canView && records.length > 0 ? newButton : undefined}>
-      <TemplateBreadcrumbs kind={kind} />
+      <TemplateBreadcrumbs kind={kind} other={other} />
       {body}
-      <NewTemplateModal kind={kind} organizationId={organizationId} opened={adding} onClose={() => setAdding(false)} />
+      <NewTemplateModal
+        kind={kind}
+        organizationId={organizationId}
+        other={other}
+        opened={adding}
+        onClose={() => setAdding(false)}
+      />
     </Page>
   );
 }
 
-function NewTemplateModal(props: { kind: TemplateKind; organizationId: string; opened: boolean; onClose: () => void }) {
+function NewTemplateModal(props: {
+  kind: TemplateKind;
+  organizationId: string;
+  other?: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const info = TEMPLATE_KIND_INFO[props.kind];
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -313,7 +347,7 @@ function NewTemplateModal(props: { kind: TemplateKind; organizationId: string; o
       await refreshTemplates(client, props.organizationId);
       toastSuccess(`${info.noun[0]?.toUpperCase()}${info.noun.slice(1)} "${created.name}" created.`);
       close();
-      void navigate({ to: info.editTo, params: { templateId: created.id } });
+      void navigate({ to: info.editTo, params: { templateId: created.id }, search: { org: props.other } });
     } catch (failure) {
       const nameProblem =
         failure instanceof ApiError

@@ -1,5 +1,7 @@
 import { type DocumentTemplate, type PackageTemplate, routes } from "@signet/contract";
+import { z } from "zod";
 import { api } from "../../api/client.ts";
+import { useSessionUser } from "../../app/services-context.tsx";
 
 export type TemplateKind = "document" | "package";
 export type AnyTemplate = DocumentTemplate | PackageTemplate;
@@ -56,3 +58,16 @@ export const templateApi = {
   publish: (orgId: string, templateId: string, version: number) =>
     api(routes.publishDocumentTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true }),
 };
+
+/** ?org= lets a support user open another organization's templates (ignored for everyone else). */
+export const templateSearchSchema = z.object({ org: z.uuid().optional().catch(undefined) });
+
+/** The organization the template pages show: the session's, or the one a support user opened. */
+export function useTemplateOrganization(org: string | undefined): {
+  organizationId: string;
+  other: string | undefined;
+} {
+  const user = useSessionUser();
+  const other = user?.supportUser && org && org !== user.organizationId ? org : undefined;
+  return { organizationId: other ?? user?.organizationId ?? "", other };
+}

@@ -1,13 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useSessionUser } from "../../../../app/services-context.tsx";
 import { TemplateEditorPage } from "../../../../features/templates/TemplateEditorPage.tsx";
+import { templateSearchSchema, useTemplateOrganization } from "../../../../features/templates/template-kinds.ts";
 
 export const Route = createFileRoute("/_auth/settings_/document-templates/$templateId")({
+  validateSearch: templateSearchSchema,
   component: TemplateRoute,
 });
 
 function TemplateRoute() {
   const { templateId } = Route.useParams();
-  const user = useSessionUser();
-  return <TemplateEditorPage kind="document" organizationId={user?.organizationId ?? ""} templateId={templateId} />;
+  const { organizationId, other } = useTemplateOrganization(Route.useSearch().org);
+  return <TemplateEditorPage kind="document" organizationId={organizationId} other={other} templateId={templateId} />;
 }

@@ -1,7 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useSessionUser } from "../../../../app/services-context.tsx";
 import { TemplatesPage } from "../../../../features/templates/TemplatesPage.tsx";
+import { templateSearchSchema, useTemplateOrganization } from "../../../../features/templates/template-kinds.ts";
 
 export const Route = createFileRoute("/_auth/settings_/document-templates/")({
-  component: () => <TemplatesPage kind="document" organizationId={useSessionUser()?.organizationId ?? ""} />,
+  validateSearch: templateSearchSchema,
+  component: TemplatesRoute,
 });
+
+function TemplatesRoute() {
+  const { organizationId, other } = useTemplateOrganization(Route.useSearch().org);
+  return <TemplatesPage kind="document" organizationId={organizationId} other={other} />;
+}
