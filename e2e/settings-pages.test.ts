@@ -7,6 +7,7 @@ import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { currentPath, signIn } from "./support/journeys.ts";
 import { screenshot } from "./support/screenshots.ts";
+import { dismissToast } from "./support/toasts.ts";
 
 // Issue 13 §2: every settings page. The administrator walks the pages in the side navigation,
 // saves one setting on each and sees that page's spec §8 toast; leaving with unsaved changes asks;
@@ -31,7 +32,8 @@ describe("settings pages", () => {
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
   };
-  // toasts leave by themselves; waiting keeps the next toast unambiguous and axe on the page
+  // a toast leaves by itself after 6 seconds; once, the walk waits for that, and otherwise it closes
+  // each toast with its close button: the next toast is unambiguous and axe looks at the page
   const toastThenGone = async (page: Page, text: string) => {
     await expectToast(page, text);
     await page.getByRole("alert").filter({ hasText: text }).first().waitFor({ state: "hidden" });
@@ -81,7 +83,7 @@ describe("settings pages", () => {
     await screenshot(page, "settings-branding");
     await noViolations(page);
     await page.getByRole("button", { name: "Save branding" }).click();
-    await toastThenGone(page, SETTINGS_TOASTS.branding);
+    await dismissToast(page, SETTINGS_TOASTS.branding);
     expect(await stored(org, "primary_color")).toBe("#0b5394");
     // the logo as an image: it becomes the logo URL, and the preview shows it
     const png = Buffer.from(
@@ -89,7 +91,7 @@ describe("settings pages", () => {
       "base64",
     );
     await page.getByLabel("Logo image").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
-    await toastThenGone(page, SETTINGS_TOASTS.logoUploaded);
+    await dismissToast(page, SETTINGS_TOASTS.logoUploaded);
     expect(await stored(org, "logo_url")).toMatch(/\/api\/v1\/signing\/logos\/[0-9a-f-]{36}\/[0-9a-f]{64}\.png$/);
     await page.getByTestId("signing-room-preview").getByRole("img").waitFor();
     await page.getByRole("img", { name: "Current logo" }).waitFor();
@@ -99,7 +101,7 @@ describe("settings pages", () => {
     await page.getByLabel("Allow package collaboration").check();
     await noViolations(page);
     await page.getByRole("button", { name: "Save package collaboration" }).click();
-    await toastThenGone(page, SETTINGS_TOASTS.packageCollaboration);
+    await dismissToast(page, SETTINGS_TOASTS.packageCollaboration);
     expect(await stored(org, "enable_pkg_collaboration")).toBe("true");
 
     // ESIGN CONSENT (Custom needs an uploaded consent first: the page shows both)
@@ -116,7 +118,7 @@ describe("settings pages", () => {
     const confirm = page.getByRole("dialog", { name: SETTINGS_PAGE_MESSAGES.idVerificationConfirmTitle });
     await confirm.getByText(/next enters the signing room/).waitFor();
     await confirm.getByRole("button", { name: "Change" }).click();
-    await toastThenGone(page, SETTINGS_TOASTS.idVerification);
+    await dismissToast(page, SETTINGS_TOASTS.idVerification);
     expect(await stored(org, "default_id_verification")).toBe("SMS_CODE");
     await noViolations(page);
 
@@ -124,17 +126,17 @@ describe("settings pages", () => {
     await open(page, "Session");
     await page.getByRole("textbox", { name: "Welcome message" }).fill("Welcome to Demo Lending.");
     await page.getByRole("button", { name: "Save session entry" }).click();
-    await toastThenGone(page, SETTINGS_TOASTS.sessionEntry);
+    await dismissToast(page, SETTINGS_TOASTS.sessionEntry);
     const finish = page.getByRole("textbox", { name: "After finishing" });
     await finish.fill("http://lender.example.com/thanks");
     await page.getByRole("button", { name: "Save session exit" }).click();
     await page.getByText("Use an https:// address, or leave empty for Signet's own page.").waitFor();
     await finish.fill("https://lender.example.com/thanks");
     await page.getByRole("button", { name: "Save session exit" }).click();
-    await toastThenGone(page, SETTINGS_TOASTS.sessionExit);
+    await dismissToast(page, SETTINGS_TOASTS.sessionExit);
     await page.getByRole("textbox", { name: "Idle timeout (minutes)" }).fill("45");
     await page.getByRole("button", { name: "Save in-session" }).click();
-    await toastThenGone(page, SETTINGS_TOASTS.inSession);
+    await dismissToast(page, SETTINGS_TOASTS.inSession);
     expect([
       await stored(org, "session_entry_message"),
       await stored(org, "session_exit_finish_url"),
@@ -146,7 +148,7 @@ describe("settings pages", () => {
     await open(page, "Package expiration");
     await page.getByRole("textbox", { name: "Days after sending" }).fill("45");
     await page.getByRole("button", { name: "Save package expiration" }).click();
-    await toastThenGone(page, SETTINGS_TOASTS.packageExpiration);
+    await dismissToast(page, SETTINGS_TOASTS.packageExpiration);
     expect(await stored(org, "default_relative_expiration_days")).toBe("45");
     await noViolations(page);
 
@@ -156,7 +158,7 @@ describe("settings pages", () => {
     await page.locator("label").filter({ hasText: /^PNG$/ }).click();
     await page.getByRole("textbox", { name: "Largest file (MB)" }).fill("10");
     await page.getByRole("button", { name: "Save signer uploads" }).click();
-    await toastThenGone(page, SETTINGS_TOASTS.signerUpload);
+    await dismissToast(page, SETTINGS_TOASTS.signerUpload);
     expect([await stored(org, "signer_upload_allowed_types"), await stored(org, "signer_upload_max_mb")]).toEqual([
       JSON.stringify(["PDF", "JPEG"]),
       "10",
@@ -168,14 +170,14 @@ describe("settings pages", () => {
     await page.getByRole("textbox", { name: "Name" }).fill("Loan number");
     await page.getByRole("textbox", { name: "Key" }).fill("loanNumber");
     await page.getByRole("button", { name: "Add custom field" }).click();
-    await expectToast(page, "Custom field saved.");
+    await dismissToast(page, "Custom field saved.");
     await page.getByRole("button", { name: "Edit Loan number" }).click();
     const edit = page.getByRole("dialog", { name: /Edit custom field/ });
     await edit.getByRole("textbox", { name: "Name" }).fill("Loan no.");
     await edit.getByLabel("Required").check();
     await noViolations(page);
     await edit.getByRole("button", { name: "Save custom field" }).click();
-    await toastThenGone(page, SETTINGS_TOASTS.customField);
+    await dismissToast(page, SETTINGS_TOASTS.customField);
     await page.getByRole("table", { name: "Custom fields" }).getByText("Loan no.").waitFor();
     const field = await app.server.db.customField.findFirstOrThrow({
       where: { organizationId: org, customFieldId: "loanNumber" },
@@ -188,7 +190,7 @@ describe("settings pages", () => {
     await origins.fill("https://portal.example.com");
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Save embedded signing" }).click();
-    await toastThenGone(page, SETTINGS_TOASTS.embeddedSigning);
+    await dismissToast(page, SETTINGS_TOASTS.embeddedSigning);
     await noViolations(page);
 
     // the pages that keep their own forms still show
