@@ -65,6 +65,13 @@ const CASES: [string, string | null, Record<string, unknown>, string, string][] 
     "Certificate fingerprint (SHA-256): ab12 · Artifacts: (id the sealed Promissory note, kind sealed document, document Promissory note, sha-256 ff00)",
   ],
   [
+    "bulk-send.started",
+    JO,
+    { bulkSendId: "b-1", templateId: "t-1", templateName: "Refinance", fileName: "march.csv", rows: 5, invalidRows: 2 },
+    "Jo Lender (jo@bank.example) started a bulk send of 5 row(s) from the package template “Refinance” (file “march.csv”).",
+    "Bulk send: b-1 · Template: t-1 · Invalid rows: 2",
+  ],
+  [
     "participant.invited",
     null,
     { participantId: ADA_ID, channel: "EMAIL", linkId: "l-1" },

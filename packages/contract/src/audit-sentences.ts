@@ -423,6 +423,14 @@ const WORDINGS: Record<string, Wording> = {
   "email-template.restored": (who, d) => `${who} restored the default text of ${named(d, "an email template")}.`,
   "email-template.deleted": (who, d) => `${who} deleted ${named(d, "an email template")}.`,
   "email-settings.updated": (who) => `${who} changed the email settings.`,
+  // bulk send (issue 13 §5)
+  "bulk-send.started": (who, d) => {
+    const rows = d.text("rows");
+    const template = d.has("templateName") ? ` from the package template “${d.text("templateName")}”` : "";
+    return `${who} started a bulk send of ${rows ?? "the"} row(s)${template}${d.has("fileName") ? ` (file “${d.text("fileName")}”)` : ""}.`;
+  },
+  "bulk-send.cancelled": (who, d) =>
+    `${who} cancelled a bulk send${d.has("templateName") ? ` from the package template “${d.text("templateName")}”` : ""}${d.has("fileName") ? ` (file “${d.text("fileName")}”)` : ""}.`,
   // automatic reminders and email notification rules (issue 14 §2)
   "package.automatic-reminder-sent": (who, d) => {
     d.said("kind");

@@ -2,6 +2,7 @@ export * from "./api-clients.ts";
 export * from "./api-version.ts";
 export * from "./audit-sentences.ts";
 export * from "./auth.ts";
+export * from "./bulk-send.ts";
 export * from "./business-days.ts";
 export * from "./constants.ts";
 export * from "./custom-field-rules.ts";
