@@ -47,6 +47,7 @@ import { registerSettingRoutes } from "./routes/setting-routes.ts";
 import { registerSigningAdminRoutes } from "./routes/signing-admin-routes.ts";
 import { registerSystemRoutes } from "./routes/system-routes.ts";
 import { registerTagRoutes } from "./routes/tag-routes.ts";
+import { registerTemplateRoutes } from "./routes/template-routes.ts";
 import { registerUserRoutes } from "./routes/user-routes.ts";
 import { registerWebhookRoutes } from "./routes/webhook-routes.ts";
 
@@ -142,6 +143,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerParticipantRoutes(app, deps, authenticate);
   await registerDocumentRoutes(app, deps, authenticate);
   registerTagRoutes(app, deps, authenticate);
+  registerTemplateRoutes(app, deps, authenticate);
   registerCustomFieldRoutes(app, deps, authenticate);
   registerDataCollectionRoutes(app, deps, authenticate);
   registerSettingRoutes(app, deps, authenticate);

@@ -176,7 +176,8 @@ const tagWord = (d: DataReader) => {
 /** The sentence of each audit event type the product writes (its verb phrase after "who"). */
 const WORDINGS: Record<string, Wording> = {
   // the package
-  "package.created": (who, d) => `${who} created the package${d.has("name") ? ` “${d.text("name")}”` : ""}.`,
+  "package.created": (who, d) =>
+    `${who} created the package${d.has("name") ? ` “${d.text("name")}”` : ""}${d.has("fromTemplate") ? ` from the package template “${d.text("fromTemplate")}”` : ""}.`,
   "package.updated": (who) => `${who} changed the package's settings.`,
   "package.deleted": (who) => `${who} deleted the package.`,
   "package.groups-set": (who) => `${who} changed the groups the package is shared with.`,
@@ -220,6 +221,8 @@ const WORDINGS: Record<string, Wording> = {
   "participant.removed": (who, d) => `${who} removed ${participant(d)}.`,
   "participants.reordered": (who) => `${who} changed the signing order.`,
   "document.uploaded": (who, d) => `${who} uploaded ${named(d, "a document")}.`,
+  "document.added-from-template": (who, d) =>
+    `${who} added ${named(d, "a document")} from the document template${d.has("templateName") ? ` “${d.text("templateName")}”` : ""}${d.has("templateVersion") ? ` (version ${d.text("templateVersion")})` : ""}.`,
   "document.updated": (who, d) => `${who} changed ${document(d)}.`,
   "document.deleted": (who, d) => `${who} deleted ${document(d)}.`,
   "documents.reordered": (who) => `${who} changed the order of the documents.`,
@@ -419,6 +422,18 @@ const WORDINGS: Record<string, Wording> = {
   "webhook.test-sent": (who) => `${who} sent a test event to a webhook.`,
   "webhook.redelivered": (who) => `${who} sent a webhook delivery again.`,
   "email-template.created": (who, d) => `${who} added ${named(d, "an email template")}.`,
+  "document-template.created": (who, d) => `${who} added ${named(d, "the document template")}.`,
+  "document-template.updated": (who, d) => `${who} changed ${named(d, "the document template")}.`,
+  "document-template.published": (who, d) =>
+    `${who} published${d.has("templateVersion") ? ` version ${d.text("templateVersion")} of` : ""} ${named(d, "the document template")}.`,
+  "document-template.activated": (who, d) => `${who} activated ${named(d, "the document template")}.`,
+  "document-template.deactivated": (who, d) => `${who} deactivated ${named(d, "the document template")}.`,
+  "document-template.deleted": (who, d) => `${who} deleted ${named(d, "the document template")}.`,
+  "package-template.created": (who, d) => `${who} added ${named(d, "the package template")}.`,
+  "package-template.updated": (who, d) => `${who} changed ${named(d, "the package template")}.`,
+  "package-template.activated": (who, d) => `${who} activated ${named(d, "the package template")}.`,
+  "package-template.deactivated": (who, d) => `${who} deactivated ${named(d, "the package template")}.`,
+  "package-template.deleted": (who, d) => `${who} deleted ${named(d, "the package template")}.`,
   "email-template.updated": (who, d) => `${who} changed ${named(d, "an email template")}.`,
   "email-template.restored": (who, d) => `${who} restored the default text of ${named(d, "an email template")}.`,
   "email-template.deleted": (who, d) => `${who} deleted ${named(d, "an email template")}.`,

@@ -94,6 +94,7 @@ export type DocumentTemplateList = z.infer<typeof documentTemplateListSchema>;
 export const documentTemplateVersionListSchema = pageSchema(documentTemplateVersionSchema).meta({
   id: "DocumentTemplateVersionList",
 });
+export type DocumentTemplateVersionList = z.infer<typeof documentTemplateVersionListSchema>;
 
 export const packageTemplateDocumentSchema = z
   .object({

@@ -69,5 +69,6 @@ export * from "./stips/index.ts";
 export * from "./storage/index.ts";
 export * from "./system/get-build-info.ts";
 export * from "./tags/index.ts";
+export * from "./templates/index.ts";
 export * from "./users/index.ts";
 export * from "./webhooks/index.ts";

@@ -79,7 +79,7 @@ export async function createPackage(
 }
 
 /** Spec §9: with enable_default_expiration_date, a new package starts with the organization's expiration defaults. */
-async function defaultExpiration(tx: Parameters<typeof readPackageSettings>[0], organizationId: string) {
+export async function defaultExpiration(tx: Parameters<typeof readPackageSettings>[0], organizationId: string) {
   const settings = await readPackageSettings(tx, organizationId);
   if (!settings.enable_default_expiration_date) return {};
   if (settings.default_expiration_type !== "RELATIVE") return { expirationType: settings.default_expiration_type };

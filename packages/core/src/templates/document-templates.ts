@@ -1,0 +1,400 @@
+import {
+  type CreateTemplate,
+  type DocumentTemplate,
+  type DocumentTemplateList,
+  type DocumentTemplateVersionList,
+  TEMPLATE_MESSAGES,
+  type TemplateFromPackage,
+  type UpdateTemplate,
+} from "@signet/contract";
+import type { Actor } from "../actor.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { AppError } from "../errors/app-error.ts";
+import { deletePackage } from "../packages/delete-package.ts";
+import { findVisiblePackage } from "../packages/find-package.ts";
+import { packageVersionConflict } from "../packages/package-access.ts";
+import { createBuilderPackage, createTemplateTransaction, newPackageId, templateExists } from "./builder-package.ts";
+import { readPackageBlueprint } from "./read-blueprint.ts";
+import {
+  assertTemplateGroups,
+  audit,
+  documentTemplateNotFound,
+  loadTemplateAccess,
+  requireTemplateAdmin,
+  requireTemplateReader,
+  type Tx,
+  templateConflict,
+  templateNameKey,
+  usableGroupIds,
+} from "./template-access.ts";
+import {
+  parseBlueprint,
+  publishedContent,
+  readBuilderBlueprint,
+  templateInclude,
+  toDocumentTemplate,
+  toDocumentTemplateVersion,
+} from "./template-views.ts";
+import { copyBlueprintFiles, discardCopies, openFromStorage, writeBlueprint } from "./write-blueprint.ts";
+
+interface TemplateRef {
+  organizationId: string;
+  templateId: string;
+}
+
+type Reader = CoreDeps["db"] | Tx;
+
+async function findTemplate(db: Reader, ref: TemplateRef) {
+  const row = await db.documentTemplate.findFirst({
+    where: { id: ref.templateId, organizationId: ref.organizationId },
+    include: templateInclude,
+  });
+  if (!row) throw documentTemplateNotFound();
+  return row;
+}
+
+async function assertNameFree(tx: Tx, organizationId: string, name: string, exceptId?: string) {
+  const taken = await tx.documentTemplate.findFirst({
+    where: { organizationId, nameKey: templateNameKey(name), ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    select: { id: true },
+  });
+  if (taken) throw templateExists("DOCUMENT_TEMPLATE");
+}
+
+const view = async (deps: CoreDeps, ref: TemplateRef) =>
+  toDocumentTemplate(deps.db, deps, await findTemplate(deps.db, ref));
+
+/** Settings readers see every document template; `usable`: the active ones shared with a group in which the caller manages packages. */
+export async function listDocumentTemplates(
+  actor: Actor,
+  input: { organizationId: string; usable?: boolean },
+  deps: CoreDeps,
+): Promise<DocumentTemplateList> {
+  const access = await loadTemplateAccess(actor, input.organizationId, deps);
+  if (!input.usable) requireTemplateReader(access);
+  else access.require("MANAGE_DOCUMENTS_PACKAGES");
+  const rows = await deps.db.documentTemplate.findMany({
+    where: { organizationId: input.organizationId, ...(input.usable ? { active: true } : {}) },
+    include: templateInclude,
+    orderBy: { nameKey: "asc" },
+  });
+  const shown = input.usable
+    ? rows.filter(
+        (row) =>
+          usableGroupIds(
+            access,
+            row.groups.map((group) => group.groupId),
+          ).length > 0,
+      )
+    : rows;
+  const records: DocumentTemplate[] = [];
+  for (const row of shown) records.push(await toDocumentTemplate(deps.db, deps, row));
+  return { records, count: records.length };
+}
+
+export async function getDocumentTemplate(actor: Actor, input: TemplateRef, deps: CoreDeps): Promise<DocumentTemplate> {
+  const access = await loadTemplateAccess(actor, input.organizationId, deps);
+  requireTemplateReader(access);
+  return view(deps, input);
+}
+
+/** A new, inactive document template with its empty builder package, in one transaction. */
+export async function createDocumentTemplate(
+  actor: Actor,
+  input: CreateTemplate & { organizationId: string },
+  deps: CoreDeps,
+): Promise<DocumentTemplate> {
+  const { organizationId } = input;
+  const access = await loadTemplateAccess(actor, organizationId, deps);
+  requireTemplateAdmin(access);
+  const groupIds = await assertTemplateGroups(deps.db, organizationId, input.groupIds);
+  const packageId = newPackageId();
+  const id = await createTemplateTransaction(deps, (tx) =>
+    insertTemplate(tx, actor, {
+      organizationId,
+      packageId,
+      name: input.name,
+      description: input.description,
+      groupIds,
+    }),
+  );
+  return view(deps, { organizationId, templateId: id });
+}
+
+async function insertTemplate(
+  tx: Tx,
+  actor: Actor,
+  input: {
+    organizationId: string;
+    packageId: string;
+    name: string;
+    description?: string | null;
+    groupIds: string[];
+    fromPackageId?: string;
+  },
+) {
+  const { organizationId, packageId, name } = input;
+  await assertNameFree(tx, organizationId, name);
+  await assertTemplateGroups(tx, organizationId, input.groupIds);
+  await createBuilderPackage(tx, actor, { organizationId, packageId, name, kind: "DOCUMENT_TEMPLATE" });
+  const created = await tx.documentTemplate.create({
+    data: {
+      organizationId,
+      name,
+      nameKey: templateNameKey(name),
+      description: input.description ?? null,
+      packageId,
+      createdById: actor.kind === "user" ? actor.userId : null,
+      groups: { create: input.groupIds.map((groupId) => ({ groupId, organizationId })) },
+    },
+  });
+  await audit(tx, actor, organizationId, "document-template.created", {
+    templateId: created.id,
+    name,
+    groupIds: input.groupIds,
+    ...(input.fromPackageId ? { fromPackageId: input.fromPackageId } : {}),
+  });
+  return created.id;
+}
+
+/**
+ * One document of a package the caller sees, with the participants it names as slots (no people),
+ * its tags, rules and document custom fields, becomes a new document template's draft.
+ */
+export async function createDocumentTemplateFromPackage(
+  actor: Actor,
+  input: TemplateFromPackage & { organizationId: string },
+  deps: CoreDeps,
+): Promise<DocumentTemplate> {
+  const { organizationId } = input;
+  const access = await loadTemplateAccess(actor, organizationId, deps);
+  requireTemplateAdmin(access);
+  if (!input.documentId) {
+    const message = "Choose the document to save as a template.";
+    throw new AppError("BAD_REQUEST", message, [{ path: "documentId", message }]);
+  }
+  await findVisiblePackage(deps.db, access, input.packageId);
+  const document = await deps.db.document.findFirst({
+    where: { id: input.documentId, packageId: input.packageId, organizationId },
+    select: { id: true },
+  });
+  if (!document) throw new AppError("NOT_FOUND", "Document not found.");
+  const groupIds = await assertTemplateGroups(deps.db, organizationId, input.groupIds);
+  const blueprint = await readPackageBlueprint(deps.db, deps.fieldCipher, organizationId, input.packageId, {
+    documentIds: [document.id],
+    onlyNamedSlots: true,
+  });
+  const packageId = newPackageId();
+  const files = await copyBlueprintFiles(deps, organizationId, packageId, blueprint.documents, openFromStorage(deps));
+  try {
+    const id = await createTemplateTransaction(deps, async (tx) => {
+      const created = await insertTemplate(tx, actor, {
+        organizationId,
+        packageId,
+        name: input.name,
+        description: input.description,
+        groupIds,
+        fromPackageId: input.packageId,
+      });
+      await writeBlueprint(tx, deps.fieldCipher, blueprint, files, { organizationId, packageId, wholePackage: false });
+      return created;
+    });
+    return await view(deps, { organizationId, templateId: id });
+  } catch (error) {
+    await discardCopies(deps, files);
+    throw error;
+  }
+}
+
+/** Name, description and groups, at the template's version; the builder package keeps the template's name. */
+export async function updateDocumentTemplate(
+  actor: Actor,
+  input: UpdateTemplate & TemplateRef,
+  deps: CoreDeps,
+): Promise<DocumentTemplate> {
+  const { organizationId, templateId } = input;
+  const access = await loadTemplateAccess(actor, organizationId, deps);
+  requireTemplateAdmin(access);
+  const current = await findTemplate(deps.db, input);
+  const groupIds = input.groupIds ? await assertTemplateGroups(deps.db, organizationId, input.groupIds) : undefined;
+  if (groupIds && groupIds.length === 0 && current.active) throw templateConflict(TEMPLATE_MESSAGES.groupRequired);
+  await deps.db.$transaction(async (tx) => {
+    if (input.name !== undefined) await assertNameFree(tx, organizationId, input.name, templateId);
+    const { count } = await tx.documentTemplate.updateMany({
+      where: { id: templateId, organizationId, version: input.version },
+      data: {
+        ...(input.name !== undefined ? { name: input.name, nameKey: templateNameKey(input.name) } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        version: { increment: 1 },
+      },
+    });
+    if (count === 0) throw packageVersionConflict();
+    if (input.name !== undefined)
+      await tx.package.update({ where: { id: current.packageId }, data: { name: input.name } });
+    if (groupIds) {
+      await assertTemplateGroups(tx, organizationId, groupIds);
+      await tx.documentTemplateGroup.deleteMany({ where: { templateId } });
+      await tx.documentTemplateGroup.createMany({
+        data: groupIds.map((groupId) => ({ templateId, groupId, organizationId })),
+      });
+    }
+    await audit(tx, actor, organizationId, "document-template.updated", {
+      templateId,
+      name: input.name ?? current.name,
+      ...(groupIds ? { groupIds } : {}),
+    });
+  });
+  return view(deps, input);
+}
+
+/** The template, its builder package and its versions' files (packages built from it keep their copies). */
+export async function deleteDocumentTemplate(
+  actor: Actor,
+  input: TemplateRef & { version: number },
+  deps: CoreDeps,
+): Promise<void> {
+  const { organizationId, templateId } = input;
+  const access = await loadTemplateAccess(actor, organizationId, deps);
+  requireTemplateAdmin(access);
+  const current = await findTemplate(deps.db, input);
+  if (current.version !== input.version) throw packageVersionConflict();
+  const versions = await deps.db.documentTemplateVersion.findMany({ where: { templateId }, select: { blobKey: true } });
+  await deleteBuilderPackage(actor, organizationId, current.packageId, deps);
+  await deps.db.$transaction(async (tx) => {
+    await tx.documentTemplate.deleteMany({ where: { id: templateId, organizationId } });
+    await audit(tx, actor, organizationId, "document-template.deleted", { templateId, name: current.name });
+  });
+  for (const { blobKey } of versions) {
+    await deps.storage
+      .delete(blobKey)
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error, key: blobKey }, "blob of a deleted template not removed"),
+      );
+  }
+}
+
+export async function deleteBuilderPackage(actor: Actor, organizationId: string, packageId: string, deps: CoreDeps) {
+  const pkg = await deps.db.package.findFirst({ where: { id: packageId, organizationId }, select: { version: true } });
+  if (pkg) await deletePackage(actor, { organizationId, packageId, version: pkg.version, template: true }, deps);
+}
+
+export const versionBlobKey = (organizationId: string, templateId: string, number: number) =>
+  `templates/${organizationId}/${templateId}/v${number}.pdf`;
+
+/**
+ * Snapshots the builder package as the next immutable version: exactly one document, its file
+ * copied to the version's own blob, the blueprint stored with that file. Refused when nothing
+ * changed since the newest version.
+ */
+export async function publishDocumentTemplate(
+  actor: Actor,
+  input: TemplateRef & { version: number },
+  deps: CoreDeps,
+): Promise<DocumentTemplate> {
+  const { organizationId, templateId } = input;
+  const access = await loadTemplateAccess(actor, organizationId, deps);
+  requireTemplateAdmin(access);
+  const current = await findTemplate(deps.db, input);
+  if (current.version !== input.version) throw packageVersionConflict();
+  const blueprint = await readBuilderBlueprint(deps.db, deps, organizationId, current.packageId);
+  const document = blueprint.documents[0];
+  if (!document || blueprint.documents.length !== 1) throw templateConflict(TEMPLATE_MESSAGES.oneDocument);
+  if (current.latestVersion > 0) {
+    const latest = await deps.db.documentTemplateVersion.findUnique({
+      where: { templateId_number: { templateId, number: current.latestVersion } },
+      select: { blueprint: true },
+    });
+    if (latest && publishedContent(parseBlueprint(latest.blueprint)) === publishedContent(blueprint))
+      throw templateConflict(TEMPLATE_MESSAGES.nothingToPublish);
+  }
+  const number = current.latestVersion + 1;
+  const blobKey = versionBlobKey(organizationId, templateId, number);
+  const stored = await deps.storage.put(blobKey, await deps.storage.get(document.file.ref));
+  try {
+    if (stored.sha256 !== document.file.sha256)
+      throw new AppError("CONFLICT", `The file of ${document.name} does not match its recorded SHA-256.`);
+    // a document template is its slots and its one document: the builder package's own settings,
+    // questions and uploads are not part of a version
+    const snapshot = {
+      ...blueprint,
+      name: current.name,
+      settings: { ...blueprint.settings, emailDocumentKey: null },
+      customFields: [],
+      dataGroups: [],
+      stips: [],
+      documents: [{ ...document, file: { ...document.file, ref: blobKey } }],
+    };
+    await deps.db.$transaction(async (tx) => {
+      const { count } = await tx.documentTemplate.updateMany({
+        where: { id: templateId, organizationId, version: input.version, latestVersion: current.latestVersion },
+        data: { latestVersion: number, version: { increment: 1 } },
+      });
+      if (count === 0) throw packageVersionConflict();
+      await tx.documentTemplateVersion.create({
+        data: {
+          templateId,
+          organizationId,
+          number,
+          blueprint: snapshot,
+          blobKey,
+          sha256: stored.sha256,
+          createdById: actor.kind === "user" ? actor.userId : null,
+        },
+      });
+      await audit(tx, actor, organizationId, "document-template.published", {
+        templateId,
+        name: current.name,
+        templateVersion: number,
+      });
+    });
+  } catch (error) {
+    await deps.storage.delete(blobKey).catch(() => false);
+    throw error;
+  }
+  return view(deps, input);
+}
+
+async function setActive(actor: Actor, input: TemplateRef & { version: number }, deps: CoreDeps, active: boolean) {
+  const { organizationId, templateId } = input;
+  const access = await loadTemplateAccess(actor, organizationId, deps);
+  requireTemplateAdmin(access);
+  const current = await findTemplate(deps.db, input);
+  if (current.version !== input.version) throw packageVersionConflict();
+  if (active && current.latestVersion < 1) throw templateConflict(TEMPLATE_MESSAGES.notPublished);
+  if (active && current.groups.length === 0) throw templateConflict(TEMPLATE_MESSAGES.groupRequired);
+  await deps.db.$transaction(async (tx) => {
+    const { count } = await tx.documentTemplate.updateMany({
+      where: { id: templateId, organizationId, version: input.version },
+      data: { active, version: { increment: 1 } },
+    });
+    if (count === 0) throw packageVersionConflict();
+    await audit(tx, actor, organizationId, active ? "document-template.activated" : "document-template.deactivated", {
+      templateId,
+      name: current.name,
+    });
+  });
+  return view(deps, input);
+}
+
+/** Members of the template's groups may use it (it needs a published version and a group). */
+export const activateDocumentTemplate = (actor: Actor, input: TemplateRef & { version: number }, deps: CoreDeps) =>
+  setActive(actor, input, deps, true);
+
+/** No longer offered; what was built from it is unchanged. */
+export const deactivateDocumentTemplate = (actor: Actor, input: TemplateRef & { version: number }, deps: CoreDeps) =>
+  setActive(actor, input, deps, false);
+
+export async function listDocumentTemplateVersions(
+  actor: Actor,
+  input: TemplateRef,
+  deps: CoreDeps,
+): Promise<DocumentTemplateVersionList> {
+  const access = await loadTemplateAccess(actor, input.organizationId, deps);
+  requireTemplateReader(access);
+  await findTemplate(deps.db, input);
+  const rows = await deps.db.documentTemplateVersion.findMany({
+    where: { templateId: input.templateId, organizationId: input.organizationId },
+    orderBy: { number: "desc" },
+  });
+  return { records: rows.map(toDocumentTemplateVersion), count: rows.length };
+}
