@@ -249,7 +249,14 @@ export function NewFromTemplateDialog(props: { organizationId: string; opened: b
   }
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="New package from template" size="lg" centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title="New package from template"
+      size="lg"
+      centered
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <form
         aria-label="New package from template"
         onSubmit={(event) => {

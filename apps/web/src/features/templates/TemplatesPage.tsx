@@ -362,7 +362,12 @@ function NewTemplateModal(props: {
   };
 
   return (
-    <Modal opened={props.opened} onClose={close} title={`New ${info.noun}`}>
+    <Modal
+      opened={props.opened}
+      onClose={close}
+      title={`New ${info.noun}`}
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <Stack
         gap="md"
         component="form"

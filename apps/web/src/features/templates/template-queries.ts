@@ -17,6 +17,8 @@ export const templateQueries = {
           passThrough: true,
         }),
       retry: false,
+      // the builder changes a template behind these queries: each page asks afresh
+      staleTime: 0,
     }),
   documentTemplate: (orgId: string, templateId: string) =>
     queryOptions({
@@ -24,6 +26,8 @@ export const templateQueries = {
       queryFn: ({ signal }) =>
         api(routes.getDocumentTemplate, { params: { orgId, templateId }, signal, passThrough: true }),
       retry: false,
+      // the builder changes a template behind these queries: each page asks afresh
+      staleTime: 0,
     }),
   documentTemplateVersions: (orgId: string, templateId: string) =>
     queryOptions({
@@ -31,6 +35,8 @@ export const templateQueries = {
       queryFn: ({ signal }) =>
         api(routes.listDocumentTemplateVersions, { params: { orgId, templateId }, signal, passThrough: true }),
       retry: false,
+      // the builder changes a template behind these queries: each page asks afresh
+      staleTime: 0,
     }),
   packageTemplates: (orgId: string, usable = false) =>
     queryOptions({
@@ -43,6 +49,8 @@ export const templateQueries = {
           passThrough: true,
         }),
       retry: false,
+      // the builder changes a template behind these queries: each page asks afresh
+      staleTime: 0,
     }),
   packageTemplate: (orgId: string, templateId: string) =>
     queryOptions({
@@ -50,6 +58,8 @@ export const templateQueries = {
       queryFn: ({ signal }) =>
         api(routes.getPackageTemplate, { params: { orgId, templateId }, signal, passThrough: true }),
       retry: false,
+      // the builder changes a template behind these queries: each page asks afresh
+      staleTime: 0,
     }),
 };
 
