@@ -10,6 +10,7 @@ import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
 import { screenshot } from "./support/screenshots.ts";
+import { dismissToast } from "./support/toasts.ts";
 
 // Issue 14 §1 (web): an administrator manages webhooks in Settings against a real receiver on
 // loopback (hence WEBHOOKS_ALLOW_PRIVATE), and a member without settings permissions is not offered them.
@@ -33,11 +34,6 @@ describe("Webhooks in Settings", () => {
   const expectNoAxeViolations = async (page: Page) => {
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
-  };
-  // toasts leave by themselves; waiting keeps axe looking at the page and the next toast unambiguous
-  const toastThenGone = async (page: Page, text: string) => {
-    await expectToast(page, text);
-    await page.getByRole("alert").filter({ hasText: text }).first().waitFor({ state: "hidden" });
   };
   const waitForReceived = async (count: number) => {
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
@@ -112,7 +108,7 @@ describe("Webhooks in Settings", () => {
     // A test event reaches the receiver, signed with the copied secret, and shows in the log as 200.
     await openRowMenu(page, url);
     await page.getByRole("menuitem", { name: "Send test event" }).click();
-    await toastThenGone(page, `Test event sent to ${url}.`);
+    await dismissToast(page, `Test event sent to ${url}.`);
     const first = await waitForReceived(1);
     expect(first.json.type).toBe("webhook.test");
     expect(String(first.headers["webhook-signature"]).split(" ")).toContain(signatureWith(secret, first));
@@ -130,7 +126,7 @@ describe("Webhooks in Settings", () => {
     // The receiver fails: the log says so; once it is fixed, Redeliver sends the same event again.
     receiver.answer = () => 500;
     await page.getByRole("button", { name: "Send test event" }).click();
-    await toastThenGone(page, "Test event sent.");
+    await dismissToast(page, "Test event sent.");
     const failed = await waitForReceived(2);
     const failedRow = log.getByRole("row").filter({ hasText: "500 error" }).first();
     await failedRow.waitFor();
