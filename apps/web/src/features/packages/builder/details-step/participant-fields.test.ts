@@ -20,4 +20,11 @@ describe("participant field problems", () => {
   ] as const)("%o → %o", (change, problems) => {
     expect(participantFieldProblems({ ...base, ...change })).toEqual(problems);
   });
+
+  it("a template's slot needs no contact, but what is typed must still be well formed", () => {
+    const slot = { contactOptional: true };
+    expect(participantFieldProblems({ ...base, email: "" }, slot)).toEqual({});
+    expect(participantFieldProblems({ ...base, accessMethod: "SMS" }, slot)).toEqual({});
+    expect(participantFieldProblems({ ...base, email: "ann@" }, slot)).toEqual({ email: M.emailInvalid });
+  });
 });
