@@ -1,19 +1,19 @@
-import { Alert, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { routes } from "@signet/contract";
 import { IconDownload, IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
-import { useSessionUser } from "../../app/services-context.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { downloadConfiguration } from "./import-export-api.ts";
+import { useTargetOrganization } from "./use-target-organization.ts";
 
 const number = new Intl.NumberFormat("en-US");
 
 /** Issue 13 §6 export: what the archive will hold, section by section, and the download. */
-export function ExportPage() {
-  const organizationId = useSessionUser()?.organizationId ?? "";
+export function ExportPage({ org }: { org?: string }) {
+  const { organizationId, supportAccess } = useTargetOrganization(org);
   const summary = useQuery({
     queryKey: ["configuration-summary", organizationId],
     queryFn: ({ signal }) => api(routes.getConfigurationExportSummary, { params: { orgId: organizationId }, signal }),
@@ -64,6 +64,11 @@ export function ExportPage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
+        {supportAccess && (
+          <Badge color="dark" variant="light" w="fit-content">
+            Support access
+          </Badge>
+        )}
         <Title order={2} size="h3">
           Export the configuration of {organizationName}
         </Title>

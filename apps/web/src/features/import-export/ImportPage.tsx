@@ -1,11 +1,9 @@
-import { Alert, Button, Code, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { Alert, Badge, Button, Code, Group, Modal, Paper, Skeleton, Stack, Text, Title, Tooltip } from "@mantine/core";
 import type { ConfigurationImportResult, ConfigurationPlan } from "@signet/contract";
 import { IconAlertTriangle, IconCheck, IconFileZip } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
-import { useSessionUser } from "../../app/services-context.tsx";
-import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { CopyField } from "../../components/CopyField.tsx";
 import { SecretOnceModal } from "../../components/SecretOnceModal.tsx";
 import { toastSuccess } from "../../components/toast.ts";
@@ -13,6 +11,7 @@ import { ArchiveDrop } from "./ArchiveDrop.tsx";
 import { applyImport, dryRunImport } from "./import-export-api.ts";
 import { PlanTable } from "./PlanTable.tsx";
 import { applyBlockedReason, countsSentence, importedSentence } from "./plan-words.ts";
+import { useTargetOrganization } from "./use-target-organization.ts";
 
 type Step =
   | { kind: "choose" }
@@ -39,8 +38,8 @@ function Problem({ error, title }: { error: unknown; title: string }) {
 }
 
 /** Issue 13 §6 import: choose the archive, review the dry run item by item, then import it in one go. */
-export function ImportPage() {
-  const organizationId = useSessionUser()?.organizationId ?? "";
+export function ImportPage({ org }: { org?: string }) {
+  const { organizationId, supportAccess, name } = useTargetOrganization(org);
   const client = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: "choose" });
   const [error, setError] = useState<{ title: string; error: unknown } | null>(null);
@@ -80,8 +79,13 @@ export function ImportPage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
+        {supportAccess && (
+          <Badge color="dark" variant="light" w="fit-content">
+            Support access
+          </Badge>
+        )}
         <Title order={2} size="h3">
-          Import a configuration
+          Import a configuration{name ? ` into ${name}` : ""}
         </Title>
         <Text size="sm" c="dimmed">
           Choose a configuration exported from Signet. A dry run first lists what the import would create, change or
@@ -126,22 +130,35 @@ export function ImportPage() {
             </Group>
           </Paper>
           <PlanTable plan={step.plan} />
-          <ConfirmDialog
+          <Modal
             opened={confirming}
+            onClose={() => setConfirming(false)}
             title="Import this configuration?"
-            message={`${countsSentence({ ...step.plan.counts, UNCHANGED: 0 })} in this organization, all at once. Items the archive does not name stay as they are.`}
-            confirmLabel="Import configuration"
-            loading={applying}
-            onConfirm={() => void apply(step.file, step.plan)}
-            onCancel={() => setConfirming(false)}
-          />
+            closeButtonProps={{ "aria-label": "Close" }}
+            centered
+          >
+            <Stack gap="md">
+              <Text>
+                {countsSentence({ ...step.plan.counts, UNCHANGED: 0 })} in this organization, all at once. Items the
+                archive does not name stay as they are.
+              </Text>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => setConfirming(false)} disabled={applying}>
+                  Cancel
+                </Button>
+                <Button onClick={() => void apply(step.file, step.plan)} loading={applying} data-autofocus>
+                  Import configuration
+                </Button>
+              </Group>
+            </Stack>
+          </Modal>
         </>
       )}
       {step.kind === "done" && (
         <Paper withBorder p="xl">
           <Stack gap="sm" align="flex-start">
-            <Group gap="xs" c="teal.8">
-              <IconCheck size={20} aria-hidden />
+            <Group gap="xs">
+              <IconCheck size={20} color="var(--mantine-color-teal-9)" aria-hidden />
               <Text fw={600}>{importedSentence(step.result.counts)}</Text>
             </Group>
             <Text size="sm">The import is recorded in the organization's history.</Text>

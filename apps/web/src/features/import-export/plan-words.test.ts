@@ -12,7 +12,7 @@ describe("plan words", () => {
   it.each([
     [counts(3, 2, 40, 1), "3 to create, 2 to change, 40 unchanged, 1 conflict"],
     [counts(0, 0, 5, 2), "5 unchanged, 2 conflicts"],
-    [counts(0, 0, 0, 0), "Nothing"],
+    [counts(0, 0, 0, 0), "No items"],
   ])("says %o as %s", (value, sentence) => {
     expect(countsSentence(value)).toBe(sentence);
   });

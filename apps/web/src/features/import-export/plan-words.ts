@@ -10,7 +10,7 @@ export const ACTION_WORDS: Record<ConfigurationAction, { label: string; color: s
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** "3 to create, 2 to change, 40 unchanged, 1 conflict" (parts with 0 left out; "Nothing" when empty). */
+/** "3 to create, 2 to change, 40 unchanged, 1 conflict" (parts with 0 left out; "No items" when empty). */
 export function countsSentence(counts: ConfigurationActionCounts): string {
   const parts = [
     counts.CREATE > 0 ? `${counts.CREATE} to create` : null,
@@ -18,7 +18,7 @@ export function countsSentence(counts: ConfigurationActionCounts): string {
     counts.UNCHANGED > 0 ? `${counts.UNCHANGED} unchanged` : null,
     counts.CONFLICT > 0 ? plural(counts.CONFLICT, "conflict", "conflicts") : null,
   ].filter(Boolean);
-  return parts.length > 0 ? parts.join(", ") : "Nothing";
+  return parts.length > 0 ? parts.join(", ") : "No items";
 }
 
 /** Why Apply is not possible, or null when it is. */

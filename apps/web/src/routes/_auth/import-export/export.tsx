@@ -1,11 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { z } from "zod";
 import { ExportPage } from "../../../features/import-export/ExportPage.tsx";
 import { RequireImportExport } from "../../../features/import-export/RequireImportExport.tsx";
 
-export const Route = createFileRoute("/_auth/import-export/export")({
-  component: () => (
+function ExportRoute() {
+  const { org } = Route.useSearch();
+  return (
     <RequireImportExport>
-      <ExportPage />
+      <ExportPage org={org} />
     </RequireImportExport>
-  ),
+  );
+}
+
+// a support user may open another organization's import/export with ?org=
+export const Route = createFileRoute("/_auth/import-export/export")({
+  validateSearch: z.object({ org: z.uuid().optional().catch(undefined) }),
+  component: ExportRoute,
 });
