@@ -2,12 +2,12 @@ import type { PackageReminderSettings } from "@signet/contract";
 import { EMAIL_NOTIFICATION_MESSAGES, SETTINGS_PAGE_MESSAGES, SETTINGS_TOASTS } from "@signet/contract";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectToast } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
 import { readAsPage } from "./support/package-helpers.ts";
+import { dismissToast } from "./support/toasts.ts";
 
 // Issue 14 §2 (web): the administrator sets the organization's reminder defaults and an email
 // notification rule on Settings › Notifications (spec §8 toasts, unsaved-changes guard); the member
@@ -53,7 +53,7 @@ describe("reminders and email notifications", () => {
     await page.getByRole("textbox", { name: /Expiring-soon notice/ }).fill("2");
     await page.getByText("Unsaved changes").waitFor();
     await page.getByRole("button", { name: "Save reminders" }).click();
-    await expectToast(page, SETTINGS_TOASTS.notifications);
+    await dismissToast(page, SETTINGS_TOASTS.notifications);
     expect([
       await stored(org, "reminders_enabled"),
       await stored(org, "reminder_first_after_days"),
@@ -77,7 +77,7 @@ describe("reminders and email notifications", () => {
     await addresses.press("Enter");
     await noViolations(page);
     await dialog.getByRole("button", { name: "Add email notification" }).click();
-    await expectToast(page, EMAIL_NOTIFICATION_MESSAGES.created);
+    await dismissToast(page, EMAIL_NOTIFICATION_MESSAGES.created);
     const row = page.getByRole("table", { name: "Email notifications" }).getByRole("row", { name: /Closing team/ });
     await row.getByText("Package completed, Package expired").waitFor();
     await row.getByText("closing@lender.example.com").waitFor();
@@ -97,7 +97,7 @@ describe("reminders and email notifications", () => {
     await ask.waitFor();
     await ask.getByRole("button", { name: /cancel|stay/i }).click();
     await edit.getByRole("button", { name: "Save email notification" }).click();
-    await expectToast(page, SETTINGS_TOASTS.notifications);
+    await dismissToast(page, SETTINGS_TOASTS.notifications);
     await expect
       .poll(
         async () => (await app.server.db.emailNotificationRule.findUniqueOrThrow({ where: { id: rule.id } })).version,
