@@ -1,5 +1,5 @@
 import { type CustomFieldItem, customFieldDefinitionProblem, customFieldItemSchema } from "@signet/contract";
-import { lowerKey, sectionHandler, sorted } from "../section-handler.ts";
+import { lowerKey, sectionHandler } from "../section-handler.ts";
 
 // Custom field definitions by customFieldId. The key, scope, type and encryption are fixed once
 // values may exist, so a difference there is a conflict; an archived field is never restored.
@@ -56,13 +56,16 @@ export const customFieldsSection = sectionHandler<CustomFieldItem>({
       vaultMapping: row.vaultMapping,
       defaultValue: row.defaultValue,
     }));
+    // ordered: the facts are part of the dry run's fingerprint
     const system = await db.customField.findMany({
       where: { organizationId, isSystemGenerated: true },
       select: { customFieldId: true },
+      orderBy: { customFieldId: "asc" },
     });
     const names = await db.customField.findMany({
       where: { organizationId },
       select: { customFieldId: true, nameKey: true },
+      orderBy: { customFieldId: "asc" },
     });
     return {
       items,
@@ -95,7 +98,6 @@ export const customFieldsSection = sectionHandler<CustomFieldItem>({
     if (current.archived && !item.archived) return "It is archived here: an archived custom field is not restored.";
     return null;
   },
-  normalize: (item) => ({ ...item, selectOptions: sorted(item.selectOptions) }),
   async apply(entries, { tx, organizationId }) {
     for (const { item, action } of entries) {
       const { customFieldId, scope, dataType, encrypted, ...rest } = item;

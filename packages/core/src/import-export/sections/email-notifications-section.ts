@@ -20,10 +20,13 @@ export const emailNotificationsSection = sectionHandler<EmailNotificationItem>({
   normalize: (item) => ({
     ...item,
     events: sorted(item.events),
-    addresses: sorted(item.addresses.map((address) => address.toLowerCase())),
+    addresses: sorted(item.addresses),
   }),
   async collect(db, organizationId) {
-    const rows = await db.emailNotificationRule.findMany({ where: { organizationId }, orderBy: { createdAt: "asc" } });
+    const rows = await db.emailNotificationRule.findMany({
+      where: { organizationId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
     // two rules of one name (possible through the API) travel as the first: names are the key here
     const seen = new Set<string>();
     const items = rows.flatMap((row) => {
@@ -63,7 +66,7 @@ export const emailNotificationsSection = sectionHandler<EmailNotificationItem>({
         action === "CHANGE"
           ? await tx.emailNotificationRule.findFirst({
               where: { organizationId, name: { equals: item.name.trim(), mode: "insensitive" } },
-              orderBy: { createdAt: "asc" },
+              orderBy: [{ createdAt: "asc" }, { id: "asc" }],
               select: { id: true },
             })
           : null;

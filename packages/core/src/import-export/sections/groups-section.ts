@@ -24,7 +24,11 @@ export const groupsSection = sectionHandler<GroupItem>({
         where: { organizationId },
         select: { id: true, parentId: true, name: true, description: true, roles: { select: { roleId: true } } },
       }),
-      db.role.findMany({ where: { organizationId }, select: { id: true, name: true, hidden: true } }),
+      db.role.findMany({
+        where: { organizationId },
+        select: { id: true, name: true, hidden: true },
+        orderBy: { nameKey: "asc" },
+      }),
     ]);
     const roleById = new Map(roles.map((role) => [role.id, role]));
     const byId = new Map(groups.map((group) => [group.id, group]));

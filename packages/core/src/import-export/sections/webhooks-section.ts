@@ -15,7 +15,10 @@ export const webhooksSection = sectionHandler<WebhookItem>({
   fields: { description: "Description", eventTypes: "Events", enabled: "Enabled" },
   normalize: (item) => ({ ...item, eventTypes: sorted(item.eventTypes) }),
   async collect(db, organizationId) {
-    const rows = await db.webhookEndpoint.findMany({ where: { organizationId }, orderBy: { createdAt: "asc" } });
+    const rows = await db.webhookEndpoint.findMany({
+      where: { organizationId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
     const seen = new Set<string>();
     const items = rows.flatMap((row) => {
       if (seen.has(row.url)) return [];
@@ -54,7 +57,7 @@ export const webhooksSection = sectionHandler<WebhookItem>({
       } else {
         const existing = await tx.webhookEndpoint.findFirstOrThrow({
           where: { organizationId, url: data.url },
-          orderBy: { createdAt: "asc" },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
           select: { id: true },
         });
         await tx.webhookEndpoint.update({ where: { id: existing.id }, data: { ...data, version: { increment: 1 } } });
