@@ -14,6 +14,7 @@ import { readConfigurationArchive } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { ACCESS_TEST_ENV, type AccessOrg, organizationWithAdmin } from "./support/access-fixtures.ts";
+import { organizationWithUser, PASSWORD } from "./support/factories.ts";
 import type { HttpClient } from "./support/http-client.ts";
 import { memberOfNewGroup } from "./support/package-fixtures.ts";
 import { signedIn } from "./support/signed-in.ts";
@@ -485,6 +486,25 @@ describe("who may", () => {
     const plan = await dryRun(other.admin, foreignId, archive);
     expect((await apply(source.admin, foreignId, archive, plan.body.fingerprint)).status).toBe(404);
     expect(await snapshot(foreignId)).toEqual(before);
+  });
+});
+
+describe("the support user", () => {
+  it("exports, dry-runs and imports in another organization", async () => {
+    const support = await organizationWithUser(db(), { eoSupport: true });
+    const client = await signedIn(app.url, support.user.email, PASSWORD);
+    const target = await emptyOrganization();
+    const id = target.org.organizationId;
+    expect((await download(client, source.org.organizationId)).status).toBe(200);
+    const plan = await dryRun(client, id, archive);
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    const applied = await apply(client, id, archive, plan.body.fingerprint);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const audit = await db().auditEvent.findFirstOrThrow({
+      where: { organizationId: id, type: "organization.configuration-imported" },
+    });
+    expect(audit.actorId).toBe(support.user.id);
+    expect(await db().role.count({ where: { organizationId: id, nameKey: "loan officer" } })).toBe(1);
   });
 });
 
