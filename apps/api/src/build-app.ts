@@ -20,6 +20,7 @@ import { registerRouteList } from "./plugins/route-list.ts";
 import { genTraceId, registerTraceId } from "./plugins/trace-id.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { registerApiClientRoutes } from "./routes/api-client-routes.ts";
+import { registerBulkSendRoutes } from "./routes/bulk-send-routes.ts";
 import { registerCustomFieldRoutes } from "./routes/custom-field-routes.ts";
 import { registerDataCollectionRoutes } from "./routes/data-collection-routes.ts";
 import { registerDocumentRoutes } from "./routes/document-routes.ts";
@@ -150,6 +151,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerGroupPackageRoutes(app, deps, authenticate);
   await registerSigningAdminRoutes(app, deps, authenticate);
   await registerOrganizationLogoRoutes(app, deps, authenticate);
+  await registerBulkSendRoutes(app, deps, authenticate);
   // the logo also on this origin, so the administrators' app (CSP img-src 'self') can preview it
   registerPublicLogoRoute(app, deps, { hidden: true });
   registerWebhookRoutes(app, deps, authenticate);

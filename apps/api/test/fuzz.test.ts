@@ -112,6 +112,7 @@ beforeAll(async () => {
     file: `${"0".repeat(64)}.png`,
     uid: randomUUID(),
     outboxId: "1",
+    bulkSendId: randomUUID(),
   };
   let admin = signing.admin;
   let room = participant.client;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   apiClientRoutes,
+  bulkSendRoutes,
   emailTemplateRoutes,
   fillPath,
   groupPackageRoutes,
@@ -584,3 +585,78 @@ function pick(ids: Ids) {
     uid: ids.uid,
   };
 }
+
+// Bulk send (issue 13 §5): its routes name a package template and a bulk send, so they are walked
+// with a package template and a bulk send of each organization (made in the database: the walk is
+// about ids, not about templates).
+describe("tenancy across the bulk send routes", () => {
+  const SAMPLES_BULK: Record<string, { body?: unknown; query?: Record<string, string> }> = {
+    // the upload routes check access before reading the body: none is sent
+    startBulkSend: {},
+    checkBulkSend: {},
+    listBulkSends: {},
+    bulkSendCsvTemplate: {},
+    getBulkSend: {},
+    listBulkSendRows: { query: { status: "FAILED" } },
+    cancelBulkSend: { body: { version: 1 } },
+  };
+  const bulkRoutes = Object.entries(bulkSendRoutes);
+  let ownBulk: { templateId: string; bulkSendId: string };
+  let foreignBulk: { templateId: string; bulkSendId: string };
+
+  async function bulkSendOf(organizationId: string, groupId: string, userId: string) {
+    const db = app.server.db;
+    const builder = await db.package.create({
+      data: { organizationId, shortId: randomUUID().slice(0, 10), name: "Template", templateKind: "PACKAGE_TEMPLATE" },
+    });
+    const template = await db.packageTemplate.create({
+      data: {
+        organizationId,
+        name: "Tenancy",
+        nameKey: "tenancy",
+        active: true,
+        packageId: builder.id,
+        groups: { create: { groupId, organizationId } },
+      },
+    });
+    const bulkSend = await db.bulkSend.create({
+      data: {
+        organizationId,
+        templateId: template.id,
+        templateName: template.name,
+        totalRows: 1,
+        createdById: userId,
+        actorOrganizationId: organizationId,
+        rows: { create: { organizationId, line: 2, status: "FAILED", error: "BORROWER 1 first name: required" } },
+      },
+    });
+    return { templateId: template.id, bulkSendId: bulkSend.id };
+  }
+
+  beforeAll(async () => {
+    ownBulk = await bulkSendOf(own.organizationId, own.groupId, own.userId);
+    foreignBulk = await bulkSendOf(foreign.organizationId, foreign.groupId, foreign.userId);
+  });
+
+  it("has a sample for every bulk send route", () => {
+    expect(bulkRoutes.map(([id]) => id).filter((id) => !SAMPLES_BULK[id])).toEqual([]);
+  });
+
+  it.each(bulkRoutes)("%s: another organization's id in the path answers 404", async (id, route) => {
+    const reply = await call(admin, route, { orgId: foreign.organizationId, ...foreignBulk }, SAMPLES_BULK[id]!);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(404);
+  });
+
+  it.each(bulkRoutes)("%s: our organization with another organization's ids answers 404", async (id, route) => {
+    const reply = await call(admin, route, { orgId: own.organizationId, ...foreignBulk }, SAMPLES_BULK[id]!);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(404);
+  });
+
+  it("answers our own bulk send (the walk's ids are real) and left the other organization's as it was", async () => {
+    const mine = await call(admin, bulkSendRoutes.getBulkSend, { orgId: own.organizationId, ...ownBulk }, {});
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    const theirs = await app.server.db.bulkSend.findUniqueOrThrow({ where: { id: foreignBulk.bulkSendId } });
+    expect([theirs.status, theirs.cancelRequested, theirs.version]).toEqual(["QUEUED", false, 1]);
+    expect(await app.server.db.bulkSend.count({ where: { organizationId: foreign.organizationId } })).toBe(1);
+  });
+});

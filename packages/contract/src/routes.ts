@@ -1,4 +1,5 @@
 import { apiClientRoutes } from "./api-clients.ts";
+import { bulkSendRoutes } from "./bulk-send.ts";
 import { customFieldRoutes } from "./custom-fields.ts";
 import { dataCollectionRoutes } from "./data-collection.ts";
 import { documentRoutes } from "./documents.ts";
@@ -47,6 +48,7 @@ export const routes = {
   ...documentRoutes,
   ...tagRoutes,
   ...templateRoutes,
+  ...bulkSendRoutes,
   ...customFieldRoutes,
   ...dataCollectionRoutes,
   ...settingRoutes,

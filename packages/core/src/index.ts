@@ -14,6 +14,7 @@ export * from "./auth/password-reset.ts";
 export * from "./auth/select-organization.ts";
 export * from "./auth/sign-in-with-password.ts";
 export * from "./auth/token-signer.ts";
+export * from "./bulk-send/index.ts";
 export * from "./backup/index.ts";
 export * from "./concurrency/versioned-write.ts";
 export * from "./config/config.ts";

@@ -66,6 +66,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "Support users: the health and versions of every dependency, parked background jobs with requeue, and the read-only queue dashboard at /admin/queues",
   "import-export":
     "Organization import/export: the organization's configuration (settings, branding, roles, groups, custom fields, email templates and notifications, webhooks without secrets) as one zip, a dry run listing what an import would create, change or leave alone and every conflict, and the import in one transaction",
+  "bulk-send":
+    "Bulk send: a CSV of participants (one row a package, columns named after a package template's slots) checked row by row, then up to 1,000 packages created and sent by one background job with progress, the failed rows' lines and reasons, and cancel",
 };
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };

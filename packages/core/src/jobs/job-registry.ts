@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { runBulkSendJob } from "../bulk-send/run-bulk-send-job.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
 import { emailNotificationJob } from "../reminders/email-notification-job.ts";
 import { sealPackageJob } from "../signing/seal-package-job.ts";
@@ -33,6 +34,9 @@ export const JOBS = {
   },
   get "email.notification"() {
     return emailNotificationJob;
+  },
+  get "bulk-send.run"() {
+    return runBulkSendJob;
   },
 };
 
