@@ -11,6 +11,7 @@ import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
 import { FIXTURE_PDFS } from "./support/package-helpers.ts";
+import { screenshot } from "./support/screenshots.ts";
 import { invitationFor } from "./support/signing-helpers.ts";
 import { UserActions } from "./support/user-actions.ts";
 
@@ -92,6 +93,7 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
     await page.waitForURL((url) => url.pathname === "/settings/document-templates");
     await page.getByText("No document templates yet.").waitFor();
     await axe(page, "document templates: empty");
+    await screenshot(page, "templates-empty");
     await page.goto("/settings/package-templates");
     await page.getByText("No package templates yet.").waitFor();
     await axe(page, "package templates: empty");
@@ -113,6 +115,7 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
     await page.getByRole("table", { name: "Participants" }).getByText("BORROWER 1").waitFor();
     await saved(page);
     await axe(page, "builder (document template): participants");
+    await screenshot(page, "templates-builder-slots");
 
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL(/step=2/);
@@ -143,6 +146,7 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
     await expectToast(page, TEMPLATE_MESSAGES.templateActivated);
     await page.getByText("Active", { exact: true }).waitFor();
     await axe(page, "document template page");
+    await screenshot(page, "templates-document-template");
 
     // --- the package template: the document template, a signer upload, the invitation ---
     await newTemplate(page, "/settings/package-templates", "Disclosure package");
@@ -176,6 +180,7 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
     await page.getByLabel("Days after sending").fill("30");
     await saved(page);
     await axe(page, "builder (package template): invitation");
+    await screenshot(page, "templates-builder-invitation");
     await page.getByRole("link", { name: "Back to template" }).last().click();
     await page.getByRole("heading", { name: "Disclosure package", level: 1 }).waitFor();
     await page
@@ -192,6 +197,7 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
     await row.getByText("Active", { exact: true }).waitFor();
     await row.getByText("1 document").waitFor();
     await axe(page, "package templates: list");
+    await screenshot(page, "templates-list");
 
     const stored = await app.server.db.packageTemplate.findFirstOrThrow({ where: { name: "Disclosure package" } });
     expect(stored.active).toBe(true);
@@ -206,6 +212,7 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
     // the one template shared with the loan officers is chosen already; it asks only for the people
     await dialog.getByRole("group", { name: "BORROWER 1" }).waitFor();
     await axe(page, "new package from template");
+    await screenshot(page, "templates-new-from-template");
     await sender.type(dialog.getByLabel("First name"), "Maria", "First name: Maria");
     await sender.type(dialog.getByLabel("Last name"), "Rivera", "Last name: Rivera");
     await sender.type(dialog.getByRole("textbox", { name: "Email" }), "maria@example.com", "Email: maria@example.com");
@@ -216,8 +223,11 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
 
     const sent = await app.server.db.package.findUniqueOrThrow({
       where: { id: packageId },
-      include: { documents: true, participants: true },
+      include: { documents: true, participants: true, stips: true },
     });
+    // everything else came from the template: the signer upload and the invitation's expiration
+    expect(sent.stips.map((stip) => stip.name)).toEqual(["Photo ID"]);
+    expect([sent.expirationType, sent.scheduledExpiryDays]).toEqual(["RELATIVE", 30]);
     expect(sent.status).toBe("AVAILABLE_TO_SIGNERS");
     expect(sent.name).toBe("Disclosure package");
     expect(sent.documents.map((document) => document.name)).toEqual(["pdflatex-4-pages"]);

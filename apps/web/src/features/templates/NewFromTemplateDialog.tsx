@@ -185,6 +185,7 @@ export function NewFromTemplateDialog(props: { organizationId: string; opened: b
           <>
             <Text size="sm" c="dimmed">
               {[
+                templates.length === 1 ? `From the template ${template.name}.` : null,
                 template.description,
                 `${template.documents.length} document${template.documents.length === 1 ? "" : "s"}: ${template.documents.map((document) => document.name).join(", ")}.`,
               ]
