@@ -9,6 +9,7 @@ import {
 } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
+import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { deletePackage } from "../packages/delete-package.ts";
 import { findVisiblePackage } from "../packages/find-package.ts";
@@ -335,7 +336,7 @@ export async function publishDocumentTemplate(
           templateId,
           organizationId,
           number,
-          blueprint: snapshot,
+          blueprint: snapshot as Prisma.InputJsonValue,
           blobKey,
           sha256: stored.sha256,
           createdById: actor.kind === "user" ? actor.userId : null,
