@@ -1,8 +1,13 @@
 import * as xmllint from "@authenio/samlify-node-xmllint";
-import * as samlify from "samlify";
+import * as samlifyExports from "samlify";
 import type { Config } from "../config/config.ts";
 import type { SamlProvider as SamlProviderRow } from "../db/generated/client.ts";
 import { samlAcsUrl, samlSpEntityId } from "./saml-provider-views.ts";
+
+// samlify is CommonJS: Node's own loader (the compiled build) names only the exports its lexer
+// finds, which leaves out IdPMetadata among others, so take the whole module object.
+const samlify: typeof samlifyExports =
+  (samlifyExports as typeof samlifyExports & { default?: typeof samlifyExports }).default ?? samlifyExports;
 
 // samlify refuses to parse anything until a schema validator is set: every message is checked
 // against the SAML XSDs (xmllint) before its signature is looked at.
