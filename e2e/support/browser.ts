@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 // Debian's chromium, never a downloaded browser (STACK-NOTES: playwright-core + /usr/bin/chromium).
 const EXECUTABLE_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -23,7 +20,26 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** A browser with a fresh profile of its own; `close` removes the profile. */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One chromium for the whole run: launching one takes seconds, a context in it a fraction of that.
+ * Playwright closes it when the test process ends.
+ */
+function sharedBrowser(): Promise<Browser> {
+  shared ??= chromium.launch({ executablePath: EXECUTABLE_PATH, headless: true, args: ARGS }).then((browser) => {
+    browser.on("disconnected", () => {
+      shared = undefined;
+    });
+    return browser;
+  });
+  return shared;
+}
+
+/**
+ * A browser session of its own: a new context (its own cookies, storage and cache, as a fresh
+ * profile has) in the shared chromium; `close` closes the context.
+ */
 export async function launchBrowser(
   options: {
     baseURL?: string;
@@ -34,18 +50,14 @@ export async function launchBrowser(
     bypassCSP?: boolean;
   } = {},
 ): Promise<BrowserSession> {
-  const userDataDir = await mkdtemp(join(tmpdir(), "signet-e2e-chromium-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: EXECUTABLE_PATH,
-    headless: true,
-    args: ARGS,
+  const context = await (await sharedBrowser()).newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     ...(options.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
     ...(options.bypassCSP ? { bypassCSP: true } : {}),
   });
   context.setDefaultTimeout(15_000);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
@@ -57,7 +69,6 @@ export async function launchBrowser(
     errors,
     async close() {
       await context.close().catch(() => undefined);
-      await rm(userDataDir, { recursive: true, force: true });
     },
   };
 }
