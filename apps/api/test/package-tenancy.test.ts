@@ -9,6 +9,7 @@ import {
   type RouteDef,
   routeUrl,
   tagRoutes,
+  templateRoutes,
 } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV, newGroup } from "./support/access-fixtures.ts";
@@ -28,6 +29,7 @@ const PACKAGE_ROUTES: Record<string, RouteDef> = {
   ...tagRoutes,
   getPackageReminderSettings: notificationRuleRoutes.getPackageReminderSettings,
   updatePackageReminderSettings: notificationRuleRoutes.updatePackageReminderSettings,
+  addDocumentFromTemplate: templateRoutes.addDocumentFromTemplate,
 };
 
 interface Ids {
@@ -83,6 +85,7 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   setDocumentParticipant: (ids) => ({
     body: { documentId: ids.documentId, participantId: ids.participantId, executionType: "PAPER" },
   }),
+  addDocumentFromTemplate: () => ({ body: { documentTemplateId: "00000000-0000-4000-8000-000000000000" } }),
 };
 
 const tagSample = (ids: Ids) => ({

@@ -23,6 +23,7 @@ import {
   samlProviderRoutes,
   securitySettingRoutes,
   settingMetaDataRoutes,
+  templateRoutes,
   userRoutes,
   webhookRoutes,
 } from "@signet/contract";
@@ -61,6 +62,8 @@ const ACCESS_ROUTES: Record<string, RouteDef> = {
   updateEmailNotification: notificationRuleRoutes.updateEmailNotification,
   deleteEmailNotification: notificationRuleRoutes.deleteEmailNotification,
   ...importExportRoutes,
+  // document and package templates (issue 13 §3–§4); adding one to a package is walked with the package routes
+  ...Object.fromEntries(Object.entries(templateRoutes).filter(([id]) => id !== "addDocumentFromTemplate")),
 };
 
 /** Routes whose path names no organization, and why another tenant cannot reach through them. */
@@ -209,6 +212,31 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   exportConfiguration: () => ({}),
   dryRunConfigurationImport: () => ({}),
   importConfiguration: () => ({}),
+  listDocumentTemplates: () => ({}),
+  createDocumentTemplate: () => ({ body: { name: "Spy" } }),
+  createDocumentTemplateFromPackage: () => ({
+    body: { packageId: randomUUID(), documentId: randomUUID(), name: "Spy" },
+  }),
+  getDocumentTemplate: () => ({}),
+  updateDocumentTemplate: () => ({ body: { version: 1, name: "Renamed" } }),
+  deleteDocumentTemplate: () => ({ query: { version: "1" } }),
+  publishDocumentTemplate: () => ({ body: { version: 1 } }),
+  activateDocumentTemplate: () => ({ body: { version: 1 } }),
+  deactivateDocumentTemplate: () => ({ body: { version: 1 } }),
+  listDocumentTemplateVersions: () => ({}),
+  listPackageTemplates: () => ({}),
+  createPackageTemplate: () => ({ body: { name: "Spy" } }),
+  createPackageTemplateFromPackage: () => ({ body: { packageId: randomUUID(), name: "Spy" } }),
+  getPackageTemplate: () => ({}),
+  updatePackageTemplate: () => ({ body: { version: 1, name: "Renamed" } }),
+  deletePackageTemplate: () => ({ query: { version: "1" } }),
+  activatePackageTemplate: () => ({ body: { version: 1 } }),
+  deactivatePackageTemplate: () => ({ body: { version: 1 } }),
+  createPackageFromTemplate: () => ({
+    body: {
+      people: [{ type: "Borrower", roleNumber: 1, givenName: "Spy", familyName: "Spy", email: "s@example.com" }],
+    },
+  }),
 };
 
 let app: TestApp;

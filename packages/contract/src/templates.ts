@@ -318,6 +318,8 @@ export const templateRoutes = {
   }),
   addDocumentFromTemplate: define({
     ...docCommon,
+    // a documents call: the deepest versioned resource of the path decides (api-version.ts)
+    version: 4,
     method: "POST",
     path: "/organizations/:orgId/packages/:packageId/documents/from-template",
     permission: ["MANAGE_DOCUMENTS_PACKAGES", "MANAGE_ADMIN_SETTINGS"],
@@ -418,6 +420,8 @@ export const templateRoutes = {
   }),
   createPackageFromTemplate: define({
     ...pkgCommon,
+    // a packages call: the deepest versioned resource of the path decides (api-version.ts)
+    version: 9,
     method: "POST",
     path: `${PKG}/:templateId/packages`,
     permission: ["MANAGE_DOCUMENTS_PACKAGES"],

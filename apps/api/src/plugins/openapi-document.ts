@@ -68,6 +68,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "Organization import/export: the organization's configuration (settings, branding, roles, groups, custom fields, email templates and notifications, webhooks without secrets) as one zip, a dry run listing what an import would create, change or leave alone and every conflict, and the import in one transaction",
   "bulk-send":
     "Bulk send: a CSV of participants (one row a package, columns named after a package template's slots) checked row by row, then up to 1,000 packages created and sent by one background job with progress, the failed rows' lines and reasons, and cancel",
+  "document-templates":
+    "Document templates: a reusable document with its participant slots, tags and rules, built in a hidden builder package, published as immutable versions and shared with groups; adding one to a package",
+  "package-templates":
+    "Package templates: a reusable package (participants as slots, document templates, signer uploads, questions, invitation) built in a hidden builder package; new package from template",
 };
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
