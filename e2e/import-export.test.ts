@@ -125,7 +125,9 @@ describe("organization import/export", () => {
     await dialog.getByText(/1 to create, 1 to change/).waitFor();
     // measured once the dialog has faded in (half-transparent text measures at half its contrast)
     await page.waitForFunction(() =>
-      [...document.querySelectorAll(".mantine-Modal-content")].every((node) => getComputedStyle(node).opacity === "1"),
+      Array.from(document.querySelectorAll(".mantine-Modal-content")).every(
+        (node) => getComputedStyle(node).opacity === "1",
+      ),
     );
     await noViolations(page);
     await dialog.getByRole("button", { name: "Import configuration" }).click();

@@ -9,7 +9,7 @@ import {
   getConfigurationExportSummary,
   importConfiguration,
 } from "@signet/core";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import { z } from "zod";
 import { sendFile } from "../plugins/content-disposition.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
@@ -64,7 +64,7 @@ export async function registerImportExportRoutes(app: FastifyInstance, deps: Cor
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
-    const multipartSchema = (summary: string, ok: z.ZodType) => ({
+    const multipartSchema = (summary: string, ok: z.ZodType): FastifySchema => ({
       summary,
       tags: ["import-export"],
       params: orgParams,
