@@ -54,6 +54,13 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
       return canvas !== null && canvas.width > 0;
     });
 
+  /** A dialog measured while it fades in measures at part of its contrast: wait until it is opaque. */
+  const dialogSettled = (page: Page) =>
+    page.waitForFunction(() => {
+      const parts = [...document.querySelectorAll(".mantine-Modal-content, .mantine-Modal-overlay")];
+      return parts.length > 0 && parts.every((part) => getComputedStyle(part).opacity === "1");
+    });
+
   async function signInAs(page: Page, email: string) {
     await page.goto("about:blank");
     await page.context().clearCookies();
@@ -68,6 +75,7 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
     await page.getByRole("button", { name: "New template" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").waitFor();
+    await dialogSettled(page);
     await axe(page, `${list}: new template dialog`);
     await dialog.getByLabel("Name").fill(name);
     await dialog.getByRole("button", { name: "Create template" }).click();
@@ -211,6 +219,7 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
     const dialog = page.getByRole("dialog", { name: "New package from template" });
     // the one template shared with the loan officers is chosen already; it asks only for the people
     await dialog.getByRole("group", { name: "BORROWER 1" }).waitFor();
+    await dialogSettled(page);
     await axe(page, "new package from template");
     await screenshot(page, "templates-new-from-template");
     await sender.type(dialog.getByLabel("First name"), "Maria", "First name: Maria");

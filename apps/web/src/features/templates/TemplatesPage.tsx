@@ -10,13 +10,11 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
-  VisuallyHidden,
 } from "@mantine/core";
-import { TEMPLATE_MESSAGES } from "@signet/contract";
+import { TEMPLATE_MESSAGES, UI } from "@signet/contract";
 import { IconDots, IconInfoCircle, IconPlus, IconTemplate } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -28,11 +26,16 @@ import { Page } from "../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useHasPermission, usePermissionBits } from "../../session/permissions.ts";
 import { formatDateTime } from "../access/format.ts";
+import { type Column, PagedTable } from "../access/PagedTable.tsx";
+import { urlPageControl } from "../access/use-page-state.ts";
 import {
   type AnyTemplate,
   isDocumentTemplate,
+  sortedPage,
   TEMPLATE_KIND_INFO,
   type TemplateKind,
+  type TemplateSearch,
+  type TemplateSortField,
   templateApi,
 } from "./template-kinds.ts";
 import { refreshTemplates, templateQueries } from "./template-queries.ts";
@@ -134,11 +137,15 @@ export function TemplatesPage({
   kind,
   organizationId,
   other,
+  search,
+  onSearch,
 }: {
   kind: TemplateKind;
   organizationId: string;
   /** a support user's view of another organization */
   other?: string;
+  search: TemplateSearch;
+  onSearch: (next: TemplateSearch) => void;
 }) {
   const info = TEMPLATE_KIND_INFO[kind];
   const known = usePermissionBits() !== null;
@@ -157,6 +164,87 @@ export function TemplatesPage({
   const records: AnyTemplate[] = list.data?.records ?? [];
   const actions = useTemplateActions(kind, organizationId);
   const [adding, setAdding] = useState(false);
+  const pageState = {
+    pageNumber: search.page ?? 1,
+    sortBy: search.sortBy ?? "name",
+    sortDirection: search.sortDirection ?? "asc",
+  } as const;
+  const page = urlPageControl<TemplateSortField, TemplateSearch>(search, pageState, onSearch);
+
+  const columns: Column<AnyTemplate, TemplateSortField>[] = [
+    {
+      key: "name",
+      label: "Name",
+      sortField: "name",
+      render: (template) => (
+        <>
+          <AnchorLink to={info.editTo} params={{ templateId: template.id }} search={{ org: other }} size="sm" fw={600}>
+            {template.name}
+          </AnchorLink>
+          {template.description && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {template.description}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: "status",
+      label: "Status",
+      sortField: "status",
+      render: (template) => <StatusBadge active={template.active} />,
+    },
+    {
+      key: "summary",
+      label: kind === "document" ? "Latest version" : "Documents",
+      render: (template) => <Text size="sm">{summary(template)}</Text>,
+    },
+    {
+      key: "groups",
+      label: "Groups",
+      render: (template) => (
+        <Text size="sm" c={template.groups.length === 0 ? "dimmed" : undefined}>
+          {template.groups.map((group) => group.name).join(", ") || "No group yet"}
+        </Text>
+      ),
+    },
+    {
+      key: "lastUpdatedAt",
+      label: "Last updated",
+      sortField: "lastUpdatedAt",
+      render: (template) => <Text size="sm">{formatDateTime(template.lastUpdatedAt)}</Text>,
+    },
+    {
+      key: "actions",
+      label: "",
+      align: "right",
+      render: (template) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Actions for ${template.name}`}
+              disabled={!canManage}
+              title={canManage ? undefined : MANAGE_TEMPLATES_REASON}
+            >
+              <IconDots size={16} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {template.active ? (
+              <Menu.Item onClick={() => void actions.deactivate(template)}>Deactivate</Menu.Item>
+            ) : (
+              <Menu.Item onClick={() => void actions.activate(template)}>Activate</Menu.Item>
+            )}
+            <Menu.Item color="red" onClick={() => void actions.remove(template)}>
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
 
   const newButton = (
     <Button
@@ -212,82 +300,16 @@ export function TemplatesPage({
             {MANAGE_TEMPLATES_REASON}.
           </Alert>
         )}
-        <Paper withBorder>
-          <Table verticalSpacing="sm" highlightOnHover aria-label={info.title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>{kind === "document" ? "Latest version" : "Documents"}</Table.Th>
-                <Table.Th>Groups</Table.Th>
-                <Table.Th>Last updated</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {records.map((template) => (
-                <Table.Tr key={template.id}>
-                  <Table.Td>
-                    <AnchorLink
-                      to={info.editTo}
-                      params={{ templateId: template.id }}
-                      search={{ org: other }}
-                      size="sm"
-                      fw={600}
-                    >
-                      {template.name}
-                    </AnchorLink>
-                    {template.description && (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {template.description}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge active={template.active} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{summary(template)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={template.groups.length === 0 ? "dimmed" : undefined}>
-                      {template.groups.map((group) => group.name).join(", ") || "No group yet"}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(template.lastUpdatedAt)}</Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Actions for ${template.name}`}
-                          disabled={!canManage}
-                          title={canManage ? undefined : MANAGE_TEMPLATES_REASON}
-                        >
-                          <IconDots size={16} aria-hidden />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {template.active ? (
-                          <Menu.Item onClick={() => void actions.deactivate(template)}>Deactivate</Menu.Item>
-                        ) : (
-                          <Menu.Item onClick={() => void actions.activate(template)}>Activate</Menu.Item>
-                        )}
-                        <Menu.Item color="red" onClick={() => void actions.remove(template)}>
-                          Delete
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+        <PagedTable
+          label={info.title}
+          columns={columns}
+          rows={sortedPage(records, pageState.sortBy, pageState.sortDirection, pageState.pageNumber, UI.pageSize)}
+          count={records.length}
+          page={page}
+          loading={list.isFetching}
+          rowKey={(template) => template.id}
+          empty={`No ${info.noun}s yet.`}
+        />
         <Text size="sm" c="dimmed">
           {records.length} {records.length === 1 ? info.noun : `${info.noun}s`},{" "}
           {records.filter((t) => t.active).length} active

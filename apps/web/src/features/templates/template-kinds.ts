@@ -59,8 +59,43 @@ export const templateApi = {
     api(routes.publishDocumentTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true }),
 };
 
-/** ?org= lets a support user open another organization's templates (ignored for everyone else). */
-export const templateSearchSchema = z.object({ org: z.uuid().optional().catch(undefined) });
+export const TEMPLATE_SORT_FIELDS = ["name", "status", "lastUpdatedAt"] as const;
+export type TemplateSortField = (typeof TEMPLATE_SORT_FIELDS)[number];
+
+/**
+ * ?org= lets a support user open another organization's templates (ignored for everyone else);
+ * the list's page and sort are kept in the URL too.
+ */
+export const templateSearchSchema = z.object({
+  org: z.uuid().optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  sortBy: z.enum(TEMPLATE_SORT_FIELDS).optional().catch(undefined),
+  sortDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
+});
+export type TemplateSearch = z.infer<typeof templateSearchSchema>;
+
+/** The list sorted and cut to one page, as a server would (the API answers every template at once). */
+export function sortedPage<T extends { name: string; active: boolean; lastUpdatedAt: string }>(
+  records: readonly T[],
+  sortBy: TemplateSortField,
+  direction: "asc" | "desc",
+  pageNumber: number,
+  pageSize: number,
+): T[] {
+  const key = (record: T) =>
+    sortBy === "name"
+      ? record.name.toLowerCase()
+      : sortBy === "status"
+        ? record.active
+          ? "0"
+          : "1"
+        : record.lastUpdatedAt;
+  const sorted = [...records].sort((a, b) => {
+    const order = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.name.localeCompare(b.name);
+    return direction === "asc" ? order : -order;
+  });
+  return sorted.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
+}
 
 /** The organization the template pages show: the session's, or the one a support user opened. */
 export function useTemplateOrganization(org: string | undefined): {

@@ -8,6 +8,16 @@ export const Route = createFileRoute("/_auth/settings_/package-templates/")({
 });
 
 function TemplatesRoute() {
-  const { organizationId, other } = useTemplateOrganization(Route.useSearch().org);
-  return <TemplatesPage kind="package" organizationId={organizationId} other={other} />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { organizationId, other } = useTemplateOrganization(search.org);
+  return (
+    <TemplatesPage
+      kind="package"
+      organizationId={organizationId}
+      other={other}
+      search={search}
+      onSearch={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
 }
