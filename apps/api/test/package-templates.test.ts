@@ -11,12 +11,12 @@ import {
   routes,
   TEMPLATE_MESSAGES,
 } from "@signet/contract";
-import { createPackageFromTemplate, type UserActor } from "@signet/core";
+import { createPackageFromTemplate, readPackageBlueprint, type UserActor } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import { memberOfNewGroup, OFFICER, packageAuditTypes, packageOrg } from "./support/package-fixtures.ts";
 import { poll } from "./support/poll.ts";
-import { call, ok, publishedDocumentTemplate, templatePaths } from "./support/template-fixtures.ts";
+import { call, ok, publishedDocumentTemplate, tagAt, templatePaths } from "./support/template-fixtures.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
 // Issue 13 §4: a package template is built in three steps in its builder package (participants
@@ -36,10 +36,11 @@ async function builtTemplate() {
   const officer = await memberOfNewGroup(context.org, app.url, OFFICER);
   const t = templatePaths(context.org.organizationId);
   const admin = context.admin;
-  const { template: disclosure } = await publishedDocumentTemplate(admin, t, {
+  const built = await publishedDocumentTemplate(admin, t, {
     name: "Closing Disclosure",
     groupIds: [officer.group.id],
   });
+  const disclosure = built.template;
   const loanNumber = await ok(
     call<CustomField>(admin, "POST", t.at(routes.createCustomField), {
       customFieldId: "loanNumber",
@@ -100,7 +101,7 @@ async function builtTemplate() {
     200,
     "activate",
   );
-  return { ...context, officer, t, template, disclosure, loanNumber };
+  return { ...context, officer, t, template, disclosure, built, loanNumber };
 }
 
 const people = [
@@ -127,6 +128,26 @@ describe("package templates", () => {
     ]);
     const builder = await ok(call<Package>(s.admin, "GET", s.t.package(s.template.packageId)), 200, "builder");
     expect(builder.templateKind).toBe("PACKAGE_TEMPLATE");
+    // a newer version of the document template is offered, the template keeps the one it holds
+    const { document, borrower2 } = s.built;
+    await ok(
+      call(
+        s.admin,
+        "POST",
+        s.t.documentTags(s.disclosure.packageId, document.id),
+        tagAt(borrower2.id, "INITIALS", 720),
+      ),
+      201,
+      "change the document template",
+    );
+    const changed = await ok(
+      call<{ version: number }>(s.admin, "GET", s.t.documentTemplate(s.disclosure.id)),
+      200,
+      "dt",
+    );
+    await ok(call(s.admin, "POST", s.t.publish(s.disclosure.id), { version: changed.version }), 200, "publish v2");
+    const offered = await ok(call<PackageTemplate>(s.admin, "GET", s.t.packageTemplate(s.template.id)), 200, "get");
+    expect(offered.documents).toMatchObject([{ sourceTemplateVersion: 1, latestVersion: 2 }]);
     // a member who only manages packages sees the usable templates, nothing more
     const member = s.officer.client;
     expect((await call(member, "GET", s.t.packageTemplates)).status).toBe(403);
@@ -327,6 +348,19 @@ describe("package templates", () => {
     expect(saved).toMatchObject({ stipCount: 1, dataFieldCount: 1, active: false });
     expect(saved.slots.map((slot) => slot.displayName)).toEqual(["BORROWER 1", "BORROWER 2"]);
     expect(await db().participant.count({ where: { packageId: saved.packageId, email: { not: null } } })).toBe(0);
+    // what the template holds reads back as the package it was saved from, without its people and files' places
+    const comparable = async (packageId: string) => {
+      const blueprint = await readPackageBlueprint(db(), app.server.deps.fieldCipher, s.org.organizationId, packageId);
+      return {
+        ...blueprint,
+        name: "",
+        documents: blueprint.documents.map((document) => ({ ...document, file: { ...document.file, ref: "" } })),
+      };
+    };
+    const fromPackage = await comparable(pkg.id);
+    expect(fromPackage.documents[0]!.tags).toHaveLength(5);
+    expect(fromPackage.stips).toHaveLength(1);
+    expect(await comparable(saved.packageId)).toEqual(fromPackage);
 
     const removed = await call(s.admin, "DELETE", `${s.t.packageTemplate(saved.id)}?version=${saved.version}`);
     expect(removed.status).toBe(204);
