@@ -209,6 +209,19 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
 
     const stored = await app.server.db.packageTemplate.findFirstOrThrow({ where: { name: "Disclosure package" } });
     expect(stored.active).toBe(true);
+
+    // a template nobody needs is deleted from its row's menu, after the shared confirmation
+    await newTemplate(page, "/settings/document-templates", "Scratch");
+    await page.goto("/settings/document-templates");
+    await page.getByRole("button", { name: "Actions for Scratch" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete document template" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expectToast(page, TEMPLATE_MESSAGES.templateDeleted);
+    await page.getByRole("link", { name: "Scratch" }).waitFor({ state: "detached" });
+    expect(await app.server.db.documentTemplate.count({ where: { name: "Scratch" } })).toBe(0);
   });
 
   it("the loan officer starts a package from the template and sends it in a handful of actions", async () => {
