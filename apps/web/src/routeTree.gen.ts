@@ -35,6 +35,8 @@ import { Route as AuthWorkspaceRouteImport } from './routes/_auth/workspace'
 import { Route as SupportNotificationsRouteImport } from './routes/_support/notifications'
 import { Route as SupportOperationsRouteImport } from './routes/_support/operations'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as AuthBulkSendIndexRouteImport } from './routes/_auth/bulk-send/index'
+import { Route as AuthBulkSendBulkSendIdRouteImport } from './routes/_auth/bulk-send/$bulkSendId'
 import { Route as AuthImportExportIndexRouteImport } from './routes/_auth/import-export/index'
 import { Route as AuthImportExportExportRouteImport } from './routes/_auth/import-export/export'
 import { Route as AuthImportExportImportRouteImport } from './routes/_auth/import-export/import'
@@ -203,6 +205,16 @@ const DevMailboxRoute = DevMailboxRouteImport.update({
   id: '/dev/mailbox',
   path: '/dev/mailbox',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthBulkSendIndexRoute = AuthBulkSendIndexRouteImport.update({
+  id: '/bulk-send/',
+  path: '/bulk-send/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthBulkSendBulkSendIdRoute = AuthBulkSendBulkSendIdRouteImport.update({
+  id: '/bulk-send/$bulkSendId',
+  path: '/bulk-send/$bulkSendId',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthImportExportIndexRoute = AuthImportExportIndexRouteImport.update({
   id: '/',
@@ -454,6 +466,7 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof SupportNotificationsRoute
   '/operations': typeof SupportOperationsRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/bulk-send/$bulkSendId': typeof AuthBulkSendBulkSendIdRoute
   '/import-export/export': typeof AuthImportExportExportRoute
   '/import-export/import': typeof AuthImportExportImportRoute
   '/organizations/$organizationId': typeof AuthOrganizationsOrganizationIdRouteWithChildren
@@ -462,6 +475,7 @@ export interface FileRoutesByFullPath {
   '/reports/package': typeof AuthReportsPackageRoute
   '/saml-providers/$samlProviderId': typeof SupportSamlProvidersSamlProviderIdRoute
   '/saml-providers/new': typeof SupportSamlProvidersNewRoute
+  '/bulk-send/': typeof AuthBulkSendIndexRoute
   '/import-export/': typeof AuthImportExportIndexRoute
   '/organizations/': typeof AuthOrganizationsIndexRoute
   '/reports/': typeof AuthReportsIndexRoute
@@ -517,6 +531,7 @@ export interface FileRoutesByTo {
   '/notifications': typeof SupportNotificationsRoute
   '/operations': typeof SupportOperationsRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/bulk-send/$bulkSendId': typeof AuthBulkSendBulkSendIdRoute
   '/import-export/export': typeof AuthImportExportExportRoute
   '/import-export/import': typeof AuthImportExportImportRoute
   '/organizations/new': typeof AuthOrganizationsNewRoute
@@ -524,6 +539,7 @@ export interface FileRoutesByTo {
   '/reports/package': typeof AuthReportsPackageRoute
   '/saml-providers/$samlProviderId': typeof SupportSamlProvidersSamlProviderIdRoute
   '/saml-providers/new': typeof SupportSamlProvidersNewRoute
+  '/bulk-send': typeof AuthBulkSendIndexRoute
   '/import-export': typeof AuthImportExportIndexRoute
   '/organizations': typeof AuthOrganizationsIndexRoute
   '/reports': typeof AuthReportsIndexRoute
@@ -584,6 +600,7 @@ export interface FileRoutesById {
   '/_support/notifications': typeof SupportNotificationsRoute
   '/_support/operations': typeof SupportOperationsRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/_auth/bulk-send/$bulkSendId': typeof AuthBulkSendBulkSendIdRoute
   '/_auth/import-export/export': typeof AuthImportExportExportRoute
   '/_auth/import-export/import': typeof AuthImportExportImportRoute
   '/_auth/organizations/$organizationId': typeof AuthOrganizationsOrganizationIdRouteWithChildren
@@ -592,6 +609,7 @@ export interface FileRoutesById {
   '/_auth/reports/package': typeof AuthReportsPackageRoute
   '/_support/saml-providers/$samlProviderId': typeof SupportSamlProvidersSamlProviderIdRoute
   '/_support/saml-providers/new': typeof SupportSamlProvidersNewRoute
+  '/_auth/bulk-send/': typeof AuthBulkSendIndexRoute
   '/_auth/import-export/': typeof AuthImportExportIndexRoute
   '/_auth/organizations/': typeof AuthOrganizationsIndexRoute
   '/_auth/reports/': typeof AuthReportsIndexRoute
@@ -651,6 +669,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/operations'
     | '/dev/mailbox'
+    | '/bulk-send/$bulkSendId'
     | '/import-export/export'
     | '/import-export/import'
     | '/organizations/$organizationId'
@@ -659,6 +678,7 @@ export interface FileRouteTypes {
     | '/reports/package'
     | '/saml-providers/$samlProviderId'
     | '/saml-providers/new'
+    | '/bulk-send/'
     | '/import-export/'
     | '/organizations/'
     | '/reports/'
@@ -714,6 +734,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/operations'
     | '/dev/mailbox'
+    | '/bulk-send/$bulkSendId'
     | '/import-export/export'
     | '/import-export/import'
     | '/organizations/new'
@@ -721,6 +742,7 @@ export interface FileRouteTypes {
     | '/reports/package'
     | '/saml-providers/$samlProviderId'
     | '/saml-providers/new'
+    | '/bulk-send'
     | '/import-export'
     | '/organizations'
     | '/reports'
@@ -780,6 +802,7 @@ export interface FileRouteTypes {
     | '/_support/notifications'
     | '/_support/operations'
     | '/dev/mailbox'
+    | '/_auth/bulk-send/$bulkSendId'
     | '/_auth/import-export/export'
     | '/_auth/import-export/import'
     | '/_auth/organizations/$organizationId'
@@ -788,6 +811,7 @@ export interface FileRouteTypes {
     | '/_auth/reports/package'
     | '/_support/saml-providers/$samlProviderId'
     | '/_support/saml-providers/new'
+    | '/_auth/bulk-send/'
     | '/_auth/import-export/'
     | '/_auth/organizations/'
     | '/_auth/reports/'
@@ -1024,6 +1048,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/dev/mailbox'
       preLoaderRoute: typeof DevMailboxRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/bulk-send/': {
+      id: '/_auth/bulk-send/'
+      path: '/bulk-send'
+      fullPath: '/bulk-send/'
+      preLoaderRoute: typeof AuthBulkSendIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/bulk-send/$bulkSendId': {
+      id: '/_auth/bulk-send/$bulkSendId'
+      path: '/bulk-send/$bulkSendId'
+      fullPath: '/bulk-send/$bulkSendId'
+      preLoaderRoute: typeof AuthBulkSendBulkSendIdRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/import-export/': {
       id: '/_auth/import-export/'
@@ -1394,8 +1432,10 @@ interface AuthRouteChildren {
   AuthReportsRoute: typeof AuthReportsRouteWithChildren
   AuthSettingsRoute: typeof AuthSettingsRoute
   AuthWorkspaceRoute: typeof AuthWorkspaceRoute
+  AuthBulkSendBulkSendIdRoute: typeof AuthBulkSendBulkSendIdRoute
   AuthOrganizationsOrganizationIdRoute: typeof AuthOrganizationsOrganizationIdRouteWithChildren
   AuthOrganizationsNewRoute: typeof AuthOrganizationsNewRoute
+  AuthBulkSendIndexRoute: typeof AuthBulkSendIndexRoute
   AuthOrganizationsIndexRoute: typeof AuthOrganizationsIndexRoute
   AuthPackagesPackageIdBuildRoute: typeof AuthPackagesPackageIdBuildRoute
   AuthSettingsDocumentTemplatesTemplateIdRoute: typeof AuthSettingsDocumentTemplatesTemplateIdRoute
@@ -1420,9 +1460,11 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthReportsRoute: AuthReportsRouteWithChildren,
   AuthSettingsRoute: AuthSettingsRoute,
   AuthWorkspaceRoute: AuthWorkspaceRoute,
+  AuthBulkSendBulkSendIdRoute: AuthBulkSendBulkSendIdRoute,
   AuthOrganizationsOrganizationIdRoute:
     AuthOrganizationsOrganizationIdRouteWithChildren,
   AuthOrganizationsNewRoute: AuthOrganizationsNewRoute,
+  AuthBulkSendIndexRoute: AuthBulkSendIndexRoute,
   AuthOrganizationsIndexRoute: AuthOrganizationsIndexRoute,
   AuthPackagesPackageIdBuildRoute: AuthPackagesPackageIdBuildRoute,
   AuthSettingsDocumentTemplatesTemplateIdRoute:

@@ -37,6 +37,7 @@ import { useHasPermission, usePermissionsQuery } from "../../../session/permissi
 import { formatDate } from "../../access/format.ts";
 import { type Column, PagedTable } from "../../access/PagedTable.tsx";
 import { urlPageControl } from "../../access/use-page-state.ts";
+import { BulkSendLink } from "../../bulk-send/BulkSendLink.tsx";
 import { NewFromTemplateDialog } from "../../templates/NewFromTemplateDialog.tsx";
 import { PackageActions } from "../actions/PackageActions.tsx";
 import { CONTACT_SUMMARY_LABELS, STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
@@ -265,6 +266,7 @@ export function WorkspacePage({
             >
               New from template
             </Button>
+            <BulkSendLink />
             <Button leftSection={<IconFileText size={16} />} loading={creating} onClick={() => void createPackage()}>
               New package
             </Button>

@@ -1,0 +1,19 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { z } from "zod";
+import { BulkSendStartPage } from "../../../features/bulk-send/BulkSendStartPage.tsx";
+
+function BulkSendRoute() {
+  const { templateId } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <BulkSendStartPage
+      templateId={templateId}
+      onTemplate={(next) => void navigate({ search: next ? { templateId: next } : {}, replace: true })}
+    />
+  );
+}
+
+export const Route = createFileRoute("/_auth/bulk-send/")({
+  validateSearch: z.object({ templateId: z.uuid().optional().catch(undefined) }),
+  component: BulkSendRoute,
+});
