@@ -57,7 +57,7 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
   /** A dialog measured while it fades in measures at part of its contrast: wait until it is opaque. */
   const dialogSettled = (page: Page) =>
     page.waitForFunction(() => {
-      const parts = [...document.querySelectorAll(".mantine-Modal-content, .mantine-Modal-overlay")];
+      const parts = Array.from(document.querySelectorAll(".mantine-Modal-content, .mantine-Modal-overlay"));
       return parts.length > 0 && parts.every((part) => getComputedStyle(part).opacity === "1");
     });
 
