@@ -20,6 +20,7 @@ export const ENCRYPTED_COLUMNS = [
   { table: "WebhookEndpoint", key: "id", column: "secretEncrypted" },
   { table: "WebhookEndpoint", key: "id", column: "previousSecretEncrypted" },
   { table: "MfaAuthenticator", key: "userId", column: "secretEncrypted" },
+  { table: "BulkSendRow", key: "id", column: "inputCiphertext" },
 ] as const;
 
 export interface ColumnReencryption {
