@@ -387,8 +387,11 @@ describe("managing document templates", () => {
 
     const stale = await call(s.admin, "DELETE", `${s.t.documentTemplate(saved.id)}?version=${saved.version}`);
     expect(stale.status).toBe(409);
+    const { blobKey } = await db().documentTemplateVersion.findFirstOrThrow({ where: { templateId: saved.id } });
+    await expect(app.server.deps.storage.get(blobKey)).resolves.toBeDefined();
     const removed = await call(s.admin, "DELETE", `${s.t.documentTemplate(saved.id)}?version=${published.version}`);
     expect(removed.status).toBe(204);
+    await expect(app.server.deps.storage.get(blobKey)).rejects.toThrow();
     expect(await db().package.count({ where: { id: saved.packageId } })).toBe(0);
     expect(await db().documentTemplateVersion.count({ where: { templateId: saved.id } })).toBe(0);
     expect((await call(s.admin, "GET", s.t.documentTemplate(saved.id))).status).toBe(404);
@@ -424,6 +427,20 @@ describe("managing document templates", () => {
     expect((await db().package.findUniqueOrThrow({ where: { id: created.packageId } })).name).toBe("Final");
     const stale = await call(s.admin, "PUT", s.t.documentTemplate(created.id), { version: created.version, name: "X" });
     expect(stale.status).toBe(409);
+  });
+
+  it("lets a settings reader see templates and their builder packages but change nothing", async () => {
+    const s = await setup();
+    const { template } = await publishedDocumentTemplate(s.admin, s.t, { name: "Read me", groupIds: [s.officer.group.id] });
+    const reader = (await memberOfNewGroup(s.org, app.url, ["VIEW_ADMIN_SETTINGS"])).client;
+    const listed = await ok(call<DocumentTemplateList>(reader, "GET", s.t.documentTemplates), 200, "reader lists");
+    expect(listed.records.map((row) => row.id)).toEqual([template.id]);
+    expect((await call(reader, "GET", s.t.versions(template.id))).status).toBe(200);
+    expect((await call(reader, "GET", s.t.package(template.packageId))).status).toBe(200);
+    expect((await call(reader, "GET", s.t.participants(template.packageId))).status).toBe(200);
+    expect((await call(reader, "POST", s.t.participants(template.packageId), { type: "Borrower" })).status).toBe(403);
+    expect((await call(reader, "POST", s.t.documentTemplates, { name: "Mine" })).status).toBe(403);
+    expect((await call(reader, "POST", s.t.deactivate(template.id), { version: template.version })).status).toBe(403);
   });
 
   it("lets a support user manage the templates of any organization", async () => {
