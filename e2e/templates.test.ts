@@ -268,6 +268,20 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
     console.log(report);
     expect(sender.count, sender.transcript()).toBeLessThanOrEqual(SENDER_BUDGET);
 
+    // "Create and open" leaves an ordinary draft in the builder, for the sender to change
+    await page.goto("/workspace");
+    await page.getByRole("button", { name: "New from template" }).click();
+    const again = page.getByRole("dialog", { name: "New package from template" });
+    await again.getByLabel("First name").fill("Ana");
+    await again.getByLabel("Last name").fill("Lopez");
+    await again.getByRole("textbox", { name: "Email" }).fill("ana@example.com");
+    await again.getByLabel("Package name").fill("Lopez disclosures");
+    await again.getByRole("button", { name: "Create and open" }).click();
+    await page.waitForURL(/\/packages\/[0-9a-f-]+\/build\?step=1$/);
+    await page.getByRole("table", { name: "Participants" }).getByText("Ana Lopez").waitFor();
+    await expect.poll(() => page.getByLabel("Package name").inputValue()).toBe("Lopez disclosures");
+    expect(await page.getByText(/Editing (document|package) template/).count()).toBe(0);
+
     // an ordinary package takes a document template in its documents step
     await page.goto("/workspace");
     await page.getByRole("button", { name: "New package" }).click();
