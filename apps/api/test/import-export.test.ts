@@ -279,6 +279,8 @@ describe("export", () => {
       ["emailTemplates", 1],
       ["emailNotifications", 1],
       ["webhooks", 1],
+      ["documentTemplates", 0],
+      ["packageTemplates", 0],
     ]);
     const groups = JSON.parse(entries.get("groups.json")!.toString()).items;
     expect(groups).toContainEqual({

@@ -57,6 +57,7 @@ export * from "./signing-rules.ts";
 export * from "./storable-text.ts";
 export * from "./tag-rules.ts";
 export * from "./tags.ts";
+export * from "./template-archive.ts";
 export * from "./template-blueprint.ts";
 export * from "./templates.ts";
 export * from "./users.ts";

@@ -62,8 +62,10 @@ export async function importConfiguration(
   if (!upload.fingerprint)
     throw new AppError("BAD_REQUEST", M.fingerprintMissing, [{ path: "fingerprint", message: M.fingerprintMissing }]);
   const webhookSecrets: ConfigurationImportResult["webhookSecrets"] = [];
+  const writtenBlobs: string[] = [];
+  const unusedBlobs: string[] = [];
   try {
-    return await deps.db.$transaction(
+    const result = await deps.db.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`configuration-import:${organizationId}`}, 0))`;
         const target = await collectConfiguration(tx, organizationId, deps);
@@ -71,7 +73,16 @@ export async function importConfiguration(
           throw new AppError("CONFLICT", M.targetChanged);
         const { plan, entries } = planConfigurationImport(archive.sections, target, deps.config);
         if (plan.counts.CONFLICT > 0) throw new AppError("CONFLICT", M.conflictsRemain);
-        const context: ApplyContext = { tx, actor, organizationId, deps, files: archive.files, webhookSecrets };
+        const context: ApplyContext = {
+          tx,
+          actor,
+          organizationId,
+          deps,
+          files: archive.files,
+          webhookSecrets,
+          writtenBlobs,
+          unusedBlobs,
+        };
         for (const { handler, entries: sectionEntries } of entries) {
           if (sectionEntries.length > 0) await handler.apply(sectionEntries, context);
         }
@@ -99,7 +110,10 @@ export async function importConfiguration(
       },
       { maxWait: 10_000, timeout: 120_000 },
     );
+    for (const key of unusedBlobs) await deps.storage.delete(key).catch(() => false);
+    return result;
   } catch (error) {
+    for (const key of writtenBlobs) await deps.storage.delete(key).catch(() => false);
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", M.applyFailed);
     throw error;
   }

@@ -47,6 +47,10 @@ export interface ApplyContext {
   files: SectionFiles;
   /** secrets of webhooks created: shown once in the answer */
   webhookSecrets: { url: string; secret: string }[];
+  /** blob keys written during the import: removed again when it rolls back */
+  writtenBlobs: string[];
+  /** blob keys the import made unused: removed once it has committed */
+  unusedBlobs: string[];
 }
 
 export interface SectionHandler<Item = unknown> {
