@@ -13,7 +13,11 @@ const compiled = {
   ssr: { resolve: { conditions, externalConditions: ["signet-dist"] } },
 };
 // the compiled files run as Node runs them in production: loaded natively, not through Vite
-const native = { execArgv: ["--conditions=signet-dist"], server: { deps: { external: [/\/dist\//] } } };
+const native = {
+  execArgv: ["--conditions=signet-dist"],
+  server: { deps: { external: [/\/dist\//] } },
+  env: { SIGNET_TEST_COMPILED: "1" },
+};
 
 type Project = { test?: { name?: string } };
 const projects = (base.test?.projects ?? []) as Project[];

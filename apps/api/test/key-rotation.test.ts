@@ -58,7 +58,10 @@ async function keysCommand(args: string[], env: Record<string, string>) {
   try {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ["--import", "tsx", "apps/api/src/cli/keys.ts", ...args],
+      // `pnpm test:compiled` runs the command as production does: compiled, without a TypeScript loader
+      process.env.SIGNET_TEST_COMPILED === "1"
+        ? ["--conditions=signet-dist", "apps/api/dist/keys.js", ...args]
+        : ["--import", "tsx", "apps/api/src/cli/keys.ts", ...args],
       {
         cwd: root,
         env: { PATH: process.env.PATH ?? "", DATABASE_URL: database.url, DATA_DIR: dataDir, ...env },
