@@ -28,6 +28,7 @@ import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
 import { useHasPermission, usePermissionBits } from "../../session/permissions.ts";
 import { formatDateTime } from "../access/format.ts";
+import { BulkSendLink } from "../bulk-send/BulkSendLink.tsx";
 import { MANAGE_TEMPLATES_REASON, StatusBadge, TemplateBreadcrumbs, useTemplateActions } from "./TemplatesPage.tsx";
 import {
   type AnyTemplate,
@@ -313,6 +314,9 @@ function Editor(props: {
                   Activate
                 </Button>
               </Tooltip>
+            )}
+            {kind === "package" && template.active && !props.other && (
+              <BulkSendLink templateId={template.id} variant="default" />
             )}
             <Button
               variant="subtle"
