@@ -9,7 +9,6 @@ import {
 } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
-import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { deletePackage } from "../packages/delete-package.ts";
 import { findVisiblePackage } from "../packages/find-package.ts";
@@ -28,24 +27,17 @@ import {
   templateNameKey,
   usableGroupIds,
 } from "./template-access.ts";
-import {
-  parseBlueprint,
-  publishedContent,
-  readBuilderBlueprint,
-  templateInclude,
-  toDocumentTemplate,
-  toDocumentTemplateVersion,
-} from "./template-views.ts";
+import { templateInclude, toDocumentTemplate, toDocumentTemplateVersion } from "./template-views.ts";
 import { copyBlueprintFiles, discardCopies, openFromStorage, writeBlueprint } from "./write-blueprint.ts";
 
-interface TemplateRef {
+export interface TemplateRef {
   organizationId: string;
   templateId: string;
 }
 
 type Reader = CoreDeps["db"] | Tx;
 
-async function findTemplate(db: Reader, ref: TemplateRef) {
+export async function findDocumentTemplate(db: Reader, ref: TemplateRef) {
   const row = await db.documentTemplate.findFirst({
     where: { id: ref.templateId, organizationId: ref.organizationId },
     include: templateInclude,
@@ -62,8 +54,8 @@ async function assertNameFree(tx: Tx, organizationId: string, name: string, exce
   if (taken) throw templateExists("DOCUMENT_TEMPLATE");
 }
 
-const view = async (deps: CoreDeps, ref: TemplateRef) =>
-  toDocumentTemplate(deps.db, deps, await findTemplate(deps.db, ref));
+export const documentTemplateView = async (deps: CoreDeps, ref: TemplateRef) =>
+  toDocumentTemplate(deps.db, deps, await findDocumentTemplate(deps.db, ref));
 
 /** Settings readers see every document template; `usable`: the active ones shared with a group in which the caller manages packages. */
 export async function listDocumentTemplates(
@@ -96,7 +88,7 @@ export async function listDocumentTemplates(
 export async function getDocumentTemplate(actor: Actor, input: TemplateRef, deps: CoreDeps): Promise<DocumentTemplate> {
   const access = await loadTemplateAccess(actor, input.organizationId, deps);
   requireTemplateReader(access);
-  return view(deps, input);
+  return documentTemplateView(deps, input);
 }
 
 /** A new, inactive document template with its empty builder package, in one transaction. */
@@ -119,7 +111,7 @@ export async function createDocumentTemplate(
       groupIds,
     }),
   );
-  return view(deps, { organizationId, templateId: id });
+  return documentTemplateView(deps, { organizationId, templateId: id });
 }
 
 async function insertTemplate(
@@ -200,7 +192,7 @@ export async function createDocumentTemplateFromPackage(
       await writeBlueprint(tx, deps.fieldCipher, blueprint, files, { organizationId, packageId, wholePackage: false });
       return created;
     });
-    return await view(deps, { organizationId, templateId: id });
+    return await documentTemplateView(deps, { organizationId, templateId: id });
   } catch (error) {
     await discardCopies(deps, files);
     throw error;
@@ -216,7 +208,7 @@ export async function updateDocumentTemplate(
   const { organizationId, templateId } = input;
   const access = await loadTemplateAccess(actor, organizationId, deps);
   requireTemplateAdmin(access);
-  const current = await findTemplate(deps.db, input);
+  const current = await findDocumentTemplate(deps.db, input);
   const groupIds = input.groupIds ? await assertTemplateGroups(deps.db, organizationId, input.groupIds) : undefined;
   if (groupIds && groupIds.length === 0 && current.active) throw templateConflict(TEMPLATE_MESSAGES.groupRequired);
   await deps.db.$transaction(async (tx) => {
@@ -245,7 +237,7 @@ export async function updateDocumentTemplate(
       ...(groupIds ? { groupIds } : {}),
     });
   });
-  return view(deps, input);
+  return documentTemplateView(deps, input);
 }
 
 /** The template, its builder package and its versions' files (packages built from it keep their copies). */
@@ -257,7 +249,7 @@ export async function deleteDocumentTemplate(
   const { organizationId, templateId } = input;
   const access = await loadTemplateAccess(actor, organizationId, deps);
   requireTemplateAdmin(access);
-  const current = await findTemplate(deps.db, input);
+  const current = await findDocumentTemplate(deps.db, input);
   if (current.version !== input.version) throw packageVersionConflict();
   const versions = await deps.db.documentTemplateVersion.findMany({ where: { templateId }, select: { blobKey: true } });
   await deleteBuilderPackage(actor, organizationId, current.packageId, deps);
@@ -279,87 +271,15 @@ export async function deleteBuilderPackage(actor: Actor, organizationId: string,
   if (pkg) await deletePackage(actor, { organizationId, packageId, version: pkg.version, template: true }, deps);
 }
 
+/** Where a version keeps its own copy of the file. */
 export const versionBlobKey = (organizationId: string, templateId: string, number: number) =>
   `templates/${organizationId}/${templateId}/v${number}.pdf`;
-
-/**
- * Snapshots the builder package as the next immutable version: exactly one document, its file
- * copied to the version's own blob, the blueprint stored with that file. Refused when nothing
- * changed since the newest version.
- */
-export async function publishDocumentTemplate(
-  actor: Actor,
-  input: TemplateRef & { version: number },
-  deps: CoreDeps,
-): Promise<DocumentTemplate> {
-  const { organizationId, templateId } = input;
-  const access = await loadTemplateAccess(actor, organizationId, deps);
-  requireTemplateAdmin(access);
-  const current = await findTemplate(deps.db, input);
-  if (current.version !== input.version) throw packageVersionConflict();
-  const blueprint = await readBuilderBlueprint(deps.db, deps, organizationId, current.packageId);
-  const document = blueprint.documents[0];
-  if (!document || blueprint.documents.length !== 1) throw templateConflict(TEMPLATE_MESSAGES.oneDocument);
-  if (current.latestVersion > 0) {
-    const latest = await deps.db.documentTemplateVersion.findUnique({
-      where: { templateId_number: { templateId, number: current.latestVersion } },
-      select: { blueprint: true },
-    });
-    if (latest && publishedContent(parseBlueprint(latest.blueprint)) === publishedContent(blueprint))
-      throw templateConflict(TEMPLATE_MESSAGES.nothingToPublish);
-  }
-  const number = current.latestVersion + 1;
-  const blobKey = versionBlobKey(organizationId, templateId, number);
-  const stored = await deps.storage.put(blobKey, await deps.storage.get(document.file.ref));
-  try {
-    if (stored.sha256 !== document.file.sha256)
-      throw new AppError("CONFLICT", `The file of ${document.name} does not match its recorded SHA-256.`);
-    // a document template is its slots and its one document: the builder package's own settings,
-    // questions and uploads are not part of a version
-    const snapshot = {
-      ...blueprint,
-      name: current.name,
-      settings: { ...blueprint.settings, emailDocumentKey: null },
-      customFields: [],
-      dataGroups: [],
-      stips: [],
-      documents: [{ ...document, file: { ...document.file, ref: blobKey } }],
-    };
-    await deps.db.$transaction(async (tx) => {
-      const { count } = await tx.documentTemplate.updateMany({
-        where: { id: templateId, organizationId, version: input.version, latestVersion: current.latestVersion },
-        data: { latestVersion: number, version: { increment: 1 } },
-      });
-      if (count === 0) throw packageVersionConflict();
-      await tx.documentTemplateVersion.create({
-        data: {
-          templateId,
-          organizationId,
-          number,
-          blueprint: snapshot as Prisma.InputJsonValue,
-          blobKey,
-          sha256: stored.sha256,
-          createdById: actor.kind === "user" ? actor.userId : null,
-        },
-      });
-      await audit(tx, actor, organizationId, "document-template.published", {
-        templateId,
-        name: current.name,
-        templateVersion: number,
-      });
-    });
-  } catch (error) {
-    await deps.storage.delete(blobKey).catch(() => false);
-    throw error;
-  }
-  return view(deps, input);
-}
 
 async function setActive(actor: Actor, input: TemplateRef & { version: number }, deps: CoreDeps, active: boolean) {
   const { organizationId, templateId } = input;
   const access = await loadTemplateAccess(actor, organizationId, deps);
   requireTemplateAdmin(access);
-  const current = await findTemplate(deps.db, input);
+  const current = await findDocumentTemplate(deps.db, input);
   if (current.version !== input.version) throw packageVersionConflict();
   if (active && current.latestVersion < 1) throw templateConflict(TEMPLATE_MESSAGES.notPublished);
   if (active && current.groups.length === 0) throw templateConflict(TEMPLATE_MESSAGES.groupRequired);
@@ -374,7 +294,7 @@ async function setActive(actor: Actor, input: TemplateRef & { version: number },
       name: current.name,
     });
   });
-  return view(deps, input);
+  return documentTemplateView(deps, input);
 }
 
 /** Members of the template's groups may use it (it needs a published version and a group). */
@@ -392,7 +312,7 @@ export async function listDocumentTemplateVersions(
 ): Promise<DocumentTemplateVersionList> {
   const access = await loadTemplateAccess(actor, input.organizationId, deps);
   requireTemplateReader(access);
-  await findTemplate(deps.db, input);
+  await findDocumentTemplate(deps.db, input);
   const rows = await deps.db.documentTemplateVersion.findMany({
     where: { templateId: input.templateId, organizationId: input.organizationId },
     orderBy: { number: "desc" },
