@@ -2,6 +2,9 @@ import { defineConfig } from "vitest/config";
 
 // One runner for every suite: pure rules (unit), the API against real PostgreSQL/Redis (api),
 // and browser journeys in Debian chromium against the built app (e2e).
+// `isolate: false`: a worker keeps the modules it loaded from one test file to the next. Loading the
+// API and core took seconds per file, most of the run; every file still gets its own database,
+// Redis prefix, server and browser context.
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -10,6 +13,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          isolate: false,
           include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts"],
           environment: "node",
         },
@@ -17,6 +21,7 @@ export default defineConfig({
       {
         test: {
           name: "api",
+          isolate: false,
           include: ["apps/api/test/**/*.test.ts", "apps/worker/test/**/*.test.ts", "packages/core/test/**/*.test.ts"],
           globalSetup: ["packages/core/src/testing/global-setup.ts"],
           testTimeout: 30_000,
@@ -28,7 +33,10 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           globalSetup: ["packages/core/src/testing/global-setup.ts"],
+          // one file at a time, after unit and api (a group of its own: one worker, not two)
           fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { withDatabaseName } from "../db/database-url.ts";
 import { createPrismaClient, type Db } from "../db/prisma-client.ts";
 import { timestampedDatabaseName } from "../db/timestamped-database-name.ts";
@@ -53,13 +53,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return { url, db, drop };
 }
 
-let redisPrefix: string | undefined;
+const redisPrefixes = new Map<string, string>();
 
 /**
- * A Redis key prefix of this test file's own (vitest evaluates modules per test file), so files
- * running in parallel on one Redis never see each other's keys or queues.
+ * A Redis key prefix of this test file's own, so files running in parallel on one Redis, or one
+ * after another in a worker that keeps its modules between files (`isolate: false`), never see each
+ * other's keys or queues.
  */
 export function testRedisPrefix(): string {
-  redisPrefix ??= `signet:test:${Date.now().toString(36)}_${randomBytes(4).toString("hex")}:`;
-  return redisPrefix;
+  const file = expect.getState().testPath ?? "";
+  let prefix = redisPrefixes.get(file);
+  if (!prefix) {
+    prefix = `signet:test:${Date.now().toString(36)}_${randomBytes(4).toString("hex")}:`;
+    redisPrefixes.set(file, prefix);
+  }
+  return prefix;
 }
