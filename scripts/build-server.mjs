@@ -12,7 +12,10 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const targets = [
   { dir: "packages/contract", entries: { index: "src/index.ts" } },
   { dir: "packages/core", entries: { index: "src/index.ts" } },
-  { dir: "apps/api", entries: { index: "src/index.ts", main: "src/main.ts", keys: "src/cli/keys.ts", backup: "src/cli/backup.ts" } },
+  {
+    dir: "apps/api",
+    entries: { index: "src/index.ts", main: "src/main.ts", keys: "src/cli/keys.ts", backup: "src/cli/backup.ts" },
+  },
   { dir: "apps/worker", entries: { main: "src/main.ts" } },
 ];
 

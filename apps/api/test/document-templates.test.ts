@@ -431,7 +431,10 @@ describe("managing document templates", () => {
 
   it("lets a settings reader see templates and their builder packages but change nothing", async () => {
     const s = await setup();
-    const { template } = await publishedDocumentTemplate(s.admin, s.t, { name: "Read me", groupIds: [s.officer.group.id] });
+    const { template } = await publishedDocumentTemplate(s.admin, s.t, {
+      name: "Read me",
+      groupIds: [s.officer.group.id],
+    });
     const reader = (await memberOfNewGroup(s.org, app.url, ["VIEW_ADMIN_SETTINGS"])).client;
     const listed = await ok(call<DocumentTemplateList>(reader, "GET", s.t.documentTemplates), 200, "reader lists");
     expect(listed.records.map((row) => row.id)).toEqual([template.id]);

@@ -49,15 +49,18 @@ export async function startBulkSend(actor: Actor, input: BulkSendFileInput, deps
       },
     });
     await tx.bulkSendRow.createMany({
-      data: reading.rows.map((row) =>
-        row.ok === true
-          ? {
-              bulkSendId: bulkSend.id,
-              organizationId,
-              line: row.line,
-              inputCiphertext: deps.fieldCipher.encrypt(JSON.stringify(row.input)),
-            }
-          : { bulkSendId: bulkSend.id, organizationId, line: row.line, status: "FAILED" as const, error: row.reason },
+      // blank lines keep their numbers for the lines after them but are not rows
+      data: reading.rows.flatMap((row) =>
+        row.ok === "blank"
+          ? []
+          : row.ok === true
+            ? {
+                bulkSendId: bulkSend.id,
+                organizationId,
+                line: row.line,
+                inputCiphertext: deps.fieldCipher.encrypt(JSON.stringify(row.input)),
+              }
+            : { bulkSendId: bulkSend.id, organizationId, line: row.line, status: "FAILED" as const, error: row.reason },
       ),
     });
     await appendAuditEvent(tx, actor, {
