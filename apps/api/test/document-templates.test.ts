@@ -470,3 +470,36 @@ describe("managing document templates", () => {
     expect(adminView.records[0]?.slots.map((slot) => slot.displayName)).toEqual(["BORROWER 1"]);
   });
 });
+
+describe("a file gone from the storage", () => {
+  it("answers 409 with what is missing instead of a server error, when publishing and when copying a version", async () => {
+    const s = await setup();
+    const { template, document, borrower1 } = await publishedDocumentTemplate(s.admin, s.t, {
+      name: "Lost file",
+      groupIds: [s.officer.group.id],
+    });
+    // the published version's own copy is gone: adding the template to a package cannot copy it
+    const version = await db().documentTemplateVersion.findFirstOrThrow({ where: { templateId: template.id } });
+    await app.server.deps.storage.delete(version.blobKey);
+    const pkg = await ok(call<{ id: string }>(s.officer.client, "POST", s.t.at(routes.createPackage), {}), 201, "pkg");
+    const copy = await call(s.officer.client, "POST", s.t.fromTemplate(pkg.id), { documentTemplateId: template.id });
+    expect([copy.status, copy.body.message]).toEqual([
+      409,
+      expect.stringMatching(/is missing from the document storage/),
+    ]);
+    // the builder's file is gone: publishing a changed draft cannot copy it
+    await ok(
+      call(s.admin, "POST", s.t.documentTags(template.packageId, document.id), tagAt(borrower1.id, "DATE_SIGNED", 740)),
+      201,
+      "change the draft",
+    );
+    const builderDocument = await db().document.findUniqueOrThrow({ where: { id: document.id } });
+    await app.server.deps.storage.delete(builderDocument.blobKey);
+    const current = await ok(call<DocumentTemplate>(s.admin, "GET", s.t.documentTemplate(template.id)), 200, "get");
+    const publish = await call(s.admin, "POST", s.t.publish(template.id), { version: current.version });
+    expect([publish.status, publish.body.message]).toEqual([
+      409,
+      expect.stringMatching(/is missing from the document storage/),
+    ]);
+  });
+});

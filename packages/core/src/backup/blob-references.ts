@@ -11,6 +11,7 @@ export const BLOB_COLUMNS = [
   { table: "ConsentDocument", key: "id", column: "blobKey" },
   { table: "StipUpload", key: "id", column: "blobKey" },
   { table: "SealedArtifact", key: "id", column: "blobKey" },
+  { table: "DocumentTemplateVersion", key: "id", column: "blobKey" },
 ] as const;
 
 export interface BlobReference {

@@ -7,6 +7,7 @@ import { packageVersionConflict } from "../packages/package-access.ts";
 import { documentTemplateView, findDocumentTemplate, type TemplateRef, versionBlobKey } from "./document-templates.ts";
 import { audit, loadTemplateAccess, requireTemplateAdmin, templateConflict } from "./template-access.ts";
 import { parseBlueprint, publishedContent, readBuilderBlueprint } from "./template-views.ts";
+import { openStoredFile } from "./write-blueprint.ts";
 
 /**
  * Snapshots the builder package as the next immutable version: exactly one document, its file
@@ -36,7 +37,10 @@ export async function publishDocumentTemplate(
   }
   const number = current.latestVersion + 1;
   const blobKey = versionBlobKey(organizationId, templateId, number);
-  const stored = await deps.storage.put(blobKey, await deps.storage.get(document.file.ref));
+  const stored = await deps.storage.put(
+    blobKey,
+    await openStoredFile(deps, document.file.ref, document.file.originalFileName),
+  );
   try {
     if (stored.sha256 !== document.file.sha256)
       throw new AppError("CONFLICT", `The file of ${document.name} does not match its recorded SHA-256.`);

@@ -11,6 +11,7 @@ import type { FieldCipher } from "../crypto/field-cipher.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { documentBlobKey } from "../documents/upload-document.ts";
 import { AppError } from "../errors/app-error.ts";
+import { BlobNotFoundError } from "../storage/blob-storage.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -20,7 +21,21 @@ export type OpenBlueprintFile = (file: BlueprintFile) => Promise<NodeJS.Readable
 export const openFromStorage =
   (deps: Pick<CoreDeps, "storage">): OpenBlueprintFile =>
   (file) =>
-    deps.storage.get(file.ref);
+    openStoredFile(deps, file.ref, file.originalFileName);
+
+/** A stored file a template names; one gone from the storage is a clear 409, not a server error. */
+export async function openStoredFile(deps: Pick<CoreDeps, "storage">, key: string, name: string) {
+  try {
+    return await deps.storage.get(key);
+  } catch (error) {
+    if (error instanceof BlobNotFoundError)
+      throw new AppError(
+        "CONFLICT",
+        `The file ${name} is missing from the document storage: ask an operator to run pnpm backup check.`,
+      );
+    throw error;
+  }
+}
 
 export interface CopiedFile {
   blobKey: string;
