@@ -79,7 +79,8 @@ export async function enqueueDailySummaries(deps: Pick<CoreDeps, "db" | "config"
 
 async function senderPackageIds(deps: Pick<CoreDeps, "db">, sender: SenderRow) {
   const rows = await deps.db.package.findMany({
-    where: { organizationId: sender.organizationId, createdById: sender.userId },
+    // templates' builder packages are settings, not the sender's packages
+    where: { organizationId: sender.organizationId, createdById: sender.userId, templateKind: null },
     select: { id: true },
   });
   return rows.map((row) => row.id);

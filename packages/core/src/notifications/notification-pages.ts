@@ -21,7 +21,7 @@ async function linkContext(deps: CoreDeps, token: string) {
   const to = new Date(claims.w);
   const from = new Date(claims.w - DAY_MS);
   const packages = await deps.db.package.findMany({
-    where: { organizationId: organization.id, createdById: user.id },
+    where: { organizationId: organization.id, createdById: user.id, templateKind: null },
     select: { id: true, name: true, status: true },
   });
   return { user, organization, from, to, packages };
