@@ -105,9 +105,11 @@ describe("package builder", () => {
     await page.getByText(/^Version not matched\. Someone else changed this package/).waitFor();
     await name.focus();
     await name.press("Enter");
+    // the retried save is a request of its own: as long as a locator waits, not poll's 1 s default
     await expect
       .poll(
         async () => (await readAsPage<Package>(page, app, `/api/v9/organizations/${org}/packages/${packageId}`)).name,
+        { timeout: 15_000 },
       )
       .toBe("Builder refinance 2");
 
