@@ -21,15 +21,18 @@ const run = (command, commandArgs) => execFileSync(command, commandArgs, { cwd: 
 if (!args.includes("--skip-build")) run("pnpm", ["-s", "build"]);
 await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
-// a production-only install of the API from the local store; scripts are not run (nothing to
-// generate: the Prisma client is compiled into the core package)
+// a production-only install of the API, from the local store where it can; scripts are not run
+// (nothing to generate: the Prisma client is compiled into the core package). The deploy resolves
+// the workspace packages' dependencies again, which needs the registry's metadata: a fresh machine
+// whose store came from a frozen-lockfile install has the tarballs but not that metadata, so the
+// bundling machine may ask the registry for it. The machine the bundle is installed on never does.
 run("pnpm", [
   "--filter",
   "@signet/api",
   "--prod",
   "--legacy",
   "--ignore-scripts",
-  "--offline",
+  "--prefer-offline",
   "deploy",
   join(out, "api"),
 ]);
