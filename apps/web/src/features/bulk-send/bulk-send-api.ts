@@ -4,14 +4,13 @@ import {
   bulkSendCheckSchema,
   bulkSendSchema,
   fillPath,
-  HEADERS,
   isBulkSendActive,
   routes,
   routeUrl,
 } from "@signet/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError } from "../../api/api-error.ts";
-import { api, apiMultipart, noteRequest } from "../../api/client.ts";
+import { api, apiMultipart } from "../../api/client.ts";
+import { downloadFile } from "../../api/download-file.ts";
 
 // Bulk send (issue 13 §5): the CSV header download, the CSV upload (check, start) and the progress.
 
@@ -75,31 +74,5 @@ export function startBulkSendFile(orgId: string, templateId: string, file: File)
 }
 
 /** Fetches the template's CSV header and hands the browser the file to save; answers its name. */
-export async function downloadCsvTemplate(orgId: string, templateId: string): Promise<string> {
-  noteRequest("start");
-  let response: Response;
-  try {
-    response = await fetch(templatePath(routes.bulkSendCsvTemplate, orgId, templateId), {
-      credentials: "same-origin",
-      headers: { accept: "text/csv" },
-    });
-  } catch {
-    throw ApiError.network();
-  } finally {
-    noteRequest("end");
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw ApiError.fromBody(response.status, body, response.headers.get(HEADERS.traceId));
-  }
-  const fileName = response.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ?? "bulk-send.csv";
-  const href = URL.createObjectURL(await response.blob());
-  const anchor = document.createElement("a");
-  anchor.href = href;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
-  return fileName;
-}
+export const downloadCsvTemplate = (orgId: string, templateId: string) =>
+  downloadFile(templatePath(routes.bulkSendCsvTemplate, orgId, templateId), "text/csv", "bulk-send.csv");
