@@ -59,6 +59,8 @@ describe("sign-in through the organization's identity provider", () => {
     const row = page.getByRole("row", { name: /Bank SSO/ });
     await row.getByText("Default").waitFor();
     await row.getByText("Enabled").waitFor();
+    // the dialog fades out after saving: check the page once it has gone (a fading title fails contrast)
+    await page.getByRole("dialog").first().waitFor({ state: "hidden" });
     const pageViolations = await axeViolations(page);
     expect(pageViolations, describeViolations(pageViolations)).toEqual([]);
 
