@@ -13,7 +13,7 @@ import { AppError } from "../errors/app-error.ts";
 import { deletePackage } from "../packages/delete-package.ts";
 import { findVisiblePackage } from "../packages/find-package.ts";
 import { packageVersionConflict } from "../packages/package-access.ts";
-import { createBuilderPackage, createTemplateTransaction, newPackageId, templateExists } from "./builder-package.ts";
+import { createBuilderPackage, createTemplateTransaction, newPackageId } from "./builder-package.ts";
 import { readPackageBlueprint } from "./read-blueprint.ts";
 import {
   assertTemplateGroups,
@@ -23,10 +23,15 @@ import {
   requireTemplateAdmin,
   requireTemplateReader,
   type Tx,
-  templateConflict,
   templateNameKey,
   usableGroupIds,
 } from "./template-access.ts";
+import {
+  assertTemplateNameFree,
+  DOCUMENT_TEMPLATE_ROWS,
+  setTemplateActive,
+  updateTemplateRow,
+} from "./template-rows.ts";
 import { templateInclude, toDocumentTemplate, toDocumentTemplateVersion } from "./template-views.ts";
 import { copyBlueprintFiles, discardCopies, openFromStorage, writeBlueprint } from "./write-blueprint.ts";
 
@@ -44,14 +49,6 @@ export async function findDocumentTemplate(db: Reader, ref: TemplateRef) {
   });
   if (!row) throw documentTemplateNotFound();
   return row;
-}
-
-async function assertNameFree(tx: Tx, organizationId: string, name: string, exceptId?: string) {
-  const taken = await tx.documentTemplate.findFirst({
-    where: { organizationId, nameKey: templateNameKey(name), ...(exceptId ? { NOT: { id: exceptId } } : {}) },
-    select: { id: true },
-  });
-  if (taken) throw templateExists("DOCUMENT_TEMPLATE");
 }
 
 export const documentTemplateView = async (deps: CoreDeps, ref: TemplateRef) =>
@@ -127,7 +124,7 @@ async function insertTemplate(
   },
 ) {
   const { organizationId, packageId, name } = input;
-  await assertNameFree(tx, organizationId, name);
+  await assertTemplateNameFree(tx, DOCUMENT_TEMPLATE_ROWS, organizationId, name);
   await assertTemplateGroups(tx, organizationId, input.groupIds);
   await createBuilderPackage(tx, actor, { organizationId, packageId, name, kind: "DOCUMENT_TEMPLATE" });
   const created = await tx.documentTemplate.create({
@@ -205,38 +202,11 @@ export async function updateDocumentTemplate(
   input: UpdateTemplate & TemplateRef,
   deps: CoreDeps,
 ): Promise<DocumentTemplate> {
-  const { organizationId, templateId } = input;
+  const { organizationId } = input;
   const access = await loadTemplateAccess(actor, organizationId, deps);
   requireTemplateAdmin(access);
   const current = await findDocumentTemplate(deps.db, input);
-  const groupIds = input.groupIds ? await assertTemplateGroups(deps.db, organizationId, input.groupIds) : undefined;
-  if (groupIds && groupIds.length === 0 && current.active) throw templateConflict(TEMPLATE_MESSAGES.groupRequired);
-  await deps.db.$transaction(async (tx) => {
-    if (input.name !== undefined) await assertNameFree(tx, organizationId, input.name, templateId);
-    const { count } = await tx.documentTemplate.updateMany({
-      where: { id: templateId, organizationId, version: input.version },
-      data: {
-        ...(input.name !== undefined ? { name: input.name, nameKey: templateNameKey(input.name) } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        version: { increment: 1 },
-      },
-    });
-    if (count === 0) throw packageVersionConflict();
-    if (input.name !== undefined)
-      await tx.package.update({ where: { id: current.packageId }, data: { name: input.name } });
-    if (groupIds) {
-      await assertTemplateGroups(tx, organizationId, groupIds);
-      await tx.documentTemplateGroup.deleteMany({ where: { templateId } });
-      await tx.documentTemplateGroup.createMany({
-        data: groupIds.map((groupId) => ({ templateId, groupId, organizationId })),
-      });
-    }
-    await audit(tx, actor, organizationId, "document-template.updated", {
-      templateId,
-      name: input.name ?? current.name,
-      ...(groupIds ? { groupIds } : {}),
-    });
-  });
+  await updateTemplateRow(actor, DOCUMENT_TEMPLATE_ROWS, current, input, deps);
   return documentTemplateView(deps, input);
 }
 
@@ -276,24 +246,23 @@ export const versionBlobKey = (organizationId: string, templateId: string, numbe
   `templates/${organizationId}/${templateId}/v${number}.pdf`;
 
 async function setActive(actor: Actor, input: TemplateRef & { version: number }, deps: CoreDeps, active: boolean) {
-  const { organizationId, templateId } = input;
+  const { organizationId } = input;
   const access = await loadTemplateAccess(actor, organizationId, deps);
   requireTemplateAdmin(access);
   const current = await findDocumentTemplate(deps.db, input);
-  if (current.version !== input.version) throw packageVersionConflict();
-  if (active && current.latestVersion < 1) throw templateConflict(TEMPLATE_MESSAGES.notPublished);
-  if (active && current.groups.length === 0) throw templateConflict(TEMPLATE_MESSAGES.groupRequired);
-  await deps.db.$transaction(async (tx) => {
-    const { count } = await tx.documentTemplate.updateMany({
-      where: { id: templateId, organizationId, version: input.version },
-      data: { active, version: { increment: 1 } },
-    });
-    if (count === 0) throw packageVersionConflict();
-    await audit(tx, actor, organizationId, active ? "document-template.activated" : "document-template.deactivated", {
-      templateId,
-      name: current.name,
-    });
-  });
+  await setTemplateActive(
+    actor,
+    DOCUMENT_TEMPLATE_ROWS,
+    current,
+    input,
+    active,
+    current.latestVersion < 1
+      ? TEMPLATE_MESSAGES.notPublished
+      : current.groups.length === 0
+        ? TEMPLATE_MESSAGES.groupRequired
+        : null,
+    deps,
+  );
   return documentTemplateView(deps, input);
 }
 

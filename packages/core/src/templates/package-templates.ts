@@ -10,7 +10,7 @@ import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { findVisiblePackage } from "../packages/find-package.ts";
 import { packageVersionConflict } from "../packages/package-access.ts";
-import { createBuilderPackage, createTemplateTransaction, newPackageId, templateExists } from "./builder-package.ts";
+import { createBuilderPackage, createTemplateTransaction, newPackageId } from "./builder-package.ts";
 import { deleteBuilderPackage } from "./document-templates.ts";
 import { readPackageBlueprint } from "./read-blueprint.ts";
 import {
@@ -21,10 +21,15 @@ import {
   requireTemplateAdmin,
   requireTemplateReader,
   type Tx,
-  templateConflict,
   templateNameKey,
   usableGroupIds,
 } from "./template-access.ts";
+import {
+  assertTemplateNameFree,
+  PACKAGE_TEMPLATE_ROWS,
+  setTemplateActive,
+  updateTemplateRow,
+} from "./template-rows.ts";
 import { templateInclude, toPackageTemplate } from "./template-views.ts";
 import { copyBlueprintFiles, discardCopies, openFromStorage, writeBlueprint } from "./write-blueprint.ts";
 
@@ -42,14 +47,6 @@ export async function findPackageTemplate(db: Reader, ref: TemplateRef) {
   });
   if (!row) throw packageTemplateNotFound();
   return row;
-}
-
-async function assertNameFree(tx: Tx, organizationId: string, name: string, exceptId?: string) {
-  const taken = await tx.packageTemplate.findFirst({
-    where: { organizationId, nameKey: templateNameKey(name), ...(exceptId ? { NOT: { id: exceptId } } : {}) },
-    select: { id: true },
-  });
-  if (taken) throw templateExists("PACKAGE_TEMPLATE");
 }
 
 const view = async (deps: CoreDeps, ref: TemplateRef) =>
@@ -102,7 +99,7 @@ async function insertTemplate(
   },
 ) {
   const { organizationId, packageId, name } = input;
-  await assertNameFree(tx, organizationId, name);
+  await assertTemplateNameFree(tx, PACKAGE_TEMPLATE_ROWS, organizationId, name);
   await assertTemplateGroups(tx, organizationId, input.groupIds);
   await createBuilderPackage(tx, actor, { organizationId, packageId, name, kind: "PACKAGE_TEMPLATE" });
   const created = await tx.packageTemplate.create({
@@ -187,38 +184,11 @@ export async function updatePackageTemplate(
   input: UpdateTemplate & TemplateRef,
   deps: CoreDeps,
 ): Promise<PackageTemplate> {
-  const { organizationId, templateId } = input;
+  const { organizationId } = input;
   const access = await loadTemplateAccess(actor, organizationId, deps);
   requireTemplateAdmin(access);
   const current = await findPackageTemplate(deps.db, input);
-  const groupIds = input.groupIds ? await assertTemplateGroups(deps.db, organizationId, input.groupIds) : undefined;
-  if (groupIds && groupIds.length === 0 && current.active) throw templateConflict(TEMPLATE_MESSAGES.groupRequired);
-  await deps.db.$transaction(async (tx) => {
-    if (input.name !== undefined) await assertNameFree(tx, organizationId, input.name, templateId);
-    const { count } = await tx.packageTemplate.updateMany({
-      where: { id: templateId, organizationId, version: input.version },
-      data: {
-        ...(input.name !== undefined ? { name: input.name, nameKey: templateNameKey(input.name) } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        version: { increment: 1 },
-      },
-    });
-    if (count === 0) throw packageVersionConflict();
-    if (input.name !== undefined)
-      await tx.package.update({ where: { id: current.packageId }, data: { name: input.name } });
-    if (groupIds) {
-      await assertTemplateGroups(tx, organizationId, groupIds);
-      await tx.packageTemplateGroup.deleteMany({ where: { templateId } });
-      await tx.packageTemplateGroup.createMany({
-        data: groupIds.map((groupId) => ({ templateId, groupId, organizationId })),
-      });
-    }
-    await audit(tx, actor, organizationId, "package-template.updated", {
-      templateId,
-      name: input.name ?? current.name,
-      ...(groupIds ? { groupIds } : {}),
-    });
-  });
+  await updateTemplateRow(actor, PACKAGE_TEMPLATE_ROWS, current, input, deps);
   return view(deps, input);
 }
 
@@ -241,25 +211,23 @@ export async function deletePackageTemplate(
 }
 
 async function setActive(actor: Actor, input: TemplateRef & { version: number }, deps: CoreDeps, active: boolean) {
-  const { organizationId, templateId } = input;
+  const { organizationId } = input;
   const access = await loadTemplateAccess(actor, organizationId, deps);
   requireTemplateAdmin(access);
   const current = await findPackageTemplate(deps.db, input);
-  if (current.version !== input.version) throw packageVersionConflict();
-  if (active && (await deps.db.document.count({ where: { packageId: current.packageId } })) === 0)
-    throw templateConflict(TEMPLATE_MESSAGES.noDocuments);
-  if (active && current.groups.length === 0) throw templateConflict(TEMPLATE_MESSAGES.groupRequired);
-  await deps.db.$transaction(async (tx) => {
-    const { count } = await tx.packageTemplate.updateMany({
-      where: { id: templateId, organizationId, version: input.version },
-      data: { active, version: { increment: 1 } },
-    });
-    if (count === 0) throw packageVersionConflict();
-    await audit(tx, actor, organizationId, active ? "package-template.activated" : "package-template.deactivated", {
-      templateId,
-      name: current.name,
-    });
-  });
+  await setTemplateActive(
+    actor,
+    PACKAGE_TEMPLATE_ROWS,
+    current,
+    input,
+    active,
+    (await deps.db.document.count({ where: { packageId: current.packageId } })) === 0
+      ? TEMPLATE_MESSAGES.noDocuments
+      : current.groups.length === 0
+        ? TEMPLATE_MESSAGES.groupRequired
+        : null,
+    deps,
+  );
   return view(deps, input);
 }
 

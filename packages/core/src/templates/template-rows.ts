@@ -1,0 +1,146 @@
+import { TEMPLATE_MESSAGES, type UpdateTemplate } from "@signet/contract";
+import type { Actor } from "../actor.ts";
+import type { CoreDeps } from "../core-deps.ts";
+import { packageVersionConflict } from "../packages/package-access.ts";
+import { type TemplateKind, templateExists } from "./builder-package.ts";
+import { assertTemplateGroups, audit, type Tx, templateConflict, templateNameKey } from "./template-access.ts";
+
+// What document templates and package templates change alike, over their own tables: the name
+// check, a versioned update of the row, the groups, and the audit event named after the kind.
+
+type RowChange = { name?: string; nameKey?: string; description?: string | null; active?: boolean };
+
+export interface TemplateRows {
+  kind: TemplateKind;
+  /** audit events are `<event>.updated`, `<event>.activated`… */
+  event: "document-template" | "package-template";
+  findNamed(tx: Tx, organizationId: string, nameKey: string, exceptId?: string): Promise<{ id: string } | null>;
+  updateAtVersion(
+    tx: Tx,
+    ref: { id: string; organizationId: string; version: number },
+    change: RowChange,
+  ): Promise<number>;
+  replaceGroups(tx: Tx, templateId: string, organizationId: string, groupIds: readonly string[]): Promise<void>;
+}
+
+const except = (id?: string) => (id ? { NOT: { id } } : {});
+
+export const DOCUMENT_TEMPLATE_ROWS: TemplateRows = {
+  kind: "DOCUMENT_TEMPLATE",
+  event: "document-template",
+  findNamed: (tx, organizationId, nameKey, exceptId) =>
+    tx.documentTemplate.findFirst({ where: { organizationId, nameKey, ...except(exceptId) }, select: { id: true } }),
+  async updateAtVersion(tx, { id, organizationId, version }, change) {
+    const { count } = await tx.documentTemplate.updateMany({
+      where: { id, organizationId, version },
+      data: { ...change, version: { increment: 1 } },
+    });
+    return count;
+  },
+  async replaceGroups(tx, templateId, organizationId, groupIds) {
+    await tx.documentTemplateGroup.deleteMany({ where: { templateId } });
+    await tx.documentTemplateGroup.createMany({
+      data: groupIds.map((groupId) => ({ templateId, groupId, organizationId })),
+    });
+  },
+};
+
+export const PACKAGE_TEMPLATE_ROWS: TemplateRows = {
+  kind: "PACKAGE_TEMPLATE",
+  event: "package-template",
+  findNamed: (tx, organizationId, nameKey, exceptId) =>
+    tx.packageTemplate.findFirst({ where: { organizationId, nameKey, ...except(exceptId) }, select: { id: true } }),
+  async updateAtVersion(tx, { id, organizationId, version }, change) {
+    const { count } = await tx.packageTemplate.updateMany({
+      where: { id, organizationId, version },
+      data: { ...change, version: { increment: 1 } },
+    });
+    return count;
+  },
+  async replaceGroups(tx, templateId, organizationId, groupIds) {
+    await tx.packageTemplateGroup.deleteMany({ where: { templateId } });
+    await tx.packageTemplateGroup.createMany({
+      data: groupIds.map((groupId) => ({ templateId, groupId, organizationId })),
+    });
+  },
+};
+
+/** Names are unique per organization and kind, case-insensitively ('already exists' on the name). */
+export async function assertTemplateNameFree(
+  tx: Tx,
+  rows: TemplateRows,
+  organizationId: string,
+  name: string,
+  exceptId?: string,
+) {
+  if (await rows.findNamed(tx, organizationId, templateNameKey(name), exceptId)) throw templateExists(rows.kind);
+}
+
+interface CurrentTemplate {
+  packageId: string;
+  name: string;
+  active: boolean;
+}
+
+/** Name, description and groups at the template's version; the builder package keeps the template's name. */
+export async function updateTemplateRow(
+  actor: Actor,
+  rows: TemplateRows,
+  current: CurrentTemplate,
+  input: UpdateTemplate & { organizationId: string; templateId: string },
+  deps: CoreDeps,
+) {
+  const { organizationId, templateId } = input;
+  const groupIds = input.groupIds ? await assertTemplateGroups(deps.db, organizationId, input.groupIds) : undefined;
+  if (groupIds && groupIds.length === 0 && current.active) throw templateConflict(TEMPLATE_MESSAGES.groupRequired);
+  await deps.db.$transaction(async (tx) => {
+    if (input.name !== undefined) await assertTemplateNameFree(tx, rows, organizationId, input.name, templateId);
+    const count = await rows.updateAtVersion(
+      tx,
+      { id: templateId, organizationId, version: input.version },
+      {
+        ...(input.name !== undefined ? { name: input.name, nameKey: templateNameKey(input.name) } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+      },
+    );
+    if (count === 0) throw packageVersionConflict();
+    if (input.name !== undefined)
+      await tx.package.update({ where: { id: current.packageId }, data: { name: input.name } });
+    if (groupIds) {
+      await assertTemplateGroups(tx, organizationId, groupIds);
+      await rows.replaceGroups(tx, templateId, organizationId, groupIds);
+    }
+    await audit(tx, actor, organizationId, `${rows.event}.updated`, {
+      templateId,
+      name: input.name ?? current.name,
+      ...(groupIds ? { groupIds } : {}),
+    });
+  });
+}
+
+/** Activates (once nothing blocks it) or deactivates at the template's version, audited. */
+export async function setTemplateActive(
+  actor: Actor,
+  rows: TemplateRows,
+  current: CurrentTemplate & { version: number },
+  input: { organizationId: string; templateId: string; version: number },
+  active: boolean,
+  blocker: string | null,
+  deps: CoreDeps,
+) {
+  const { organizationId, templateId } = input;
+  if (current.version !== input.version) throw packageVersionConflict();
+  if (active && blocker) throw templateConflict(blocker);
+  await deps.db.$transaction(async (tx) => {
+    const count = await rows.updateAtVersion(
+      tx,
+      { id: templateId, organizationId, version: input.version },
+      { active },
+    );
+    if (count === 0) throw packageVersionConflict();
+    await audit(tx, actor, organizationId, `${rows.event}.${active ? "activated" : "deactivated"}`, {
+      templateId,
+      name: current.name,
+    });
+  });
+}
