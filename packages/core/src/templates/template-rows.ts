@@ -9,12 +9,25 @@ import { assertTemplateGroups, audit, type Tx, templateConflict, templateNameKey
 // check, a versioned update of the row, the groups, and the audit event named after the kind.
 
 type RowChange = { name?: string; nameKey?: string; description?: string | null; active?: boolean };
+type NewRow = {
+  organizationId: string;
+  name: string;
+  nameKey: string;
+  description: string | null;
+  active: boolean;
+  packageId: string;
+  createdById: string | null;
+};
+type Row = { id: string; packageId: string };
 
 export interface TemplateRows {
   kind: TemplateKind;
   /** audit events are `<event>.updated`, `<event>.activated`… */
   event: "document-template" | "package-template";
-  findNamed(tx: Tx, organizationId: string, nameKey: string, exceptId?: string): Promise<{ id: string } | null>;
+  findNamed(tx: Tx, organizationId: string, nameKey: string, exceptId?: string): Promise<Row | null>;
+  insert(tx: Tx, row: NewRow): Promise<Row>;
+  /** an unversioned change (an import, which holds the organization's import lock) */
+  update(tx: Tx, id: string, change: RowChange): Promise<void>;
   updateAtVersion(
     tx: Tx,
     ref: { id: string; organizationId: string; version: number },
@@ -23,13 +36,18 @@ export interface TemplateRows {
   replaceGroups(tx: Tx, templateId: string, organizationId: string, groupIds: readonly string[]): Promise<void>;
 }
 
+const ROW = { id: true, packageId: true } as const;
 const except = (id?: string) => (id ? { NOT: { id } } : {});
 
 export const DOCUMENT_TEMPLATE_ROWS: TemplateRows = {
   kind: "DOCUMENT_TEMPLATE",
   event: "document-template",
   findNamed: (tx, organizationId, nameKey, exceptId) =>
-    tx.documentTemplate.findFirst({ where: { organizationId, nameKey, ...except(exceptId) }, select: { id: true } }),
+    tx.documentTemplate.findFirst({ where: { organizationId, nameKey, ...except(exceptId) }, select: ROW }),
+  insert: (tx, row) => tx.documentTemplate.create({ data: row, select: ROW }),
+  async update(tx, id, change) {
+    await tx.documentTemplate.update({ where: { id }, data: { ...change, version: { increment: 1 } } });
+  },
   async updateAtVersion(tx, { id, organizationId, version }, change) {
     const { count } = await tx.documentTemplate.updateMany({
       where: { id, organizationId, version },
@@ -49,7 +67,11 @@ export const PACKAGE_TEMPLATE_ROWS: TemplateRows = {
   kind: "PACKAGE_TEMPLATE",
   event: "package-template",
   findNamed: (tx, organizationId, nameKey, exceptId) =>
-    tx.packageTemplate.findFirst({ where: { organizationId, nameKey, ...except(exceptId) }, select: { id: true } }),
+    tx.packageTemplate.findFirst({ where: { organizationId, nameKey, ...except(exceptId) }, select: ROW }),
+  insert: (tx, row) => tx.packageTemplate.create({ data: row, select: ROW }),
+  async update(tx, id, change) {
+    await tx.packageTemplate.update({ where: { id }, data: { ...change, version: { increment: 1 } } });
+  },
   async updateAtVersion(tx, { id, organizationId, version }, change) {
     const { count } = await tx.packageTemplate.updateMany({
       where: { id, organizationId, version },

@@ -1,19 +1,16 @@
 import { Readable } from "node:stream";
 import { type DocumentTemplateItem, documentTemplateItemSchema, type PackageBlueprint } from "@signet/contract";
 import type { Prisma } from "../../db/generated/client.ts";
-import { createBuilderPackage, newPackageId } from "../../templates/builder-package.ts";
 import { versionBlobKey } from "../../templates/document-templates.ts";
-import { templateNameKey } from "../../templates/template-access.ts";
+import { DOCUMENT_TEMPLATE_ROWS } from "../../templates/template-rows.ts";
 import { parseBlueprint, publishedContent } from "../../templates/template-views.ts";
 import { lowerKey, sectionHandler, sorted } from "../section-handler.ts";
 import {
+  applyTemplateItem,
   archiveBlueprint,
   blueprintArchiveProblems,
-  clearBuilderPackage,
-  groupIdsByName,
   readBuilder,
   templateConflict,
-  writeArchiveBlueprint,
 } from "./template-archive-files.ts";
 
 // Document templates by name: the builder package as it is, and the newest published version
@@ -77,50 +74,13 @@ export const documentTemplatesSection = sectionHandler<DocumentTemplateItem>({
   async apply(entries, context) {
     const { tx, actor, organizationId, deps } = context;
     const actorId = actor.kind === "user" ? actor.userId : null;
-    for (const { item, action } of entries) {
-      const groupIds = await groupIdsByName(tx, organizationId, item.groups);
-      let template = await tx.documentTemplate.findUnique({
-        where: { organizationId_nameKey: { organizationId, nameKey: templateNameKey(item.name) } },
-      });
-      if (action === "CREATE" || !template) {
-        const packageId = newPackageId();
-        await createBuilderPackage(tx, actor, {
-          organizationId,
-          packageId,
-          name: item.name,
-          kind: "DOCUMENT_TEMPLATE",
-        });
-        template = await tx.documentTemplate.create({
-          data: {
-            organizationId,
-            name: item.name.trim(),
-            nameKey: templateNameKey(item.name),
-            description: item.description,
-            active: item.active,
-            packageId,
-            createdById: actorId,
-          },
-        });
-      } else {
-        await tx.documentTemplate.update({
-          where: { id: template.id },
-          data: { description: item.description, active: item.active, version: { increment: 1 } },
-        });
-        await clearBuilderPackage(context, template.packageId);
-      }
-      await tx.documentTemplateGroup.deleteMany({ where: { templateId: template.id } });
-      await tx.documentTemplateGroup.createMany({
-        data: groupIds.map((groupId) => ({ templateId: template.id, groupId, organizationId })),
-      });
-      await writeArchiveBlueprint(context, template.packageId, item.builder);
-      if (item.published) await publishIfNew(context, template, item.published);
+    for (const { item } of entries) {
+      const template = await applyTemplateItem(context, DOCUMENT_TEMPLATE_ROWS, item);
+      if (item.published) await publishIfNew(context, template.id, item.published);
     }
 
-    async function publishIfNew(
-      ctx: typeof context,
-      row: { id: string; latestVersion: number },
-      published: PackageBlueprint,
-    ) {
+    async function publishIfNew(ctx: typeof context, templateId: string, published: PackageBlueprint) {
+      const row = await tx.documentTemplate.findUniqueOrThrow({ where: { id: templateId } });
       if (row.latestVersion > 0) {
         const latest = await tx.documentTemplateVersion.findUnique({
           where: { templateId_number: { templateId: row.id, number: row.latestVersion } },

@@ -1,15 +1,12 @@
 import { type PackageTemplateItem, packageTemplateItemSchema } from "@signet/contract";
-import { createBuilderPackage, newPackageId } from "../../templates/builder-package.ts";
-import { templateNameKey } from "../../templates/template-access.ts";
+import { PACKAGE_TEMPLATE_ROWS } from "../../templates/template-rows.ts";
 import { lowerKey, sectionHandler, sorted } from "../section-handler.ts";
 import {
+  applyTemplateItem,
   archiveBlueprint,
   blueprintArchiveProblems,
-  clearBuilderPackage,
-  groupIdsByName,
   readBuilder,
   templateConflict,
-  writeArchiveBlueprint,
 } from "./template-archive-files.ts";
 
 // Package templates by name: their builder package (participant slots, documents with tags,
@@ -53,39 +50,6 @@ export const packageTemplatesSection = sectionHandler<PackageTemplateItem>({
     return templateConflict(item.groups, [item.builder], context);
   },
   async apply(entries, context) {
-    const { tx, actor, organizationId } = context;
-    for (const { item, action } of entries) {
-      const groupIds = await groupIdsByName(tx, organizationId, item.groups);
-      let template = await tx.packageTemplate.findUnique({
-        where: { organizationId_nameKey: { organizationId, nameKey: templateNameKey(item.name) } },
-      });
-      if (action === "CREATE" || !template) {
-        const packageId = newPackageId();
-        await createBuilderPackage(tx, actor, { organizationId, packageId, name: item.name, kind: "PACKAGE_TEMPLATE" });
-        template = await tx.packageTemplate.create({
-          data: {
-            organizationId,
-            name: item.name.trim(),
-            nameKey: templateNameKey(item.name),
-            description: item.description,
-            active: item.active,
-            packageId,
-            createdById: actor.kind === "user" ? actor.userId : null,
-          },
-        });
-      } else {
-        await tx.packageTemplate.update({
-          where: { id: template.id },
-          data: { description: item.description, active: item.active, version: { increment: 1 } },
-        });
-        await clearBuilderPackage(context, template.packageId);
-      }
-      const templateId = template.id;
-      await tx.packageTemplateGroup.deleteMany({ where: { templateId } });
-      await tx.packageTemplateGroup.createMany({
-        data: groupIds.map((groupId) => ({ templateId, groupId, organizationId })),
-      });
-      await writeArchiveBlueprint(context, template.packageId, item.builder);
-    }
+    for (const { item } of entries) await applyTemplateItem(context, PACKAGE_TEMPLATE_ROWS, item);
   },
 });

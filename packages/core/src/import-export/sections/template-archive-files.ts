@@ -3,7 +3,10 @@ import { Readable } from "node:stream";
 import { blueprintProblems, type PackageBlueprint } from "@signet/contract";
 import type { CoreDeps } from "../../core-deps.ts";
 import { documentBlobKey } from "../../documents/upload-document.ts";
+import { createBuilderPackage, newPackageId } from "../../templates/builder-package.ts";
 import { readPackageBlueprint } from "../../templates/read-blueprint.ts";
+import { templateNameKey } from "../../templates/template-access.ts";
+import type { TemplateRows } from "../../templates/template-rows.ts";
 import { type CopiedFile, writeBlueprint } from "../../templates/write-blueprint.ts";
 import {
   type ApplyContext,
@@ -106,7 +109,7 @@ export function templateConflict(groups: readonly string[], blueprints: PackageB
 }
 
 /** The organization's groups named (names are unique in an organization). */
-export async function groupIdsByName(tx: Tx, organizationId: string, names: readonly string[]): Promise<string[]> {
+async function groupIdsByName(tx: Tx, organizationId: string, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
   const rows = await tx.group.findMany({
     where: { organizationId, nameKey: { in: names.map(lowerKey) } },
@@ -116,7 +119,7 @@ export async function groupIdsByName(tx: Tx, organizationId: string, names: read
 }
 
 /** Copies a blueprint's files out of the archive into the storage under `packageId`. */
-export async function storeArchiveFiles(context: ApplyContext, packageId: string, blueprint: PackageBlueprint) {
+async function storeArchiveFiles(context: ApplyContext, packageId: string, blueprint: PackageBlueprint) {
   const copies = new Map<string, CopiedFile>();
   for (const document of blueprint.documents) {
     const bytes = context.files.get(document.file.ref) as Buffer;
@@ -129,7 +132,7 @@ export async function storeArchiveFiles(context: ApplyContext, packageId: string
 }
 
 /** Empties a builder package (its old files are removed once the import commits). */
-export async function clearBuilderPackage(context: ApplyContext, packageId: string) {
+async function clearBuilderPackage(context: ApplyContext, packageId: string) {
   const { tx } = context;
   const documents = await tx.document.findMany({ where: { packageId }, select: { blobKey: true } });
   context.unusedBlobs.push(...documents.map((document) => document.blobKey));
@@ -143,11 +146,44 @@ export async function clearBuilderPackage(context: ApplyContext, packageId: stri
 }
 
 /** Writes an archive blueprint into a builder package, its files copied out of the archive. */
-export async function writeArchiveBlueprint(context: ApplyContext, packageId: string, blueprint: PackageBlueprint) {
+async function writeArchiveBlueprint(context: ApplyContext, packageId: string, blueprint: PackageBlueprint) {
   const copies = await storeArchiveFiles(context, packageId, blueprint);
   await writeBlueprint(context.tx, context.deps.fieldCipher, blueprint, copies, {
     organizationId: context.organizationId,
     packageId,
     wholePackage: true,
   });
+}
+
+/**
+ * Creates or changes a template from an archive item: a new one gets its builder package, a changed
+ * one has its builder emptied; then the groups are set and the builder written from the archive.
+ */
+export async function applyTemplateItem(
+  context: ApplyContext,
+  rows: TemplateRows,
+  item: { name: string; description: string | null; active: boolean; groups: string[]; builder: PackageBlueprint },
+) {
+  const { tx, actor, organizationId } = context;
+  const nameKey = templateNameKey(item.name);
+  let template = await rows.findNamed(tx, organizationId, nameKey);
+  if (template) {
+    await rows.update(tx, template.id, { description: item.description, active: item.active });
+    await clearBuilderPackage(context, template.packageId);
+  } else {
+    const packageId = newPackageId();
+    await createBuilderPackage(tx, actor, { organizationId, packageId, name: item.name, kind: rows.kind });
+    template = await rows.insert(tx, {
+      organizationId,
+      name: item.name.trim(),
+      nameKey,
+      description: item.description,
+      active: item.active,
+      packageId,
+      createdById: actor.kind === "user" ? actor.userId : null,
+    });
+  }
+  await rows.replaceGroups(tx, template.id, organizationId, await groupIdsByName(tx, organizationId, item.groups));
+  await writeArchiveBlueprint(context, template.packageId, item.builder);
+  return template;
 }
