@@ -5,6 +5,9 @@ import { api } from "../../api/client.ts";
 // Document and package templates (issue 13 §3–§4): the settings lists and editors, the builder in
 // template mode and the senders' pickers.
 
+// the builder changes a template behind these queries: each page asks afresh
+const fresh = { retry: false, staleTime: 0 } as const;
+
 export const templateQueries = {
   documentTemplates: (orgId: string, usable = false) =>
     queryOptions({
@@ -16,27 +19,21 @@ export const templateQueries = {
           signal,
           passThrough: true,
         }),
-      retry: false,
-      // the builder changes a template behind these queries: each page asks afresh
-      staleTime: 0,
+      ...fresh,
     }),
   documentTemplate: (orgId: string, templateId: string) =>
     queryOptions({
       queryKey: ["templates", orgId, "document", "one", templateId],
       queryFn: ({ signal }) =>
         api(routes.getDocumentTemplate, { params: { orgId, templateId }, signal, passThrough: true }),
-      retry: false,
-      // the builder changes a template behind these queries: each page asks afresh
-      staleTime: 0,
+      ...fresh,
     }),
   documentTemplateVersions: (orgId: string, templateId: string) =>
     queryOptions({
       queryKey: ["templates", orgId, "document", "versions", templateId],
       queryFn: ({ signal }) =>
         api(routes.listDocumentTemplateVersions, { params: { orgId, templateId }, signal, passThrough: true }),
-      retry: false,
-      // the builder changes a template behind these queries: each page asks afresh
-      staleTime: 0,
+      ...fresh,
     }),
   packageTemplates: (orgId: string, usable = false) =>
     queryOptions({
@@ -48,18 +45,14 @@ export const templateQueries = {
           signal,
           passThrough: true,
         }),
-      retry: false,
-      // the builder changes a template behind these queries: each page asks afresh
-      staleTime: 0,
+      ...fresh,
     }),
   packageTemplate: (orgId: string, templateId: string) =>
     queryOptions({
       queryKey: ["templates", orgId, "package", "one", templateId],
       queryFn: ({ signal }) =>
         api(routes.getPackageTemplate, { params: { orgId, templateId }, signal, passThrough: true }),
-      retry: false,
-      // the builder changes a template behind these queries: each page asks afresh
-      staleTime: 0,
+      ...fresh,
     }),
 };
 
