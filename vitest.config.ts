@@ -22,7 +22,14 @@ export default defineConfig({
         test: {
           name: "api",
           isolate: false,
-          include: ["apps/api/test/**/*.test.ts", "apps/worker/test/**/*.test.ts", "packages/core/test/**/*.test.ts"],
+          include: [
+            "apps/api/test/**/*.test.ts",
+            "apps/worker/test/**/*.test.ts",
+            "apps/evault/test/**/*.test.ts",
+            "apps/print-vendor/test/**/*.test.ts",
+            "apps/idproof/test/**/*.test.ts",
+            "packages/core/test/**/*.test.ts",
+          ],
           globalSetup: ["packages/core/src/testing/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

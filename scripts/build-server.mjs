@@ -17,6 +17,12 @@ const targets = [
     entries: { index: "src/index.ts", main: "src/main.ts", keys: "src/cli/keys.ts", backup: "src/cli/backup.ts" },
   },
   { dir: "apps/worker", entries: { main: "src/main.ts" } },
+  // the reference eVault (issue 15 §1): its own process and image stage, nothing shared with the API
+  { dir: "apps/evault", entries: { index: "src/index.ts", main: "src/main.ts" } },
+  // the reference identity-proofing provider (issue 16 §2)
+  { dir: "apps/idproof", entries: { index: "src/index.ts", main: "src/main.ts" } },
+  // the reference print vendor (issue 16 §4)
+  { dir: "apps/print-vendor", entries: { index: "src/index.ts", main: "src/main.ts" } },
 ];
 
 const started = performance.now();

@@ -1,6 +1,11 @@
 import type { Reporter, TestModule } from "vitest/node";
 
-/** Ends the run with one plain line CI can read: "Tests: N passed, N failed, N skipped". */
+const SLOWEST_SHOWN = 12;
+
+/**
+ * Ends the run with the slowest test files (the suite must stay under its CI budget; this says where
+ * the time goes) and one plain line CI can read: "Tests: N passed, N failed, N skipped".
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -13,6 +18,12 @@ export default class SummaryReporter implements Reporter {
       }
       if (module.state() === "failed" && [...module.children.allTests()].length === 0) counts.failed++;
     }
+    const slowest = testModules
+      .map((module) => ({ file: module.relativeModuleId, seconds: module.diagnostic().duration / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, SLOWEST_SHOWN);
+    process.stdout.write("\nSlowest test files (tests and hooks):\n");
+    for (const { file, seconds } of slowest) process.stdout.write(`  ${seconds.toFixed(1).padStart(7)} s  ${file}\n`);
     process.stdout.write(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
 }

@@ -44,6 +44,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         WEB_DIST,
         AUTH_SECRET: randomBytes(32).toString("hex"),
         SEED_DEMO: "true",
+        // journeys that need an eVault start their own reference eVault process
+        EMBEDDED_EVAULT: "false",
+        // journeys that proof A/V signers spawn the reference identity-proofing provider
+        EMBEDDED_IDPROOF: "false",
+        // journeys that mail print sets spawn the reference print vendor
+        EMBEDDED_PRINT_VENDOR: "false",
         DEMO_PASSWORD,
         LOG_LEVEL: "silent",
         ...env,

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { Frame, Page } from "playwright-core";
+import { expect } from "vitest";
 
 // axe-core in the page under test (UX.md: no serious or critical WCAG 2.1 AA violation on the
 // pages of the main journeys). The script is read from the package and injected as text: launch the
@@ -17,6 +18,7 @@ export interface AxeViolation {
 
 /** The serious and critical WCAG 2.0/2.1 A and AA violations on the page as it is now. */
 export async function axeViolations(page: Page | Frame): Promise<AxeViolation[]> {
+  await animationsSettled(page);
   const injected = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== "undefined");
   if (!injected) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
@@ -40,6 +42,21 @@ export async function axeViolations(page: Page | Frame): Promise<AxeViolation[]>
   return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
 }
 
+/**
+ * Waits for the page's finite CSS transitions and animations to end. A dialog fading in is half
+ * transparent, and axe would measure the contrast of its text blended with the overlay behind it.
+ * Spinners loop forever and are left alone; the wait is bounded so a stuck transition cannot hang a test.
+ */
+async function animationsSettled(page: Page | Frame): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    const bounded = new Promise((resolve) => setTimeout(resolve, 2000));
+    await Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), bounded]);
+  });
+}
+
 /** A readable list of violations, for an assertion message. */
 export function describeViolations(violations: AxeViolation[]): string {
   return violations
@@ -54,4 +71,10 @@ export function describeViolations(violations: AxeViolation[]): string {
           .join("\n")}`,
     )
     .join("\n");
+}
+
+/** Fails the test, listing them, if the page has any serious or critical violation. */
+export async function expectNoAxeViolations(page: Page | Frame): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
 }

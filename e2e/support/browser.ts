@@ -10,6 +10,9 @@ const ARGS = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
+  // A/V eSign journeys: a synthetic camera and microphone, granted without a prompt (harmless elsewhere)
+  "--use-fake-ui-for-media-stream",
+  "--use-fake-device-for-media-stream",
 ];
 
 export interface BrowserSession {

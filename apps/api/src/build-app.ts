@@ -20,14 +20,18 @@ import { registerRouteList } from "./plugins/route-list.ts";
 import { genTraceId, registerTraceId } from "./plugins/trace-id.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { registerApiClientRoutes } from "./routes/api-client-routes.ts";
+import { registerAvSessionRoutes } from "./routes/av-session-routes.ts";
 import { registerBulkSendRoutes } from "./routes/bulk-send-routes.ts";
+import { registerClosingCenterRoutes } from "./routes/closing-center-routes.ts";
 import { registerCustomFieldRoutes } from "./routes/custom-field-routes.ts";
 import { registerDataCollectionRoutes } from "./routes/data-collection-routes.ts";
 import { registerDocumentRoutes } from "./routes/document-routes.ts";
+import { registerEDepositRoutes } from "./routes/edeposit-routes.ts";
 import { registerEmailNotificationRoutes } from "./routes/email-notification-routes.ts";
 import { registerEmailTemplateRoutes } from "./routes/email-template-routes.ts";
 import { registerGroupPackageRoutes } from "./routes/group-package-routes.ts";
 import { registerGroupRoutes } from "./routes/group-routes.ts";
+import { registerIdentityProofingSenderRoutes } from "./routes/identity-proofing-routes.ts";
 import { registerIdentityProviderRoutes } from "./routes/identity-provider-routes.ts";
 import { registerImportExportRoutes } from "./routes/import-export-routes.ts";
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
@@ -40,6 +44,8 @@ import { registerPackageActionRoutes } from "./routes/package-action-routes.ts";
 import { registerPackageRoutes } from "./routes/package-routes.ts";
 import { registerParticipantRoutes } from "./routes/participant-routes.ts";
 import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
+import { registerPrintMailRoutes } from "./routes/print-mail-routes.ts";
+import { registerPrintSettingsRoutes } from "./routes/print-settings-routes.ts";
 import { registerReportRoutes } from "./routes/report-routes.ts";
 import { registerRoleRoutes } from "./routes/role-routes.ts";
 import { registerSamlProviderRoutes } from "./routes/saml-provider-routes.ts";
@@ -50,6 +56,7 @@ import { registerSystemRoutes } from "./routes/system-routes.ts";
 import { registerTagRoutes } from "./routes/tag-routes.ts";
 import { registerTemplateRoutes } from "./routes/template-routes.ts";
 import { registerUserRoutes } from "./routes/user-routes.ts";
+import { registerWatermarkRoutes } from "./routes/watermark-routes.ts";
 import { registerWebhookRoutes } from "./routes/webhook-routes.ts";
 
 export interface AppOptions {
@@ -155,14 +162,21 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   // the logo also on this origin, so the administrators' app (CSP img-src 'self') can preview it
   registerPublicLogoRoute(app, deps, { hidden: true });
   registerWebhookRoutes(app, deps, authenticate);
+  registerEDepositRoutes(app, deps, authenticate);
+  registerIdentityProofingSenderRoutes(app, deps, authenticate);
+  registerAvSessionRoutes(app, deps, authenticate);
+  registerClosingCenterRoutes(app, deps, authenticate);
+  registerPrintSettingsRoutes(app, deps, authenticate);
   registerEmailTemplateRoutes(app, deps, authenticate);
   registerEmailNotificationRoutes(app, deps, authenticate);
   registerApiClientRoutes(app, deps, authenticate);
   registerIdentityProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
   registerSamlProviderRoutes(app, { deps, authenticate, csrfKey, loginRateLimit });
   registerReportRoutes(app, deps, authenticate);
+  await registerPrintMailRoutes(app, deps, authenticate);
   await registerOperationsRoutes(app, deps, authenticate, redis);
   await registerImportExportRoutes(app, deps, authenticate);
+  registerWatermarkRoutes(app, deps, authenticate);
 
   const serveIndex = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {

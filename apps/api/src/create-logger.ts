@@ -15,7 +15,15 @@ export function createLogger(level: string, destination?: DestinationStream) {
         ip: req.ip,
       }),
     },
-    redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token"],
+    redact: [
+      "req.headers.authorization",
+      "req.headers.cookie",
+      'res.headers["set-cookie"]',
+      "*.password",
+      "*.token",
+      "*.ssnLast4",
+      "*.dateOfBirth",
+    ],
   };
   return destination ? pino(options, destination) : pino(options);
 }

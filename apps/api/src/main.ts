@@ -17,6 +17,15 @@ try {
     server.config.SMTP_URL
       ? "  Mail:                SMTP_URL"
       : `  Mail:                dev mailbox at ${server.config.publicUrl}/dev/mailbox`,
+    ...(server.evaultUrl
+      ? [`  eVault:              reference eVault at ${server.evaultUrl} (the demo organization deposits into it)`]
+      : []),
+    ...(server.idproof
+      ? [
+          `  Identity proofing:   reference provider at ${server.idproof.url} (A/V signers; a demo identity:`,
+          `                       ${Object.values(server.idproof.demoIdentity).join(" · ")})`,
+        ]
+      : []),
   ];
   if (server.demo) {
     lines.push("", "  Demo sign-in details:");

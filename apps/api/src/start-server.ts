@@ -27,6 +27,9 @@ import type { FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import { buildApp } from "./build-app.ts";
 import { createLogger } from "./create-logger.ts";
+import { startEmbeddedEVault } from "./embedded-evault.ts";
+import { startEmbeddedIdProofing } from "./embedded-idproof.ts";
+import { startEmbeddedPrintVendor } from "./embedded-print-vendor.ts";
 import { buildSigningRoomApp } from "./signing-room/build-signing-room-app.ts";
 
 export interface StartedServer {
@@ -40,6 +43,12 @@ export interface StartedServer {
   /** demo credentials when this start seeded or found the demo (embedded default) */
   demo: DemoCredentials | null;
   embeddedDatabase: boolean;
+  /** the reference eVault this process runs for the demo (null when it runs none) */
+  evaultUrl: string | null;
+  /** the reference print vendor this process runs for the demo (null when it runs none) */
+  printVendorUrl: string | null;
+  /** the reference identity-proofing provider this process runs, with an identity it knows (null: none) */
+  idproof: { url: string; demoIdentity: Record<string, string> } | null;
   /** absolute path of DATA_DIR */
   dataDir: string;
   inProcessJobs: boolean;
@@ -113,6 +122,36 @@ export async function startServer(
         (await describeDemo(db, password));
     }
 
+    let evaultUrl: string | null = null;
+    if (config.EMBEDDED_EVAULT ?? Boolean(demo)) {
+      const vault = await startEmbeddedEVault(deps, { dataDir, port: config.EMBEDDED_EVAULT_PORT, authSecret, logger });
+      cleanups.push(() => vault.close());
+      evaultUrl = vault.url;
+    }
+
+    let printVendorUrl: string | null = null;
+    if (config.EMBEDDED_PRINT_VENDOR ?? Boolean(demo)) {
+      const vendor = await startEmbeddedPrintVendor(deps, {
+        dataDir,
+        port: config.EMBEDDED_PRINT_VENDOR_PORT,
+        authSecret,
+        logger,
+      });
+      cleanups.push(() => vendor.close());
+      printVendorUrl = vendor.url;
+    }
+
+    let idproof: StartedServer["idproof"] = null;
+    if (!config.IDPROOF_URL && (config.EMBEDDED_IDPROOF ?? Boolean(demo))) {
+      const provider = await startEmbeddedIdProofing(config, {
+        port: config.EMBEDDED_IDPROOF_PORT,
+        authSecret,
+        logger,
+      });
+      cleanups.push(() => provider.close());
+      idproof = { url: provider.url, demoIdentity: provider.demoIdentity };
+    }
+
     const inProcessJobs = !redis;
     if (inProcessJobs) {
       const mailer = createMailer(db, config);
@@ -160,6 +199,9 @@ export async function startServer(
       signingRoom,
       demo,
       embeddedDatabase: !config.DATABASE_URL,
+      evaultUrl,
+      printVendorUrl,
+      idproof,
       dataDir,
       inProcessJobs,
       close: closeAll,

@@ -27,6 +27,8 @@ describe("start with no configuration", () => {
     const env = {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_EVAULT_PORT: "0",
+      EMBEDDED_PRINT_VENDOR_PORT: "0",
       PORT: "0",
       SIGNING_ROOM_LISTEN_PORT: "0",
       WEB_DIST: "/nonexistent",
@@ -51,8 +53,25 @@ describe("start with no configuration", () => {
       expect(groups.map((group) => group.name)).toEqual(
         expect.arrayContaining([DEFAULTS.supportGroupName, DEFAULTS.orgAdminGroupName]),
       );
-      const signIn = await new HttpClient(first.url).signIn("admin@demo.signet.local", password);
+      const admin = new HttpClient(first.url);
+      const signIn = await admin.signIn("admin@demo.signet.local", password);
       expect(signIn.status).toBe(200);
+      // the demo organization deposits into the reference eVault this start runs (issue 15 §1)
+      expect(first.evaultUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const orgId = (await first.db.organization.findFirstOrThrow({ where: { name: "Demo Lending" } })).id;
+      const vaults = await admin.get<{ records: { id: string; url: string }[] }>(
+        `/api/v1/organizations/${orgId}/evaults`,
+      );
+      expect(vaults.body.records.map((vault) => vault.url)).toEqual([first.evaultUrl]);
+      const test = await admin.request<{ ok: boolean; message: string }>(
+        "POST",
+        `/api/v1/organizations/${orgId}/evaults/${vaults.body.records[0]!.id}/test-connection`,
+      );
+      expect(test.body.ok, test.body.message).toBe(true);
+      // and mails print sets through the reference print vendor it runs (issue 16 §4)
+      expect(first.printVendorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const printing = await first.db.printFulfillmentSettings.findUniqueOrThrow({ where: { organizationId: orgId } });
+      expect([printing.enabled, printing.vendorUrl]).toEqual([true, first.printVendorUrl]);
       const secrets = await stat(join(dataDir, "secrets.json"));
       expect(secrets.mode & 0o077).toBe(0);
     } finally {
@@ -66,6 +85,10 @@ describe("start with no configuration", () => {
       const stored = JSON.parse(await readFile(join(dataDir, "secrets.json"), "utf8"));
       expect(stored.demoPassword).toBe(password);
       expect((await new HttpClient(second.url).signIn("member@demo.signet.local", password)).status).toBe(200);
+      // one demo eVault, following the second start's vault
+      expect((await second.db.eVault.findMany()).map((vault) => vault.url)).toEqual([second.evaultUrl]);
+      const printing = await second.db.printFulfillmentSettings.findMany();
+      expect(printing.map((settings) => settings.vendorUrl)).toEqual([second.printVendorUrl]);
     } finally {
       await second.close();
     }

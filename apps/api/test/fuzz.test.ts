@@ -113,6 +113,16 @@ beforeAll(async () => {
     uid: randomUUID(),
     outboxId: "1",
     bulkSendId: randomUUID(),
+    evaultId: randomUUID(),
+    returnAddressId: randomUUID(),
+    envelopeId: randomUUID(),
+    carrierId: randomUUID(),
+    closingCenterId: randomUUID(),
+    mailingId: randomUUID(),
+    scanId: randomUUID(),
+    memberId: randomUUID(),
+    sessionId: randomUUID(),
+    index: "0",
   };
   let admin = signing.admin;
   let room = participant.client;

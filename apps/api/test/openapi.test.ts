@@ -137,6 +137,7 @@ describe.each(["api", "signing"] as const)("the %s listener's OpenAPI document",
           "application/pdf": "PdfFile",
           "text/csv": "CsvFile",
           "image/*": "ImageFile",
+          "video/webm": "VideoFile",
         }[route.produces];
         if (success.content?.[route.produces]?.schema?.$ref !== `#/components/schemas/${component}`) {
           problems.push(`${where}: the ${route.status} answer is not a ${route.produces} file`);

@@ -34,6 +34,7 @@ describe("GET send-check", () => {
         { path: "documents", message: PACKAGE_ACTION_MESSAGES.noDocuments },
         { path: "participants", message: PACKAGE_ACTION_MESSAGES.noParticipants },
       ],
+      warnings: [],
     });
 
     await addParticipant(org.admin, org.paths, pkg.id, {
@@ -44,7 +45,7 @@ describe("GET send-check", () => {
     });
     await withSignableDocument(app.server.db, org.org.organizationId, pkg.id);
     const ready = await org.admin.request<SendCheck>("GET", path);
-    expect(ready.body).toEqual({ ready: true, problems: [] });
+    expect(ready.body).toEqual({ ready: true, problems: [], warnings: [] });
     // checking changes nothing
     const row = await app.server.db.package.findUniqueOrThrow({ where: { id: pkg.id } });
     expect(row.status).toBe("STARTED");

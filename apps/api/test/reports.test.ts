@@ -421,11 +421,18 @@ describe("GET reports/packages.csv", () => {
 });
 
 describe("GET reports/mailings", () => {
-  it("answers an empty report that says why, until print and mail exists", async () => {
+  it("answers an empty report that says why while print fulfillment is not set up", async () => {
     const reply = await admin.get<MailingReport>(`${base(org.organizationId)}/mailings`, {
       headers: { [HEADERS.apiVersion]: "v1" },
     });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ records: [], count: 0, available: false, reason: REPORT_MESSAGES.mailingUnavailable });
+    expect(reply.body).toEqual({
+      records: [],
+      count: 0,
+      available: false,
+      reason: REPORT_MESSAGES.mailingUnavailable,
+      totals: { mailings: 0, delivered: 0, returned: 0, errors: 0 },
+      byStatus: [],
+    });
   });
 });

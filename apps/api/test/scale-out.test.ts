@@ -193,13 +193,15 @@ describe("two API replicas and two workers behind a round-robin proxy", () => {
     const expectedEvents = ids.flatMap((id) =>
       ["package.sent", "package.completed", "package.sealed"].map((type) => `${type}:${id}`),
     );
+    // after a worker is killed, a delivery waits for its job's lock to lapse and for the retry backoff:
+    // the test is about every event arriving once, not how soon, so the wait is generous
     const delivered = await poll(
       "every webhook event to arrive",
       async () => {
         const seen = new Set(hooks.received.map((entry) => `${entry.json.type}:${String(entry.json.data.packageId)}`));
         return expectedEvents.every((event) => seen.has(event)) ? hooks.received : null;
       },
-      { timeoutMs: 30_000, intervalMs: 250 },
+      { timeoutMs: 90_000, intervalMs: 250 },
     );
     const byEventId = new Map<string, number>();
     for (const entry of delivered) {

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { type SealedArtifact, SIGNING_ADMIN_MESSAGES, type SigningUrl } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import type { HttpClient } from "./support/http-client.ts";
 import { poll } from "./support/poll.ts";
@@ -9,6 +8,7 @@ import { openAndConsent, sendPackage, signablePackage, signEverything } from "./
 import { type ErrorBody, packageAudit } from "./support/signing-room-helpers.ts";
 import { type SmtpCapture, startSmtpCapture } from "./support/smtp-capture.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
+import { downloadFile, unzip } from "./support/zip-download.ts";
 
 // Issue 11 §4: one download for all of a sealed package's files, byte-identical to the sealed
 // artifacts (read back with yauzl, a separate zip reader from the yazl that writes it).
@@ -27,37 +27,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function download(client: HttpClient, path: string) {
-  const response = await fetch(`${app.url}${path}`, {
-    headers: { cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ") },
-  });
-  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
-}
-
-/** Every entry of a zip: its name and bytes. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on("error", reject);
-      zip.on("end", () => resolve(entries));
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("error", reject);
-          stream.on("end", () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
+const download = (client: HttpClient, path: string) => downloadFile(app.url, client, path);
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 

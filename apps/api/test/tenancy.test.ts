@@ -25,6 +25,7 @@ import {
   settingMetaDataRoutes,
   templateRoutes,
   userRoutes,
+  watermarkRoutes,
   webhookRoutes,
 } from "@signet/contract";
 import { buildGroup, buildRole, grantRoles } from "@signet/core";
@@ -190,7 +191,6 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   packageReport: () => ({}),
   packageReportSeries: () => ({}),
   packageReportCsv: () => ({}),
-  mailingReport: () => ({}),
   listIdentityProviders: () => ({}),
   createIdentityProvider: () => ({
     body: { name: "Spy SSO", issuer: "https://idp.example.com", clientId: "spy", clientSecret: "spy-secret" },
@@ -686,5 +686,78 @@ describe("tenancy across the bulk send routes", () => {
     const theirs = await app.server.db.bulkSend.findUniqueOrThrow({ where: { id: foreignBulk.bulkSendId } });
     expect([theirs.status, theirs.cancelRequested, theirs.version]).toEqual(["QUEUED", false, 1]);
     expect(await app.server.db.bulkSend.count({ where: { organizationId: foreign.organizationId } })).toBe(1);
+  });
+});
+
+// Watermark templates and rules (issue 15 §4): walked with a template and a rule list of each
+// organization. The system default (/watermark-templates/default) names no organization: any
+// settings reader reads it, only support users change it (apps/api/test/watermarks.test.ts).
+describe("tenancy across the watermark routes", () => {
+  const SAMPLES_WATERMARK: Record<string, { body?: unknown; query?: Record<string, string> }> = {
+    listWatermarkTemplates: {},
+    createWatermarkTemplate: { body: { name: "Spy", text: "COPY" } },
+    getWatermarkTemplate: {},
+    updateWatermarkTemplate: { body: { version: 1, name: "Renamed" } },
+    deleteWatermarkTemplate: { query: { version: "1" } },
+    previewWatermarkTemplate: { body: {} },
+    getWatermarkRules: {},
+    replaceWatermarkRules: { body: { version: 2, rules: [] } },
+  };
+  const UNSCOPED_WATERMARK = ["getDefaultWatermarkTemplate", "updateDefaultWatermarkTemplate"];
+  const watermarkRouteList = Object.entries(watermarkRoutes).filter(([id]) => !UNSCOPED_WATERMARK.includes(id));
+  let ownTemplateId: string;
+  let foreignTemplateId: string;
+
+  async function watermarkOf(organizationId: string) {
+    const db = app.server.db;
+    const template = await db.watermarkTemplate.create({
+      data: { organizationId, name: "Tenant", nameKey: "tenant", text: "COPY" },
+    });
+    await db.watermarkRuleList.create({ data: { organizationId, version: 2 } });
+    await db.watermarkRule.create({ data: { organizationId, templateId: template.id, priority: 0, version: 2 } });
+    return template.id;
+  }
+
+  beforeAll(async () => {
+    ownTemplateId = await watermarkOf(own.organizationId);
+    foreignTemplateId = await watermarkOf(foreign.organizationId);
+  });
+
+  it("has a sample for every organization-scoped watermark route", () => {
+    expect(watermarkRouteList.map(([id]) => id).filter((id) => !SAMPLES_WATERMARK[id])).toEqual([]);
+    for (const [id, route] of watermarkRouteList) expect(route.path, id).toContain(":orgId");
+  });
+
+  it.each(watermarkRouteList)("%s: another organization's id in the path answers 404", async (id, route) => {
+    const params = { orgId: foreign.organizationId, templateId: foreignTemplateId };
+    const reply = await call(admin, route, params, SAMPLES_WATERMARK[id]!);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(404);
+  });
+
+  it.each(watermarkRouteList.filter(([, route]) => route.path.includes(":templateId")))(
+    "%s: our organization with another organization's template answers 404",
+    async (id, route) => {
+      const params = { orgId: own.organizationId, templateId: foreignTemplateId };
+      const reply = await call(admin, route, params, SAMPLES_WATERMARK[id]!);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(404);
+    },
+  );
+
+  it("answers our own template (the walk's ids are real) and left the other organization's as they were", async () => {
+    const mine = await call(
+      admin,
+      watermarkRoutes.getWatermarkTemplate,
+      { orgId: own.organizationId, templateId: ownTemplateId },
+      {},
+    );
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    const theirs = await app.server.db.watermarkTemplate.findUniqueOrThrow({ where: { id: foreignTemplateId } });
+    expect([theirs.version, theirs.name]).toEqual([1, "Tenant"]);
+    const rules = await app.server.db.watermarkRule.findMany({ where: { organizationId: foreign.organizationId } });
+    expect(rules.map((rule) => rule.templateId)).toEqual([foreignTemplateId]);
+    const list = await app.server.db.watermarkRuleList.findUniqueOrThrow({
+      where: { organizationId: foreign.organizationId },
+    });
+    expect(list.version).toBe(2);
   });
 });

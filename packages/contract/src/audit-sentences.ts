@@ -203,6 +203,104 @@ const WORDINGS: Record<string, Wording> = {
   },
   "package.pending-enotary": (who, d) =>
     `${who} completed signing; the package now waits for eNotarization${statusChange(d)}.`,
+  // A/V eSign sessions (issue 16 §2, DOMAIN.md §8)
+  "package.av-session-started": (who) => `${who} started the A/V session.`,
+  "package.av-session-joined": (who) => `${who} joined the A/V session.`,
+  "package.av-session-ended": (who) =>
+    `${who} ended the A/V session without completing it; the package can be taken up in a new session.`,
+  "package.av-session-completed": (who, d) => `${who} completed the A/V session${statusChange(d)}.`,
+  "package.av-recording-stored": (who, d) => {
+    const sha256 = d.text("sha256") ?? "unknown";
+    const seconds = d.text("durationSeconds") ?? "0";
+    const until = d.text("retainUntil");
+    return `${who} stored the A/V session recording with SHA-256 ${sha256} (${seconds} seconds${until ? `, kept until ${until}` : ""}).`;
+  },
+  "package.av-recording-downloaded": (who, d) =>
+    `${who} downloaded the A/V session recording with SHA-256 ${d.text("sha256") ?? "unknown"}.`,
+  // eDeposit (issue 15 §3, DOMAIN.md §2)
+  "package.edeposit-configured": (who, d) => {
+    const enabled = d.raw("enabled") === true;
+    d.said("enabled");
+    return enabled
+      ? `${who} set the package to be deposited into an eVault once completed.`
+      : `${who} turned off the package's eDeposit.`;
+  },
+  "package.edeposit-started": (who, d) => `${who} started depositing the package into its eVault${statusChange(d)}.`,
+  "package.edeposit-failed": (who, d) => {
+    const error = d.text("errorText");
+    d.said("errorText");
+    return `${who} could not deposit the package: ${d.text("status")?.replace(/_/g, " ").toLowerCase() ?? "a stage failed"}${error ? ` (“${error}”)` : ""}.`;
+  },
+  "package.edeposit-retried": (who) => `${who} retried the package's failed eDeposit.`,
+  "package.edeposit-cancelled": (who, d) =>
+    `${who} cancelled the package's eDeposit; its copies are no longer watermarked${statusChange(d)}.`,
+  "package.edeposited": (who, d) => {
+    const confirmed = d.raw("confirmed") === true;
+    d.said("confirmed");
+    return confirmed
+      ? `${who} confirmed with the eVault that it holds the package, now its authoritative copy${statusChange(d)}.`
+      : `${who} deposited the package into its eVault, which now holds the authoritative copy${statusChange(d)}.`;
+  },
+  "package.edeposit-downloaded": (who) => `${who} downloaded the files deposited into the eVault.`,
+  "evault.created": (who, d) => `${who} added ${named(d, "the eVault")}.`,
+  "evault.updated": (who) => `${who} changed an eVault's settings.`,
+  "evault.deleted": (who, d) => `${who} deleted ${named(d, "the eVault")}.`,
+  // closing centers (issue 16 §3)
+  "closing-center.created": (who, d) => `${who} added ${named(d, "the closing center")}.`,
+  "closing-center.updated": (who, d) => `${who} changed ${named(d, "a closing center")}.`,
+  "closing-center.enabled": (who, d) => `${who} enabled ${named(d, "a closing center")}.`,
+  "closing-center.disabled": (who, d) =>
+    `${who} disabled ${named(d, "a closing center")}; its users no longer see its packages.`,
+  "closing-center.deleted": (who, d) => `${who} deleted ${named(d, "a closing center")} and ended its shares.`,
+  "closing-center.user-added": (who, d) =>
+    `${who} added ${d.text("email") ?? "a user"} to ${named(d, "a closing center")}.`,
+  "closing-center.user-enabled": (who, d) =>
+    `${who} enabled ${d.text("email") ?? "a user"} of ${named(d, "a closing center")}.`,
+  "closing-center.user-disabled": (who, d) =>
+    `${who} disabled ${d.text("email") ?? "a user"} of ${named(d, "a closing center")}.`,
+  "closing-center.user-removed": (who, d) =>
+    `${who} removed ${d.text("email") ?? "a user"} from ${named(d, "a closing center")}.`,
+  "package.closing-center-shared": (who, d) => `${who} shared the package with ${named(d, "a closing center")}.`,
+  "package.closing-center-share-changed": (who, d) =>
+    `${who} changed what ${named(d, "a closing center")} may do on the package.`,
+  "package.closing-center-unshared": (who, d) =>
+    `${who} stopped sharing the package with ${named(d, "a closing center")}.`,
+  // print and mail (issue 16 §4, DOMAIN.md §9)
+  "package.mailing-created": (who, d) => {
+    const recipient = d.text("recipientName") ?? "a recipient";
+    const pages = d.text("pageCount");
+    return `${who} had a print set${pages ? ` of ${pages} pages` : ""} made for ${recipient} to be mailed.`;
+  },
+  "package.mailing-submitted": (who, d) =>
+    `${who} sent the print set for ${d.text("recipientName") ?? "a recipient"} to the print vendor.`,
+  "package.mailing-submit-failed": (who, d) => {
+    const error = d.text("errorText");
+    return `${who} could not send the print set for ${d.text("recipientName") ?? "a recipient"} to the print vendor${error ? ` (“${error}”)` : ""}.`;
+  },
+  "package.mailing-retried": (who, d) =>
+    `${who} sent the print set for ${d.text("recipientName") ?? "a recipient"} to the print vendor again.`,
+  "package.mailing-milestone": (who, d) => {
+    const leg = d.raw("leg") === "RETURN" ? "on its way back" : "on its way out";
+    d.said("leg");
+    return `${who} reported the mailing to ${d.text("recipientName") ?? "a recipient"} ${leg}: ${d.text("code")?.toLowerCase() ?? "a milestone"}.`;
+  },
+  "package.mailing-scan-attached": (who, d) =>
+    `${who} attached a scan of the wet-signed papers (SHA-256 ${d.text("sha256") ?? "unknown"}) as a copy.`,
+  // print fulfillment settings (issue 16 §4)
+  "print-fulfillment.updated": (who, d) => {
+    const enabled = d.raw("enabled") === true;
+    d.said("enabled");
+    return `${who} changed the print fulfillment settings${enabled ? "" : " (print fulfillment is off)"}.`;
+  },
+  "return-address.created": (who, d) => `${who} added ${named(d, "the return address")}.`,
+  "return-address.updated": (who, d) => `${who} changed ${named(d, "the return address")}.`,
+  "return-address.deleted": (who, d) => `${who} deleted ${named(d, "the return address")}.`,
+  "return-envelope.created": (who, d) => `${who} added ${named(d, "the business return envelope")}.`,
+  "return-envelope.updated": (who, d) => `${who} changed ${named(d, "the business return envelope")}.`,
+  "return-envelope.deleted": (who, d) => `${who} deleted ${named(d, "the business return envelope")}.`,
+  "carrier.created": (who, d) => `${who} added ${named(d, "the carrier")}.`,
+  "carrier.updated": (who, d) => `${who} changed ${named(d, "the carrier")}.`,
+  "carrier.deleted": (who, d) => `${who} deleted ${named(d, "the carrier")}.`,
   "package.expired": (who, d) => `${who} closed the package because it expired${statusChange(d)}.`,
   "package.consent-withdrawn": (who, d) =>
     `${who} withdrew consent to do business electronically, which stopped the package${statusChange(d)}.`,
@@ -265,6 +363,18 @@ const WORDINGS: Record<string, Wording> = {
     `${who} failed identity verification${d.has("method") ? ` (${d.text("method")})` : ""}${d.has("attempt") ? `, attempt ${d.text("attempt")}` : ""}.`,
   "participant.verification-locked": (who, d) =>
     `${who} was locked out after ${d.has("attempt") ? `${d.text("attempt")} ` : ""}wrong verification attempts.`,
+  "participant.identity-proofing-started": (who) => `${who} started identity verification for the A/V session.`,
+  "participant.identity-proofing-passed": (who, d) =>
+    `${who} passed identity verification (${d.text("correctCount") ?? "?"} of ${d.text("questionCount") ?? "5"} correct).`,
+  "participant.identity-proofing-failed": (who, d) =>
+    `${who} failed identity verification (${d.text("correctCount") ?? "?"} of ${d.text("questionCount") ?? "5"} correct).`,
+  "participant.identity-proofing-locked": (who, d) =>
+    `${who} was locked out of identity verification until ${d.text("until") ?? "later"}.`,
+  "participant.identity-proofing-expired": (who) => `${who} ran out of time answering the identity questions.`,
+  "participant.identity-proofing-interrupted": (who) =>
+    `${who}'s identity questions could not be scored: the identity service did not answer (no attempt used).`,
+  "participant.identity-check-unmatched": (who) =>
+    `${who} gave identity details that matched no record at the identity service.`,
   "participant.consent-granted": (who, d) =>
     `${who} consented to do business electronically${d.has("consentVersion") ? ` (consent version ${d.text("consentVersion")})` : ""}.`,
   "participant.consent-code-wrong": (who, d) =>
@@ -305,6 +415,19 @@ const WORDINGS: Record<string, Wording> = {
     return `${who} downloaded ${what}${inZip ? " in the zip of all sealed files" : ""}.`;
   },
   "collaboration.document-viewed": (who, d) => `${who} viewed ${document(d)} through a collaboration link.`,
+  // watermarked copies and watermark settings (issue 15 §4, DOMAIN.md §7)
+  "copy.watermarked": (who, d) => {
+    const name = d.text("documentName");
+    const requester = d.text("requester");
+    return `${who} received a watermarked copy of ${name ? `“${name}”` : document(d)}${requester && requester !== who ? ` (requested by ${requester})` : ""}.`;
+  },
+  "watermark-template.created": (who, d) => `${who} added ${named(d, "the watermark template")}.`,
+  "watermark-template.updated": (who, d) => `${who} changed ${named(d, "the watermark template")}.`,
+  "watermark-template.deleted": (who, d) => `${who} deleted ${named(d, "the watermark template")}.`,
+  "watermark-template.default-updated": (who) =>
+    `${who} changed the system default watermark, which every organization without its own uses.`,
+  "watermark-rules.replaced": (who, d) =>
+    `${who} saved the watermark rules${d.has("count") ? ` (${d.text("count")} rule(s))` : ""}.`,
   // the organization and its people
   "organization.created": (who, d) => `${who} created the organization${d.has("name") ? ` “${d.text("name")}”` : ""}.`,
   "organization.updated": (who) => `${who} changed the organization's details.`,

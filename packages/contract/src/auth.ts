@@ -88,6 +88,13 @@ export const permissionsResponseSchema = z
       )
       .describe("Permission bits per group, including those inherited from ancestor groups"),
     organization: organizationFeaturesSchema,
+    // kinds as in closing-centers.ts (not imported: that module builds on this one)
+    closingCenter: z
+      .object({ id: z.uuid(), name: z.string(), kind: z.enum(["SETTLEMENT_AGENT", "TITLE_AGENT"]) })
+      .nullable()
+      .describe(
+        "Set when the caller is a closing-center user here: they see only the packages shared with this closing center",
+      ),
   })
   .meta({ id: "Permissions" });
 export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;

@@ -25,6 +25,17 @@ export const DOCUMENT_API_MESSAGES = {
   /** a dynamic XFA form: its pages are drawn by the form's scripts, so nothing is left once they are removed */
   dynamicXfaForm:
     "Upload failed. This PDF is a dynamic XFA form whose pages are drawn by scripts. Save it as a flat PDF (for example with Print to PDF) and upload it again.",
+  /** issue 15 §5 (spec §8 Smart Doc): an eNote that fails validation; the details list every failure */
+  smartDocErrors: "SMARTDoc eNote error(s)",
+  eNoteNotInTemplates:
+    "A SMART Doc eNote belongs to one loan and cannot be part of a template; upload it to the package.",
+  /** an XML upload while the organization's Smart Doc feature is off */
+  smartDocNotEnabled:
+    "Upload failed. SMART Doc eNotes (XML) are not enabled for this organization: upload a PDF, or ask a support user to enable Smart Doc.",
+  /** a package holds at most one eNote (the one promissory note whose control is transferred) */
+  oneENotePerPackage: "Upload failed. This package already has an eNote: a package holds one eNote.",
+  /** tags of an eNote are its borrower signature areas, made at upload */
+  eNoteTagsFixed: "The eNote's signature areas are fixed by the eNote: its tags cannot be added, moved or removed.",
 } as const;
 
 /**
@@ -51,8 +62,12 @@ export const ACTIVE_CONTENT_KINDS = [
 ] as const;
 export type ActiveContentKind = (typeof ACTIVE_CONTENT_KINDS)[number];
 
-/** What an upload is turned into: always a PDF. */
+/** What an upload is turned into: a PDF (or, for a SMART Doc eNote, its XML as uploaded). */
 export const DOCUMENT_CONTENT_TYPE = "application/pdf";
+export const SMART_DOC_CONTENT_TYPE = "application/xml";
+/** Issue 15 §5: a PDF, or a MISMO SMART Doc eNote (docs/smart-doc-enote.md). */
+export const DOCUMENT_FORMATS = ["PDF", "SMART_DOC"] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 /** What an upload may be: a PDF, or a PNG/JPEG image converted to a one-page PDF. */
 export const DOCUMENT_UPLOAD_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
 
@@ -65,7 +80,13 @@ export const documentSchema = z
     name: z.string().describe("Unique in the package (case-insensitive)"),
     executionType: executionTypeEnumSchema,
     orderSequence: z.number().int().describe("Position in the package, 1 first"),
-    contentType: z.literal(DOCUMENT_CONTENT_TYPE).describe("Always a PDF: images are converted on upload"),
+    contentType: z
+      .enum([DOCUMENT_CONTENT_TYPE, SMART_DOC_CONTENT_TYPE])
+      .describe("application/pdf (images are converted on upload), or application/xml for a SMART Doc eNote"),
+    format: z
+      .enum(DOCUMENT_FORMATS)
+      .describe("PDF, or SMART_DOC: a MISMO SMART Doc eNote (XML), accepted when the organization has Smart Doc"),
+    eNoteMin: z.string().nullable().describe("SMART_DOC: the eNote's MERS MIN (18 digits); else null"),
     sizeBytes: z.number().int().describe("Size of the stored PDF"),
     sha256: z.string().describe("Hex SHA-256 of the stored PDF (what the download returns)"),
     originalSha256: z

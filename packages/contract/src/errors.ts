@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   /** the organization requires a second factor and the user has none yet: only enrolment is open */
   MFA_ENROLMENT_REQUIRED: { status: 403, message: MFA_MESSAGES.enrolmentRequired },
   MFA_FACTOR_REQUIRED: { status: 409, message: MFA_MESSAGES.lastFactorRequired },
+  /** an eVault (or another outside service) did not answer or refused; the message says which and why */
+  UPSTREAM_FAILED: { status: 502, message: "An outside service did not answer. Please try again." },
   RATE_LIMITED: { status: 429, message: MESSAGES.tooManyRequests },
   INTERNAL: { status: 500, message: MESSAGES.internal },
   SERVICE_UNAVAILABLE: { status: 503, message: MESSAGES.serviceDown },

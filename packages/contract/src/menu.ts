@@ -7,6 +7,8 @@ export interface MenuContext {
   supportOrganization: boolean;
   embeddedSrEnabled: boolean;
   enabledPkgCollaboration: boolean;
+  /** a closing-center user: the workspace lists the packages shared with their closing center */
+  closingCenterUser?: boolean;
 }
 
 export type MenuItemId =
@@ -32,7 +34,7 @@ const p = (ctx: MenuContext, name: PermissionName) => hasPermission(ctx.permissi
 
 /** Spec §6 gating table, one line per menu item. */
 const GATES: Record<MenuItemId, (ctx: MenuContext) => boolean> = {
-  workspace: (ctx) => p(ctx, "VIEW_DOCUMENTS_PACKAGES"),
+  workspace: (ctx) => p(ctx, "VIEW_DOCUMENTS_PACKAGES") || ctx.closingCenterUser === true,
   accessControl: (ctx) => p(ctx, "VIEW_USERS_GROUPS_ROLES"),
   settings: (ctx) => p(ctx, "VIEW_ADMIN_SETTINGS"),
   reports: (ctx) => p(ctx, "VIEW_AND_MANAGE_REPORTS"),

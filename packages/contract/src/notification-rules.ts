@@ -110,6 +110,8 @@ export const EMAIL_NOTIFICATION_EVENTS = [
   "PACKAGE_EXPIRED",
   "PACKAGE_CANCELLED",
   "REMINDER_SENT",
+  "EDEPOSIT_FAILED",
+  "PACKAGE_EDEPOSITED",
 ] as const;
 export type EmailNotificationEvent = (typeof EMAIL_NOTIFICATION_EVENTS)[number];
 
@@ -120,6 +122,8 @@ export const EMAIL_NOTIFICATION_EVENT_LABELS: Record<EmailNotificationEvent, str
   PACKAGE_EXPIRED: "Package expired",
   PACKAGE_CANCELLED: "Package cancelled",
   REMINDER_SENT: "Reminder sent",
+  EDEPOSIT_FAILED: "eDeposit failed",
+  PACKAGE_EDEPOSITED: "Package deposited into the eVault",
 };
 
 /** The audit event types that trigger each notification event. */
@@ -131,6 +135,8 @@ export const EMAIL_NOTIFICATION_EVENT_BY_AUDIT_TYPE: Readonly<Record<string, Ema
   "package.cancelled": "PACKAGE_CANCELLED",
   "package.reminders-sent": "REMINDER_SENT",
   "package.automatic-reminder-sent": "REMINDER_SENT",
+  "package.edeposit-failed": "EDEPOSIT_FAILED",
+  "package.edeposited": "PACKAGE_EDEPOSITED",
 };
 
 export const EMAIL_NOTIFICATION_MESSAGES = {

@@ -131,6 +131,9 @@ export const sendCheckSchema = z
   .object({
     ready: z.boolean(),
     problems: z.array(z.object({ path: z.string(), message: z.string() })),
+    warnings: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .describe("What does not stop the send but needs a person later, e.g. a print set that is not mailed by itself"),
   })
   .meta({ id: "SendCheck" });
 export type SendCheck = z.infer<typeof sendCheckSchema>;

@@ -6,6 +6,7 @@ import { PACKAGE_ACTIONS, PACKAGE_STATUSES, packageStatusSchema } from "./packag
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
 import { CONTACT_SUMMARIES, participantAccessMethodSchema } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
+import { packageTridSchema, updatePackageTridFields } from "./trid.ts";
 
 // Packages (spec §3 Package, §4 statuses and derived values, §7 Packages, §8 Packages messages).
 
@@ -117,12 +118,13 @@ export const packageSchema = z
       .describe("Sent with a future scheduledOn: STARTED until then, when it becomes AVAILABLE_TO_SIGNERS"),
     enablePrintFulfillment: z.boolean(),
     printServiceProvider: z.string(),
+    printMailMilestoneError: z.boolean().describe("A mailing of this package was returned to sender or failed"),
     transactionId: z.string().nullable(),
     avEsign: z.boolean(),
     avHost: z.uuid().nullable().describe("Spec §4: the participant flagged avHost, when avEsign is on"),
     packageCollaboration: z.boolean(),
     emailTemplate: packageEmailTemplateSchema,
-    vaultId: z.string().nullable(),
+    vaultId: z.string().nullable().describe("The eVault its eDeposit settings choose (set through edeposit/config)"),
     cancelReason: z.string().nullable(),
     createdBy: z.uuid().nullable().describe("User id"),
     createdAt: z.string(),
@@ -136,6 +138,7 @@ export const packageSchema = z
       .nullable()
       .describe("Set on the hidden builder package of a document or package template; null for real packages"),
     fromPackageTemplateId: z.uuid().nullable().describe("The package template the package was started from"),
+    trid: packageTridSchema.describe("TRID fields and their legal dates (issue 16 §1)"),
   })
   .meta({ id: "Package" });
 export type Package = z.infer<typeof packageSchema>;
@@ -228,7 +231,7 @@ export const updatePackageSchema = z
       .uuid()
       .nullish()
       .describe("An invitation email template of the organization (email-templates); null: its default"),
-    vaultId: z.string().trim().max(200).nullish(),
+    ...updatePackageTridFields,
   })
   .meta({ id: "UpdatePackage" });
 export type UpdatePackage = z.infer<typeof updatePackageSchema>;
@@ -267,6 +270,10 @@ export const workspacePackageSchema = z
     participants: z.array(workspaceParticipantSchema).describe("In signing order"),
     allowedActions: z.array(z.enum(PACKAGE_ACTIONS)),
     canManage: z.boolean(),
+    tridRisk: z
+      .string()
+      .nullable()
+      .describe("A TRID package whose delivery deadline is at risk: why (null: not TRID or not at risk)"),
   })
   .meta({ id: "WorkspacePackage" });
 export type WorkspacePackage = z.infer<typeof workspacePackageSchema>;

@@ -5,6 +5,7 @@ import {
   participantAccessMethodSchema,
   participantRoleSchema,
 } from "./participant-rules.ts";
+import { postalAddressOutSchema, postalAddressSchema } from "./print-settings.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import {
   idVerificationMethodSchema,
@@ -48,6 +49,9 @@ export const participantSchema = z
     finishedAt: z.string().nullable(),
     idVerification: idVerificationMethodSchema.describe("How the participant proves who they are"),
     kbaQuestions: z.array(z.enum(KBA_QUESTIONS)).describe("KBA: the questions the sender gave answers to"),
+    mailingAddress: postalAddressOutSchema
+      .nullable()
+      .describe("Where a print set is mailed when the package has print fulfillment on"),
     createdAt: z.string(),
     lastUpdatedAt: z.string(),
     version: z.number().int().describe("Send back on update and remove (optimistic locking)"),
@@ -77,6 +81,7 @@ export const createParticipantSchema = z
     avHost: z.boolean().default(false),
     idVerification: idVerificationMethodSchema.optional().describe("Default: the organization's setting"),
     kbaAnswers: kbaAnswersSchema.optional().describe("KBA: answers the participant must give (stored encrypted)"),
+    mailingAddress: postalAddressSchema.nullish().describe("Where a print set is mailed (US addresses only)"),
   })
   .describe(
     "The contact the access method needs (EMAIL: email, SMS: phone) is required, except in a template's builder package",
@@ -98,6 +103,7 @@ export const updateParticipantSchema = z
     avHost: z.boolean().optional(),
     idVerification: idVerificationMethodSchema.optional(),
     kbaAnswers: kbaAnswersSchema.optional(),
+    mailingAddress: postalAddressSchema.nullish().describe("null removes the address"),
   })
   .meta({ id: "UpdateParticipant" });
 export type UpdateParticipant = z.infer<typeof updateParticipantSchema>;

@@ -129,18 +129,6 @@ export const packageReportSeriesSchema = z
   .meta({ id: "PackageReportSeries" });
 export type PackageReportSeries = z.infer<typeof packageReportSeriesSchema>;
 
-export const mailingReportSchema = pageSchema(z.object({ id: z.uuid() }).meta({ id: "MailingReportRow" }))
-  .extend({
-    available: z.boolean().describe("False until print and mail fulfillment exists"),
-    reason: z.string().nullable(),
-  })
-  .meta({ id: "MailingReport" });
-export type MailingReport = z.infer<typeof mailingReportSchema>;
-
-export const mailingReportQuerySchema = pageQuerySchema(["createdAt"], "createdAt").describe(
-  "Paging of the mailing report",
-);
-
 /**
  * The status words a CSV file shows (the words the web app shows beside each status, never enum
  * names: a spreadsheet is read by the same people).
@@ -197,17 +185,6 @@ export const reportRoutes = {
     query: packageReportFilterSchema,
     produces: "text/csv",
     response: null,
-    status: 200,
-  }),
-  mailingReport: define({
-    ...v1,
-    method: "GET",
-    path: "/organizations/:orgId/reports/mailings",
-    permission: ["VIEW_AND_MANAGE_REPORTS"],
-    summary: "The mailing report: empty, with available false, until print and mail fulfillment exists",
-    params: orgParams,
-    query: mailingReportQuerySchema,
-    response: mailingReportSchema,
     status: 200,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -34,7 +34,7 @@ export interface RouteDef {
    */
   multipart?: z.ZodType;
   /** The success answer is a file of this type instead of JSON (response is then null). */
-  produces?: "application/pdf" | "application/zip" | "text/csv" | "image/*";
+  produces?: "application/pdf" | "application/zip" | "text/csv" | "image/*" | "video/webm";
   response: z.ZodType | null;
   status: number;
 }

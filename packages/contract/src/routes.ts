@@ -1,12 +1,16 @@
 import { apiClientRoutes } from "./api-clients.ts";
+import { avSessionRoutes } from "./av-session.ts";
 import { bulkSendRoutes } from "./bulk-send.ts";
+import { closingCenterRoutes } from "./closing-centers.ts";
 import { customFieldRoutes } from "./custom-fields.ts";
 import { dataCollectionRoutes } from "./data-collection.ts";
 import { documentRoutes } from "./documents.ts";
+import { eDepositRoutes } from "./edeposit.ts";
 import { emailTemplateRoutes } from "./email-templates.ts";
 import { groupPackageRoutes } from "./group-packages.ts";
 import { groupRoutes } from "./groups.ts";
 import { holidayRoutes } from "./holidays.ts";
+import { identityProofingSenderRoutes } from "./identity-proofing.ts";
 import { identityProviderRoutes } from "./identity-providers.ts";
 import { importExportRoutes } from "./import-export.ts";
 import { invitationRoutes } from "./invitations.ts";
@@ -19,6 +23,8 @@ import { organizationRoutes } from "./organizations.ts";
 import { packageActionRoutes } from "./package-actions.ts";
 import { packageRoutes } from "./packages.ts";
 import { participantRoutes } from "./participants.ts";
+import { printMailRoutes } from "./print-mail.ts";
+import { printSettingsRoutes } from "./print-settings.ts";
 import { reportRoutes } from "./reports.ts";
 import { roleRoutes } from "./roles.ts";
 import type { RouteDef } from "./route-def.ts";
@@ -31,6 +37,7 @@ import { signingAdminRoutes } from "./signing-admin.ts";
 import { tagRoutes } from "./tags.ts";
 import { templateRoutes } from "./templates.ts";
 import { userRoutes } from "./users.ts";
+import { watermarkRoutes } from "./watermarks.ts";
 import { webhookRoutes } from "./webhooks.ts";
 
 /** Every route of the API, by id: the one table the server, the OpenAPI document and the web client read. */
@@ -44,6 +51,8 @@ export const routes = {
   ...membershipRoutes,
   ...packageRoutes,
   ...packageActionRoutes,
+  ...avSessionRoutes,
+  ...closingCenterRoutes,
   ...participantRoutes,
   ...documentRoutes,
   ...tagRoutes,
@@ -58,16 +67,21 @@ export const routes = {
   ...groupPackageRoutes,
   ...signingAdminRoutes,
   ...webhookRoutes,
+  ...eDepositRoutes,
+  ...identityProofingSenderRoutes,
+  ...printSettingsRoutes,
   ...emailTemplateRoutes,
   ...apiClientRoutes,
   ...identityProviderRoutes,
   ...samlProviderRoutes,
   ...reportRoutes,
+  ...printMailRoutes,
   ...mfaRoutes,
   ...securitySettingRoutes,
   ...operationsRoutes,
   ...notificationRuleRoutes,
   ...importExportRoutes,
+  ...watermarkRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -16,6 +16,7 @@ import {
 } from "./setting-registry.ts";
 import { DEFAULT_PACKAGE_SETTINGS } from "./settings.ts";
 import { DEFAULT_SIGNING_ROOM_SETTINGS } from "./signing-admin.ts";
+import { DEFAULT_TRID_SETTINGS } from "./trid.ts";
 
 describe("setting registry", () => {
   it("declares every key of the typed settings views, and mfa_required", () => {
@@ -33,6 +34,7 @@ describe("setting registry", () => {
       ...Object.keys(DEFAULT_SIGNER_UPLOAD_SETTINGS),
       "default_logo",
       ...Object.keys(DEFAULT_REMINDER_SETTINGS),
+      ...Object.keys(DEFAULT_TRID_SETTINGS),
     ];
     for (const key of untyped) expect(isSettingName(key), key).toBe(true);
     expect(SETTING_NAMES).toHaveLength(

@@ -10,6 +10,7 @@ import {
 } from "./session-upload-settings.ts";
 import { DEFAULT_PACKAGE_SETTINGS, packageSettingFields } from "./settings.ts";
 import { DEFAULT_SIGNING_ROOM_SETTINGS, signingRoomSettingsSchema } from "./signing-admin.ts";
+import { DEFAULT_TRID_SETTINGS, tridSettingFields } from "./trid.ts";
 
 // Every organization setting in one table (spec §3 Setting (metadata), §9 setting keys; issue 13 §1):
 // its declared type, category, sub-category, default and the zod schema of its value. Values are
@@ -287,6 +288,23 @@ export const SETTING_REGISTRY = {
     defaultValue: DEFAULT_REMINDER_SETTINGS.expiring_soon_days,
     schema: reminderSettingFields.expiring_soon_days,
     description: "Days before a package expires that participants get the expiring-soon notice (0: off)",
+  }),
+  // TRID (issue 16 §1): the Loan Estimate expiration new TRID packages get, and the lender calendar
+  trid_default_expiration_days: setting({
+    type: "INTEGER",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: "TRID",
+    defaultValue: DEFAULT_TRID_SETTINGS.trid_default_expiration_days,
+    schema: tridSettingFields.trid_default_expiration_days,
+    description: "Business days a new TRID package's Loan Estimate closing costs stay available (1 to 365)",
+  }),
+  trid_lender_open_saturday: setting({
+    type: "BOOLEAN",
+    category: "DOC_PACKAGE_MGMT",
+    subCategory: "TRID",
+    defaultValue: DEFAULT_TRID_SETTINGS.trid_lender_open_saturday,
+    schema: tridSettingFields.trid_lender_open_saturday,
+    description: "The lender is open on Saturdays (general business days for TRID dates)",
   }),
 } as const satisfies Record<string, SettingDefinition>;
 

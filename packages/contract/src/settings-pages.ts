@@ -19,6 +19,8 @@ export const SETTINGS_TOASTS = {
   embeddedSigning: "Embedded signing settings updated.",
   consentUploaded: "Consent uploaded.",
   logoUploaded: "Logo uploaded.",
+  /** issue 16 §1: spec §8 'settings updated for … TRID' */
+  trid: "TRID settings updated successfully",
 } as const;
 
 export const SETTINGS_PAGE_MESSAGES = {

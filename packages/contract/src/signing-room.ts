@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { avSigningRoutes } from "./av-session.ts";
 import { DATA_COLLECTION_FIELD_TYPES } from "./data-collection.ts";
 import { executionTypeEnumSchema as executionTypeSchema } from "./documents.ts";
+import { identityProofingRoutes } from "./identity-proofing.ts";
 import { publicLogoRoutes } from "./organization-logo.ts";
 import { participantRoleSchema } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -21,6 +23,8 @@ export const SIGNING_STAGES = [
   "VERIFY",
   /** read the e-sign disclosure, open the consent PDF, type its code, agree */
   "CONSENT",
+  /** A/V eSign signer: identity proofing (credential check and knowledge quiz) before the session */
+  "IDENTITY_PROOFING",
   /** ordered signing: an earlier participant has not finished yet */
   "WAITING_TURN",
   /** review documents, adopt a signature, fill tags, answer questions, upload files, finish */
@@ -208,6 +212,24 @@ export const signingRuleSchema = z
   })
   .meta({ id: "SigningRule" });
 
+/** Issue 15 §5: an eNote (SMART Doc) as the signing room shows it. */
+export const signingENoteSchema = z
+  .object({
+    min: z.string().nullable().describe("The eNote's MERS MIN"),
+    html: z
+      .string()
+      .describe(
+        "The VIEW rebuilt as HTML from an allow-list on the server (no scripts, links, images or external references); each borrower signature area is an empty div[data-signature-area][data-tag-id]",
+      ),
+    areas: z.array(
+      z.object({
+        label: z.string().describe("Who signs there, e.g. 'BORROWER 1'"),
+        tagId: z.uuid().nullable().describe("The SIGNATURE tag of that signer on the eNote"),
+      }),
+    ),
+  })
+  .meta({ id: "SigningENote" });
+
 export const signingDocumentSchema = z
   .object({
     id: z.uuid(),
@@ -218,6 +240,14 @@ export const signingDocumentSchema = z
     reviewed: z.boolean(),
     /** GET it (same origin, session cookie) to show the PDF */
     fileUrl: z.string(),
+    format: z
+      .enum(["PDF", "SMART_DOC"])
+      .optional()
+      .describe("SMART_DOC: an eNote, shown from `eNote` instead of a PDF (absent means PDF)"),
+    eNote: signingENoteSchema
+      .nullable()
+      .optional()
+      .describe("SMART_DOC only: the eNote's VIEW and its signature areas"),
   })
   .meta({ id: "SigningDocument" });
 export type SigningDocument = z.infer<typeof signingDocumentSchema>;
@@ -248,7 +278,13 @@ export const signingRoomSchema = z
     branding: brandingSchema,
     /** issue 13 §2: the organization's session and signer upload settings */
     sessionRules: signingSessionRulesSchema,
-    package: z.object({ id: z.uuid(), name: z.string(), status: z.string(), emailIntroText: z.string().nullable() }),
+    package: z.object({
+      id: z.uuid(),
+      name: z.string(),
+      status: z.string(),
+      emailIntroText: z.string().nullable(),
+      avEsign: z.boolean().optional().describe("Signing happens in the host's live A/V session (issue 16 §2)"),
+    }),
     participant: z.object({
       id: z.uuid(),
       displayName: z.string(),
@@ -705,4 +741,10 @@ export const signingRoomFileRoutes = {
 } as const satisfies Record<string, RouteDef>;
 
 /** Every route of the signing origin, by id: the table its OpenAPI document is built from. */
-export const signingOriginRoutes = { ...signingRoomRoutes, ...signingRoomFileRoutes, ...publicLogoRoutes } as const;
+export const signingOriginRoutes = {
+  ...signingRoomRoutes,
+  ...avSigningRoutes,
+  ...identityProofingRoutes,
+  ...signingRoomFileRoutes,
+  ...publicLogoRoutes,
+} as const;

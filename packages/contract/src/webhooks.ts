@@ -16,6 +16,16 @@ export const WEBHOOK_EVENT_TYPES = [
   "package.expired",
   "package.corrected",
   "package.consent_withdrawn",
+  /** eDeposit (issue 15 §3): started, a stage failed, deposited (the vault confirmed), cancelled */
+  "package.edeposit_started",
+  "package.edeposit_failed",
+  "package.edeposited",
+  "package.edeposit_cancelled",
+  /** closing centers (issue 16 §3): the package was shared with a closing center, or no longer is */
+  "package.closing_center_shared",
+  "package.closing_center_unshared",
+  /** print and mail (issue 16 §4): a mailing's milestone (ready … delivered, returned to sender, failed) */
+  "package.mailing_milestone",
   /** the participant opened the package for the first time */
   "participant.viewed",
   "participant.consented",

@@ -61,6 +61,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "saml-providers":
     "Support users: SAML 2.0 identity providers of the installation (metadata import, certificates, organizations), our service provider metadata, and the public SP-initiated sign-in through them",
   mfa: "A second factor: the sign-in code challenge, the signed-in user's authenticator app, MFA phone and recovery codes",
+  mailings:
+    "Print and mail fulfillment: a package's mailings (print sets for paper participants and documents, sent to the print service provider), their outbound and return legs and milestones, retries, scans of wet-signed papers, and the vendor's signed milestone callbacks",
   reports: "Package and mailing reports: totals, charts and a streamed CSV export of the packages the caller sees",
   operations:
     "Support users: the health and versions of every dependency, parked background jobs with requeue, and the read-only queue dashboard at /admin/queues",
@@ -70,6 +72,20 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "Bulk send: a CSV of participants (one row a package, columns named after a package template's slots) checked row by row, then up to 1,000 packages created and sent by one background job with progress, the failed rows' lines and reasons, and cancel",
   "document-templates":
     "Document templates: a reusable document with its participant slots, tags and rules, built in a hidden builder package, published as immutable versions and shared with groups; adding one to a package",
+  watermarks:
+    "Watermark templates (text with {variables}, position, angle, opacity, size, colour) and the organization's ordered rules choosing one per package status, kind of file and requester; once a package is eDeposited every copy served is watermarked; the system default template (support users change it); a preview PDF",
+  "Print fulfillment":
+    "Print fulfillment settings: the print service provider (default WK) and its address and credentials (the secret stored encrypted, never returned) with a connection test in plain words; return addresses checked as US addresses that fit a window envelope; business return envelopes (permit, post office, Intelligent Mail barcode); carriers and service levels; one default each; and what senders choose from in a package",
+  "Closing centers":
+    "Closing centers (settlement and title agents) of an organization with Closing Center on: their contact details and the permissions a share grants by default, their users (closing-center users, invited by email, who hold no other role and see only the packages shared with their closing center), and a package's shares with what each closing center may do on it",
+  "Identity proofing":
+    "Identity proofing of A/V eSign signers (credential check and knowledge questions at an outside provider): each participant's outcome, never their answers or details",
+  eVaults:
+    "Electronic vaults (eVaults) an organization deposits completed packages into: address, adapter and client credentials (the secret stored encrypted, never returned), a connection test in plain words, the vault's own description, and the names senders may choose from",
+  "A/V sessions":
+    "A/V eSign: host-led live sessions (WebRTC audio and video signalled over a WebSocket on the signing origin, a shared document view the host moves, the host's recording uploaded in chunks as raw bytes: PUT /api/v1/signing/av-session/recording/chunks/{index}?elapsedMs= with application/octet-stream, idempotent by index; the signalling WebSocket is GET /api/v1/signing/av-session/signal) and, for the sender, each session with its recording's hash, duration and retention date",
+  eDeposit:
+    "A package's eDeposit: its settings (vault, financial asset document and types; locked as spec §4 says), the five deposit stages with their failures and errors, retry, irreversible cancel, confirm with the vault, and a zip of what was deposited",
   "package-templates":
     "Package templates: a reusable package (participants as slots, document templates, signer uploads, questions, invitation) built in a hidden builder package; new package from template",
 };
@@ -79,12 +95,14 @@ const PDF_FILE = "PdfFile";
 const ZIP_FILE = "ZipFile";
 const CSV_FILE = "CsvFile";
 const IMAGE_FILE = "ImageFile";
+const VIDEO_FILE = "VideoFile";
 /** The named component of each file type a route may answer with. */
 const FILE_COMPONENTS: Record<NonNullable<RouteDef["produces"]>, string> = {
   "application/pdf": PDF_FILE,
   "application/zip": ZIP_FILE,
   "text/csv": CSV_FILE,
   "image/*": IMAGE_FILE,
+  "video/webm": VIDEO_FILE,
 };
 const isWrite = (route: RouteDef) => route.method !== "GET";
 
@@ -264,6 +282,7 @@ function documentTransform(listener: OpenApiListener): SwaggerTransformObject {
       },
       [CSV_FILE]: { type: "string", contentMediaType: "text/csv", description: "A CSV file (UTF-8 with BOM)" },
       [IMAGE_FILE]: { type: "string", format: "binary", description: "A raster image (PNG or JPEG)" },
+      [VIDEO_FILE]: { type: "string", format: "binary", contentMediaType: "video/webm", description: "A WebM video" },
     };
     // the zod registry is shared by both listeners and every schema of the process: keep only the
     // components this document reaches, so each listener's document holds its own schemas

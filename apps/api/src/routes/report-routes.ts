@@ -1,5 +1,5 @@
 import { errorBodySchema, routes, routeUrl } from "@signet/contract";
-import { type CoreDeps, mailingReport, packageReport, packageReportCsv, packageReportSeries } from "@signet/core";
+import { type CoreDeps, packageReport, packageReportCsv, packageReportSeries } from "@signet/core";
 import type { FastifyInstance } from "fastify";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 
@@ -12,9 +12,6 @@ export function registerReportRoutes(app: FastifyInstance, deps: CoreDeps, authe
   );
   defineRoute(app, authenticate, routes.packageReportSeries, async ({ params, query, session }) =>
     packageReportSeries(session.actor, { ...query, organizationId: params.orgId }, deps),
-  );
-  defineRoute(app, authenticate, routes.mailingReport, async ({ params, session }) =>
-    mailingReport(session.actor, { organizationId: params.orgId }, deps),
   );
 
   // The CSV is written to the socket batch by batch (chunked), so it is served by hand rather than

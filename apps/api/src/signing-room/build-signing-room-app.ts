@@ -22,6 +22,9 @@ import { registerStorableTextGuard } from "../plugins/refuse-unstorable-text.ts"
 import { registerRouteList } from "../plugins/route-list.ts";
 import { genTraceId, registerTraceId } from "../plugins/trace-id.ts";
 import { registerPublicLogoRoute } from "../routes/organization-logo-routes.ts";
+import { registerAvRoutes } from "./av-routes.ts";
+import { AvSignalHub } from "./av-signal-hub.ts";
+import { registerIdentityProofingRoutes } from "./identity-proofing-routes.ts";
 import { registerSigningRoomRoutes } from "./signing-room-routes.ts";
 import { signingCookie } from "./signing-session-cookie.ts";
 
@@ -112,6 +115,10 @@ export async function buildSigningRoomApp(input: {
   // the document only: the explorer UI is served by the main listener
   app.get("/api/docs/json", { schema: { hide: true } }, async () => app.swagger());
   await registerSigningRoomRoutes(app, deps, authenticate, cookie);
+  const avHub = new AvSignalHub();
+  app.addHook("onClose", async () => avHub.closeAll());
+  await registerAvRoutes(app, deps, authenticate, avHub);
+  registerIdentityProofingRoutes(app, deps, authenticate);
   registerPublicLogoRoute(app, deps);
 
   const dist = input.dist && existsSync(join(input.dist, "index.html")) ? input.dist : null;

@@ -141,7 +141,9 @@ export async function registerSigningRoomRoutes(
     { schema: { tags: ["signing room"], params: documentParams, ...pdfRoute }, preValidation: participant },
     async (request, reply) => {
       const { documentId } = documentParams.parse(request.params);
-      return sendFile(reply, await participantDocumentFile(ctx(request), documentId, deps), "inline");
+      const file = await participantDocumentFile(ctx(request), documentId, deps);
+      // an eNote's XML is never rendered on the signing origin (a browser would run XHTML in it): it downloads
+      return sendFile(reply, file, file.contentType === "application/pdf" ? "inline" : "attachment");
     },
   );
 

@@ -1,4 +1,6 @@
 // English texts of the signing room. Every key exists in es.ts too (the type and a unit test say so).
+import { avEn } from "../room/av/av-texts.ts";
+import { proofingEn } from "../room/proofing/proofing-texts.ts";
 
 export const en = {
   common: {
@@ -82,6 +84,8 @@ export const en = {
     decline: "Decline to sign",
     leave: "Leave",
   },
+  proofing: proofingEn,
+  av: avEn,
   verify: {
     title: "Confirm it is you",
     smsIntro: "To protect your documents, we will text a six-digit code to your phone ({{phone}}).",
@@ -143,6 +147,13 @@ export const en = {
     bodyUnknown: "Waiting for another participant to finish first.",
     email: "We will email you when it is your turn. You can close this page.",
     check: "Check again",
+  },
+  enote: {
+    badge: "eNote (SMART Doc)",
+    min: "MIN {{min}}",
+    viewLabel: "eNote, MIN {{min}}",
+    signsHere: "{{label}} signs here",
+    openXml: "Download the eNote (XML)",
   },
   sign: {
     title: "Review and sign",

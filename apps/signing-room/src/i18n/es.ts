@@ -1,6 +1,7 @@
-import type { Translation } from "./en.ts";
-
 // Spanish texts of the signing room (formal "usted", as a bank writes to its customers).
+import { avEs } from "../room/av/av-texts.ts";
+import { proofingEs } from "../room/proofing/proofing-texts.ts";
+import type { Translation } from "./en.ts";
 
 export const es: Translation = {
   common: {
@@ -84,6 +85,8 @@ export const es: Translation = {
     decline: "Rechazar la firma",
     leave: "Salir",
   },
+  proofing: proofingEs,
+  av: avEs,
   verify: {
     title: "Confirme su identidad",
     smsIntro:
@@ -150,6 +153,13 @@ export const es: Translation = {
     bodyUnknown: "Esperando a que otro participante termine primero.",
     email: "Le enviaremos un correo electrónico cuando sea su turno. Puede cerrar esta página.",
     check: "Volver a comprobar",
+  },
+  enote: {
+    badge: "Pagaré electrónico (SMART Doc)",
+    min: "MIN {{min}}",
+    viewLabel: "Pagaré electrónico, MIN {{min}}",
+    signsHere: "{{label}} firma aquí",
+    openXml: "Descargar el pagaré electrónico (XML)",
   },
   sign: {
     title: "Revisar y firmar",

@@ -24,7 +24,11 @@ export function RoomHeader(props: {
     ...(isColor(branding.primaryFontColor) ? { "--brand-text": branding.primaryFontColor } : {}),
   } as CSSProperties;
 
-  const active = room.stage === "CONSENT" || room.stage === "WAITING_TURN" || room.stage === "SIGN";
+  const active =
+    room.stage === "CONSENT" ||
+    room.stage === "IDENTITY_PROOFING" ||
+    room.stage === "WAITING_TURN" ||
+    room.stage === "SIGN";
   const items: MenuItem[] = [];
   if (room.consent.given && (room.stage === "WAITING_TURN" || room.stage === "SIGN")) {
     items.push({ label: t("header.withdrawConsent"), onSelect: props.onWithdraw });

@@ -6,10 +6,12 @@ import { call } from "../api/client.ts";
 import { postEmbeddedEvent } from "../embedded/post-event.ts";
 import { changeLanguage, errorText } from "../i18n/index.ts";
 import { MessagePage, Spinner } from "../ui/PageShell.tsx";
+import { AvSession } from "./av/AvSession.tsx";
 import { ClosedStep } from "./ClosedStep.tsx";
 import { ConsentStep } from "./ConsentStep.tsx";
 import { FinishedStep } from "./FinishedStep.tsx";
 import { DeclineDialog, WithdrawDialog } from "./LeaveDialogs.tsx";
+import { IdentityProofingStep } from "./proofing/IdentityProofingStep.tsx";
 import { RoomHeader } from "./RoomHeader.tsx";
 import { type RoomApi, RoomContext } from "./room-context.tsx";
 import { VerifyStep } from "./VerifyStep.tsx";
@@ -250,13 +252,16 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
           ) : null}
           {room.stage === "VERIFY" ? <VerifyStep /> : null}
           {room.stage === "CONSENT" ? <ConsentStep /> : null}
-          {room.stage === "WAITING_TURN" ? <WaitingStep /> : null}
-          {room.stage === "SIGN" ? (
-            <Suspense fallback={<Spinner label={t("common.loading")} />}>
-              <SignStep />
-            </Suspense>
-          ) : null}
-          {room.stage === "FINISHED" ? <FinishedStep /> : null}
+          {room.stage === "IDENTITY_PROOFING" ? <IdentityProofingStep onPassed={() => void load()} /> : null}
+          <AvSession>
+            {room.stage === "WAITING_TURN" ? <WaitingStep /> : null}
+            {room.stage === "SIGN" ? (
+              <Suspense fallback={<Spinner label={t("common.loading")} />}>
+                <SignStep />
+              </Suspense>
+            ) : null}
+            {room.stage === "FINISHED" ? <FinishedStep /> : null}
+          </AvSession>
           {room.stage === "CLOSED" ? <ClosedStep /> : null}
         </main>
         {dialog === "withdraw" ? <WithdrawDialog onClose={() => setDialog(null)} /> : null}

@@ -42,8 +42,9 @@ function ConfirmDialogBody({
   return (
     <Stack gap="md">
       {buttons.heading && (
-        <Group gap="xs" c="orange.8">
-          <IconAlertTriangle size={18} />
+        <Group gap="xs">
+          <IconAlertTriangle size={18} color="var(--mantine-color-orange-8)" aria-hidden />
+          {/* dark text: orange text on white falls short of the 4.5:1 contrast WCAG asks */}
           <Text fw={700}>{buttons.heading}</Text>
         </Group>
       )}
@@ -58,7 +59,7 @@ function ConfirmDialogBody({
           {buttons.cancel}
         </Button>
         {buttons.confirm && (
-          <Button color={confirmColor} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button color={strongShade(confirmColor)} onClick={onConfirm} loading={loading} data-autofocus>
             {buttons.confirm}
           </Button>
         )}
@@ -66,6 +67,13 @@ function ConfirmDialogBody({
     </Stack>
   );
 }
+
+/** A colour name at a shade white text reads on at 4.5:1 (red → red.9); an explicit shade is kept. */
+function strongShade(color: string | undefined): string | undefined {
+  return color && !color.includes(".") ? `${color}.9` : color;
+}
+
+const closeButtonProps = { "aria-label": "Close" };
 
 /** The shared confirmation dialog (alert types Confirm, Error, Info, Warning), controlled by its parent. */
 export function ConfirmDialog({
@@ -83,7 +91,13 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={<DialogTitle title={title} />} centered>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={<DialogTitle title={title} />}
+      centered
+      closeButtonProps={closeButtonProps}
+    >
       <ConfirmDialogBody {...options} loading={loading} onConfirm={onConfirm ?? onCancel} onCancel={onCancel} />
     </Modal>
   );
@@ -104,6 +118,7 @@ export function openConfirmDialog(options: ConfirmDialogOptions): Promise<boolea
     const id = modals.open({
       title: <DialogTitle title={options.title} />,
       centered: true,
+      closeButtonProps,
       onClose: () => settle(false),
       children: (
         <ConfirmDialogBody

@@ -36,5 +36,11 @@ export function useMenu(): Menu | null {
     supportOrganization: data.organization.eoSupport,
     embeddedSrEnabled: data.organization.embeddedSrEnabled,
     enabledPkgCollaboration: data.organization.enabledPkgCollaboration,
+    closingCenterUser: Boolean(data.closingCenter),
   });
+}
+
+/** The closing center the user works for in this organization (issue 16 §3), or null for everyone else. */
+export function useClosingCenterViewer() {
+  return usePermissionsQuery().data?.closingCenter ?? null;
 }

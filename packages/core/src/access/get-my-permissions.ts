@@ -1,5 +1,6 @@
 import { type PermissionsResponse, permissionNames } from "@signet/contract";
 import type { Actor } from "../actor.ts";
+import { loadClosingCenterViewer } from "../closing-centers/closing-center-viewer.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { resolveOrganizationAccess } from "./organization-access.ts";
@@ -29,11 +30,13 @@ export async function getMyPermissions(
     }),
   ]);
   if (!organization) throw new AppError("NOT_FOUND");
+  const closingCenter = await loadClosingCenterViewer(actor, input.organizationId, access.permissions, deps);
   return {
     organizationId: access.organizationId,
     permissions: access.permissions,
     names: permissionNames(access.permissions),
     groups: access.groups,
     organization,
+    closingCenter: closingCenter ? { id: closingCenter.id, name: closingCenter.name, kind: closingCenter.kind } : null,
   };
 }

@@ -12,6 +12,11 @@ export const BLOB_COLUMNS = [
   { table: "StipUpload", key: "id", column: "blobKey" },
   { table: "SealedArtifact", key: "id", column: "blobKey" },
   { table: "DocumentTemplateVersion", key: "id", column: "blobKey" },
+  { table: "PackageEDeposit", key: "packageId", column: "vaultAuditTrailBlobKey" },
+  { table: "Mailing", key: "id", column: "printSetBlobKey" },
+  { table: "MailingScan", key: "id", column: "blobKey" },
+  { table: "AvRecordingChunk", key: "id", column: "blobKey" },
+  { table: "AvRecording", key: "id", column: "blobKey" },
 ] as const;
 
 export interface BlobReference {
@@ -25,7 +30,8 @@ export async function blobReferences(db: Db): Promise<BlobReference[]> {
   const references: BlobReference[] = [];
   for (const { table, key, column } of BLOB_COLUMNS) {
     const rows = await db.$queryRaw<{ id: string; key: string }[]>`
-      SELECT ${Prisma.raw(`"${key}"`)}::text AS id, ${Prisma.raw(`"${column}"`)} AS key FROM ${Prisma.raw(`"${table}"`)}`;
+      SELECT ${Prisma.raw(`"${key}"`)}::text AS id, ${Prisma.raw(`"${column}"`)} AS key FROM ${Prisma.raw(`"${table}"`)}
+      WHERE ${Prisma.raw(`"${column}"`)} IS NOT NULL`;
     for (const row of rows) references.push({ table, id: row.id, key: row.key });
   }
   return references;

@@ -1,4 +1,4 @@
-import { DEFAULTS, LIMITS, SESSION } from "@signet/contract";
+import { AV_LIMITS, avIceServersSchema, DEFAULTS, LIMITS, SESSION } from "@signet/contract";
 import { z } from "zod";
 
 const bool = z
@@ -41,6 +41,10 @@ const envSchema = z.object({
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(LIMITS.maxUploadBytes),
   DATABASE_URL: optionalUrl,
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  /** with the demo: run the reference eVault inside this process and give the demo organization an eVault on it */
+  EMBEDDED_EVAULT: bool.optional(),
+  /** its port (0: any free port) */
+  EMBEDDED_EVAULT_PORT: z.coerce.number().int().min(0).max(65535).default(8020),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
   REDIS_URL: optionalUrl,
   REDIS_PREFIX: z.string().default("signet"),
@@ -97,6 +101,60 @@ const envSchema = z.object({
   SMS_WEBHOOK_TOKEN: z.string().optional(),
   /** webhooks may go to plain HTTP and private or loopback addresses (tests and development only) */
   WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  /** seconds a worker holds a running job; a killed worker's jobs run again elsewhere after about twice this */
+  JOB_LOCK_SECONDS: z.coerce.number().positive().default(30),
+  /** seconds one eVault call may take before the deposit stage counts as failed (timed out) */
+  EVAULT_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** automatic deposit attempts before the deposit waits for a manual retry */
+  EDEPOSIT_AUTO_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  /** seconds before the first automatic retry; each next one waits four times longer */
+  EDEPOSIT_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
+  /** seconds a deposit run holds its package; a killed worker's hold lapses after this */
+  EDEPOSIT_LEASE_SECONDS: z.coerce.number().positive().default(120),
+  /** where the print vendor posts milestones; default PUBLIC_URL + /api/v1/print-mail/callbacks */
+  PRINT_CALLBACK_URL: optionalUrl,
+  /** seconds one print vendor call may take before the submission counts as failed */
+  PRINT_VENDOR_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** automatic print job submissions before a mailing waits for a manual retry */
+  PRINT_SUBMIT_AUTO_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  /** seconds before the first automatic resubmission; each next one waits four times longer */
+  PRINT_SUBMIT_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+  /** seconds between two checks of a mailing with its vendor, in case a milestone's callback never arrives */
+  PRINT_POLL_SECONDS: z.coerce.number().positive().default(3600),
+  /** run the reference print vendor in the process (the demo) and give the demo organization print settings */
+  EMBEDDED_PRINT_VENDOR: bool.optional(),
+  EMBEDDED_PRINT_VENDOR_PORT: z.coerce.number().int().min(0).max(65535).default(8021),
+  /** the identity-proofing provider A/V signers are checked against (issue 16 §2); unset: proofing unavailable */
+  IDPROOF_URL: optionalUrl,
+  IDPROOF_CLIENT_ID: z.string().optional(),
+  IDPROOF_CLIENT_SECRET: z.string().optional(),
+  /** which adapter speaks to it (IDENTITY_PROOFING_ADAPTERS) */
+  IDPROOF_PROVIDER: z.string().default("reference"),
+  /** seconds one identity-proofing call may take before the signer is told the service is unreachable */
+  IDPROOF_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
+  /** run the reference identity-proofing provider in the process (default with the demo) */
+  EMBEDDED_IDPROOF: bool.optional(),
+  EMBEDDED_IDPROOF_PORT: z.coerce.number().int().min(0).max(65535).default(8022),
+  /** DOMAIN.md §8: years an A/V session recording is kept; at least 10 */
+  AV_RECORDING_RETENTION_YEARS: z.coerce
+    .number()
+    .int()
+    .min(AV_LIMITS.minRetentionYears, "AV_RECORDING_RETENTION_YEARS must be at least 10 (DOMAIN.md §8)")
+    .max(100)
+    .default(10),
+  /** RTCIceServer objects as JSON for A/V sessions; [] works on one network, set STUN/TURN for the internet */
+  AV_ICE_SERVERS: z
+    .string()
+    .default("[]")
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "AV_ICE_SERVERS must be a JSON array" });
+        return z.NEVER;
+      }
+    })
+    .pipe(avIceServersSchema),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(12).optional(),

@@ -1,4 +1,10 @@
-import { DOCUMENT_API_MESSAGES, DOCUMENT_CONTENT_TYPE, DOCUMENT_MESSAGES, type Document } from "@signet/contract";
+import {
+  DOCUMENT_API_MESSAGES,
+  DOCUMENT_CONTENT_TYPE,
+  DOCUMENT_MESSAGES,
+  type Document,
+  SMART_DOC_CONTENT_TYPE,
+} from "@signet/contract";
 import type { Document as DocumentRow, Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
@@ -12,7 +18,9 @@ export function toDocument(row: DocumentRow): Document {
     name: row.name,
     executionType: row.executionType,
     orderSequence: row.orderSequence,
-    contentType: DOCUMENT_CONTENT_TYPE,
+    contentType: row.format === "SMART_DOC" ? SMART_DOC_CONTENT_TYPE : DOCUMENT_CONTENT_TYPE,
+    format: row.format,
+    eNoteMin: row.eNoteMin,
     sizeBytes: row.sizeBytes,
     sha256: row.sha256,
     originalSha256: row.originalSha256,

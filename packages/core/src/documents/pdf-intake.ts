@@ -7,6 +7,8 @@ import { AppError } from "../errors/app-error.ts";
 export const SNIFF_BYTES = 4100;
 
 export type SniffedType = "pdf" | "png" | "jpeg";
+/** What a package document upload may be: also a SMART Doc eNote (XML, issue 15 §5). */
+export type SniffedDocumentType = SniffedType | "smartdoc";
 
 const unsupported = () => new AppError("UNSUPPORTED_MEDIA_TYPE");
 
@@ -17,6 +19,27 @@ export async function sniffUpload(head: Uint8Array): Promise<SniffedType> {
   if (type?.mime === "image/png") return "png";
   if (type?.mime === "image/jpeg") return "jpeg";
   throw unsupported();
+}
+
+/** A package document upload's type: XML (a SMART Doc eNote) or what sniffUpload finds. */
+export async function sniffDocumentUpload(head: Uint8Array): Promise<SniffedDocumentType> {
+  return looksLikeXml(head) ? "smartdoc" : sniffUpload(head);
+}
+
+/**
+ * Issue 15 §5: an XML upload (a SMART Doc eNote) starts, after an optional UTF-8 byte order mark
+ * and white space, with an XML declaration or the SMART_DOCUMENT root element.
+ */
+export function looksLikeXml(head: Uint8Array): boolean {
+  let start = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (
+    start < head.length &&
+    (head[start] === 0x20 || head[start] === 0x09 || head[start] === 0x0a || head[start] === 0x0d)
+  ) {
+    start++;
+  }
+  const text = Buffer.from(head.subarray(start, start + 32)).toString("latin1");
+  return text.startsWith("<?xml") || text.startsWith("<SMART_DOCUMENT");
 }
 
 export interface PageSize {

@@ -1,9 +1,10 @@
 import type { Document, DocumentList, DocumentNumPages } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
-import { findVisiblePackage } from "../packages/find-package.ts";
+import { findVisiblePackage, requireClosingCenterGrant } from "../packages/find-package.ts";
 import { loadPackageAccess } from "../packages/package-access.ts";
 import { BlobNotFoundError } from "../storage/blob-storage.ts";
+import { describeUserRequester, issueDocumentCopy } from "../watermarks/issue-document-copy.ts";
 import { documentNotFound, documentOrder, findPackageDocument, toDocument } from "./document-views.ts";
 
 interface PackageRef {
@@ -53,16 +54,31 @@ export function safeDownloadName(name: string): string {
 /** The stored PDF as a stream with the name to offer; 404 when the row or the blob is gone. */
 export async function openDocumentFile(actor: Actor, input: PackageRef & { documentId: string }, deps: CoreDeps) {
   const access = await loadPackageAccess(actor, input.organizationId, deps);
-  await findVisiblePackage(deps.db, access, input.packageId);
+  const pkg = await findVisiblePackage(deps.db, access, input.packageId);
+  requireClosingCenterGrant(pkg, "DOWNLOAD_DOCUMENTS");
   const row = await findPackageDocument(deps.db, input.packageId, input.documentId);
   try {
-    const stream = await deps.storage.get(row.blobKey);
+    // a deposited package's documents leave only as watermarked copies (issue 15 §4)
+    const copy = await issueDocumentCopy(
+      actor,
+      {
+        pkg,
+        documentType: "DOCUMENT",
+        documentId: row.id,
+        documentName: row.name,
+        ...(await describeUserRequester(actor, deps)),
+        source: { open: () => deps.storage.get(row.blobKey) },
+      },
+      deps,
+    );
+    // an eNote (issue 15 §5) leaves as its XML
+    const eNote = row.format === "SMART_DOC";
     return {
-      stream,
-      fileName: safeDownloadName(row.name),
-      utf8FileName: `${row.name}.pdf`,
-      sizeBytes: row.sizeBytes,
-      contentType: "application/pdf" as const,
+      stream: copy.stream,
+      fileName: eNote ? safeDownloadName(row.name).replace(/\.pdf$/i, ".xml") : safeDownloadName(row.name),
+      utf8FileName: `${row.name}.${eNote ? "xml" : "pdf"}`,
+      sizeBytes: copy.watermarked ? copy.bytes.length : row.sizeBytes,
+      contentType: eNote ? "application/xml" : "application/pdf",
     };
   } catch (error) {
     if (error instanceof BlobNotFoundError) throw documentNotFound();

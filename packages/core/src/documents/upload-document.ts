@@ -12,12 +12,13 @@ import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import { isUniqueViolation } from "../concurrency/versioned-write.ts";
 import type { CoreDeps } from "../core-deps.ts";
+import { uploadSmartDoc } from "../enote/upload-smart-doc.ts";
 import { AppError } from "../errors/app-error.ts";
 import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
 import { loadPackageAccess, packageConflict } from "../packages/package-access.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";
 import { documentNameKey, documentNameTaken, toDocument } from "./document-views.ts";
-import { imageToPdf, inspectPdf, SNIFF_BYTES, type SniffedType, sniffUpload } from "./pdf-intake.ts";
+import { imageToPdf, inspectPdf, SNIFF_BYTES, type SniffedDocumentType, sniffDocumentUpload } from "./pdf-intake.ts";
 import { removeActiveContent } from "./remove-active-content.ts";
 
 /** One part of a multipart upload, as the HTTP layer hands it over (in arrival order). */
@@ -43,13 +44,13 @@ export const documentBlobKey = (organizationId: string, packageId: string) =>
  * The bytes of `source`, sniffing the first SNIFF_BYTES as they pass: fails with 415 as soon as
  * they are not a PDF, PNG or JPEG, so a renamed executable is refused without storing it whole.
  */
-async function* sniffed(source: AsyncIterable<Buffer | string>, found: { type: SniffedType | null }) {
+async function* sniffed(source: AsyncIterable<Buffer | string>, found: { type: SniffedDocumentType | null }) {
   const iterator = source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let kept = 0;
   const sniff = async () => {
     try {
-      found.type = await sniffUpload(Buffer.concat(head));
+      found.type = await sniffDocumentUpload(Buffer.concat(head));
     } catch (error) {
       // read the rest of the part without keeping it (the size limit bounds it), so the request
       // ends cleanly and the connection stays usable
@@ -125,12 +126,12 @@ export async function uploadDocument(
   const { organizationId, packageId } = input;
   const { storage } = deps;
   const access = await loadPackageAccess(actor, organizationId, deps);
-  const found = await findManageablePackage(deps.db, access, packageId);
+  const found = await findManageablePackage(deps.db, access, packageId, "UPLOAD_DOCUMENTS");
   if (found.status !== "STARTED") throw packageConflict(PACKAGE_MESSAGES.notEditable);
 
   const written = new Set<string>();
   try {
-    let upload: { key: string; fileName: string; size: number; type: SniffedType | null } | null = null;
+    let upload: { key: string; fileName: string; size: number; type: SniffedDocumentType | null } | null = null;
     let rawProperties: string | undefined;
     for await (const part of input.parts) {
       if (part.type === "field") {
@@ -143,7 +144,7 @@ export async function uploadDocument(
         continue;
       }
       const key = documentBlobKey(organizationId, packageId);
-      const found: { type: SniffedType | null } = { type: null };
+      const found: { type: SniffedDocumentType | null } = { type: null };
       written.add(key);
       const stored = await storage.put(key, sniffed(part.stream as AsyncIterable<Buffer | string>, found));
       if (part.truncated() || stored.size > deps.config.MAX_UPLOAD_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
@@ -153,6 +154,24 @@ export async function uploadDocument(
     const type = upload.type;
     if (upload.size === 0 || type === null) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
     const properties = parseProperties(rawProperties);
+    if (type === "smartdoc") {
+      // issue 15 §5: a SMART Doc eNote is kept as uploaded (see packages/core/src/enote)
+      const row = await uploadSmartDoc(
+        actor,
+        {
+          organizationId,
+          packageId,
+          uploadKey: upload.key,
+          fileName: upload.fileName,
+          name: properties.name ?? defaultDocumentName(upload.fileName),
+          executionType: properties.executionType,
+        },
+        deps,
+        written,
+      );
+      written.clear();
+      return toDocument(row);
+    }
 
     // pdf-lib parses from memory: the stored blob (at most MAX_UPLOAD_BYTES) is read back once
     const bytes = await readAll(await storage.get(upload.key));

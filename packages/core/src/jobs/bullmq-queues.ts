@@ -20,6 +20,8 @@ const jobId = (key: string) => key.replace(/:/g, "~");
 
 export function createBullmqPublisher(connection: Redis, prefix: string) {
   const queues = new Map(jobQueues().map((name) => [name, new Queue<QueuedJob>(name, { connection, prefix })]));
+  // connection errors surface in the relay's failed publish; the queues' own echo adds nothing
+  for (const queue of queues.values()) queue.on("error", () => {});
   const publish: OutboxPublisher = async (row) => {
     const queue = queues.get(row.queue);
     if (!queue) throw new Error(`Unknown queue ${row.queue}`);
@@ -57,13 +59,22 @@ export function startBullmqWorkers(context: JobContext, connection: Redis, prefi
             data: { processedAt: new Date() },
           });
         },
-        { connection, prefix, concurrency: 4 },
+        {
+          connection,
+          prefix,
+          concurrency: 4,
+          // a worker that dies mid-job loses its lock after this; another worker then runs the job again
+          lockDuration: context.config.JOB_LOCK_SECONDS * 1000,
+          stalledInterval: context.config.JOB_LOCK_SECONDS * 1000,
+        },
       ),
   );
   for (const worker of workers) {
     worker.on("failed", (job, err) =>
       logger.warn({ queue: worker.name, jobId: job?.id, err: err.message }, "job failed"),
     );
+    // a lost Redis connection is reported here (and retried by ioredis); unheard, it goes to stderr
+    worker.on("error", (err) => logger.warn({ queue: worker.name, err: err.message }, "queue worker error"));
   }
   return {
     workers,

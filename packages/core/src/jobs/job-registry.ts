@@ -1,6 +1,11 @@
 import type { z } from "zod";
 import { runBulkSendJob } from "../bulk-send/run-bulk-send-job.ts";
+import { runEDepositJob } from "../edeposit/run-edeposit-job.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
+import { automaticMailingJob } from "../print-mail/automatic-mailing-job.ts";
+import { notifyMailingExceptionJob } from "../print-mail/notify-mailing-exception-job.ts";
+import { pollMailingJob } from "../print-mail/poll-mailing-job.ts";
+import { runMailingSubmissionJob } from "../print-mail/run-mailing-submission-job.ts";
 import { emailNotificationJob } from "../reminders/email-notification-job.ts";
 import { sealPackageJob } from "../signing/seal-package-job.ts";
 import { signingInvitationJob } from "../signing/signing-invitation-job.ts";
@@ -37,6 +42,21 @@ export const JOBS = {
   },
   get "bulk-send.run"() {
     return runBulkSendJob;
+  },
+  get "edeposit.run"() {
+    return runEDepositJob;
+  },
+  get "print-mail.submit"() {
+    return runMailingSubmissionJob;
+  },
+  get "print-mail.notify-exception"() {
+    return notifyMailingExceptionJob;
+  },
+  get "print-mail.poll"() {
+    return pollMailingJob;
+  },
+  get "print-mail.automatic"() {
+    return automaticMailingJob;
   },
 };
 

@@ -21,6 +21,9 @@ export const ENCRYPTED_COLUMNS = [
   { table: "WebhookEndpoint", key: "id", column: "previousSecretEncrypted" },
   { table: "MfaAuthenticator", key: "userId", column: "secretEncrypted" },
   { table: "BulkSendRow", key: "id", column: "inputCiphertext" },
+  { table: "EVault", key: "id", column: "clientSecretEncrypted" },
+  { table: "PrintFulfillmentSettings", key: "organizationId", column: "clientSecretEncrypted" },
+  { table: "IdentityProofingAttempt", key: "id", column: "personReferenceEncrypted" },
 ] as const;
 
 export interface ColumnReencryption {

@@ -3,6 +3,7 @@ import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { findVisiblePackage } from "../packages/find-package.ts";
 import { loadPackageAccess } from "../packages/package-access.ts";
+import { automaticMailingWarnings } from "../print-mail/automatic-mailing-job.ts";
 import { sendProblems } from "./send-package.ts";
 
 /**
@@ -20,6 +21,6 @@ export async function getSendCheck(
   return deps.db.$transaction(async (tx) => {
     const pkg = await tx.package.findUniqueOrThrow({ where: { id: input.packageId } });
     const problems = await sendProblems(tx, pkg, new Date());
-    return { ready: problems.length === 0, problems };
+    return { ready: problems.length === 0, problems, warnings: await automaticMailingWarnings(tx, pkg) };
   });
 }

@@ -1,4 +1,5 @@
 import {
+  type ClosingCenterPermission,
   decideTransition,
   type Package,
   type PackageAction,
@@ -77,16 +78,23 @@ export async function loadActionablePackage(
   packageId: string,
   deps: CoreDeps,
   alsoNeeds?: PermissionName,
+  closingCenterGrant?: ClosingCenterPermission,
 ): Promise<PackageAccess> {
   const access = await loadPackageAccess(actor, organizationId, deps);
-  const found = await findManageablePackage(deps.db, access, packageId);
+  const found = await findManageablePackage(deps.db, access, packageId, closingCenterGrant);
   if (found.templateKind !== null) throw packageConflict(TEMPLATE_MESSAGES.cannotSend);
-  if (alsoNeeds) {
+  if (alsoNeeds && !access.closingCenter) {
     access.require(alsoNeeds);
     if (!found.groupIds.some((groupId) => access.groups.canIn(groupId, alsoNeeds))) throw forbidden();
   }
   return access;
 }
+
+/** The lifecycle actions a closing-center share can grant; every other one is refused to its users. */
+const CLOSING_CENTER_ACTION_GRANTS: Partial<Record<PackageAction, ClosingCenterPermission>> = {
+  finish: "MANAGE_PAPER",
+  remind: "SEND_REMINDERS",
+};
 
 export interface ActionOutcome {
   /** columns to change besides status and version */
@@ -118,7 +126,14 @@ export async function runPackageAction(
   apply: (tx: Tx, claimed: ClaimedPackage) => Promise<ActionOutcome>,
 ): Promise<Package> {
   const { organizationId, packageId, version, action } = input;
-  const access = await loadActionablePackage(actor, organizationId, packageId, deps, input.alsoNeeds);
+  const access = await loadActionablePackage(
+    actor,
+    organizationId,
+    packageId,
+    deps,
+    input.alsoNeeds,
+    CLOSING_CENTER_ACTION_GRANTS[action],
+  );
   await deps.db.$transaction(async (tx) => {
     const claimed = await claimForAction(tx, organizationId, packageId, version, action);
     const outcome = await apply(tx, claimed);

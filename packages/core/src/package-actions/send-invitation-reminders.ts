@@ -30,7 +30,7 @@ export async function sendInvitationReminders(
   deps: CoreDeps,
 ): Promise<InvitationRemindersResult> {
   const { organizationId, packageId } = input;
-  await loadActionablePackage(actor, organizationId, packageId, deps);
+  await loadActionablePackage(actor, organizationId, packageId, deps, undefined, "SEND_REMINDERS");
   const requested = input.participantIds ? [...new Set(input.participantIds)] : undefined;
   return deps.db.$transaction(async (tx) => {
     const pkg = await lockForAction(tx, organizationId, packageId, "remind");

@@ -8,10 +8,13 @@ import {
   relativeExpiry,
 } from "@signet/contract";
 import type { Actor } from "../actor.ts";
+import { avSendProblems } from "../av-session/av-send-problems.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
+import { eNoteSendProblems } from "../enote/enote-send-problems.ts";
 import { AppError } from "../errors/app-error.ts";
 import { packageConflict } from "../packages/package-access.ts";
+import { enqueueAutomaticMailings } from "../print-mail/automatic-mailing-job.ts";
 import { snapshotReminderSchedule } from "../reminders/reminder-policy.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 import { inviteDueParticipants, reopenParticipants } from "../signing/invite-due-participants.ts";
@@ -52,6 +55,7 @@ export async function sendProblems(
     }
   }
   problems.push(...(await signatureTagProblems(tx, pkg.id)));
+  problems.push(...(await avSendProblems(tx, pkg)));
   if (pkg.scheduledAvailability && pkg.scheduledOn === null) {
     problems.push({ path: "scheduledOn", message: PACKAGE_ACTION_MESSAGES.scheduleMissing });
   }
@@ -104,7 +108,8 @@ export const MISSING_AT_SEND = "missing";
 /**
  * What happens when a package becomes available to signers (sent now, or its scheduled time came):
  * each document's hash at send is measured and recorded, participants of an earlier round who
- * must act again wait again, and the participants whose turn it is are invited (issue 5 §1).
+ * must act again wait again, the participants whose turn it is are invited (issue 5 §1), and the
+ * print sets of paper participants with a mailing address are made (issue 16 §4).
  */
 export async function openForSigning(
   tx: Prisma.TransactionClient,
@@ -116,6 +121,7 @@ export async function openForSigning(
   await reopenParticipants(tx, pkg.id);
   await inviteDueParticipants(tx, pkg, now);
   await snapshotReminderSchedule(tx, pkg, now);
+  await enqueueAutomaticMailings(tx, pkg);
 }
 
 /**
@@ -133,7 +139,7 @@ export async function sendPackage(
     const now = new Date();
     const pkg = claimed.current;
     if (pkg.sentAt !== null) throw packageConflict(PACKAGE_MESSAGES.scheduledNotEditable);
-    const problems = await sendProblems(tx, pkg, now);
+    const problems = [...(await sendProblems(tx, pkg, now)), ...(await eNoteSendProblems(tx, deps.storage, pkg.id))];
     if (problems.length > 0) throw new AppError("BAD_REQUEST", PACKAGE_ACTION_MESSAGES.cannotSend, problems);
     if (pkg.scheduledAvailability && pkg.scheduledOn !== null && pkg.scheduledOn > now) {
       return {

@@ -1,4 +1,4 @@
-import { PACKAGE_MESSAGES } from "@signet/contract";
+import { CLOSING_CENTER_MESSAGES, type ClosingCenterPermission, PACKAGE_MESSAGES } from "@signet/contract";
 import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import { forbidden } from "../errors/app-error.ts";
@@ -17,14 +17,39 @@ export async function findVisiblePackage(db: Reader, access: PackageAccess, pack
   });
   if (!found) throw packageNotFound();
   const groupIds = found.groups.map((group) => group.groupId);
+  if (access.closingCenter) {
+    // only a live share shows a package to a closing center: revoking it hides the package at once
+    const share =
+      found.templateKind === null && access.closingCenter.active
+        ? await db.closingCenterShare.findFirst({
+            where: { packageId, closingCenterId: access.closingCenter.id, revokedAt: null },
+            select: { permissions: true },
+          })
+        : null;
+    if (!share) throw packageNotFound();
+    return { ...found, groupIds, closingCenterGrants: share.permissions };
+  }
   // a template's builder package has no groups: settings readers see it, settings admins change it
   const visible = found.templateKind === null ? access.canView(groupIds) : access.canViewTemplates;
   if (!visible) throw packageNotFound();
-  return { ...found, groupIds };
+  return { ...found, groupIds, closingCenterGrants: null as string[] | null };
 }
 
-/** A visible package the caller may change (MANAGE_DOCUMENTS_PACKAGES in one of its groups), else 403. */
-export async function findManageablePackage(db: Reader, access: PackageAccess, packageId: string) {
+/**
+ * A visible package the caller may change (MANAGE_DOCUMENTS_PACKAGES in one of its groups), else 403.
+ * A closing-center user may only make the change `grant` names, and only where their share grants it.
+ */
+export async function findManageablePackage(
+  db: Reader,
+  access: PackageAccess,
+  packageId: string,
+  grant?: ClosingCenterPermission,
+) {
+  if (access.closingCenter) {
+    const found = await findVisiblePackage(db, access, packageId);
+    requireClosingCenterGrant(found, grant);
+    return found;
+  }
   if (!access.canManageTemplates) access.require("MANAGE_DOCUMENTS_PACKAGES");
   const found = await findVisiblePackage(db, access, packageId);
   if (found.templateKind !== null) {
@@ -34,6 +59,15 @@ export async function findManageablePackage(db: Reader, access: PackageAccess, p
   access.require("MANAGE_DOCUMENTS_PACKAGES");
   if (!access.canManage(found.groupIds)) throw forbidden();
   return found;
+}
+
+/** For a package a closing-center user sees: 403 unless their share grants this action (no-op for anyone else). */
+export function requireClosingCenterGrant(
+  found: { closingCenterGrants: readonly string[] | null },
+  grant: ClosingCenterPermission | undefined,
+): void {
+  if (found.closingCenterGrants === null) return;
+  if (!grant || !found.closingCenterGrants.includes(grant)) throw forbidden(CLOSING_CENTER_MESSAGES.notGranted);
 }
 
 /**

@@ -5,6 +5,7 @@ import { findGroup } from "../groups/find-group.ts";
 import { packageFilterWhere } from "./list-packages.ts";
 import { loadPackageAccess } from "./package-access.ts";
 import { packageViewInclude, toPackage } from "./package-views.ts";
+import { readTridContext } from "./trid-view.ts";
 
 /**
  * Spec §7 group packages: the packages shared with one group of the organization (404 for another
@@ -30,5 +31,6 @@ export async function listGroupPackages(
     }),
     deps.db.package.count({ where }),
   ]);
-  return { records: rows.map((row) => toPackage(row, access)), count };
+  const trid = await readTridContext(deps.db, input.organizationId);
+  return { records: rows.map((row) => toPackage(row, access, trid)), count };
 }

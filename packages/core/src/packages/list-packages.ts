@@ -12,6 +12,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { loadPackageAccess, type PackageAccess } from "./package-access.ts";
 import { packageViewInclude, toPackage, toWorkspacePackage } from "./package-views.ts";
+import { readTridContext } from "./trid-view.ts";
 
 type ListInput = PackageListQuery & { organizationId: string };
 
@@ -20,6 +21,15 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Packages the caller sees: shared with a group in which they hold VIEW_DOCUMENTS_PACKAGES. */
 export function visiblePackagesWhere(access: PackageAccess): Prisma.PackageWhereInput {
+  // a closing-center user sees exactly the packages with a live share to their center (issue 16 §3)
+  if (access.closingCenter) {
+    if (!access.closingCenter.active) return { id: { in: [] } };
+    return {
+      organizationId: access.organizationId,
+      templateKind: null,
+      closingCenterShares: { some: { closingCenterId: access.closingCenter.id, revokedAt: null } },
+    };
+  }
   return { organizationId: access.organizationId, groups: { some: { groupId: { in: access.visibleGroupIds } } } };
 }
 
@@ -71,7 +81,8 @@ async function viewerAccess(actor: Actor, organizationId: string, deps: CoreDeps
 export async function listPackages(actor: Actor, input: ListInput, deps: CoreDeps): Promise<PackageList> {
   const access = await viewerAccess(actor, input.organizationId, deps);
   const { rows, count } = await findPage(access, input, deps);
-  return { records: rows.map((row) => toPackage(row, access)), count };
+  const trid = await readTridContext(deps.db, input.organizationId);
+  return { records: rows.map((row) => toPackage(row, access, trid)), count };
 }
 
 /** The workspace list: the same filters, each package with its participants, contact summary and counts. */
@@ -82,7 +93,8 @@ export async function listWorkspacePackages(
 ): Promise<WorkspacePackageList> {
   const access = await viewerAccess(actor, input.organizationId, deps);
   const { rows, count } = await findPage(access, input, deps);
-  return { records: rows.map((row) => toWorkspacePackage(row, access)), count };
+  const trid = await readTridContext(deps.db, input.organizationId);
+  return { records: rows.map((row) => toWorkspacePackage(row, access, trid)), count };
 }
 
 /** The workspace's status counts over every package the caller sees; every status present. */

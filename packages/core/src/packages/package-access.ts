@@ -1,5 +1,6 @@
 import { PACKAGE_MESSAGES, type PermissionName } from "@signet/contract";
 import type { Actor } from "../actor.ts";
+import { type ClosingCenterViewer, loadClosingCenterViewer } from "../closing-centers/closing-center-viewer.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
 import { type GroupAccess, loadGroupAccess } from "../groups/load-group-access.ts";
@@ -22,10 +23,17 @@ export interface PackageAccess {
   canManageTemplates: boolean;
   /** throws 403 unless the permission is held somewhere in the organization */
   require(permission: PermissionName): void;
+  /**
+   * Set when the caller is a closing-center user here (issue 16 §3): they see only the packages
+   * shared with their closing center (never through groups) and act only as each share grants.
+   */
+  closingCenter: ClosingCenterViewer | null;
 }
 
 export async function loadPackageAccess(actor: Actor, organizationId: string, deps: CoreDeps): Promise<PackageAccess> {
   const groups = await loadGroupAccess(actor, organizationId, deps);
+  const closingCenter = await loadClosingCenterViewer(actor, organizationId, groups.organizationBits, deps);
+  if (closingCenter) return closingCenterAccess(organizationId, groups, closingCenter);
   const all = await deps.db.group.findMany({ where: { organizationId }, select: { id: true } });
   const visibleGroupIds = all.map((group) => group.id).filter((id) => groups.canIn(id, "VIEW_DOCUMENTS_PACKAGES"));
   return {
@@ -40,7 +48,25 @@ export async function loadPackageAccess(actor: Actor, organizationId: string, de
     require: (permission) => {
       if (!groups.canInOrganization(permission)) throw forbidden();
     },
+    closingCenter: null,
   };
+}
+
+/** A closing-center user reads packages (each one checked against its share) and holds nothing else. */
+function closingCenterAccess(organizationId: string, groups: GroupAccess, closingCenter: ClosingCenterViewer) {
+  return {
+    organizationId,
+    groups,
+    visibleGroupIds: [],
+    canView: () => false,
+    canManage: () => false,
+    canViewTemplates: false,
+    canManageTemplates: false,
+    require: (permission) => {
+      if (permission !== "VIEW_DOCUMENTS_PACKAGES") throw forbidden();
+    },
+    closingCenter,
+  } satisfies PackageAccess;
 }
 
 export const packageNotFound = () => notFound(PACKAGE_MESSAGES.packageNotFound);

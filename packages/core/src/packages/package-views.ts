@@ -11,6 +11,7 @@ import {
 import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import type { PackageAccess } from "./package-access.ts";
+import { readTridContext, type TridContext, toPackageTrid } from "./trid-view.ts";
 
 type Reader = Db | Prisma.TransactionClient;
 
@@ -45,7 +46,7 @@ function groupRefs(row: PackageRow) {
   return row.groups.map((entry) => ({ groupId: entry.groupId, name: entry.group.name })).sort(byName);
 }
 
-export function toPackage(row: PackageRow, access: PackageAccess): Package {
+export function toPackage(row: PackageRow, access: PackageAccess, trid?: TridContext): Package {
   const groupIds = row.groups.map((entry) => entry.groupId);
   return {
     id: row.id,
@@ -68,6 +69,7 @@ export function toPackage(row: PackageRow, access: PackageAccess): Package {
     availableAt: iso(row.availableAt),
     scheduled: row.status === "STARTED" && row.sentAt !== null,
     enablePrintFulfillment: row.enablePrintFulfillment,
+    printMailMilestoneError: row.printMailMilestoneError,
     printServiceProvider: row.printServiceProvider,
     transactionId: row.transactionId,
     avEsign: row.avEsign,
@@ -91,10 +93,11 @@ export function toPackage(row: PackageRow, access: PackageAccess): Package {
     canManage: row.templateKind === null ? access.canManage(groupIds) : access.canManageTemplates,
     templateKind: row.templateKind,
     fromPackageTemplateId: row.fromPackageTemplateId,
+    trid: toPackageTrid(row, trid),
   };
 }
 
-export function toWorkspacePackage(row: PackageRow, access: PackageAccess): WorkspacePackage {
+export function toWorkspacePackage(row: PackageRow, access: PackageAccess, trid?: TridContext): WorkspacePackage {
   const countsByType: Record<string, number> = {};
   for (const participant of row.participants) {
     countsByType[participant.type] = (countsByType[participant.type] ?? 0) + 1;
@@ -123,6 +126,7 @@ export function toWorkspacePackage(row: PackageRow, access: PackageAccess): Work
     })),
     allowedActions: allowedActions(row.status),
     canManage: access.canManage(row.groups.map((entry) => entry.groupId)),
+    tridRisk: row.tridPackageType ? toPackageTrid(row, trid).riskReason : null,
   };
 }
 
@@ -132,5 +136,5 @@ export async function loadPackageView(db: Reader, access: PackageAccess, package
     include: packageViewInclude,
   });
   if (!row) throw new Error(`package ${packageId} vanished`);
-  return toPackage(row, access);
+  return toPackage(row, access, await readTridContext(db, access.organizationId));
 }

@@ -1,4 +1,11 @@
-import { PACKAGE_MESSAGES, type Package, type UpdatePackage } from "@signet/contract";
+import {
+  PACKAGE_MESSAGES,
+  type Package,
+  PRINT_SETTINGS_MESSAGES,
+  TRID_MESSAGES,
+  TRID_UPDATE_KEYS,
+  type UpdatePackage,
+} from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
@@ -10,6 +17,7 @@ import { readPackageSettings } from "../settings/package-settings.ts";
 import { claimStartedPackage, findManageablePackage } from "./find-package.ts";
 import { loadPackageAccess } from "./package-access.ts";
 import { loadPackageView } from "./package-views.ts";
+import { dateColumn, readTridContext } from "./trid-view.ts";
 
 const toDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
@@ -23,6 +31,31 @@ export async function updatePackage(
   const { organizationId, packageId, version, ...changes } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
   await findManageablePackage(deps.db, access, packageId);
+  // TRID fields (issue 16 §1) only for an organization with TRID on
+  const tridKeys = TRID_UPDATE_KEYS.filter((key) => changes[key] !== undefined);
+  let tridExpirationDays = changes.tridExpirationDays;
+  if (tridKeys.length > 0) {
+    const organization = await deps.db.organization.findUniqueOrThrow({
+      where: { id: organizationId },
+      select: { enabledTrid: true },
+    });
+    if (!organization.enabledTrid) {
+      throw new AppError(
+        "BAD_REQUEST",
+        TRID_MESSAGES.notEnabled,
+        tridKeys.map((key) => ({ path: key, message: TRID_MESSAGES.notEnabled })),
+      );
+    }
+    // a package becoming a TRID package gets the organization's default expiration days
+    if (changes.tridPackageType && tridExpirationDays === undefined) {
+      const current = await deps.db.package.findUniqueOrThrow({
+        where: { id: packageId },
+        select: { tridPackageType: true },
+      });
+      if (current.tridPackageType === null)
+        tridExpirationDays = (await readTridContext(deps.db, organizationId)).defaultExpirationDays;
+    }
+  }
   if (changes.expirationType !== undefined || changes.packageCollaboration === true) {
     const [settings, organization] = await Promise.all([
       readPackageSettings(deps.db, organizationId),
@@ -39,6 +72,18 @@ export async function updatePackage(
     if (changes.packageCollaboration === true && !organization.enabledPkgCollaboration) {
       throw new AppError("BAD_REQUEST", PACKAGE_MESSAGES.collaborationDisabled, [
         { path: "packageCollaboration", message: PACKAGE_MESSAGES.collaborationDisabled },
+      ]);
+    }
+  }
+  // a package can be printed and mailed only through the organization's print fulfillment (issue 16 §4)
+  if (changes.enablePrintFulfillment === true) {
+    const print = await deps.db.printFulfillmentSettings.findUnique({
+      where: { organizationId },
+      select: { enabled: true },
+    });
+    if (!print?.enabled) {
+      throw new AppError("BAD_REQUEST", PRINT_SETTINGS_MESSAGES.notEnabled, [
+        { path: "enablePrintFulfillment", message: PRINT_SETTINGS_MESSAGES.notEnabled },
       ]);
     }
   }
@@ -73,7 +118,13 @@ export async function updatePackage(
     emailIsDefault: changes.emailIsDefault,
     emailDocumentId: changes.emailDocumentId,
     emailTemplateId: changes.emailTemplateId,
-    vaultId: changes.vaultId === undefined ? undefined : changes.vaultId || null,
+    tridPackageType: changes.tridPackageType,
+    tridMilestoneApplication: dateColumn(changes.tridMilestoneApplication),
+    tridMilestoneChangeCircumstances: dateColumn(changes.tridMilestoneChangeCircumstances),
+    tridMilestoneConsummation: dateColumn(changes.tridMilestoneConsummation),
+    tridDeliveryMethod: changes.tridDeliveryMethod,
+    tridSentAt: dateColumn(changes.tridSentAt),
+    tridExpirationDays,
   };
   await deps.db.$transaction(async (tx) => {
     const newVersion = await claimStartedPackage(tx, organizationId, packageId, version);

@@ -12,6 +12,7 @@ import { AppError } from "../errors/app-error.ts";
 import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
 import { loadPackageAccess, packageConflict } from "../packages/package-access.ts";
 import { readSigningRoomSettings } from "../signing/signing-room-settings.ts";
+import { addressColumn } from "./participant-address.ts";
 import { canonicalParticipantType } from "./participant-type.ts";
 import { verificationColumns } from "./participant-verification.ts";
 import { toParticipant } from "./participant-views.ts";
@@ -42,7 +43,7 @@ export async function addParticipant(
 ): Promise<Participant> {
   const { organizationId, packageId } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
-  const found = await findManageablePackage(deps.db, access, packageId);
+  const found = await findManageablePackage(deps.db, access, packageId, "EDIT_PARTICIPANTS");
   // a template's slots have no people yet: their names and contacts come when a package is built
   if (found.templateKind === null) assertContact(input);
   const type = await canonicalParticipantType(deps.db, organizationId, input.type);
@@ -84,6 +85,7 @@ export async function addParticipant(
         role: input.role,
         avHost: input.avHost,
         ...verification,
+        mailingAddress: addressColumn(input.mailingAddress),
         orderSequence: Math.max(0, ...existing.map((p) => p.orderSequence)) + 1,
       },
     });

@@ -1,6 +1,7 @@
 import {
   KBA_QUESTIONS,
   type Participant,
+  type PostalAddress,
   participantContact,
   participantDisplayName,
   participantInitials,
@@ -30,6 +31,7 @@ export function toParticipant(row: ParticipantRow): Participant {
     finishedAt: row.finishedAt?.toISOString() ?? null,
     idVerification: row.idVerification,
     kbaQuestions: KBA_QUESTIONS.filter((question) => row.kbaQuestions.includes(question)),
+    mailingAddress: (row.mailingAddress as unknown as PostalAddress | null) ?? null,
     createdAt: row.createdAt.toISOString(),
     lastUpdatedAt: row.lastUpdatedAt.toISOString(),
     version: row.version,

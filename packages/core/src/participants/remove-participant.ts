@@ -14,7 +14,7 @@ export async function removeParticipant(
 ): Promise<void> {
   const { organizationId, packageId, participantId, version } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
-  await findManageablePackage(deps.db, access, packageId);
+  await findManageablePackage(deps.db, access, packageId, "EDIT_PARTICIPANTS");
   await deps.db.$transaction(async (tx) => {
     const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
     const current = await tx.participant.findFirst({ where: { id: participantId, packageId, organizationId } });

@@ -18,7 +18,7 @@ export async function setParticipantsOrder(
 ): Promise<ParticipantList> {
   const { organizationId, packageId } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
-  await findManageablePackage(deps.db, access, packageId);
+  await findManageablePackage(deps.db, access, packageId, "EDIT_PARTICIPANTS");
   const rows = await deps.db.$transaction(async (tx) => {
     const packageVersion = await claimStartedPackage(tx, organizationId, packageId, input.version);
     const current = await tx.participant.findMany({ where: { packageId }, select: { id: true, orderSequence: true } });

@@ -14,6 +14,7 @@ import { AppError, notFound } from "../errors/app-error.ts";
 import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
 import { loadPackageAccess, packageConflict, packageVersionConflict } from "../packages/package-access.ts";
 import { loadExecutionMatrix, signsElectronically } from "../tags/execution-types.ts";
+import { addressColumn } from "./participant-address.ts";
 import { canonicalParticipantType } from "./participant-type.ts";
 import { verificationColumns } from "./participant-verification.ts";
 import { toParticipant } from "./participant-views.ts";
@@ -32,7 +33,7 @@ export async function updateParticipant(
 ): Promise<Participant> {
   const { organizationId, packageId, participantId, version } = input;
   const access = await loadPackageAccess(actor, organizationId, deps);
-  const found = await findManageablePackage(deps.db, access, packageId);
+  const found = await findManageablePackage(deps.db, access, packageId, "EDIT_PARTICIPANTS");
   const row = await deps.db.$transaction(async (tx) => {
     const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
     const current = await tx.participant.findFirst({ where: { id: participantId, packageId, organizationId } });
@@ -81,6 +82,7 @@ export async function updateParticipant(
         role: input.role,
         avHost: input.avHost,
         ...verification,
+        mailingAddress: input.mailingAddress === undefined ? undefined : addressColumn(input.mailingAddress),
         version: { increment: 1 },
       },
     });

@@ -78,6 +78,8 @@ function notice(
     PACKAGE_EXPIRED: "expired before every participant finished",
     PACKAGE_CANCELLED: "was cancelled",
     REMINDER_SENT: "had a reminder sent to the participants who have not finished",
+    EDEPOSIT_FAILED: "could not be deposited into its eVault; open it to retry or cancel the eDeposit",
+    PACKAGE_EDEPOSITED: "was deposited into its eVault, which now holds the authoritative copy",
   };
   const sentence = `The package "${packageName}" of ${organizationName} ${what[event]}.`;
   const subject = `${EMAIL_NOTIFICATION_EVENT_LABELS[event]}: ${packageName}`;

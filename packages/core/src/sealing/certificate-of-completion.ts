@@ -72,6 +72,8 @@ export interface CertificateData {
   }[];
   chain: { valid: boolean; events: number; lastHash: string | null };
   generatedAt: string;
+  /** issue 16 §2: the recordings of the package's completed A/V sessions */
+  avRecordings?: { host: string; startedAt: string; sha256: string; durationSeconds: number; retainUntil: string }[];
 }
 
 // US Letter, in points
@@ -252,6 +254,25 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     rows.push([[{ text: "Signature", style: "label" }], await signatureCell(document, participant.signaturePng)]);
     layout.table(keyValue, rows, styles, { lineHeight: 11, header: false });
     layout.gap(6);
+  }
+
+  if (data.avRecordings?.length) {
+    layout.section("A/V session recordings", bold);
+    for (const recording of data.avRecordings) {
+      layout.table(
+        keyValue,
+        [
+          row("Session host", text(recording.host)),
+          row("Started (UTC)", text(recording.startedAt)),
+          row("Recording SHA-256", text(recording.sha256, "mono")),
+          row("Duration", text(`${recording.durationSeconds} seconds`)),
+          row("Retained until", text(recording.retainUntil)),
+        ],
+        styles,
+        { lineHeight: 11, header: false },
+      );
+      layout.gap(6);
+    }
   }
 
   layout.section("Audit trail", bold);

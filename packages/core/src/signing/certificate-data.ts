@@ -1,5 +1,6 @@
 import { auditDetailsText, auditSentence, participantDisplayName } from "@signet/contract";
 import { verifyAuditChain } from "../audit/verify-audit-chain.ts";
+import { avCertificateRecordings } from "../av-session/av-certificate.ts";
 import type { Db } from "../db/prisma-client.ts";
 import { participantOrder } from "../participants/participant-views.ts";
 import type { CertificateData } from "../sealing/index.ts";
@@ -67,7 +68,11 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
       timeZone: settings.timezone,
     },
     documents: documents.map((document) => ({
-      name: `${document.name} (${document.executionType.replace("_", " ")})`,
+      // issue 15 §5: an eNote is listed with its MIN (its final hash is the sealed XML's)
+      name:
+        document.format === "SMART_DOC"
+          ? `${document.name} (eNote (SMART Doc), MIN ${document.eNoteMin ?? "unknown"}, ${document.executionType.replace("_", " ")})`
+          : `${document.name} (${document.executionType.replace("_", " ")})`,
       pages: document.numPages,
       sha256Original: document.sha256,
       sha256AtSend: document.sha256AtSend,
@@ -124,5 +129,6 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
     }),
     chain: { valid: chain.valid, events: chain.events, lastHash: events.at(-1)?.hash ?? null },
     generatedAt: new Date().toISOString(),
+    avRecordings: await avCertificateRecordings(db, packageId),
   };
 }

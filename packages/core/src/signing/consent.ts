@@ -3,6 +3,7 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
+import { enqueueAutomaticMailing } from "../print-mail/automatic-mailing-job.ts";
 import { consentCode, currentConsent } from "./current-consent.ts";
 import { participantReviewsOnly } from "./participant-reviews-only.ts";
 import { readStream } from "./read-stream.ts";
@@ -142,6 +143,9 @@ export async function withdrawConsent(
         data: { action: "withdrawConsent", from: current.pkg.status, to: decision.to, version: pkg.version },
       });
       await notifySender(tx, pkg, participantName(participant), reason, "consent-withdrawn", deps.config.publicUrl);
+      // issue 16 §4: the remaining documents go to the participant on paper, when the package can mail them
+      if (pkg.enablePrintFulfillment && participant.mailingAddress !== null)
+        await enqueueAutomaticMailing(tx, pkg.id, participant.id, "CONSENT_WITHDRAWN");
       const session = await tx.signingSession.findUniqueOrThrow({ where: { id: current.session.id } });
       return { ...current, participant, session, pkg: { ...current.pkg, status: pkg.status, version: pkg.version } };
     },

@@ -396,7 +396,7 @@ export async function declineSigning(
   const fresh = await signingWrite(
     context,
     deps,
-    ["SIGN", "WAITING_TURN", "CONSENT", "VERIFY"],
+    ["SIGN", "WAITING_TURN", "IDENTITY_PROOFING", "CONSENT", "VERIFY"],
     async (tx, current) => {
       const participant = await tx.participant.update({
         where: { id: current.participant.id },

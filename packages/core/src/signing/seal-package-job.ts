@@ -3,6 +3,8 @@ import { evaluateTagStates } from "@signet/contract";
 import { z } from "zod";
 import { systemActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
+import { startEDepositIfEnabled } from "../edeposit/start-edeposit.ts";
+import { sealENoteDocument } from "../enote/seal-enote.ts";
 import type { JobContext } from "../jobs/job-context.ts";
 import { flattenDocument, renderCertificateOfCompletion, sealPdf, type TagFill } from "../sealing/index.ts";
 import { buildCertificateData } from "./certificate-data.ts";
@@ -55,6 +57,10 @@ export const sealPackageJob = {
     });
     for (const document of documents) {
       if (await recorded(document.id)) continue;
+      if (document.format === "SMART_DOC") {
+        await sealENoteDocument(context, pkg, document, credentials);
+        continue;
+      }
       const original = await readStream(await context.storage.get(document.blobKey));
       const flattened = await flattenDocument(original, await tagFills(context, pkg.id, document.id));
       const sealed = await seal(flattened, `Signed electronically: ${pkg.name}`);
@@ -128,6 +134,7 @@ export const sealPackageJob = {
         },
       });
       await notifyPackageSealed(tx, pkg, context.config.publicUrl);
+      await startEDepositIfEnabled(tx, pkg);
     });
   },
 };

@@ -5,12 +5,13 @@ import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
-import { findVisiblePackage } from "../packages/find-package.ts";
+import { findVisiblePackage, requireClosingCenterGrant } from "../packages/find-package.ts";
 import { loadPackageAccess } from "../packages/package-access.ts";
+import { describeUserRequester, issueDocumentCopy } from "../watermarks/issue-document-copy.ts";
 import type { FileToSend } from "./signing-files.ts";
 
 /** A name safe as one zip entry (no folders, no control characters) and as a download name. */
-function safeName(name: string): string {
+export function safeName(name: string): string {
   return (
     name
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
@@ -45,6 +46,7 @@ export async function sealedArtifactsZip(
   const access = await loadPackageAccess(actor, input.organizationId, deps);
   access.require("VIEW_DOCUMENTS_PACKAGES");
   const pkg = await findVisiblePackage(deps.db, access, input.packageId);
+  requireClosingCenterGrant(pkg, "DOWNLOAD_DOCUMENTS");
   const artifacts = await deps.db.sealedArtifact.findMany({
     where: { packageId: pkg.id },
     orderBy: [{ kind: "asc" }, { sealedAt: "asc" }],
@@ -68,15 +70,31 @@ export async function sealedArtifactsZip(
     artifacts.map((artifact) =>
       artifact.kind === "CERTIFICATE"
         ? "certificate-of-completion.pdf"
-        : `${safeName(artifact.name.replace(/\.pdf$/i, ""))} (sealed).pdf`,
+        : artifact.contentType === "application/xml"
+          ? `${safeName(artifact.name.replace(/\.xml$/i, ""))} (sealed).xml`
+          : `${safeName(artifact.name.replace(/\.pdf$/i, ""))} (sealed).pdf`,
     ),
   );
+  const requester = await describeUserRequester(actor, deps);
   const zip = new ZipFile();
   artifacts.forEach((artifact, index) => {
-    // PDFs barely compress; storing them keeps the zip fast and the bytes identical
+    // PDFs barely compress; storing them keeps the zip fast and the bytes identical. A deposited
+    // package's files go in as watermarked copies (issue 15 §4), each made when its turn comes.
     zip.addReadStreamLazy(names[index]!, { mtime: artifact.sealedAt, compress: false }, (callback) => {
-      deps.storage.get(artifact.blobKey).then(
-        (stream) => callback(null, stream),
+      issueDocumentCopy(
+        actor,
+        {
+          pkg,
+          documentType: artifact.kind === "CERTIFICATE" ? "CERTIFICATE" : "DOCUMENT",
+          documentId: artifact.documentId ?? artifact.id,
+          documentName: artifact.kind === "CERTIFICATE" ? "Certificate of completion" : artifact.name,
+          ...requester,
+          source: { open: () => deps.storage.get(artifact.blobKey) },
+          auditData: { artifactId: artifact.id, zip: true },
+        },
+        deps,
+      ).then(
+        (copy) => callback(null, copy.stream),
         (error: unknown) => callback(error, undefined as unknown as NodeJS.ReadableStream),
       );
     });

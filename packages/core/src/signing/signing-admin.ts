@@ -20,10 +20,11 @@ import { inspectPdf, sniffUpload } from "../documents/pdf-intake.ts";
 import { removeActiveContent } from "../documents/remove-active-content.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
 import { loadGroupAccess } from "../groups/load-group-access.ts";
-import { findManageablePackage, findVisiblePackage } from "../packages/find-package.ts";
+import { findManageablePackage, findVisiblePackage, requireClosingCenterGrant } from "../packages/find-package.ts";
 import { loadPackageAccess } from "../packages/package-access.ts";
 import { participantOrder } from "../participants/participant-views.ts";
 import { inspectSeal, loadSealCredentials } from "../sealing/index.ts";
+import { describeUserRequester, issueDocumentCopy } from "../watermarks/issue-document-copy.ts";
 import { appendAuditEventFor } from "./audit-helpers.ts";
 import { readStream } from "./read-stream.ts";
 import type { FileToSend } from "./signing-files.ts";
@@ -176,7 +177,8 @@ export async function sealedArtifactFile(
   input: { organizationId: string; packageId: string; artifactId: string },
   deps: CoreDeps,
 ): Promise<FileToSend> {
-  await visiblePackage(actor, input, deps);
+  const pkg = await visiblePackage(actor, input, deps);
+  requireClosingCenterGrant(pkg, "DOWNLOAD_DOCUMENTS");
   const artifact = await deps.db.sealedArtifact.findFirst({
     where: { id: input.artifactId, packageId: input.packageId },
   });
@@ -185,10 +187,28 @@ export async function sealedArtifactFile(
     artifactId: artifact.id,
     sha256: artifact.sha256,
   });
+  // a deposited package's sealed files leave only as watermarked copies (issue 15 §4)
+  const copy = await issueDocumentCopy(
+    actor,
+    {
+      pkg,
+      documentType: artifact.kind === "CERTIFICATE" ? "CERTIFICATE" : "DOCUMENT",
+      documentId: artifact.documentId ?? artifact.id,
+      documentName: artifact.kind === "CERTIFICATE" ? "Certificate of completion" : artifact.name,
+      ...(await describeUserRequester(actor, deps)),
+      source: { open: () => deps.storage.get(artifact.blobKey) },
+      auditData: { artifactId: artifact.id },
+    },
+    deps,
+  );
   return {
-    stream: await deps.storage.get(artifact.blobKey),
-    fileName: artifact.kind === "CERTIFICATE" ? "certificate-of-completion.pdf" : `${artifact.name} (sealed).pdf`,
-    contentType: "application/pdf",
+    stream: copy.stream,
+    fileName:
+      artifact.kind === "CERTIFICATE"
+        ? "certificate-of-completion.pdf"
+        : `${artifact.name} (sealed).${artifact.contentType === "application/xml" ? "xml" : "pdf"}`,
+    // a sealed eNote (issue 15 §5) is its XML
+    contentType: artifact.contentType,
   };
 }
 

@@ -4,6 +4,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
 import { verifyCollaborationToken } from "../package-actions/collaboration-link.ts";
 import { participantOrder } from "../participants/participant-views.ts";
+import { issueDocumentCopy } from "../watermarks/issue-document-copy.ts";
 import { appendAuditEventFor } from "./audit-helpers.ts";
 import type { SigningContext } from "./signing-context.ts";
 import { participantName } from "./signing-room-view.ts";
@@ -35,10 +36,26 @@ export async function participantDocumentFile(
   const sealed = context.pkg.sealedAt
     ? await deps.db.sealedArtifact.findFirst({ where: { packageId: context.pkg.id, documentId } })
     : null;
+  const copy = await issueDocumentCopy(
+    context.actor,
+    {
+      pkg: context.pkg,
+      documentType: "DOCUMENT",
+      documentId: document.id,
+      documentName: document.name,
+      requester: participantName(context.participant),
+      requesterType: "PARTICIPANT",
+      source: { open: () => deps.storage.get(sealed?.blobKey ?? document.blobKey) },
+      auditData: { participantId: context.participant.id, ...(sealed ? { artifactId: sealed.id } : {}) },
+    },
+    deps,
+  );
+  // an eNote (issue 15 §5) is its XML, byte for byte
+  const eNote = document.format === "SMART_DOC";
   return {
-    stream: await deps.storage.get(sealed?.blobKey ?? document.blobKey),
-    fileName: `${document.name}.pdf`,
-    contentType: "application/pdf",
+    stream: copy.stream,
+    fileName: `${document.name}.${eNote ? "xml" : "pdf"}`,
+    contentType: eNote ? document.contentType : "application/pdf",
   };
 }
 
@@ -60,10 +77,27 @@ export async function participantDownload(
     artifactId,
     sha256: artifact.sha256,
   });
+  const copy = await issueDocumentCopy(
+    context.actor,
+    {
+      pkg: context.pkg,
+      documentType: artifact.kind === "CERTIFICATE" ? "CERTIFICATE" : "DOCUMENT",
+      documentId: artifact.documentId ?? artifact.id,
+      documentName: artifact.kind === "CERTIFICATE" ? "Certificate of completion" : artifact.name,
+      requester: participantName(context.participant),
+      requesterType: "PARTICIPANT",
+      source: { open: () => deps.storage.get(artifact.blobKey) },
+      auditData: { participantId: context.participant.id, artifactId },
+    },
+    deps,
+  );
   return {
-    stream: await deps.storage.get(artifact.blobKey),
-    fileName: artifact.kind === "CERTIFICATE" ? "certificate-of-completion.pdf" : `${artifact.name} (sealed).pdf`,
-    contentType: "application/pdf",
+    stream: copy.stream,
+    fileName:
+      artifact.kind === "CERTIFICATE"
+        ? "certificate-of-completion.pdf"
+        : `${artifact.name} (sealed).${artifact.contentType === "application/xml" ? "xml" : "pdf"}`,
+    contentType: artifact.contentType,
   };
 }
 
@@ -134,9 +168,33 @@ export async function collaborationDocumentFile(
       userId: collaborationClaims(token, deps).userId,
     },
   );
+  const pkg = await deps.db.package.findUniqueOrThrow({ where: { id: view.package.id } });
+  const claims = collaborationClaims(token, deps);
+  const viewer = await deps.db.user.findUnique({
+    where: { id: claims.userId },
+    select: { givenName: true, familyName: true, email: true },
+  });
+  const copy = await issueDocumentCopy(
+    systemActor,
+    {
+      pkg,
+      documentType: document.format === "SMART_DOC" ? "ENOTE" : "DOCUMENT",
+      documentId: document.id,
+      documentName: document.name,
+      // the link was made by a member: their copy is a member's copy
+      requester: viewer
+        ? `${viewer.givenName} ${viewer.familyName} (${viewer.email}) through a collaboration link`
+        : "A collaboration link",
+      requesterType: "MEMBER",
+      source: { open: () => deps.storage.get(document.blobKey) },
+      auditData: { userId: claims.userId },
+    },
+    deps,
+  );
+  const eNote = document.format === "SMART_DOC";
   return {
-    stream: await deps.storage.get(document.blobKey),
-    fileName: `${document.name}.pdf`,
-    contentType: "application/pdf",
+    stream: copy.stream,
+    fileName: `${document.name}.${eNote ? "xml" : "pdf"}`,
+    contentType: eNote ? document.contentType : "application/pdf",
   };
 }

@@ -137,6 +137,7 @@ async function emailAttachment(context: JobContext, documentId: string | null, p
   const document = await context.db.document.findFirst({ where: { id: documentId, packageId } });
   if (!document) return [];
   const content = await readStream(await context.storage.get(document.blobKey));
-  const filename = document.name.toLowerCase().endsWith(".pdf") ? document.name : `${document.name}.pdf`;
-  return [{ filename, content, contentType: "application/pdf" }];
+  const extension = document.format === "SMART_DOC" ? ".xml" : ".pdf";
+  const filename = document.name.toLowerCase().endsWith(extension) ? document.name : `${document.name}${extension}`;
+  return [{ filename, content, contentType: document.contentType }];
 }

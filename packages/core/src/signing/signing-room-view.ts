@@ -14,6 +14,7 @@ import {
 } from "@signet/contract";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
+import { withENoteViews } from "../enote/signing-room-enote.ts";
 import { readSigningSessionRules } from "../settings/session-upload-settings.ts";
 import { defaultConsentText } from "./default-consent.ts";
 import type { SigningContext } from "./signing-context.ts";
@@ -173,7 +174,13 @@ export async function loadSigningRoom(
       logoUrl: settings.logo_url || null,
     },
     sessionRules,
-    package: { id: pkg.id, name: pkg.name, status: pkg.status, emailIntroText: pkg.emailIntroText },
+    package: {
+      id: pkg.id,
+      name: pkg.name,
+      status: pkg.status,
+      emailIntroText: pkg.emailIntroText,
+      avEsign: pkg.avEsign,
+    },
     participant: {
       id: participant.id,
       displayName: participantDisplayName(participant),
@@ -203,15 +210,19 @@ export async function loadSigningRoom(
       disclosure: facts.consent.kind === "DEFAULT" ? [...defaultConsentText(facts.reviewOnly)[language]] : [],
       documentUrl: SIGNING_FILE_PATHS.consentDocument,
     },
-    documents: executableDocuments.map((document) => ({
-      id: document.id,
-      name: document.name,
-      numPages: document.numPages,
-      pageSizes: document.pageSizes as { width: number; height: number }[],
-      executionType: facts.progress.executionTypeOf(document.id, participant.id)!,
-      reviewed: reviewed.has(document.id),
-      fileUrl: SIGNING_FILE_PATHS.documentFile(document.id),
-    })),
+    documents: (await withENoteViews(deps, executableDocuments, participants, artifacts)).map(
+      ({ document, eNote }) => ({
+        id: document.id,
+        name: document.name,
+        numPages: document.numPages,
+        pageSizes: document.pageSizes as { width: number; height: number }[],
+        executionType: facts.progress.executionTypeOf(document.id, participant.id)!,
+        reviewed: reviewed.has(document.id),
+        fileUrl: SIGNING_FILE_PATHS.documentFile(document.id),
+        format: document.format,
+        eNote,
+      }),
+    ),
     tags: tags.map((tag) => toSigningTag(tag, customFieldNames)),
     completedTags,
     rules: rules.map((rule) => ({

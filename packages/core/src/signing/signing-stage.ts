@@ -2,6 +2,8 @@ import { type ClosedReason, isTurnOf, type SigningStage } from "@signet/contract
 import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { isIdentityProofed } from "../identity-proofing/av-proofing-gate.ts";
+import { proofingRequired } from "../identity-proofing/proofing-required.ts";
 import { type CurrentConsent, currentConsent } from "./current-consent.ts";
 import { participantReviewsOnly } from "./participant-reviews-only.ts";
 import type { SigningContext } from "./signing-context.ts";
@@ -58,6 +60,10 @@ export async function signingStage(db: Reader, context: SigningContext): Promise
   }
   if (!verified) return { ...facts, stage: "VERIFY", closedReason: null };
   if (!given) return { ...facts, stage: "CONSENT", closedReason: null };
+  // DOMAIN.md §8: an A/V signer proves who they are before anything else happens in the room
+  if (proofingRequired(pkg, participant) && !(await isIdentityProofed(db, participant.id))) {
+    return { ...facts, stage: "IDENTITY_PROOFING", closedReason: null };
+  }
   if (!isTurnOf(pkg.signingOrder, progress.participants, participant.id)) {
     return { ...facts, stage: "WAITING_TURN", closedReason: null };
   }
@@ -77,6 +83,8 @@ export function requireStage(facts: StageFacts, allowed: readonly SigningStage[]
       throw new AppError("FORBIDDEN", "Verify your identity first.");
     case "CONSENT":
       throw new AppError("CONSENT_REQUIRED");
+    case "IDENTITY_PROOFING":
+      throw new AppError("FORBIDDEN", "Verify your identity first.");
     case "WAITING_TURN":
       throw new AppError("NOT_YOUR_TURN");
     case "FINISHED":

@@ -1,4 +1,5 @@
 import type { SigningStage } from "@signet/contract";
+import { requireLiveAvSession } from "../av-session/av-signing-gate.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -34,6 +35,8 @@ export async function signingWrite<T>(
       const fresh: SigningContext = { ...context, pkg, participant, session };
       const facts = await signingStage(tx, fresh);
       requireStage(facts, allowed);
+      // signing proper (not consent, decline or withdrawal) waits for the host's live A/V session
+      if (facts.stage === "SIGN" && allowed.length === 1) await requireLiveAvSession(tx, fresh);
       return write(tx, fresh, facts);
     },
     { timeout: 30_000 },

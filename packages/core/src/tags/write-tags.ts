@@ -1,8 +1,16 @@
-import type { CreateTag, DocumentTags, ReplaceDocumentTags, Tag, UpdateTag } from "@signet/contract";
+import {
+  type CreateTag,
+  DOCUMENT_API_MESSAGES,
+  type DocumentTags,
+  type ReplaceDocumentTags,
+  type Tag,
+  type UpdateTag,
+} from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { findPackageDocument } from "../documents/document-views.ts";
+import { AppError } from "../errors/app-error.ts";
 import { packageVersionConflict } from "../packages/package-access.ts";
 import { definedOnly, type PackageRef, writePackageChild } from "../packages/package-child.ts";
 import { loadExecutionMatrix } from "./execution-types.ts";
@@ -10,6 +18,11 @@ import { tagNotFound, tagOrder, toTag } from "./tag-views.ts";
 import { assertRadioGroups, type TagInput, tagData, validateTag } from "./validate-tag.ts";
 
 type Tx = Prisma.TransactionClient;
+
+/** Issue 15 §5: an eNote's tags are its borrower signature areas, made at upload. */
+const assertNotENote = (document: { format: string }) => {
+  if (document.format === "SMART_DOC") throw new AppError("CONFLICT", DOCUMENT_API_MESSAGES.eNoteTagsFixed);
+};
 
 const otherTagsOf = (tx: Tx, documentId: string, exceptId?: string) =>
   tx.tag.findMany({
@@ -25,6 +38,7 @@ export async function createTag(
   const { organizationId, packageId, documentId, ...tag } = input;
   return writePackageChild(actor, input, deps, "tag.created", async (tx) => {
     const document = await findPackageDocument(tx, packageId, documentId);
+    assertNotENote(document);
     await validateTag(tx, await loadExecutionMatrix(tx, packageId), document, tag);
     const data = tagData(tag);
     assertRadioGroups([...(await otherTagsOf(tx, documentId)), { id: "new", ...data }]);
@@ -49,6 +63,7 @@ export async function updateTag(
     const defined = definedOnly(changes);
     const next: TagInput = { ...toTag(current), ...defined } as TagInput;
     const document = await findPackageDocument(tx, packageId, current.documentId);
+    assertNotENote(document);
     await validateTag(tx, await loadExecutionMatrix(tx, packageId), document, next);
     const data = tagData(next);
     assertRadioGroups([...(await otherTagsOf(tx, current.documentId, tagId)), { id: tagId, ...data }]);
@@ -74,6 +89,7 @@ export async function deleteTag(
   await writePackageChild(actor, { organizationId, packageId }, deps, "tag.deleted", async (tx) => {
     const current = await tx.tag.findFirst({ where: { id: tagId, packageId } });
     if (!current) throw tagNotFound();
+    assertNotENote(await findPackageDocument(tx, packageId, current.documentId));
     const { count } = await tx.tag.deleteMany({ where: { id: tagId, version } });
     if (count === 0) throw packageVersionConflict();
     return {
@@ -97,6 +113,7 @@ export async function replaceDocumentTags(
   return writePackageChild(actor, { organizationId, packageId }, deps, "tags.replaced", async (tx) => {
     const document = await findPackageDocument(tx, packageId, documentId);
     if (document.version !== version) throw packageVersionConflict();
+    assertNotENote(document);
     const matrix = await loadExecutionMatrix(tx, packageId);
     for (const [index, tag] of tags.entries()) await validateTag(tx, matrix, document, tag, `tags.${index}`);
     const existing = await tx.tag.findMany({ where: { documentId }, select: { id: true } });

@@ -5,6 +5,7 @@ import { PdfPages, type PdfStatus } from "../../pdf/PdfPages.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { Notice } from "../../ui/PageShell.tsx";
 import { CompletedTag } from "./CompletedTag.tsx";
+import { ENoteView } from "./ENoteView.tsx";
 import { guideElementId, useFields } from "./fields-context.tsx";
 import { TagField } from "./TagField.tsx";
 
@@ -29,6 +30,8 @@ export function DocumentSection(props: {
   const { document: doc } = props;
   const [status, setStatus] = useState<PdfStatus>("idle");
   const titleId = `doc-${doc.id}-title`;
+  // issue 15 §5: an eNote shows its VIEW (sanitized XHTML) instead of PDF pages
+  const isENote = doc.format === "SMART_DOC" && Boolean(doc.eNote);
 
   return (
     <section id={`doc-${doc.id}`} className="doc" aria-labelledby={titleId} data-testid={`document-${doc.id}`}>
@@ -42,10 +45,11 @@ export function DocumentSection(props: {
         <span className={`badge badge--${doc.executionType.toLowerCase()}`}>
           {t(`sign.execution.${doc.executionType}`)}
         </span>
+        {isENote ? <span className="badge">{t("enote.badge")}</span> : null}
         {doc.executionType !== "PAPER" ? (
           <a className="button button--ghost button--small" href={doc.fileUrl} target="_blank" rel="noopener">
             <Icon name="external" size={16} />
-            {t("sign.openPdf")}
+            {isENote ? t("enote.openXml") : t("sign.openPdf")}
             <span className="visually-hidden"> {t("common.opensInNewTab")}</span>
           </a>
         ) : null}
@@ -68,28 +72,33 @@ export function DocumentSection(props: {
           {doc.executionType === "VIEW_ONLY" ? (
             <p className="doc__note">{t(props.reviewOnly ? "review.reviewIntro" : "sign.reviewIntro")}</p>
           ) : null}
-          {status === "failed" ? <Notice tone="danger">{t("sign.documentFailed")}</Notice> : null}
-          {status === "loading" ? <p className="doc__loading muted small">{t("sign.loadingDocument")}</p> : null}
-          <PdfPages
-            url={doc.fileUrl}
-            numPages={doc.numPages}
-            pageSizes={doc.pageSizes}
-            onStatus={setStatus}
-            overlay={(page) => (
-              <>
-                {props.completed
-                  .filter((tag) => tag.page === page)
-                  .map((tag) => (
-                    <CompletedTag key={tag.id} tag={tag} pageSize={doc.pageSizes[page - 1] ?? LETTER} />
-                  ))}
-                {doc.executionType === "E_SIGN"
-                  ? props.tags
-                      .filter((tag) => tag.page === page)
-                      .map((tag) => <TagField key={tag.id} tag={tag} pageSize={doc.pageSizes[page - 1] ?? LETTER} />)
-                  : null}
-              </>
-            )}
-          />
+          {isENote ? <ENoteView document={doc} tags={props.tags} completed={props.completed} /> : null}
+          {!isENote && status === "failed" ? <Notice tone="danger">{t("sign.documentFailed")}</Notice> : null}
+          {!isENote && status === "loading" ? (
+            <p className="doc__loading muted small">{t("sign.loadingDocument")}</p>
+          ) : null}
+          {isENote ? null : (
+            <PdfPages
+              url={doc.fileUrl}
+              numPages={doc.numPages}
+              pageSizes={doc.pageSizes}
+              onStatus={setStatus}
+              overlay={(page) => (
+                <>
+                  {props.completed
+                    .filter((tag) => tag.page === page)
+                    .map((tag) => (
+                      <CompletedTag key={tag.id} tag={tag} pageSize={doc.pageSizes[page - 1] ?? LETTER} />
+                    ))}
+                  {doc.executionType === "E_SIGN"
+                    ? props.tags
+                        .filter((tag) => tag.page === page)
+                        .map((tag) => <TagField key={tag.id} tag={tag} pageSize={doc.pageSizes[page - 1] ?? LETTER} />)
+                    : null}
+                </>
+              )}
+            />
+          )}
           {doc.executionType === "VIEW_ONLY" ? (
             <div className="doc__review">
               {doc.reviewed ? (

@@ -21,11 +21,6 @@ export const reportQueries = {
         api(routes.packageReportSeries, { params: { orgId }, query: filter, signal, passThrough: true }),
       placeholderData: keepPreviousData,
     }),
-  mailings: (orgId: string) =>
-    queryOptions({
-      queryKey: ["reports", orgId, "mailings"],
-      queryFn: ({ signal }) => api(routes.mailingReport, { params: { orgId }, query: {}, signal, passThrough: true }),
-    }),
   senders: (orgId: string) =>
     queryOptions({
       queryKey: ["reports", orgId, "senders"],

@@ -8,6 +8,10 @@ import { Page } from "../../components/Page.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { useHasPermission, usePermissionsQuery } from "../../session/permissions.ts";
 import { accessQueries } from "../access/access-queries.ts";
+import { ClosingCentersSettingsPage } from "../closing-centers/ClosingCentersSettingsPage.tsx";
+import { EVaultSettingsPage } from "../edeposit/EVaultSettingsPage.tsx";
+import { PrintSettingsPage } from "../print-settings/PrintSettingsPage.tsx";
+import { WatermarksSettingsPage } from "../watermarks/WatermarksSettingsPage.tsx";
 import { CustomFieldsSettings } from "./CustomFieldsSettings.tsx";
 import { EmailSettingsForm } from "./email-templates/EmailSettingsForm.tsx";
 import { NotificationsSettings } from "./notifications/NotificationsSettings.tsx";
@@ -23,6 +27,7 @@ import {
   SignerUploadSettingsPage,
 } from "./pages/SettingsPages.tsx";
 import { type SettingsPageContext, SettingsPageContextValue } from "./pages/settings-page-context.ts";
+import { TridSettingsPage } from "./pages/TridSettingsPage.tsx";
 import { SealCertificateSection } from "./SealCertificateSection.tsx";
 import { SecuritySettingsForm } from "./SecuritySettingsForm.tsx";
 import {
@@ -42,9 +47,14 @@ const PAGES: Record<SettingsPageId, (organizationId: string) => ReactNode> = {
   session: (id) => <SessionSettingsPage organizationId={id} />,
   "package-expiration": (id) => <PackageExpirationSettingsPage organizationId={id} />,
   "signer-uploads": (id) => <SignerUploadSettingsPage organizationId={id} />,
+  trid: (id) => <TridSettingsPage organizationId={id} />,
   "custom-fields": (id) => <CustomFieldsSettings organizationId={id} />,
   "embedded-signing": (id) => <EmbeddedSigningSettingsPage organizationId={id} />,
   "seal-certificate": (id) => <SealCertificateSection organizationId={id} />,
+  "electronic-vault": (id) => <EVaultSettingsPage organizationId={id} />,
+  "closing-centers": (id) => <ClosingCentersSettingsPage organizationId={id} />,
+  "print-fulfillment": (id) => <PrintSettingsPage organizationId={id} />,
+  watermarks: (id) => <WatermarksSettingsPage organizationId={id} />,
   email: (id) => <EmailSettingsForm organizationId={id} />,
   notifications: (id) => <NotificationsSettings organizationId={id} />,
   security: (id) => <SecuritySettingsForm organizationId={id} />,
@@ -109,8 +119,13 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
     );
   }
 
+  // pages of a feature the organization has off are not offered (spec §6 flags)
+  const closingCenterOn = other
+    ? otherOrganization.data?.enabledClosingCenter === true
+    : permissions.data?.organization.enabledClosingCenter === true;
+  const pageIds = SETTINGS_PAGE_IDS.filter((id) => id !== "closing-centers" || closingCenterOn);
   const options = [
-    ...SETTINGS_PAGE_IDS.map((id) => ({ value: id, label: SETTINGS_PAGE_LABELS[id] })),
+    ...pageIds.map((id) => ({ value: id, label: SETTINGS_PAGE_LABELS[id] })),
     ...SETTINGS_LINKS.map((link) => ({ value: link.id, label: link.label })),
   ];
 
@@ -142,7 +157,7 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
       />
       <Tabs value={selected} onChange={select} orientation="vertical" keepMounted={false} variant="pills">
         <Tabs.List visibleFrom="sm" aria-label="Settings pages" miw={200} mr="lg">
-          {SETTINGS_PAGE_IDS.map((id) => (
+          {pageIds.map((id) => (
             <Tabs.Tab key={id} value={id}>
               {SETTINGS_PAGE_LABELS[id]}
             </Tabs.Tab>

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Checkbox, Group, Menu, Modal, Stack, Text, TextInput } from "@mantine/core";
 import {
+  type ClosingCenterPermission,
   PACKAGE_ACTION_MESSAGES,
   PACKAGE_MESSAGES,
   type PackageAction,
@@ -15,6 +16,7 @@ import { api } from "../../../api/client.ts";
 import { openConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useHasPermission } from "../../../session/permissions.ts";
+import { useClosingCenterGrants } from "../../closing-centers/use-closing-center-grants.ts";
 import { localInputToIso } from "../package-format.ts";
 import { invalidatePackage, packageQueries } from "../package-queries.ts";
 import { type ReactivationInput, reactivationBody, reactivationNeeds, reactivationProblem } from "./reactivation.ts";
@@ -52,6 +54,9 @@ export function PackageActions({
   const client = useQueryClient();
   const navigate = useNavigate();
   const canCorrect = useHasPermission("INITIATE_CORRECTION");
+  // a closing-center user reminds and finishes where their share allows it (issue 16 §3)
+  const grants = useClosingCenterGrants(organizationId, pkg.id);
+  const granted = (grant: ClosingCenterPermission) => (grants === null ? pkg.canManage : grants.includes(grant));
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const params = { orgId: organizationId, packageId: pkg.id };
@@ -137,8 +142,8 @@ export function PackageActions({
     });
   }
   if (pkg.status === "AVAILABLE_TO_SIGNERS")
-    offer("remind", { key: "remind", label: "Send reminder", onClick: () => void remind() });
-  offer("finish", { key: "finish", label: "Finish", onClick: () => void finish() });
+    offer("remind", { key: "remind", label: "Send reminder", onClick: () => void remind() }, granted("SEND_REMINDERS"));
+  offer("finish", { key: "finish", label: "Finish", onClick: () => void finish() }, granted("MANAGE_PAPER"));
   offer(
     "correct",
     { key: "correct", label: "Start correction", onClick: () => void correct() },

@@ -129,12 +129,18 @@ function BuilderShell({ step: requested }: { step: number }) {
     >
       {template && <TemplateBanner template={template} />}
       {readOnly && !template && (
-        <Alert color="yellow" title="This package cannot be changed">
+        // dark text on the light yellow: yellow on yellow falls short of WCAG's 4.5:1
+        <Alert
+          color="yellow"
+          title="This package cannot be changed"
+          c="dark.9"
+          styles={{ title: { color: "inherit" } }}
+        >
           {pkg.status === "STARTED"
             ? "You do not manage packages in this package's groups."
             : "It was sent. Start a correction from the package page to change it."}
           <Group mt="sm">
-            <ButtonLink size="xs" variant="light" color="yellow" to="/packages/$packageId" params={{ packageId }}>
+            <ButtonLink size="xs" variant="default" to="/packages/$packageId" params={{ packageId }}>
               Open the package page
             </ButtonLink>
           </Group>

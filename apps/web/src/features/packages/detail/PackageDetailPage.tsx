@@ -31,6 +31,12 @@ import { FormSection } from "../../../components/FormSection.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { formatDateTime } from "../../access/format.ts";
+import { AvSessionsPanel } from "../../av-session/AvSessionsPanel.tsx";
+import { PackageClosingCentersPanel } from "../../closing-centers/PackageClosingCentersPanel.tsx";
+import { NOT_GRANTED_REASON, useClosingCenterGrants } from "../../closing-centers/use-closing-center-grants.ts";
+import { EDepositPanel } from "../../edeposit/EDepositPanel.tsx";
+import { ProofingOutcome, usePackageProofing } from "../../identity-proofing/ProofingOutcome.tsx";
+import { MailingsPanel } from "../../print-mail/MailingsPanel.tsx";
 import { PackageActions } from "../actions/PackageActions.tsx";
 import {
   ACCESS_METHOD_LABELS,
@@ -50,6 +56,7 @@ import {
 } from "../signing-format.ts";
 import { SealedDocumentsCard } from "./SealedDocumentsCard.tsx";
 import { SigningLinkButton } from "./SigningLinkButton.tsx";
+import { TridDatesCard } from "./TridDatesCard.tsx";
 import { VerificationCard } from "./VerificationCard.tsx";
 
 const SEALING_POLL_MS = 3_000;
@@ -91,7 +98,11 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
   const orgId = user?.organizationId ?? "";
   const navigate = useNavigate();
   const pkg = useQuery(packageQueries.package(orgId, packageId));
+  // a closing-center user downloads only where their share allows it (issue 16 §3)
+  const closingCenterGrants = useClosingCenterGrants(orgId, packageId);
+  const mayDownload = closingCenterGrants === null || closingCenterGrants.includes("DOWNLOAD_DOCUMENTS");
   const participants = useQuery(packageQueries.participants(orgId, packageId));
+  const proofing = usePackageProofing(orgId, packageId, pkg.data?.avEsign === true);
   const documents = useQuery(packageQueries.documents(orgId, packageId));
   const audit = useQuery(packageQueries.audit(orgId, packageId));
   // a completed package is sealed moments later: look again until its files are there
@@ -157,6 +168,16 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
         </Alert>
       )}
 
+      <AvSessionsPanel organizationId={orgId} packageId={packageId} />
+      <EDepositPanel organizationId={orgId} packageId={packageId} canManage={data.canManage} />
+      <MailingsPanel organizationId={orgId} packageId={packageId} canManage={data.canManage} />
+      <PackageClosingCentersPanel
+        organizationId={orgId}
+        packageId={packageId}
+        canManage={data.canManage}
+        status={data.status}
+      />
+
       <Paper withBorder p="lg">
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
           <Fact label="Created" value={formatDateTime(data.createdAt)} />
@@ -177,7 +198,11 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
       </Paper>
 
       <FormSection title="Participants">
-        <Table.ScrollContainer minWidth={900}>
+        {/* focusable, so a keyboard can scroll it sideways on a phone even when no row has a button */}
+        <Table.ScrollContainer
+          minWidth={900}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": "Participants table" } }}
+        >
           <Table aria-label="Participants" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -218,7 +243,10 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
                         {signingStatusText(participant)}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>{idVerificationText(participant)}</Table.Td>
+                    <Table.Td>
+                      {idVerificationText(participant)}
+                      <ProofingOutcome records={proofing.data?.records} participantId={participant.id} />
+                    </Table.Td>
                     <Table.Td>
                       {link &&
                         (link.reason ? (
@@ -259,15 +287,28 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
             {(documents.data?.records ?? []).map((document) => (
               <Table.Tr key={document.id}>
                 <Table.Td>
-                  <a
-                    href={fillPath(routeUrl(routes.downloadDocument), {
-                      orgId,
-                      packageId,
-                      documentId: document.id,
-                    })}
-                  >
-                    {document.name}
-                  </a>
+                  {mayDownload ? (
+                    <a
+                      href={fillPath(routeUrl(routes.downloadDocument), {
+                        orgId,
+                        packageId,
+                        documentId: document.id,
+                      })}
+                    >
+                      {document.name}
+                    </a>
+                  ) : (
+                    <Tooltip label={NOT_GRANTED_REASON}>
+                      <Text span size="sm" tabIndex={0}>
+                        {document.name}
+                      </Text>
+                    </Tooltip>
+                  )}
+                  {document.format === "SMART_DOC" ? (
+                    <Text size="xs" c="dimmed">
+                      eNote (SMART Doc){document.eNoteMin ? `, MIN ${document.eNoteMin}` : ""}
+                    </Text>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>{EXECUTION_TYPE_LABELS[document.executionType]}</Table.Td>
                 <Table.Td>{document.numPages}</Table.Td>
@@ -284,6 +325,8 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
       </FormSection>
 
       {!isSealed && <VerificationCard organizationId={orgId} packageId={packageId} sealed={false} />}
+
+      <TridDatesCard pkg={data} />
 
       <Paper withBorder p="lg">
         <Stack gap="md">

@@ -209,7 +209,19 @@ export function WorkspacePage({
       key: "name",
       label: "Package",
       sortField: "name",
-      render: (pkg) => <PackageNameCell id={pkg.id} name={pkg.name} shortId={pkg.shortId} />,
+      render: (pkg) => (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <PackageNameCell id={pkg.id} name={pkg.name} shortId={pkg.shortId} />
+          {/* issue 16 §1: a TRID package whose delivery deadline is at risk */}
+          {pkg.tridRisk && (
+            <Tooltip label={pkg.tridRisk} multiline w={260}>
+              <Badge color="orange" variant="light" size="sm" tabIndex={0} aria-label={`TRID at risk: ${pkg.tridRisk}`}>
+                TRID at risk
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+      ),
     },
     {
       key: "status",

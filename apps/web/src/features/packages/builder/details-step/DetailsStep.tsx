@@ -13,6 +13,9 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "../../../../api/client.ts";
 import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../../../components/FormSection.tsx";
+import { usePermissionsQuery } from "../../../../session/permissions.ts";
+import { AvEsignSection } from "../../../av-session/AvEsignSection.tsx";
+import { mailingAddressBody } from "../../../print-mail/MailingAddressFields.tsx";
 import { ACCESS_METHOD_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { idVerificationText } from "../../signing-format.ts";
@@ -20,11 +23,18 @@ import { READ_ONLY_REASON, useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { PackageCustomFields } from "./PackageCustomFields.tsx";
 import { PackageGroups } from "./PackageGroups.tsx";
-import { emptyParticipant, ParticipantForm, type ParticipantValues, participantValues } from "./ParticipantForm.tsx";
+import {
+  emptyParticipant,
+  ParticipantForm,
+  type ParticipantValues,
+  participantFullName,
+  participantValues,
+} from "./ParticipantForm.tsx";
 import { verificationBody } from "./participant-verification.ts";
 import { SigningOrderSection } from "./SigningOrderSection.tsx";
+import { TridSection } from "./TridSection.tsx";
 
-const body = (values: ParticipantValues) => ({
+const body = (values: ParticipantValues, mailable = false) => ({
   type: values.type.trim(),
   role: values.role,
   givenName: values.givenName.trim() || null,
@@ -34,11 +44,14 @@ const body = (values: ParticipantValues) => ({
   phoneNumber: values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : null,
   accessMethod: values.accessMethod,
   ...verificationBody(values.idVerification, values),
+  // issue 16 §4: without print fulfillment the address is neither shown nor changed
+  ...(mailable ? { mailingAddress: mailingAddressBody(values.mailingAddress, participantFullName(values)) } : {}),
 });
 
 /** Step 1 (spec §2): the package's name and groups, its participants and its custom fields. */
 export function DetailsStep() {
   const { organizationId, packageId, pkg, readOnly, setDirty } = useBuilder();
+  const organizationFeatures = usePermissionsQuery().data?.organization;
   const call = useBuilderCall();
   const params = { orgId: organizationId, packageId };
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
@@ -47,6 +60,7 @@ export function DetailsStep() {
   const [editing, setEditing] = useState<Participant | null>(null);
   // a template's participants are slots (BORROWER 1) without names or contacts
   const slots = pkg.templateKind !== null;
+  const mailable = pkg.enablePrintFulfillment && !slots;
   const nameFocused = useRef(false);
   // After a save or a refetch (a version conflict shows the other change) the field follows the
   // package, unless the user is typing in it.
@@ -115,69 +129,75 @@ export function DetailsStep() {
             : "Who signs, views or executes the documents on paper."
         }
       >
-        <Table aria-label="Participants" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Participant</Table.Th>
-              {!slots && <Table.Th>Name</Table.Th>}
-              <Table.Th>Does</Table.Th>
-              <Table.Th>Access</Table.Th>
-              {!slots && <Table.Th>Contact</Table.Th>}
-              <Table.Th>Identity verification</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(participants.data?.records ?? []).map((participant) => (
-              <Table.Tr key={participant.id}>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Avatar size={28} radius="xl" color="indigo" aria-hidden>
-                      {participant.initials}
-                    </Avatar>
-                    <span>{participant.displayName}</span>
-                  </Group>
-                </Table.Td>
-                {!slots && (
-                  <Table.Td>
-                    {[participant.givenName, participant.middleName, participant.familyName]
-                      .filter(Boolean)
-                      .join(" ") || "—"}
-                  </Table.Td>
-                )}
-                <Table.Td>{PARTICIPANT_ROLE_LABELS[participant.role]}</Table.Td>
-                <Table.Td>{ACCESS_METHOD_LABELS[participant.accessMethod]}</Table.Td>
-                {!slots && <Table.Td>{participant.contact || "In person"}</Table.Td>}
-                <Table.Td>{idVerificationText(participant)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={readOnly ? READ_ONLY_REASON : "Edit"}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Edit ${participant.displayName}`}
-                        disabled={readOnly}
-                        onClick={() => setEditing(participant)}
-                      >
-                        <IconPencil size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={readOnly ? READ_ONLY_REASON : "Remove"}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${participant.displayName}`}
-                        disabled={readOnly}
-                        onClick={() => void remove(participant)}
-                      >
-                        <IconX size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
+        {/* scrolls inside its own box on a phone, focusable so a keyboard can scroll it too */}
+        <Table.ScrollContainer
+          minWidth={760}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": "Participants table" } }}
+        >
+          <Table aria-label="Participants" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Participant</Table.Th>
+                {!slots && <Table.Th>Name</Table.Th>}
+                <Table.Th>Does</Table.Th>
+                <Table.Th>Access</Table.Th>
+                {!slots && <Table.Th>Contact</Table.Th>}
+                <Table.Th>Identity verification</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {(participants.data?.records ?? []).map((participant) => (
+                <Table.Tr key={participant.id}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Avatar size={28} radius="xl" color="indigo" aria-hidden>
+                        {participant.initials}
+                      </Avatar>
+                      <span>{participant.displayName}</span>
+                    </Group>
+                  </Table.Td>
+                  {!slots && (
+                    <Table.Td>
+                      {[participant.givenName, participant.middleName, participant.familyName]
+                        .filter(Boolean)
+                        .join(" ") || "—"}
+                    </Table.Td>
+                  )}
+                  <Table.Td>{PARTICIPANT_ROLE_LABELS[participant.role]}</Table.Td>
+                  <Table.Td>{ACCESS_METHOD_LABELS[participant.accessMethod]}</Table.Td>
+                  {!slots && <Table.Td>{participant.contact || "In person"}</Table.Td>}
+                  <Table.Td>{idVerificationText(participant)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label={readOnly ? READ_ONLY_REASON : "Edit"}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Edit ${participant.displayName}`}
+                          disabled={readOnly}
+                          onClick={() => setEditing(participant)}
+                        >
+                          <IconPencil size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={readOnly ? READ_ONLY_REASON : "Remove"}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${participant.displayName}`}
+                          disabled={readOnly}
+                          onClick={() => void remove(participant)}
+                        >
+                          <IconX size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
         {participants.data?.count === 0 && <Text c="dimmed">No participants yet.</Text>}
         {!readOnly && (
           <ParticipantForm
@@ -185,7 +205,9 @@ export function DetailsStep() {
             existingTypes={(participants.data?.records ?? []).map((participant) => participant.type)}
             submitLabel={slots ? "Add participant slot" : "Add participant"}
             onSubmit={(values, onError) =>
-              call(() => api(routes.addParticipant, { params, body: body(values), passThrough: true }), { onError })
+              call(() => api(routes.addParticipant, { params, body: body(values, mailable), passThrough: true }), {
+                onError,
+              })
             }
           />
         )}
@@ -193,6 +215,8 @@ export function DetailsStep() {
 
       {/* a package template sets the signing order with the invitation (its step 3, spec §2) */}
       {pkg.templateKind !== "PACKAGE_TEMPLATE" && <SigningOrderSection />}
+      {pkg.templateKind === null && (organizationFeatures?.enabledAV || pkg.avEsign) && <AvEsignSection />}
+      {pkg.templateKind === null && organizationFeatures?.enabledTrid && <TridSection />}
 
       <PackageCustomFields />
 
@@ -220,7 +244,7 @@ export function DetailsStep() {
                 () =>
                   api(routes.updateParticipant, {
                     params: { ...params, participantId: editing.id },
-                    body: { version: editing.version, ...body(values) },
+                    body: { version: editing.version, ...body(values, mailable) },
                     passThrough: true,
                   }),
                 { onError },

@@ -30,6 +30,13 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormError } from "../../../../components/FormError.tsx";
+import {
+  emptyMailingAddress,
+  MailingAddressFields,
+  type MailingAddressValues,
+  mailingAddressProblems,
+  mailingAddressValues,
+} from "../../../print-mail/MailingAddressFields.tsx";
 import { signingRoomQueries } from "../../../settings/signing-room-queries.ts";
 import { ACCESS_METHOD_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
@@ -59,7 +66,13 @@ export interface ParticipantValues extends KbaInput {
   accessMethod: ParticipantAccessMethod;
   /** a new participant starts with the organization's default */
   idVerification: IdVerificationChoice;
+  /** only sent when the package has print fulfillment on */
+  mailingAddress: MailingAddressValues;
 }
+
+/** The name a mailing address takes from the participant unless another is typed. */
+export const participantFullName = (values: { givenName: string; familyName: string }) =>
+  [values.givenName.trim(), values.familyName.trim()].filter(Boolean).join(" ");
 
 export const emptyParticipant: ParticipantValues = {
   type: "Borrower",
@@ -71,6 +84,7 @@ export const emptyParticipant: ParticipantValues = {
   phoneNumber: "",
   accessMethod: "EMAIL",
   idVerification: "DEFAULT",
+  mailingAddress: emptyMailingAddress,
   ...emptyKba,
 };
 
@@ -85,6 +99,7 @@ export function participantValues(participant: Participant): ParticipantValues {
     phoneNumber: formatPhone(participant.phoneNumber) || (participant.phoneNumber ?? ""),
     accessMethod: participant.accessMethod,
     idVerification: participant.idVerification,
+    mailingAddress: mailingAddressValues(participant.mailingAddress),
     // the answers on file are never sent back: typing new ones replaces them
     ...emptyKba,
   };
@@ -193,6 +208,10 @@ export function ParticipantForm(props: {
         email: values.email,
         phone: phoneDigits ?? "",
       });
+  const mailable = pkg.enablePrintFulfillment && !slotOnly;
+  const [addressTried, setAddressTried] = useState(false);
+  const hasAddressProblem =
+    mailable && Object.keys(mailingAddressProblems(values.mailingAddress, participantFullName(values))).length > 0;
   const roleNumber = props.roleNumber ?? null;
   const preview = typeValue.trim()
     ? `${participantDisplayName({ type: typeValue, roleNumber })}${roleNumber === null ? " (numbered on save)" : ""} · initials ${participantInitials({ ...values, type: typeValue, roleNumber })}`
@@ -203,8 +222,9 @@ export function ParticipantForm(props: {
       aria-label={props.submitLabel}
       onSubmit={(event) => {
         event.preventDefault();
-        if (hasProblem || hasKbaProblem) {
+        if (hasProblem || hasKbaProblem || hasAddressProblem) {
           setTouched(new Set(["type", "email", "phoneNumber"]));
+          setAddressTried(true);
           return;
         }
         setBusy(true);
@@ -220,6 +240,7 @@ export function ParticipantForm(props: {
             setValues(props.initial);
             setTypeChosen(props.existingTypes === undefined);
             setTouched(new Set());
+            setAddressTried(false);
           }
         });
       }}
@@ -367,6 +388,14 @@ export function ParticipantForm(props: {
               </Text>
             )}
           </Stack>
+        )}
+        {mailable && (
+          <MailingAddressFields
+            values={values.mailingAddress}
+            participantName={participantFullName(values)}
+            showErrors={addressTried}
+            onChange={(address) => set("mailingAddress", address)}
+          />
         )}
         {preview && (
           <Text size="sm" data-testid="participant-preview">

@@ -17,6 +17,7 @@ import { toastError } from "../../../../components/toast.ts";
 import { invalidatePackage, packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { withTagRemovalConfirmation } from "./confirm-tag-removal.ts";
+import { eNoteLabel } from "./ENoteDocument.tsx";
 
 const EXECUTION_OPTIONS = EXECUTION_TYPES.map((type) => ({ value: type, label: EXECUTION_TYPE_LABELS[type] }));
 
@@ -113,7 +114,9 @@ export function DocumentList({ selectedId, onSelect }: { selectedId: string | nu
               </Badge>
               <DocumentName document={document} readOnly={readOnly} onRename={(name) => rename(document, name)} />
               <Text size="xs" c="dimmed">
-                {document.numPages} {document.numPages === 1 ? "page" : "pages"}
+                {document.format === "SMART_DOC"
+                  ? eNoteLabel(document)
+                  : `${document.numPages} ${document.numPages === 1 ? "page" : "pages"}`}
               </Text>
             </Group>
             <Group gap={4} wrap="nowrap">

@@ -3,6 +3,7 @@ import { type Document, fillPath, type Participant, routes, routeUrl } from "@si
 import { IconMaximize, IconMinimize } from "@tabler/icons-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useBuilder } from "../builder-context.tsx";
+import { ENoteEntry, ENoteOpen } from "./ENoteDocument.tsx";
 import { type PdfDocument, renderPage, usePdf } from "./pdf-pages.ts";
 import { DRAG_TYPE, type EditorKeys, TagEditor } from "./TagEditor.tsx";
 import classes from "./tag-workspace.module.css";
@@ -59,14 +60,31 @@ function Thumbnail(props: { pdf: PdfDocument; number: number; width: number; hei
   );
 }
 
-function DocumentThumbnails(props: {
+type ThumbnailsProps = {
   document: Document;
   open: boolean;
   /** the open document's page in view */
   currentPage: number | null;
   onOpen: () => void;
   onPage: (page: number) => void;
-}) {
+};
+
+/** An eNote (issue 15 §5) has no pages to show: its entry names it with its MIN. */
+function DocumentThumbnails(props: ThumbnailsProps) {
+  if (props.document.format === "SMART_DOC") {
+    return (
+      <ENoteEntry
+        document={props.document}
+        open={props.open}
+        onOpen={props.onOpen}
+        className={classes.workspaceButton}
+      />
+    );
+  }
+  return <PdfThumbnails {...props} />;
+}
+
+function PdfThumbnails(props: ThumbnailsProps) {
   const { opened, failed } = usePdf(useDocumentUrl(props.document.id));
   return (
     <Stack gap={6}>
@@ -125,9 +143,17 @@ function DocumentThumbnails(props: {
   );
 }
 
-function OpenDocument(
-  props: Omit<Parameters<typeof TagEditor>[0], "opened"> & { document: Document; participants: Participant[] },
-) {
+type OpenDocumentProps = Omit<Parameters<typeof TagEditor>[0], "opened"> & {
+  document: Document;
+  participants: Participant[];
+};
+
+function OpenDocument(props: OpenDocumentProps) {
+  if (props.document.format === "SMART_DOC") return <ENoteOpen document={props.document} />;
+  return <OpenPdfDocument {...props} />;
+}
+
+function OpenPdfDocument(props: OpenDocumentProps) {
   const { opened, failed } = usePdf(useDocumentUrl(props.document.id));
   if (failed)
     return (

@@ -7,6 +7,8 @@ import { api } from "../../../../api/client.ts";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { toastSuccess } from "../../../../components/toast.ts";
 import { usePermissionsQuery } from "../../../../session/permissions.ts";
+import { EDepositBuilderSection } from "../../../edeposit/EDepositBuilderSection.tsx";
+import { PrintFulfillmentBuilderSection } from "../../../print-settings/PrintFulfillmentBuilderSection.tsx";
 import { emailTemplateQueries } from "../../../settings/email-templates/email-template-queries.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
@@ -223,6 +225,10 @@ export function InvitationStep() {
           />
         </FormSection>
       )}
+      {/* issue 15 §3: a package's own deposit (a template's builder package is never deposited) */}
+      {pkg.templateKind === null && <EDepositBuilderSection />}
+      {/* issue 16 §4: print and mail the paper documents through the organization's provider */}
+      {pkg.templateKind === null && <PrintFulfillmentBuilderSection />}
     </Stack>
   );
 }

@@ -112,6 +112,15 @@ export function ReviewStep() {
           Everything the package needs is in place.
         </Alert>
       )}
+      {(sendCheck.data?.warnings.length ?? 0) > 0 && (
+        <Alert color="yellow" title="Print sets not mailed automatically">
+          <List size="sm" aria-label="Warnings">
+            {sendCheck.data?.warnings.map((warning) => (
+              <List.Item key={warning.path}>{warning.message}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       {serverProblems.length > 0 && (
         <Alert color="red" title="The package was not sent">
           <List size="sm">

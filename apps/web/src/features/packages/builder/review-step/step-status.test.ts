@@ -2,7 +2,11 @@ import { PACKAGE_ACTION_MESSAGES, type SendCheck, TAG_MESSAGES } from "@signet/c
 import { describe, expect, it } from "vitest";
 import { countOf, stepDone, stepOfProblem } from "./step-status.ts";
 
-const check = (...problems: SendCheck["problems"]): SendCheck => ({ ready: problems.length === 0, problems });
+const check = (...problems: SendCheck["problems"]): SendCheck => ({
+  ready: problems.length === 0,
+  problems,
+  warnings: [],
+});
 
 describe("step of a send problem", () => {
   it.each([

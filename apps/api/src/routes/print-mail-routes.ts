@@ -1,0 +1,144 @@
+import fastifyMultipart from "@fastify/multipart";
+import { errorBodySchema, PRINT_MAIL_MESSAGES, routes, routeUrl } from "@signet/contract";
+import {
+  AppError,
+  type CoreDeps,
+  createMailing,
+  downloadMailingScan,
+  downloadPrintSet,
+  listPackageMailings,
+  mailingReport,
+  mailingReportCsv,
+  recordVendorCallback,
+  retryMailing,
+  uploadMailingScan,
+} from "@signet/core";
+import type { FastifyInstance } from "fastify";
+import { sendFile } from "../plugins/content-disposition.ts";
+import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
+import { readFirstFile } from "../plugins/read-multipart.ts";
+import { REPORT_ROW_COUNT_HEADER } from "./report-routes.ts";
+
+const SCAN_LIMIT_BYTES = 50 * 1024 * 1024;
+
+/** Print and mail (issue 16 §4): a package's mailings, scans, the vendor's callbacks and the mailing report. */
+export async function registerPrintMailRoutes(app: FastifyInstance, deps: CoreDeps, authenticate: Authenticate) {
+  const pkg = (params: { orgId: string; packageId: string }) => ({
+    organizationId: params.orgId,
+    packageId: params.packageId,
+  });
+  const mailing = (params: { orgId: string; packageId: string; mailingId: string }) => ({
+    ...pkg(params),
+    mailingId: params.mailingId,
+  });
+
+  defineRoute(app, authenticate, routes.listPackageMailings, async ({ params, session }) =>
+    listPackageMailings(session.actor, pkg(params), deps),
+  );
+  defineRoute(app, authenticate, routes.createMailing, async ({ params, body, session, setLocation }) => {
+    const created = await createMailing(session.actor, { ...pkg(params), ...body }, deps);
+    setLocation(created.id);
+    return created;
+  });
+  defineRoute(app, authenticate, routes.retryMailing, async ({ params, session }) =>
+    retryMailing(session.actor, mailing(params), deps),
+  );
+  defineRoute(app, authenticate, routes.mailingReport, async ({ params, query, session }) =>
+    mailingReport(session.actor, { ...query, organizationId: params.orgId }, deps),
+  );
+
+  for (const route of [routes.downloadPrintSet, routes.downloadMailingScan]) {
+    app.route({
+      method: route.method,
+      url: routeUrl(route),
+      schema: { params: route.params, response: { "4xx": errorBodySchema, "5xx": errorBodySchema } },
+      preValidation: authenticate(route.auth, true),
+      handler: async (request, reply) => {
+        const params = routes.downloadMailingScan.params.partial({ scanId: true }).parse(request.params);
+        const file = params.scanId
+          ? await downloadMailingScan(request.session!.actor, { ...mailing(params), scanId: params.scanId }, deps)
+          : await downloadPrintSet(request.session!.actor, mailing(params), deps);
+        return sendFile(reply, file);
+      },
+    });
+  }
+
+  const csv = routes.mailingReportCsv;
+  app.route({
+    method: csv.method,
+    url: routeUrl(csv),
+    schema: {
+      params: csv.params,
+      querystring: csv.query,
+      produces: [csv.produces],
+      response: { "4xx": errorBodySchema, "5xx": errorBodySchema },
+    },
+    preValidation: authenticate(csv.auth, true),
+    handler: async (request, reply) => {
+      const params = csv.params.parse(request.params);
+      const query = csv.query.parse(request.query);
+      const file = await mailingReportCsv(request.session!.actor, { ...query, organizationId: params.orgId }, deps);
+      return reply
+        .code(csv.status)
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        .header("cache-control", "no-store")
+        .header(REPORT_ROW_COUNT_HEADER, String(file.count))
+        .send(file.stream);
+    },
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
+    const upload = routes.uploadMailingScan;
+    scope.route({
+      method: upload.method,
+      url: routeUrl(upload),
+      schema: {
+        params: upload.params,
+        consumes: ["multipart/form-data"],
+        response: { [upload.status]: upload.response, "4xx": errorBodySchema, "5xx": errorBodySchema },
+      },
+      preValidation: authenticate(upload.auth, true),
+      handler: async (request, reply) => {
+        const params = upload.params.parse(request.params);
+        const file = async () => {
+          if (!request.isMultipart()) throw new AppError("BAD_REQUEST", PRINT_MAIL_MESSAGES.scanRequired);
+          const first = await readFirstFile(request, { fileSize: SCAN_LIMIT_BYTES, files: 1, fields: 2 });
+          if (!first) throw new AppError("BAD_REQUEST", PRINT_MAIL_MESSAGES.scanRequired);
+          if (!first.bytes) throw new AppError("PAYLOAD_TOO_LARGE");
+          return { fileName: first.fileName, bytes: first.bytes };
+        };
+        const scan = await uploadMailingScan(request.session!.actor, { ...mailing(params), file }, deps);
+        return reply.code(upload.status).send(scan);
+      },
+    });
+  });
+
+  // The vendor signs the body's exact bytes: this scope reads JSON as text, checks the signature
+  // over it, and only then parses it (in the use case).
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "string", bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    const callback = routes.printVendorCallback;
+    scope.route({
+      method: callback.method,
+      url: routeUrl(callback),
+      schema: {
+        response: { [callback.status]: callback.response, "4xx": errorBodySchema, "5xx": errorBodySchema },
+      },
+      handler: async (request, reply) => {
+        const headers: Record<string, string | undefined> = {};
+        for (const [name, value] of Object.entries(request.headers)) {
+          headers[name.toLowerCase()] = Array.isArray(value) ? value[0] : value;
+        }
+        const rawBody = typeof request.body === "string" ? request.body : "";
+        return reply.code(callback.status).send(await recordVendorCallback({ headers, rawBody }, deps));
+      },
+    });
+  });
+}

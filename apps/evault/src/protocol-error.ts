@@ -1,0 +1,11 @@
+/** A refusal the vault answers as `{ error: code, message }` with `status`. */
+export class ProtocolError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ProtocolError";
+  }
+}

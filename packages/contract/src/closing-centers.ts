@@ -1,0 +1,388 @@
+import { z } from "zod";
+import { emailSchema } from "./auth.ts";
+import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { defineRouteEntry as define } from "./route-def.ts";
+import { phoneInputSchema } from "./users.ts";
+
+// Closing centers (issue 16 §3; spec §1 "closing-center users", §6 enabledClosingCenter, §7
+// "closing-center users"): settlement and title agents a lender shares packages with. Their users
+// see and act on only the packages shared with their closing center, as each share grants.
+
+export const CLOSING_CENTER_KINDS = ["SETTLEMENT_AGENT", "TITLE_AGENT"] as const;
+export type ClosingCenterKind = (typeof CLOSING_CENTER_KINDS)[number];
+export const CLOSING_CENTER_KIND_LABELS: Record<ClosingCenterKind, string> = {
+  SETTLEMENT_AGENT: "Settlement agent",
+  TITLE_AGENT: "Title agent",
+};
+
+/**
+ * What a share may grant. VIEW_PACKAGE is in every share: a share that cannot be seen grants nothing.
+ * Order is the order screens list them in.
+ */
+export const CLOSING_CENTER_PERMISSIONS = [
+  "VIEW_PACKAGE",
+  "DOWNLOAD_DOCUMENTS",
+  "UPLOAD_DOCUMENTS",
+  "EDIT_PARTICIPANTS",
+  "MANAGE_PAPER",
+  "SEND_REMINDERS",
+] as const;
+export type ClosingCenterPermission = (typeof CLOSING_CENTER_PERMISSIONS)[number];
+export const CLOSING_CENTER_PERMISSION_LABELS: Record<ClosingCenterPermission, string> = {
+  VIEW_PACKAGE: "View the package",
+  DOWNLOAD_DOCUMENTS: "Download documents",
+  UPLOAD_DOCUMENTS: "Upload documents",
+  EDIT_PARTICIPANTS: "Edit participants",
+  MANAGE_PAPER: "Mark paper documents executed",
+  SEND_REMINDERS: "Send reminders",
+};
+/** What a new closing center grants by default when a package is shared with it. */
+export const DEFAULT_CLOSING_CENTER_PERMISSIONS: readonly ClosingCenterPermission[] = [
+  "VIEW_PACKAGE",
+  "DOWNLOAD_DOCUMENTS",
+];
+
+/** A grant list as stored: known permissions only, VIEW_PACKAGE always, no repeats, in list order. */
+export function normalizeClosingCenterPermissions(granted: readonly string[]): ClosingCenterPermission[] {
+  const set = new Set<string>(granted);
+  set.add("VIEW_PACKAGE");
+  return CLOSING_CENTER_PERMISSIONS.filter((permission) => set.has(permission));
+}
+
+export const CLOSING_CENTER_MESSAGES = {
+  featureOff: "Closing Center is not enabled for this organization.",
+  notFound: "Closing center not found.",
+  memberNotFound: "Closing-center user not found.",
+  shareNotFound: "The package is not shared with this closing center.",
+  alreadyShared: "The package is already shared with this closing center.",
+  nameTaken: "A closing center with this name already exists.",
+  disabled: "This closing center is disabled; enable it before sharing packages with it.",
+  userAlreadyExists: "This user already exists.",
+  memberOfOrganization:
+    "This person is a member of the organization with its own roles; closing-center users hold no other role.",
+  memberOfOtherCenter: "This person already works for another closing center of this organization.",
+  nameRequired: "Name is required",
+  created: "Closing center created.",
+  updated: "Closing center updated.",
+  deleted: "Closing center deleted.",
+  invited: "Invitation sent.",
+  shared: "Package shared with the closing center.",
+  unshared: "The closing center no longer sees this package.",
+  notGranted: "The closing center was not granted this action on this package.",
+} as const;
+
+const name = z.string().trim().min(1, CLOSING_CENTER_MESSAGES.nameRequired).max(200);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((value) => (value ? value : null));
+const permissionList = z
+  .array(z.enum(CLOSING_CENTER_PERMISSIONS))
+  .max(CLOSING_CENTER_PERMISSIONS.length * 2)
+  .transform(normalizeClosingCenterPermissions);
+
+export const closingCenterSchema = z
+  .object({
+    id: z.uuid(),
+    organizationId: z.uuid(),
+    name: z.string(),
+    kind: z.enum(CLOSING_CENTER_KINDS),
+    contactEmail: z.string().nullable(),
+    contactPhone: z.string().nullable().describe("Ten digits"),
+    addressLine1: z.string().nullable(),
+    addressLine2: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    enabled: z.boolean().describe("A disabled closing center's users see nothing and nothing can be shared with it"),
+    defaultPermissions: z
+      .array(z.enum(CLOSING_CENTER_PERMISSIONS))
+      .describe("What a share grants unless the sharer chooses otherwise"),
+    memberCount: z.number().int(),
+    sharedPackageCount: z.number().int().describe("Packages currently shared with it"),
+    version: z.number().int(),
+    createdAt: z.string(),
+    lastUpdatedAt: z.string(),
+  })
+  .meta({ id: "ClosingCenter" });
+export type ClosingCenter = z.infer<typeof closingCenterSchema>;
+
+export const closingCenterListSchema = pageSchema(closingCenterSchema).meta({ id: "ClosingCenterList" });
+export type ClosingCenterList = z.infer<typeof closingCenterListSchema>;
+
+// every contact field may be left out, and an empty one clears it
+const contactFields = {
+  contactEmail: z
+    .union([z.literal(""), emailSchema])
+    .nullable()
+    .transform((value) => (value ? value : null))
+    .optional(),
+  contactPhone: phoneInputSchema.optional(),
+  addressLine1: optionalText(200).optional(),
+  addressLine2: optionalText(200).optional(),
+  city: optionalText(100).optional(),
+  state: optionalText(50).optional(),
+  postalCode: optionalText(20).optional(),
+};
+
+export const createClosingCenterSchema = z
+  .object({
+    name,
+    kind: z.enum(CLOSING_CENTER_KINDS),
+    ...contactFields,
+    enabled: z.boolean().default(true),
+    defaultPermissions: permissionList.optional().describe("Leave out for view and download"),
+  })
+  .meta({ id: "CreateClosingCenter" });
+export type CreateClosingCenter = z.input<typeof createClosingCenterSchema>;
+
+export const updateClosingCenterSchema = z
+  .object({
+    version: z.number().int().min(1),
+    name: name.optional(),
+    kind: z.enum(CLOSING_CENTER_KINDS).optional(),
+    ...contactFields,
+    enabled: z.boolean().optional(),
+    defaultPermissions: permissionList.optional(),
+  })
+  .meta({ id: "UpdateClosingCenter" });
+export type UpdateClosingCenter = z.input<typeof updateClosingCenterSchema>;
+
+export const CLOSING_CENTER_MEMBER_STATUSES = ["INVITED", "ACTIVE", "DISABLED"] as const;
+export const closingCenterMemberSchema = z
+  .object({
+    id: z.uuid(),
+    closingCenterId: z.uuid(),
+    email: z.string(),
+    givenName: z.string(),
+    familyName: z.string(),
+    enabled: z.boolean(),
+    status: z
+      .enum(CLOSING_CENTER_MEMBER_STATUSES)
+      .describe("INVITED until the person has an account; DISABLED while the closing center disabled them"),
+    userId: z.uuid().nullable().describe("The account acting as this member, once it exists"),
+    lastSignInAt: z.string().nullable(),
+    version: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "ClosingCenterUser" });
+export type ClosingCenterMember = z.infer<typeof closingCenterMemberSchema>;
+
+export const closingCenterMemberListSchema = pageSchema(closingCenterMemberSchema).meta({
+  id: "ClosingCenterUserList",
+});
+export type ClosingCenterMemberList = z.infer<typeof closingCenterMemberListSchema>;
+
+export const inviteClosingCenterMemberSchema = z
+  .object({
+    email: emailSchema,
+    givenName: z.string().trim().min(1, "First name is required").max(100),
+    familyName: z.string().trim().min(1, "Last name is required").max(100),
+  })
+  .meta({ id: "InviteClosingCenterUser" });
+export type InviteClosingCenterMember = z.infer<typeof inviteClosingCenterMemberSchema>;
+
+export const updateClosingCenterMemberSchema = z
+  .object({ version: z.number().int().min(1), enabled: z.boolean() })
+  .meta({ id: "UpdateClosingCenterUser" });
+export type UpdateClosingCenterMember = z.infer<typeof updateClosingCenterMemberSchema>;
+
+export const closingCenterShareSchema = z
+  .object({
+    id: z.uuid(),
+    packageId: z.uuid(),
+    closingCenterId: z.uuid(),
+    closingCenterName: z.string(),
+    closingCenterKind: z.enum(CLOSING_CENTER_KINDS),
+    closingCenterEnabled: z.boolean(),
+    permissions: z.array(z.enum(CLOSING_CENTER_PERMISSIONS)),
+    sharedBy: z.string().nullable().describe("Name of the person who shared the package"),
+    sharedAt: z.string(),
+    version: z.number().int(),
+  })
+  .meta({ id: "ClosingCenterShare" });
+export type ClosingCenterShare = z.infer<typeof closingCenterShareSchema>;
+
+export const closingCenterShareListSchema = z
+  .object({
+    records: z.array(closingCenterShareSchema),
+    count: z.number().int(),
+    viewerClosingCenterId: z
+      .uuid()
+      .nullable()
+      .describe("Set when the caller is a closing-center user: the list then holds only their own share"),
+  })
+  .meta({ id: "ClosingCenterShareList" });
+export type ClosingCenterShareList = z.infer<typeof closingCenterShareListSchema>;
+
+export const shareWithClosingCenterSchema = z
+  .object({
+    closingCenterId: z.uuid(),
+    permissions: permissionList.optional().describe("Leave out to grant the closing center's default permissions"),
+  })
+  .meta({ id: "ShareWithClosingCenter" });
+export type ShareWithClosingCenter = z.input<typeof shareWithClosingCenterSchema>;
+
+export const updateClosingCenterShareSchema = z
+  .object({ version: z.number().int().min(1), permissions: permissionList })
+  .meta({ id: "UpdateClosingCenterShare" });
+export type UpdateClosingCenterShare = z.input<typeof updateClosingCenterShareSchema>;
+
+/** Who the caller is when they are a closing-center user of the organization (else null). */
+export const closingCenterViewerSchema = z
+  .object({ id: z.uuid(), name: z.string(), kind: z.enum(CLOSING_CENTER_KINDS) })
+  .meta({ id: "ClosingCenterViewer" });
+export type ClosingCenterViewer = z.infer<typeof closingCenterViewerSchema>;
+
+const orgParams = z.object({ orgId: z.uuid() });
+const centerParams = orgParams.extend({ closingCenterId: z.uuid() });
+const memberParams = centerParams.extend({ memberId: z.uuid() });
+const packageParams = orgParams.extend({ packageId: z.uuid() });
+const shareParams = packageParams.extend({ closingCenterId: z.uuid() });
+const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS", "VIEW_USERS_GROUPS_ROLES", "MANAGE_USERS"] as const;
+const v1 = { base: "api", version: 1, auth: "user", tags: ["Closing centers"] } as const;
+
+export const closingCenterRoutes = {
+  listClosingCenters: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/closing-centers",
+    permission: [...readers, "MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "The organization's closing centers (senders see them to share packages)",
+    params: orgParams,
+    response: closingCenterListSchema,
+    status: 200,
+  }),
+  createClosingCenter: define({
+    ...v1,
+    method: "POST",
+    path: "/organizations/:orgId/closing-centers",
+    permission: ["MANAGE_ADMIN_SETTINGS"],
+    summary: "Add a closing center (settlement or title agent)",
+    params: orgParams,
+    body: createClosingCenterSchema,
+    response: closingCenterSchema,
+    status: 201,
+  }),
+  getClosingCenter: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/closing-centers/:closingCenterId",
+    permission: [...readers, "MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "One closing center",
+    params: centerParams,
+    response: closingCenterSchema,
+    status: 200,
+  }),
+  updateClosingCenter: define({
+    ...v1,
+    method: "PUT",
+    path: "/organizations/:orgId/closing-centers/:closingCenterId",
+    permission: ["MANAGE_ADMIN_SETTINGS"],
+    summary: "Change a closing center at its version (enable, disable, default permissions, contact)",
+    params: centerParams,
+    body: updateClosingCenterSchema,
+    response: closingCenterSchema,
+    status: 200,
+  }),
+  deleteClosingCenter: define({
+    ...v1,
+    method: "DELETE",
+    path: "/organizations/:orgId/closing-centers/:closingCenterId",
+    permission: ["MANAGE_ADMIN_SETTINGS"],
+    summary: "Delete a closing center with its users' access and every share",
+    params: centerParams,
+    query: versionQuerySchema,
+    response: null,
+    status: 204,
+  }),
+  listClosingCenterMembers: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/closing-centers/:closingCenterId/users",
+    permission: readers,
+    summary: "The closing center's users (closing-center users)",
+    params: centerParams,
+    response: closingCenterMemberListSchema,
+    status: 200,
+  }),
+  inviteClosingCenterMember: define({
+    ...v1,
+    method: "POST",
+    path: "/organizations/:orgId/closing-centers/:closingCenterId/users",
+    permission: ["MANAGE_USERS"],
+    summary: "Invite a closing-center user by email (an existing account joins at once)",
+    params: centerParams,
+    body: inviteClosingCenterMemberSchema,
+    response: closingCenterMemberSchema,
+    status: 201,
+  }),
+  updateClosingCenterMember: define({
+    ...v1,
+    method: "PATCH",
+    path: "/organizations/:orgId/closing-centers/:closingCenterId/users/:memberId",
+    permission: ["MANAGE_USERS"],
+    summary: "Enable or disable a closing-center user at its version",
+    params: memberParams,
+    body: updateClosingCenterMemberSchema,
+    response: closingCenterMemberSchema,
+    status: 200,
+  }),
+  removeClosingCenterMember: define({
+    ...v1,
+    method: "DELETE",
+    path: "/organizations/:orgId/closing-centers/:closingCenterId/users/:memberId",
+    permission: ["MANAGE_USERS"],
+    summary: "Remove a closing-center user: they no longer see any package of this organization",
+    params: memberParams,
+    query: versionQuerySchema,
+    response: null,
+    status: 204,
+  }),
+  listPackageClosingCenters: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/closing-centers",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "The closing centers a package is shared with, and what each may do",
+    params: packageParams,
+    response: closingCenterShareListSchema,
+    status: 200,
+  }),
+  shareWithClosingCenter: define({
+    ...v1,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/closing-centers",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Share the package with a closing center (its default permissions unless given)",
+    params: packageParams,
+    body: shareWithClosingCenterSchema,
+    response: closingCenterShareSchema,
+    status: 201,
+  }),
+  updateClosingCenterShare: define({
+    ...v1,
+    method: "PUT",
+    path: "/organizations/:orgId/packages/:packageId/closing-centers/:closingCenterId",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Change what a closing center may do on the package",
+    params: shareParams,
+    body: updateClosingCenterShareSchema,
+    response: closingCenterShareSchema,
+    status: 200,
+  }),
+  unshareWithClosingCenter: define({
+    ...v1,
+    method: "DELETE",
+    path: "/organizations/:orgId/packages/:packageId/closing-centers/:closingCenterId",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Stop sharing the package with a closing center (its users lose it at once)",
+    params: shareParams,
+    query: versionQuerySchema,
+    response: null,
+    status: 204,
+  }),
+};

@@ -1,0 +1,396 @@
+import { z } from "zod";
+import { EDEPOSIT_FAILURE_STATUSES } from "./edeposit-rules.ts";
+import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { defineRouteEntry as define } from "./route-def.ts";
+
+// eVaults and eDeposit (issue 15 §2, §3; spec §3 eDepositConfig, §4, §7; DOMAIN.md §2).
+
+/** Vault implementations Signet can speak; one adapter file each in packages/core/src/edeposit/adapters. */
+export const EVAULT_ADAPTERS = ["reference"] as const;
+export const EVAULT_ADAPTER_LABELS: Record<(typeof EVAULT_ADAPTERS)[number], string> = {
+  reference: "Signet reference eVault protocol",
+};
+
+/** MISMO-style transaction and document types a deposit is labelled with. */
+export const EDEPOSIT_TRANSACTION_TYPES = ["PURCHASE", "REFINANCE", "HELOC", "OTHER"] as const;
+export const EDEPOSIT_DOCUMENT_TYPES = [
+  "PROMISSORY_NOTE",
+  "DEED_OF_TRUST",
+  "MORTGAGE",
+  "CLOSING_DISCLOSURE",
+  "RIDER",
+  "OTHER",
+] as const;
+
+/** The five deposit stages of DOMAIN.md §2, in order, with the failure status each records. */
+export const EDEPOSIT_STAGES = [
+  "OPEN_TRANSACTION",
+  "UPLOAD_DOCUMENTS",
+  "UPLOAD_ESIGN_AUDIT_TRAIL",
+  "VAULT_AUDIT_TRAIL",
+  "COMPLETE_TRANSACTION",
+] as const;
+export type EDepositStage = (typeof EDEPOSIT_STAGES)[number];
+export const EDEPOSIT_STAGE_FAILURE: Record<EDepositStage, (typeof EDEPOSIT_FAILURE_STATUSES)[number]> = {
+  OPEN_TRANSACTION: "FAILED_TRANSACTION",
+  UPLOAD_DOCUMENTS: "FAILED_DOCUMENTS",
+  UPLOAD_ESIGN_AUDIT_TRAIL: "FAILED_ESIGN_AUDIT_TRAIL",
+  VAULT_AUDIT_TRAIL: "FAILED_VAULT_AUDIT_TRAIL",
+  COMPLETE_TRANSACTION: "FAILED_UPDATE_TRANS_STATUS",
+};
+export const EDEPOSIT_STAGE_LABELS: Record<EDepositStage, string> = {
+  OPEN_TRANSACTION: "Open the vault transaction",
+  UPLOAD_DOCUMENTS: "Upload the sealed documents",
+  UPLOAD_ESIGN_AUDIT_TRAIL: "Upload the e-sign audit trail",
+  VAULT_AUDIT_TRAIL: "Confirm the vault audit trail",
+  COMPLETE_TRANSACTION: "Mark the transaction complete",
+};
+
+/**
+ * The deposit's own status (spec §3 eDepositConfig.status): null before it starts, IN_PROGRESS while
+ * stages run, one of the five failure statuses after a failed attempt, DEPOSITED when the vault
+ * confirmed, CANCELLED after cancel eDeposit.
+ */
+export const EDEPOSIT_STATUSES = ["IN_PROGRESS", ...EDEPOSIT_FAILURE_STATUSES, "DEPOSITED", "CANCELLED"] as const;
+export type EDepositStatus = (typeof EDEPOSIT_STATUSES)[number];
+
+export const EDEPOSIT_MESSAGES = {
+  vaultNotFound: "eVault not found",
+  vaultNameTaken: "An eVault with this name already exists.",
+  vaultInUse: "This eVault is chosen by packages that are not yet deposited; disable it instead.",
+  vaultDisabled: "This eVault is disabled; choose an enabled eVault.",
+  vaultRequired: "Choose the eVault to deposit into.",
+  assetDocRequired: "Choose the financial asset document (the note).",
+  assetDocNotESign: "The financial asset document must be an E-Sign document of this package.",
+  transactionTypeRequired: "Choose the transaction type.",
+  retried: "eDeposit retry started.",
+  cancelled: "eDeposit cancelled. The package is completed again.",
+  confirmed: "The eVault confirmed the deposit.",
+  locked: "The eDeposit settings can no longer be changed in this package's status.",
+  notFailed: "Only a failed eDeposit can be retried or cancelled.",
+  notPending: "This package is not being deposited.",
+  notDeposited: "Nothing has been deposited for this package yet.",
+  confirmIncomplete: "The eVault has not completed this transaction yet",
+  saved: "eVault integration updated successfully",
+  connectionOk: "Connected: the eVault accepted the credentials.",
+} as const;
+
+const typeOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values);
+
+export const eVaultSchema = z
+  .object({
+    id: z.uuid(),
+    organizationId: z.uuid(),
+    name: z.string(),
+    adapter: z.enum(EVAULT_ADAPTERS),
+    url: z.string(),
+    clientId: z.string(),
+    hasClientSecret: z.boolean().describe("The secret is stored encrypted and never returned"),
+    enabled: z.boolean(),
+    lastTestedAt: z.string().nullable(),
+    lastTestOk: z.boolean().nullable(),
+    lastTestMessage: z.string().nullable(),
+    packagesUsing: z.number().int().describe("Packages whose eDeposit settings choose this eVault"),
+    version: z.number().int(),
+    createdAt: z.string(),
+    lastUpdatedAt: z.string(),
+  })
+  .meta({ id: "EVault" });
+export type EVault = z.infer<typeof eVaultSchema>;
+
+export const eVaultListSchema = pageSchema(eVaultSchema).meta({ id: "EVaultList" });
+export type EVaultList = z.infer<typeof eVaultListSchema>;
+
+const vaultUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .url("Enter the eVault's address, e.g. https://vault.example.com")
+  .refine((value) => /^https?:\/\//i.test(value), "The eVault's address must start with http:// or https://");
+const vaultName = z.string().trim().min(1, "Name is required").max(200);
+const clientId = z.string().trim().min(1, "Enter the client ID").max(500);
+const clientSecret = z.string().min(1, "Enter the client secret").max(2000);
+
+export const createEVaultSchema = z
+  .object({
+    name: vaultName,
+    adapter: z.enum(EVAULT_ADAPTERS).default("reference"),
+    url: vaultUrl,
+    clientId,
+    clientSecret,
+    enabled: z.boolean().default(true),
+  })
+  .meta({ id: "CreateEVault" });
+export type CreateEVault = z.input<typeof createEVaultSchema>;
+
+export const updateEVaultSchema = z
+  .object({
+    version: z.number().int().min(1),
+    name: vaultName.optional(),
+    adapter: z.enum(EVAULT_ADAPTERS).optional(),
+    url: vaultUrl.optional(),
+    clientId: clientId.optional(),
+    clientSecret: clientSecret.optional().describe("Leave out to keep the stored secret"),
+    enabled: z.boolean().optional(),
+  })
+  .meta({ id: "UpdateEVault" });
+export type UpdateEVault = z.infer<typeof updateEVaultSchema>;
+
+export const eVaultOptionSchema = z
+  .object({ id: z.uuid(), name: z.string(), enabled: z.boolean() })
+  .meta({ id: "EVaultOption" });
+export const eVaultOptionListSchema = z
+  .object({ records: z.array(eVaultOptionSchema), count: z.number().int() })
+  .meta({ id: "EVaultOptionList" });
+export type EVaultOptionList = z.infer<typeof eVaultOptionListSchema>;
+
+export const eVaultConfigInfoSchema = z
+  .object({
+    vaultName: z.string(),
+    protocolVersion: z.string(),
+    transactionTypes: z.array(z.string()),
+    documentTypes: z.array(z.string()),
+  })
+  .meta({ id: "EVaultConfigInfo" });
+export type EVaultConfigInfo = z.infer<typeof eVaultConfigInfoSchema>;
+
+export const eVaultConnectionTestSchema = z
+  .object({
+    ok: z.boolean(),
+    message: z.string().describe("What happened, in plain words"),
+    testedAt: z.string(),
+    info: eVaultConfigInfoSchema.nullable(),
+  })
+  .meta({ id: "EVaultConnectionTest" });
+export type EVaultConnectionTest = z.infer<typeof eVaultConnectionTestSchema>;
+
+export const eDepositConfigSchema = z
+  .object({
+    enabled: z.boolean(),
+    vaultId: z.uuid().nullable().describe("The eVault to deposit into"),
+    financialAssetDocId: z.uuid().nullable().describe("The package document that is the financial asset (the note)"),
+    financialAssetDocType: typeOf(EDEPOSIT_DOCUMENT_TYPES).nullable(),
+    supplementalDocType: typeOf(EDEPOSIT_DOCUMENT_TYPES).nullable().describe("The type given to every other document"),
+    transactionType: typeOf(EDEPOSIT_TRANSACTION_TYPES).nullable(),
+  })
+  .meta({ id: "EDepositConfig" });
+export type EDepositConfig = z.infer<typeof eDepositConfigSchema>;
+
+export const updateEDepositConfigSchema = eDepositConfigSchema
+  .extend({ version: z.number().int().min(1).describe("The package's version") })
+  .meta({ id: "UpdateEDepositConfig" });
+export type UpdateEDepositConfig = z.infer<typeof updateEDepositConfigSchema>;
+
+export const eDepositErrorSchema = z
+  .object({
+    attemptNum: z.number().int(),
+    occurredAt: z.string(),
+    errorText: z.string(),
+    stage: z.enum(EDEPOSIT_STAGES),
+  })
+  .meta({ id: "EDepositError" });
+export type EDepositError = z.infer<typeof eDepositErrorSchema>;
+
+export const eDepositItemSchema = z
+  .object({
+    documentKey: z.string(),
+    name: z.string(),
+    role: z.enum(["DOCUMENT", "ESIGN_AUDIT_TRAIL", "ENOTE"]),
+    documentType: z.string(),
+    sha256: z.string(),
+    sizeBytes: z.number().int(),
+    receiptId: z.string(),
+    depositedAt: z.string(),
+  })
+  .meta({ id: "EDepositItem" });
+
+export const eDepositStageStateSchema = z
+  .object({
+    stage: z.enum(EDEPOSIT_STAGES),
+    label: z.string(),
+    state: z.enum(["DONE", "FAILED", "RUNNING", "WAITING"]),
+  })
+  .meta({ id: "EDepositStageState" });
+
+export const eDepositSchema = z
+  .object({
+    packageId: z.uuid(),
+    packageStatus: z.string(),
+    config: eDepositConfigSchema,
+    vaultName: z.string().nullable(),
+    locked: z.boolean().describe("Spec §4: the settings cannot be changed in this status"),
+    status: z.enum(EDEPOSIT_STATUSES).nullable(),
+    failed: z.boolean().describe("A failure status while the package is EDEPOSIT_PENDING"),
+    attemptNum: z.number().int(),
+    nextAttemptAt: z.string().nullable().describe("When the next automatic retry runs, if one is scheduled"),
+    stages: z.array(eDepositStageStateSchema),
+    errorsContainer: z.array(eDepositErrorSchema),
+    vaultTransactionId: z.string().nullable(),
+    auditTrailDocVaulted: z.boolean(),
+    items: z.array(eDepositItemSchema),
+    startedAt: z.string().nullable(),
+    depositedAt: z.string().nullable(),
+    cancelledAt: z.string().nullable(),
+    allowedActions: z.array(z.enum(["retry", "cancel", "confirm", "download"])),
+    version: z.number().int().describe("The package's version"),
+  })
+  .meta({ id: "EDeposit" });
+export type EDeposit = z.infer<typeof eDepositSchema>;
+
+const orgParams = z.object({ orgId: z.uuid() });
+const vaultParams = orgParams.extend({ evaultId: z.uuid() });
+const packageParams = orgParams.extend({ packageId: z.uuid() });
+const settingsReaders = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
+const settingsAdmins = ["MANAGE_ADMIN_SETTINGS"] as const;
+const v1 = { base: "api", version: 1, auth: "user", tags: ["eVaults"] } as const;
+const v9 = { base: "api", version: 9, auth: "user", tags: ["eDeposit"] } as const;
+
+export const eDepositRoutes = {
+  listEVaults: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/evaults",
+    permission: settingsReaders,
+    summary: "The organization's eVaults (client secrets are never returned)",
+    params: orgParams,
+    response: eVaultListSchema,
+    status: 200,
+  }),
+  createEVault: define({
+    ...v1,
+    method: "POST",
+    path: "/organizations/:orgId/evaults",
+    permission: settingsAdmins,
+    summary: "Add an eVault; the client secret is stored encrypted",
+    params: orgParams,
+    body: createEVaultSchema,
+    response: eVaultSchema,
+    status: 201,
+  }),
+  listEVaultOptions: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/evault-options",
+    permission: ["VIEW_DOCUMENTS_PACKAGES", "MANAGE_DOCUMENTS_PACKAGES", ...settingsReaders],
+    summary: "The eVaults a sender can choose in a package's eDeposit settings: id, name and whether enabled",
+    params: orgParams,
+    response: eVaultOptionListSchema,
+    status: 200,
+  }),
+  getEVault: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/evaults/:evaultId",
+    permission: settingsReaders,
+    summary: "One eVault",
+    params: vaultParams,
+    response: eVaultSchema,
+    status: 200,
+  }),
+  updateEVault: define({
+    ...v1,
+    method: "PUT",
+    path: "/organizations/:orgId/evaults/:evaultId",
+    permission: settingsAdmins,
+    summary: "Change an eVault at its version (leave clientSecret out to keep it)",
+    params: vaultParams,
+    body: updateEVaultSchema,
+    response: eVaultSchema,
+    status: 200,
+  }),
+  deleteEVault: define({
+    ...v1,
+    method: "DELETE",
+    path: "/organizations/:orgId/evaults/:evaultId",
+    permission: settingsAdmins,
+    summary: "Delete an eVault no package still to be deposited chooses",
+    params: vaultParams,
+    query: versionQuerySchema,
+    response: null,
+    status: 204,
+  }),
+  getEVaultConfigInfo: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/evaults/:evaultId/config-info",
+    permission: settingsReaders,
+    summary: "What the eVault says about itself: name, protocol, transaction and document types (calls the vault)",
+    params: vaultParams,
+    response: eVaultConfigInfoSchema,
+    status: 200,
+  }),
+  testEVaultConnection: define({
+    ...v1,
+    method: "POST",
+    path: "/organizations/:orgId/evaults/:evaultId/test-connection",
+    permission: settingsAdmins,
+    summary: "Authenticate to the eVault and read its description; the answer says in plain words what happened",
+    params: vaultParams,
+    response: eVaultConnectionTestSchema,
+    status: 200,
+  }),
+  getEDeposit: define({
+    ...v9,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/edeposit",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "The package's eDeposit settings, status, stages, errors and what was deposited",
+    params: packageParams,
+    response: eDepositSchema,
+    status: 200,
+  }),
+  updateEDepositConfig: define({
+    ...v9,
+    method: "PUT",
+    path: "/organizations/:orgId/packages/:packageId/edeposit/config",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Set the package's eDeposit settings at the package's version (409 while they are locked, spec §4)",
+    params: packageParams,
+    body: updateEDepositConfigSchema,
+    response: eDepositSchema,
+    status: 200,
+  }),
+  retryEDeposit: define({
+    ...v9,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/edeposit/retries",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Retry a failed eDeposit now: it resumes at the failed stage",
+    params: packageParams,
+    response: eDepositSchema,
+    status: 202,
+  }),
+  cancelEDeposit: define({
+    ...v9,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/edeposit/cancel",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary:
+      "Cancel a failed eDeposit (irreversible): no further attempts; the package is COMPLETED and its copies are unwatermarked",
+    params: packageParams,
+    response: eDepositSchema,
+    status: 200,
+  }),
+  confirmEDeposit: define({
+    ...v9,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/edeposit/confirm",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Ask the eVault whether it completed the transaction with every document; if so the package is EDEPOSITED",
+    params: packageParams,
+    response: eDepositSchema,
+    status: 200,
+  }),
+  downloadEDeposit: define({
+    ...v9,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/edeposit/download",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary:
+      "What was deposited, as a zip: each document (a watermarked copy once deposited), the vault audit trail and a manifest with hashes and receipts",
+    params: packageParams,
+    produces: "application/zip",
+    response: null,
+    status: 200,
+  }),
+};

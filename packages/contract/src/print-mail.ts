@@ -1,0 +1,393 @@
+import { z } from "zod";
+import { pageQuerySchema, pageSchema } from "./paging.ts";
+import { postalAddressOutSchema, postalAddressSchema } from "./print-settings.ts";
+import { defineRouteEntry as define } from "./route-def.ts";
+
+// Print and mail fulfillment (issue 16 §4; spec §3 enablePrintFulfillment, printServiceProvider,
+// printMailMilestoneError, paperOrder/stipsOrder; §7 mailings and the mailing report; DOMAIN.md §9).
+
+/** Why a print set was made: a Paper participant, Paper documents, or a borrower who withdrew e-consent. */
+export const MAILING_REASONS = ["PAPER_PARTICIPANT", "PAPER_DOCUMENTS", "CONSENT_WITHDRAWN"] as const;
+export type MailingReason = (typeof MAILING_REASONS)[number];
+export const MAILING_REASON_WORDS: Record<MailingReason, string> = {
+  PAPER_PARTICIPANT: "Signs on paper",
+  PAPER_DOCUMENTS: "Paper documents",
+  CONSENT_WITHDRAWN: "Withdrew e-sign consent",
+};
+
+export const LEG_DIRECTIONS = ["OUTBOUND", "RETURN"] as const;
+export type LegDirection = (typeof LEG_DIRECTIONS)[number];
+export const LEG_DIRECTION_WORDS: Record<LegDirection, string> = {
+  OUTBOUND: "To the recipient",
+  RETURN: "Back to the sender",
+};
+
+/** DOMAIN.md §9 carrier milestones; RETURNED_TO_SENDER and FAILED are exceptions (printMailMilestoneError). */
+export const MILESTONE_CODES = ["READY", "PRINTING", "MAILED", "DELIVERED", "RETURNED_TO_SENDER", "FAILED"] as const;
+export type MilestoneCode = (typeof MILESTONE_CODES)[number];
+export const MILESTONE_WORDS: Record<MilestoneCode, string> = {
+  READY: "Ready",
+  PRINTING: "Printing",
+  MAILED: "Mailed",
+  DELIVERED: "Delivered",
+  RETURNED_TO_SENDER: "Returned to sender",
+  FAILED: "Failed",
+};
+export const isMilestoneError = (code: MilestoneCode) => code === "RETURNED_TO_SENDER" || code === "FAILED";
+
+/**
+ * A mailing's status: QUEUED until the vendor accepts the job (SUBMIT_FAILED after a refused or
+ * unanswered submission), then the last milestone; RETURNED when the signed papers came back.
+ */
+export const MAILING_STATUSES = [
+  "QUEUED",
+  "SUBMIT_FAILED",
+  "SUBMITTED",
+  "PRINTING",
+  "MAILED",
+  "DELIVERED",
+  "RETURNED",
+  "RETURNED_TO_SENDER",
+  "FAILED",
+] as const;
+export type MailingStatus = (typeof MAILING_STATUSES)[number];
+export const MAILING_STATUS_WORDS: Record<MailingStatus, string> = {
+  QUEUED: "Waiting to be sent to the printer",
+  SUBMIT_FAILED: "Not accepted by the printer",
+  SUBMITTED: "Accepted by the printer",
+  PRINTING: "Printing",
+  MAILED: "Mailed",
+  DELIVERED: "Delivered to the recipient",
+  RETURNED: "Signed papers received back",
+  RETURNED_TO_SENDER: "Returned to sender",
+  FAILED: "Failed",
+};
+export const MAILING_ERROR_STATUSES: readonly MailingStatus[] = ["SUBMIT_FAILED", "RETURNED_TO_SENDER", "FAILED"];
+
+/** The status a milestone moves a mailing to (the return leg's delivery means the papers came back). */
+export function mailingStatusAfter(direction: LegDirection, code: MilestoneCode): MailingStatus {
+  if (code === "RETURNED_TO_SENDER" || code === "FAILED") return code;
+  if (direction === "RETURN") return code === "DELIVERED" ? "RETURNED" : "DELIVERED";
+  if (code === "READY") return "SUBMITTED";
+  return code;
+}
+
+/** Milestone order, so a late or repeated callback never moves a mailing backwards. */
+export function mailingStatusRank(status: MailingStatus): number {
+  const order: MailingStatus[] = [
+    "QUEUED",
+    "SUBMIT_FAILED",
+    "SUBMITTED",
+    "PRINTING",
+    "MAILED",
+    "DELIVERED",
+    "RETURNED",
+  ];
+  const index = order.indexOf(status);
+  return index < 0 ? 100 : index;
+}
+
+export const PRINT_MAIL_MESSAGES = {
+  mailingNotFound: "Mailing not found",
+  participantNotFound: "Participant not found",
+  scanNotFound: "Scan not found",
+  notEnabled: "Print and mail fulfillment is not enabled for this package.",
+  setupMissing: "Print fulfillment is not set up for this organization: ask an administrator to set it up in Settings.",
+  notPaperRecipient:
+    "Only a participant who signs on paper, has paper documents or withdrew e-sign consent can be mailed a print set.",
+  nothingToPrint: "This participant has no documents to print.",
+  wrongStatus: "A print set can be mailed only while the package is out for signature or consent was withdrawn.",
+  alreadyMailed: "A print set for this participant is already on its way.",
+  /** a send-check warning (not a blocker): the set is not mailed automatically */
+  noMailingAddress: "No mailing address: mail the print set from the package page",
+  notRetryable: "Only a mailing the printer did not accept can be sent again.",
+  queued: "Print set queued for mailing",
+  retried: "Mailing sent to the printer again",
+  scanSaved: "Scan attached as a copy",
+  scanRequired: "Upload failed. Attach the scan as the multipart part 'contents'.",
+  scanType: "Upload failed. A scan must be a PDF, PNG or JPEG file.",
+  badSignature: "The callback signature is missing or wrong.",
+} as const;
+
+const mailingIdParams = z.object({ orgId: z.uuid(), packageId: z.uuid(), mailingId: z.uuid() });
+const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+const orgParams = z.object({ orgId: z.uuid() });
+
+export const mailingMilestoneSchema = z
+  .object({
+    code: z.enum(MILESTONE_CODES),
+    occurredAt: z.string(),
+    detail: z.string().nullable(),
+  })
+  .meta({ id: "MailingMilestone" });
+
+export const mailingLegSchema = z
+  .object({
+    direction: z.enum(LEG_DIRECTIONS),
+    carrier: z.string().nullable(),
+    service: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    milestones: z.array(mailingMilestoneSchema).describe("In the order they happened"),
+  })
+  .meta({ id: "MailingLeg" });
+
+export const mailingScanSchema = z
+  .object({
+    id: z.uuid(),
+    fileName: z.string(),
+    contentType: z.string(),
+    sha256: z.string().describe("SHA-256 of the scan: a copy; the wet-signed paper is the original"),
+    sizeBytes: z.number().int(),
+    uploadedBy: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "MailingScan" });
+export type MailingScan = z.infer<typeof mailingScanSchema>;
+
+export const mailingSchema = z
+  .object({
+    id: z.uuid(),
+    packageId: z.uuid(),
+    packageName: z.string(),
+    participantId: z.uuid().nullable(),
+    reason: z.enum(MAILING_REASONS),
+    recipientName: z.string(),
+    recipientAddress: postalAddressOutSchema,
+    provider: z.string().describe("Print service provider code"),
+    vendorJobId: z.string().nullable(),
+    status: z.enum(MAILING_STATUSES),
+    milestoneError: z.boolean().describe("A leg was returned to sender or failed"),
+    printSetSha256: z.string().nullable(),
+    pageCount: z.number().int(),
+    submitAttempts: z.number().int(),
+    lastError: z.string().nullable(),
+    legs: z.array(mailingLegSchema),
+    scans: z.array(mailingScanSchema),
+    createdAt: z.string(),
+    lastUpdatedAt: z.string(),
+  })
+  .meta({ id: "Mailing" });
+export type Mailing = z.infer<typeof mailingSchema>;
+
+export const mailingListSchema = z
+  .object({
+    records: z.array(mailingSchema),
+    count: z.number().int(),
+    printMailMilestoneError: z.boolean().describe("Spec §3: a mailing of this package was returned or failed"),
+    candidates: z
+      .array(
+        z.object({
+          participantId: z.uuid(),
+          name: z.string(),
+          reason: z.enum(MAILING_REASONS),
+          mailed: z.boolean().describe("A mailing to them is already under way"),
+        }),
+      )
+      .describe("Participants a print set can be mailed to"),
+  })
+  .meta({ id: "MailingList" });
+export type MailingList = z.infer<typeof mailingListSchema>;
+
+export const createMailingSchema = z
+  .object({
+    participantId: z.uuid().describe("The participant the print set is for"),
+    address: postalAddressSchema.describe("Where the print set goes"),
+  })
+  .meta({ id: "CreateMailing" });
+export type CreateMailing = z.input<typeof createMailingSchema>;
+
+/** What the print vendor posts to Signet for each milestone (apps/print-vendor/README.md "Callbacks"). */
+export const printVendorCallbackSchema = z
+  .object({
+    eventId: z.string().min(1).max(200).describe("Unique per milestone; a repeated event is ignored"),
+    jobId: z.string().min(1).max(200),
+    reference: z.string().max(200).describe("Signet's mailing id, sent with the job"),
+    leg: z.enum(LEG_DIRECTIONS),
+    code: z.enum(MILESTONE_CODES),
+    occurredAt: z.iso.datetime(),
+    carrier: z.string().max(100).nullable().optional(),
+    service: z.string().max(100).nullable().optional(),
+    trackingNumber: z.string().max(100).nullable().optional(),
+    detail: z.string().max(2000).nullable().optional(),
+  })
+  .meta({ id: "PrintVendorCallback" });
+export type PrintVendorCallback = z.infer<typeof printVendorCallbackSchema>;
+
+export const printVendorCallbackAnswerSchema = z
+  .object({ recorded: z.boolean().describe("False when the milestone was already recorded") })
+  .meta({ id: "PrintVendorCallbackAnswer" });
+
+// ----- the mailing report (spec §7) -----
+
+export const MAILING_REPORT_CSV_COLUMNS = [
+  "Package",
+  "Recipient",
+  "Reason",
+  "Status",
+  "Carrier",
+  "Tracking number",
+  "Milestone error",
+  "Last milestone",
+  "Created",
+] as const;
+
+export const mailingReportFilterSchema = z.object({
+  createdFrom: z.iso.date().optional().describe("First creation day (UTC), inclusive"),
+  createdTo: z.iso.date().optional().describe("Last creation day (UTC), inclusive"),
+  status: z.enum(MAILING_STATUSES).optional(),
+  carrier: z.string().trim().max(100).optional(),
+  milestoneError: z
+    .enum(["true", "false"])
+    .optional()
+    .describe("Only mailings with (true) or without (false) an error"),
+});
+export type MailingReportFilter = z.infer<typeof mailingReportFilterSchema>;
+
+export const mailingReportQuerySchema = pageQuerySchema(["createdAt", "status", "recipientName"], "createdAt")
+  .extend(mailingReportFilterSchema.shape)
+  .describe("Filters and paging of the mailing report");
+export type MailingReportQuery = z.infer<typeof mailingReportQuerySchema>;
+
+export const mailingReportRowSchema = z
+  .object({
+    id: z.uuid(),
+    packageId: z.uuid(),
+    packageName: z.string(),
+    recipientName: z.string(),
+    reason: z.enum(MAILING_REASONS),
+    status: z.enum(MAILING_STATUSES),
+    carrier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    milestoneError: z.boolean(),
+    lastMilestone: z.enum(MILESTONE_CODES).nullable(),
+    lastMilestoneAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "MailingReportRow" });
+export type MailingReportRow = z.infer<typeof mailingReportRowSchema>;
+
+export const mailingReportSchema = pageSchema(mailingReportRowSchema)
+  .extend({
+    available: z.boolean().describe("Whether print fulfillment is set up and enabled for the organization"),
+    reason: z.string().nullable().describe("Why the report may be empty"),
+    totals: z.object({
+      mailings: z.number().int(),
+      delivered: z.number().int(),
+      returned: z.number().int().describe("Signed papers received back"),
+      errors: z.number().int().describe("Mailings with a milestone error"),
+    }),
+    byStatus: z
+      .array(z.object({ status: z.enum(MAILING_STATUSES), count: z.number().int() }))
+      .describe("Every matching mailing by status (the chart)"),
+  })
+  .meta({ id: "MailingReport" });
+export type MailingReport = z.infer<typeof mailingReportSchema>;
+
+const v1 = { base: "api", version: 1, auth: "user", tags: ["mailings"] } as const;
+const reports = { base: "api", version: 1, auth: "user", tags: ["reports"] } as const;
+
+export const printMailRoutes = {
+  listPackageMailings: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/mailings",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "The package's mailings with their legs, milestones and scans, and who can be mailed a print set",
+    params: packageParams,
+    response: mailingListSchema,
+    status: 200,
+  }),
+  createMailing: define({
+    ...v1,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/mailings",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary:
+      "Print and mail a participant's print set to an address; the set is sent to the print vendor in the background",
+    params: packageParams,
+    body: createMailingSchema,
+    response: mailingSchema,
+    status: 201,
+  }),
+  retryMailing: define({
+    ...v1,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/mailings/:mailingId/retries",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "Send a mailing the printer did not accept to the printer again",
+    params: mailingIdParams,
+    response: mailingSchema,
+    status: 202,
+  }),
+  downloadPrintSet: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/mailings/:mailingId/print-set",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "The print set PDF as it was sent to the printer",
+    params: mailingIdParams,
+    produces: "application/pdf",
+    response: null,
+    status: 200,
+  }),
+  uploadMailingScan: define({
+    ...v1,
+    method: "POST",
+    path: "/organizations/:orgId/packages/:packageId/mailings/:mailingId/scans",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary:
+      "Attach a scan of the wet-signed papers (PDF, PNG or JPEG, multipart part 'contents') as a copy with its own SHA-256",
+    params: mailingIdParams,
+    multipart: z.object({ contents: z.file() }),
+    response: mailingScanSchema,
+    status: 201,
+  }),
+  downloadMailingScan: define({
+    ...v1,
+    method: "GET",
+    path: "/organizations/:orgId/packages/:packageId/mailings/:mailingId/scans/:scanId",
+    permission: ["VIEW_DOCUMENTS_PACKAGES"],
+    summary: "One scan of the wet-signed papers",
+    params: mailingIdParams.extend({ scanId: z.uuid() }),
+    produces: "application/pdf",
+    response: null,
+    status: 200,
+  }),
+  printVendorCallback: define({
+    base: "api",
+    version: 1,
+    auth: "none",
+    tags: ["mailings"],
+    method: "POST",
+    path: "/print-mail/callbacks",
+    summary:
+      "The print vendor reports a milestone (HMAC-SHA256 signature in x-print-signature over timestamp.body; replays are ignored)",
+    body: printVendorCallbackSchema,
+    response: printVendorCallbackAnswerSchema,
+    status: 200,
+  }),
+  mailingReport: define({
+    ...reports,
+    method: "GET",
+    path: "/organizations/:orgId/reports/mailings",
+    permission: ["VIEW_AND_MANAGE_REPORTS"],
+    summary:
+      "The mailing report: one page of mailings of the packages the caller sees, with totals and counts by status",
+    params: orgParams,
+    query: mailingReportQuerySchema,
+    response: mailingReportSchema,
+    status: 200,
+  }),
+  mailingReportCsv: define({
+    ...reports,
+    method: "GET",
+    path: "/organizations/:orgId/reports/mailings.csv",
+    permission: ["VIEW_AND_MANAGE_REPORTS"],
+    summary: "Every mailing of the report as CSV (text/csv, UTF-8 with BOM)",
+    params: orgParams,
+    query: mailingReportFilterSchema,
+    produces: "text/csv",
+    response: null,
+    status: 200,
+  }),
+};

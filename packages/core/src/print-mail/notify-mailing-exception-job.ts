@@ -1,0 +1,38 @@
+import { MILESTONE_CODES, MILESTONE_WORDS } from "@signet/contract";
+import { z } from "zod";
+import type { JobContext } from "../jobs/job-context.ts";
+import { escapeHtml } from "../mail/escape-html.ts";
+
+const payload = z.object({ mailingId: z.uuid(), code: z.enum(MILESTONE_CODES) });
+
+/**
+ * Issue 16 §4: a returned or failed leg notifies the sender — the member who created the package —
+ * by email, with the recipient, what happened and a link to the package's mailings.
+ */
+export const notifyMailingExceptionJob = {
+  queue: "email",
+  payload,
+  async handle(context: JobContext, job: z.infer<typeof payload>, idempotencyKey: string) {
+    const mailing = await context.db.mailing.findUnique({
+      where: { id: job.mailingId },
+      include: { package: { select: { id: true, name: true, createdById: true, organizationId: true } } },
+    });
+    if (!mailing?.package.createdById) return;
+    const sender = await context.db.user.findFirst({ where: { id: mailing.package.createdById, status: "ACTIVE" } });
+    if (!sender) return;
+    const what = MILESTONE_WORDS[job.code].toLowerCase();
+    const link = `${context.config.publicUrl}/packages/${mailing.package.id}?tab=mailings`;
+    const sentence = `The print set mailed to ${mailing.recipientName} for the package "${mailing.package.name}" was ${what === "failed" ? "not printed: the print vendor reported a failure" : what}.`;
+    const name = sender.givenName || sender.email;
+    await context.mailer.send({
+      idempotencyKey,
+      organizationId: mailing.package.organizationId,
+      to: sender.email,
+      subject: `Mailing ${what}: ${mailing.package.name}`,
+      text: `Hello ${name},\n\n${sentence}\n\nCheck the address and mail it again from the package's mailings:\n${link}\n`,
+      html: `<p>Hello ${escapeHtml(name)},</p>\n<p>${escapeHtml(sentence)}</p>\n<p><a href="${escapeHtml(link)}">Open the package's mailings</a></p>`,
+      kind: "mailing-exception",
+      packageId: mailing.package.id,
+    });
+  },
+};
