@@ -434,8 +434,10 @@ function Editor({ organizationId, template }: { organizationId: string; template
                       <Tabs.Tab value="text">Text version</Tabs.Tab>
                     </Tabs.List>
                     <Tabs.Panel value="html" pt="sm">
-                      {/* sandboxed: the administrator's HTML can run nothing inside the app */}
+                      {/* sandboxed: the administrator's HTML can run nothing inside the app; keyed by its HTML so
+                          each rendering loads into a fresh frame instead of re-navigating one mid-load */}
                       <iframe
+                        key={preview.data.html}
                         title="Email preview"
                         sandbox=""
                         srcDoc={preview.data.html}
