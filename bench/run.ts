@@ -61,7 +61,11 @@ async function main(): Promise<number> {
     loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
     rows,
   });
-  process.stdout.write(`\n${formatTable(rows)}\n\nresults: ${relative(process.cwd(), file)}\n`);
+  const withGoal = rows.filter((row) => row.met !== null);
+  const met = withGoal.filter((row) => row.met).length;
+  process.stdout.write(
+    `\n${formatTable(rows)}\n\ngoals met: ${met} of ${withGoal.length}\nresults: ${relative(process.cwd(), file)}\n`,
+  );
 
   if (loadAtStart > os.availableParallelism() / 2) {
     progress(

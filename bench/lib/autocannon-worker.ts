@@ -23,9 +23,10 @@ function fire(
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
-        url: target.url,
+        url: target.url!,
         method: target.method ?? "GET",
         headers: target.headers ?? {},
+        body: target.body,
         connections,
         duration: durationSeconds,
         timeout: 10,
@@ -48,7 +49,7 @@ async function measure({ target, load }: WorkerRequest): Promise<Measurement> {
     statusCodes[code] = Number(stats.count ?? 0);
   return {
     target: target.name,
-    path: new URL(target.url).pathname,
+    path: new URL(target.url!).pathname,
     connections: load.connections,
     requestsPerSecond: result.requests.total / result.duration,
     totalRequests: result.requests.total,

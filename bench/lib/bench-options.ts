@@ -48,6 +48,6 @@ export function readBenchOptions(
     scenarioNames: values.scenario ?? [],
     serverUrl: env.DATABASE_URL || DEFAULT_SERVER_URL,
     poolMax: positiveInteger("DATABASE_POOL_MAX", env.DATABASE_POOL_MAX, 10),
-    timeLimitSeconds: positiveInteger("time-limit", values["time-limit"], 300),
+    timeLimitSeconds: positiveInteger("time-limit", values["time-limit"], 900),
   };
 }

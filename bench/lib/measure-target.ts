@@ -4,6 +4,7 @@ import type { LoadSettings, Measurement, Target } from "./measurement.ts";
 
 /** Warms a target up and measures it with autocannon in a child process of its own. */
 export async function measureTarget(target: Target, load: LoadSettings): Promise<Measurement> {
+  if (target.measure) return target.measure(load);
   const worker = forkChild(new URL("./autocannon-worker.ts", import.meta.url));
   try {
     worker.send({ target, load } satisfies WorkerRequest);

@@ -1,11 +1,23 @@
-/** One HTTP endpoint a scenario puts under load. */
+import type { Goal } from "./goals.ts";
+
+/**
+ * One thing a scenario measures: an HTTP endpoint put under load by autocannon, or — where the path
+ * is not one HTTP call (a queue's throughput, a bundle's size) — a `measure` function of its own.
+ */
 export interface Target {
   name: string;
-  url: string;
-  method?: "GET";
+  /** the endpoint autocannon loads; absent when `measure` is given */
+  url?: string;
+  method?: "GET" | "POST" | "PUT";
   headers?: Record<string, string>;
+  /** sent with every request (a JSON body needs its content-type in headers) */
+  body?: string;
+  /** measures the target itself instead of autocannon, with the run's load settings */
+  measure?: (load: LoadSettings) => Promise<Measurement>;
   /** the reference the other targets of the scenario are compared with */
   baseline?: boolean;
+  /** what this target must reach; shown in the table with met or not */
+  goal?: Goal;
 }
 
 /** The same load for every target of a run, so their numbers compare. */
@@ -31,4 +43,6 @@ export interface Measurement {
   timeouts: number;
   non2xx: number;
   statusCodes: Record<string, number>;
+  /** other measured quantities (a bundle's gzip KB, a server's RSS growth in MB), shown as notes */
+  extra?: Record<string, number>;
 }

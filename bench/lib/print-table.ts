@@ -13,6 +13,16 @@ const COLUMNS: { title: string; align: "left" | "right"; value(row: ReportRow): 
     align: "right",
     value: (row) => (row.ratioToBaseline === null ? "-" : row.ratioToBaseline.toFixed(2)),
   },
+  { title: "goal", align: "left", value: (row) => row.goal ?? "-" },
+  { title: "met", align: "left", value: (row) => (row.met === null ? "-" : row.met ? "yes" : "NO") },
+  {
+    title: "notes",
+    align: "left",
+    value: (row) =>
+      Object.entries(row.extra ?? {})
+        .map(([key, amount]) => `${key} ${Number.isInteger(amount) ? amount : amount.toFixed(1)}`)
+        .join(", "),
+  },
 ];
 
 /** A plain-text table that reads the same in a terminal, a CI log and a pasted issue comment. */

@@ -1,5 +1,6 @@
 import { applyMigrations, createPrismaClient } from "@signet/core";
 import type { BenchOptions } from "../lib/bench-options.ts";
+import { ratioAtLeast } from "../lib/goals.ts";
 import { recreateDatabase } from "../lib/recreate-database.ts";
 import { seedAccessOrganization } from "../lib/seed-access-organization.ts";
 import { signIn } from "../lib/sign-in.ts";
@@ -30,8 +31,14 @@ export const permissionsScenario: Scenario = {
             name: "api: permissions",
             url: `${servers.apiUrl}/api/v1/organizations/${orgId}/users/me/permissions`,
             headers,
+            goal: ratioAtLeast(0.5),
           },
-          { name: "api: my organizations", url: `${servers.apiUrl}/api/v1/users/me/organizations`, headers },
+          {
+            name: "api: my organizations",
+            url: `${servers.apiUrl}/api/v1/users/me/organizations`,
+            headers,
+            goal: ratioAtLeast(0.5),
+          },
           {
             name: "baseline: permissions",
             url: `${servers.baselineUrl}/baseline/organizations/${orgId}/users/me/permissions`,

@@ -1,5 +1,6 @@
 import { applyMigrations, createPrismaClient } from "@signet/core";
 import type { BenchOptions } from "../lib/bench-options.ts";
+import { ratioAtLeast } from "../lib/goals.ts";
 import { recreateDatabase } from "../lib/recreate-database.ts";
 import { seedAccessOrganization } from "../lib/seed-access-organization.ts";
 import { seedSigningRoom } from "../lib/seed-signing-room.ts";
@@ -42,7 +43,7 @@ export const signingRoomScenario: Scenario = {
       }
       return {
         targets: [
-          { name: "signing room: room (SIGN stage)", url: roomUrl, headers: { cookie } },
+          { name: "signing room: room (SIGN stage)", url: roomUrl, headers: { cookie }, goal: ratioAtLeast(0.5) },
           { name: "baseline: room, same reads", url: baselineUrl, headers: { cookie }, baseline: true },
         ],
         close: servers.close,

@@ -1,5 +1,6 @@
 import { applyMigrations, createPrismaClient } from "@signet/core";
 import type { BenchOptions } from "../lib/bench-options.ts";
+import { allOf, p99AtMost, ratioAtLeast } from "../lib/goals.ts";
 import { recreateDatabase } from "../lib/recreate-database.ts";
 import { seedAccessOrganization } from "../lib/seed-access-organization.ts";
 import { seedPackages } from "../lib/seed-packages.ts";
@@ -33,9 +34,19 @@ export const workspaceScenario: Scenario = {
       const org = `${servers.apiUrl}/api/v1/organizations/${seeded.organizationId}`;
       return {
         targets: [
-          { name: "api: workspace first page", url: `${org}/workspace-packages`, headers },
-          { name: "api: workspace search 'garcia'", url: `${org}/workspace-packages?text=garcia`, headers },
-          { name: "api: status counts", url: `${org}/package-status-counts`, headers },
+          {
+            name: "api: workspace first page",
+            url: `${org}/workspace-packages`,
+            headers,
+            goal: allOf(ratioAtLeast(0.5), p99AtMost(50)),
+          },
+          {
+            name: "api: workspace search 'garcia'",
+            url: `${org}/workspace-packages?text=garcia`,
+            headers,
+            goal: ratioAtLeast(0.5),
+          },
+          { name: "api: status counts", url: `${org}/package-status-counts`, headers, goal: ratioAtLeast(0.5) },
           {
             name: "baseline: workspace first page",
             url: `${servers.baselineUrl}/baseline/organizations/${seeded.organizationId}/workspace-packages`,
