@@ -12,16 +12,25 @@ export interface ReportRow extends Measurement {
 
 /** measurements[i] belongs to targets[i]. */
 export function compareToBaseline(scenario: string, targets: Target[], measurements: Measurement[]): ReportRow[] {
-  const baselineIndex = targets.findIndex((target) => target.baseline);
-  const baselineRate = baselineIndex >= 0 ? measurements[baselineIndex]?.requestsPerSecond : undefined;
-  const rows: ReportRow[] = measurements.map((measurement, index) => ({
-    scenario,
-    ...measurement,
-    baseline: index === baselineIndex,
-    ratioToBaseline: baselineRate ? measurement.requestsPerSecond / baselineRate : null,
-    goal: targets[index]?.goal?.text ?? null,
-    met: null,
-  }));
+  const firstBaseline = targets.findIndex((target) => target.baseline);
+  const baselineOf = (target: Target | undefined): number => {
+    if (!target || target.baseline) return -1;
+    if (target.compareWith === undefined) return firstBaseline;
+    const named = targets.findIndex((other) => other.baseline && other.name === target.compareWith);
+    if (named < 0) throw new Error(`${target.name} names a baseline "${target.compareWith}" its scenario lacks`);
+    return named;
+  };
+  const rows: ReportRow[] = measurements.map((measurement, index) => {
+    const baselineRate = measurements[baselineOf(targets[index])]?.requestsPerSecond;
+    return {
+      scenario,
+      ...measurement,
+      baseline: targets[index]?.baseline === true,
+      ratioToBaseline: baselineRate ? measurement.requestsPerSecond / baselineRate : null,
+      goal: targets[index]?.goal?.text ?? null,
+      met: null,
+    };
+  });
   // goals may compare rows with each other, so they are checked once every row exists
   for (const [index, row] of rows.entries()) {
     const goal = targets[index]?.goal;

@@ -14,8 +14,10 @@ export interface Target {
   body?: string;
   /** measures the target itself instead of autocannon, with the run's load settings */
   measure?: (load: LoadSettings) => Promise<Measurement>;
-  /** the reference the other targets of the scenario are compared with */
+  /** a reference: targets of the scenario are compared with it (the first one, unless they name theirs) */
   baseline?: boolean;
+  /** the name of the baseline target this one is compared with, where a scenario has several */
+  compareWith?: string;
   /** what this target must reach; shown in the table with met or not */
   goal?: Goal;
 }
