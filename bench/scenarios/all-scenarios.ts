@@ -1,8 +1,17 @@
+import { createPackageScenario } from "./create-package.ts";
 import { permissionsScenario } from "./permissions.ts";
 import type { Scenario } from "./scenario.ts";
 import { sealingScenario } from "./sealing.ts";
+import { signInScenario } from "./sign-in.ts";
 import { signingRoomScenario } from "./signing-room.ts";
 import { workspaceScenario } from "./workspace.ts";
 
 /** Every scenario `pnpm bench` knows; `--scenario <name>` picks some. */
-export const allScenarios: Scenario[] = [permissionsScenario, workspaceScenario, signingRoomScenario, sealingScenario];
+export const allScenarios: Scenario[] = [
+  permissionsScenario,
+  workspaceScenario,
+  signingRoomScenario,
+  sealingScenario,
+  createPackageScenario,
+  signInScenario,
+];
