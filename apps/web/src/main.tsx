@@ -3,7 +3,7 @@ import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
-import { routes } from "@signet/contract";
+import { sessionRoutes } from "@signet/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
@@ -20,10 +20,10 @@ async function start(): Promise<void> {
   if (bustFrame()) return;
   const root = createRoot(document.getElementById("root")!);
 
-  let config: Awaited<ReturnType<typeof api<typeof routes.publicConfig>>>;
+  let config: Awaited<ReturnType<typeof api<typeof sessionRoutes.publicConfig>>>;
   try {
     // Footer, session timers and cookie names come from the server before any route renders.
-    config = await api(routes.publicConfig, { passThrough: true, activity: false });
+    config = await api(sessionRoutes.publicConfig, { passThrough: true, activity: false });
   } catch {
     root.render(
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

@@ -1,4 +1,4 @@
-import { HEADERS, MESSAGES, type RouteDef, routes } from "@signet/contract";
+import { HEADERS, MESSAGES, type RouteDef, sessionRoutes } from "@signet/contract";
 import type { z } from "zod";
 import { ApiError } from "./api-error.ts";
 import { buildRequest, type RequestInput } from "./build-request.ts";
@@ -24,13 +24,13 @@ type OptionsArg<R extends RouteDef> =
 
 /** Spec §8: these hand their errors to the caller (forms show them inline). */
 const PASS_THROUGH = new Set<RouteDef>([
-  routes.token,
-  routes.multiOrgLogin,
-  routes.logout,
-  routes.changePassword,
-  routes.requestPasswordReset,
-  routes.lookupPasswordReset,
-  routes.createPassword,
+  sessionRoutes.token,
+  sessionRoutes.multiOrgLogin,
+  sessionRoutes.logout,
+  sessionRoutes.changePassword,
+  sessionRoutes.requestPasswordReset,
+  sessionRoutes.lookupPasswordReset,
+  sessionRoutes.createPassword,
 ]);
 
 export interface ApiClientHooks {
@@ -123,7 +123,7 @@ export async function apiWithResponse<R extends RouteDef>(
   return { data: parsed.data as ApiResult<R>, response };
 }
 
-/** Calls a contract route: `api(routes.myPermissions, { params: { orgId } })`. */
+/** Calls a contract route: `api(sessionRoutes.myPermissions, { params: { orgId } })`. */
 export async function api<R extends RouteDef>(route: R, ...options: OptionsArg<R>): Promise<ApiResult<R>> {
   return (await apiWithResponse(route, ...options)).data;
 }

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { routes } from "@signet/contract";
+import { sessionRoutes } from "@signet/contract";
 import { IconClock } from "@tabler/icons-react";
 import { useRouter, useRouterState } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
@@ -35,7 +35,7 @@ export function SessionTimeout() {
     if (keepAliveInFlight.current) return;
     keepAliveInFlight.current = true;
     try {
-      await api(routes.keepAlive);
+      await api(sessionRoutes.keepAlive);
     } catch {
       // a 401 already sent the user to /unauthorized; anything else is retried after the next activity
     } finally {

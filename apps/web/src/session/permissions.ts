@@ -1,4 +1,4 @@
-import { buildMenu, hasAnyPermission, type Menu, type PermissionName, routes } from "@signet/contract";
+import { buildMenu, hasAnyPermission, type Menu, type PermissionName, sessionRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../api/client.ts";
 import { useSessionUser } from "../app/services-context.tsx";
@@ -9,7 +9,7 @@ export function usePermissionsQuery() {
   const orgId = user && !user.partial && user.credentialsNonExpired ? user.organizationId : null;
   return useQuery({
     queryKey: ["permissions", orgId, user?.id],
-    queryFn: ({ signal }) => api(routes.myPermissions, { params: { orgId: orgId ?? "" }, signal }),
+    queryFn: ({ signal }) => api(sessionRoutes.myPermissions, { params: { orgId: orgId ?? "" }, signal }),
     enabled: orgId !== null,
     staleTime: 5 * 60_000,
   });

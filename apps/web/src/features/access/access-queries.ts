@@ -1,9 +1,14 @@
 import {
   type GroupMembersQuery,
+  groupRoutes,
+  invitationRoutes,
+  membershipRoutes,
   type OrganizationListQuery,
+  organizationRoutes,
   type RoleListQuery,
-  routes,
+  roleRoutes,
   type UserListQuery,
+  userRoutes,
 } from "@signet/contract";
 import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
@@ -18,52 +23,52 @@ export const accessQueries = {
   organizations: (query: OrganizationListInput) =>
     queryOptions({
       queryKey: ["organizations", query],
-      queryFn: ({ signal }) => api(routes.listOrganizations, { query, signal }),
+      queryFn: ({ signal }) => api(organizationRoutes.listOrganizations, { query, signal }),
       placeholderData: keepPreviousData,
     }),
   organization: (orgId: string) =>
     queryOptions({
       queryKey: ["access", orgId, "organization"],
-      queryFn: ({ signal }) => api(routes.getOrganization, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(organizationRoutes.getOrganization, { params: { orgId }, signal }),
     }),
   users: (orgId: string, query: UserListInput) =>
     queryOptions({
       queryKey: ["access", orgId, "users", query],
-      queryFn: ({ signal }) => api(routes.listUsers, { params: { orgId }, query, signal }),
+      queryFn: ({ signal }) => api(userRoutes.listUsers, { params: { orgId }, query, signal }),
       placeholderData: keepPreviousData,
     }),
   user: (orgId: string, userId: string) =>
     queryOptions({
       queryKey: ["access", orgId, "user", userId],
-      queryFn: ({ signal }) => api(routes.getUser, { params: { orgId, userId }, signal }),
+      queryFn: ({ signal }) => api(userRoutes.getUser, { params: { orgId, userId }, signal }),
     }),
   usersBaseInfo: (orgId: string, search: string) =>
     queryOptions({
       queryKey: ["access", orgId, "users-base-info", search],
       queryFn: ({ signal }) =>
-        api(routes.usersBaseInfo, { params: { orgId }, query: { search: search || undefined, limit: 20 }, signal }),
+        api(userRoutes.usersBaseInfo, { params: { orgId }, query: { search: search || undefined, limit: 20 }, signal }),
       placeholderData: keepPreviousData,
     }),
   /** open invitations (MANAGE_USERS only) */
   invitations: (orgId: string) =>
     queryOptions({
       queryKey: ["access", orgId, "user-invitations"],
-      queryFn: ({ signal }) => api(routes.listUserInvitations, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(invitationRoutes.listUserInvitations, { params: { orgId }, signal }),
     }),
   groups: (orgId: string) =>
     queryOptions({
       queryKey: ["access", orgId, "groups"],
-      queryFn: ({ signal }) => api(routes.listGroups, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(groupRoutes.listGroups, { params: { orgId }, signal }),
     }),
   group: (orgId: string, groupId: string) =>
     queryOptions({
       queryKey: ["access", orgId, "group", groupId],
-      queryFn: ({ signal }) => api(routes.getGroup, { params: { orgId, groupId }, signal }),
+      queryFn: ({ signal }) => api(groupRoutes.getGroup, { params: { orgId, groupId }, signal }),
     }),
   roles: (orgId: string, query: Partial<RoleListQuery>) =>
     queryOptions({
       queryKey: ["access", orgId, "roles", query],
-      queryFn: ({ signal }) => api(routes.listRoles, { params: { orgId }, query, signal }),
+      queryFn: ({ signal }) => api(roleRoutes.listRoles, { params: { orgId }, query, signal }),
       placeholderData: keepPreviousData,
     }),
   /** every role of the organization, for pickers (role structures) */
@@ -71,28 +76,28 @@ export const accessQueries = {
     queryOptions({
       queryKey: ["access", orgId, "roles", "all"],
       queryFn: ({ signal }) =>
-        api(routes.listRoles, { params: { orgId }, query: { pageSize: 100, sortBy: "name" }, signal }),
+        api(roleRoutes.listRoles, { params: { orgId }, query: { pageSize: 100, sortBy: "name" }, signal }),
     }),
   role: (orgId: string, roleId: string) =>
     queryOptions({
       queryKey: ["access", orgId, "role", roleId],
-      queryFn: ({ signal }) => api(routes.getRole, { params: { orgId, roleId }, signal }),
+      queryFn: ({ signal }) => api(roleRoutes.getRole, { params: { orgId, roleId }, signal }),
     }),
   members: (orgId: string, groupId: string, query: Partial<GroupMembersQuery>) =>
     queryOptions({
       queryKey: ["access", orgId, "group", groupId, "members", query],
-      queryFn: ({ signal }) => api(routes.listGroupMembers, { params: { orgId, groupId }, query, signal }),
+      queryFn: ({ signal }) => api(membershipRoutes.listGroupMembers, { params: { orgId, groupId }, query, signal }),
       placeholderData: keepPreviousData,
     }),
   membership: (orgId: string, userId: string, passThrough = false) =>
     queryOptions({
       queryKey: ["access", orgId, "membership", userId],
-      queryFn: ({ signal }) => api(routes.getMembership, { params: { orgId, userId }, signal, passThrough }),
+      queryFn: ({ signal }) => api(membershipRoutes.getMembership, { params: { orgId, userId }, signal, passThrough }),
     }),
   locationCandidates: (orgId: string, groupId: string) =>
     queryOptions({
       queryKey: ["access", orgId, "group", groupId, "location"],
-      queryFn: ({ signal }) => api(routes.groupLocationCandidates, { params: { orgId, groupId }, signal }),
+      queryFn: ({ signal }) => api(groupRoutes.groupLocationCandidates, { params: { orgId, groupId }, signal }),
       staleTime: 0,
     }),
 };

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
-import { MESSAGES, routes, safeReturnUrl } from "@signet/contract";
+import { MESSAGES, safeReturnUrl, sessionRoutes } from "@signet/contract";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -34,7 +34,7 @@ export function ChangePasswordPage() {
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setError(null);
     try {
-      const token = await api(routes.changePassword, { body: { currentPassword, newPassword } });
+      const token = await api(sessionRoutes.changePassword, { body: { currentPassword, newPassword } });
       services.session.refresh();
       toastSuccess("Password changed.");
       if (token.partial) await navigate({ to: "/select-organization", search: { returnUrl }, replace: true });

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, PasswordInput, Stack, Text } from "@mantine/core";
-import { MESSAGES, routes } from "@signet/contract";
+import { MESSAGES, sessionRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
@@ -27,7 +27,7 @@ export function CreatePasswordPage() {
   const link = useQuery({
     queryKey: ["password-reset", request, token],
     queryFn: ({ signal }) =>
-      api(routes.lookupPasswordReset, { params: { id: request ?? "" }, query: { token: token ?? "" }, signal }),
+      api(sessionRoutes.lookupPasswordReset, { params: { id: request ?? "" }, query: { token: token ?? "" }, signal }),
     enabled: complete,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -41,7 +41,10 @@ export function CreatePasswordPage() {
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setError(null);
     try {
-      await api(routes.createPassword, { params: { id: request ?? "" }, body: { token: token ?? "", password } });
+      await api(sessionRoutes.createPassword, {
+        params: { id: request ?? "" },
+        body: { token: token ?? "", password },
+      });
       toastSuccess(MESSAGES.passwordReset);
       await navigate({ to: "/sign-in", replace: true });
     } catch (e) {

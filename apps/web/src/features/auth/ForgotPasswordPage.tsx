@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Stack, TextInput } from "@mantine/core";
-import { emailSchema, MESSAGES, routes } from "@signet/contract";
+import { emailSchema, MESSAGES, sessionRoutes } from "@signet/contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -26,7 +26,7 @@ export function ForgotPasswordPage() {
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setError(null);
     try {
-      await api(routes.requestPasswordReset, { body: { email } });
+      await api(sessionRoutes.requestPasswordReset, { body: { email } });
       setSent(true);
     } catch (e) {
       setError(errorMessage(e));

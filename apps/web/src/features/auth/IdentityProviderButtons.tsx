@@ -1,5 +1,5 @@
 import { Button, Divider, Stack, Text } from "@mantine/core";
-import { routes } from "@signet/contract";
+import { identityProviderRoutes, samlProviderRoutes } from "@signet/contract";
 import { IconShieldLock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -33,13 +33,15 @@ export function IdentityProviderButtons({
 }) {
   const list = useQuery({
     queryKey: ["sign-in-providers", organizationId],
-    queryFn: ({ signal }) => api(routes.listSignInProviders, { params: { orgId: organizationId }, signal }),
+    queryFn: ({ signal }) =>
+      api(identityProviderRoutes.listSignInProviders, { params: { orgId: organizationId }, signal }),
     retry: false,
   });
   // issue 12 §3: the SAML providers the organization uses are offered the same way
   const saml = useQuery({
     queryKey: ["saml-sign-in-providers", organizationId],
-    queryFn: ({ signal }) => api(routes.listSamlSignInProviders, { params: { orgId: organizationId }, signal }),
+    queryFn: ({ signal }) =>
+      api(samlProviderRoutes.listSamlSignInProviders, { params: { orgId: organizationId }, signal }),
     retry: false,
   });
   const records = list.data?.records ?? [];

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from "@mantine/core";
-import { routes, safeReturnUrl } from "@signet/contract";
+import { safeReturnUrl, sessionRoutes } from "@signet/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { errorMessage } from "../../api/api-error.ts";
@@ -18,11 +18,11 @@ export function SelectOrganizationPage() {
   const signOut = useSignOut();
   const organizations = useQuery({
     queryKey: ["my-organizations"],
-    queryFn: ({ signal }) => api(routes.myOrganizations, { signal }),
+    queryFn: ({ signal }) => api(sessionRoutes.myOrganizations, { signal }),
     staleTime: 0,
   });
   const choose = useMutation({
-    mutationFn: (organizationId: string) => api(routes.multiOrgLogin, { body: { organizationId } }),
+    mutationFn: (organizationId: string) => api(sessionRoutes.multiOrgLogin, { body: { organizationId } }),
     onSuccess: async () => {
       services.session.refresh();
       services.queryClient.removeQueries({ queryKey: ["my-organizations"] });

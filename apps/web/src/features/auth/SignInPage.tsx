@@ -4,8 +4,8 @@ import {
   MESSAGES,
   MFA_METHODS,
   type MfaMethod,
-  routes,
   safeReturnUrl,
+  sessionRoutes,
   tokenRequestSchema,
   WEB_CLIENT_ID,
 } from "@signet/contract";
@@ -82,7 +82,7 @@ export function SignInPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const token = await api(routes.token, {
+      const token = await api(sessionRoutes.token, {
         body: { grant_type: "password", client_id: WEB_CLIENT_ID, ...values },
       });
       if (token.token_type === "mfa_challenge" && token.mfa_token) {

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { INVITATION_MESSAGES, type InvitationLookup, MESSAGES, routes } from "@signet/contract";
+import { INVITATION_MESSAGES, type InvitationLookup, invitationRoutes, MESSAGES } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
@@ -32,7 +32,7 @@ export function SignUpPage() {
   const lookup = useQuery({
     queryKey: ["user-invitation", invitation, token],
     queryFn: ({ signal }) =>
-      api(routes.getUserInvitation, {
+      api(invitationRoutes.getUserInvitation, {
         params: { invitationId: invitation ?? "" },
         query: { token: token ?? "" },
         signal,
@@ -130,7 +130,7 @@ function RegisterStep({
   const onSubmit = form.handleSubmit(async ({ givenName, familyName, password }) => {
     setError(null);
     try {
-      const result = await api(routes.registerUserInvitation, {
+      const result = await api(invitationRoutes.registerUserInvitation, {
         params: { invitationId },
         body: { token, givenName, familyName, password },
         passThrough: true,
@@ -243,7 +243,7 @@ function VerifyStep({
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setError(null);
     try {
-      const answer = await api(routes.verifyUserInvitation, {
+      const answer = await api(invitationRoutes.verifyUserInvitation, {
         params: { invitationId },
         body: { token, code },
         passThrough: true,

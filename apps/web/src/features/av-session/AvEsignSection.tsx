@@ -1,5 +1,5 @@
 import { Alert, Select, Switch, Text } from "@mantine/core";
-import { AV_SESSION_MESSAGES, participantDisplayName, routes } from "@signet/contract";
+import { AV_SESSION_MESSAGES, packageRoutes, participantDisplayName, participantRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../api/client.ts";
@@ -26,7 +26,7 @@ export function AvEsignSection() {
   async function toggle(value: boolean) {
     setChoosing(value);
     await call(() =>
-      api(routes.updatePackage, { params, body: { version: pkg.version, avEsign: value }, passThrough: true }),
+      api(packageRoutes.updatePackage, { params, body: { version: pkg.version, avEsign: value }, passThrough: true }),
     );
     setChoosing(null);
   }
@@ -35,7 +35,7 @@ export function AvEsignSection() {
     const participant = candidates.find((candidate) => candidate.id === participantId);
     if (!participant) return;
     await call(() =>
-      api(routes.updateParticipant, {
+      api(participantRoutes.updateParticipant, {
         params: { ...params, participantId: participant.id },
         body: { version: participant.version, avHost: true },
         passThrough: true,

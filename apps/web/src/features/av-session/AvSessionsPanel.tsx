@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { AV_SESSION_STATUS_WORDS, type AvSessionSummary, fillPath, routes, routeUrl } from "@signet/contract";
+import { AV_SESSION_STATUS_WORDS, type AvSessionSummary, avSessionRoutes, fillPath, routeUrl } from "@signet/contract";
 import { IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
@@ -16,7 +16,7 @@ export function AvSessionsPanel({ organizationId, packageId }: { organizationId:
   const params = { orgId: organizationId, packageId };
   const sessions = useQuery({
     queryKey: ["packages", organizationId, packageId, "av-sessions"],
-    queryFn: ({ signal }) => api(routes.listAvSessions, { params, signal, passThrough: true }),
+    queryFn: ({ signal }) => api(avSessionRoutes.listAvSessions, { params, signal, passThrough: true }),
     retry: false,
     // a live session changes by itself (the host completes or ends it in the signing room)
     refetchInterval: (query) => (query.state.data?.records.some((record) => record.status === "LIVE") ? 5_000 : false),
@@ -52,7 +52,10 @@ export function AvSessionsPanel({ organizationId, packageId }: { organizationId:
                     {record.recording ? (
                       <Button
                         component="a"
-                        href={fillPath(routeUrl(routes.downloadAvRecording), { ...params, sessionId: record.id })}
+                        href={fillPath(routeUrl(avSessionRoutes.downloadAvRecording), {
+                          ...params,
+                          sessionId: record.id,
+                        })}
                         download
                         variant="default"
                         size="xs"

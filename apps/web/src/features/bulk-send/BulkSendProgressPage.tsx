@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { BULK_SEND_MESSAGES, isBulkSendActive, routes } from "@signet/contract";
+import { BULK_SEND_MESSAGES, bulkSendRoutes, isBulkSendActive } from "@signet/contract";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -74,7 +74,7 @@ export function BulkSendProgressPage({ bulkSendId }: { bulkSendId: string }) {
     if (!data) return;
     setCancelling(true);
     try {
-      await api(routes.cancelBulkSend, {
+      await api(bulkSendRoutes.cancelBulkSend, {
         params: { orgId, bulkSendId },
         body: { version: data.version },
         passThrough: true,

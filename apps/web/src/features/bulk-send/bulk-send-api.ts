@@ -2,10 +2,10 @@ import {
   type BulkSend,
   type BulkSendCheck,
   bulkSendCheckSchema,
+  bulkSendRoutes,
   bulkSendSchema,
   fillPath,
   isBulkSendActive,
-  routes,
   routeUrl,
 } from "@signet/contract";
 import { queryOptions } from "@tanstack/react-query";
@@ -24,7 +24,8 @@ export const bulkSendQueries = {
   one: (orgId: string, bulkSendId: string) =>
     queryOptions({
       queryKey: ["bulk-send", orgId, bulkSendId],
-      queryFn: ({ signal }) => api(routes.getBulkSend, { params: { orgId, bulkSendId }, signal, passThrough: true }),
+      queryFn: ({ signal }) =>
+        api(bulkSendRoutes.getBulkSend, { params: { orgId, bulkSendId }, signal, passThrough: true }),
       retry: false,
       refetchInterval: (query) => {
         const data = query.state.data as BulkSend | undefined;
@@ -35,7 +36,7 @@ export const bulkSendQueries = {
     queryOptions({
       queryKey: ["bulk-send", orgId, bulkSendId, "failed", pageNumber],
       queryFn: ({ signal }) =>
-        api(routes.listBulkSendRows, {
+        api(bulkSendRoutes.listBulkSendRows, {
           params: { orgId, bulkSendId },
           query: { status: "FAILED", pageNumber, pageSize: 10 },
           signal,
@@ -47,7 +48,7 @@ export const bulkSendQueries = {
     queryOptions({
       queryKey: ["bulk-send", orgId, "template", templateId],
       queryFn: ({ signal }) =>
-        api(routes.listBulkSends, {
+        api(bulkSendRoutes.listBulkSends, {
           params: { orgId, templateId },
           query: { pageSize: 5 },
           signal,
@@ -60,19 +61,25 @@ export const bulkSendQueries = {
 export function checkBulkSendFile(orgId: string, templateId: string, file: File): Promise<BulkSendCheck> {
   const form = new FormData();
   form.append("file", file, file.name);
-  return apiMultipart("POST", templatePath(routes.checkBulkSend, orgId, templateId), form, bulkSendCheckSchema, {
-    passThrough: true,
-  });
+  return apiMultipart(
+    "POST",
+    templatePath(bulkSendRoutes.checkBulkSend, orgId, templateId),
+    form,
+    bulkSendCheckSchema,
+    {
+      passThrough: true,
+    },
+  );
 }
 
 export function startBulkSendFile(orgId: string, templateId: string, file: File): Promise<BulkSend> {
   const form = new FormData();
   form.append("file", file, file.name);
-  return apiMultipart("POST", templatePath(routes.startBulkSend, orgId, templateId), form, bulkSendSchema, {
+  return apiMultipart("POST", templatePath(bulkSendRoutes.startBulkSend, orgId, templateId), form, bulkSendSchema, {
     passThrough: true,
   });
 }
 
 /** Fetches the template's CSV header and hands the browser the file to save; answers its name. */
 export const downloadCsvTemplate = (orgId: string, templateId: string) =>
-  downloadFile(templatePath(routes.bulkSendCsvTemplate, orgId, templateId), "text/csv", "bulk-send.csv");
+  downloadFile(templatePath(bulkSendRoutes.bulkSendCsvTemplate, orgId, templateId), "text/csv", "bulk-send.csv");

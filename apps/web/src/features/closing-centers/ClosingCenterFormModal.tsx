@@ -6,10 +6,10 @@ import {
   CLOSING_CENTER_KINDS,
   CLOSING_CENTER_MESSAGES,
   type ClosingCenter,
+  closingCenterRoutes,
   createClosingCenterSchema,
   DEFAULT_CLOSING_CENTER_PERMISSIONS,
   formatPhone,
-  routes,
 } from "@signet/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -113,13 +113,17 @@ function ClosingCenterForm({
     setFormError(null);
     try {
       if (center) {
-        await api(routes.updateClosingCenter, {
+        await api(closingCenterRoutes.updateClosingCenter, {
           params: { orgId: organizationId, closingCenterId: center.id },
           body: { ...values, version: center.version },
           passThrough: true,
         });
       } else {
-        await api(routes.createClosingCenter, { params: { orgId: organizationId }, body: values, passThrough: true });
+        await api(closingCenterRoutes.createClosingCenter, {
+          params: { orgId: organizationId },
+          body: values,
+          passThrough: true,
+        });
       }
       allowLeave();
       toastSuccess(center ? CLOSING_CENTER_MESSAGES.updated : CLOSING_CENTER_MESSAGES.created);

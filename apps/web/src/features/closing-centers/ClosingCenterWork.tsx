@@ -1,7 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { type ClosingCenterPermission, DEFAULT_PARTICIPANT_TYPES, type PackageStatus, routes } from "@signet/contract";
+import {
+  type ClosingCenterPermission,
+  DEFAULT_PARTICIPANT_TYPES,
+  type PackageStatus,
+  participantRoutes,
+} from "@signet/contract";
 import { IconFileUpload, IconUserPlus } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -148,7 +153,7 @@ function AddParticipantForm({
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api(routes.addParticipant, {
+      await api(participantRoutes.addParticipant, {
         params: { orgId: organizationId, packageId },
         body: values,
         passThrough: true,

@@ -23,9 +23,9 @@ import {
   CLOSING_CENTER_MESSAGES,
   type ClosingCenter,
   type ClosingCenterMember,
+  closingCenterRoutes,
   formatPhone,
   inviteClosingCenterMemberSchema,
-  routes,
 } from "@signet/contract";
 import {
   IconBuildingEstate,
@@ -186,7 +186,11 @@ function ClosingCenterCard({
       if (!confirmed) return;
     }
     try {
-      await api(routes.updateClosingCenter, { params, body: { version: center.version, enabled }, passThrough: true });
+      await api(closingCenterRoutes.updateClosingCenter, {
+        params,
+        body: { version: center.version, enabled },
+        passThrough: true,
+      });
       toastSuccess(CLOSING_CENTER_MESSAGES.updated);
     } catch (error) {
       toastError(errorMessage(error));
@@ -204,7 +208,11 @@ function ClosingCenterCard({
     });
     if (!confirmed) return;
     try {
-      await api(routes.deleteClosingCenter, { params, query: { version: center.version }, passThrough: true });
+      await api(closingCenterRoutes.deleteClosingCenter, {
+        params,
+        query: { version: center.version },
+        passThrough: true,
+      });
       toastSuccess(CLOSING_CENTER_MESSAGES.deleted);
     } catch (error) {
       toastError(errorMessage(error));
@@ -333,7 +341,7 @@ function MembersTable({
   });
   const setEnabled = async (member: ClosingCenterMember, enabled: boolean) => {
     try {
-      await api(routes.updateClosingCenterMember, {
+      await api(closingCenterRoutes.updateClosingCenterMember, {
         params: params(member),
         body: { version: member.version, enabled },
         passThrough: true,
@@ -354,7 +362,7 @@ function MembersTable({
     });
     if (!confirmed) return;
     try {
-      await api(routes.removeClosingCenterMember, {
+      await api(closingCenterRoutes.removeClosingCenterMember, {
         params: params(member),
         query: { version: member.version },
         passThrough: true,
@@ -494,7 +502,7 @@ function InviteMemberForm({
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const member = await api(routes.inviteClosingCenterMember, {
+      const member = await api(closingCenterRoutes.inviteClosingCenterMember, {
         params: { orgId: organizationId, closingCenterId: center.id },
         body: values,
         passThrough: true,

@@ -20,9 +20,9 @@ import {
   CLOSING_CENTER_MESSAGES,
   type ClosingCenterPermission,
   type ClosingCenterShare,
+  closingCenterRoutes,
   normalizeClosingCenterPermissions,
   type PackageStatus,
-  routes,
 } from "@signet/contract";
 import { IconBuildingEstate, IconDots, IconPencil, IconShare, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -163,7 +163,7 @@ function ShareRow({
     });
     if (!confirmed) return;
     try {
-      await api(routes.unshareWithClosingCenter, {
+      await api(closingCenterRoutes.unshareWithClosingCenter, {
         params: { orgId: organizationId, packageId: share.packageId, closingCenterId: share.closingCenterId },
         query: { version: share.version },
         passThrough: true,
@@ -294,14 +294,14 @@ function ShareForm({
     try {
       const granted = normalizeClosingCenterPermissions(permissions);
       if (share) {
-        await api(routes.updateClosingCenterShare, {
+        await api(closingCenterRoutes.updateClosingCenterShare, {
           params: { orgId: organizationId, packageId, closingCenterId: share.closingCenterId },
           body: { version: share.version, permissions: granted },
           passThrough: true,
         });
         toastSuccess(`${share.closingCenterName}'s permissions changed.`);
       } else {
-        await api(routes.shareWithClosingCenter, {
+        await api(closingCenterRoutes.shareWithClosingCenter, {
           params: { orgId: organizationId, packageId },
           body: { closingCenterId: centerId, permissions: granted },
           passThrough: true,

@@ -1,4 +1,4 @@
-import { routes } from "@signet/contract";
+import { closingCenterRoutes } from "@signet/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 
@@ -9,21 +9,26 @@ export const closingCenterQueries = {
   list: (orgId: string) =>
     queryOptions({
       queryKey: ["closing-centers", orgId, "list"],
-      queryFn: ({ signal }) => api(routes.listClosingCenters, { params: { orgId }, signal, passThrough: true }),
+      queryFn: ({ signal }) =>
+        api(closingCenterRoutes.listClosingCenters, { params: { orgId }, signal, passThrough: true }),
       retry: false,
     }),
   members: (orgId: string, closingCenterId: string) =>
     queryOptions({
       queryKey: ["closing-centers", orgId, "members", closingCenterId],
       queryFn: ({ signal }) =>
-        api(routes.listClosingCenterMembers, { params: { orgId, closingCenterId }, signal, passThrough: true }),
+        api(closingCenterRoutes.listClosingCenterMembers, {
+          params: { orgId, closingCenterId },
+          signal,
+          passThrough: true,
+        }),
       retry: false,
     }),
   shares: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "closing-centers"],
       queryFn: ({ signal }) =>
-        api(routes.listPackageClosingCenters, { params: { orgId, packageId }, signal, passThrough: true }),
+        api(closingCenterRoutes.listPackageClosingCenters, { params: { orgId, packageId }, signal, passThrough: true }),
       retry: false,
     }),
 };

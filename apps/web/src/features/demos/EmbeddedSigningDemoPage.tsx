@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { routes } from "@signet/contract";
+import { signingAdminRoutes } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -73,7 +73,7 @@ export function EmbeddedSigningDemoPage() {
     setBusy(true);
     setError(null);
     try {
-      const link = await api(routes.createSigningUrl, {
+      const link = await api(signingAdminRoutes.createSigningUrl, {
         params: { orgId: organizationId, packageId, participantId },
         body: { parentOrigin: appOrigin },
         passThrough: true,

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { routes } from "@signet/contract";
+import { packageActionRoutes } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
@@ -30,7 +30,7 @@ export function PackageCollaborationDemoPage() {
     setBusy(true);
     setError(null);
     try {
-      const { collaborationURL } = await api(routes.createCollaboration, {
+      const { collaborationURL } = await api(packageActionRoutes.createCollaboration, {
         params: { orgId: organizationId, packageId },
         passThrough: true,
       });

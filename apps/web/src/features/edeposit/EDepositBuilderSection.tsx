@@ -1,5 +1,5 @@
 import { Alert, Select, SimpleGrid, Skeleton, Switch, Text } from "@mantine/core";
-import { EDEPOSIT_MESSAGES, type EDepositConfig, routes } from "@signet/contract";
+import { EDEPOSIT_MESSAGES, type EDepositConfig, eDepositRoutes } from "@signet/contract";
 import { IconLock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -110,7 +110,7 @@ function EDepositForm(props: {
     save: () =>
       call(
         () =>
-          api(routes.updateEDepositConfig, {
+          api(eDepositRoutes.updateEDepositConfig, {
             params: { orgId: organizationId, packageId },
             body: { ...values, version: pkg.version },
             passThrough: true,

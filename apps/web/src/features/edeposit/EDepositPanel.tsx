@@ -15,7 +15,7 @@ import {
   Title,
   Tooltip,
 } from "@mantine/core";
-import { EDEPOSIT_MESSAGES, type EDeposit, fillPath, routes, routeUrl } from "@signet/contract";
+import { EDEPOSIT_MESSAGES, type EDeposit, eDepositRoutes, fillPath, routeUrl } from "@signet/contract";
 import {
   IconCheck,
   IconCircleCheck,
@@ -144,19 +144,27 @@ function Panel({
     }
   };
   const retry = () =>
-    run("retry", () => api(routes.retryEDeposit, { params, passThrough: true }), EDEPOSIT_PANEL_MESSAGES.retried);
+    run(
+      "retry",
+      () => api(eDepositRoutes.retryEDeposit, { params, passThrough: true }),
+      EDEPOSIT_PANEL_MESSAGES.retried,
+    );
   const confirm = () =>
-    run("confirm", () => api(routes.confirmEDeposit, { params, passThrough: true }), EDEPOSIT_PANEL_MESSAGES.confirmed);
+    run(
+      "confirm",
+      () => api(eDepositRoutes.confirmEDeposit, { params, passThrough: true }),
+      EDEPOSIT_PANEL_MESSAGES.confirmed,
+    );
   const [asking, setAsking] = useState(false);
   const cancel = async () => {
     setAsking(false);
     await run(
       "cancel",
-      () => api(routes.cancelEDeposit, { params, passThrough: true }),
+      () => api(eDepositRoutes.cancelEDeposit, { params, passThrough: true }),
       EDEPOSIT_PANEL_MESSAGES.cancelled,
     );
   };
-  const downloadHref = fillPath(routeUrl(routes.downloadEDeposit), params);
+  const downloadHref = fillPath(routeUrl(eDepositRoutes.downloadEDeposit), params);
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="edeposit-title">

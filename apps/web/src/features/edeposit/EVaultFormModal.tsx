@@ -7,7 +7,7 @@ import {
   EVAULT_ADAPTER_LABELS,
   EVAULT_ADAPTERS,
   type EVault,
-  routes,
+  eDepositRoutes,
 } from "@signet/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -94,13 +94,13 @@ function EVaultForm({
     try {
       if (vault) {
         const { clientSecret, ...rest } = values;
-        await api(routes.updateEVault, {
+        await api(eDepositRoutes.updateEVault, {
           params: { orgId: organizationId, evaultId: vault.id },
           body: { ...rest, version: vault.version, ...(clientSecret ? { clientSecret } : {}) },
           passThrough: true,
         });
       } else {
-        await api(routes.createEVault, { params: { orgId: organizationId }, body: values, passThrough: true });
+        await api(eDepositRoutes.createEVault, { params: { orgId: organizationId }, body: values, passThrough: true });
       }
       allowLeave();
       toastSuccess(EDEPOSIT_MESSAGES.saved);

@@ -19,7 +19,7 @@ import {
   type EVault,
   type EVaultConfigInfo,
   type EVaultConnectionTest,
-  routes,
+  eDepositRoutes,
 } from "@signet/contract";
 import {
   IconBuildingBank,
@@ -159,7 +159,7 @@ function EVaultCard({
     setTested(null);
     setTesting(true);
     try {
-      const result = await api(routes.testEVaultConnection, { params, passThrough: true });
+      const result = await api(eDepositRoutes.testEVaultConnection, { params, passThrough: true });
       setTested(result);
       await refreshEVaults(client, organizationId);
     } catch (error) {
@@ -171,7 +171,7 @@ function EVaultCard({
 
   const setEnabled = async (enabled: boolean) => {
     try {
-      await api(routes.updateEVault, { params, body: { version: vault.version, enabled }, passThrough: true });
+      await api(eDepositRoutes.updateEVault, { params, body: { version: vault.version, enabled }, passThrough: true });
       toastSuccess(EDEPOSIT_MESSAGES.saved);
     } catch (error) {
       toastError(errorMessage(error));
@@ -189,7 +189,7 @@ function EVaultCard({
     });
     if (!confirmed) return;
     try {
-      await api(routes.deleteEVault, { params, query: { version: vault.version }, passThrough: true });
+      await api(eDepositRoutes.deleteEVault, { params, query: { version: vault.version }, passThrough: true });
       toastSuccess(EDEPOSIT_MESSAGES.saved);
     } catch (error) {
       toastError(errorMessage(error));

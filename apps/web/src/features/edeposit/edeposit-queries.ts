@@ -1,4 +1,4 @@
-import { type EDeposit, routes } from "@signet/contract";
+import { type EDeposit, eDepositRoutes } from "@signet/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 
@@ -12,21 +12,21 @@ export const eVaultQueries = {
   list: (orgId: string) =>
     queryOptions({
       queryKey: ["evaults", orgId, "list"],
-      queryFn: ({ signal }) => api(routes.listEVaults, { params: { orgId }, signal, passThrough: true }),
+      queryFn: ({ signal }) => api(eDepositRoutes.listEVaults, { params: { orgId }, signal, passThrough: true }),
       retry: false,
     }),
   /** what a sender may choose from: names only, readable with package permissions */
   options: (orgId: string) =>
     queryOptions({
       queryKey: ["evaults", orgId, "options"],
-      queryFn: ({ signal }) => api(routes.listEVaultOptions, { params: { orgId }, signal, passThrough: true }),
+      queryFn: ({ signal }) => api(eDepositRoutes.listEVaultOptions, { params: { orgId }, signal, passThrough: true }),
       retry: false,
     }),
   configInfo: (orgId: string, evaultId: string) =>
     queryOptions({
       queryKey: ["evaults", orgId, "config-info", evaultId],
       queryFn: ({ signal }) =>
-        api(routes.getEVaultConfigInfo, { params: { orgId, evaultId }, signal, passThrough: true }),
+        api(eDepositRoutes.getEVaultConfigInfo, { params: { orgId, evaultId }, signal, passThrough: true }),
       retry: false,
       staleTime: 60_000,
     }),
@@ -35,7 +35,8 @@ export const eVaultQueries = {
 export const eDepositQuery = (orgId: string, packageId: string) =>
   queryOptions({
     queryKey: ["packages", orgId, packageId, "edeposit"],
-    queryFn: ({ signal }) => api(routes.getEDeposit, { params: { orgId, packageId }, signal, passThrough: true }),
+    queryFn: ({ signal }) =>
+      api(eDepositRoutes.getEDeposit, { params: { orgId, packageId }, signal, passThrough: true }),
     retry: false,
     refetchInterval: (query) => (pollsWhile(query.state.data) ? EDEPOSIT_POLL_MS : false),
   });

@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import { type ParticipantProofing, proofingOutcomeText, routes } from "@signet/contract";
+import { identityProofingSenderRoutes, type ParticipantProofing, proofingOutcomeText } from "@signet/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 import { formatDateTime } from "../access/format.ts";
@@ -10,7 +10,8 @@ import { formatDateTime } from "../access/format.ts";
 const packageProofingQuery = (orgId: string, packageId: string) =>
   queryOptions({
     queryKey: ["packages", orgId, packageId, "identity-proofing"],
-    queryFn: ({ signal }) => api(routes.listPackageIdentityProofing, { params: { orgId, packageId }, signal }),
+    queryFn: ({ signal }) =>
+      api(identityProofingSenderRoutes.listPackageIdentityProofing, { params: { orgId, packageId }, signal }),
     retry: false,
   });
 

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { routes } from "@signet/contract";
+import { importExportRoutes } from "@signet/contract";
 import { IconDownload, IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -16,7 +16,8 @@ export function ExportPage({ org }: { org?: string }) {
   const { organizationId, supportAccess } = useTargetOrganization(org);
   const summary = useQuery({
     queryKey: ["configuration-summary", organizationId],
-    queryFn: ({ signal }) => api(routes.getConfigurationExportSummary, { params: { orgId: organizationId }, signal }),
+    queryFn: ({ signal }) =>
+      api(importExportRoutes.getConfigurationExportSummary, { params: { orgId: organizationId }, signal }),
     enabled: organizationId !== "",
   });
   const [busy, setBusy] = useState(false);

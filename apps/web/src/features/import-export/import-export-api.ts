@@ -4,7 +4,7 @@ import {
   configurationImportResultSchema,
   configurationPlanSchema,
   fillPath,
-  routes,
+  importExportRoutes,
   routeUrl,
 } from "@signet/contract";
 import { apiMultipart } from "../../api/client.ts";
@@ -16,14 +16,20 @@ const path = (route: Parameters<typeof routeUrl>[0], orgId: string) => fillPath(
 
 /** Fetches the archive and hands the browser the file to save; answers its name. */
 export const downloadConfiguration = (organizationId: string) =>
-  downloadFile(path(routes.exportConfiguration, organizationId), "application/zip", "configuration.zip");
+  downloadFile(path(importExportRoutes.exportConfiguration, organizationId), "application/zip", "configuration.zip");
 
 export function dryRunImport(organizationId: string, archive: File): Promise<ConfigurationPlan> {
   const form = new FormData();
   form.append("archive", archive, archive.name);
-  return apiMultipart("POST", path(routes.dryRunConfigurationImport, organizationId), form, configurationPlanSchema, {
-    passThrough: true,
-  });
+  return apiMultipart(
+    "POST",
+    path(importExportRoutes.dryRunConfigurationImport, organizationId),
+    form,
+    configurationPlanSchema,
+    {
+      passThrough: true,
+    },
+  );
 }
 
 export function applyImport(
@@ -34,7 +40,13 @@ export function applyImport(
   const form = new FormData();
   form.append("fingerprint", fingerprint);
   form.append("archive", archive, archive.name);
-  return apiMultipart("POST", path(routes.importConfiguration, organizationId), form, configurationImportResultSchema, {
-    passThrough: true,
-  });
+  return apiMultipart(
+    "POST",
+    path(importExportRoutes.importConfiguration, organizationId),
+    form,
+    configurationImportResultSchema,
+    {
+      passThrough: true,
+    },
+  );
 }

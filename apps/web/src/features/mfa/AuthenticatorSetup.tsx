@@ -1,5 +1,5 @@
 import { Button, Group, Image, Stack, Text, TextInput } from "@mantine/core";
-import { type MfaAuthenticatorSetup, type MfaEnrolled, routes } from "@signet/contract";
+import { type MfaAuthenticatorSetup, type MfaEnrolled, mfaRoutes } from "@signet/contract";
 import { useEffect, useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -25,7 +25,7 @@ export function AuthenticatorSetup({
 
   useEffect(() => {
     let live = true;
-    api(routes.startMfaAuthenticator, { passThrough: true })
+    api(mfaRoutes.startMfaAuthenticator, { passThrough: true })
       .then((answer) => live && setSetup(answer))
       .catch((e) => live && setError(errorMessage(e)));
     return () => {
@@ -37,7 +37,7 @@ export function AuthenticatorSetup({
     setError(null);
     setBusy(true);
     try {
-      onVerified(await api(routes.verifyMfaAuthenticator, { body: { code }, passThrough: true }));
+      onVerified(await api(mfaRoutes.verifyMfaAuthenticator, { body: { code }, passThrough: true }));
     } catch (e) {
       setError(errorMessage(e));
       setCode("");

@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
-import { type MfaMethod, routes } from "@signet/contract";
+import { type MfaMethod, mfaRoutes } from "@signet/contract";
 import { useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -36,7 +36,10 @@ export function MfaChallengeStep({
     setError(null);
     setSending(true);
     try {
-      const sent = await api(routes.sendMfaChallengeSms, { body: { mfa_token: challenge.token }, passThrough: true });
+      const sent = await api(mfaRoutes.sendMfaChallengeSms, {
+        body: { mfa_token: challenge.token },
+        passThrough: true,
+      });
       setMethod("sms");
       setCode("");
       setNotice(`We texted a code to your phone ending in ${sent.phoneNumberEnding}. It expires in 5 minutes.`);
@@ -51,7 +54,7 @@ export function MfaChallengeStep({
     setError(null);
     setBusy(true);
     try {
-      await api(routes.answerMfaChallenge, {
+      await api(mfaRoutes.answerMfaChallenge, {
         body: { mfa_token: challenge.token, method, code },
         passThrough: true,
       });

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from "@mantine/core";
-import { type MfaEnrolled, routes, safeReturnUrl } from "@signet/contract";
+import { type MfaEnrolled, mfaRoutes, safeReturnUrl, sessionRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
@@ -23,7 +23,7 @@ export function MfaEnrolmentPage() {
   const navigate = useNavigate();
   const status = useQuery({
     queryKey: ["mfa", "me"],
-    queryFn: () => api(routes.getMyMfa, { passThrough: true }),
+    queryFn: () => api(mfaRoutes.getMyMfa, { passThrough: true }),
   });
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
@@ -34,7 +34,7 @@ export function MfaEnrolmentPage() {
     else void navigate({ href: safeReturnUrl(returnUrl), replace: true });
   };
   const signOut = async () => {
-    await api(routes.logout, { passThrough: true }).catch(() => undefined);
+    await api(sessionRoutes.logout, { passThrough: true }).catch(() => undefined);
     services.session.refresh();
     await navigate({ to: "/sign-in", replace: true });
   };

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { MFA_MESSAGES, routes } from "@signet/contract";
+import { MFA_MESSAGES, mfaRoutes } from "@signet/contract";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -32,7 +32,7 @@ export function MfaResetSection({
     if (!confirmed) return;
     setBusy(true);
     try {
-      await api(routes.resetUserMfa, { params: { orgId: organizationId, userId }, passThrough: true });
+      await api(mfaRoutes.resetUserMfa, { params: { orgId: organizationId, userId }, passThrough: true });
       toastSuccess(MFA_MESSAGES.resetByAdministrator);
     } catch (error) {
       if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));

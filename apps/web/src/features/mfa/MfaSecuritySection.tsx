@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { formatPhone, MFA_MESSAGES, type MfaEnrolled, type MfaStatus, routes } from "@signet/contract";
+import { formatPhone, MFA_MESSAGES, type MfaEnrolled, type MfaStatus, mfaRoutes } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
@@ -16,7 +16,7 @@ const MFA_QUERY = ["mfa", "me"] as const;
 /** My profile › Security: the signed-in person's second factors and recovery codes (issue 12 §4). */
 export function MfaSecuritySection() {
   const client = useQueryClient();
-  const status = useQuery({ queryKey: MFA_QUERY, queryFn: () => api(routes.getMyMfa, { passThrough: true }) });
+  const status = useQuery({ queryKey: MFA_QUERY, queryFn: () => api(mfaRoutes.getMyMfa, { passThrough: true }) });
   const [adding, setAdding] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -57,7 +57,7 @@ export function MfaSecuritySection() {
         confirmColor: "red",
       });
       if (!confirmed) return null;
-      const next = await api(kind === "app" ? routes.removeMfaAuthenticator : routes.removeMfaPhoneNumber, {
+      const next = await api(kind === "app" ? mfaRoutes.removeMfaAuthenticator : mfaRoutes.removeMfaPhoneNumber, {
         passThrough: true,
       });
       await refresh(next);
@@ -73,7 +73,7 @@ export function MfaSecuritySection() {
         confirmLabel: "Create new codes",
       });
       if (!confirmed) return null;
-      const answer = await api(routes.regenerateMfaRecoveryCodes, { passThrough: true });
+      const answer = await api(mfaRoutes.regenerateMfaRecoveryCodes, { passThrough: true });
       setCodes(answer.recoveryCodes);
       await refresh();
       return MFA_MESSAGES.recoveryCodesRegenerated;

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { type MfaEnrolled, routes } from "@signet/contract";
+import { type MfaEnrolled, mfaRoutes } from "@signet/contract";
 import { useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -25,7 +25,7 @@ export function PhoneSetup({
     setError(null);
     setBusy(true);
     try {
-      const sent = await api(routes.setMfaPhoneNumber, { body: { phoneNumber: phone }, passThrough: true });
+      const sent = await api(mfaRoutes.setMfaPhoneNumber, { body: { phoneNumber: phone }, passThrough: true });
       setSentTo(sent.phoneNumberEnding);
       setCode("");
     } catch (e) {
@@ -39,7 +39,7 @@ export function PhoneSetup({
     setError(null);
     setBusy(true);
     try {
-      onVerified(await api(routes.verifyMfaPhoneNumber, { body: { code }, passThrough: true }));
+      onVerified(await api(mfaRoutes.verifyMfaPhoneNumber, { body: { code }, passThrough: true }));
     } catch (e) {
       setError(errorMessage(e));
       setCode("");

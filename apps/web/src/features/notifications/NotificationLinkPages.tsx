@@ -1,5 +1,10 @@
 import { Alert, Anchor, Badge, Paper, Skeleton, Stack, Table, Text, Timeline } from "@mantine/core";
-import { NOTIFICATION_CHANNEL_LABELS, PACKAGE_STATUS_WORDS, type PackageStatus, routes } from "@signet/contract";
+import {
+  emailTemplateRoutes,
+  NOTIFICATION_CHANNEL_LABELS,
+  PACKAGE_STATUS_WORDS,
+  type PackageStatus,
+} from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { errorMessage } from "../../api/api-error.ts";
@@ -49,7 +54,7 @@ export function NotificationSummaryPage({ token }: { token?: string }) {
   const summary = useQuery({
     queryKey: ["notification-summary", token],
     queryFn: ({ signal }) =>
-      api(routes.getNotificationSummary, { query: { token: token ?? "" }, signal, passThrough: true }),
+      api(emailTemplateRoutes.getNotificationSummary, { query: { token: token ?? "" }, signal, passThrough: true }),
     enabled: !!token,
     retry: false,
   });
@@ -111,7 +116,7 @@ export function NotificationReportPage({ token }: { token?: string }) {
   const report = useQuery({
     queryKey: ["notification-report", token],
     queryFn: ({ signal }) =>
-      api(routes.getNotificationReport, { query: { token: token ?? "" }, signal, passThrough: true }),
+      api(emailTemplateRoutes.getNotificationReport, { query: { token: token ?? "" }, signal, passThrough: true }),
     enabled: !!token,
     retry: false,
   });

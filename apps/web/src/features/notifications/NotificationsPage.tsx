@@ -14,7 +14,13 @@ import {
   TextInput,
   UnstyledButton,
 } from "@mantine/core";
-import { NOTIFICATION_CHANNEL_LABELS, NOTIFICATION_STATUS_LABELS, routes, UI } from "@signet/contract";
+import {
+  emailTemplateRoutes,
+  NOTIFICATION_CHANNEL_LABELS,
+  NOTIFICATION_STATUS_LABELS,
+  organizationRoutes,
+  UI,
+} from "@signet/contract";
 import { IconArrowDown, IconArrowUp, IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -39,12 +45,15 @@ export function NotificationsPage({
   const organizations = useQuery({
     queryKey: ["notifications", "organizations"],
     queryFn: ({ signal }) =>
-      api(routes.listOrganizations, { query: { pageSize: 100, sortBy: "name", sortDirection: "asc" }, signal }),
+      api(organizationRoutes.listOrganizations, {
+        query: { pageSize: 100, sortBy: "name", sortDirection: "asc" },
+        signal,
+      }),
   });
   const records = useQuery({
     queryKey: ["notifications", "records", search],
     queryFn: ({ signal }) =>
-      api(routes.listNotificationRecords, {
+      api(emailTemplateRoutes.listNotificationRecords, {
         query: {
           pageNumber: page,
           pageSize: UI.pageSize,

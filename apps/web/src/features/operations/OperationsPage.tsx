@@ -13,7 +13,13 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import { type ParkedJob, QUEUE_DASHBOARD_PATH, routes, SERVICE_STATE_WORDS, type ServiceState } from "@signet/contract";
+import {
+  operationsRoutes,
+  type ParkedJob,
+  QUEUE_DASHBOARD_PATH,
+  SERVICE_STATE_WORDS,
+  type ServiceState,
+} from "@signet/contract";
 import { IconCircleCheck, IconExternalLink, IconRefresh } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -39,7 +45,7 @@ function LoadFailed({ error, what }: { error: unknown; what: string }) {
 function ServicesSection() {
   const info = useQuery({
     queryKey: ["operations", "services"],
-    queryFn: ({ signal }) => api(routes.servicesInfo, { signal }),
+    queryFn: ({ signal }) => api(operationsRoutes.servicesInfo, { signal }),
   });
   return (
     <Stack gap="sm">
@@ -176,12 +182,13 @@ function ParkedJobsSection() {
   const [busy, setBusy] = useState<string | null>(null);
   const parked = useQuery({
     queryKey: ["operations", "parked", pageNumber],
-    queryFn: ({ signal }) => api(routes.listParkedJobs, { query: { pageNumber, pageSize: PARKED_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      api(operationsRoutes.listParkedJobs, { query: { pageNumber, pageSize: PARKED_PAGE_SIZE }, signal }),
   });
   const requeue = async (job: ParkedJob) => {
     setBusy(job.id);
     try {
-      await api(routes.requeueParkedJob, { params: { outboxId: job.id } });
+      await api(operationsRoutes.requeueParkedJob, { params: { outboxId: job.id } });
       toastSuccess(`The ${job.jobName} job is back in line and will be tried again shortly.`);
     } catch (error) {
       toastError(errorMessage(error));

@@ -1,4 +1,13 @@
-import { type PackageListQuery, routes } from "@signet/contract";
+import {
+  documentRoutes,
+  type PackageListQuery,
+  packageActionRoutes,
+  packageRoutes,
+  participantRoutes,
+  settingRoutes,
+  signingAdminRoutes,
+  tagRoutes,
+} from "@signet/contract";
 import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 
@@ -11,65 +20,65 @@ export const packageQueries = {
   workspace: (orgId: string, query: WorkspaceQuery) =>
     queryOptions({
       queryKey: ["packages", orgId, "workspace", query],
-      queryFn: ({ signal }) => api(routes.listWorkspacePackages, { params: { orgId }, query, signal }),
+      queryFn: ({ signal }) => api(packageRoutes.listWorkspacePackages, { params: { orgId }, query, signal }),
       placeholderData: keepPreviousData,
     }),
   groupOptions: (orgId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, "group-options"],
-      queryFn: ({ signal }) => api(routes.listPackageGroupOptions, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(packageRoutes.listPackageGroupOptions, { params: { orgId }, signal }),
     }),
   statusCounts: (orgId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, "status-counts"],
-      queryFn: ({ signal }) => api(routes.packageStatusCounts, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(packageRoutes.packageStatusCounts, { params: { orgId }, signal }),
     }),
   package: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "package"],
-      queryFn: ({ signal }) => api(routes.getPackage, { params: { orgId, packageId }, signal }),
+      queryFn: ({ signal }) => api(packageRoutes.getPackage, { params: { orgId, packageId }, signal }),
     }),
   participants: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "participants"],
-      queryFn: ({ signal }) => api(routes.listParticipants, { params: { orgId, packageId }, signal }),
+      queryFn: ({ signal }) => api(participantRoutes.listParticipants, { params: { orgId, packageId }, signal }),
     }),
   documents: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "documents"],
-      queryFn: ({ signal }) => api(routes.listDocuments, { params: { orgId, packageId }, signal }),
+      queryFn: ({ signal }) => api(documentRoutes.listDocuments, { params: { orgId, packageId }, signal }),
     }),
   documentParticipants: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "document-participants"],
-      queryFn: ({ signal }) => api(routes.listDocumentParticipants, { params: { orgId, packageId }, signal }),
+      queryFn: ({ signal }) => api(tagRoutes.listDocumentParticipants, { params: { orgId, packageId }, signal }),
     }),
   /** what stops the package from being sent (the builder's step ticks and review checklist) */
   sendCheck: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "send-check"],
-      queryFn: ({ signal }) => api(routes.getSendCheck, { params: { orgId, packageId }, signal }),
+      queryFn: ({ signal }) => api(packageActionRoutes.getSendCheck, { params: { orgId, packageId }, signal }),
     }),
   tags: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "tags"],
-      queryFn: ({ signal }) => api(routes.listPackageTags, { params: { orgId, packageId }, signal }),
+      queryFn: ({ signal }) => api(tagRoutes.listPackageTags, { params: { orgId, packageId }, signal }),
     }),
   settings: (orgId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, "settings"],
-      queryFn: ({ signal }) => api(routes.getPackageSettings, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(settingRoutes.getPackageSettings, { params: { orgId }, signal }),
       staleTime: 60_000,
     }),
   sealedArtifacts: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "sealed-artifacts"],
-      queryFn: ({ signal }) => api(routes.listSealedArtifacts, { params: { orgId, packageId }, signal }),
+      queryFn: ({ signal }) => api(signingAdminRoutes.listSealedArtifacts, { params: { orgId, packageId }, signal }),
     }),
   audit: (orgId: string, packageId: string) =>
     queryOptions({
       queryKey: ["packages", orgId, packageId, "audit"],
-      queryFn: ({ signal }) => api(routes.getPackageAudit, { params: { orgId, packageId }, signal }),
+      queryFn: ({ signal }) => api(packageActionRoutes.getPackageAudit, { params: { orgId, packageId }, signal }),
     }),
 };
 

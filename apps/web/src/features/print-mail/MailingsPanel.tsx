@@ -25,7 +25,7 @@ import {
   mailingScanSchema,
   type PostalAddress,
   PRINT_MAIL_MESSAGES,
-  routes,
+  printMailRoutes,
   routeUrl,
 } from "@signet/contract";
 import { IconAlertTriangle, IconFileTypePdf, IconMailForward, IconRefresh, IconScan } from "@tabler/icons-react";
@@ -44,7 +44,7 @@ const NO_MANAGE = "You do not manage packages in this package's groups.";
 const mailingsQuery = (orgId: string, packageId: string) => ({
   queryKey: ["packages", orgId, packageId, "mailings"],
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api(routes.listPackageMailings, { params: { orgId, packageId }, signal }),
+    api(printMailRoutes.listPackageMailings, { params: { orgId, packageId }, signal }),
   // milestones arrive from the print vendor over time
   refetchInterval: 5000,
 });
@@ -143,7 +143,7 @@ function MailingCard({
   async function retry() {
     setRetrying(true);
     try {
-      await api(routes.retryMailing, { params });
+      await api(printMailRoutes.retryMailing, { params });
       toastSuccess(PRINT_MAIL_MESSAGES.retried);
       await onChanged();
     } catch (error) {
@@ -157,7 +157,12 @@ function MailingCard({
     const form = new FormData();
     form.append("contents", file, file.name);
     try {
-      await apiMultipart("POST", fillPath(routeUrl(routes.uploadMailingScan), params), form, mailingScanSchema);
+      await apiMultipart(
+        "POST",
+        fillPath(routeUrl(printMailRoutes.uploadMailingScan), params),
+        form,
+        mailingScanSchema,
+      );
       toastSuccess(PRINT_MAIL_MESSAGES.scanSaved);
       await onChanged();
     } catch (error) {
@@ -235,7 +240,10 @@ function MailingCard({
             </Text>
             {mailing.scans.map((scan) => (
               <Text size="sm" key={scan.id}>
-                <Anchor href={fillPath(routeUrl(routes.downloadMailingScan), { ...params, scanId: scan.id })} download>
+                <Anchor
+                  href={fillPath(routeUrl(printMailRoutes.downloadMailingScan), { ...params, scanId: scan.id })}
+                  download
+                >
                   {scan.fileName}
                 </Anchor>{" "}
                 <Text span size="xs" c="dimmed">
@@ -249,7 +257,7 @@ function MailingCard({
         <Group gap="sm">
           <Button
             component="a"
-            href={fillPath(routeUrl(routes.downloadPrintSet), params)}
+            href={fillPath(routeUrl(printMailRoutes.downloadPrintSet), params)}
             download
             variant="default"
             size="xs"
@@ -320,7 +328,7 @@ export function MailingsPanel({
   async function submit(address: AddressForm) {
     if (!mailing) return;
     try {
-      await api(routes.createMailing, {
+      await api(printMailRoutes.createMailing, {
         params: { orgId: organizationId, packageId },
         body: {
           participantId: mailing.participantId,

@@ -1,5 +1,5 @@
 import { Group, Skeleton, Switch, Text } from "@mantine/core";
-import { PRINT_PROVIDER_LABELS, PRINT_PROVIDERS, routes } from "@signet/contract";
+import { PRINT_PROVIDER_LABELS, PRINT_PROVIDERS, packageRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 import { FormSection } from "../../components/FormSection.tsx";
@@ -44,7 +44,7 @@ export function PrintFulfillmentBuilderSection() {
 
   async function setEnabled(enabled: boolean) {
     const ok = await call(() =>
-      api(routes.updatePackage, {
+      api(packageRoutes.updatePackage, {
         params: { orgId: organizationId, packageId },
         body: { version: pkg.version, enablePrintFulfillment: enabled },
         passThrough: true,

@@ -24,8 +24,8 @@ import {
   envelopeWindowLines,
   type PostalAddress,
   PRINT_SETTINGS_MESSAGES,
+  printSettingsRoutes,
   type ReturnAddress,
-  routes,
   US_STATE_CODES,
 } from "@signet/contract";
 import { useQueryClient } from "@tanstack/react-query";
@@ -186,14 +186,18 @@ function ReturnAddressForm({
   const submit = form.handleSubmit((values) =>
     run(async () => {
       if (address) {
-        await api(routes.updateReturnAddress, {
+        await api(printSettingsRoutes.updateReturnAddress, {
           params: { orgId: organizationId, returnAddressId: address.id },
           body: { ...values, version: address.version },
           passThrough: true,
         });
         toastSuccess(PRINT_SETTINGS_MESSAGES.returnAddressSaved);
       } else {
-        await api(routes.createReturnAddress, { params: { orgId: organizationId }, body: values, passThrough: true });
+        await api(printSettingsRoutes.createReturnAddress, {
+          params: { orgId: organizationId },
+          body: values,
+          passThrough: true,
+        });
         toastSuccess(PRINT_SETTINGS_MESSAGES.returnAddressAdded);
       }
       await refreshPrintSettings(client, organizationId);
@@ -316,14 +320,14 @@ function EnvelopeForm({
   const submit = form.handleSubmit((values) =>
     run(async () => {
       if (envelope) {
-        await api(routes.updateBusinessReturnEnvelope, {
+        await api(printSettingsRoutes.updateBusinessReturnEnvelope, {
           params: { orgId: organizationId, envelopeId: envelope.id },
           body: { ...values, version: envelope.version },
           passThrough: true,
         });
         toastSuccess(PRINT_SETTINGS_MESSAGES.breSaved);
       } else {
-        await api(routes.createBusinessReturnEnvelope, {
+        await api(printSettingsRoutes.createBusinessReturnEnvelope, {
           params: { orgId: organizationId },
           body: values,
           passThrough: true,
@@ -460,14 +464,18 @@ function CarrierForm({
   const submit = form.handleSubmit((values) =>
     run(async () => {
       if (carrier) {
-        await api(routes.updateCarrier, {
+        await api(printSettingsRoutes.updateCarrier, {
           params: { orgId: organizationId, carrierId: carrier.id },
           body: { ...values, version: carrier.version },
           passThrough: true,
         });
         toastSuccess(PRINT_SETTINGS_MESSAGES.carrierSaved);
       } else {
-        await api(routes.createCarrier, { params: { orgId: organizationId }, body: values, passThrough: true });
+        await api(printSettingsRoutes.createCarrier, {
+          params: { orgId: organizationId },
+          body: values,
+          passThrough: true,
+        });
         toastSuccess(PRINT_SETTINGS_MESSAGES.carrierAdded);
       }
       await refreshPrintSettings(client, organizationId);

@@ -4,8 +4,8 @@ import {
   CARRIER_USE_LABELS,
   type Carrier,
   PRINT_SETTINGS_MESSAGES,
+  printSettingsRoutes,
   type ReturnAddress,
-  routes,
 } from "@signet/contract";
 import { IconDots, IconPencil, IconPlus, IconStar, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -99,14 +99,14 @@ export function PrintSettingsPage({ organizationId }: { organizationId: string }
             reason={reason}
             onEdit={() => setEditing({ kind: "address", item: address })}
             remove={() =>
-              api(routes.deleteReturnAddress, {
+              api(printSettingsRoutes.deleteReturnAddress, {
                 params: { orgId: organizationId, returnAddressId: address.id },
                 query: { version: address.version },
                 passThrough: true,
               })
             }
             setDefault={() =>
-              api(routes.updateReturnAddress, {
+              api(printSettingsRoutes.updateReturnAddress, {
                 params: { orgId: organizationId, returnAddressId: address.id },
                 body: { ...address, isDefault: true },
                 passThrough: true,
@@ -142,14 +142,14 @@ export function PrintSettingsPage({ organizationId }: { organizationId: string }
             reason={reason}
             onEdit={() => setEditing({ kind: "envelope", item: envelope })}
             remove={() =>
-              api(routes.deleteBusinessReturnEnvelope, {
+              api(printSettingsRoutes.deleteBusinessReturnEnvelope, {
                 params: { orgId: organizationId, envelopeId: envelope.id },
                 query: { version: envelope.version },
                 passThrough: true,
               })
             }
             setDefault={() =>
-              api(routes.updateBusinessReturnEnvelope, {
+              api(printSettingsRoutes.updateBusinessReturnEnvelope, {
                 params: { orgId: organizationId, envelopeId: envelope.id },
                 body: { ...envelope, isDefault: true },
                 passThrough: true,
@@ -185,14 +185,14 @@ export function PrintSettingsPage({ organizationId }: { organizationId: string }
             reason={reason}
             onEdit={() => setEditing({ kind: "carrier", item: carrier })}
             remove={() =>
-              api(routes.deleteCarrier, {
+              api(printSettingsRoutes.deleteCarrier, {
                 params: { orgId: organizationId, carrierId: carrier.id },
                 query: { version: carrier.version },
                 passThrough: true,
               })
             }
             setDefault={() =>
-              api(routes.updateCarrier, {
+              api(printSettingsRoutes.updateCarrier, {
                 params: { orgId: organizationId, carrierId: carrier.id },
                 body: { ...carrier, enabled: true, isDefault: true },
                 passThrough: true,

@@ -18,7 +18,7 @@ import {
   PRINT_SETTINGS_MESSAGES,
   type PrintConnectionTest,
   type PrintFulfillmentSettings,
-  routes,
+  printSettingsRoutes,
 } from "@signet/contract";
 import { IconCircleCheck, IconCircleX, IconPlugConnected } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -89,7 +89,7 @@ export function VendorConnectionSection({
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const saved = await api(routes.updatePrintFulfillment, {
+      const saved = await api(printSettingsRoutes.updatePrintFulfillment, {
         params: { orgId: organizationId },
         body: {
           version: settings.version,
@@ -115,7 +115,9 @@ export function VendorConnectionSection({
     setTested(null);
     setTesting(true);
     try {
-      setTested(await api(routes.testPrintConnection, { params: { orgId: organizationId }, passThrough: true }));
+      setTested(
+        await api(printSettingsRoutes.testPrintConnection, { params: { orgId: organizationId }, passThrough: true }),
+      );
       await refreshPrintSettings(client, organizationId);
     } catch (error) {
       toastError(errorMessage(error));

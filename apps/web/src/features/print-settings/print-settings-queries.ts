@@ -1,4 +1,4 @@
-import { routes } from "@signet/contract";
+import { printSettingsRoutes } from "@signet/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 
@@ -9,33 +9,36 @@ export const printSettingsQueries = {
   settings: (orgId: string) =>
     queryOptions({
       queryKey: ["print-settings", orgId, "settings"],
-      queryFn: ({ signal }) => api(routes.getPrintFulfillment, { params: { orgId }, signal, passThrough: true }),
+      queryFn: ({ signal }) =>
+        api(printSettingsRoutes.getPrintFulfillment, { params: { orgId }, signal, passThrough: true }),
       retry: false,
     }),
   returnAddresses: (orgId: string) =>
     queryOptions({
       queryKey: ["print-settings", orgId, "return-addresses"],
-      queryFn: ({ signal }) => api(routes.listReturnAddresses, { params: { orgId }, signal, passThrough: true }),
+      queryFn: ({ signal }) =>
+        api(printSettingsRoutes.listReturnAddresses, { params: { orgId }, signal, passThrough: true }),
       retry: false,
     }),
   envelopes: (orgId: string) =>
     queryOptions({
       queryKey: ["print-settings", orgId, "envelopes"],
       queryFn: ({ signal }) =>
-        api(routes.listBusinessReturnEnvelopes, { params: { orgId }, signal, passThrough: true }),
+        api(printSettingsRoutes.listBusinessReturnEnvelopes, { params: { orgId }, signal, passThrough: true }),
       retry: false,
     }),
   carriers: (orgId: string) =>
     queryOptions({
       queryKey: ["print-settings", orgId, "carriers"],
-      queryFn: ({ signal }) => api(routes.listCarriers, { params: { orgId }, signal, passThrough: true }),
+      queryFn: ({ signal }) => api(printSettingsRoutes.listCarriers, { params: { orgId }, signal, passThrough: true }),
       retry: false,
     }),
   /** what a sender may choose from in the builder, readable with package permissions */
   options: (orgId: string) =>
     queryOptions({
       queryKey: ["print-settings", orgId, "options"],
-      queryFn: ({ signal }) => api(routes.getPrintOptions, { params: { orgId }, signal, passThrough: true }),
+      queryFn: ({ signal }) =>
+        api(printSettingsRoutes.getPrintOptions, { params: { orgId }, signal, passThrough: true }),
       retry: false,
     }),
 };

@@ -1,5 +1,5 @@
 import { Button, Group, Progress, Text } from "@mantine/core";
-import { routes } from "@signet/contract";
+import { reportRoutes } from "@signet/contract";
 import { IconDownload } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
@@ -29,7 +29,11 @@ export function CsvExportButton({
     const controller = new AbortController();
     abort.current = controller;
     setProgress({ bytes: 0, rows: 0, total: null });
-    const { url } = buildRequest(routes.packageReportCsv, { params: { orgId: organizationId }, query: filter }, null);
+    const { url } = buildRequest(
+      reportRoutes.packageReportCsv,
+      { params: { orgId: organizationId }, query: filter },
+      null,
+    );
     try {
       const done = await downloadCsv(url, {
         onProgress: setProgress,

@@ -11,13 +11,12 @@ import {
   type MailingReportRow,
   type MailingStatus,
   MILESTONE_WORDS,
-  routes,
+  printMailRoutes,
 } from "@signet/contract";
 import { IconDownload, IconMailForward } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { z } from "zod";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { buildRequest } from "../../api/build-request.ts";
 import { api } from "../../api/client.ts";
@@ -27,24 +26,10 @@ import { formatDate } from "../access/format.ts";
 import { type Column, PagedTable } from "../access/PagedTable.tsx";
 import { urlPageControl } from "../access/use-page-state.ts";
 import { downloadCsv } from "./csv-download.ts";
+import type { MailingReportSearch } from "./mailing-report-search.ts";
 import { ReportError } from "./ReportStates.tsx";
 
 type SortField = "createdAt" | "status" | "recipientName";
-
-/** The mailing report's filters and paging in the URL; anything unreadable falls back to no filter. */
-export const mailingReportSearchSchema = z.object({
-  status: z.enum(MAILING_STATUSES).optional().catch(undefined),
-  carrier: z.string().max(100).optional().catch(undefined),
-  milestoneError: z.enum(["true", "false"]).optional().catch(undefined),
-  createdFrom: z.iso.date().optional().catch(undefined),
-  createdTo: z.iso.date().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  sortBy: z.enum(["createdAt", "status", "recipientName"]).optional().catch(undefined),
-  sortDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
-  /** a support user acting in another organization */
-  org: z.uuid().optional().catch(undefined),
-});
-export type MailingReportSearch = z.infer<typeof mailingReportSearchSchema>;
 
 const filterOf = (search: MailingReportSearch) => {
   const { status, carrier, milestoneError, createdFrom, createdTo } = search;
@@ -171,7 +156,7 @@ function ExportButton({
   async function start() {
     setBusy(true);
     const { url } = buildRequest(
-      routes.mailingReportCsv,
+      printMailRoutes.mailingReportCsv,
       { params: { orgId: organizationId }, query: filterOf(search) },
       null,
     );
@@ -222,7 +207,7 @@ export function MailingReportPage({
   const report = useQuery({
     queryKey: ["reports", organizationId, "mailings", query],
     queryFn: ({ signal }) =>
-      api(routes.mailingReport, { params: { orgId: organizationId }, query, signal, passThrough: true }),
+      api(printMailRoutes.mailingReport, { params: { orgId: organizationId }, query, signal, passThrough: true }),
     placeholderData: keepPreviousData,
     enabled: !!organizationId,
   });

@@ -1,4 +1,4 @@
-import { routes } from "@signet/contract";
+import { reportRoutes, settingRoutes, userRoutes } from "@signet/contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 import type { toReportFilter, toReportQuery } from "./report-search.ts";
@@ -11,27 +11,27 @@ export const reportQueries = {
   packages: (orgId: string, query: ReturnType<typeof toReportQuery>) =>
     queryOptions({
       queryKey: ["reports", orgId, "packages", query],
-      queryFn: ({ signal }) => api(routes.packageReport, { params: { orgId }, query, signal, passThrough: true }),
+      queryFn: ({ signal }) => api(reportRoutes.packageReport, { params: { orgId }, query, signal, passThrough: true }),
       placeholderData: keepPreviousData,
     }),
   series: (orgId: string, filter: ReturnType<typeof toReportFilter>) =>
     queryOptions({
       queryKey: ["reports", orgId, "series", filter],
       queryFn: ({ signal }) =>
-        api(routes.packageReportSeries, { params: { orgId }, query: filter, signal, passThrough: true }),
+        api(reportRoutes.packageReportSeries, { params: { orgId }, query: filter, signal, passThrough: true }),
       placeholderData: keepPreviousData,
     }),
   senders: (orgId: string) =>
     queryOptions({
       queryKey: ["reports", orgId, "senders"],
       queryFn: ({ signal }) =>
-        api(routes.usersBaseInfo, { params: { orgId }, query: { limit: 100 }, signal, passThrough: true }),
+        api(userRoutes.usersBaseInfo, { params: { orgId }, query: { limit: 100 }, signal, passThrough: true }),
       staleTime: 60_000,
     }),
   participantTypes: (orgId: string) =>
     queryOptions({
       queryKey: ["reports", orgId, "participant-types"],
-      queryFn: ({ signal }) => api(routes.getPackageSettings, { params: { orgId }, signal, passThrough: true }),
+      queryFn: ({ signal }) => api(settingRoutes.getPackageSettings, { params: { orgId }, signal, passThrough: true }),
       staleTime: 60_000,
     }),
 };

@@ -22,10 +22,10 @@ import {
 import {
   type CreateSamlProvider,
   createSamlProviderSchema,
-  routes,
   SAML_ATTRIBUTE_DEFAULTS,
   type SamlCertificate,
   type SamlProvider,
+  samlProviderRoutes,
 } from "@signet/contract";
 import {
   IconCheck,
@@ -130,7 +130,7 @@ function SamlProviderForm({ provider }: { provider: SamlProvider | undefined }) 
   const importMetadata = async (source: { url: string } | { xml: string }) => {
     setImporting(true);
     try {
-      const imported = await api(routes.importSamlMetadata, { body: source });
+      const imported = await api(samlProviderRoutes.importSamlMetadata, { body: source });
       const dirty = { shouldDirty: true, shouldValidate: true } as const;
       form.setValue("idpEntityId", imported.idpEntityId, dirty);
       form.setValue("ssoUrl", imported.ssoUrl, dirty);
@@ -160,13 +160,13 @@ function SamlProviderForm({ provider }: { provider: SamlProvider | undefined }) 
     setFormError(null);
     try {
       if (provider) {
-        await api(routes.updateSamlProvider, {
+        await api(samlProviderRoutes.updateSamlProvider, {
           params: { samlProviderId: provider.id },
           body: { ...values, version: provider.version },
         });
         toastSuccess(`${values.name} was saved.`);
       } else {
-        await apiCreate(routes.createSamlProvider, { body: values });
+        await apiCreate(samlProviderRoutes.createSamlProvider, { body: values });
         toastSuccess(`${values.name} was added.`);
       }
       await queryClient.invalidateQueries({ queryKey: ["saml-providers"] });

@@ -12,7 +12,7 @@ import {
   Text,
   VisuallyHidden,
 } from "@mantine/core";
-import { routes, type SamlProvider } from "@signet/contract";
+import { type SamlProvider, samlProviderRoutes } from "@signet/contract";
 import { IconDots, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -39,7 +39,7 @@ export function SamlProvidersPage() {
 
   const toggle = async (provider: SamlProvider) => {
     try {
-      await api(routes.updateSamlProvider, {
+      await api(samlProviderRoutes.updateSamlProvider, {
         params: { samlProviderId: provider.id },
         body: { version: provider.version, enabled: !provider.enabled },
       });
@@ -60,7 +60,7 @@ export function SamlProvidersPage() {
     });
     if (!confirmed) return;
     try {
-      await api(routes.deleteSamlProvider, {
+      await api(samlProviderRoutes.deleteSamlProvider, {
         params: { samlProviderId: provider.id },
         query: { version: provider.version },
       });

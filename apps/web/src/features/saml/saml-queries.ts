@@ -1,4 +1,4 @@
-import { certificateExpiry, routes, type SamlCertificate } from "@signet/contract";
+import { certificateExpiry, type SamlCertificate, samlProviderRoutes } from "@signet/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 
@@ -6,17 +6,17 @@ export const samlQueries = {
   list: () =>
     queryOptions({
       queryKey: ["saml-providers", "list"],
-      queryFn: ({ signal }) => api(routes.listSamlProviders, { signal }),
+      queryFn: ({ signal }) => api(samlProviderRoutes.listSamlProviders, { signal }),
     }),
   one: (samlProviderId: string) =>
     queryOptions({
       queryKey: ["saml-providers", "one", samlProviderId],
-      queryFn: ({ signal }) => api(routes.getSamlProvider, { params: { samlProviderId }, signal }),
+      queryFn: ({ signal }) => api(samlProviderRoutes.getSamlProvider, { params: { samlProviderId }, signal }),
     }),
   serviceProvider: () =>
     queryOptions({
       queryKey: ["saml-providers", "service-provider"],
-      queryFn: ({ signal }) => api(routes.getSamlServiceProvider, { signal }),
+      queryFn: ({ signal }) => api(samlProviderRoutes.getSamlServiceProvider, { signal }),
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };

@@ -21,7 +21,7 @@ import {
   type CustomFieldDataType,
   type CustomFieldDateFormat,
   type CustomFieldScope,
-  routes,
+  customFieldRoutes,
 } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -71,7 +71,11 @@ export function CustomFieldsSettings({ organizationId }: { organizationId: strin
   const fields = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api(routes.listCustomFields, { params: { orgId: organizationId }, query: { includeArchived: "true" }, signal }),
+      api(customFieldRoutes.listCustomFields, {
+        params: { orgId: organizationId },
+        query: { includeArchived: "true" },
+        signal,
+      }),
   });
   const [draft, setDraft] = useState(empty);
   const [saving, setSaving] = useState(false);
@@ -113,7 +117,7 @@ export function CustomFieldsSettings({ organizationId }: { organizationId: strin
       ...(numeric && draft.max !== "" ? { [`maxRange${numeric}`]: draft.max } : {}),
     };
     const ok = await run(
-      () => api(routes.createCustomField, { params: { orgId: organizationId }, body, passThrough: true }),
+      () => api(customFieldRoutes.createCustomField, { params: { orgId: organizationId }, body, passThrough: true }),
       "Custom field saved.",
     );
     if (ok) {
@@ -132,7 +136,7 @@ export function CustomFieldsSettings({ organizationId }: { organizationId: strin
     if (!ok) return;
     await run(
       () =>
-        api(routes.archiveCustomField, {
+        api(customFieldRoutes.archiveCustomField, {
           params: { orgId: organizationId, customFieldId: field.id },
           query: { version: field.version },
           passThrough: true,

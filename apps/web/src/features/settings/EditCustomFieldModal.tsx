@@ -3,7 +3,7 @@ import {
   CUSTOM_FIELD_DATE_FORMATS,
   type CustomField,
   type CustomFieldDateFormat,
-  routes,
+  customFieldRoutes,
   SETTINGS_TOASTS,
   type UpdateCustomField,
 } from "@signet/contract";
@@ -72,7 +72,7 @@ export function EditCustomFieldModal(props: {
     };
     setSaving(true);
     try {
-      await api(routes.updateCustomField, {
+      await api(customFieldRoutes.updateCustomField, {
         params: { orgId: props.organizationId, customFieldId: field.id },
         body,
         passThrough: true,

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Text } from "@mantine/core";
 import {
-  routes,
   SETTING_MESSAGES,
   type SealCertificateInfo,
   SIGNING_ADMIN_FILE_PATHS,
   sealCertificateInfoSchema,
+  signingAdminRoutes,
 } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useRef, useState } from "react";
@@ -86,7 +86,7 @@ export function SealCertificateSection({ organizationId }: { organizationId: str
     setBusy("remove");
     setError(null);
     try {
-      await api(routes.deleteSealCertificate, { params: { orgId: organizationId }, passThrough: true });
+      await api(signingAdminRoutes.deleteSealCertificate, { params: { orgId: organizationId }, passThrough: true });
       toastSuccess(SETTING_MESSAGES.updated);
     } catch (failure) {
       setError(errorMessage(failure));

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Switch } from "@mantine/core";
-import { routes, SECURITY_SETTING_MESSAGES } from "@signet/contract";
+import { SECURITY_SETTING_MESSAGES, securitySettingRoutes } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
@@ -17,7 +17,8 @@ export function SecuritySettingsForm({ organizationId }: { organizationId: strin
   const queryKey = ["settings", organizationId, "security"];
   const settings = useQuery({
     queryKey,
-    queryFn: () => api(routes.getSecuritySettings, { params: { orgId: organizationId }, passThrough: true }),
+    queryFn: () =>
+      api(securitySettingRoutes.getSecuritySettings, { params: { orgId: organizationId }, passThrough: true }),
   });
   const [required, setRequired] = useState<boolean | null>(null);
   const [saving, setSaving] = useState(false);
@@ -30,7 +31,7 @@ export function SecuritySettingsForm({ organizationId }: { organizationId: strin
   async function save() {
     setSaving(true);
     try {
-      const saved = await api(routes.updateSecuritySettings, {
+      const saved = await api(securitySettingRoutes.updateSecuritySettings, {
         params: { orgId: organizationId },
         body: { mfa_required: required ?? false },
         passThrough: true,

@@ -1,4 +1,4 @@
-import { routes } from "@signet/contract";
+import { signingAdminRoutes } from "@signet/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 
@@ -10,19 +10,20 @@ export const signingRoomQueries = {
   settings: (orgId: string) =>
     queryOptions({
       queryKey: ["signing-room", orgId, "settings"],
-      queryFn: ({ signal }) => api(routes.getSigningRoomSettings, { params: { orgId }, signal, passThrough: true }),
+      queryFn: ({ signal }) =>
+        api(signingAdminRoutes.getSigningRoomSettings, { params: { orgId }, signal, passThrough: true }),
       staleTime: 60_000,
       retry: false,
     }),
   customConsents: (orgId: string) =>
     queryOptions({
       queryKey: ["signing-room", orgId, "custom-consents"],
-      queryFn: ({ signal }) => api(routes.listCustomConsents, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(signingAdminRoutes.listCustomConsents, { params: { orgId }, signal }),
     }),
   sealCertificate: (orgId: string) =>
     queryOptions({
       queryKey: ["signing-room", orgId, "seal-certificate"],
-      queryFn: ({ signal }) => api(routes.getSealCertificate, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(signingAdminRoutes.getSealCertificate, { params: { orgId }, signal }),
     }),
 };
 

@@ -1,5 +1,5 @@
 import { Paper, Table } from "@mantine/core";
-import { routes } from "@signet/contract";
+import { sessionRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 import { Page } from "../../components/Page.tsx";
@@ -11,7 +11,10 @@ const dateTime = (iso: string) => {
 };
 
 export function BuildInfoPage() {
-  const info = useQuery({ queryKey: ["build-info"], queryFn: ({ signal }) => api(routes.buildInfo, { signal }) });
+  const info = useQuery({
+    queryKey: ["build-info"],
+    queryFn: ({ signal }) => api(sessionRoutes.buildInfo, { signal }),
+  });
   const rows: [string, string][] = info.data
     ? [
         ["Version", info.data.version],

@@ -12,7 +12,7 @@ import {
   Title,
   UnstyledButton,
 } from "@mantine/core";
-import { routes } from "@signet/contract";
+import { sessionRoutes } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -29,7 +29,7 @@ export function DevMailboxPage() {
   const mailbox = useQuery({
     queryKey: ["dev-mailbox"],
     // Polling is not user activity: it must not keep a session alive.
-    queryFn: ({ signal }) => api(routes.devMailbox, { signal, activity: false }),
+    queryFn: ({ signal }) => api(sessionRoutes.devMailbox, { signal, activity: false }),
     enabled: config.devMailbox,
     refetchInterval: 5000,
   });

@@ -1,5 +1,5 @@
 import { Button, Menu, Text, Tooltip } from "@mantine/core";
-import { type DocumentTemplate, routes } from "@signet/contract";
+import { type DocumentTemplate, templateRoutes } from "@signet/contract";
 import { IconChevronDown, IconTemplate } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
@@ -23,7 +23,7 @@ export function AddDocumentTemplateButton(props: { label?: string; onAdded?: () 
 
   const add = async (template: DocumentTemplate) => {
     const ok = await call(() =>
-      api(routes.addDocumentFromTemplate, {
+      api(templateRoutes.addDocumentFromTemplate, {
         params: { orgId: organizationId, packageId },
         body: { documentTemplateId: template.id },
         passThrough: true,

@@ -2,10 +2,11 @@ import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput
 import {
   normalizePhoneInput,
   type PackageTemplate,
-  routes,
+  packageActionRoutes,
   TEMPLATE_MESSAGES,
   type TemplatePerson,
   type TemplateSlot,
+  templateRoutes,
 } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -107,7 +108,7 @@ export function NewFromTemplateDialog(props: { organizationId: string; opened: b
     setBusy(andSend ? "send" : "create");
     setFormError(null);
     try {
-      const created = await api(routes.createPackageFromTemplate, {
+      const created = await api(templateRoutes.createPackageFromTemplate, {
         params: { orgId: organizationId, templateId: template.id },
         body: {
           ...(packageName.trim() ? { name: packageName.trim() } : {}),
@@ -118,7 +119,7 @@ export function NewFromTemplateDialog(props: { organizationId: string; opened: b
       await invalidatePackage(client, organizationId);
       if (andSend) {
         try {
-          await api(routes.sendPackage, {
+          await api(packageActionRoutes.sendPackage, {
             params: { orgId: organizationId, packageId: created.id },
             body: { version: created.version },
             passThrough: true,

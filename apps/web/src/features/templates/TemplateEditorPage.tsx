@@ -14,7 +14,7 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
-import { routes, TEMPLATE_MESSAGES } from "@signet/contract";
+import { groupRoutes, TEMPLATE_MESSAGES } from "@signet/contract";
 import { IconEdit, IconUpload } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -147,7 +147,8 @@ function Editor(props: {
 
   const groupsQuery = useQuery({
     queryKey: ["templates", organizationId, "group-choices"],
-    queryFn: ({ signal }) => api(routes.listGroups, { params: { orgId: organizationId }, signal, passThrough: true }),
+    queryFn: ({ signal }) =>
+      api(groupRoutes.listGroups, { params: { orgId: organizationId }, signal, passThrough: true }),
     retry: false,
   });
   const groupOptions = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { type DocumentTemplate, type PackageTemplate, routes } from "@signet/contract";
+import { type DocumentTemplate, type PackageTemplate, templateRoutes } from "@signet/contract";
 import { z } from "zod";
 import { api } from "../../api/client.ts";
 import { useSessionUser } from "../../app/services-context.tsx";
@@ -32,8 +32,8 @@ export const TEMPLATE_KIND_INFO = {
 export const templateApi = {
   create: (kind: TemplateKind, orgId: string, body: { name: string; description?: string | null }) =>
     kind === "document"
-      ? api(routes.createDocumentTemplate, { params: { orgId }, body, passThrough: true })
-      : api(routes.createPackageTemplate, { params: { orgId }, body, passThrough: true }),
+      ? api(templateRoutes.createDocumentTemplate, { params: { orgId }, body, passThrough: true })
+      : api(templateRoutes.createPackageTemplate, { params: { orgId }, body, passThrough: true }),
   update: (
     kind: TemplateKind,
     orgId: string,
@@ -41,22 +41,50 @@ export const templateApi = {
     body: { version: number; name?: string; description?: string | null; groupIds?: string[] },
   ) =>
     kind === "document"
-      ? api(routes.updateDocumentTemplate, { params: { orgId, templateId }, body, passThrough: true })
-      : api(routes.updatePackageTemplate, { params: { orgId, templateId }, body, passThrough: true }),
+      ? api(templateRoutes.updateDocumentTemplate, { params: { orgId, templateId }, body, passThrough: true })
+      : api(templateRoutes.updatePackageTemplate, { params: { orgId, templateId }, body, passThrough: true }),
   activate: (kind: TemplateKind, orgId: string, templateId: string, version: number) =>
     kind === "document"
-      ? api(routes.activateDocumentTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true })
-      : api(routes.activatePackageTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true }),
+      ? api(templateRoutes.activateDocumentTemplate, {
+          params: { orgId, templateId },
+          body: { version },
+          passThrough: true,
+        })
+      : api(templateRoutes.activatePackageTemplate, {
+          params: { orgId, templateId },
+          body: { version },
+          passThrough: true,
+        }),
   deactivate: (kind: TemplateKind, orgId: string, templateId: string, version: number) =>
     kind === "document"
-      ? api(routes.deactivateDocumentTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true })
-      : api(routes.deactivatePackageTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true }),
+      ? api(templateRoutes.deactivateDocumentTemplate, {
+          params: { orgId, templateId },
+          body: { version },
+          passThrough: true,
+        })
+      : api(templateRoutes.deactivatePackageTemplate, {
+          params: { orgId, templateId },
+          body: { version },
+          passThrough: true,
+        }),
   remove: (kind: TemplateKind, orgId: string, templateId: string, version: number) =>
     kind === "document"
-      ? api(routes.deleteDocumentTemplate, { params: { orgId, templateId }, query: { version }, passThrough: true })
-      : api(routes.deletePackageTemplate, { params: { orgId, templateId }, query: { version }, passThrough: true }),
+      ? api(templateRoutes.deleteDocumentTemplate, {
+          params: { orgId, templateId },
+          query: { version },
+          passThrough: true,
+        })
+      : api(templateRoutes.deletePackageTemplate, {
+          params: { orgId, templateId },
+          query: { version },
+          passThrough: true,
+        }),
   publish: (orgId: string, templateId: string, version: number) =>
-    api(routes.publishDocumentTemplate, { params: { orgId, templateId }, body: { version }, passThrough: true }),
+    api(templateRoutes.publishDocumentTemplate, {
+      params: { orgId, templateId },
+      body: { version },
+      passThrough: true,
+    }),
 };
 
 export const TEMPLATE_SORT_FIELDS = ["name", "status", "lastUpdatedAt"] as const;

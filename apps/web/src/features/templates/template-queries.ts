@@ -1,4 +1,4 @@
-import { routes } from "@signet/contract";
+import { templateRoutes } from "@signet/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 
@@ -13,7 +13,7 @@ export const templateQueries = {
     queryOptions({
       queryKey: ["templates", orgId, "document", usable ? "usable" : "all"],
       queryFn: ({ signal }) =>
-        api(routes.listDocumentTemplates, {
+        api(templateRoutes.listDocumentTemplates, {
           params: { orgId },
           query: { usable: usable ? "true" : "false" },
           signal,
@@ -25,21 +25,21 @@ export const templateQueries = {
     queryOptions({
       queryKey: ["templates", orgId, "document", "one", templateId],
       queryFn: ({ signal }) =>
-        api(routes.getDocumentTemplate, { params: { orgId, templateId }, signal, passThrough: true }),
+        api(templateRoutes.getDocumentTemplate, { params: { orgId, templateId }, signal, passThrough: true }),
       ...fresh,
     }),
   documentTemplateVersions: (orgId: string, templateId: string) =>
     queryOptions({
       queryKey: ["templates", orgId, "document", "versions", templateId],
       queryFn: ({ signal }) =>
-        api(routes.listDocumentTemplateVersions, { params: { orgId, templateId }, signal, passThrough: true }),
+        api(templateRoutes.listDocumentTemplateVersions, { params: { orgId, templateId }, signal, passThrough: true }),
       ...fresh,
     }),
   packageTemplates: (orgId: string, usable = false) =>
     queryOptions({
       queryKey: ["templates", orgId, "package", usable ? "usable" : "all"],
       queryFn: ({ signal }) =>
-        api(routes.listPackageTemplates, {
+        api(templateRoutes.listPackageTemplates, {
           params: { orgId },
           query: { usable: usable ? "true" : "false" },
           signal,
@@ -51,7 +51,7 @@ export const templateQueries = {
     queryOptions({
       queryKey: ["templates", orgId, "package", "one", templateId],
       queryFn: ({ signal }) =>
-        api(routes.getPackageTemplate, { params: { orgId, templateId }, signal, passThrough: true }),
+        api(templateRoutes.getPackageTemplate, { params: { orgId, templateId }, signal, passThrough: true }),
       ...fresh,
     }),
 };

@@ -24,7 +24,6 @@ import {
   PACKAGE_STATUS_WORDS,
   PACKAGE_STATUSES,
   renderWatermarkText,
-  routes,
   WATERMARK_DOCUMENT_TYPE_LABELS,
   WATERMARK_DOCUMENT_TYPES,
   WATERMARK_MESSAGES,
@@ -36,6 +35,7 @@ import {
   WATERMARK_VARIABLES,
   type WatermarkPosition,
   type WatermarkTemplate,
+  watermarkRoutes,
 } from "@signet/contract";
 import { IconArrowDown, IconArrowUp, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -282,12 +282,12 @@ function TemplateEditor({
     setSaving(true);
     try {
       if (template) {
-        await api(routes.updateWatermarkTemplate, {
+        await api(watermarkRoutes.updateWatermarkTemplate, {
           params: { orgId: organizationId, templateId: template.id },
           body: { version: template.version, ...values },
         });
       } else {
-        await api(routes.createWatermarkTemplate, { params: { orgId: organizationId }, body: values });
+        await api(watermarkRoutes.createWatermarkTemplate, { params: { orgId: organizationId }, body: values });
       }
       toastSuccess(WATERMARK_MESSAGES.saved);
       onDirty(false);
@@ -375,7 +375,7 @@ function TemplatesSection({
     });
     if (!sure) return;
     try {
-      await api(routes.deleteWatermarkTemplate, {
+      await api(watermarkRoutes.deleteWatermarkTemplate, {
         params: { orgId: organizationId, templateId: template.id },
         query: { version: template.version },
       });
@@ -566,7 +566,7 @@ function RulesEditor({
   const save = async () => {
     setSaving(true);
     try {
-      await api(routes.replaceWatermarkRules, {
+      await api(watermarkRoutes.replaceWatermarkRules, {
         params: { orgId: organizationId },
         body: {
           version,
@@ -754,7 +754,7 @@ function SystemDefaultEditor({
     setSaving(true);
     try {
       const { name: _, isDefault: __, ...style } = values;
-      await api(routes.updateDefaultWatermarkTemplate, { body: { version: template.version, ...style } });
+      await api(watermarkRoutes.updateDefaultWatermarkTemplate, { body: { version: template.version, ...style } });
       toastSuccess(WATERMARK_MESSAGES.defaultSaved);
       onDirty(false);
       await refreshWatermarks(queryClient);

@@ -1,4 +1,4 @@
-import { routes } from "@signet/contract";
+import { watermarkRoutes } from "@signet/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, apiWithResponse } from "../../api/client.ts";
 
@@ -6,17 +6,17 @@ export const watermarkQueries = {
   templates: (orgId: string) =>
     queryOptions({
       queryKey: ["watermarks", orgId, "templates"],
-      queryFn: ({ signal }) => api(routes.listWatermarkTemplates, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(watermarkRoutes.listWatermarkTemplates, { params: { orgId }, signal }),
     }),
   rules: (orgId: string) =>
     queryOptions({
       queryKey: ["watermarks", orgId, "rules"],
-      queryFn: ({ signal }) => api(routes.getWatermarkRules, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(watermarkRoutes.getWatermarkRules, { params: { orgId }, signal }),
     }),
   systemDefault: () =>
     queryOptions({
       queryKey: ["watermarks", "system-default"],
-      queryFn: ({ signal }) => api(routes.getDefaultWatermarkTemplate, { signal }),
+      queryFn: ({ signal }) => api(watermarkRoutes.getDefaultWatermarkTemplate, { signal }),
     }),
 };
 
@@ -30,7 +30,7 @@ export async function previewPdfUrl(
   templateId: string,
   style: { text: string; position: string; angle: number; opacity: number; fontSize: number; color: string },
 ): Promise<string> {
-  const { response } = await apiWithResponse(routes.previewWatermarkTemplate, {
+  const { response } = await apiWithResponse(watermarkRoutes.previewWatermarkTemplate, {
     params: { orgId, templateId },
     body: style as never,
   });

@@ -4,7 +4,7 @@ import {
   type ApiClient,
   type ApiClientSecret,
   type ApiUser,
-  routes,
+  apiClientRoutes,
 } from "@signet/contract";
 import { IconKey, IconPlugConnected, IconPlus, IconRobot } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -130,7 +130,7 @@ function ApiUserCard({
         : `${apiUser.name}'s tokens stop working at once and its clients can no longer get new ones.`,
       confirmLabel: enabled ? "Reactivate" : "Deactivate",
       run: async () => {
-        await api(routes.updateApiUser, { params, body: { version: apiUser.version, enabled } });
+        await api(apiClientRoutes.updateApiUser, { params, body: { version: apiUser.version, enabled } });
         toastSuccess(enabled ? `${apiUser.name} reactivated.` : `${apiUser.name} deactivated.`);
         await refreshAccess(queryClient, organizationId);
       },
@@ -233,7 +233,7 @@ function ClientPanel({
   const addSecret = async () => {
     setAdding(true);
     try {
-      const secret = await api(routes.addApiClientSecret, { params, body: {} });
+      const secret = await api(apiClientRoutes.addApiClientSecret, { params, body: {} });
       await refresh();
       onReveal({ clientName: client.name, clientId: client.clientId, value: secret.value });
     } finally {
@@ -287,7 +287,7 @@ function ClientPanel({
                       : `${client.name} may request tokens again.`,
                     confirmLabel: client.enabled ? "Disable" : "Enable",
                     run: async () => {
-                      await api(routes.updateApiClient, {
+                      await api(apiClientRoutes.updateApiClient, {
                         params,
                         body: { version: client.version, enabled: !client.enabled },
                       });
@@ -309,7 +309,7 @@ function ClientPanel({
                     message: `Delete ${client.name}? Its secrets and tokens stop working at once.`,
                     confirmLabel: "Delete",
                     run: async () => {
-                      await api(routes.deleteApiClient, { params, query: { version: client.version } });
+                      await api(apiClientRoutes.deleteApiClient, { params, query: { version: client.version } });
                       toastSuccess(`${client.name} deleted.`);
                       await refresh();
                     },
@@ -362,7 +362,7 @@ function ClientPanel({
                               message: `Revoke the secret starting ${secret.prefix}? It and the tokens issued with it stop working at once.`,
                               confirmLabel: "Revoke",
                               run: async () => {
-                                await api(routes.revokeApiClientSecret, {
+                                await api(apiClientRoutes.revokeApiClientSecret, {
                                   params: { ...params, secretId: secret.id },
                                 });
                                 toastSuccess("Secret revoked.");

@@ -1,5 +1,5 @@
 import { Modal, Stack, TextInput } from "@mantine/core";
-import { type ApiUser, routes } from "@signet/contract";
+import { type ApiUser, apiClientRoutes } from "@signet/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { errorMessage } from "../../../api/api-error.ts";
@@ -43,7 +43,7 @@ export function CreateApiClientModal({
     setSaving(true);
     setError(null);
     try {
-      const created = await api(routes.createApiClient, {
+      const created = await api(apiClientRoutes.createApiClient, {
         params: { orgId: organizationId, apiUserId: apiUser.id },
         // a date means "through that day" in the admin's own time zone
         body: {

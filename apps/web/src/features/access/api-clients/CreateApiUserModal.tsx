@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Modal, MultiSelect, Select, Stack, Textarea, TextInput } from "@mantine/core";
-import { type CreateApiUser, createApiUserSchema, groupPath, routes } from "@signet/contract";
+import { apiClientRoutes, type CreateApiUser, createApiUserSchema, groupPath } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Controller, type Path, useForm, useWatch } from "react-hook-form";
@@ -49,7 +49,7 @@ export function CreateApiUserModal({
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const created = await api(routes.createApiUser, {
+      const created = await api(apiClientRoutes.createApiUser, {
         params: { orgId: organizationId },
         body: { ...values, description: values.description || undefined },
       });

@@ -1,4 +1,4 @@
-import { routes } from "@signet/contract";
+import { apiClientRoutes } from "@signet/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../api/client.ts";
 
@@ -7,11 +7,11 @@ export const apiClientQueries = {
   apiUsers: (orgId: string) =>
     queryOptions({
       queryKey: ["access", orgId, "api-users"],
-      queryFn: ({ signal }) => api(routes.listApiUsers, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(apiClientRoutes.listApiUsers, { params: { orgId }, signal }),
     }),
   apiClients: (orgId: string, apiUserId: string) =>
     queryOptions({
       queryKey: ["access", orgId, "api-users", apiUserId, "api-clients"],
-      queryFn: ({ signal }) => api(routes.listApiClients, { params: { orgId, apiUserId }, signal }),
+      queryFn: ({ signal }) => api(apiClientRoutes.listApiClients, { params: { orgId, apiUserId }, signal }),
     }),
 };

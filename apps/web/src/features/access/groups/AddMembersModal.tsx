@@ -6,7 +6,7 @@ import {
   addGroupMembersSchema,
   type Group,
   MEMBERSHIP_MESSAGES,
-  routes,
+  membershipRoutes,
   type UserBaseInfo,
 } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -66,7 +66,10 @@ export function AddMembersModal({
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api(routes.addGroupMembers, { params: { orgId: organizationId, groupId: group.id }, body: values });
+      await api(membershipRoutes.addGroupMembers, {
+        params: { orgId: organizationId, groupId: group.id },
+        body: values,
+      });
       toastSuccess(values.userIds.length === 1 ? MEMBERSHIP_MESSAGES.memberAdded : MEMBERSHIP_MESSAGES.membersAdded);
       await refreshAccess(queryClient, organizationId);
       onClose();

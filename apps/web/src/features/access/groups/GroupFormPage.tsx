@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { createGroupSchema, GROUP_MESSAGES, type Group, groupPath, routes } from "@signet/contract";
+import { createGroupSchema, GROUP_MESSAGES, type Group, groupPath, groupRoutes } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -99,7 +99,7 @@ function GroupForm({
     const body = { ...values, description: values.description || null };
     try {
       if (group) {
-        await api(routes.updateGroup, {
+        await api(groupRoutes.updateGroup, {
           params: { orgId: organizationId, groupId: group.id },
           body: { ...body, version: group.version },
         });
@@ -108,7 +108,7 @@ function GroupForm({
         allowLeave();
         await navigate({ href: groupsHref });
       } else {
-        const id = await apiCreate(routes.createGroup, {
+        const id = await apiCreate(groupRoutes.createGroup, {
           params: { orgId: organizationId },
           body: { ...body, parentId: parentGroupId },
         });

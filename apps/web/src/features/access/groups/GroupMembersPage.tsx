@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group as MantineGroup, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { type Group, type GroupMember, hasPermission, MEMBERSHIP_MESSAGES, routes } from "@signet/contract";
+import { type Group, type GroupMember, hasPermission, MEMBERSHIP_MESSAGES, membershipRoutes } from "@signet/contract";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -209,7 +209,7 @@ function Members({ organizationId, group }: { organizationId: string; group: Gro
         onConfirm={async () => {
           if (!removing) return;
           try {
-            await api(routes.removeGroupMember, {
+            await api(membershipRoutes.removeGroupMember, {
               params: { orgId: organizationId, groupId: group.id, userId: removing.userId },
             });
             toastSuccess(MEMBERSHIP_MESSAGES.memberRemoved);

@@ -11,7 +11,7 @@ import {
   Text,
   Tooltip,
 } from "@mantine/core";
-import { GROUP_MESSAGES, type Group, routes } from "@signet/contract";
+import { GROUP_MESSAGES, type Group, groupRoutes } from "@signet/contract";
 import { IconChevronDown, IconChevronRight, IconDots, IconFolder, IconPlus, IconUsers } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -122,7 +122,7 @@ function GroupsScreen({ organizationId }: { organizationId: string }) {
         onConfirm={async () => {
           if (!deleting) return;
           try {
-            await api(routes.deleteGroup, {
+            await api(groupRoutes.deleteGroup, {
               params: { orgId: organizationId, groupId: deleting.id },
               query: { version: deleting.version },
             });

@@ -4,7 +4,7 @@ import {
   type Group,
   type GroupMember,
   MEMBERSHIP_MESSAGES,
-  routes,
+  membershipRoutes,
   type SetMemberRoles,
   setMemberRolesSchema,
 } from "@signet/contract";
@@ -56,7 +56,7 @@ export function MemberRolesModal({
     if (!member) return;
     setFormError(null);
     try {
-      await api(routes.setMemberRoles, {
+      await api(membershipRoutes.setMemberRoles, {
         params: { orgId: organizationId, groupId: group.id, userId: member.userId },
         body: values,
       });

@@ -1,5 +1,5 @@
 import { Badge, Group as MantineGroup, Modal, Radio, ScrollArea, Stack, Text } from "@mantine/core";
-import { GROUP_MESSAGES, type Group, type LocationCandidate, routes } from "@signet/contract";
+import { GROUP_MESSAGES, type Group, groupRoutes, type LocationCandidate } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
@@ -52,7 +52,7 @@ export function MoveGroupModal({
     setSaving(true);
     setError(null);
     try {
-      await api(routes.moveGroup, {
+      await api(groupRoutes.moveGroup, {
         params: { orgId: organizationId, groupId: group.id },
         body: { parentId: selected === TOP_LEVEL ? null : selected, version: group.version },
       });

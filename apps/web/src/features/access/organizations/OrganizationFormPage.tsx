@@ -9,7 +9,7 @@ import {
   ORGANIZATION_MESSAGES,
   type Organization,
   type OrganizationFeatureFlag,
-  routes,
+  organizationRoutes,
 } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -101,14 +101,14 @@ function OrganizationForm({ organization }: { organization: Organization | undef
     setFormError(null);
     try {
       if (organization) {
-        await api(routes.updateOrganization, {
+        await api(organizationRoutes.updateOrganization, {
           params: { orgId: organization.id },
           body: { ...values, version: organization.version },
         });
         toastSuccess(ORGANIZATION_MESSAGES.updated);
         await refreshAccess(queryClient, organization.id);
       } else {
-        await apiCreate(routes.createOrganization, { body: values });
+        await apiCreate(organizationRoutes.createOrganization, { body: values });
         toastSuccess(ORGANIZATION_MESSAGES.added);
         await queryClient.invalidateQueries({ queryKey: ["organizations"] });
       }

@@ -5,7 +5,7 @@ import {
   ORGANIZATION_TYPE_FILTERS,
   type Organization,
   type OrganizationTypeFilter,
-  routes,
+  organizationRoutes,
 } from "@signet/contract";
 import { IconDots, IconPencil, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -201,7 +201,7 @@ function OrganizationActions({
     });
     if (!confirmed) return;
     try {
-      await api(routes.updateOrganization, {
+      await api(organizationRoutes.updateOrganization, {
         params: { orgId: organization.id },
         body: { version: organization.version, enabled: !deactivate },
       });

@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { type CreateRole, createRoleSchema, ROLE_MESSAGES, type Role, routes } from "@signet/contract";
+import { type CreateRole, createRoleSchema, ROLE_MESSAGES, type Role, roleRoutes } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -84,13 +84,13 @@ function RoleForm({ organizationId, role }: { organizationId: string; role: Role
     const body = { ...values, description: values.description || null };
     try {
       if (role) {
-        await api(routes.updateRole, {
+        await api(roleRoutes.updateRole, {
           params: { orgId: organizationId, roleId: role.id },
           body: { ...body, version: role.version },
         });
         toastSuccess(ROLE_MESSAGES.roleUpdated);
       } else {
-        await apiCreate(routes.createRole, { params: { orgId: organizationId }, body });
+        await apiCreate(roleRoutes.createRole, { params: { orgId: organizationId }, body });
         toastSuccess(ROLE_MESSAGES.roleAdded);
       }
       await refreshAccess(queryClient, organizationId);

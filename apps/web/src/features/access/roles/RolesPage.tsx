@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from "@mantine/core";
-import { ROLE_MESSAGES, type Role, routes } from "@signet/contract";
+import { ROLE_MESSAGES, type Role, roleRoutes } from "@signet/contract";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -169,7 +169,7 @@ function RolesScreen({ organizationId }: { organizationId: string }) {
         onConfirm={async () => {
           if (!deleting) return;
           try {
-            await api(routes.deleteRole, {
+            await api(roleRoutes.deleteRole, {
               params: { orgId: organizationId, roleId: deleting.id },
               query: { version: deleting.version },
             });

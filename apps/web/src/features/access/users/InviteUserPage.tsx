@@ -15,7 +15,7 @@ import {
   type CreateUserInvitationInput,
   createUserInvitationSchema,
   groupPath,
-  routes,
+  invitationRoutes,
 } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -68,7 +68,10 @@ function InviteUserScreen({ organizationId }: { organizationId: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const result = await api(routes.createUserInvitation, { params: { orgId: organizationId }, body: values });
+      const result = await api(invitationRoutes.createUserInvitation, {
+        params: { orgId: organizationId },
+        body: values,
+      });
       const chosenRoles = (selectedGroup?.roles ?? []).filter((role) => values.roleIds.includes(role.id));
       toastSuccess(
         inviteSuccessMessage(

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Menu, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { INVITATION_MESSAGES, type PendingUserInvitation, routes } from "@signet/contract";
+import { INVITATION_MESSAGES, invitationRoutes, type PendingUserInvitation } from "@signet/contract";
 import { IconDots, IconMail, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -29,7 +29,9 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
   const resend = async (invitation: PendingUserInvitation) => {
     setResending(invitation.id);
     try {
-      await api(routes.resendUserInvitation, { params: { orgId: organizationId, invitationId: invitation.id } });
+      await api(invitationRoutes.resendUserInvitation, {
+        params: { orgId: organizationId, invitationId: invitation.id },
+      });
       toastSuccess(`Invitation sent again to ${invitation.email}. The earlier link no longer works.`);
     } catch (error) {
       toastError(errorMessage(error));
@@ -151,7 +153,9 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
         confirmLabel="Revoke invitation"
         onConfirm={async () => {
           if (!revoking) return;
-          await api(routes.revokeUserInvitation, { params: { orgId: organizationId, invitationId: revoking.id } });
+          await api(invitationRoutes.revokeUserInvitation, {
+            params: { orgId: organizationId, invitationId: revoking.id },
+          });
           toastSuccess(INVITATION_MESSAGES.invitationRevoked);
           await refreshAccess(queryClient, organizationId);
         }}

@@ -18,10 +18,10 @@ import {
   hasPermission,
   type LoggedInUser,
   type MembershipGroup,
-  routes,
   USER_MESSAGES,
   type User,
   updateUserSchema,
+  userRoutes,
 } from "@signet/contract";
 import { IconKey, IconLock, IconLockOpen } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -143,7 +143,7 @@ function ProfileHeader({ organizationId, user }: { organizationId: string; user:
     });
     if (!confirmed) return;
     await run("status", async () => {
-      await api(routes.updateUser, {
+      await api(userRoutes.updateUser, {
         params: { orgId: organizationId, userId: user.id },
         body: { version: user.version, enabled: !deactivate },
       });
@@ -153,7 +153,7 @@ function ProfileHeader({ organizationId, user }: { organizationId: string; user:
 
   const unlock = () =>
     run("unlock", async () => {
-      await api(routes.updateUser, {
+      await api(userRoutes.updateUser, {
         params: { orgId: organizationId, userId: user.id },
         body: { version: user.version, unlock: true },
       });
@@ -168,7 +168,7 @@ function ProfileHeader({ organizationId, user }: { organizationId: string; user:
     });
     if (!confirmed) return;
     await run("reset", async () => {
-      await api(routes.resetUserPassword, { params: { orgId: organizationId, userId: user.id } });
+      await api(userRoutes.resetUserPassword, { params: { orgId: organizationId, userId: user.id } });
       return USER_MESSAGES.passwordResetSent;
     });
   };
@@ -260,7 +260,7 @@ function ProfileForm({ organizationId, user }: { organizationId: string; user: U
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api(routes.updateUser, {
+      await api(userRoutes.updateUser, {
         params: { orgId: organizationId, userId: user.id },
         body: { ...values, version: user.version },
       });

@@ -5,7 +5,8 @@ import {
   PACKAGE_MESSAGES,
   type PackageAction,
   type PackageStatus,
-  routes,
+  packageActionRoutes,
+  packageRoutes,
 } from "@signet/contract";
 import { IconChevronDown, IconDots, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -79,7 +80,7 @@ export function PackageActions({
 
   const remind = () =>
     run(async () => {
-      const result = await api(routes.sendInvitationReminders, { params, body: {}, passThrough: true });
+      const result = await api(packageActionRoutes.sendInvitationReminders, { params, body: {}, passThrough: true });
       if (result.sent === 0)
         throw new ApiError({ status: 400, code: "NONE", message: PACKAGE_ACTION_MESSAGES.reminderFailed });
     }, PACKAGE_ACTION_MESSAGES.reminderSent);
@@ -92,7 +93,7 @@ export function PackageActions({
     });
     if (ok)
       await run(
-        () => api(routes.finishPackage, { params, body: { version: pkg.version }, passThrough: true }),
+        () => api(packageActionRoutes.finishPackage, { params, body: { version: pkg.version }, passThrough: true }),
         "Package finished.",
       );
   };
@@ -105,7 +106,7 @@ export function PackageActions({
     });
     if (!ok) return;
     await run(
-      () => api(routes.correctPackage, { params, body: { version: pkg.version }, passThrough: true }),
+      () => api(packageActionRoutes.correctPackage, { params, body: { version: pkg.version }, passThrough: true }),
       "Correction started.",
     );
     await navigate({ to: "/packages/$packageId/build", params: { packageId: pkg.id }, search: { step: 1 } });
@@ -120,7 +121,7 @@ export function PackageActions({
     });
     if (!ok) return;
     await run(
-      () => api(routes.deletePackage, { params, query: { version: pkg.version }, passThrough: true }),
+      () => api(packageRoutes.deletePackage, { params, query: { version: pkg.version }, passThrough: true }),
       PACKAGE_MESSAGES.packageDeleted,
     );
     onDeleted?.();
@@ -222,7 +223,12 @@ export function PackageActions({
         onClose={() => setDialog(null)}
         onConfirm={(notify) =>
           run(
-            () => api(routes.cancelPackage, { params, body: { version: pkg.version, notify }, passThrough: true }),
+            () =>
+              api(packageActionRoutes.cancelPackage, {
+                params,
+                body: { version: pkg.version, notify },
+                passThrough: true,
+              }),
             "Package cancelled.",
           )
         }
@@ -235,7 +241,12 @@ export function PackageActions({
         onClose={() => setDialog(null)}
         onConfirm={(version, input) =>
           run(
-            () => api(routes.reactivatePackage, { params, body: reactivationBody(version, input), passThrough: true }),
+            () =>
+              api(packageActionRoutes.reactivatePackage, {
+                params,
+                body: reactivationBody(version, input),
+                passThrough: true,
+              }),
             "Package reactivated.",
           )
         }

@@ -15,12 +15,12 @@ import {
 import {
   auditDetailsText,
   auditSentence,
+  documentRoutes,
   EXECUTION_TYPE_LABELS,
   fillPath,
   PARTICIPANT_ROLE_LABELS,
   type Package,
   type Participant,
-  routes,
   routeUrl,
   SIGNING_ADMIN_MESSAGES,
 } from "@signet/contract";
@@ -289,7 +289,7 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
                 <Table.Td>
                   {mayDownload ? (
                     <a
-                      href={fillPath(routeUrl(routes.downloadDocument), {
+                      href={fillPath(routeUrl(documentRoutes.downloadDocument), {
                         orgId,
                         packageId,
                         documentId: document.id,

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { routes, type SigningUrl } from "@signet/contract";
+import { type SigningUrl, signingAdminRoutes } from "@signet/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../../api/api-error.ts";
@@ -39,7 +39,7 @@ export function SigningLinkButton({
     setError(null);
     try {
       setLink(
-        await api(routes.createSigningUrl, {
+        await api(signingAdminRoutes.createSigningUrl, {
           params: { orgId: organizationId, packageId, participantId: participant.id },
           body: {},
           passThrough: true,

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Skeleton, Table, Text } from "@mantine/core";
-import { type PackageVerification, routes } from "@signet/contract";
+import { type PackageVerification, signingAdminRoutes } from "@signet/contract";
 import { IconAlertTriangle, IconRefresh, IconShieldCheck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -42,7 +42,10 @@ export function VerificationCard({
   const verification = useQuery({
     queryKey: ["packages", organizationId, packageId, "verification"],
     queryFn: () =>
-      api(routes.getPackageVerification, { params: { orgId: organizationId, packageId }, passThrough: true }),
+      api(signingAdminRoutes.getPackageVerification, {
+        params: { orgId: organizationId, packageId },
+        passThrough: true,
+      }),
     enabled: sealed || requested,
     retry: false,
     staleTime: 30_000,

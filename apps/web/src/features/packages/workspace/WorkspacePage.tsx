@@ -22,7 +22,8 @@ import {
   PACKAGE_STATUSES,
   type Package,
   type PackageStatus,
-  routes,
+  packageRoutes,
+  participantRoutes,
   type WorkspacePackage,
 } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -118,12 +119,12 @@ async function opensInBuilder(orgId: string, created: Package) {
   const params = { orgId, packageId: created.id };
   try {
     await Promise.all([
-      api(routes.getPackage, { params, passThrough: true }),
-      api(routes.listParticipants, { params, passThrough: true }),
-      api(routes.listPackageGroupOptions, { params: { orgId }, passThrough: true }),
+      api(packageRoutes.getPackage, { params, passThrough: true }),
+      api(participantRoutes.listParticipants, { params, passThrough: true }),
+      api(packageRoutes.listPackageGroupOptions, { params: { orgId }, passThrough: true }),
     ]);
   } catch (error) {
-    await api(routes.deletePackage, { params, query: { version: created.version }, passThrough: true }).catch(
+    await api(packageRoutes.deletePackage, { params, query: { version: created.version }, passThrough: true }).catch(
       () => undefined,
     );
     throw error;
@@ -184,7 +185,7 @@ export function WorkspacePage({
   async function createPackage() {
     setCreating(true);
     try {
-      const created = await api(routes.createPackage, {
+      const created = await api(packageRoutes.createPackage, {
         params: { orgId: organizationId },
         body: {},
         passThrough: true,

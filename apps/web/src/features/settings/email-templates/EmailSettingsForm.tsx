@@ -1,5 +1,10 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from "@mantine/core";
-import { EMAIL_TEMPLATE_MESSAGES, type EmailSettings, routes, updateEmailSettingsQuerySchema } from "@signet/contract";
+import {
+  EMAIL_TEMPLATE_MESSAGES,
+  type EmailSettings,
+  emailTemplateRoutes,
+  updateEmailSettingsQuerySchema,
+} from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -56,7 +61,10 @@ function Form({ organizationId, initial }: { organizationId: string; initial: Em
     if (!parsed.success) return;
     setSaving(true);
     try {
-      const saved = await api(routes.updateEmailSettings, { params: { orgId: organizationId }, query: parsed.data });
+      const saved = await api(emailTemplateRoutes.updateEmailSettings, {
+        params: { orgId: organizationId },
+        query: parsed.data,
+      });
       allowLeave();
       queryClient.setQueryData(emailTemplateQueries.settings(organizationId).queryKey, saved);
       toastSuccess(EMAIL_TEMPLATE_MESSAGES.settingsUpdated);

@@ -23,7 +23,7 @@ import {
   type EmailLanguage,
   type EmailTemplate,
   type EmailTemplateContent,
-  routes,
+  emailTemplateRoutes,
 } from "@signet/contract";
 import { IconBraces, IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -125,7 +125,7 @@ function Editor({ organizationId, template }: { organizationId: string; template
   const preview = useQuery({
     queryKey: ["email-templates", organizationId, "preview", template.kind, language, previewed],
     queryFn: ({ signal }) =>
-      api(routes.previewEmailTemplate, {
+      api(emailTemplateRoutes.previewEmailTemplate, {
         params: { orgId: organizationId },
         body: { kind: template.kind, language, content: previewed ?? DEFAULT_EMAIL_TEMPLATES[template.kind].es },
         signal,
@@ -157,7 +157,7 @@ function Editor({ organizationId, template }: { organizationId: string; template
     setBusy("save");
     setProblem(null);
     try {
-      const saved = await api(routes.updateEmailTemplate, {
+      const saved = await api(emailTemplateRoutes.updateEmailTemplate, {
         params: { orgId: organizationId, templateId: template.id },
         body: {
           version: template.version,
@@ -192,7 +192,7 @@ function Editor({ organizationId, template }: { organizationId: string; template
     if (!confirmed) return;
     setBusy("restore");
     try {
-      const restored = await api(routes.restoreEmailTemplate, {
+      const restored = await api(emailTemplateRoutes.restoreEmailTemplate, {
         params: { orgId: organizationId, templateId: template.id },
         body: { version: template.version },
       });
@@ -216,7 +216,7 @@ function Editor({ organizationId, template }: { organizationId: string; template
     if (!confirmed) return;
     setBusy("delete");
     try {
-      await api(routes.deleteEmailTemplate, {
+      await api(emailTemplateRoutes.deleteEmailTemplate, {
         params: { orgId: organizationId, templateId: template.id },
         query: { version: template.version },
       });

@@ -21,7 +21,7 @@ import {
   EMAIL_TEMPLATE_KINDS,
   type EmailTemplate,
   type EmailTemplateKind,
-  routes,
+  emailTemplateRoutes,
 } from "@signet/contract";
 import { IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -235,7 +235,7 @@ function NewTemplateModal({
     const finalName = (name || suggested).trim();
     setSaving(true);
     try {
-      const created = await api(routes.createEmailTemplate, {
+      const created = await api(emailTemplateRoutes.createEmailTemplate, {
         params: { orgId: organizationId },
         body: {
           kind: effectiveKind,

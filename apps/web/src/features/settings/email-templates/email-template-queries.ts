@@ -1,4 +1,4 @@
-import { routes } from "@signet/contract";
+import { emailTemplateRoutes } from "@signet/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../api/client.ts";
 
@@ -6,14 +6,14 @@ export const emailTemplateQueries = {
   list: (orgId: string) =>
     queryOptions({
       queryKey: ["email-templates", orgId, "list"],
-      queryFn: ({ signal }) => api(routes.listEmailTemplates, { params: { orgId }, query: {}, signal }),
+      queryFn: ({ signal }) => api(emailTemplateRoutes.listEmailTemplates, { params: { orgId }, query: {}, signal }),
     }),
   /** package step 3 and review: errors stay with the caller (the picker is then disabled) */
   invitations: (orgId: string) =>
     queryOptions({
       queryKey: ["email-templates", orgId, "list", "invitation"],
       queryFn: ({ signal }) =>
-        api(routes.listEmailTemplates, {
+        api(emailTemplateRoutes.listEmailTemplates, {
           params: { orgId },
           query: { kind: "invitation" },
           signal,
@@ -24,12 +24,12 @@ export const emailTemplateQueries = {
   one: (orgId: string, templateId: string) =>
     queryOptions({
       queryKey: ["email-templates", orgId, "one", templateId],
-      queryFn: ({ signal }) => api(routes.getEmailTemplate, { params: { orgId, templateId }, signal }),
+      queryFn: ({ signal }) => api(emailTemplateRoutes.getEmailTemplate, { params: { orgId, templateId }, signal }),
     }),
   settings: (orgId: string) =>
     queryOptions({
       queryKey: ["email-settings", orgId],
-      queryFn: ({ signal }) => api(routes.getEmailSettings, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(emailTemplateRoutes.getEmailSettings, { params: { orgId }, signal }),
     }),
 };
 

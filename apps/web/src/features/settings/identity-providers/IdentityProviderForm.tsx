@@ -1,6 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, MultiSelect, PasswordInput, Select, Stack, Switch, TextInput } from "@mantine/core";
-import { createIdentityProviderSchema, type IdentityProvider, routes } from "@signet/contract";
+import {
+  createIdentityProviderSchema,
+  groupRoutes,
+  type IdentityProvider,
+  identityProviderRoutes,
+  roleRoutes,
+} from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -77,13 +83,13 @@ export function IdentityProviderForm({
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const groups = useQuery({
     queryKey: ["identity-providers", organizationId, "groups"],
-    queryFn: ({ signal }) => api(routes.listGroups, { params: { orgId: organizationId }, signal }),
+    queryFn: ({ signal }) => api(groupRoutes.listGroups, { params: { orgId: organizationId }, signal }),
     enabled: jitEnabled,
   });
   const roles = useQuery({
     queryKey: ["identity-providers", organizationId, "roles"],
     queryFn: ({ signal }) =>
-      api(routes.listRoles, {
+      api(roleRoutes.listRoles, {
         params: { orgId: organizationId },
         query: { pageNumber: 1, pageSize: 100, sortBy: "name", sortDirection: "asc" },
         signal,
@@ -97,11 +103,11 @@ export function IdentityProviderForm({
     const body = { ...rest, ...(clientSecret ? { clientSecret } : {}) };
     try {
       const saved = provider
-        ? await api(routes.updateIdentityProvider, {
+        ? await api(identityProviderRoutes.updateIdentityProvider, {
             params: { orgId: organizationId, providerId: provider.id },
             body: { version: provider.version, ...body },
           })
-        : await api(routes.createIdentityProvider, {
+        : await api(identityProviderRoutes.createIdentityProvider, {
             params: { orgId: organizationId },
             body: { ...body, clientSecret },
           });

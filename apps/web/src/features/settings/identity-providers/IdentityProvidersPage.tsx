@@ -18,7 +18,12 @@ import {
   ThemeIcon,
   VisuallyHidden,
 } from "@mantine/core";
-import { type ConnectionTestResult, type IdentityProvider, OIDC_CALLBACK_PATH, routes } from "@signet/contract";
+import {
+  type ConnectionTestResult,
+  type IdentityProvider,
+  identityProviderRoutes,
+  OIDC_CALLBACK_PATH,
+} from "@signet/contract";
 import {
   IconCheck,
   IconCopy,
@@ -50,7 +55,7 @@ export const identityProviderQueries = {
   list: (orgId: string) =>
     queryOptions({
       queryKey: ["identity-providers", orgId, "list"],
-      queryFn: ({ signal }) => api(routes.listIdentityProviders, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(identityProviderRoutes.listIdentityProviders, { params: { orgId }, signal }),
     }),
 };
 
@@ -100,7 +105,7 @@ export function IdentityProvidersPage({ organizationId }: { organizationId: stri
 
   const update = async (provider: IdentityProvider, change: Record<string, unknown>, done: string) => {
     try {
-      await api(routes.updateIdentityProvider, {
+      await api(identityProviderRoutes.updateIdentityProvider, {
         params: { orgId: organizationId, providerId: provider.id },
         body: { version: provider.version, ...change },
       });
@@ -114,7 +119,7 @@ export function IdentityProvidersPage({ organizationId }: { organizationId: stri
 
   const test = async (provider: IdentityProvider) => {
     try {
-      const result = await api(routes.testIdentityProvider, {
+      const result = await api(identityProviderRoutes.testIdentityProvider, {
         params: { orgId: organizationId, providerId: provider.id },
       });
       setTested({ provider, result });
@@ -132,7 +137,7 @@ export function IdentityProvidersPage({ organizationId }: { organizationId: stri
     });
     if (!confirmed) return;
     try {
-      await api(routes.deleteIdentityProvider, {
+      await api(identityProviderRoutes.deleteIdentityProvider, {
         params: { orgId: organizationId, providerId: provider.id },
         query: { version: provider.version },
       });

@@ -22,7 +22,7 @@ import {
   EMAIL_NOTIFICATION_MESSAGES,
   type EmailNotification,
   type EmailNotificationEvent,
-  routes,
+  notificationRuleRoutes,
   SETTINGS_TOASTS,
 } from "@signet/contract";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
@@ -138,7 +138,8 @@ function EmailNotificationRules({ organizationId }: { organizationId: string }) 
   const client = useQueryClient();
   const query = useQuery({
     queryKey: rulesKey(organizationId),
-    queryFn: ({ signal }) => api(routes.listEmailNotifications, { params: { orgId: organizationId }, signal }),
+    queryFn: ({ signal }) =>
+      api(notificationRuleRoutes.listEmailNotifications, { params: { orgId: organizationId }, signal }),
   });
   const [editing, setEditing] = useState<EmailNotification | "new" | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -152,7 +153,7 @@ function EmailNotificationRules({ organizationId }: { organizationId: string }) 
     });
     if (!confirmed) return;
     try {
-      await api(routes.deleteEmailNotification, {
+      await api(notificationRuleRoutes.deleteEmailNotification, {
         params: { orgId: organizationId, uid: rule.uid },
         query: { version: rule.version },
       });
@@ -303,12 +304,15 @@ function RuleEditor(props: { organizationId: string; rule: EmailNotification | n
     setSaving(true);
     try {
       if (props.rule) {
-        await api(routes.updateEmailNotification, {
+        await api(notificationRuleRoutes.updateEmailNotification, {
           params: { orgId: props.organizationId, uid: props.rule.uid },
           body: { ...parsed.data, version: props.rule.version },
         });
       } else {
-        await api(routes.createEmailNotification, { params: { orgId: props.organizationId }, body: parsed.data });
+        await api(notificationRuleRoutes.createEmailNotification, {
+          params: { orgId: props.organizationId },
+          body: parsed.data,
+        });
       }
       allowLeave();
       toastSuccess(props.rule ? SETTINGS_TOASTS.notifications : EMAIL_NOTIFICATION_MESSAGES.created);

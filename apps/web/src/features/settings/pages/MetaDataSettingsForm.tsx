@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import {
   parseSettingInput,
-  routes,
   type SettingMetaData,
   type SettingName,
+  settingMetaDataRoutes,
   settingValueOrDefault,
 } from "@signet/contract";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -30,7 +30,7 @@ export const metaDataQuery = (orgId: string, names: readonly SettingName[]) =>
   queryOptions({
     queryKey: ["settings", orgId, "metaData", [...names].sort().join(",")],
     queryFn: ({ signal }) =>
-      api(routes.listSettingMetaData, {
+      api(settingMetaDataRoutes.listSettingMetaData, {
         params: { orgId },
         query: { settingNames: names.join(",") },
         signal,
@@ -116,7 +116,7 @@ function Form(props: Parameters<typeof MetaDataSettingsForm>[0] & { records: Set
     if (props.confirm && !(await props.confirm(changed))) return;
     setSaving(true);
     try {
-      await api(routes.updateSettingMetaData, {
+      await api(settingMetaDataRoutes.updateSettingMetaData, {
         params: { orgId: props.organizationId },
         body,
         passThrough: true,

@@ -13,7 +13,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from "@mantine/core";
-import { routes, UI, type WebhookDelivery, type WebhookEndpoint } from "@signet/contract";
+import { UI, type WebhookDelivery, type WebhookEndpoint, webhookRoutes } from "@signet/contract";
 import {
   IconAlertTriangle,
   IconArrowDown,
@@ -81,17 +81,17 @@ export function WebhookDeliveriesPage({
   };
   const sendTest = () =>
     run("test", async () => {
-      await api(routes.testWebhook, { params });
+      await api(webhookRoutes.testWebhook, { params });
       return "Test event sent. Its delivery appears below in a moment.";
     });
   const resume = () =>
     run("resume", async () => {
-      await api(routes.resumeWebhook, { params });
+      await api(webhookRoutes.resumeWebhook, { params });
       return "Webhook resumed.";
     });
   const redeliver = (delivery: WebhookDelivery) =>
     run(delivery.id, async () => {
-      await api(routes.redeliverWebhookDelivery, { params: { ...params, deliveryId: delivery.id } });
+      await api(webhookRoutes.redeliverWebhookDelivery, { params: { ...params, deliveryId: delivery.id } });
       setChangedId(delivery.id);
       return `${webhookEventWords(delivery.eventType)} sent again. The new attempt appears at the top of the log.`;
     });

@@ -13,7 +13,7 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { routes, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from "@signet/contract";
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType, webhookRoutes } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -117,7 +117,7 @@ function WebhookForm({
     try {
       const body = webhookFormBody(values);
       if (endpoint) {
-        await api(routes.updateWebhook, {
+        await api(webhookRoutes.updateWebhook, {
           params: { orgId: organizationId, webhookId: endpoint.id },
           body: { ...body, version: endpoint.version },
         });
@@ -126,7 +126,7 @@ function WebhookForm({
         await refreshWebhooks(queryClient, organizationId);
         backToList();
       } else {
-        const created = await api(routes.createWebhook, { params: { orgId: organizationId }, body });
+        const created = await api(webhookRoutes.createWebhook, { params: { orgId: organizationId }, body });
         allowLeave();
         toastSuccess(`Webhook ${created.endpoint.url} added.`);
         await refreshWebhooks(queryClient, organizationId);

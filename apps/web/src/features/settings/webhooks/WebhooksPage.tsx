@@ -14,7 +14,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from "@mantine/core";
-import { routes, UI, WEBHOOK_SECRET_OVERLAP_HOURS, type WebhookEndpoint } from "@signet/contract";
+import { UI, WEBHOOK_SECRET_OVERLAP_HOURS, type WebhookEndpoint, webhookRoutes } from "@signet/contract";
 import {
   IconArrowDown,
   IconArrowsSort,
@@ -90,7 +90,7 @@ export function WebhooksPage({
   const actions: RowActions = {
     sendTest: (endpoint) =>
       run(endpoint, async () => {
-        await api(routes.testWebhook, { params: params(endpoint) });
+        await api(webhookRoutes.testWebhook, { params: params(endpoint) });
         return `Test event sent to ${endpoint.url}. Its delivery appears in the delivery log.`;
       }),
     rotate: async (endpoint) => {
@@ -101,7 +101,7 @@ export function WebhooksPage({
       });
       if (!confirmed) return;
       await run(endpoint, async () => {
-        const result = await api(routes.rotateWebhookSecret, { params: params(endpoint) });
+        const result = await api(webhookRoutes.rotateWebhookSecret, { params: params(endpoint) });
         setRevealed({ url: endpoint.url, secret: result.secret, rotated: true });
         return "Signing secret rotated.";
       });
@@ -114,13 +114,13 @@ export function WebhooksPage({
       });
       if (!confirmed) return;
       await run(endpoint, async () => {
-        await api(routes.suspendWebhook, { params: params(endpoint), body: {} });
+        await api(webhookRoutes.suspendWebhook, { params: params(endpoint), body: {} });
         return `Webhook ${endpoint.url} suspended.`;
       });
     },
     resume: (endpoint) =>
       run(endpoint, async () => {
-        await api(routes.resumeWebhook, { params: params(endpoint) });
+        await api(webhookRoutes.resumeWebhook, { params: params(endpoint) });
         return `Webhook ${endpoint.url} resumed.`;
       }),
     remove: async (endpoint) => {
@@ -132,7 +132,7 @@ export function WebhooksPage({
       });
       if (!confirmed) return;
       await run(null, async () => {
-        await api(routes.deleteWebhook, { params: params(endpoint), query: { version: endpoint.version } });
+        await api(webhookRoutes.deleteWebhook, { params: params(endpoint), query: { version: endpoint.version } });
         return `Webhook ${endpoint.url} deleted.`;
       });
     },
@@ -147,7 +147,7 @@ export function WebhooksPage({
     });
     if (!confirmed) return;
     await run(null, async () => {
-      const result = await api(routes.suspendAllWebhooks, { params: { orgId: organizationId }, body: {} });
+      const result = await api(webhookRoutes.suspendAllWebhooks, { params: { orgId: organizationId }, body: {} });
       return `${result.suspended} ${result.suspended === 1 ? "webhook" : "webhooks"} suspended.`;
     });
   };

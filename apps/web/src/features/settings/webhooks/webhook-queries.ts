@@ -1,4 +1,4 @@
-import { routes } from "@signet/contract";
+import { webhookRoutes } from "@signet/contract";
 import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../api/client.ts";
 
@@ -14,18 +14,18 @@ export const webhookQueries = {
   list: (orgId: string) =>
     queryOptions({
       queryKey: ["webhooks", orgId, "list"],
-      queryFn: ({ signal }) => api(routes.listWebhooks, { params: { orgId }, signal }),
+      queryFn: ({ signal }) => api(webhookRoutes.listWebhooks, { params: { orgId }, signal }),
     }),
   one: (orgId: string, webhookId: string) =>
     queryOptions({
       queryKey: ["webhooks", orgId, "one", webhookId],
-      queryFn: ({ signal }) => api(routes.getWebhook, { params: { orgId, webhookId }, signal }),
+      queryFn: ({ signal }) => api(webhookRoutes.getWebhook, { params: { orgId, webhookId }, signal }),
     }),
   deliveries: (orgId: string, webhookId: string, page: DeliveryPage) =>
     queryOptions({
       queryKey: ["webhooks", orgId, "deliveries", webhookId, page],
       queryFn: ({ signal }) =>
-        api(routes.listWebhookDeliveries, {
+        api(webhookRoutes.listWebhookDeliveries, {
           params: { orgId, webhookId },
           query: { pageNumber: page.pageNumber, sortBy: "attemptedAt", sortDirection: page.sortDirection },
           signal,

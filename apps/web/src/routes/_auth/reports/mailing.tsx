@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
+import { MailingReportPage } from "../../../features/reports/MailingReportPage.tsx";
 import {
-  MailingReportPage,
   type MailingReportSearch,
   mailingReportSearchSchema,
-} from "../../../features/reports/MailingReportPage.tsx";
+} from "../../../features/reports/mailing-report-search.ts";
 
 function MailingReportRoute() {
   const search = Route.useSearch();

@@ -5,7 +5,8 @@ import {
   PARTICIPANT_MESSAGES,
   PARTICIPANT_ROLE_LABELS,
   type Participant,
-  routes,
+  packageRoutes,
+  participantRoutes,
 } from "@signet/contract";
 import { IconPencil, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -72,7 +73,7 @@ export function DetailsStep() {
     const trimmed = name.trim();
     if (!trimmed || trimmed === pkg.name) return setDirty("name", false);
     void call(() =>
-      api(routes.updatePackage, { params, body: { version: pkg.version, name: trimmed }, passThrough: true }),
+      api(packageRoutes.updatePackage, { params, body: { version: pkg.version, name: trimmed }, passThrough: true }),
     ).then((ok) => setDirty("name", !ok));
   };
 
@@ -85,7 +86,7 @@ export function DetailsStep() {
     });
     if (!ok) return;
     await call(() =>
-      api(routes.removeParticipant, {
+      api(participantRoutes.removeParticipant, {
         params: { ...params, participantId: participant.id },
         query: { version: participant.version },
         passThrough: true,
@@ -205,9 +206,13 @@ export function DetailsStep() {
             existingTypes={(participants.data?.records ?? []).map((participant) => participant.type)}
             submitLabel={slots ? "Add participant slot" : "Add participant"}
             onSubmit={(values, onError) =>
-              call(() => api(routes.addParticipant, { params, body: body(values, mailable), passThrough: true }), {
-                onError,
-              })
+              call(
+                () =>
+                  api(participantRoutes.addParticipant, { params, body: body(values, mailable), passThrough: true }),
+                {
+                  onError,
+                },
+              )
             }
           />
         )}
@@ -242,7 +247,7 @@ export function DetailsStep() {
               }
               const ok = await call(
                 () =>
-                  api(routes.updateParticipant, {
+                  api(participantRoutes.updateParticipant, {
                     params: { ...params, participantId: editing.id },
                     body: { version: editing.version, ...body(values, mailable) },
                     passThrough: true,

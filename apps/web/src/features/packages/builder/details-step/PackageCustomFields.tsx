@@ -1,5 +1,5 @@
 import { Checkbox, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
-import { type CustomFieldValue, routes } from "@signet/contract";
+import { type CustomFieldValue, customFieldRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../../../api/client.ts";
@@ -21,7 +21,7 @@ function CustomFieldInput({ field }: { field: CustomFieldValue }) {
     if ("problem" in change) return setProblem(change.problem);
     setProblem(null);
     void call(() =>
-      api(routes.setPackageCustomField, {
+      api(customFieldRoutes.setPackageCustomField, {
         params: { orgId: organizationId, packageId, customFieldId: field.customFieldId },
         body: { value: change.value, ...(field.version ? { version: field.version } : {}) },
         passThrough: true,
@@ -81,7 +81,7 @@ export function PackageCustomFields() {
   const fields = useQuery({
     queryKey: ["packages", organizationId, packageId, "custom-fields"],
     queryFn: ({ signal }) =>
-      api(routes.listPackageCustomFields, { params: { orgId: organizationId, packageId }, signal }),
+      api(customFieldRoutes.listPackageCustomFields, { params: { orgId: organizationId, packageId }, signal }),
   });
   const records = fields.data?.records ?? [];
   return (

@@ -1,5 +1,5 @@
 import { MultiSelect, Text } from "@mantine/core";
-import { routes } from "@signet/contract";
+import { packageRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../../api/client.ts";
 import { packageQueries } from "../../package-queries.ts";
@@ -31,7 +31,7 @@ export function PackageGroups() {
       onChange={(groupIds) => {
         if (groupIds.length === 0) return;
         void call(() =>
-          api(routes.setPackageGroups, {
+          api(packageRoutes.setPackageGroups, {
             params: { orgId: organizationId, packageId },
             body: { version: pkg.version, groupIds },
             passThrough: true,

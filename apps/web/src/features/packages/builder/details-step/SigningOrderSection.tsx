@@ -1,5 +1,5 @@
 import { SegmentedControl, Text } from "@mantine/core";
-import { type Package, routes } from "@signet/contract";
+import { type Package, packageRoutes, participantRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../../../api/client.ts";
@@ -28,14 +28,18 @@ export function SigningOrderSection() {
   async function choose(value: Package["signingOrder"]) {
     setChoosing(value);
     await call(() =>
-      api(routes.updatePackage, { params, body: { version: pkg.version, signingOrder: value }, passThrough: true }),
+      api(packageRoutes.updatePackage, {
+        params,
+        body: { version: pkg.version, signingOrder: value },
+        passThrough: true,
+      }),
     );
     setChoosing(null);
   }
 
   const reorder = (list: { id: string }[]) =>
     call(() =>
-      api(routes.setParticipantsOrder, {
+      api(participantRoutes.setParticipantsOrder, {
         params,
         body: {
           version: pkg.version,

@@ -4,7 +4,7 @@ import { DateInput } from "@mantine/dates";
 import {
   isCalendarDay,
   type Package,
-  routes,
+  packageRoutes,
   TRID_DATE_EXPLANATIONS,
   TRID_DATE_LABELS,
   TRID_DELIVERY_METHOD_LABELS,
@@ -88,7 +88,7 @@ export function TridSection() {
     setPending((current) => ({ ...current, ...patch }));
     const run = queue.current.then(() =>
       call(async () => {
-        const updated = await api(routes.updatePackage, {
+        const updated = await api(packageRoutes.updatePackage, {
           params: { orgId: organizationId, packageId },
           body: { version: version.current, ...patch },
           passThrough: true,

@@ -3,9 +3,9 @@ import {
   CONDITIONAL_RULE_ACTIONS,
   type ConditionalRuleAction,
   type ConditionalRuleCondition,
-  routes,
   TAG_TYPE_LABELS,
   type Tag,
+  tagRoutes,
 } from "@signet/contract";
 import { IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -27,7 +27,7 @@ export function ConditionalRules() {
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
   const rules = useQuery({
     queryKey: ["packages", organizationId, packageId, "conditional-rules"],
-    queryFn: ({ signal }) => api(routes.listConditionalRules, { params, signal }),
+    queryFn: ({ signal }) => api(tagRoutes.listConditionalRules, { params, signal }),
   });
   const [target, setTarget] = useState<string | null>(null);
   const [source, setSource] = useState<string | null>(null);
@@ -58,7 +58,7 @@ export function ConditionalRules() {
     if (!source || !target) return;
     const condition: ConditionalRuleCondition = value.trim() ? "EQUALS" : "HAS_VALUE";
     void run(() =>
-      api(routes.createConditionalRule, {
+      api(tagRoutes.createConditionalRule, {
         params,
         body: { sourceTagId: source, targetTagId: target, action, condition, value: value.trim() || null },
         passThrough: true,
@@ -95,7 +95,7 @@ export function ConditionalRules() {
                       disabled={readOnly}
                       onClick={() =>
                         void run(() =>
-                          api(routes.deleteConditionalRule, {
+                          api(tagRoutes.deleteConditionalRule, {
                             params: { ...params, ruleId: rule.id },
                             passThrough: true,
                           }),

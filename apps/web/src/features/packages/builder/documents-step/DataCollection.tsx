@@ -11,7 +11,7 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
-import { DATA_COLLECTION_FIELD_TYPES, type DataCollectionFieldType, routes } from "@signet/contract";
+import { DATA_COLLECTION_FIELD_TYPES, type DataCollectionFieldType, dataCollectionRoutes } from "@signet/contract";
 import { IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -41,11 +41,11 @@ export function DataCollection() {
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
   const groups = useQuery({
     queryKey: ["packages", organizationId, packageId, "data-collection-groups"],
-    queryFn: ({ signal }) => api(routes.listDataCollectionGroups, { params, signal }),
+    queryFn: ({ signal }) => api(dataCollectionRoutes.listDataCollectionGroups, { params, signal }),
   });
   const fields = useQuery({
     queryKey: ["packages", organizationId, packageId, "data-collection-fields"],
-    queryFn: ({ signal }) => api(routes.listDataCollectionFields, { params, signal }),
+    queryFn: ({ signal }) => api(dataCollectionRoutes.listDataCollectionFields, { params, signal }),
   });
   const [groupName, setGroupName] = useState("");
 
@@ -65,7 +65,11 @@ export function DataCollection() {
   const addGroup = async () => {
     if (!groupName.trim()) return;
     const ok = await run(() =>
-      api(routes.createDataCollectionGroup, { params, body: { name: groupName.trim() }, passThrough: true }),
+      api(dataCollectionRoutes.createDataCollectionGroup, {
+        params,
+        body: { name: groupName.trim() },
+        passThrough: true,
+      }),
     );
     if (ok) setGroupName("");
   };
@@ -93,7 +97,7 @@ export function DataCollection() {
                     });
                     if (ok) {
                       await run(() =>
-                        api(routes.deleteDataCollectionGroup, {
+                        api(dataCollectionRoutes.deleteDataCollectionGroup, {
                           params: { ...params, groupId: group.id },
                           query: { version: group.version },
                           passThrough: true,
@@ -124,7 +128,7 @@ export function DataCollection() {
                             disabled={readOnly}
                             onClick={() =>
                               void run(() =>
-                                api(routes.deleteDataCollectionField, {
+                                api(dataCollectionRoutes.deleteDataCollectionField, {
                                   params: { ...params, fieldId: field.id },
                                   query: { version: field.version },
                                   passThrough: true,
@@ -146,7 +150,7 @@ export function DataCollection() {
                 participants={people.map((person) => ({ value: person.id, label: person.displayName }))}
                 onAdd={(question) =>
                   run(() =>
-                    api(routes.createDataCollectionField, {
+                    api(dataCollectionRoutes.createDataCollectionField, {
                       params,
                       body: { ...question, groupId: group.id },
                       passThrough: true,

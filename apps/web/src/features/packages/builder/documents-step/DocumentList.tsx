@@ -2,10 +2,10 @@ import { ActionIcon, Badge, Group, Paper, Select, Stack, Text, TextInput, Toolti
 import {
   DOCUMENT_MESSAGES,
   type Document,
+  documentRoutes,
   EXECUTION_TYPE_LABELS,
   EXECUTION_TYPES,
   type ExecutionType,
-  routes,
 } from "@signet/contract";
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -42,7 +42,7 @@ export function DocumentList({ selectedId, onSelect }: { selectedId: string | nu
   const setType = (document: Document, executionType: ExecutionType) =>
     change(() =>
       withTagRemovalConfirmation((confirmTagRemoval) =>
-        api(routes.updateDocument, {
+        api(documentRoutes.updateDocument, {
           params: { ...params, documentId: document.id },
           body: { version: document.version, executionType, confirmTagRemoval },
           passThrough: true,
@@ -53,7 +53,7 @@ export function DocumentList({ selectedId, onSelect }: { selectedId: string | nu
   const rename = (document: Document, name: string) => {
     if (name.trim() === "" || name.trim() === document.name) return;
     void change(() =>
-      api(routes.updateDocument, {
+      api(documentRoutes.updateDocument, {
         params: { ...params, documentId: document.id },
         body: { version: document.version, name },
         passThrough: true,
@@ -70,7 +70,7 @@ export function DocumentList({ selectedId, onSelect }: { selectedId: string | nu
     });
     if (ok) {
       await change(() =>
-        api(routes.deleteDocument, {
+        api(documentRoutes.deleteDocument, {
           params: { ...params, documentId: document.id },
           query: { version: document.version },
           passThrough: true,
@@ -85,7 +85,11 @@ export function DocumentList({ selectedId, onSelect }: { selectedId: string | nu
     if (!moved) return;
     ids.splice(index + by, 0, moved);
     void change(() =>
-      api(routes.setDocumentsOrder, { params, body: { documentIds: ids, version: pkg.version }, passThrough: true }),
+      api(documentRoutes.setDocumentsOrder, {
+        params,
+        body: { documentIds: ids, version: pkg.version },
+        passThrough: true,
+      }),
     );
   };
 

@@ -1,5 +1,5 @@
 import { Select, Table, Text } from "@mantine/core";
-import { EXECUTION_TYPE_LABELS, EXECUTION_TYPES, type ExecutionType, routes } from "@signet/contract";
+import { EXECUTION_TYPE_LABELS, EXECUTION_TYPES, type ExecutionType, tagRoutes } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "../../../../api/api-error.ts";
 import { api } from "../../../../api/client.ts";
@@ -26,7 +26,7 @@ export function ExecutionMatrix() {
     try {
       await track(
         withTagRemovalConfirmation((confirmTagRemoval) =>
-          api(routes.setDocumentParticipant, {
+          api(tagRoutes.setDocumentParticipant, {
             params: { orgId: organizationId, packageId },
             body: { documentId, participantId, executionType, confirmTagRemoval },
             passThrough: true,

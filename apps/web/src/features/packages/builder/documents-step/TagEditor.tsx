@@ -17,12 +17,13 @@ import {
 import {
   DEFAULT_TAG_SIZE,
   type Document,
+  documentRoutes,
   type Participant,
-  routes,
   TAG_TYPE_LABELS,
   TAG_TYPES,
   type Tag,
   type TagType,
+  tagRoutes,
 } from "@signet/contract";
 import {
   IconArrowBackUp,
@@ -147,11 +148,12 @@ export function TagEditor(props: {
   const params = { orgId: organizationId, packageId, documentId: document.id };
   const tagsQuery = useQuery({
     queryKey: ["packages", organizationId, packageId, "document-tags", document.id],
-    queryFn: ({ signal }) => api(routes.listDocumentTags, { params, signal }),
+    queryFn: ({ signal }) => api(tagRoutes.listDocumentTags, { params, signal }),
   });
   const rulesQuery = useQuery({
     queryKey: ["packages", organizationId, packageId, "conditional-rules"],
-    queryFn: ({ signal }) => api(routes.listConditionalRules, { params: { orgId: organizationId, packageId }, signal }),
+    queryFn: ({ signal }) =>
+      api(tagRoutes.listConditionalRules, { params: { orgId: organizationId, packageId }, signal }),
   });
   const matrix = useQuery(packageQueries.documentParticipants(organizationId, packageId));
   const [history, setHistory] = useState<History<Draft> | null>(null);
@@ -367,7 +369,7 @@ export function TagEditor(props: {
     );
     try {
       const saved = await track(
-        api(routes.replaceDocumentTags, {
+        api(tagRoutes.replaceDocumentTags, {
           params,
           body: { version: documentVersion.current, tags: body },
           passThrough: true,
@@ -392,7 +394,7 @@ export function TagEditor(props: {
       if (error instanceof ApiError && error.status === 409) {
         toastError(conflictMessage(error));
         const fresh = await tagsQuery.refetch();
-        const current = await api(routes.getDocument, { params });
+        const current = await api(documentRoutes.getDocument, { params });
         documentVersion.current = current.version;
         const records = fresh.data?.records ?? [];
         savedIds.current = new Set(records.map((tag) => tag.id));

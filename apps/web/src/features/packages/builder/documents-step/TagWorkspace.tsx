@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Group, Loader, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
-import { type Document, fillPath, type Participant, routes, routeUrl } from "@signet/contract";
+import { type Document, documentRoutes, fillPath, type Participant, routeUrl } from "@signet/contract";
 import { IconMaximize, IconMinimize } from "@tabler/icons-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useBuilder } from "../builder-context.tsx";
@@ -12,7 +12,7 @@ const THUMB_WIDTH = 120;
 
 function useDocumentUrl(documentId: string) {
   const { organizationId, packageId } = useBuilder();
-  return fillPath(routeUrl(routes.downloadDocument), { orgId: organizationId, packageId, documentId });
+  return fillPath(routeUrl(documentRoutes.downloadDocument), { orgId: organizationId, packageId, documentId });
 }
 
 /**

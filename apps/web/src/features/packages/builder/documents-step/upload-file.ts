@@ -1,4 +1,4 @@
-import { DOCUMENT_MESSAGES, fillPath, MESSAGES, routes, routeUrl } from "@signet/contract";
+import { DOCUMENT_MESSAGES, documentRoutes, fillPath, MESSAGES, routeUrl } from "@signet/contract";
 import { csrfHeader, noteRequest } from "../../../../api/client.ts";
 
 export interface UploadResult {
@@ -21,7 +21,7 @@ export function uploadFile(
 ): Promise<UploadResult> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
-    request.open("POST", fillPath(routeUrl(routes.uploadDocument), target));
+    request.open("POST", fillPath(routeUrl(documentRoutes.uploadDocument), target));
     for (const [name, value] of Object.entries(csrfHeader())) request.setRequestHeader(name, value);
     request.withCredentials = true;
     request.upload.onprogress = (event) => {

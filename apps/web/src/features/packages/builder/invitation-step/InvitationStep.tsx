@@ -1,5 +1,5 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
-import { DEFAULTS, routes } from "@signet/contract";
+import { DEFAULTS, packageRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../../api/api-error.ts";
@@ -50,12 +50,15 @@ export function InvitationStep() {
     edits: JSON.stringify(values),
     disabled: readOnly,
     save: () =>
-      call(() => api(routes.updatePackage, { params, body: { version: pkg.version, ...patch }, passThrough: true }), {
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) conflicted.current = true;
-          return false;
+      call(
+        () => api(packageRoutes.updatePackage, { params, body: { version: pkg.version, ...patch }, passThrough: true }),
+        {
+          onError: (error) => {
+            if (error instanceof ApiError && error.status === 409) conflicted.current = true;
+            return false;
+          },
         },
-      }),
+      ),
   });
   const set = <K extends keyof InvitationValues>(key: K, value: InvitationValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -67,7 +70,7 @@ export function InvitationStep() {
 
   async function setCollaboration(enabled: boolean) {
     const ok = await call(() =>
-      api(routes.updatePackage, {
+      api(packageRoutes.updatePackage, {
         params,
         body: { version: pkg.version, packageCollaboration: enabled },
         passThrough: true,

@@ -1,5 +1,10 @@
 import { Checkbox, NumberInput, SimpleGrid, Skeleton, Switch, Text } from "@mantine/core";
-import { type PackageReminderSettings, type ReminderPolicy, reminderPolicySchema, routes } from "@signet/contract";
+import {
+  notificationRuleRoutes,
+  type PackageReminderSettings,
+  type ReminderPolicy,
+  reminderPolicySchema,
+} from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../../../api/client.ts";
@@ -38,7 +43,7 @@ export function RemindersSection() {
   const key = ["packages", organizationId, packageId, "reminder-settings"];
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api(routes.getPackageReminderSettings, { params, signal }),
+    queryFn: ({ signal }) => api(notificationRuleRoutes.getPackageReminderSettings, { params, signal }),
   });
   if (query.isPending) return <Skeleton height={120} aria-label="Loading reminders" />;
   if (!query.data) return null;
@@ -67,7 +72,7 @@ function RemindersForm(props: {
     save: () =>
       call(async () => {
         try {
-          await api(routes.updatePackageReminderSettings, {
+          await api(notificationRuleRoutes.updatePackageReminderSettings, {
             params: props.params,
             body: {
               version,

@@ -10,7 +10,7 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
-import { routes, type Stip } from "@signet/contract";
+import { dataCollectionRoutes, type Stip } from "@signet/contract";
 import { IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -29,7 +29,7 @@ export function StipsSection() {
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
   const stips = useQuery({
     queryKey: ["packages", organizationId, packageId, "stips"],
-    queryFn: ({ signal }) => api(routes.listStips, { params, signal }),
+    queryFn: ({ signal }) => api(dataCollectionRoutes.listStips, { params, signal }),
   });
   const [participantId, setParticipantId] = useState<string | null>(null);
   const [name, setName] = useState("");
@@ -40,7 +40,11 @@ export function StipsSection() {
   async function add() {
     if (!participantId || !name.trim()) return;
     const ok = await call(() =>
-      api(routes.createStip, { params, body: { participantId, name: name.trim(), required }, passThrough: true }),
+      api(dataCollectionRoutes.createStip, {
+        params,
+        body: { participantId, name: name.trim(), required },
+        passThrough: true,
+      }),
     );
     if (ok) setName("");
   }
@@ -54,7 +58,7 @@ export function StipsSection() {
     });
     if (!ok) return;
     await call(() =>
-      api(routes.deleteStip, {
+      api(dataCollectionRoutes.deleteStip, {
         params: { ...params, stipId: stip.id },
         query: { version: stip.version },
         passThrough: true,

@@ -1,5 +1,11 @@
 import { Alert, Badge, Button, List, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
-import { DEFAULTS, EXECUTION_TYPE_LABELS, PARTICIPANT_ROLE_LABELS, routes } from "@signet/contract";
+import {
+  DEFAULTS,
+  dataCollectionRoutes,
+  EXECUTION_TYPE_LABELS,
+  PARTICIPANT_ROLE_LABELS,
+  packageActionRoutes,
+} from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -44,7 +50,8 @@ export function ReviewStep() {
   const tags = useQuery(packageQueries.tags(organizationId, packageId));
   const stips = useQuery({
     queryKey: ["packages", organizationId, packageId, "stips"],
-    queryFn: ({ signal }) => api(routes.listStips, { params: { orgId: organizationId, packageId }, signal }),
+    queryFn: ({ signal }) =>
+      api(dataCollectionRoutes.listStips, { params: { orgId: organizationId, packageId }, signal }),
   });
   const [serverProblems, setServerProblems] = useState<string[]>([]);
   // the server's send check is the one authority on what is missing
@@ -62,7 +69,7 @@ export function ReviewStep() {
     let refused: string[] = [];
     const sent = await call(async () => {
       try {
-        await api(routes.sendPackage, {
+        await api(packageActionRoutes.sendPackage, {
           params: { orgId: organizationId, packageId },
           body: { version: pkg.version },
           passThrough: true,
