@@ -2,6 +2,8 @@ import { forkChild } from "./fork-child.ts";
 
 export interface ChildServer {
   url: string;
+  /** the server's process, for reading its memory from /proc */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -13,7 +15,7 @@ export async function startChildServer(module: URL, env: Record<string, string>,
   const child = forkChild(module, env);
   try {
     const message = await child.nextMessage<{ type: "listening"; url: string }>(`${what} start`, 30_000);
-    return { url: message.url, stop: () => child.stop() };
+    return { url: message.url, pid: child.pid!, stop: () => child.stop() };
   } catch (error) {
     await child.stop();
     throw error;
