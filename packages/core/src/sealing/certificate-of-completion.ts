@@ -17,6 +17,7 @@ import {
   TextRenderingMode,
 } from "pdf-lib";
 import { embedUnicodeFont, finishFontSubset, printable } from "./unicode-font.ts";
+import { rememberWritten } from "./written-documents.ts";
 
 export interface CertificateData {
   package: {
@@ -297,7 +298,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
 
   layout.footers(`Certificate of Completion - ${data.package.name} (${data.package.shortId})`, regular);
   await finishFontSubset(document, font);
-  return document.save({ useObjectStreams: false });
+  return rememberWritten(await document.save({ useObjectStreams: false }), document);
 }
 
 async function signatureCell(document: PDFDocument, png: Uint8Array | null): Promise<Cell> {

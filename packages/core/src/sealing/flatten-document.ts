@@ -27,6 +27,7 @@ import {
   unicodeFontMetrics,
   type VerticalMetrics,
 } from "./unicode-font.ts";
+import { rememberWritten } from "./written-documents.ts";
 
 /**
  * A participant's value to burn into a page. Geometry is in PDF points with the origin at the
@@ -133,7 +134,7 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
 
   if (font) await finishFontSubset(document, font);
   // no object or cross-reference streams: PDF/A-1 (PDF 1.4) has neither
-  return keepHeaderVersion(await document.save({ useObjectStreams: false }), pdf, pdfa);
+  return rememberWritten(keepHeaderVersion(await document.save({ useObjectStreams: false }), pdf, pdfa), document);
 }
 
 /**

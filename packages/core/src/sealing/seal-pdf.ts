@@ -7,6 +7,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber } from "pdf-lib";
 import * as pkijs from "pkijs";
 import { declaredPdfa, keepHeaderVersion } from "./pdfa-conformance.ts";
 import type { SealCredentials } from "./seal-credentials.ts";
+import { takeWritten } from "./written-documents.ts";
 
 export interface SealOptions {
   reason: string;
@@ -58,7 +59,8 @@ export async function sealPdf(
   if (signingTime.getTime() > credentials.notAfter.getTime()) {
     throw new Error(`The seal certificate expired on ${credentials.notAfter.toISOString()}; install a new one.`);
   }
-  const document = await PDFDocument.load(pdf, { updateMetadata: false });
+  // flattenDocument and the certificate leave the document they wrote: no need to parse it again
+  const document = takeWritten(pdf) ?? (await PDFDocument.load(pdf, { updateMetadata: false }));
   resolveIndirectFormEntries(document);
   pdflibAddPlaceholder({
     pdfDoc: document,
@@ -72,7 +74,13 @@ export async function sealPdf(
   });
   // signpdf finds the placeholder by scanning the bytes: object streams would compress it away (and
   // PDF/A-1 files may have none); a PDF/A file keeps its header version, signed as it is
-  const prepared = keepHeaderVersion(await document.save({ useObjectStreams: false }), pdf, declaredPdfa(document));
+  // (and no form appearances rebuilt: a parsed document never has them to rebuild, a handed-over one
+  // had them built when it was written)
+  const prepared = keepHeaderVersion(
+    await document.save({ useObjectStreams: false, updateFieldAppearances: false }),
+    pdf,
+    declaredPdfa(document),
+  );
   const signer = new CadesSigner(credentials, options);
   return new Uint8Array(await new SignPdf().sign(Buffer.from(prepared), signer, signingTime));
 }

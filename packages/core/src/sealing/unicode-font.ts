@@ -64,9 +64,52 @@ export function unicodeFontMetrics(): Promise<VerticalMetrics> {
 
 /** Embeds the Unicode font into the document; only the glyphs drawn end up in the file. */
 export async function embedUnicodeFont(document: PDFDocument): Promise<PDFFont> {
-  document.registerFontkit(fontkit);
-  return document.embedFont(await unicodeFontBytes(), { subset: true });
+  const bytes = await unicodeFontBytes();
+  const font = documentFont(bytes);
+  // pdf-lib asks the registered fontkit to parse the bytes it embeds: hand it the font parsed once
+  document.registerFontkit({
+    create: (buffer, postscriptName) => (buffer === bytes ? font : fontkit.create(buffer, postscriptName)),
+  });
+  return document.embedFont(bytes, { subset: true });
 }
+
+type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
+type FontkitFont = ReturnType<Fontkit["create"]>;
+let parsedFont: FontkitFont | undefined;
+
+/**
+ * The font for one document. The file is parsed once per process and its tables decoded once
+ * (fontkit keeps them in one object that this one inherits); the glyph objects stay per document,
+ * because fontkit caches a glyph with the characters of its first use, and a subset that pulls in
+ * "s" as a component of "ś" would otherwise leave "s" without its character (and out of the
+ * ToUnicode map) in every later document.
+ *
+ * pdf-lib measures and encodes every string through fontkit's full OpenType layout (script
+ * detection, shaping plan, the GPOS kerning lookups over every glyph), yet keeps only the glyphs:
+ * their ids and plain advance widths. That layout was most of the cost of sealing (the certificate's
+ * word wrap measures thousands of strings). This font's GSUB has no features, so for scripts
+ * fontkit shapes with its default shaper the glyphs are exactly the cmap's, one per character:
+ * those strings skip the layout. Other scripts (Hangul, Arabic, Indic), combining marks and
+ * default-ignorable characters (which the layout swaps for a space) still take the full layout.
+ */
+function documentFont(bytes: Uint8Array): FontkitFont {
+  parsedFont ??= fontkit.create(bytes);
+  const font: FontkitFont = Object.create(parsedFont, { _glyphs: { value: {} } });
+  const layout = parsedFont.layout;
+  font.layout = (text, features) =>
+    CMAP_ONLY.test(text)
+      ? ({ glyphs: font.glyphsForString(text) } as ReturnType<FontkitFont["layout"]>)
+      : layout.call(font, text, features);
+  return font;
+}
+
+/**
+ * Latin (with Latin-1 but the soft hyphen, Extended-A/B, IPA and spacing modifiers), Greek, Cyrillic,
+ * general punctuation but the invisible controls, currency, letterlike and number forms, arrows,
+ * technical symbols, CJK punctuation, kana, bopomofo, CJK ideographs and fullwidth forms.
+ */
+const CMAP_ONLY =
+  /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u052f\u2010-\u2027\u2030-\u205e\u20a0-\u20cf\u2100-\u23ff\u3000-\u312f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff9f\uffe0-\uffee]*$/;
 
 /**
  * The text as the Unicode font (from embedUnicodeFont) can draw it on one line: line breaks and tabs become spaces, characters

@@ -1,0 +1,47 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, describe, expect, it } from "vitest";
+import { flattenDocument } from "./flatten-document.ts";
+import { embedUnicodeFont, unicodeFontBytes } from "./unicode-font.ts";
+
+const FIXTURES = new URL("../../../../fixtures/pdfs/", import.meta.url);
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
+const scratch = mkdtempSync(join(tmpdir(), "signet-unicode-font-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const SAMPLES = [
+  'Harbor Freight Logistics, LN-2024-004211 ("office" ffi fl AV Wa)',
+  "Zażółć gęślą jaźń – Işık Ğüneş Bankası A.Ş. ½ № €",
+  "Ελληνικά Русский текст",
+  "王小明 の 契約書、東京都（ＡＢＣ）",
+  // Hangul, a combining accent and a zero-width joiner take fontkit's full layout
+  "한국어 e\u0301 a\u200db",
+];
+
+describe("embedUnicodeFont", () => {
+  it("measures and encodes every string as fontkit's full layout does", async () => {
+    const fast = await PDFDocument.create();
+    const fastFont = await embedUnicodeFont(fast);
+    const reference = await PDFDocument.create();
+    reference.registerFontkit(fontkit);
+    const referenceFont = await reference.embedFont(await unicodeFontBytes(), { subset: true });
+    for (const text of SAMPLES) {
+      expect(fastFont.widthOfTextAtSize(text, 11)).toBe(referenceFont.widthOfTextAtSize(text, 11));
+      expect(fastFont.encodeText(text).toString()).toBe(referenceFont.encodeText(text).toString());
+    }
+  });
+
+  it("keeps each character readable in a document drawn after one whose subset reused its glyph", async () => {
+    // "ś" is drawn from the glyph of "s": the first document's subset reads "s" as a component only
+    const box = { page: 1, x: 72, y: 72, width: 300, height: 24 };
+    await flattenDocument(fixture("minimal-document.pdf"), [{ kind: "text", ...box, text: "śżü" }]);
+    const second = await flattenDocument(fixture("minimal-document.pdf"), [{ kind: "text", ...box, text: "szu" }]);
+    const file = join(scratch, "second.pdf");
+    writeFileSync(file, second);
+    expect(execFileSync("pdftotext", [file, "-"]).toString("utf8")).toContain("szu");
+  });
+});
