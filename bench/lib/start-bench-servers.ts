@@ -27,6 +27,8 @@ export async function startBenchServers(databaseUrl: string, options: BenchOptio
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch(() => {});
   };
+  // the baseline verifies the same tokens: it gets the secret too
+  const authSecret = randomBytes(48).toString("base64url");
   try {
     const api = await startServer(
       {
@@ -37,7 +39,7 @@ export async function startBenchServers(databaseUrl: string, options: BenchOptio
         SIGNING_ROOM_LISTEN_PORT: "0",
         LOG_LEVEL: "silent",
         SEED_DEMO: "false",
-        AUTH_SECRET: randomBytes(48).toString("base64url"),
+        AUTH_SECRET: authSecret,
         LOGIN_RATE_LIMIT_MAX: "1000000",
         DATA_DIR: join(tmpdir(), "signet-bench"),
       },
@@ -47,7 +49,7 @@ export async function startBenchServers(databaseUrl: string, options: BenchOptio
     if (!api.signingRoom) throw new Error("The signing-room listener did not start");
     // the listener answers on 127.0.0.1; "localhost" may resolve to ::1 first for the load generator
     const signingUrl = api.signingRoom.url.replace("//localhost:", "//127.0.0.1:");
-    const baseline = await startBaselineServer(databaseUrl, options.poolMax);
+    const baseline = await startBaselineServer(databaseUrl, options.poolMax, authSecret);
     closers.push(() => baseline.stop());
     return { apiUrl: api.url, signingUrl, baselineUrl: baseline.url, deps: api.deps, close };
   } catch (error) {

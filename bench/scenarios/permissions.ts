@@ -1,6 +1,8 @@
 import { applyMigrations, createPrismaClient } from "@signet/core";
+import { assertSameShape } from "../lib/assert-same-shape.ts";
 import type { BenchOptions } from "../lib/bench-options.ts";
 import { ratioAtLeast } from "../lib/goals.ts";
+import type { Target } from "../lib/measurement.ts";
 import { recreateDatabase } from "../lib/recreate-database.ts";
 import { seedAccessOrganization } from "../lib/seed-access-organization.ts";
 import { signIn } from "../lib/sign-in.ts";
@@ -12,8 +14,9 @@ const DATABASE_NAME = "signet_bench";
 export const permissionsScenario: Scenario = {
   name: "permissions",
   description:
-    "An authenticated read: the bench user's permissions in their organization (token check, groups, " +
-    "member roles, organization row), against bare Fastify + pg doing the same queries.",
+    "Authenticated reads: the bench user's permissions in their organization and their organizations, each " +
+    "against bare Fastify + pg answering the same JSON with one hand-written statement (JWT verified with the " +
+    "same secret, token row, group tree and roles, organization row — bench/lib/baselines/permissions.ts).",
 
   async setup(options: BenchOptions): Promise<PreparedScenario> {
     const databaseUrl = await recreateDatabase(options.serverUrl, DATABASE_NAME);
@@ -25,27 +28,38 @@ export const permissionsScenario: Scenario = {
       const token = await signIn(servers.apiUrl, seeded.benchUser);
       const headers = { authorization: `Bearer ${token}` };
       const orgId = seeded.organizationId;
+      const targets: Target[] = [
+        {
+          name: "api: permissions",
+          url: `${servers.apiUrl}/api/v1/organizations/${orgId}/users/me/permissions`,
+          headers,
+          goal: ratioAtLeast(0.5),
+          compareWith: "baseline: permissions",
+        },
+        {
+          name: "api: my organizations",
+          url: `${servers.apiUrl}/api/v1/users/me/organizations`,
+          headers,
+          goal: ratioAtLeast(0.5),
+          compareWith: "baseline: my organizations",
+        },
+        {
+          name: "baseline: permissions",
+          url: `${servers.baselineUrl}/baseline/organizations/${orgId}/users/me/permissions`,
+          headers,
+          baseline: true,
+        },
+        {
+          name: "baseline: my organizations",
+          url: `${servers.baselineUrl}/baseline/users/me/organizations`,
+          headers,
+          baseline: true,
+        },
+      ];
+      await assertSameShape(targets[0]!, targets[2]!);
+      await assertSameShape(targets[1]!, targets[3]!);
       return {
-        targets: [
-          {
-            name: "api: permissions",
-            url: `${servers.apiUrl}/api/v1/organizations/${orgId}/users/me/permissions`,
-            headers,
-            goal: ratioAtLeast(0.5),
-          },
-          {
-            name: "api: my organizations",
-            url: `${servers.apiUrl}/api/v1/users/me/organizations`,
-            headers,
-            goal: ratioAtLeast(0.5),
-          },
-          {
-            name: "baseline: permissions",
-            url: `${servers.baselineUrl}/baseline/organizations/${orgId}/users/me/permissions`,
-            headers,
-            baseline: true,
-          },
-        ],
+        targets,
         close: servers.close,
       };
     } catch (error) {

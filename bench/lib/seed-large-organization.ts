@@ -1,0 +1,55 @@
+import { applyMigrations, createPrismaClient } from "@signet/core";
+import { copyPackages, withIndexesRebuilt } from "./copy-packages.ts";
+import { recreateDatabase } from "./recreate-database.ts";
+import { type SeededOrganization, seedAccessOrganization } from "./seed-access-organization.ts";
+
+export interface LargeOrganization {
+  databaseUrl: string;
+  seeded: SeededOrganization;
+  /** packages in the organization so far */
+  packages: number;
+  /** adds packages (COPY) until the organization holds `total`, printing what it took */
+  growTo(total: number): Promise<void>;
+}
+
+const progress = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+/**
+ * A fresh database with the bench organization (seedAccessOrganization: seven groups, the bench
+ * user seeing three) that grows by COPY (copy-packages.ts) — the same rows whatever the size, the
+ * new ones older than the ones before, so the first page stays and history grows under it.
+ * `leaveOutIndexes`: indexes of the schema not rebuilt after the load (see withIndexesRebuilt).
+ */
+export async function seedLargeOrganization(
+  serverUrl: string,
+  databaseName: string,
+  leaveOutIndexes: readonly string[] = [],
+): Promise<LargeOrganization> {
+  const databaseUrl = await recreateDatabase(serverUrl, databaseName);
+  await applyMigrations(databaseUrl);
+  const seedDb = createPrismaClient(databaseUrl, { max: 2 });
+  const seeded = await seedAccessOrganization(seedDb, 10).finally(() => seedDb.$disconnect());
+  const now = Date.now();
+  const organization: LargeOrganization = {
+    databaseUrl,
+    seeded,
+    packages: 0,
+    async growTo(total) {
+      const from = organization.packages;
+      const started = Date.now();
+      const indexSeconds = await withIndexesRebuilt(
+        databaseUrl,
+        () =>
+          copyPackages(databaseUrl, seeded.organizationId, Object.values(seeded.groupIds), { from, to: total }, now),
+        leaveOutIndexes,
+      );
+      organization.packages = total;
+      const seconds = (Date.now() - started) / 1000;
+      progress(
+        `seeded packages ${from.toLocaleString("en")}–${total.toLocaleString("en")} by COPY in ${seconds.toFixed(1)} s ` +
+          `(indexes and VACUUM ANALYZE ${indexSeconds.toFixed(1)} s of it)`,
+      );
+    },
+  };
+  return organization;
+}
