@@ -24,6 +24,8 @@ export interface UserActor extends RequestOrigin {
    * tenancy check at the edge and the permission check in the use case share one query.
    */
   accessMemo?: Map<string, Promise<unknown>>;
+  /** the access version of the token's organization, read with the token row (see access-cache.ts) */
+  accessVersion?: bigint;
 }
 
 export interface AnonymousActor extends RequestOrigin {

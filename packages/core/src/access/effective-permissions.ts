@@ -1,4 +1,4 @@
-import { DEFAULTS } from "@signet/contract";
+import { DEFAULTS, type PermissionsResponse } from "@signet/contract";
 import type { Db } from "../db/prisma-client.ts";
 
 const SYSTEM_ADMIN_ROLE_KEY = DEFAULTS.adminRoleName.toLowerCase();
@@ -50,19 +50,48 @@ export function inheritPermissions(
     .filter((group) => group.permissions !== 0);
 }
 
+/** The organization row every permissions answer carries (its name and feature flags). */
+export type OrganizationFeatures = PermissionsResponse["organization"];
+
+/** Everything a user's access in one organization is decided from, read in one statement. */
+export interface AccessSnapshot {
+  /**
+   * the organization's access version in the same snapshot as the rest (null when it has no
+   * counter, e.g. it is gone): what a cached copy is checked against (see access-cache.ts)
+   */
+  version: bigint | null;
+  bits: number;
+  groups: GroupPermissions[];
+  organization: OrganizationFeatures | null;
+}
+
 /**
- * One round trip: the organization's group tree and the user's role bits per group. This runs on
- * every permission check, so it avoids a query per table.
+ * One round trip: the organization's access version, its row, its group tree and the user's role
+ * bits per group. This runs whenever no cached copy is current, so it avoids a query per table;
+ * one statement means one snapshot, so the version read matches the permissions read.
  *
  * Decision: system-defined roles (Admin, support roles) administer the whole organization, so
  * their bits apply in every group wherever they were granted. Other roles apply in the group
  * where they are granted and its sub-groups.
  */
-export async function loadEffectivePermissions(db: Db, userId: string, organizationId: string) {
+export async function loadAccessSnapshot(db: Db, userId: string, organizationId: string): Promise<AccessSnapshot> {
   const [row] = await db.$queryRaw<
-    { groups: GroupNode[] | null; own: { groupId: string; permissions: number; organizationWide: boolean }[] | null }[]
+    {
+      version: bigint | null;
+      organization: OrganizationFeatures | null;
+      groups: GroupNode[] | null;
+      own: { groupId: string; permissions: number; organizationWide: boolean }[] | null;
+    }[]
   >`
     SELECT
+      (SELECT v.version FROM "OrganizationAccessVersion" v WHERE v."organizationId" = ${organizationId}::uuid) AS version,
+      (SELECT json_build_object('id', o.id, 'name', o.name, 'eoSupport', o."eoSupport",
+                                'embeddedSrEnabled', o."embeddedSrEnabled", 'enabledTrid', o."enabledTrid",
+                                'enabledAV', o."enabledAV", 'enabledSmartDoc', o."enabledSmartDoc",
+                                'enabledClosingCenter', o."enabledClosingCenter",
+                                'enabledPkgCollaboration', o."enabledPkgCollaboration",
+                                'enabledMultiLangSRSupport', o."enabledMultiLangSRSupport")
+         FROM "Organization" o WHERE o.id = ${organizationId}::uuid) AS organization,
       (SELECT json_agg(json_build_object('id', g.id, 'parentId', g."parentId", 'name', g.name))
          FROM "Group" g WHERE g."organizationId" = ${organizationId}::uuid) AS groups,
       (SELECT json_agg(json_build_object('groupId', mr."groupId", 'permissions', r.permissions,
@@ -75,7 +104,13 @@ export async function loadEffectivePermissions(db: Db, userId: string, organizat
     own.set(entry.groupId, (own.get(entry.groupId) ?? 0) | entry.permissions);
     if (entry.organizationWide) organizationWide |= entry.permissions;
   }
-  const perGroup = inheritPermissions(row?.groups ?? [], own, organizationWide);
-  const bits = perGroup.reduce((all, group) => all | group.permissions, organizationWide);
-  return { bits, groups: perGroup };
+  const groups = inheritPermissions(row?.groups ?? [], own, organizationWide);
+  const bits = groups.reduce((all, group) => all | group.permissions, organizationWide);
+  return { version: row?.version ?? null, bits, groups, organization: row?.organization ?? null };
+}
+
+/** The user's effective bits, overall and per group, read afresh (no cache). */
+export async function loadEffectivePermissions(db: Db, userId: string, organizationId: string) {
+  const { bits, groups } = await loadAccessSnapshot(db, userId, organizationId);
+  return { bits, groups };
 }

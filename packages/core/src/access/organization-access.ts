@@ -2,7 +2,8 @@ import { hasAnyPermission, type PermissionName } from "@signet/contract";
 import type { Actor, UserActor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
-import { type GroupPermissions, loadEffectivePermissions } from "./effective-permissions.ts";
+import { loadCachedAccess } from "./access-cache.ts";
+import type { AccessSnapshot, GroupPermissions } from "./effective-permissions.ts";
 
 export interface OrganizationAccess {
   organizationId: string;
@@ -36,14 +37,32 @@ async function resolveAccess(actor: UserActor, organizationId: string, deps: Cor
   if (actor.partial || !actor.organizationId) throw new AppError("ORGANIZATION_NOT_SELECTED");
   if (!UUID.test(organizationId)) throw new AppError("NOT_FOUND");
   if (organizationId === actor.organizationId) {
-    const { bits, groups } = await loadEffectivePermissions(deps.db, actor.userId, organizationId);
+    const { bits, groups } = await loadTokenOrganizationAccess(actor, deps);
     return { organizationId, permissions: bits, groups };
   }
   if (!actor.supportUser) throw new AppError("NOT_FOUND");
-  const exists = await deps.db.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
+  const [exists, { bits }] = await Promise.all([
+    deps.db.organization.findUnique({ where: { id: organizationId }, select: { id: true } }),
+    loadTokenOrganizationAccess(actor, deps),
+  ]);
   if (!exists) throw new AppError("NOT_FOUND");
-  const { bits } = await loadEffectivePermissions(deps.db, actor.userId, actor.organizationId);
   return { organizationId, permissions: bits, groups: [] };
+}
+
+/**
+ * The caller's access in the organization of their token (with that organization's row), once per
+ * request and from the process's cache while the organization's access version has not moved.
+ */
+export function loadTokenOrganizationAccess(actor: UserActor, deps: CoreDeps): Promise<AccessSnapshot> {
+  if (!actor.organizationId) return Promise.reject(new AppError("ORGANIZATION_NOT_SELECTED"));
+  actor.accessMemo ??= new Map();
+  const key = "token-organization";
+  let snapshot = actor.accessMemo.get(key) as Promise<AccessSnapshot> | undefined;
+  if (!snapshot) {
+    snapshot = loadCachedAccess(deps.db, actor.userId, actor.organizationId, actor.accessVersion);
+    actor.accessMemo.set(key, snapshot);
+  }
+  return snapshot;
 }
 
 /** Resolves access and checks that any one of the permissions is held. */

@@ -1,8 +1,25 @@
 import { splitToken, type TokenClaims, TokenFormatError } from "@signet/contract";
+import { BoundedCache } from "../access/bounded-cache.ts";
 import type { RequestOrigin, UserActor } from "../actor.ts";
-import { checkClientToken } from "../api-clients/check-client-token.ts";
+import { secretIsActive } from "../api-clients/client-secret.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
+import type { TokenSigner } from "./token-signer.ts";
+
+/** What one request's token check reads, in one round trip. */
+interface TokenRow {
+  revokedAt: Date | null;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  /** the token organization's access version (see access-cache.ts) */
+  accessVersion: bigint | null;
+  /** client-credentials tokens only: their secret and client */
+  secretRevokedAt: Date | null;
+  secretExpiresAt: Date | null;
+  secretFound: boolean;
+  clientEnabled: boolean | null;
+  clientId: string | null;
+}
 
 /**
  * Verifies a token and its server-side record: revoked, expired or idle tokens are refused.
@@ -19,14 +36,24 @@ export async function authenticateToken(
     if (error instanceof TokenFormatError) throw new AppError("NOT_A_JWT");
     throw error;
   }
-  const claims = await deps.tokens.verify(token);
-  const record = await deps.db.activeToken.findUnique({ where: { id: claims.jti } });
+  const claims = await verifyOnce(token, deps.tokens);
+  const record = await readTokenRow(claims, deps);
   const now = Date.now();
   if (!record || record.revokedAt || record.expiresAt.getTime() <= now) throw new AppError("UNAUTHORIZED");
+  const accessVersion = record.accessVersion === null ? {} : { accessVersion: record.accessVersion };
   if (claims.secret_id) {
     // a client-credentials token: no idle timeout (no person is at a keyboard), but its secret and
-    // client are checked on every request so revocation works at once
-    await checkClientToken({ secret_id: claims.secret_id, client_id: claims.client_id }, deps);
+    // client are checked on every request so revocation works at once: a revoked, expired or
+    // deleted secret, or a disabled client, stops its tokens at once instead of at their expiry
+    const secret = { revokedAt: record.secretRevokedAt, expiresAt: record.secretExpiresAt };
+    if (
+      !record.secretFound ||
+      !secretIsActive(secret) ||
+      !record.clientEnabled ||
+      record.clientId !== claims.client_id
+    ) {
+      throw new AppError("UNAUTHORIZED");
+    }
     const actor: UserActor = {
       kind: "user",
       userId: claims.uid,
@@ -38,13 +65,14 @@ export async function authenticateToken(
       apiClient: { clientId: claims.client_id, secretId: claims.secret_id },
       ip: origin.ip,
       userAgent: origin.userAgent,
+      ...accessVersion,
     };
     return { actor, claims, idleExpiresAt: record.expiresAt };
   }
   const idleMs = deps.config.SESSION_IDLE_TIMEOUT_SECONDS * 1000;
   if (now - record.lastSeenAt.getTime() > idleMs) {
     await deps.db.activeToken.update({
-      where: { id: record.id },
+      where: { id: claims.jti },
       data: { revokedAt: new Date(), revokedReason: "idle" },
     });
     throw new AppError("UNAUTHORIZED");
@@ -54,7 +82,7 @@ export async function authenticateToken(
   let lastSeen = record.lastSeenAt.getTime();
   if (now - lastSeen > Math.min(15_000, idleMs / 8)) {
     lastSeen = now;
-    await deps.db.activeToken.update({ where: { id: record.id }, data: { lastSeenAt: new Date(now) } });
+    await deps.db.activeToken.update({ where: { id: claims.jti }, data: { lastSeenAt: new Date(now) } });
   }
   const actor: UserActor = {
     kind: "user",
@@ -67,6 +95,49 @@ export async function authenticateToken(
     ...(claims.idp ? { identityProviderId: claims.idp } : {}),
     ip: origin.ip,
     userAgent: origin.userAgent,
+    ...accessVersion,
   };
   return { actor, claims, idleExpiresAt: new Date(lastSeen + idleMs) };
+}
+
+/**
+ * The token row, the access version of the token's organization and, for a client-credentials
+ * token, its secret and client: one round trip where three lookups by primary key would be three.
+ */
+async function readTokenRow(claims: TokenClaims, deps: CoreDeps): Promise<TokenRow | undefined> {
+  const [row] = await deps.db.$queryRaw<TokenRow[]>`
+    SELECT t."revokedAt", t."expiresAt", t."lastSeenAt",
+           (SELECT v.version FROM "OrganizationAccessVersion" v
+             WHERE v."organizationId" = ${claims.oid}::uuid) AS "accessVersion",
+           s.id IS NOT NULL AS "secretFound", s."revokedAt" AS "secretRevokedAt", s."expiresAt" AS "secretExpiresAt",
+           c.enabled AS "clientEnabled", c."clientId"
+      FROM "ActiveToken" t
+      LEFT JOIN "ApiClientSecret" s ON s.id = ${claims.secret_id ?? null}::uuid
+      LEFT JOIN "ApiClient" c ON c.id = s."apiClientId"
+     WHERE t.id = ${claims.jti}::uuid`;
+  return row;
+}
+
+/** distinct tokens whose signature check is remembered, per process */
+const VERIFIED_CAPACITY = 10_000;
+const verifiedTokens = new WeakMap<TokenSigner, BoundedCache<string, TokenClaims>>();
+
+/**
+ * A token's signature is checked once per process: the same string always verifies the same way
+ * under the same keys, and HMAC through WebCrypto was the largest single cost of an authenticated
+ * read in the profile. Expiry is time-dependent, so it is checked on every use; revocation is the
+ * token row's job (read on every request).
+ */
+async function verifyOnce(token: string, signer: TokenSigner): Promise<TokenClaims> {
+  let cache = verifiedTokens.get(signer);
+  if (!cache) {
+    cache = new BoundedCache(VERIFIED_CAPACITY);
+    verifiedTokens.set(signer, cache);
+  }
+  const cached = cache.get(token);
+  if (cached && cached.exp * 1000 > Date.now()) return cached;
+  cache.delete(token);
+  const claims = await signer.verify(token);
+  cache.set(token, Object.freeze(claims));
+  return claims;
 }

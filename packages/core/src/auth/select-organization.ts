@@ -48,18 +48,18 @@ export async function selectOrganization(
   return issued;
 }
 
+/**
+ * The organizations a user belongs to, for the organization picker. One statement (memberships
+ * with their organizations and the user's home) on a path every page load of the web app takes.
+ */
 export async function listMyOrganizations(actor: UserActor, deps: CoreDeps) {
-  const user = await deps.db.user.findUniqueOrThrow({
-    where: { id: actor.userId },
-    include: { memberships: { include: { organization: { select: { id: true, name: true, enabled: true } } } } },
-  });
-  return user.memberships
-    .filter((m) => !actor.identityProviderId || m.organizationId === actor.organizationId)
-    .map((m) => ({
-      id: m.organization.id,
-      name: m.organization.name,
-      enabled: m.enabled && m.organization.enabled,
-      home: m.organizationId === user.homeOrganizationId,
-    }))
+  const rows = await deps.db.$queryRaw<{ id: string; name: string; enabled: boolean; home: boolean }[]>`
+    SELECT o.id, o.name, (m.enabled AND o.enabled) AS enabled, (m."organizationId" = u."homeOrganizationId") AS home
+      FROM "Membership" m
+      JOIN "Organization" o ON o.id = m."organizationId"
+      JOIN "User" u ON u.id = m."userId"
+     WHERE m."userId" = ${actor.userId}::uuid`;
+  return rows
+    .filter((row) => !actor.identityProviderId || row.id === actor.organizationId)
     .sort((a, b) => a.name.localeCompare(b.name));
 }
