@@ -14,3 +14,9 @@ export const passwordResetLinkSearch = z.object({
   request: z.string().max(100).optional().catch(undefined),
   token: z.string().max(200).optional().catch(undefined),
 });
+
+/** The sign-up link: /sign-up?invitation={id}&token={secret}. */
+export const signUpSearch = z.object({
+  invitation: z.string().max(100).optional().catch(undefined),
+  token: z.string().max(200).optional().catch(undefined),
+});

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, PasswordInput, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import {
   MESSAGES,
   MFA_METHODS,
@@ -10,7 +10,7 @@ import {
   WEB_CLIENT_ID,
 } from "@signet/contract";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "../../api/api-error.ts";
@@ -18,9 +18,17 @@ import { api } from "../../api/client.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { AnchorLink } from "../../components/links.tsx";
-import { MfaChallengeStep, type PendingChallenge } from "../mfa/MfaChallengeStep.tsx";
+import type { PendingChallenge } from "../mfa/MfaChallengeStep.tsx";
 import { AuthCard } from "./AuthCard.tsx";
-import { IdentityProviderButtons } from "./IdentityProviderButtons.tsx";
+
+// Only some sign-ins need these (a second step, an organization's providers): loaded when shown, so the
+// plain sign-in page downloads neither.
+const MfaChallengeStep = lazy(() =>
+  import("../mfa/MfaChallengeStep.tsx").then((module) => ({ default: module.MfaChallengeStep })),
+);
+const IdentityProviderButtons = lazy(() =>
+  import("./IdentityProviderButtons.tsx").then((module) => ({ default: module.IdentityProviderButtons })),
+);
 
 // The contract's fields, behind a friendlier "required" message for the form.
 const signInSchema = z.object({
@@ -98,14 +106,16 @@ export function SignInPage() {
   if (challenge) {
     return (
       <AuthCard title="Two-step verification" subtitle="One more step to keep your account safe.">
-        <MfaChallengeStep
-          challenge={challenge}
-          onSignedIn={() => afterSignIn(false, challengeReturnUrl ?? returnUrl)}
-          onStartOver={() => {
-            setChallenge(null);
-            form.reset({ username: form.getValues("username"), password: "" });
-          }}
-        />
+        <Suspense fallback={<Skeleton height={120} />}>
+          <MfaChallengeStep
+            challenge={challenge}
+            onSignedIn={() => afterSignIn(false, challengeReturnUrl ?? returnUrl)}
+            onStartOver={() => {
+              setChallenge(null);
+              form.reset({ username: form.getValues("username"), password: "" });
+            }}
+          />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -115,7 +125,11 @@ export function SignInPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormError message={error} />
-          {org && <IdentityProviderButtons organizationId={org} provider={provider} returnUrl={returnUrl} />}
+          {org && (
+            <Suspense fallback={<Skeleton height={36} />}>
+              <IdentityProviderButtons organizationId={org} provider={provider} returnUrl={returnUrl} />
+            </Suspense>
+          )}
           <TextInput
             label="Email"
             type="email"

@@ -13,9 +13,3 @@ export const signUpFormSchema = invitationRegistrationSchema
   });
 
 export const verifyFormSchema = invitationVerifySchema.pick({ code: true });
-
-/** The sign-up link: /sign-up?invitation={id}&token={secret}. */
-export const signUpSearch = z.object({
-  invitation: z.string().max(100).optional().catch(undefined),
-  token: z.string().max(200).optional().catch(undefined),
-});

@@ -34,11 +34,10 @@ import {
   sortedPage,
   TEMPLATE_KIND_INFO,
   type TemplateKind,
-  type TemplateSearch,
-  type TemplateSortField,
   templateApi,
 } from "./template-kinds.ts";
 import { refreshTemplates, templateQueries } from "./template-queries.ts";
+import type { TemplateSearch, TemplateSortField } from "./template-search.ts";
 
 export const MANAGE_TEMPLATES_REASON = "You need the Manage settings permission to change templates";
 

@@ -1,7 +1,7 @@
 import { type DocumentTemplate, type PackageTemplate, templateRoutes } from "@signet/contract";
-import { z } from "zod";
 import { api } from "../../api/client.ts";
 import { useSessionUser } from "../../app/services-context.tsx";
+import type { TemplateSortField } from "./template-search.ts";
 
 export type TemplateKind = "document" | "package";
 export type AnyTemplate = DocumentTemplate | PackageTemplate;
@@ -86,21 +86,6 @@ export const templateApi = {
       passThrough: true,
     }),
 };
-
-export const TEMPLATE_SORT_FIELDS = ["name", "status", "lastUpdatedAt"] as const;
-export type TemplateSortField = (typeof TEMPLATE_SORT_FIELDS)[number];
-
-/**
- * ?org= lets a support user open another organization's templates (ignored for everyone else);
- * the list's page and sort are kept in the URL too.
- */
-export const templateSearchSchema = z.object({
-  org: z.uuid().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  sortBy: z.enum(TEMPLATE_SORT_FIELDS).optional().catch(undefined),
-  sortDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
-});
-export type TemplateSearch = z.infer<typeof templateSearchSchema>;
 
 /** The list sorted and cut to one page, as a server would (the API answers every template at once). */
 export function sortedPage<T extends { name: string; active: boolean; lastUpdatedAt: string }>(

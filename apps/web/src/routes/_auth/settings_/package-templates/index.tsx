@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { TemplatesPage } from "../../../../features/templates/TemplatesPage.tsx";
-import { templateSearchSchema, useTemplateOrganization } from "../../../../features/templates/template-kinds.ts";
+import { useTemplateOrganization } from "../../../../features/templates/template-kinds.ts";
+import { templateSearchSchema } from "../../../../features/templates/template-search.ts";
 
 export const Route = createFileRoute("/_auth/settings_/package-templates/")({
   validateSearch: templateSearchSchema,
