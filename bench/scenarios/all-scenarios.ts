@@ -4,6 +4,7 @@ import type { Scenario } from "./scenario.ts";
 import { sealingScenario } from "./sealing.ts";
 import { signInScenario } from "./sign-in.ts";
 import { signingRoomScenario } from "./signing-room.ts";
+import { upload50MbScenario } from "./upload-50mb.ts";
 import { workspaceScenario } from "./workspace.ts";
 
 /** Every scenario `pnpm bench` knows; `--scenario <name>` picks some. */
@@ -14,4 +15,5 @@ export const allScenarios: Scenario[] = [
   sealingScenario,
   createPackageScenario,
   signInScenario,
+  upload50MbScenario,
 ];
