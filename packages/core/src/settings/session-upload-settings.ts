@@ -21,6 +21,14 @@ export async function readSigningSessionRules(db: Reader, organizationId: string
     where: { organizationId, key: { in: [...NAMES] } },
     select: { key: true, value: true },
   });
+  return signingSessionRulesOf(rows);
+}
+
+/** The keys readSigningSessionRules reads, for a caller that reads the rows itself. */
+export const SIGNING_SESSION_SETTING_KEYS: readonly string[] = NAMES;
+
+/** The rules from rows already read (rows of other keys are ignored). */
+export function signingSessionRulesOf(rows: { key: string; value: string }[]): SigningSessionRules {
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   const value = <T>(name: (typeof NAMES)[number]) => settingValueOrDefault(name, stored.get(name)) as T;
   const url = (name: (typeof NAMES)[number]) => value<string>(name) || null;

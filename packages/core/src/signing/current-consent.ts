@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import type { SigningRoomSettings } from "@signet/contract";
 import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import {
@@ -25,11 +26,22 @@ export interface CurrentConsent {
  */
 export async function currentConsent(db: Reader, organizationId: string, reviewOnly = false): Promise<CurrentConsent> {
   const settings = await readSigningRoomSettings(db, organizationId);
-  if (settings.esign_consent_type === "CUSTOM") {
-    const custom = await db.consentDocument.findFirst({ where: { organizationId }, orderBy: { version: "desc" } });
-    if (custom) {
-      return { kind: "CUSTOM", version: `custom-${custom.version}`, sha256: custom.sha256, blobKey: custom.blobKey };
-    }
+  const custom =
+    settings.esign_consent_type === "CUSTOM"
+      ? await db.consentDocument.findFirst({ where: { organizationId }, orderBy: { version: "desc" } })
+      : null;
+  return consentOf(settings, custom, reviewOnly);
+}
+
+/** The same answer from what is already read: the settings and the newest custom upload (or null). */
+export function consentOf(
+  settings: Pick<SigningRoomSettings, "esign_consent_type">,
+  newestCustom: { version: number; sha256: string; blobKey: string } | null,
+  reviewOnly: boolean,
+): CurrentConsent {
+  if (settings.esign_consent_type === "CUSTOM" && newestCustom) {
+    const custom = newestCustom;
+    return { kind: "CUSTOM", version: `custom-${custom.version}`, sha256: custom.sha256, blobKey: custom.blobKey };
   }
   return reviewOnly
     ? { kind: "DEFAULT", version: DEFAULT_REVIEW_CONSENT_VERSION, sha256: DEFAULT_REVIEW_CONSENT_SHA256, blobKey: null }

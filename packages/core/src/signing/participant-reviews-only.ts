@@ -16,6 +16,15 @@ export async function participantReviewsOnly(
 ): Promise<boolean> {
   const progress = known ?? (await loadSigningProgress(db, participant.packageId));
   const tagCount = await db.tag.count({ where: { participantId: participant.id } });
+  return reviewsOnlyOf(participant, progress, tagCount);
+}
+
+/** The same answer from facts already read: the package's progress and the participant's tag count. */
+export function reviewsOnlyOf(
+  participant: { id: string; role: ParticipantRole },
+  progress: SigningProgress,
+  tagCount: number,
+): boolean {
   const executionTypes = progress.documents
     .map((document) => progress.executionTypeOf(document.id, participant.id))
     .filter((type): type is ExecutionType => type !== null);

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
+import { settingValueOrDefault } from "@signet/contract";
 import type { ParticipantActor, RequestOrigin } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
-import { readSessionIdleMinutes } from "../settings/session-upload-settings.ts";
 
 export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
@@ -51,21 +51,44 @@ export async function resolveSigningSession(
   now = new Date(),
 ): Promise<SigningContext> {
   if (!secret || secret.length < 20 || secret.length > 200) throw new AppError("SIGNING_SESSION_ENDED");
-  const session = await deps.db.signingSession.findUnique({ where: { secretHash: hashSecret(secret) } });
+  const { session, idleSetting, participant, pkg } = await readSessionRows(deps.db, hashSecret(secret));
   const ended = !session || session.revokedReason === "LEFT" || session.expiresAt <= now;
   // issue 13 §2 in-session setting: the organization's idle limit (default SIGNING_LIMITS.sessionIdleMinutes)
-  const idleMinutes = session ? await readSessionIdleMinutes(deps.db, session.organizationId) : 0;
+  const idleMinutes = settingValueOrDefault("session_idle_minutes", idleSetting ?? undefined) as number;
   const idle = session && now.getTime() - session.lastSeenAt.getTime() > idleMinutes * 60_000;
   if (ended || (idle && !session.revokedAt)) throw new AppError("SIGNING_SESSION_ENDED");
-  const [participant, pkg] = await Promise.all([
-    deps.db.participant.findUnique({ where: { id: session.participantId } }),
-    deps.db.package.findUnique({ where: { id: session.packageId }, include: packageInclude }),
-  ]);
   if (!participant || !pkg) throw new AppError("SIGNING_SESSION_ENDED");
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await deps.db.signingSession.update({ where: { id: session.id }, data: { lastSeenAt: now } });
   }
   return { actor: participantActor(session, origin), session, participant, pkg };
+}
+
+/**
+ * The session by its secret's hash with its organization's idle limit, its participant and its package
+ * (with the organization): one parallel round, every statement finding the session by the same unique
+ * hash, since each of these requests is on every call of the signing room. `SELECT x.*` returns the
+ * row exactly as Prisma's findUnique does (signing-session-rows.test.ts holds that).
+ */
+async function readSessionRows(db: CoreDeps["db"], secretHash: string) {
+  const [sessions, participants, packages] = await Promise.all([
+    db.$queryRaw<(SigningSessionRow & { idleSetting: string | null })[]>`
+      SELECT s.*, (SELECT o.value FROM "OrganizationSetting" o
+                   WHERE o."organizationId" = s."organizationId" AND o.key = 'session_idle_minutes') AS "idleSetting"
+      FROM "SigningSession" s WHERE s."secretHash" = ${secretHash}`,
+    db.$queryRaw<ParticipantRow[]>`
+      SELECT p.* FROM "SigningSession" s JOIN "Participant" p ON p.id = s."participantId"
+      WHERE s."secretHash" = ${secretHash}`,
+    db.$queryRaw<SigningPackage[]>`
+      SELECT k.*, json_build_object('id', o.id, 'name', o.name, 'enabledMultiLangSRSupport', o."enabledMultiLangSRSupport",
+                                    'embeddedSrEnabled', o."embeddedSrEnabled", 'enabled', o.enabled) AS organization
+      FROM "SigningSession" s JOIN "Package" k ON k.id = s."packageId" JOIN "Organization" o ON o.id = k."organizationId"
+      WHERE s."secretHash" = ${secretHash}`,
+  ]);
+  const [row] = sessions;
+  if (!row) return { session: null, idleSetting: null, participant: participants[0], pkg: packages[0] };
+  const { idleSetting, ...session } = row;
+  return { session: session as SigningSessionRow, idleSetting, participant: participants[0], pkg: packages[0] };
 }
 
 export async function loadSigningPackage(db: Prisma.TransactionClient | CoreDeps["db"], packageId: string) {

@@ -1,8 +1,8 @@
-import type { ExecutionType, SigningParticipant } from "@signet/contract";
+import type { ExecutionType, ParticipantRole, SigningParticipant } from "@signet/contract";
 import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import { participantOrder } from "../participants/participant-views.ts";
-import { loadExecutionMatrix } from "../tags/execution-types.ts";
+import { type ExecutionMatrix, loadExecutionMatrix } from "../tags/execution-types.ts";
 
 type Reader = Db | Prisma.TransactionClient;
 
@@ -23,6 +23,20 @@ export async function loadSigningProgress(db: Reader, packageId: string): Promis
     select: { id: true, orderSequence: true, signingStatus: true, accessMethod: true, role: true },
   });
   const matrix = await loadExecutionMatrix(db, packageId);
+  return signingProgressOf(rows, matrix);
+}
+
+/** The progress from rows already read: the participants in participantOrder and the package's matrix. */
+export function signingProgressOf(
+  rows: {
+    id: string;
+    orderSequence: number;
+    signingStatus: SigningParticipant["status"];
+    accessMethod: "EMAIL" | "SMS" | "API";
+    role: ParticipantRole;
+  }[],
+  matrix: ExecutionMatrix,
+): SigningProgress {
   const participants = rows.map((row) => ({
     id: row.id,
     orderSequence: row.orderSequence,

@@ -22,8 +22,17 @@ const toText = (key: SigningRoomSettingKey, value: unknown) =>
 /** The organization's signing-room settings, defaults filled in; a stored value that no longer parses falls back. */
 export async function readSigningRoomSettings(db: Reader, organizationId: string): Promise<SigningRoomSettings> {
   const rows = await db.organizationSetting.findMany({ where: { organizationId, key: { in: KEYS } } });
+  return signingRoomSettingsOf(rows);
+}
+
+/** The keys readSigningRoomSettings reads, for a caller that reads the rows itself. */
+export const SIGNING_ROOM_SETTING_KEYS: readonly string[] = KEYS;
+
+/** The settings from rows already read (rows of other keys are ignored). */
+export function signingRoomSettingsOf(rows: { key: string; value: string }[]): SigningRoomSettings {
   const settings: Record<string, unknown> = { ...DEFAULT_SIGNING_ROOM_SETTINGS };
   for (const { key, value } of rows) {
+    if (!(KEYS as string[]).includes(key)) continue;
     let raw: unknown = value;
     if (key === "embedded_allowed_origins") {
       try {

@@ -8,22 +8,30 @@ import {
   SIGNING_FILE_PATHS,
   SIGNING_LIMITS,
   type SigningCompletedTag,
+  type SigningDocument,
   type SigningRoom,
   type SigningTag,
   waitingFor,
 } from "@signet/contract";
 import type { CoreDeps } from "../core-deps.ts";
-import type { Prisma } from "../db/generated/client.ts";
 import { withENoteViews } from "../enote/signing-room-enote.ts";
-import { readSigningSessionRules } from "../settings/session-upload-settings.ts";
+import { SIGNING_SESSION_SETTING_KEYS, signingSessionRulesOf } from "../settings/session-upload-settings.ts";
 import { defaultConsentText } from "./default-consent.ts";
 import type { SigningContext } from "./signing-context.ts";
-import { readSigningRoomSettings } from "./signing-room-settings.ts";
-import { type StageFacts, signingStage } from "./signing-stage.ts";
+import {
+  type RoomDocument,
+  type RoomParticipant,
+  readSigningRoomRows,
+  type SigningRoomRows,
+} from "./signing-room-rows.ts";
+import { signingRoomSettingsOf } from "./signing-room-settings.ts";
+import { stageOf } from "./signing-stage.ts";
 
 const pngDataUrl = (png: Uint8Array) => `data:image/png;base64,${Buffer.from(png).toString("base64")}`;
 
-export function participantName(participant: SigningContext["participant"]): string {
+export function participantName(
+  participant: Pick<SigningContext["participant"], "givenName" | "middleName" | "familyName" | "type" | "roleNumber">,
+): string {
   const name = [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ");
   return name || participantDisplayName(participant);
 }
@@ -38,7 +46,10 @@ export function kbaAnswers(deps: Pick<CoreDeps, "fieldCipher">, ciphertext: stri
   }
 }
 
-type TagRow = Prisma.TagGetPayload<{ include: { value: true } }>;
+type TagRow = Omit<SigningTag, "customFieldName" | "value"> & {
+  customFieldId: string | null;
+  value: { value: string } | null;
+};
 
 export function toSigningTag(tag: TagRow, customFieldNames: Map<string, string>): SigningTag {
   return {
@@ -64,98 +75,43 @@ export function toSigningTag(tag: TagRow, customFieldNames: Map<string, string>)
 /**
  * Everything the room shows for one session. Documents, tags and answers appear only from the
  * SIGN stage on (never before consent, DOMAIN.md §3); a closed room shows none of them.
+ * Read in one parallel round (signing-room-rows.ts) after the session: the room is the participant's
+ * hot path and is loaded after every action.
  */
-export async function loadSigningRoom(
-  context: SigningContext,
-  deps: CoreDeps,
-  known?: StageFacts,
-): Promise<SigningRoom> {
-  const { db } = deps;
+export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): Promise<SigningRoom> {
   const { session, participant, pkg } = context;
-  const facts = known ?? (await signingStage(db, context));
-  const [settings, sessionRules] = await Promise.all([
-    readSigningRoomSettings(db, pkg.organizationId),
-    readSigningSessionRules(db, pkg.organizationId),
-  ]);
+  const rows = await readSigningRoomRows(deps.db, context, SIGNING_SESSION_SETTING_KEYS);
+  const facts = stageOf(context, rows.stage);
+  const settings = signingRoomSettingsOf(rows.settingRows);
+  const sessionRules = signingSessionRulesOf(rows.settingRows);
   const showWork = facts.stage === "SIGN" || facts.stage === "FINISHED";
   const language = pkg.organization.enabledMultiLangSRSupport && session.language === "es" ? "es" : "en";
-
-  const [documents, reviews, tags, rules, groups, stips, signatures, artifacts, participants] = await Promise.all([
-    showWork
-      ? db.document.findMany({
-          where: { packageId: pkg.id },
-          orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
-        })
-      : [],
-    db.documentReview.findMany({ where: { participantId: participant.id } }),
-    showWork
-      ? db.tag.findMany({
-          where: { participantId: participant.id },
-          include: { value: true },
-          orderBy: [{ page: "asc" }, { y: "asc" }, { x: "asc" }],
-        })
-      : [],
-    showWork ? db.conditionalRule.findMany({ where: { packageId: pkg.id } }) : [],
-    showWork
-      ? db.dataCollectionGroup.findMany({
-          where: { packageId: pkg.id },
-          orderBy: { orderSequence: "asc" },
-          include: {
-            fields: {
-              where: { participantId: participant.id },
-              orderBy: { orderSequence: "asc" },
-              include: { answer: true },
-            },
-          },
-        })
-      : [],
-    showWork
-      ? db.stip.findMany({
-          where: { participantId: participant.id },
-          orderBy: { orderSequence: "asc" },
-          include: { uploads: { orderBy: { createdAt: "asc" } } },
-        })
-      : [],
-    db.participantSignature.findMany({ where: { participantId: participant.id } }),
-    pkg.sealedAt && facts.stage === "FINISHED"
-      ? db.sealedArtifact.findMany({ where: { packageId: pkg.id }, orderBy: [{ kind: "desc" }, { sealedAt: "asc" }] })
-      : [],
-    db.participant.findMany({ where: { packageId: pkg.id } }),
-  ]);
-  // a rule on one of this participant's tags may read another participant's tag: its value decides
-  const myTagIds = new Set(tags.map((tag) => tag.id));
-  const sourceIds = [
-    ...new Set(
-      rules
-        .filter((rule) => myTagIds.has(rule.targetTagId) && !myTagIds.has(rule.sourceTagId))
-        .map((r) => r.sourceTagId),
-    ),
-  ];
-  const sourceTags = sourceIds.length
-    ? await db.tag.findMany({ where: { id: { in: sourceIds }, packageId: pkg.id }, include: { value: true } })
-    : [];
-  const executableIds = documents
-    .filter((document) => facts.progress.executionTypeOf(document.id, participant.id) !== null)
-    .map((document) => document.id);
-  const completedTags = showWork ? await completedTagsOf(db, pkg.id, participant.id, executableIds, participants) : [];
-  const customFieldIds = tags.flatMap((tag) => (tag.customFieldId ? [tag.customFieldId] : []));
-  const customFields = customFieldIds.length
-    ? await db.customField.findMany({ where: { id: { in: customFieldIds } }, select: { id: true, name: true } })
-    : [];
-  const customFieldNames = new Map(customFields.map((field) => [field.id, field.name]));
-  const reviewed = new Set(reviews.map((review) => review.documentId));
+  const { participants } = rows;
+  const documents = showWork ? rows.documents : [];
+  const tags = showWork ? rows.tags : [];
+  const artifacts = pkg.sealedAt && facts.stage === "FINISHED" ? rows.artifacts : [];
   const executableDocuments = documents.filter(
     (document) => facts.progress.executionTypeOf(document.id, participant.id) !== null,
   );
+  const completedTags = showWork
+    ? await completedTagsOf(
+        deps.db,
+        pkg.id,
+        participant.id,
+        executableDocuments.map((document) => document.id),
+        participants,
+      )
+    : [];
+  const reviewed = new Set(rows.reviewedDocumentIds);
   const adopted = (kind: "SIGNATURE" | "INITIALS") => {
-    const signature = signatures.find((candidate) => candidate.kind === kind);
+    const signature = rows.signatures.find((candidate) => candidate.kind === kind);
     return signature
       ? {
           kind,
           method: signature.method,
           text: signature.text,
           sha256: signature.sha256,
-          imageDataUrl: pngDataUrl(signature.png),
+          imageDataUrl: `data:image/png;base64,${signature.pngBase64}`,
         }
       : null;
   };
@@ -210,12 +166,12 @@ export async function loadSigningRoom(
       disclosure: facts.consent.kind === "DEFAULT" ? [...defaultConsentText(facts.reviewOnly)[language]] : [],
       documentUrl: SIGNING_FILE_PATHS.consentDocument,
     },
-    documents: (await withENoteViews(deps, executableDocuments, participants, artifacts)).map(
+    documents: (await withSmartDocViews(deps, executableDocuments, participants, artifacts)).map(
       ({ document, eNote }) => ({
         id: document.id,
         name: document.name,
         numPages: document.numPages,
-        pageSizes: document.pageSizes as { width: number; height: number }[],
+        pageSizes: document.pageSizes,
         executionType: facts.progress.executionTypeOf(document.id, participant.id)!,
         reviewed: reviewed.has(document.id),
         fileUrl: SIGNING_FILE_PATHS.documentFile(document.id),
@@ -223,48 +179,12 @@ export async function loadSigningRoom(
         eNote,
       }),
     ),
-    tags: tags.map((tag) => toSigningTag(tag, customFieldNames)),
+    tags: tags.map(({ customFieldId: _id, ...tag }) => tag),
     completedTags,
-    rules: rules.map((rule) => ({
-      sourceTagId: rule.sourceTagId,
-      targetTagId: rule.targetTagId,
-      condition: rule.condition,
-      value: rule.value,
-      action: rule.action,
-    })),
-    sourceTags: sourceTags.map((tag) => ({
-      id: tag.id,
-      type: tag.type,
-      groupName: tag.groupName,
-      optionValue: tag.optionValue,
-      value: tag.value?.value ?? null,
-    })),
-    dataCollection: groups
-      .filter((group) => group.fields.length > 0)
-      .map((group) => ({
-        id: group.id,
-        name: group.name,
-        description: group.description,
-        fields: group.fields.map((field) => ({
-          id: field.id,
-          label: field.label,
-          type: field.type,
-          required: field.required,
-          options: field.options,
-          value: field.answer?.value ?? null,
-        })),
-      })),
-    stips: stips.map((stip) => ({
-      id: stip.id,
-      name: stip.name,
-      description: stip.description,
-      required: stip.required,
-      uploads: stip.uploads.map((upload) => ({
-        id: upload.id,
-        fileName: upload.fileName,
-        sizeBytes: upload.sizeBytes,
-      })),
-    })),
+    rules: showWork ? rows.rules : [],
+    sourceTags: showWork ? rows.sourceTags : [],
+    dataCollection: showWork ? rows.groups : [],
+    stips: showWork ? rows.stips : [],
     signature: adopted("SIGNATURE"),
     initials: adopted("INITIALS"),
     parentOrigin: session.parentOrigin,
@@ -281,6 +201,26 @@ export async function loadSigningRoom(
 }
 
 /**
+ * The documents with their eNote views: only a SMART Doc has one, and only its view needs the whole
+ * document row (blob, content type), so a package of PDFs costs no further query.
+ */
+async function withSmartDocViews(
+  deps: CoreDeps,
+  documents: RoomDocument[],
+  participants: RoomParticipant[],
+  artifacts: SigningRoomRows["artifacts"],
+): Promise<{ document: RoomDocument; eNote: SigningDocument["eNote"] }[]> {
+  if (!documents.some((document) => document.format === "SMART_DOC")) {
+    return documents.map((document) => ({ document, eNote: null }));
+  }
+  const rows = await deps.db.document.findMany({ where: { id: { in: documents.map((document) => document.id) } } });
+  const views = new Map(
+    (await withENoteViews(deps, rows, participants, artifacts)).map((view) => [view.document.id, view.eNote]),
+  );
+  return documents.map((document) => ({ document, eNote: views.get(document.id) ?? null }));
+}
+
+/**
  * What participants who already finished filled in on these documents, as the sealed PDF will show
  * it (visible tags with a value only). A participant still signing shows nothing, and a tag bound to
  * an encrypted custom field never leaves the server.
@@ -290,7 +230,7 @@ async function completedTagsOf(
   packageId: string,
   participantId: string,
   documentIds: string[],
-  participants: { id: string; finishedAt: Date | null; signingStatus: string }[],
+  participants: RoomParticipant[],
 ): Promise<SigningCompletedTag[]> {
   const finished = participants.filter(
     (candidate) =>
@@ -316,12 +256,7 @@ async function completedTagsOf(
   );
   const values = Object.fromEntries(allTags.map((tag) => [tag.id, tag.value?.value ?? null]));
   const states = evaluateTagStates(allTags, rules, values);
-  const names = new Map(
-    (await db.participant.findMany({ where: { id: { in: finishedIds } } })).map((candidate) => [
-      candidate.id,
-      participantName(candidate),
-    ]),
-  );
+  const names = new Map(finished.map((candidate) => [candidate.id, participantName(candidate)]));
   const completed: SigningCompletedTag[] = [];
   for (const tag of allTags) {
     const value = tag.value?.value;

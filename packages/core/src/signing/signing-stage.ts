@@ -40,15 +40,34 @@ export function closedReasonOf(context: Pick<SigningContext, "session" | "partic
 
 /** Which screen the participant is on: closed, finished, verify, consent, waiting for their turn, or signing. */
 export async function signingStage(db: Reader, context: SigningContext): Promise<StageFacts> {
-  const { session, participant, pkg } = context;
+  const { participant, pkg } = context;
   // sequential: inside a transaction the reader is one connection
   const progress = await loadSigningProgress(db, pkg.id);
   const reviewOnly = await participantReviewsOnly(db, participant, progress);
   const consent = await currentConsent(db, pkg.organizationId, reviewOnly);
-  const record = await db.consentRecord.findFirst({
+  const consentRecord = await db.consentRecord.findFirst({
     where: { participantId: participant.id, withdrawnAt: null },
     orderBy: { grantedAt: "desc" },
   });
+  const identityProofed = proofingRequired(pkg, participant) ? await isIdentityProofed(db, participant.id) : false;
+  return stageOf(context, { progress, reviewOnly, consent, consentRecord, identityProofed });
+}
+
+/** What the stage is decided from, however it was read (one query after another, or in one statement). */
+export interface StageInputs {
+  progress: SigningProgress;
+  reviewOnly: boolean;
+  consent: CurrentConsent;
+  /** the participant's newest consent not withdrawn */
+  consentRecord: { consentVersion: string; consentSha256: string } | null;
+  /** a passed identity-proofing attempt for the participant's package (read only when proofing is required) */
+  identityProofed: boolean;
+}
+
+/** The stage from facts already read: the rules of signingStage, in one place for every way of reading them. */
+export function stageOf(context: SigningContext, inputs: StageInputs): StageFacts {
+  const { session, participant, pkg } = context;
+  const { progress, reviewOnly, consent, consentRecord: record } = inputs;
   // a new consent version (DOMAIN.md §3: changed requirements) needs consent again
   const given = record !== null && record.consentVersion === consent.version && record.consentSha256 === consent.sha256;
   const verified = participant.idVerification === "NONE" || session.verifiedAt !== null;
@@ -61,7 +80,7 @@ export async function signingStage(db: Reader, context: SigningContext): Promise
   if (!verified) return { ...facts, stage: "VERIFY", closedReason: null };
   if (!given) return { ...facts, stage: "CONSENT", closedReason: null };
   // DOMAIN.md §8: an A/V signer proves who they are before anything else happens in the room
-  if (proofingRequired(pkg, participant) && !(await isIdentityProofed(db, participant.id))) {
+  if (proofingRequired(pkg, participant) && !inputs.identityProofed) {
     return { ...facts, stage: "IDENTITY_PROOFING", closedReason: null };
   }
   if (!isTurnOf(pkg.signingOrder, progress.participants, participant.id)) {

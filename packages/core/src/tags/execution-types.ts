@@ -1,4 +1,4 @@
-import { type ExecutionType, participantExecutionType } from "@signet/contract";
+import { type ExecutionType, type ParticipantRole, participantExecutionType } from "@signet/contract";
 import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 
@@ -28,6 +28,15 @@ export async function loadExecutionMatrix(db: Reader, packageId: string): Promis
     orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
   });
   const overrides = await db.documentParticipant.findMany({ where: { packageId } });
+  return executionMatrixOf(documents, participants, overrides);
+}
+
+/** The matrix from rows already read (documents and participants in their order, the per-document choices). */
+export function executionMatrixOf(
+  documents: { id: string; executionType: ExecutionType }[],
+  participants: { id: string; role: ParticipantRole }[],
+  overrides: { documentId: string; participantId: string; executionType: ExecutionType }[],
+): ExecutionMatrix {
   const key = (documentId: string, participantId: string) => `${documentId}:${participantId}`;
   const chosen = new Map(overrides.map((row) => [key(row.documentId, row.participantId), row.executionType]));
   const documentTypes = new Map(documents.map((document) => [document.id, document.executionType]));
