@@ -10,8 +10,10 @@ import {
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
+import { keptStatusCounts } from "./kept-status-counts.ts";
 import { loadPackageAccess, type PackageAccess } from "./package-access.ts";
-import { packageViewInclude, toPackage, toWorkspacePackage } from "./package-views.ts";
+import { toPackage, toWorkspacePackage } from "./package-views.ts";
+import { readPackageRows } from "./read-package-rows.ts";
 import { readTridContext } from "./trid-view.ts";
 
 type ListInput = PackageListQuery & { organizationId: string };
@@ -36,10 +38,15 @@ export function visiblePackagesWhere(access: PackageAccess): Prisma.PackageWhere
 /** Prisma passes `contains` to LIKE as it is: % and _ in what the user typed must match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
+const statusFilter = (query: Partial<PackageListQuery>) =>
+  (query.status ?? []).filter((status): status is PackageStatus => status !== NO_STATUS_FILTER);
+const searchWords = (query: Partial<PackageListQuery>) =>
+  (query.text ?? "").toLocaleLowerCase("en").split(/\s+/).filter(Boolean);
+
 /** The workspace filters (spec §3, issue 4): status (NONE = none selected = every status), group, text, dates. */
 export function packageFilterWhere(access: PackageAccess, query: Partial<PackageListQuery>): Prisma.PackageWhereInput {
   const and: Prisma.PackageWhereInput[] = [visiblePackagesWhere(access)];
-  const statuses = (query.status ?? []).filter((status): status is PackageStatus => status !== NO_STATUS_FILTER);
+  const statuses = statusFilter(query);
   if (statuses.length > 0) and.push({ status: { in: statuses } });
   if (query.groupId) and.push({ groups: { some: { groupId: query.groupId } } });
   if (query.vaultId) and.push({ vaultId: query.vaultId });
@@ -51,25 +58,45 @@ export function packageFilterWhere(access: PackageAccess, query: Partial<Package
     and.push({ createdAt: to });
   }
   // searchText is kept by database triggers (lower-cased name, short id, participants' names and emails)
-  for (const word of (query.text ?? "").toLocaleLowerCase("en").split(/\s+/).filter(Boolean)) {
+  for (const word of searchWords(query)) {
     and.push({ searchText: { contains: escapeLike(word) } });
   }
   return { AND: and };
 }
 
+/**
+ * The total of a list filtered at most by status and group, for a caller who sees packages through
+ * groups, is a sum of kept counts (kept-status-counts.ts); other filters (text, dates, vault) and
+ * closing-center users' shares are counted over the packages themselves (null here).
+ */
+async function keptTotal(access: PackageAccess, input: ListInput, deps: CoreDeps): Promise<number | null> {
+  if (access.closingCenter || input.vaultId || input.createdFrom || input.createdTo) return null;
+  if (searchWords(input).length > 0) return null;
+  const counts = await keptStatusCounts(deps.db, access.organizationId, access.visibleGroupIds, input.groupId);
+  const statuses = statusFilter(input);
+  const counted: readonly PackageStatus[] = statuses.length > 0 ? [...new Set(statuses)] : PACKAGE_STATUSES;
+  return counted.reduce((total, status) => total + counts[status], 0);
+}
+
+/** One page of the filtered list: its ids first (Prisma, the filters above), then the rows in one query. */
 async function findPage(access: PackageAccess, input: ListInput, deps: CoreDeps) {
   const where = packageFilterWhere(access, input);
-  const [rows, count] = await Promise.all([
+  const [page, count, trid] = await Promise.all([
     deps.db.package.findMany({
       where,
-      include: packageViewInclude,
+      select: { id: true },
       orderBy: [{ [input.sortBy]: input.sortDirection }, { id: input.sortDirection }],
       skip: (input.pageNumber - 1) * input.pageSize,
       take: input.pageSize,
     }),
-    deps.db.package.count({ where }),
+    keptTotal(access, input, deps).then((total) => total ?? deps.db.package.count({ where })),
+    readTridContext(deps.db, input.organizationId),
   ]);
-  return { rows, count };
+  const rows = await readPackageRows(
+    deps.db,
+    page.map((row) => row.id),
+  );
+  return { rows, count, trid };
 }
 
 async function viewerAccess(actor: Actor, organizationId: string, deps: CoreDeps) {
@@ -80,8 +107,7 @@ async function viewerAccess(actor: Actor, organizationId: string, deps: CoreDeps
 
 export async function listPackages(actor: Actor, input: ListInput, deps: CoreDeps): Promise<PackageList> {
   const access = await viewerAccess(actor, input.organizationId, deps);
-  const { rows, count } = await findPage(access, input, deps);
-  const trid = await readTridContext(deps.db, input.organizationId);
+  const { rows, count, trid } = await findPage(access, input, deps);
   return { records: rows.map((row) => toPackage(row, access, trid)), count };
 }
 
@@ -92,8 +118,7 @@ export async function listWorkspacePackages(
   deps: CoreDeps,
 ): Promise<WorkspacePackageList> {
   const access = await viewerAccess(actor, input.organizationId, deps);
-  const { rows, count } = await findPage(access, input, deps);
-  const trid = await readTridContext(deps.db, input.organizationId);
+  const { rows, count, trid } = await findPage(access, input, deps);
   return { records: rows.map((row) => toWorkspacePackage(row, access, trid)), count };
 }
 
@@ -104,6 +129,7 @@ export async function packageStatusCounts(
   deps: CoreDeps,
 ): Promise<PackageStatusCounts> {
   const access = await viewerAccess(actor, input.organizationId, deps);
+  if (!access.closingCenter) return keptStatusCounts(deps.db, input.organizationId, access.visibleGroupIds);
   const grouped = await deps.db.package.groupBy({
     by: ["status"],
     where: visiblePackagesWhere(access),
