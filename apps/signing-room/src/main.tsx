@@ -7,10 +7,11 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 import { browserLanguage, setupI18n } from "./i18n/index.ts";
 
-setupI18n(browserLanguage());
-
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// a Spanish-speaking browser waits for the Spanish texts, so the first screen is already in Spanish
+void setupI18n(browserLanguage()).then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

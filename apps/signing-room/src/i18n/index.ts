@@ -2,7 +2,6 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { en } from "./en.ts";
 import { errorTextKey } from "./error-text.ts";
-import { es } from "./es.ts";
 
 export type Language = "en" | "es";
 
@@ -11,21 +10,33 @@ export function browserLanguage(): Language {
   return navigator.language?.toLowerCase().startsWith("es") ? "es" : "en";
 }
 
-export function setupI18n(language: Language) {
+/**
+ * English is bundled; Spanish loads when a participant's room or browser asks for it (most rooms are
+ * in English, and the room's download is counted). Resolves once `language` can be shown.
+ */
+export async function setupI18n(language: Language) {
   void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, es: { translation: es } },
-    lng: language,
+    resources: { en: { translation: en } },
+    lng: "en",
     fallbackLng: "en",
     supportedLngs: ["en", "es"],
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
   });
-  document.documentElement.lang = language;
+  await changeLanguage(language);
   return i18next;
 }
 
+async function loadTranslations(language: Language) {
+  if (language === "es" && !i18next.hasResourceBundle("es", "translation")) {
+    const { es } = await import("./es.ts");
+    i18next.addResourceBundle("es", "translation", es);
+  }
+}
+
 export async function changeLanguage(language: Language) {
+  await loadTranslations(language);
   if (i18next.language !== language) await i18next.changeLanguage(language);
   document.documentElement.lang = language;
 }

@@ -10,15 +10,19 @@ import { AvSession } from "./av/AvSession.tsx";
 import { ClosedStep } from "./ClosedStep.tsx";
 import { ConsentStep } from "./ConsentStep.tsx";
 import { FinishedStep } from "./FinishedStep.tsx";
-import { DeclineDialog, WithdrawDialog } from "./LeaveDialogs.tsx";
-import { IdentityProofingStep } from "./proofing/IdentityProofingStep.tsx";
 import { RoomHeader } from "./RoomHeader.tsx";
 import { type RoomApi, RoomContext } from "./room-context.tsx";
-import { VerifyStep } from "./VerifyStep.tsx";
 import { WaitingStep } from "./WaitingStep.tsx";
 
-// the documents, pdf.js and the signature pad load only when the participant reaches them
+// the documents, pdf.js and the signature pad load only when the participant reaches them; the
+// stages and dialogs only some participants see load when shown
 const SignStep = lazy(() => import("./sign/SignStep.tsx"));
+const VerifyStep = lazy(() => import("./VerifyStep.tsx").then((module) => ({ default: module.VerifyStep })));
+const IdentityProofingStep = lazy(() =>
+  import("./proofing/IdentityProofingStep.tsx").then((module) => ({ default: module.IdentityProofingStep })),
+);
+const WithdrawDialog = lazy(() => import("./LeaveDialogs.tsx").then((module) => ({ default: module.WithdrawDialog })));
+const DeclineDialog = lazy(() => import("./LeaveDialogs.tsx").then((module) => ({ default: module.DeclineDialog })));
 
 /**
  * Issue 13 §2 session exit settings: where the organization wants the participant sent after
@@ -250,22 +254,22 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
               <p style={{ whiteSpace: "pre-line", margin: 0 }}>{room.sessionRules.entryMessage}</p>
             </section>
           ) : null}
-          {room.stage === "VERIFY" ? <VerifyStep /> : null}
-          {room.stage === "CONSENT" ? <ConsentStep /> : null}
-          {room.stage === "IDENTITY_PROOFING" ? <IdentityProofingStep onPassed={() => void load()} /> : null}
-          <AvSession>
-            {room.stage === "WAITING_TURN" ? <WaitingStep /> : null}
-            {room.stage === "SIGN" ? (
-              <Suspense fallback={<Spinner label={t("common.loading")} />}>
-                <SignStep />
-              </Suspense>
-            ) : null}
-            {room.stage === "FINISHED" ? <FinishedStep /> : null}
-          </AvSession>
-          {room.stage === "CLOSED" ? <ClosedStep /> : null}
+          <Suspense fallback={<Spinner label={t("common.loading")} />}>
+            {room.stage === "VERIFY" ? <VerifyStep /> : null}
+            {room.stage === "CONSENT" ? <ConsentStep /> : null}
+            {room.stage === "IDENTITY_PROOFING" ? <IdentityProofingStep onPassed={() => void load()} /> : null}
+            <AvSession>
+              {room.stage === "WAITING_TURN" ? <WaitingStep /> : null}
+              {room.stage === "SIGN" ? <SignStep /> : null}
+              {room.stage === "FINISHED" ? <FinishedStep /> : null}
+            </AvSession>
+            {room.stage === "CLOSED" ? <ClosedStep /> : null}
+          </Suspense>
         </main>
-        {dialog === "withdraw" ? <WithdrawDialog onClose={() => setDialog(null)} /> : null}
-        {dialog === "decline" ? <DeclineDialog onClose={() => setDialog(null)} /> : null}
+        <Suspense fallback={null}>
+          {dialog === "withdraw" ? <WithdrawDialog onClose={() => setDialog(null)} /> : null}
+          {dialog === "decline" ? <DeclineDialog onClose={() => setDialog(null)} /> : null}
+        </Suspense>
       </div>
     </RoomContext.Provider>
   );
