@@ -17,7 +17,7 @@ function keyPaths(value: unknown, prefix = "", into = new Set<string>()): Set<st
   return into;
 }
 
-async function answerOf(target: Target): Promise<unknown> {
+export async function answerOf(target: Target): Promise<unknown> {
   if (!target.url) throw new Error(`${target.name} has no URL to compare`);
   const response = await fetch(target.url, {
     method: target.method ?? "GET",
@@ -45,4 +45,16 @@ export async function assertSameShape(api: Target, baseline: Target): Promise<vo
         `only the baseline has [${onlyBaseline.join(", ")}]`,
     );
   }
+}
+
+/** For answers that must agree in value too (counts): throws unless both JSON answers are equal. */
+export async function assertSameAnswer(api: Target, baseline: Target, pick: (answer: never) => unknown = (a) => a) {
+  const [fromApi, fromBaseline] = [
+    JSON.stringify(pick((await answerOf(api)) as never)),
+    JSON.stringify(pick((await answerOf(baseline)) as never)),
+  ];
+  if (fromApi !== fromBaseline)
+    throw new Error(
+      `${baseline.name} answers ${fromBaseline.slice(0, 300)} where ${api.name} answers ${fromApi.slice(0, 300)}`,
+    );
 }

@@ -1,4 +1,5 @@
 import { applyMigrations, createPrismaClient } from "@signet/core";
+import pg from "pg";
 import { copyPackages, withIndexesRebuilt } from "./copy-packages.ts";
 import { recreateDatabase } from "./recreate-database.ts";
 import { type SeededOrganization, seedAccessOrganization } from "./seed-access-organization.ts";
@@ -10,6 +11,25 @@ export interface LargeOrganization {
   packages: number;
   /** adds packages (COPY) until the organization holds `total`, printing what it took */
   growTo(total: number): Promise<void>;
+}
+
+/**
+ * The product keeps status counts with triggers; the load must have fired them: the kept counts of
+ * the organization add up to its packages (each package is shared with at least one group).
+ */
+async function checkKeptCounts(databaseUrl: string, organizationId: string, packages: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ kept: number }>(
+      `SELECT coalesce(sum(count), 0)::int AS kept FROM "PackageStatusCount" WHERE "organizationId" = $1::uuid`,
+      [organizationId],
+    );
+    if (rows[0]?.kept !== packages)
+      throw new Error(`The kept status counts add up to ${rows[0]?.kept}, not the ${packages} packages seeded`);
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 const progress = (line: string) => process.stderr.write(`bench: ${line}\n`);
@@ -44,6 +64,7 @@ export async function seedLargeOrganization(
         leaveOutIndexes,
       );
       organization.packages = total;
+      await checkKeptCounts(databaseUrl, seeded.organizationId, total);
       const seconds = (Date.now() - started) / 1000;
       progress(
         `seeded packages ${from.toLocaleString("en")}–${total.toLocaleString("en")} by COPY in ${seconds.toFixed(1)} s ` +
