@@ -58,14 +58,26 @@ function displayedSize(page: ReturnType<PDFDocument["getPage"]>): PageSize {
 }
 
 /**
- * Parses a PDF with pdf-lib: its page count and displayed page sizes (tags are placed and checked
- * against them), or 415 (encrypted: its own message; unreadable or empty).
+ * The bytes as pdf-lib reads them without copying: its parser takes each stream's contents with
+ * slice(), which copies, so a 50 MB upload made of images cost another 50 MB; a view of the same
+ * memory is enough, as pdf-lib never writes into a stream's contents.
  */
-export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number; pageSizes: PageSize[] }> {
+class SharedBytes extends Uint8Array<ArrayBufferLike> {
+  override slice(start?: number, end?: number): Uint8Array<ArrayBuffer> {
+    // typed as the copy slice() makes; the view's memory is the upload's, which nothing resizes
+    return this.subarray(start, end) as Uint8Array<ArrayBuffer>;
+  }
+}
+
+/**
+ * Parses an uploaded PDF once for every check made on it (pages, then active content), or 415
+ * (encrypted: its own message; unreadable). The document shares the memory of `bytes`.
+ */
+export async function loadUploadedPdf(bytes: Uint8Array): Promise<PDFDocument> {
   let document: PDFDocument;
   try {
     // loaded even when encrypted, to tell that case apart (pdf-lib's EncryptedPDFError fails instanceof)
-    document = await PDFDocument.load(bytes, {
+    document = await PDFDocument.load(new SharedBytes(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
       ignoreEncryption: true,
       updateMetadata: false,
       throwOnInvalidObject: true,
@@ -74,6 +86,11 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number;
     throw unsupported();
   }
   if (document.isEncrypted) throw new AppError("UNSUPPORTED_MEDIA_TYPE", DOCUMENT_API_MESSAGES.passwordProtected);
+  return document;
+}
+
+/** A parsed PDF's page count and displayed page sizes (tags are placed and checked against them), or 415. */
+export function pagesOf(document: PDFDocument): { numPages: number; pageSizes: PageSize[] } {
   let pageSizes: PageSize[];
   try {
     pageSizes = document.getPages().map(displayedSize);
@@ -82,6 +99,14 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number;
   }
   if (pageSizes.length < 1) throw unsupported();
   return { numPages: pageSizes.length, pageSizes };
+}
+
+/**
+ * Parses a PDF with pdf-lib: its page count and displayed page sizes, or 415 (encrypted: its own
+ * message; unreadable or empty).
+ */
+export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number; pageSizes: PageSize[] }> {
+  return pagesOf(await loadUploadedPdf(bytes));
 }
 
 /** A PNG or JPEG as a one-page PDF whose page is the image's size (in points, one per pixel); else 415. */

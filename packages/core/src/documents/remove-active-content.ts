@@ -77,6 +77,14 @@ const textOf = (value: PDFObject | undefined) =>
 export async function removeActiveContent(bytes: Uint8Array): Promise<ActiveContentRemoval> {
   const document = await load(bytes);
   if (document.isEncrypted) throw new AppError("UNSUPPORTED_MEDIA_TYPE", DOCUMENT_API_MESSAGES.passwordProtected);
+  return removeActiveContentFrom(document, bytes);
+}
+
+/**
+ * removeActiveContent on a document already parsed from `bytes` (unencrypted, with pages), so an
+ * upload is parsed once for all its checks. The document is changed when something is removed.
+ */
+export async function removeActiveContentFrom(document: PDFDocument, bytes: Uint8Array): Promise<ActiveContentRemoval> {
   const removed = sweep(document, "remove");
   if (removed.length === 0) return { bytes, removed: [] };
 

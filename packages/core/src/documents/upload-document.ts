@@ -18,8 +18,16 @@ import { claimStartedPackage, findManageablePackage } from "../packages/find-pac
 import { loadPackageAccess, packageConflict } from "../packages/package-access.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";
 import { documentNameKey, documentNameTaken, toDocument } from "./document-views.ts";
-import { imageToPdf, inspectPdf, SNIFF_BYTES, type SniffedDocumentType, sniffDocumentUpload } from "./pdf-intake.ts";
-import { removeActiveContent } from "./remove-active-content.ts";
+import {
+  imageToPdf,
+  inspectPdf,
+  loadUploadedPdf,
+  pagesOf,
+  SNIFF_BYTES,
+  type SniffedDocumentType,
+  sniffDocumentUpload,
+} from "./pdf-intake.ts";
+import { removeActiveContentFrom } from "./remove-active-content.ts";
 
 /** One part of a multipart upload, as the HTTP layer hands it over (in arrival order). */
 export type UploadPart =
@@ -73,10 +81,21 @@ async function* sniffed(source: AsyncIterable<Buffer | string>, found: { type: S
   if (found.type === null && kept > 0) await sniff();
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
-  return Buffer.concat(chunks);
+/**
+ * A stored blob of known size read back into one buffer: no list of chunk copies joined at the end,
+ * which held the file twice (100 MB for a 50 MB upload) at its peak.
+ */
+async function readBlob(stream: NodeJS.ReadableStream, size: number): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafe(size);
+  let filled = 0;
+  for await (const chunk of stream) {
+    const part = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    if (filled + part.length > size) throw new Error("The stored upload is larger than what was stored.");
+    bytes.set(part, filled);
+    filled += part.length;
+  }
+  if (filled !== size) throw new Error("The stored upload is shorter than what was stored.");
+  return bytes;
 }
 
 /** Default name: the file name without its folders and extension ('Document' when nothing is left). */
@@ -131,7 +150,13 @@ export async function uploadDocument(
 
   const written = new Set<string>();
   try {
-    let upload: { key: string; fileName: string; size: number; type: SniffedDocumentType | null } | null = null;
+    let upload: {
+      key: string;
+      fileName: string;
+      size: number;
+      sha256: string;
+      type: SniffedDocumentType | null;
+    } | null = null;
     let rawProperties: string | undefined;
     for await (const part of input.parts) {
       if (part.type === "field") {
@@ -148,7 +173,7 @@ export async function uploadDocument(
       written.add(key);
       const stored = await storage.put(key, sniffed(part.stream as AsyncIterable<Buffer | string>, found));
       if (part.truncated() || stored.size > deps.config.MAX_UPLOAD_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
-      upload = { key, fileName: part.fileName, size: stored.size, type: found.type };
+      upload = { key, fileName: part.fileName, size: stored.size, sha256: stored.sha256, type: found.type };
     }
     if (upload === null) throw new AppError("BAD_REQUEST", DOCUMENT_API_MESSAGES.fileRequired);
     const type = upload.type;
@@ -173,15 +198,17 @@ export async function uploadDocument(
       return toDocument(row);
     }
 
-    // pdf-lib parses from memory: the stored blob (at most MAX_UPLOAD_BYTES) is read back once
-    const bytes = await readAll(await storage.get(upload.key));
+    // pdf-lib parses from memory: the stored blob (at most MAX_UPLOAD_BYTES) is read back once,
+    // and parsed once for the page count and the active content
+    const bytes = await readBlob(await storage.get(upload.key), upload.size);
     let blobKey = upload.key;
     let stored: Uint8Array = bytes;
     let removed: ActiveContentKind[] = [];
-    let inspected: Awaited<ReturnType<typeof inspectPdf>>;
+    let inspected: ReturnType<typeof pagesOf>;
     if (type === "pdf") {
-      inspected = await inspectPdf(bytes);
-      ({ bytes: stored, removed } = await removeActiveContent(bytes));
+      const document = await loadUploadedPdf(bytes);
+      inspected = pagesOf(document);
+      ({ bytes: stored, removed } = await removeActiveContentFrom(document, bytes));
     } else {
       stored = await imageToPdf(bytes, type);
       inspected = await inspectPdf(stored);
@@ -194,8 +221,9 @@ export async function uploadDocument(
       written.delete(upload.key);
     }
     const { numPages, pageSizes } = inspected;
-    const sha256 = createHash("sha256").update(stored).digest("hex");
-    const originalSha256 = removed.length > 0 ? createHash("sha256").update(bytes).digest("hex") : null;
+    // the put hashed the upload as it streamed in: hash again only bytes that were rewritten
+    const sha256 = stored === bytes ? upload.sha256 : createHash("sha256").update(stored).digest("hex");
+    const originalSha256 = removed.length > 0 ? upload.sha256 : null;
     const sizeBytes = stored.length;
 
     const name = properties.name ?? defaultDocumentName(upload.fileName);
