@@ -1,83 +1,172 @@
-// Child process entry (see start-child-server.ts): the sealing work of one document behind HTTP, so
-// the runner can load it like any target. GET /seal flattens ten tag fills into the fixture and
-// seals it (PAdES, the seal job's options); GET /rewrite is the baseline: pdf-lib load + save of the
-// same bytes, the rewrite both flattening and sealing start from. The fixture and the credentials
-// are loaded once at start, as the API unlocks its seal key once.
+// Child process entry (see start-sealing-server.ts): the sealing work of one completed package
+// behind HTTP, so the runner can load it like any target. The document — 50 pages of real-world
+// fixtures (lib/build-fixture-pdf.ts) — and the seal credentials are made once at start, as the API
+// unlocks its seal key once.
+//
+// GET /seal is the product's seal job, minus storage: the product's flattenDocument burns 100 tag
+// fills (text and checks) and 10 signature/initials images into the document, sealPdf signs it
+// (PAdES, the job's options), and the certificate of completion is rendered
+// (renderCertificateOfCompletion, ~120 audit events) and sealed the same way.
+//
+// GET /stamp is the baseline, "stamping + save alone", what a person would write by hand with
+// pdf-lib: load, the same 100 fills drawn with drawText (standard Helvetica, nothing embedded) and
+// drawLine, the two PNGs embedded once and drawn 10 times, save without object streams (the cheaper
+// save). No certificate, no signature, no Unicode font subset (which the product embeds so any
+// name prints): issue 17 wants the seal at most 1.5× this.
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { createDevelopmentSealP12, flattenDocument, loadSealCredentials, sealPdf, type TagFill } from "@signet/core";
+import {
+  type CertificateData,
+  createDevelopmentSealP12,
+  flattenDocument,
+  loadSealCredentials,
+  renderCertificateOfCompletion,
+  sealPdf,
+  type TagFill,
+} from "@signet/core";
 import Fastify from "fastify";
+import { buildFixturePdf } from "./build-fixture-pdf.ts";
+import { pdfLib } from "./pdf-lib.ts";
+import { serveChild } from "./serve-child.ts";
 import { signaturePng } from "./signature-png.ts";
 
-// pdf-lib is a dependency of @signet/core, not of the bench (no install here): load core's copy.
-// Only the two calls the baseline makes are typed.
-interface PdfLib {
-  PDFDocument: {
-    load(
-      pdf: Uint8Array,
-      options?: { updateMetadata?: boolean },
-    ): Promise<{
-      save(options?: { useObjectStreams?: boolean }): Promise<Uint8Array>;
-    }>;
-  };
-}
-const fromBench = createRequire(import.meta.url);
-const { PDFDocument } = createRequire(fromBench.resolve("@signet/core"))("pdf-lib") as PdfLib;
-
-const fixture = new Uint8Array(await readFile(process.env.SEALING_FIXTURE_PDF ?? ""));
+const PAGES = 50;
+const document = await buildFixturePdf({ pages: PAGES });
 const password = randomBytes(12).toString("base64url");
 const credentials = loadSealCredentials(createDevelopmentSealP12("Signet Bench Seal", password), password);
-const png = signaturePng();
+const signature = signaturePng(240, 60);
+const initials = signaturePng(90, 40);
 
-// Ten fills over the fixture's four pages, as a finished borrower's tags: signature and initials
-// images (one PNG, embedded once), text values, checked boxes.
+// 100 tag fills over the 50 pages, as two finished participants' tags (names, dates, loan numbers,
+// checked boxes), and 10 images: a signature and initials on five of the pages.
 const box = (page: number, x: number, y: number, width: number, height: number) => ({ page, x, y, width, height });
+const TEXTS = ["LN-2024-004211", "Ada Okafor", "2024-05-14", "Harbor Freight Logistics", "Primary residence"];
 const FILLS: TagFill[] = [
-  { kind: "text", ...box(1, 72, 120, 140, 20), text: "LN-2024-004211" },
-  { kind: "text", ...box(1, 72, 160, 200, 20), text: "Harbor Freight Logistics" },
-  { kind: "check", ...box(1, 72, 210, 14, 14) },
-  { kind: "text", ...box(1, 72, 260, 140, 20), text: "Primary residence" },
-  { kind: "check", ...box(2, 72, 120, 14, 14) },
-  { kind: "check", ...box(2, 72, 270, 14, 14) },
-  { kind: "image", ...box(3, 480, 760, 48, 30), png },
-  { kind: "image", ...box(4, 72, 600, 160, 36), png },
-  { kind: "text", ...box(4, 260, 610, 100, 20), text: "2024-05-14" },
-  { kind: "text", ...box(4, 72, 650, 160, 20), text: "Ada Okafor" },
+  ...Array.from({ length: 100 }, (_, index): TagFill => {
+    const page = (index % PAGES) + 1;
+    const y = 100 + Math.floor(index / PAGES) * 60;
+    return index % 4 === 3
+      ? { kind: "check", ...box(page, 72, y, 14, 14) }
+      : { kind: "text", ...box(page, 72, y, 200, 20), text: TEXTS[index % TEXTS.length]! };
+  }),
+  ...Array.from({ length: 10 }, (_, index): TagFill => {
+    const page = Math.floor(index / 2) * 10 + 10;
+    return index % 2 === 0
+      ? { kind: "image", ...box(page, 72, 640, 160, 40), png: signature }
+      : { kind: "image", ...box(page, 300, 650, 60, 30), png: initials };
+  }),
 ];
+
+const participant = (name: string, email: string, png: Uint8Array) => ({
+  displayName: name,
+  name,
+  email,
+  phone: null,
+  type: "BORROWER",
+  accessMethod: "EMAIL",
+  authentication: ["Email link", "SMS one-time code"],
+  consent: {
+    version: "2024-01",
+    sha256: "a".repeat(64),
+    grantedAt: "2024-05-14T15:02:11.000Z",
+    ip: "203.0.113.7",
+    userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 Safari/605.1.15",
+    withdrawnAt: null,
+  },
+  status: "COMPLETED",
+  finishedAt: "2024-05-14T15:40:00.000Z",
+  signaturePng: png,
+});
+// one event per signed tag and the package's own: the certificate runs over several pages
+const CERTIFICATE: CertificateData = {
+  package: {
+    id: "6f1c1f40-3f0e-4d33-9a43-0d2b1f7f7a10",
+    shortId: "K7M2Q9XZ",
+    name: "Okafor refinance",
+    organizationName: "Bench Organization",
+    status: "COMPLETED",
+    sentAt: "2024-05-14T14:00:00.000Z",
+    completedAt: "2024-05-14T15:40:00.000Z",
+    timeZone: "America/New_York",
+  },
+  documents: [
+    {
+      name: "Loan file",
+      pages: PAGES,
+      sha256Original: "b".repeat(64),
+      sha256AtSend: "b".repeat(64),
+      sha256Final: null,
+    },
+  ],
+  participants: [
+    participant("Ada Okafor", "ada@example.com", signature),
+    participant("Ben Okafor", "ben@example.com", initials),
+  ],
+  events: Array.from({ length: 120 }, (_, index) => ({
+    sequence: index + 1,
+    occurredAt: new Date(Date.UTC(2024, 4, 14, 14, 0, index * 20)).toISOString(),
+    sentence: index % 2 === 0 ? "Ada Okafor signed a tag on Loan file." : "Ben Okafor filled a tag on Loan file.",
+    ip: "203.0.113.7",
+    userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 Safari/605.1.15",
+    details: `Page: ${(index % PAGES) + 1}`,
+  })),
+  chain: { valid: true, events: 120, lastHash: "c".repeat(64) },
+  generatedAt: "2024-05-14T15:41:00.000Z",
+};
+
+const sealOptions = (reason: string) => ({
+  reason,
+  name: "Signet for Bench Organization",
+  location: "http://127.0.0.1",
+  signingTimeAttribute: false,
+});
 
 const app = Fastify({ logger: false });
 
 app.get("/seal", async () => {
-  const flattened = await flattenDocument(fixture, FILLS);
-  const sealed = await sealPdf(flattened, credentials, {
-    reason: "Signed electronically: Okafor refinance (bench)",
-    name: "Signet for Bench Organization",
-    location: "http://127.0.0.1",
-    signingTimeAttribute: false,
-  });
-  return { bytes: sealed.length };
+  const sealed = await sealPdf(
+    await flattenDocument(document, FILLS),
+    credentials,
+    sealOptions("Signed: Okafor refinance"),
+  );
+  const certificate = await renderCertificateOfCompletion(CERTIFICATE);
+  const sealedCertificate = await sealPdf(certificate, credentials, sealOptions("Certificate of completion"));
+  return { bytes: sealed.length, certificateBytes: sealedCertificate.length };
 });
 
-app.get("/rewrite", async () => {
-  const document = await PDFDocument.load(fixture, { updateMetadata: false });
-  const saved = await document.save({ useObjectStreams: false });
+app.get("/stamp", async () => {
+  const { PDFDocument, StandardFonts, grayscale } = pdfLib;
+  const pdf = await PDFDocument.load(document, { updateMetadata: false });
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const images = new Map<Uint8Array, Awaited<ReturnType<typeof pdf.embedPng>>>();
+  const pages = pdf.getPages();
+  for (const fill of FILLS) {
+    const page = pages[fill.page - 1]!;
+    // the fills' y runs down from the top, pdf-lib's up from the bottom
+    const bottom = page.getHeight() - fill.y - fill.height;
+    if (fill.kind === "text") {
+      page.drawText(fill.text, { x: fill.x, y: bottom + 4, size: fill.height * 0.7, font, color: grayscale(0) });
+    } else if (fill.kind === "check") {
+      page.drawLine({
+        start: { x: fill.x, y: bottom + fill.height / 2 },
+        end: { x: fill.x + 5, y: bottom },
+        thickness: 1.5,
+      });
+      page.drawLine({
+        start: { x: fill.x + 5, y: bottom },
+        end: { x: fill.x + fill.width, y: bottom + fill.height },
+        thickness: 1.5,
+      });
+    } else {
+      let image = images.get(fill.png);
+      if (!image) {
+        image = await pdf.embedPng(fill.png);
+        images.set(fill.png, image);
+      }
+      page.drawImage(image, { x: fill.x, y: bottom, width: fill.width, height: fill.height });
+    }
+  }
+  const saved = await pdf.save({ useObjectStreams: false });
   return { bytes: saved.length };
 });
 
-let closing = false;
-async function shutDown() {
-  if (closing) return;
-  closing = true;
-  await app.close().catch(() => {});
-  process.exit(0);
-}
-process.once("SIGTERM", () => void shutDown());
-// the orchestrator died or let go: never outlive it
-process.once("disconnect", () => void shutDown());
-
-const address = await app.listen({ host: "127.0.0.1", port: 0 });
-if (!process.connected) await shutDown();
-process.send?.({ type: "listening", url: address }, undefined, {}, (error) => {
-  if (error) void shutDown();
-});
+await serveChild(app);
