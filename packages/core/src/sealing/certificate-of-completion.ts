@@ -16,7 +16,7 @@ import {
   setTextRenderingMode,
   TextRenderingMode,
 } from "pdf-lib";
-import { embedUnicodeFont, finishFontSubset, printable } from "./unicode-font.ts";
+import { embedUnicodeFont, finishFontSubset, printable, widthOfText } from "./unicode-font.ts";
 import { rememberWritten } from "./written-documents.ts";
 
 export interface CertificateData {
@@ -447,7 +447,7 @@ class Layout {
     for (const [index, page] of this.pages.entries()) {
       this.page = page;
       const pageLabel = `Page ${index + 1} of ${this.pages.length}`;
-      const pageLabelWidth = face.font.widthOfTextAtSize(pageLabel, size);
+      const pageLabelWidth = widthOfText(face.font, pageLabel, size);
       const [fitted = ""] = wrap(label, face.font, size, CONTENT_WIDTH - pageLabelWidth - 20);
       this.rule(MARGIN_X, MARGIN_X + CONTENT_WIDTH, footerY - 10, 0.4, RULE);
       this.text(fitted, MARGIN_X, footerY, face, size, MUTED);
@@ -552,7 +552,7 @@ class Layout {
  * Newlines in the text start new lines.
  */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const fits = (value: string) => font.widthOfTextAtSize(value, size) <= width;
+  const fits = (value: string) => widthOfText(font, value, size) <= width;
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
     let line = "";

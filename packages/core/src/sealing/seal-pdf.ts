@@ -129,12 +129,12 @@ class CadesSigner extends Signer {
 
   override async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
     const { credentials, options } = this;
-    const leaf = pkijs.Certificate.fromBER(new Uint8Array(credentials.certificate));
+    const { leaf, certificates, essSigningCertificate } = parsedCertificates(credentials);
     const digest = createHash("sha256").update(pdfBuffer).digest();
     const attributes = [
       attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: OID.data })),
       attribute(OID.messageDigest, new asn1js.OctetString({ valueHex: digest })),
-      attribute(OID.signingCertificateV2, signingCertificateV2(leaf, credentials.certificate)),
+      attribute(OID.signingCertificateV2, essSigningCertificate),
     ];
     if (options.signingTimeAttribute !== false) {
       attributes.push(attribute(OID.signingTime, asn1Time(signingTime ?? new Date())));
@@ -166,14 +166,38 @@ class CadesSigner extends Signer {
       version: 1,
       digestAlgorithms: [algorithm(OID.sha256)],
       encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
-      certificates: [credentials.certificate, ...credentials.chain].map((der) =>
-        pkijs.Certificate.fromBER(new Uint8Array(der)),
-      ),
+      certificates,
       signerInfos: [signerInfo],
     });
     const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
     return Buffer.from(contentInfo.toSchema().toBER());
   }
+}
+
+interface ParsedCertificates {
+  leaf: pkijs.Certificate;
+  /** the leaf, then its chain, as the CMS carries them */
+  certificates: pkijs.Certificate[];
+  essSigningCertificate: asn1js.Sequence;
+}
+const parsed = new WeakMap<SealCredentials, ParsedCertificates>();
+
+/**
+ * The credentials' certificates parsed once (a job seals every document of a package with the same
+ * credentials, and parsing them took a third of the signature's cost). pkijs only reads them when
+ * encoding, so one parse serves every seal.
+ */
+function parsedCertificates(credentials: SealCredentials): ParsedCertificates {
+  let entry = parsed.get(credentials);
+  if (!entry) {
+    const certificates = [credentials.certificate, ...credentials.chain].map((der) =>
+      pkijs.Certificate.fromBER(new Uint8Array(der)),
+    );
+    const leaf = certificates[0]!;
+    entry = { leaf, certificates, essSigningCertificate: signingCertificateV2(leaf, credentials.certificate) };
+    parsed.set(credentials, entry);
+  }
+  return entry;
 }
 
 function attribute(type: string, value: asn1js.AsnType): pkijs.Attribute {

@@ -6,7 +6,7 @@ import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { flattenDocument } from "./flatten-document.ts";
-import { embedUnicodeFont, unicodeFontBytes } from "./unicode-font.ts";
+import { embedUnicodeFont, unicodeFontBytes, widthOfText } from "./unicode-font.ts";
 
 const FIXTURES = new URL("../../../../fixtures/pdfs/", import.meta.url);
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
@@ -32,6 +32,14 @@ describe("embedUnicodeFont", () => {
     for (const text of SAMPLES) {
       expect(fastFont.widthOfTextAtSize(text, 11)).toBe(referenceFont.widthOfTextAtSize(text, 11));
       expect(fastFont.encodeText(text).toString()).toBe(referenceFont.encodeText(text).toString());
+    }
+  });
+
+  it("measures with widthOfText exactly what pdf-lib measures", async () => {
+    const font = await embedUnicodeFont(await PDFDocument.create());
+    for (const text of [...SAMPLES, "a", "", "0123456789abcdef".repeat(4)]) {
+      for (const size of [6.5, 7, 8.5, 11, 13])
+        expect(widthOfText(font, text, size)).toBe(font.widthOfTextAtSize(text, size));
     }
   });
 

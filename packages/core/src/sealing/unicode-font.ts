@@ -70,7 +70,34 @@ export async function embedUnicodeFont(document: PDFDocument): Promise<PDFFont> 
   document.registerFontkit({
     create: (buffer, postscriptName) => (buffer === bytes ? font : fontkit.create(buffer, postscriptName)),
   });
-  return document.embedFont(bytes, { subset: true });
+  const embedded = await document.embedFont(bytes, { subset: true });
+  unicodeFonts.add(embedded);
+  return embedded;
+}
+
+const unicodeFonts = new WeakSet<PDFFont>();
+/** the Unicode font's advance widths per character, in thousandths of an em (the same in every document) */
+const advanceWidths = new Map<number, number>();
+
+/**
+ * font.widthOfTextAtSize(text, size), to the same bit, without going through fontkit for every
+ * string: the certificate's word wrap measures thousands of them, mostly of the same few dozen
+ * characters. For the Unicode font (from embedUnicodeFont) and text it draws one glyph per
+ * character, the width is the sum of the characters' widths, added in the same order as pdf-lib.
+ */
+export function widthOfText(font: PDFFont, text: string, size: number): number {
+  if (!unicodeFonts.has(font) || !CMAP_ONLY.test(text)) return font.widthOfTextAtSize(text, size);
+  let total = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    let width = advanceWidths.get(code);
+    if (width === undefined) {
+      width = font.widthOfTextAtSize(char, 1000);
+      advanceWidths.set(code, width);
+    }
+    total += width;
+  }
+  return total * (size / 1000);
 }
 
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
