@@ -126,6 +126,59 @@ async function* uploadParts(bytes: Buffer, fileName: string): AsyncGenerator<Upl
   yield { type: "file", fieldName: UPLOAD_FILE_PART, fileName, stream: Readable.from([bytes]), truncated: () => false };
 }
 
+/** A bigger room than the default: more participants in the package, more documents. */
+export interface SigningRoomSize {
+  /** participants of the package in all (default 2: the borrower and the co-borrower) */
+  participants?: number;
+  /** documents of the package in all (default 1) */
+  documents?: number;
+}
+
+const EXTRA_TYPES = ["Witness", "Seller", "Buyer", "Notary"];
+
+/**
+ * Grows the sent package to `size` with set-based SQL: the extra participants (signers in parallel
+ * signing, who do not hold up the borrower's turn) and copies of its document (the same stored
+ * file, each with its own name and place in the order), as if they had been there when it was sent.
+ */
+async function growPackage(deps: CoreDeps, packageId: string, documentId: string, size: SigningRoomSize) {
+  const extraParticipants = Math.max(0, (size.participants ?? 2) - 2);
+  const extraDocuments = Math.max(0, (size.documents ?? 1) - 1);
+  if (extraParticipants > 0) {
+    await deps.db.$executeRawUnsafe(
+      `INSERT INTO "Participant" (id, "packageId", "organizationId", type, "roleNumber", "givenName", "familyName",
+                                  email, "accessMethod", "orderSequence", "signingStatus", "invitedAt", "lastUpdatedAt")
+       SELECT gen_random_uuid(), p.id, p."organizationId", ($2::text[])[1 + k % cardinality($2::text[])],
+              1 + k / cardinality($2::text[]), 'Guest', 'No ' || k, 'guest' || k || '@example.com', 'EMAIL', 3 + k,
+              'INVITED', now(), now()
+         FROM "Package" p CROSS JOIN generate_series(0, $3::int - 1) AS k WHERE p.id = $1::uuid`,
+      packageId,
+      EXTRA_TYPES,
+      extraParticipants,
+    );
+  }
+  if (extraDocuments > 0) {
+    const columns = await deps.db.$queryRawUnsafe<{ name: string }[]>(
+      `SELECT column_name AS name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'Document' ORDER BY ordinal_position`,
+    );
+    const names = columns.map((column) => `"${column.name}"`);
+    const copied: Record<string, string> = {
+      '"id"': "gen_random_uuid()",
+      '"name"': "d.name || ' ' || k",
+      '"nameKey"': "d.\"nameKey\" || ' ' || k",
+      '"orderSequence"': 'd."orderSequence" + k',
+    };
+    await deps.db.$executeRawUnsafe(
+      `INSERT INTO "Document" (${names.join(", ")})
+       SELECT ${names.map((name) => copied[name] ?? `d.${name}`).join(", ")}
+         FROM "Document" d CROSS JOIN generate_series(1, $2::int) AS k WHERE d.id = $1::uuid`,
+      documentId,
+      extraDocuments,
+    );
+  }
+}
+
 /**
  * Through the real use cases, as the bench user (a sender in Sales): a package with a borrower and a
  * co-borrower, one uploaded E-Sign document (the 4-page fixture), the borrower's 20 tags and four
@@ -136,6 +189,7 @@ export async function seedSigningRoom(
   deps: CoreDeps,
   organizationId: string,
   senderEmail: string,
+  size: SigningRoomSize = {},
 ): Promise<SeededSigningRoom> {
   const sender = await deps.db.user.findUniqueOrThrow({ where: { email: senderEmail }, select: { id: true } });
   const actor: UserActor = {
@@ -230,6 +284,7 @@ export async function seedSigningRoom(
   }
   const { version } = await deps.db.package.findUniqueOrThrow({ where: { id: pkg.id }, select: { version: true } });
   await sendPackage(actor, { ...ref, version }, deps);
+  await growPackage(deps, pkg.id, document.id, size);
 
   const { signingURL } = await createSigningUrl(actor, { ...ref, participantId: borrower.id }, deps);
   const token = decodeURIComponent(new URL(signingURL).pathname.replace(/^\/s\//, ""));

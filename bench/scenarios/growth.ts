@@ -1,0 +1,92 @@
+import { fillPath, packageRoutes, routeUrl } from "@signet/contract";
+import type { BenchOptions } from "../lib/bench-options.ts";
+import { p50WithinOf } from "../lib/goals.ts";
+import { measureTarget } from "../lib/measure-target.ts";
+import type { Target } from "../lib/measurement.ts";
+import { seedLargeOrganization } from "../lib/seed-large-organization.ts";
+import { seedSigningRoom } from "../lib/seed-signing-room.ts";
+import { signIn } from "../lib/sign-in.ts";
+import { startBenchServers } from "../lib/start-bench-servers.ts";
+import type { PreparedScenario, Scenario } from "./scenario.ts";
+
+const DATABASE_NAME = "signet_bench_growth";
+const SIZES = [10_000, 100_000, 1_000_000];
+const SESSION_COOKIE = "signet_sr_session";
+/** Growth is flat when the big case's p50 stays within this factor of the small one's. */
+const FLAT = 1.5;
+/**
+ * Left out of the growth database: nothing measured here filters by text, and building the trigram
+ * index over a million packages would take longer than the scenario's measurements.
+ */
+const LEFT_OUT_INDEXES = ["Package_searchText_idx"];
+
+const sizeName = (packages: number) => (packages >= 1_000_000 ? `${packages / 1_000_000}M` : `${packages / 1000}k`);
+
+export const growthScenario: Scenario = {
+  name: "growth",
+  description:
+    `Growth: the workspace's first page and status counts in one organization at ${SIZES.map(sizeName).join(", ")} ` +
+    "packages (the same database grown by COPY between measurements, older packages under the newest; every index " +
+    `of the schema but the trigram one, no query here searching text), goal p50 at the biggest ≤ ${FLAT}× p50 at ` +
+    "the smallest. Then the signing room (SIGN stage) and the package page with 2 versus 200 participants and 1 " +
+    `versus 50 documents, goal p50 ≤ ${FLAT}× the small room's: the room's answer grows with the documents (one ` +
+    "entry each) but not with the other participants, the package page's with neither (it counts participants).",
+
+  async setup(options: BenchOptions): Promise<PreparedScenario> {
+    const organization = await seedLargeOrganization(options.serverUrl, DATABASE_NAME, LEFT_OUT_INDEXES);
+    await organization.growTo(SIZES[0]!);
+    const { seeded } = organization;
+    const servers = await startBenchServers(organization.databaseUrl, options);
+    try {
+      const token = await signIn(servers.apiUrl, seeded.benchUser);
+      const headers = { authorization: `Bearer ${token}` };
+      const orgId = seeded.organizationId;
+      const api = `${servers.apiUrl}/api/v1/organizations/${orgId}`;
+
+      const workspaceTargets = SIZES.flatMap((packages, index): Target[] => {
+        const firstPage = { name: `first page @${sizeName(packages)}`, url: `${api}/workspace-packages`, headers };
+        const counts = { name: `status counts @${sizeName(packages)}`, url: `${api}/package-status-counts`, headers };
+        if (index === 0) return [firstPage, counts];
+        return [
+          {
+            ...firstPage,
+            goal: p50WithinOf(FLAT, `first page @${sizeName(SIZES[0]!)}`),
+            // the organization grows to this size first, then the page is measured
+            measure: async (load) => {
+              await organization.growTo(packages);
+              return measureTarget({ ...firstPage }, load);
+            },
+          },
+          { ...counts, goal: p50WithinOf(FLAT, `status counts @${sizeName(SIZES[0]!)}`) },
+        ];
+      });
+
+      const sizes = [
+        { label: "2 participants, 1 document", size: {} },
+        { label: "200 participants", size: { participants: 200 } },
+        { label: "50 documents", size: { documents: 50 } },
+      ];
+      const roomTargets: Target[] = [];
+      const pageTargets: Target[] = [];
+      for (const [index, { label, size }] of sizes.entries()) {
+        const room = await seedSigningRoom(servers.deps, orgId, seeded.benchUser.email, size);
+        roomTargets.push({
+          name: `signing room: ${label}`,
+          url: `${servers.signingUrl}/api/v1/signing/room`,
+          headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(room.secret)}` },
+          ...(index > 0 ? { goal: p50WithinOf(FLAT, `signing room: ${sizes[0]!.label}`) } : {}),
+        });
+        pageTargets.push({
+          name: `package page: ${label}`,
+          url: `${servers.apiUrl}${fillPath(routeUrl(packageRoutes.getPackage), { orgId, packageId: room.packageId })}`,
+          headers,
+          ...(index > 0 ? { goal: p50WithinOf(FLAT, `package page: ${sizes[0]!.label}`) } : {}),
+        });
+      }
+      return { targets: [...roomTargets, ...pageTargets, ...workspaceTargets], close: servers.close };
+    } catch (error) {
+      await servers.close();
+      throw error;
+    }
+  },
+};
