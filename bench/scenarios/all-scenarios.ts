@@ -1,4 +1,5 @@
 import { createPackageScenario } from "./create-package.ts";
+import { growthScenario } from "./growth.ts";
 import { permissionsScenario } from "./permissions.ts";
 import type { Scenario } from "./scenario.ts";
 import { sealingScenario } from "./sealing.ts";
@@ -11,6 +12,7 @@ import { workspaceScenario } from "./workspace.ts";
 export const allScenarios: Scenario[] = [
   permissionsScenario,
   workspaceScenario,
+  growthScenario,
   signingRoomScenario,
   sealingScenario,
   createPackageScenario,
