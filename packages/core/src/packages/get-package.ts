@@ -3,7 +3,8 @@ import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { findVisiblePackage } from "./find-package.ts";
 import { loadPackageAccess } from "./package-access.ts";
-import { loadPackageView } from "./package-views.ts";
+import { readPackageViewRow, toPackageView } from "./package-views.ts";
+import { readTridContext } from "./trid-view.ts";
 
 export async function getPackage(
   actor: Actor,
@@ -12,6 +13,11 @@ export async function getPackage(
 ): Promise<Package> {
   const access = await loadPackageAccess(actor, input.organizationId, deps);
   if (!access.canViewTemplates) access.require("VIEW_DOCUMENTS_PACKAGES");
-  await findVisiblePackage(deps.db, access, input.packageId);
-  return loadPackageView(deps.db, access, input.packageId);
+  // in one round: the view is returned only once the visibility check passed (it throws 404 otherwise)
+  const [, row, trid] = await Promise.all([
+    findVisiblePackage(deps.db, access, input.packageId),
+    readPackageViewRow(deps.db, access.organizationId, input.packageId),
+    readTridContext(deps.db, access.organizationId),
+  ]);
+  return toPackageView(row, input.packageId, access, trid);
 }

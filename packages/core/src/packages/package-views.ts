@@ -131,10 +131,23 @@ export function toWorkspacePackage(row: PackageRow, access: PackageAccess, trid?
 }
 
 export async function loadPackageView(db: Reader, access: PackageAccess, packageId: string): Promise<Package> {
-  const row = await db.package.findFirst({
-    where: { id: packageId, organizationId: access.organizationId },
-    include: packageViewInclude,
-  });
+  // one after the other: inside a transaction the reader is one connection
+  const row = await readPackageViewRow(db, access.organizationId, packageId);
+  return toPackageView(row, packageId, access, await readTridContext(db, access.organizationId));
+}
+
+/** The row toPackage reads (its groups and participants come in one query each, whatever their number). */
+export function readPackageViewRow(db: Reader, organizationId: string, packageId: string): Promise<PackageRow | null> {
+  return db.package.findFirst({ where: { id: packageId, organizationId }, include: packageViewInclude });
+}
+
+/** The package as the API shows it, from a row read with readPackageViewRow. */
+export function toPackageView(
+  row: PackageRow | null,
+  packageId: string,
+  access: PackageAccess,
+  trid: TridContext,
+): Package {
   if (!row) throw new Error(`package ${packageId} vanished`);
-  return toPackage(row, access, await readTridContext(db, access.organizationId));
+  return toPackage(row, access, trid);
 }
