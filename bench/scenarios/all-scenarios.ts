@@ -1,4 +1,5 @@
 import { createPackageScenario } from "./create-package.ts";
+import { outboxScenario } from "./outbox.ts";
 import { growthScenario } from "./growth.ts";
 import { permissionsScenario } from "./permissions.ts";
 import type { Scenario } from "./scenario.ts";
@@ -18,4 +19,5 @@ export const allScenarios: Scenario[] = [
   createPackageScenario,
   signInScenario,
   upload50MbScenario,
+  outboxScenario,
 ];

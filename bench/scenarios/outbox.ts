@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import {
+  applyMigrations,
+  createBullmqPublisher,
+  createPrismaClient,
+  createRedis,
+  type Db,
+  enqueueOutbox,
+  jobQueues,
+  silentLogger,
+  startOutboxRelay,
+} from "@signet/core";
+import type { BenchOptions } from "../lib/bench-options.ts";
+import { bullmq } from "../lib/bullmq.ts";
+import { ratioAtLeast } from "../lib/goals.ts";
+import type { LoadSettings, Measurement } from "../lib/measurement.ts";
+import { recreateDatabase } from "../lib/recreate-database.ts";
+import type { PreparedScenario, Scenario } from "./scenario.ts";
+
+const DATABASE_NAME = "signet_bench_outbox";
+// the product's worker concurrency (startBullmqWorkers), used by both sides
+const WORKER_CONCURRENCY = 4;
+// a job with a small payload; its handler is replaced by a no-op on both sides
+const JOB_NAME = "print-mail.poll";
+
+type Redis = ReturnType<typeof createRedis>;
+
+interface Pipeline {
+  /** adds one job the way this side adds jobs */
+  produce(): Promise<void>;
+  /** completed jobs so far */
+  completed(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Jobs per second, end to end: `connections` producers add jobs back to back while the pipeline
+ * runs them; the rate is the jobs completed during the measured time (producers outrunning the
+ * pipeline only build a backlog, the completions measure the pipeline).
+ */
+async function measurePipeline(name: string, load: LoadSettings, pipeline: Pipeline): Promise<Measurement> {
+  let producing = true;
+  let errors = 0;
+  const producers = Array.from({ length: load.connections }, async () => {
+    while (producing) await pipeline.produce().catch(() => errors++);
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, load.warmupSeconds * 1000));
+    const startCount = pipeline.completed();
+    const startedAt = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, load.durationSeconds * 1000));
+    const jobs = pipeline.completed() - startCount;
+    const seconds = (performance.now() - startedAt) / 1000;
+    return {
+      target: name,
+      path: "(jobs)",
+      connections: load.connections,
+      requestsPerSecond: jobs / seconds,
+      totalRequests: jobs,
+      durationSeconds: seconds,
+      p50Ms: Number.NaN,
+      p99Ms: Number.NaN,
+      errors,
+      timeouts: 0,
+      non2xx: 0,
+      statusCodes: {},
+    };
+  } finally {
+    producing = false;
+    await Promise.all(producers);
+    await pipeline.close();
+  }
+}
+
+/**
+ * The product's path: an outbox row written in a transaction (enqueueOutbox), the outbox relay
+ * (startOutboxRelay with the BullMQ publisher, as the worker process runs them) moving it to BullMQ,
+ * and a worker like startBullmqWorkers' (same queues, prefix, concurrency) whose handler does nothing
+ * but the product's own bookkeeping: marking the outbox row processed. The producers (the API) and
+ * the relay with the worker (the worker process) have a pool each, as the two processes do.
+ */
+function productPipeline(apiDb: Db, workerDb: Db, connection: Redis, prefix: string): Pipeline {
+  const publisher = createBullmqPublisher(connection, prefix);
+  const relay = startOutboxRelay(workerDb, publisher.publish, silentLogger);
+  let completed = 0;
+  const workers = jobQueues().map(
+    (queue) =>
+      new bullmq.Worker<{ idempotencyKey: string }>(
+        queue,
+        async (job) => {
+          await workerDb.outboxMessage.updateMany({
+            where: { idempotencyKey: job.data.idempotencyKey },
+            data: { processedAt: new Date() },
+          });
+        },
+        { connection, prefix, concurrency: WORKER_CONCURRENCY },
+      ),
+  );
+  for (const worker of workers) worker.on("completed", () => completed++);
+  return {
+    produce: () =>
+      apiDb.$transaction((tx) =>
+        enqueueOutbox(tx, JOB_NAME, { mailingId: randomUUID(), round: 1 }, `bench:${randomUUID()}`),
+      ),
+    completed: () => completed,
+    async close() {
+      await relay.stop();
+      await Promise.all(workers.map((worker) => worker.close()));
+      await publisher.close();
+    },
+  };
+}
+
+/** BullMQ alone: Queue.add with the publisher's job options, and a Worker with a no-op handler. */
+function bullmqPipeline(connection: Redis, prefix: string): Pipeline {
+  const queue = new bullmq.Queue("bench", { connection, prefix });
+  let completed = 0;
+  const worker = new bullmq.Worker("bench", async () => {}, { connection, prefix, concurrency: WORKER_CONCURRENCY });
+  worker.on("completed", () => completed++);
+  return {
+    produce: async () => {
+      await queue.add(
+        JOB_NAME,
+        { payload: { mailingId: randomUUID(), round: 1 } },
+        { jobId: randomUUID(), removeOnComplete: { count: 1000 }, removeOnFail: { count: 5000 } },
+      );
+    },
+    completed: () => completed,
+    async close() {
+      await worker.close();
+      await queue.close();
+    },
+  };
+}
+
+async function deleteKeys(connection: Redis, prefix: string): Promise<void> {
+  let cursor = "0";
+  do {
+    const [next, keys] = await connection.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
+    if (keys.length > 0) await connection.del(...keys);
+    cursor = next;
+  } while (cursor !== "0");
+}
+
+export const outboxScenario: Scenario = {
+  name: "outbox",
+  description:
+    "Jobs per second end to end, no-op handler: outbox row → relay → BullMQ → worker (the product's " +
+    "enqueueOutbox, startOutboxRelay and BullMQ publisher; the worker marks the row processed), against " +
+    `BullMQ alone (Queue.add + Worker), same Redis (REDIS_URL), worker concurrency ${WORKER_CONCURRENCY}; ` +
+    "the connections are the producers.",
+
+  async setup(options: BenchOptions): Promise<PreparedScenario> {
+    const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+    const databaseUrl = await recreateDatabase(options.serverUrl, DATABASE_NAME);
+    await applyMigrations(databaseUrl);
+    const apiDb = createPrismaClient(databaseUrl, { max: options.poolMax });
+    const workerDb = createPrismaClient(databaseUrl, { max: options.poolMax });
+    const connection = createRedis(redisUrl);
+    connection.on("error", () => {});
+    // a prefix of its own: nothing else's keys are touched, and all of these are deleted at the end
+    const prefix = `signet-bench-${randomUUID()}`;
+    return {
+      targets: [
+        {
+          name: "product: outbox → BullMQ → worker",
+          measure: (load) =>
+            measurePipeline(
+              "product: outbox → BullMQ → worker",
+              load,
+              productPipeline(apiDb, workerDb, connection, `${prefix}-p`),
+            ),
+          goal: ratioAtLeast(0.5),
+        },
+        {
+          name: "baseline: BullMQ add → worker",
+          measure: (load) =>
+            measurePipeline("baseline: BullMQ add → worker", load, bullmqPipeline(connection, `${prefix}-b`)),
+          baseline: true,
+        },
+      ],
+      async close() {
+        await deleteKeys(connection, prefix).catch(() => {});
+        await connection.quit().catch(() => {});
+        await apiDb.$disconnect();
+        await workerDb.$disconnect();
+      },
+    };
+  },
+};
