@@ -16,6 +16,7 @@ import {
   setTextRenderingMode,
   TextRenderingMode,
 } from "pdf-lib";
+import { compressDrawnContent } from "./compress-drawn-content.ts";
 import { embedUnicodeFont, finishFontSubset, printable, widthOfText } from "./unicode-font.ts";
 import { rememberWritten } from "./written-documents.ts";
 
@@ -298,6 +299,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
 
   layout.footers(`Certificate of Completion - ${data.package.name} (${data.package.shortId})`, regular);
   await finishFontSubset(document, font);
+  compressDrawnContent(document);
   return rememberWritten(await document.save({ useObjectStreams: false }), document);
 }
 

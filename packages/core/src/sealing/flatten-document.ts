@@ -19,6 +19,7 @@ import {
   PDFRef,
   PDFTextField,
 } from "pdf-lib";
+import { compressDrawnContent } from "./compress-drawn-content.ts";
 import { declaredPdfa, keepHeaderVersion, outputIntentComponents } from "./pdfa-conformance.ts";
 import {
   embedUnicodeFont,
@@ -133,6 +134,7 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
   }
 
   if (font) await finishFontSubset(document, font);
+  compressDrawnContent(document);
   // no object or cross-reference streams: PDF/A-1 (PDF 1.4) has neither
   return rememberWritten(keepHeaderVersion(await document.save({ useObjectStreams: false }), pdf, pdfa), document);
 }
