@@ -1,7 +1,6 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { sessionRoutes } from "@signet/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -15,6 +14,7 @@ import { StartupError } from "./app/StartupError.tsx";
 import { createServices } from "./app/services.ts";
 import { ServicesProvider } from "./app/services-context.tsx";
 import { cssVariablesResolver, theme } from "./app/theme.ts";
+import { ModalsHost } from "./components/ModalsHost.tsx";
 
 async function start(): Promise<void> {
   if (bustFrame()) return;
@@ -40,10 +40,9 @@ async function start(): Promise<void> {
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <ServicesProvider services={services}>
           <QueryClientProvider client={services.queryClient}>
-            <ModalsProvider>
-              <Notifications position="top-right" zIndex={2000} />
-              <RouterProvider router={router} />
-            </ModalsProvider>
+            <ModalsHost />
+            <Notifications position="top-right" zIndex={2000} />
+            <RouterProvider router={router} />
           </QueryClientProvider>
         </ServicesProvider>
       </MantineProvider>

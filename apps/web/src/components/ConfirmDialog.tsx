@@ -3,6 +3,7 @@ import { modals } from "@mantine/modals";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { type AlertType, dialogButtons, truncateTitle } from "./dialog-model.ts";
+import { modalsReady } from "./ModalsHost.tsx";
 
 export interface ConfirmDialogOptions {
   type?: AlertType;
@@ -107,7 +108,8 @@ export function ConfirmDialog({
  * Opens the confirmation dialog through the modals manager and resolves true on Confirm, false on
  * Cancel or when the dialog is dismissed (including by navigation).
  */
-export function openConfirmDialog(options: ConfirmDialogOptions): Promise<boolean> {
+export async function openConfirmDialog(options: ConfirmDialogOptions): Promise<boolean> {
+  await modalsReady();
   return new Promise((resolve) => {
     let settled = false;
     const settle = (value: boolean) => {

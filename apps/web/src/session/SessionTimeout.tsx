@@ -1,8 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { sessionRoutes } from "@signet/contract";
-import { IconClock } from "@tabler/icons-react";
 import { useRouter, useRouterState } from "@tanstack/react-router";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { api } from "../api/client.ts";
 import { useServices } from "../app/services-context.tsx";
 import { formatCountdown } from "./countdown.ts";
@@ -18,6 +16,11 @@ const ACTIVITY_EVENTS = ["click", "scroll", "keydown"] as const;
  * Spec §4 Session: the idle timer and the Session expiry modal. Runs only while the payload cookie
  * is present and the page is not sign-in.
  */
+// The warning dialog (Mantine's Modal with its focus trap and scroll area) is fetched once someone is
+// signed in, not with the sign-in page; it is in memory before any warning is due.
+const loadDialog = () => import("./SessionExpiryDialog.tsx");
+const SessionExpiryDialog = lazy(() => loadDialog().then((module) => ({ default: module.SessionExpiryDialog })));
+
 export function SessionTimeout() {
   const services = useServices();
   const { session, activity, idle } = services;
@@ -27,6 +30,9 @@ export function SessionTimeout() {
   const enabled = hasCookie && pathname !== "/sign-in";
 
   const [shown, setShown] = useState<Shown>({ kind: "active" });
+  useEffect(() => {
+    if (enabled) void loadDialog();
+  }, [enabled]);
   const warning = useRef(false);
   const ending = useRef(false);
   const keepAliveInFlight = useRef(false);
@@ -112,38 +118,10 @@ export function SessionTimeout() {
     void keepAlive();
   };
 
+  if (!enabled || shown.kind !== "warning") return null;
   return (
-    <Modal
-      opened={enabled && shown.kind === "warning"}
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      centered
-      zIndex={1000}
-      title="Session expiry"
-      overlayProps={{ backgroundOpacity: 0.55, blur: 2 }}
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
-    >
-      <Stack gap="lg">
-        <Group gap="sm" wrap="nowrap" align="center">
-          <IconClock size={28} color="var(--mantine-color-orange-7)" />
-          <Text>
-            Your session will expire in{" "}
-            <Text span fw={700} ff="monospace" role="timer">
-              {shown.kind === "warning" ? shown.countdown : ""}
-            </Text>
-          </Text>
-        </Group>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void logOut()}>
-            Log out
-          </Button>
-          <Button onClick={stayLoggedIn} data-autofocus>
-            Stay logged in
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <SessionExpiryDialog countdown={shown.countdown} onLogOut={() => void logOut()} onStay={stayLoggedIn} />
+    </Suspense>
   );
 }
