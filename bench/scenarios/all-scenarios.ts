@@ -1,12 +1,13 @@
 import { createPackageScenario } from "./create-package.ts";
-import { outboxScenario } from "./outbox.ts";
 import { growthScenario } from "./growth.ts";
+import { outboxScenario } from "./outbox.ts";
 import { permissionsScenario } from "./permissions.ts";
 import type { Scenario } from "./scenario.ts";
 import { sealingScenario } from "./sealing.ts";
 import { signInScenario } from "./sign-in.ts";
 import { signingRoomScenario } from "./signing-room.ts";
 import { upload50MbScenario } from "./upload-50mb.ts";
+import { webBundlesScenario } from "./web-bundles.ts";
 import { workspaceScenario } from "./workspace.ts";
 
 /** Every scenario `pnpm bench` knows; `--scenario <name>` picks some. */
@@ -20,4 +21,5 @@ export const allScenarios: Scenario[] = [
   signInScenario,
   upload50MbScenario,
   outboxScenario,
+  webBundlesScenario,
 ];
