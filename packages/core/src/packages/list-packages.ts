@@ -81,7 +81,7 @@ async function keptTotal(access: PackageAccess, input: ListInput, deps: CoreDeps
 /** One page of the filtered list: its ids first (Prisma, the filters above), then the rows in one query. */
 async function findPage(access: PackageAccess, input: ListInput, deps: CoreDeps) {
   const where = packageFilterWhere(access, input);
-  const [page, count, trid] = await Promise.all([
+  const [page, count] = await Promise.all([
     deps.db.package.findMany({
       where,
       select: { id: true },
@@ -90,13 +90,12 @@ async function findPage(access: PackageAccess, input: ListInput, deps: CoreDeps)
       take: input.pageSize,
     }),
     keptTotal(access, input, deps).then((total) => total ?? deps.db.package.count({ where })),
-    readTridContext(deps.db, input.organizationId),
   ]);
   const rows = await readPackageRows(
     deps.db,
     page.map((row) => row.id),
   );
-  return { rows, count, trid };
+  return { rows, count };
 }
 
 async function viewerAccess(actor: Actor, organizationId: string, deps: CoreDeps) {
@@ -107,7 +106,10 @@ async function viewerAccess(actor: Actor, organizationId: string, deps: CoreDeps
 
 export async function listPackages(actor: Actor, input: ListInput, deps: CoreDeps): Promise<PackageList> {
   const access = await viewerAccess(actor, input.organizationId, deps);
-  const { rows, count, trid } = await findPage(access, input, deps);
+  const [{ rows, count }, trid] = await Promise.all([
+    findPage(access, input, deps),
+    readTridContext(deps.db, input.organizationId),
+  ]);
   return { records: rows.map((row) => toPackage(row, access, trid)), count };
 }
 
@@ -118,7 +120,11 @@ export async function listWorkspacePackages(
   deps: CoreDeps,
 ): Promise<WorkspacePackageList> {
   const access = await viewerAccess(actor, input.organizationId, deps);
-  const { rows, count, trid } = await findPage(access, input, deps);
+  const { rows, count } = await findPage(access, input, deps);
+  // the organization's TRID settings only matter to TRID packages (their risk); most pages have none
+  const trid = rows.some((row) => row.tridPackageType)
+    ? await readTridContext(deps.db, input.organizationId)
+    : undefined;
   return { records: rows.map((row) => toWorkspacePackage(row, access, trid)), count };
 }
 
