@@ -4,7 +4,6 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import { isUniqueViolation } from "../concurrency/versioned-write.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError, forbidden } from "../errors/app-error.ts";
-import { lockGroupTree } from "../groups/lock-group-tree.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 import { loadPackageAccess } from "./package-access.ts";
 import { assertPackageGroups } from "./package-groups-input.ts";
@@ -43,8 +42,11 @@ export async function createPackage(
   for (let attempt = 0; ; attempt++) {
     try {
       const id = await deps.db.$transaction(async (tx) => {
-        // a group being deleted must see this package (the only-group rule), and vice versa
-        await lockGroupTree(tx, organizationId);
+        // a group being deleted must see this package (the only-group rule), and vice versa: the
+        // tree's lock in shared mode, which the tree's writers (lockGroupTree, exclusive) wait for,
+        // while package creations in the organization no longer wait for each other
+        const treeKey = `group-tree:${organizationId}`;
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtextextended(${treeKey}, 0))`;
         await assertPackageGroups(tx, access, groupIds);
         const expiration = await defaultExpiration(tx, organizationId);
         const created = await tx.package.create({
@@ -57,15 +59,17 @@ export async function createPackage(
             ...expiration,
           },
         });
-        await tx.packageGroup.createMany({
-          data: groupIds.map((groupId) => ({ packageId: created.id, groupId, organizationId })),
-        });
         await appendAuditEvent(tx, actor, {
           organizationId,
           streamType: "package",
           streamId: created.id,
           type: "package.created",
           data: { name, shortId: created.shortId, status: created.status, groupIds, ...expiration },
+        });
+        // last: its trigger updates the organization's status-count row of this group set, a row
+        // every creation with the same groups updates, locked from here to the commit
+        await tx.packageGroup.createMany({
+          data: groupIds.map((groupId) => ({ packageId: created.id, groupId, organizationId })),
         });
         return created.id;
       });
