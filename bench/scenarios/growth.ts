@@ -83,7 +83,13 @@ export const growthScenario: Scenario = {
           ...(index > 0 ? { goal: p50WithinOf(FLAT, `package page: ${sizes[0]!.label}`) } : {}),
         });
       }
-      return { targets: [...roomTargets, ...pageTargets, ...workspaceTargets], close: servers.close };
+      // the big ones first: the small reference, measured last, runs on code already warm, so the goal is not
+      // met by a cold reference
+      const bigFirst = (targets: Target[]) => [...targets.slice(1), targets[0]!];
+      return {
+        targets: [...bigFirst(roomTargets), ...bigFirst(pageTargets), ...workspaceTargets],
+        close: servers.close,
+      };
     } catch (error) {
       await servers.close();
       throw error;
