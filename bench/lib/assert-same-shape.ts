@@ -30,21 +30,26 @@ export async function answerOf(target: Target): Promise<unknown> {
   return JSON.parse(text);
 }
 
+/** The fields one answer has and the other lacks, in words; null when both have the same key paths. */
+export async function shapeDifference(api: Target, baseline: Target): Promise<string | null> {
+  const [apiPaths, baselinePaths] = [keyPaths(await answerOf(api)), keyPaths(await answerOf(baseline))];
+  const onlyApi = [...apiPaths].filter((path) => !baselinePaths.has(path));
+  const onlyBaseline = [...baselinePaths].filter((path) => !apiPaths.has(path));
+  if (onlyApi.length === 0 && onlyBaseline.length === 0) return null;
+  return (
+    `${baseline.name} does not answer as ${api.name} does: only the API has [${onlyApi.join(", ")}], ` +
+    `only the baseline has [${onlyBaseline.join(", ")}]`
+  );
+}
+
 /**
  * A baseline must answer what the API answers, or the ratio compares different work: throws, naming
  * the fields one has and the other lacks, when the two answers' key paths differ (first records
  * included). Arrays must be both empty or both not.
  */
 export async function assertSameShape(api: Target, baseline: Target): Promise<void> {
-  const [apiPaths, baselinePaths] = [keyPaths(await answerOf(api)), keyPaths(await answerOf(baseline))];
-  const onlyApi = [...apiPaths].filter((path) => !baselinePaths.has(path));
-  const onlyBaseline = [...baselinePaths].filter((path) => !apiPaths.has(path));
-  if (onlyApi.length > 0 || onlyBaseline.length > 0) {
-    throw new Error(
-      `${baseline.name} does not answer as ${api.name} does: only the API has [${onlyApi.join(", ")}], ` +
-        `only the baseline has [${onlyBaseline.join(", ")}]`,
-    );
-  }
+  const difference = await shapeDifference(api, baseline);
+  if (difference) throw new Error(difference);
 }
 
 /** For answers that must agree in value too (counts): throws unless both JSON answers are equal. */
