@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
 import type { JobContext } from "./job-context.ts";
 import { jobQueues, runJob } from "./job-registry.ts";
-import type { OutboxPublisher } from "./outbox-relay.ts";
+import type { OutboxPublisher, OutboxRow } from "./outbox-relay.ts";
 
 interface QueuedJob {
   payload: unknown;
@@ -22,7 +22,7 @@ export function createBullmqPublisher(connection: Redis, prefix: string) {
   const queues = new Map(jobQueues().map((name) => [name, new Queue<QueuedJob>(name, { connection, prefix })]));
   // connection errors surface in the relay's failed publish; the queues' own echo adds nothing
   for (const queue of queues.values()) queue.on("error", () => {});
-  const publish: OutboxPublisher = async (row) => {
+  const publish: OutboxPublisher = async (row: OutboxRow) => {
     const queue = queues.get(row.queue);
     if (!queue) throw new Error(`Unknown queue ${row.queue}`);
     await queue.add(
@@ -36,8 +36,10 @@ export function createBullmqPublisher(connection: Redis, prefix: string) {
         removeOnFail: { count: 5000 },
       },
     );
-    return "published";
+    return "published" as const;
   };
+  // jobs are independent once queued, so a batch is added at once
+  publish.concurrent = true;
   return {
     publish,
     queues,

@@ -13,17 +13,34 @@ export interface OutboxRow {
 /**
  * Hands one outbox row on: to BullMQ ("published"), or straight to its handler when there is no
  * Redis ("processed"; the relay records that too: the row is locked by the relay's transaction,
- * so the publisher must not write it on another connection).
+ * so the publisher must not write it on another connection). A publisher whose rows are independent
+ * of each other (BullMQ: the queue orders nothing between jobs) says `concurrent`, and a batch is
+ * then handed on all at once instead of one row after another.
  */
-export type OutboxPublisher = (row: OutboxRow) => Promise<"published" | "processed">;
+export type OutboxPublisher = ((row: OutboxRow) => Promise<"published" | "processed">) & { concurrent?: boolean };
 
 export const MAX_OUTBOX_ATTEMPTS = 8;
+
+async function handOn(rows: OutboxRow[], publish: OutboxPublisher) {
+  if (publish.concurrent) return Promise.allSettled(rows.map((row) => publish(row)));
+  const outcomes: PromiseSettledResult<"published" | "processed">[] = [];
+  for (const row of rows) {
+    outcomes.push(
+      await publish(row).then(
+        (value) => ({ status: "fulfilled", value }) as const,
+        (reason: unknown) => ({ status: "rejected", reason }) as const,
+      ),
+    );
+  }
+  return outcomes;
+}
 
 /**
  * Publishes due rows, oldest first. Rows are claimed with SKIP LOCKED so any number of relays
  * (one per worker replica) share the work without publishing a row twice at the same time.
- * A failed row is retried later with exponential backoff; after MAX_OUTBOX_ATTEMPTS it is parked
- * (published with lastError) for an operator to look at (parked-jobs.ts lists and requeues them).
+ * The rows that got through are marked in one statement per outcome, not one per row. A failed row
+ * is retried later with exponential backoff; after MAX_OUTBOX_ATTEMPTS it is parked (published with
+ * lastError) for an operator to look at (parked-jobs.ts lists and requeues them).
  */
 export async function relayOutboxBatch(db: Db, publish: OutboxPublisher, batchSize = 50): Promise<number> {
   return db.$transaction(
@@ -32,33 +49,39 @@ export async function relayOutboxBatch(db: Db, publish: OutboxPublisher, batchSi
         SELECT id, queue, "jobName", payload, "idempotencyKey", attempts FROM "OutboxMessage"
         WHERE "publishedAt" IS NULL AND "availableAt" <= now()
         ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
-      for (const row of rows) {
-        try {
-          const outcome = await publish(row);
-          const now = new Date();
-          await tx.outboxMessage.update({
-            where: { id: row.id },
-            data: {
-              publishedAt: now,
-              attempts: { increment: 1 },
-              // a row that got through is no longer parked, whatever failed before
-              lastError: null,
-              ...(outcome === "processed" ? { processedAt: now } : {}),
-            },
-          });
-        } catch (error) {
-          const attempts = row.attempts + 1;
-          const message = error instanceof Error ? error.message : String(error);
-          await tx.outboxMessage.update({
-            where: { id: row.id },
-            data: {
-              attempts,
-              lastError: message.slice(0, 2000),
-              availableAt: new Date(Date.now() + Math.min(2 ** attempts * 1000, 10 * 60_000)),
-              publishedAt: attempts >= MAX_OUTBOX_ATTEMPTS ? new Date() : null,
-            },
-          });
+      const outcomes = await handOn(rows, publish);
+      const now = new Date();
+      const through = { published: [] as bigint[], processed: [] as bigint[] };
+      for (const [index, outcome] of outcomes.entries()) {
+        const row = rows[index]!;
+        if (outcome.status === "fulfilled") {
+          through[outcome.value].push(row.id);
+          continue;
         }
+        const attempts = row.attempts + 1;
+        const message = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+        await tx.outboxMessage.update({
+          where: { id: row.id },
+          data: {
+            attempts,
+            lastError: message.slice(0, 2000),
+            availableAt: new Date(Date.now() + Math.min(2 ** attempts * 1000, 10 * 60_000)),
+            publishedAt: attempts >= MAX_OUTBOX_ATTEMPTS ? new Date() : null,
+          },
+        });
+      }
+      for (const [outcome, ids] of Object.entries(through)) {
+        if (ids.length === 0) continue;
+        await tx.outboxMessage.updateMany({
+          where: { id: { in: ids } },
+          data: {
+            publishedAt: now,
+            attempts: { increment: 1 },
+            // a row that got through is no longer parked, whatever failed before
+            lastError: null,
+            ...(outcome === "processed" ? { processedAt: now } : {}),
+          },
+        });
       }
       return rows.length;
     },
