@@ -33,6 +33,8 @@ export default defineConfig({
           globalSetup: ["packages/core/src/testing/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll's own default (1 s) is shorter than a busy 2-core machine needs to answer
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -46,6 +48,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // a page under a loaded machine may take seconds to show what a poll waits for
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
