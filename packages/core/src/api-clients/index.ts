@@ -1,4 +1,3 @@
-export * from "./check-client-token.ts";
 export * from "./client-secret.ts";
 export * from "./create-api-user.ts";
 export * from "./issue-client-credentials-token.ts";
