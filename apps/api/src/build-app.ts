@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { type CoreDeps, signingRoomOrigin } from "@signet/core";
@@ -17,6 +16,7 @@ import { registerMetrics } from "./plugins/metrics.ts";
 import { apiDocument, registerOpenApi } from "./plugins/openapi-document.ts";
 import { registerStorableTextGuard } from "./plugins/refuse-unstorable-text.ts";
 import { registerRouteList } from "./plugins/route-list.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { genTraceId, registerTraceId } from "./plugins/trace-id.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { registerApiClientRoutes } from "./routes/api-client-routes.ts";
@@ -94,24 +94,28 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerRouteList(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        // the admin app frames the signing room in its embedded-signing and collaboration demos; the
-        // origin is read per response because a random test port is known only after listen
-        frameSrc: ["'self'", () => signingRoomOrigin(config)],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
+  registerSecurityHeaders(
+    app,
+    // what the policy depends on: the signing origin is known only after listen (a random test port)
+    () => `${config.SIGNING_ROOM_URL ?? ""} ${config.SIGNING_ROOM_PORT} ${config.publicUrl}`,
+    () => ({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'"],
+          // the admin app frames the signing room in its embedded-signing and collaboration demos
+          frameSrc: ["'self'", signingRoomOrigin(config)],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.secureCookies ? [] : null,
+        },
       },
-    },
-    hsts: config.secureCookies,
-  });
+      hsts: config.secureCookies,
+    }),
+  );
   const limiterRedis = redis ? rateLimitConnection(redis) : null;
   if (limiterRedis) app.addHook("onClose", async () => void limiterRedis.disconnect());
   await app.register(fastifyRateLimit, {

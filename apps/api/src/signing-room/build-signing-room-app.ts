@@ -28,6 +28,20 @@ import { registerIdentityProofingRoutes } from "./identity-proofing-routes.ts";
 import { registerSigningRoomRoutes } from "./signing-room-routes.ts";
 import { signingCookie } from "./signing-session-cookie.ts";
 
+/** The signing origin's Content-Security-Policy but frame-ancestors, which depends on the reply. */
+const POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join("; ");
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 declare module "fastify" {
@@ -85,22 +99,7 @@ export async function buildSigningRoomApp(input: {
 
   app.addHook("onSend", async (_request, reply, payload) => {
     const ancestors = reply.frameAncestors?.length ? `'self' ${reply.frameAncestors.join(" ")}` : "'none'";
-    reply.header(
-      "content-security-policy",
-      [
-        "default-src 'self'",
-        "script-src 'self'",
-        "worker-src 'self' blob:",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        `frame-ancestors ${ancestors}`,
-      ].join("; "),
-    );
+    reply.header("content-security-policy", `${POLICY}; frame-ancestors ${ancestors}`);
     if (!reply.frameAncestors?.length) reply.header("x-frame-options", "DENY");
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "no-referrer");
