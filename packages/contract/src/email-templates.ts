@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULTS } from "./constants.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
+import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "./notification-record-values.ts";
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
@@ -423,11 +424,6 @@ export const emailSettingValueSchemas = {
 } as const;
 
 // ——— the record of notifications ———
-
-export const NOTIFICATION_CHANNELS = ["EMAIL", "SMS"] as const;
-export const NOTIFICATION_STATUSES = ["SENT", "FAILED"] as const;
-export const NOTIFICATION_STATUS_LABELS = { SENT: "Sent", FAILED: "Failed" } as const;
-export const NOTIFICATION_CHANNEL_LABELS = { EMAIL: "Email", SMS: "Text message" } as const;
 
 export const notificationRecordSchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULTS } from "./constants.ts";
+import { PACKAGE_SORT_FIELDS } from "./list-sort-fields.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { MESSAGES } from "./messages.ts";
 import { PACKAGE_ACTIONS, PACKAGE_STATUSES, packageStatusSchema } from "./package-status.ts";
@@ -160,8 +161,6 @@ const statusFilter = z
 
 /** A date (YYYY-MM-DD, a whole UTC day) or a date-time. */
 const dateBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
-
-export const PACKAGE_SORT_FIELDS = ["createdAt", "lastUpdatedAt", "name", "status", "shortId"] as const;
 
 export const packageListQuerySchema = pageQuerySchema(PACKAGE_SORT_FIELDS, "createdAt")
   .extend({

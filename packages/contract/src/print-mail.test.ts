@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { MailingStatus } from "./mailing-statuses.ts";
 import {
   createMailingSchema,
   isMilestoneError,
   type LegDirection,
-  type MailingStatus,
   MILESTONE_CODES,
   type MilestoneCode,
   mailingStatusAfter,

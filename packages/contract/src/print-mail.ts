@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAILING_STATUSES, type MailingStatus } from "./mailing-statuses.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { postalAddressOutSchema, postalAddressSchema } from "./print-settings.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
@@ -35,33 +36,6 @@ export const MILESTONE_WORDS: Record<MilestoneCode, string> = {
 };
 export const isMilestoneError = (code: MilestoneCode) => code === "RETURNED_TO_SENDER" || code === "FAILED";
 
-/**
- * A mailing's status: QUEUED until the vendor accepts the job (SUBMIT_FAILED after a refused or
- * unanswered submission), then the last milestone; RETURNED when the signed papers came back.
- */
-export const MAILING_STATUSES = [
-  "QUEUED",
-  "SUBMIT_FAILED",
-  "SUBMITTED",
-  "PRINTING",
-  "MAILED",
-  "DELIVERED",
-  "RETURNED",
-  "RETURNED_TO_SENDER",
-  "FAILED",
-] as const;
-export type MailingStatus = (typeof MAILING_STATUSES)[number];
-export const MAILING_STATUS_WORDS: Record<MailingStatus, string> = {
-  QUEUED: "Waiting to be sent to the printer",
-  SUBMIT_FAILED: "Not accepted by the printer",
-  SUBMITTED: "Accepted by the printer",
-  PRINTING: "Printing",
-  MAILED: "Mailed",
-  DELIVERED: "Delivered to the recipient",
-  RETURNED: "Signed papers received back",
-  RETURNED_TO_SENDER: "Returned to sender",
-  FAILED: "Failed",
-};
 export const MAILING_ERROR_STATUSES: readonly MailingStatus[] = ["SUBMIT_FAILED", "RETURNED_TO_SENDER", "FAILED"];
 
 /** The status a milestone moves a mailing to (the return leg's delivery means the papers came back). */

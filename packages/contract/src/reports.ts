@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PACKAGE_REPORT_SORT_FIELDS } from "./list-sort-fields.ts";
 import { PACKAGE_STATUS_WORDS, PACKAGE_STATUSES, packageStatusSchema } from "./package-status.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -44,9 +45,6 @@ export const packageReportFilterSchema = z
   })
   .describe("Filters of the package report");
 export type PackageReportFilter = z.infer<typeof packageReportFilterSchema>;
-
-export const PACKAGE_REPORT_SORT_FIELDS = ["createdAt", "sentAt", "completedAt", "name", "status"] as const;
-export type PackageReportSortField = (typeof PACKAGE_REPORT_SORT_FIELDS)[number];
 
 export const packageReportQuerySchema = pageQuerySchema(PACKAGE_REPORT_SORT_FIELDS, "createdAt")
   .extend({ sortDirection: z.enum(["asc", "desc"]).default("desc") })

@@ -11,7 +11,7 @@ import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { Page } from "../../components/Page.tsx";
-import { notificationKindWords } from "./notification-search.ts";
+import { notificationKindWords } from "./notification-kinds.ts";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 const period = (from: string, to: string) => `${when(from)} – ${when(to)}`;

@@ -27,7 +27,8 @@ import { useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { Page } from "../../components/Page.tsx";
-import { NOTIFICATION_KIND_OPTIONS, type NotificationSearch, notificationKindWords } from "./notification-search.ts";
+import { NOTIFICATION_KIND_OPTIONS, notificationKindWords } from "./notification-kinds.ts";
+import type { NotificationSearch } from "./notification-search.ts";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 

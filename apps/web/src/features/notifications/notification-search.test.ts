@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { notificationKindWords, notificationSearchSchema } from "./notification-search.ts";
+import { notificationKindWords } from "./notification-kinds.ts";
+import { notificationSearchSchema } from "./notification-search.ts";
 
 describe("notification search", () => {
   it("keeps valid filters and drops malformed ones", () => {

@@ -1,13 +1,9 @@
-import {
-  EMAIL_TEMPLATE_KIND_INFO,
-  type EmailTemplateKind,
-  NOTIFICATION_CHANNELS,
-  NOTIFICATION_STATUSES,
-} from "@signet/contract";
+import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "@signet/contract";
 import { z } from "zod";
 
 // Filters and page live in the URL so that a link opens the same view; .catch() drops a malformed
-// value instead of failing the route.
+// value instead of failing the route. The route reads this before its page loads: the kinds' words
+// (the email templates contract) live in notification-kinds.ts, out of the entry.
 const day = z.iso.date().optional().catch(undefined);
 export const notificationSearchSchema = z.object({
   organizationId: z.uuid().optional().catch(undefined),
@@ -22,24 +18,3 @@ export const notificationSearchSchema = z.object({
   page: z.coerce.number().int().min(1).optional().catch(undefined),
 });
 export type NotificationSearch = z.infer<typeof notificationSearchSchema>;
-
-/** Kinds the product records besides the email template kinds (text messages, notices of its own). */
-const OTHER_KINDS: Record<string, string> = {
-  "verification-code": "Verification code (text message)",
-  "webhook-suspended": "Webhook suspended",
-  test: "Test message",
-};
-
-/** A record's kind in words: the email template kind's label, else the known extra kinds, else sentence case. */
-export function notificationKindWords(kind: string): string {
-  const info = EMAIL_TEMPLATE_KIND_INFO[kind as EmailTemplateKind];
-  if (info) return info.label;
-  if (OTHER_KINDS[kind]) return OTHER_KINDS[kind];
-  const words = kind.replace(/[-_.]+/g, " ").trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : "Other";
-}
-
-export const NOTIFICATION_KIND_OPTIONS = [
-  ...Object.entries(EMAIL_TEMPLATE_KIND_INFO).map(([value, info]) => ({ value, label: info.label })),
-  ...Object.entries(OTHER_KINDS).map(([value, label]) => ({ value, label })),
-];
