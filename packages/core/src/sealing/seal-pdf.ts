@@ -3,8 +3,9 @@ import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import * as asn1js from "asn1js";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from "pdf-lib";
 import * as pkijs from "pkijs";
+import { appendIncrementalUpdate } from "./append-incremental-update.ts";
 import { declaredPdfa, keepHeaderVersion } from "./pdfa-conformance.ts";
 import type { SealCredentials } from "./seal-credentials.ts";
 import { takeWritten } from "./written-documents.ts";
@@ -47,8 +48,9 @@ const TSA_GRANTED_WITH_MODS = 1;
 
 /**
  * Seals a finished PDF: a PAdES signature (/SubFilter ETSI.CAdES.detached) whose ByteRange covers
- * the whole file but the /Contents hex. The file is rewritten in full (not an incremental update),
- * so any earlier signature in it stops validating: seal once, as the last step.
+ * the whole file but the /Contents hex. A file this process just wrote (flattenDocument, the
+ * certificate) gets the signature as an incremental update; any other is rewritten in full, so any
+ * earlier signature in it stops validating: seal once, as the last step.
  */
 export async function sealPdf(
   pdf: Uint8Array,
@@ -60,7 +62,12 @@ export async function sealPdf(
     throw new Error(`The seal certificate expired on ${credentials.notAfter.toISOString()}; install a new one.`);
   }
   // flattenDocument and the certificate leave the document they wrote: no need to parse it again
-  const document = takeWritten(pdf) ?? (await PDFDocument.load(pdf, { updateMetadata: false }));
+  const written = takeWritten(pdf);
+  const document = written ?? (await PDFDocument.load(pdf, { updateMetadata: false }));
+  const objectsBefore = document.context.largestObjectNumber;
+  // what the placeholder below changes among the existing objects: the catalog (its /AcroForm), the
+  // first page (its /Annots), and the form and annotation objects when they are indirect
+  const changed = changedByPlaceholder(document);
   resolveIndirectFormEntries(document);
   pdflibAddPlaceholder({
     pdfDoc: document,
@@ -72,15 +79,18 @@ export async function sealPdf(
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     signatureLength: placeholderBytes(credentials, Boolean(options.timestampUrl)),
   });
-  // signpdf finds the placeholder by scanning the bytes: object streams would compress it away (and
-  // PDF/A-1 files may have none); a PDF/A file keeps its header version, signed as it is
-  // (and no form appearances rebuilt: a parsed document never has them to rebuild, a handed-over one
-  // had them built when it was written)
-  const prepared = keepHeaderVersion(
-    await document.save({ useObjectStreams: false, updateFieldAppearances: false }),
-    pdf,
-    declaredPdfa(document),
-  );
+  // A document this process has just written is signed as an incremental update of those bytes
+  // rather than written out again, which cost as much as the whole flatten. Anything else is
+  // rewritten in full. signpdf finds the placeholder by scanning the bytes: object streams would
+  // compress it away (and PDF/A-1 files may have none); a PDF/A file keeps its header version,
+  // signed as it is (and no form appearances rebuilt: a parsed document never has them to rebuild)
+  const prepared = written
+    ? appendIncrementalUpdate(pdf, document, objectsBefore, changed)
+    : keepHeaderVersion(
+        await document.save({ useObjectStreams: false, updateFieldAppearances: false }),
+        pdf,
+        declaredPdfa(document),
+      );
   const signer = new CadesSigner(credentials, options);
   return new Uint8Array(await new SignPdf().sign(Buffer.from(prepared), signer, signingTime));
 }
@@ -91,6 +101,25 @@ function placeholderBytes(credentials: SealCredentials, timestamped: boolean): n
   // a TSA's token carries its own certificate chain: typically 3–6 KB
   const needed = 2048 + certificates + (timestamped ? 12_288 : 0);
   return Math.max(timestamped ? 16_384 : 8_192, Math.ceil(needed / 1024) * 1024);
+}
+
+/** The existing objects pdflibAddPlaceholder and resolveIndirectFormEntries may change. */
+function changedByPlaceholder(document: PDFDocument): PDFRef[] {
+  const refs: PDFRef[] = [];
+  const add = (value: unknown) => {
+    if (value instanceof PDFRef) refs.push(value);
+  };
+  add(document.context.trailerInfo.Root);
+  const firstPage = document.getPages()[0];
+  if (firstPage) {
+    add(firstPage.ref);
+    add(firstPage.node.get(PDFName.of("Annots")));
+  }
+  const acroForm = document.catalog.get(PDFName.of("AcroForm"));
+  add(acroForm);
+  const acroFormDict = document.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
+  add(acroFormDict?.get(PDFName.of("Fields")));
+  return refs;
 }
 
 /**
