@@ -17,6 +17,8 @@ const targets = [
     entries: { index: "src/index.ts", main: "src/main.ts", keys: "src/cli/keys.ts", backup: "src/cli/backup.ts" },
   },
   { dir: "apps/worker", entries: { main: "src/main.ts" } },
+  // what the reference services below share (tokens, protocol errors, test faults)
+  { dir: "packages/reference-service", entries: { index: "src/index.ts" } },
   // the reference eVault (issue 15 §1): its own process and image stage, nothing shared with the API
   { dir: "apps/evault", entries: { index: "src/index.ts", main: "src/main.ts" } },
   // the reference identity-proofing provider (issue 16 §2)

@@ -1,6 +1,6 @@
+import { faulted as withFault } from "@signet/reference-service";
 import type { FastifyReply } from "fastify";
 import type { FaultStep } from "./protocol.ts";
-import { ProtocolError } from "./protocol-error.ts";
 import type { VaultContext } from "./vault-context.ts";
 import { sha256Hex } from "./vault-store.ts";
 
@@ -13,8 +13,8 @@ export interface Answer {
 }
 
 /**
- * Applies the next test fault queued for `step`, around `work`: fail answers 503 before the work,
- * timeout never answers, slow waits before the work, fail-after-commit does the work and answers 500.
+ * Runs `work` under the next test fault queued for `step` (the reference services' shared test
+ * controls) and sends what it answers, unless a timeout fault holds the answer open.
  */
 export async function faulted(
   ctx: VaultContext,
@@ -22,27 +22,9 @@ export async function faulted(
   reply: FastifyReply,
   work: () => Promise<Answer>,
 ): Promise<FastifyReply> {
-  const fault = ctx.faults?.take(step) ?? null;
-  if (fault?.mode === "fail") {
-    throw new ProtocolError(503, "injected_fault", `A test fault made the ${step} step fail.`);
-  }
-  if (fault?.mode === "timeout") {
-    reply.hijack();
-    const response = reply.raw;
-    ctx.held.add(response);
-    response.once("close", () => ctx.held.delete(response));
-    return reply;
-  }
-  if (fault?.mode === "slow") await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-  const answer = await work();
-  if (fault?.mode === "fail-after-commit") {
-    throw new ProtocolError(
-      500,
-      "injected_fault",
-      `A test fault lost the answer of the ${step} step after its work was saved.`,
-    );
-  }
-  return send(reply, answer);
+  const answer = await withFault(ctx, step, reply, work);
+  // a timeout fault answers the reply itself: it is held open and must go back untouched
+  return answer === (reply as unknown) ? reply : send(reply, answer as Answer);
 }
 
 export function send(reply: FastifyReply, answer: Answer): FastifyReply {

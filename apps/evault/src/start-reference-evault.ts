@@ -3,6 +3,7 @@
 // imports it at run time (Signet speaks to it over HTTP through an adapter like any vendor).
 import type { AddressInfo } from "node:net";
 import swagger from "@fastify/swagger";
+import { AccessTokens, FaultBook, ProtocolError } from "@signet/reference-service";
 import Fastify, { type FastifyError } from "fastify";
 import {
   createJsonSchemaTransform,
@@ -11,10 +12,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
-import { AccessTokens } from "./access-tokens.ts";
-import { FaultBook } from "./fault-book.ts";
-import { PROTOCOL_VERSION, protocolRegistry } from "./protocol.ts";
-import { ProtocolError } from "./protocol-error.ts";
+import { type FaultMode, type FaultStep, PROTOCOL_VERSION, protocolRegistry } from "./protocol.ts";
 import { testControlRoutes } from "./test-control-routes.ts";
 import { tokenRoute } from "./token-route.ts";
 import type { VaultContext } from "./vault-context.ts";
@@ -49,7 +47,7 @@ export async function startReferenceEVault(o: ReferenceEVaultOptions): Promise<R
   const ctx: VaultContext = {
     store: await VaultStore.open(o.dataDir),
     tokens: new AccessTokens(o.clients),
-    faults: o.testControls ? new FaultBook() : null,
+    faults: o.testControls ? new FaultBook<FaultStep, FaultMode>() : null,
     vaultName: o.vaultName ?? DEFAULT_VAULT_NAME,
     held: new Set(),
   };

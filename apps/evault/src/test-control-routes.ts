@@ -1,12 +1,17 @@
 // /_test/*: routes that exist only when test controls are on (never in a real deployment). They
 // need no token: a test sets faults before its client has one.
+
+import type { FaultBook } from "@signet/reference-service";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { FaultBook } from "./fault-book.ts";
+import type { FaultMode, FaultStep } from "./protocol.ts";
 import { faultBody, faultList } from "./protocol.ts";
 import type { VaultContext } from "./vault-context.ts";
 
-export async function testControlRoutes(parent: FastifyInstance, ctx: VaultContext & { faults: FaultBook }) {
+export async function testControlRoutes(
+  parent: FastifyInstance,
+  ctx: VaultContext & { faults: FaultBook<FaultStep, FaultMode> },
+) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = ["Test controls"];
   app.post(

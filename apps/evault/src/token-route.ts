@@ -1,10 +1,11 @@
 // POST /oauth/token: the client credentials grant (RFC 6749 §4.4), the client authenticated with
 // HTTP Basic; the answer is an opaque bearer token for every /v1 call.
+
+import { ProtocolError } from "@signet/reference-service";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { faulted } from "./faulted.ts";
 import { errorBody, tokenAnswer, tokenForm } from "./protocol.ts";
-import { ProtocolError } from "./protocol-error.ts";
 import type { VaultContext } from "./vault-context.ts";
 
 export async function tokenRoute(parent: FastifyInstance, ctx: VaultContext) {

@@ -2,6 +2,7 @@
 // successful answer to a key is stored with the state change in the same save, and the same
 // request under the same key gets that answer again (200), whatever happened in between.
 import { randomUUID } from "node:crypto";
+import { ProtocolError } from "@signet/reference-service";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Answer, faulted, send } from "./faulted.ts";
@@ -32,7 +33,6 @@ import {
   vaultInfo,
   vaultStats,
 } from "./protocol.ts";
-import { ProtocolError } from "./protocol-error.ts";
 import type { VaultContext } from "./vault-context.ts";
 import { type AuditEntry, type StoredTransaction, sha256Hex, type VaultState } from "./vault-store.ts";
 

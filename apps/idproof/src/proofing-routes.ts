@@ -1,7 +1,8 @@
 // The three calls of an identity proofing: match the person, hand out a quiz, score its answers.
+
+import { faulted, ProtocolError } from "@signet/reference-service";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { applyFault } from "./fault-book.ts";
 import {
   answersBody,
   errorBody,
@@ -12,7 +13,6 @@ import {
   quizIdParams,
   scoreAnswer,
 } from "./protocol.ts";
-import { ProtocolError } from "./protocol-error.ts";
 import type { ProviderContext } from "./provider-context.ts";
 import { makeQuiz } from "./quiz-maker.ts";
 
@@ -35,11 +35,11 @@ export async function proofingRoutes(parent: FastifyInstance, ctx: ProviderConte
         response: { 200: identityCheckAnswer, 400: errorBody, 401: errorBody },
       },
     },
-    async (request, reply) => {
-      if (!(await applyFault(ctx, "identity-check", reply))) return reply;
-      const person = ctx.store.match(request.body);
-      return person ? { result: "match" as const, reference: person.reference } : { result: "no-match" as const };
-    },
+    async (request, reply) =>
+      faulted(ctx, "identity-check", reply, async () => {
+        const person = ctx.store.match(request.body);
+        return person ? { result: "match" as const, reference: person.reference } : { result: "no-match" as const };
+      }),
   );
 
   app.post(
@@ -53,18 +53,18 @@ export async function proofingRoutes(parent: FastifyInstance, ctx: ProviderConte
         response: { 201: quizAnswer, 401: errorBody, 404: errorBody },
       },
     },
-    async (request, reply) => {
-      if (!(await applyFault(ctx, "quiz", reply))) return reply;
-      const person = ctx.store.byReference(request.body.reference);
-      if (!person) throw new ProtocolError(404, "unknown_reference", "No person has that reference.");
-      const quiz = makeQuiz(person, ctx.store.lastKinds.get(person.reference) ?? []);
-      ctx.store.lastKinds.set(person.reference, quiz.kinds);
-      ctx.store.quizzes.set(quiz.quizId, quiz);
-      return reply.code(201).send({
-        quizId: quiz.quizId,
-        questions: quiz.questions.map(({ id, prompt, choices }) => ({ id, prompt, choices })),
-      });
-    },
+    async (request, reply) =>
+      faulted(ctx, "quiz", reply, async () => {
+        const person = ctx.store.byReference(request.body.reference);
+        if (!person) throw new ProtocolError(404, "unknown_reference", "No person has that reference.");
+        const quiz = makeQuiz(person, ctx.store.lastKinds.get(person.reference) ?? []);
+        ctx.store.lastKinds.set(person.reference, quiz.kinds);
+        ctx.store.quizzes.set(quiz.quizId, quiz);
+        return reply.code(201).send({
+          quizId: quiz.quizId,
+          questions: quiz.questions.map(({ id, prompt, choices }) => ({ id, prompt, choices })),
+        });
+      }),
   );
 
   app.post(
@@ -79,17 +79,17 @@ export async function proofingRoutes(parent: FastifyInstance, ctx: ProviderConte
         response: { 200: scoreAnswer, 401: errorBody, 404: errorBody, 409: errorBody },
       },
     },
-    async (request, reply) => {
-      if (!(await applyFault(ctx, "answers", reply))) return reply;
-      const quiz = ctx.store.quizzes.get(request.params.quizId);
-      if (!quiz) throw new ProtocolError(404, "unknown_quiz", "There is no such quiz.");
-      if (quiz.answered) throw new ProtocolError(409, "quiz_answered", "This quiz has already been answered.");
-      quiz.answered = true;
-      const given = new Map(request.body.answers.map((answer) => [answer.questionId, answer.choiceId]));
-      const correctCount = quiz.questions.filter(
-        (question) => given.get(question.id) === question.correctChoiceId,
-      ).length;
-      return { correctCount, questionCount: quiz.questions.length };
-    },
+    async (request, reply) =>
+      faulted(ctx, "answers", reply, async () => {
+        const quiz = ctx.store.quizzes.get(request.params.quizId);
+        if (!quiz) throw new ProtocolError(404, "unknown_quiz", "There is no such quiz.");
+        if (quiz.answered) throw new ProtocolError(409, "quiz_answered", "This quiz has already been answered.");
+        quiz.answered = true;
+        const given = new Map(request.body.answers.map((answer) => [answer.questionId, answer.choiceId]));
+        const correctCount = quiz.questions.filter(
+          (question) => given.get(question.id) === question.correctChoiceId,
+        ).length;
+        return { correctCount, questionCount: quiz.questions.length };
+      }),
   );
 }

@@ -1,12 +1,12 @@
 import type { ServerResponse } from "node:http";
-import type { AccessTokens } from "./access-tokens.ts";
-import type { FaultBook } from "./fault-book.ts";
+import type { AccessTokens, FaultBook } from "@signet/reference-service";
 import type { PersonStore } from "./person-store.ts";
+import type { FaultMode, FaultStep } from "./protocol.ts";
 
 export interface ProviderContext {
   store: PersonStore;
   tokens: AccessTokens;
-  faults: FaultBook | null;
+  faults: FaultBook<FaultStep, FaultMode> | null;
   /** responses a timeout fault holds open, destroyed on close */
   held: Set<ServerResponse>;
 }

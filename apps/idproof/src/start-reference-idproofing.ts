@@ -3,6 +3,7 @@
 // `pnpm start` (EMBEDDED_IDPROOF) and tests start it in Signet's process or as a child.
 import type { AddressInfo } from "node:net";
 import swagger from "@fastify/swagger";
+import { AccessTokens, FaultBook, ProtocolError } from "@signet/reference-service";
 import Fastify, { type FastifyError } from "fastify";
 import {
   createJsonSchemaTransform,
@@ -11,12 +12,9 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
-import { AccessTokens } from "./access-tokens.ts";
-import { FaultBook } from "./fault-book.ts";
 import { type Person, PersonStore, seededPersons } from "./person-store.ts";
 import { proofingRoutes } from "./proofing-routes.ts";
-import { PROTOCOL_VERSION, protocolRegistry } from "./protocol.ts";
-import { ProtocolError } from "./protocol-error.ts";
+import { type FaultMode, type FaultStep, PROTOCOL_VERSION, protocolRegistry } from "./protocol.ts";
 import type { ProviderContext } from "./provider-context.ts";
 import { testControlRoutes } from "./test-control-routes.ts";
 import { tokenRoute } from "./token-route.ts";
@@ -48,7 +46,7 @@ export async function startReferenceIdProofing(o: ReferenceIdProofingOptions): P
   const ctx: ProviderContext = {
     store: new PersonStore(o.persons ?? seededPersons()),
     tokens: new AccessTokens(o.clients),
-    faults: o.testControls ? new FaultBook() : null,
+    faults: o.testControls ? new FaultBook<FaultStep, FaultMode>() : null,
     held: new Set(),
   };
 

@@ -1,13 +1,18 @@
 // /_test/*: routes that exist only when test controls are on (never in a real deployment). They
 // need no token, so a test can prepare the provider before its client has one.
+
+import type { FaultBook } from "@signet/reference-service";
+import { ProtocolError } from "@signet/reference-service";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { FaultBook } from "./fault-book.ts";
+import type { FaultMode, FaultStep } from "./protocol.ts";
 import { correctAnswers, errorBody, faultBody, faultList, personBody, quizIdParams } from "./protocol.ts";
-import { ProtocolError } from "./protocol-error.ts";
 import type { ProviderContext } from "./provider-context.ts";
 
-export async function testControlRoutes(parent: FastifyInstance, ctx: ProviderContext & { faults: FaultBook }) {
+export async function testControlRoutes(
+  parent: FastifyInstance,
+  ctx: ProviderContext & { faults: FaultBook<FaultStep, FaultMode> },
+) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = ["Test controls"];
   app.post(

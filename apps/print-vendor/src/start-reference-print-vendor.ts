@@ -3,11 +3,12 @@
 // milestone back to the sender, signed. Nothing in Signet imports it at run time except the
 // embedded demo; Signet speaks to it over HTTP through an adapter like any vendor.
 import { execFile } from "node:child_process";
-import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyError, type FastifyReply } from "fastify";
+import { AccessTokens, FaultBook, faulted, ProtocolError } from "@signet/reference-service";
+import Fastify, { type FastifyError } from "fastify";
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -38,7 +39,6 @@ import {
   tokenAnswer,
   tokenForm,
 } from "./protocol.ts";
-import { ProtocolError } from "./protocol-error.ts";
 
 export interface ReferencePrintVendorOptions {
   /** 0 = any free port (the default) */
@@ -60,16 +60,8 @@ export interface RunningReferencePrintVendor {
   close(): Promise<void>;
 }
 
-const TOKEN_LIFETIME_SECONDS = 15 * 60;
 const MAX_CALLBACK_ATTEMPTS = 12;
 const TICK_MS = 50;
-
-interface Fault {
-  step: FaultStep;
-  mode: FaultMode;
-  count: number;
-  delayMs: number;
-}
 
 /** The milestones a job goes through after READY (READY itself is recorded when it is accepted). */
 function planFor(outcome: StoredJob["outcome"], hasReturnLeg: boolean): { leg: Leg; code: Milestone }[] {
@@ -85,12 +77,6 @@ function planFor(outcome: StoredJob["outcome"], hasReturnLeg: boolean): { leg: L
 }
 
 const tracking = (prefix: string) => `${prefix}${randomBytes(9).toString("hex").toUpperCase()}`;
-
-function sameText(expected: string, given: string) {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 function firstPageText(path: string): Promise<string | null> {
   return new Promise((resolve) => {
@@ -109,52 +95,14 @@ export async function startReferencePrintVendor(o: ReferencePrintVendorOptions):
   const store = await JobStore.open(o.dataDir, o.stepMs ?? 60_000);
   if (o.stepMs !== undefined) store.state.stepMs = o.stepMs;
   const callbackRetryMs = o.callbackRetryMs ?? 1000;
-  const tokens = new Map<string, { clientId: string; expiresAt: number }>();
-  const faults: Fault[] = [];
+  const tokens = new AccessTokens(o.clients);
+  const faults = new FaultBook<FaultStep, FaultMode>();
   const held = new Set<ServerResponse>();
+  const faultControls = { faults: o.testControls ? faults : null, held };
   const secretOf = (clientId: string) => o.clients.find((client) => client.clientId === clientId)?.clientSecret ?? "";
 
-  const takeFault = (step: FaultStep): Fault | null => {
-    if (!o.testControls) return null;
-    const fault = faults.find((candidate) => candidate.step === step);
-    if (!fault) return null;
-    fault.count -= 1;
-    if (fault.count <= 0) faults.splice(faults.indexOf(fault), 1);
-    return { ...fault };
-  };
-
-  /** Fail / timeout / slow before the work, fail-after-commit after it (README "Test controls"). */
-  async function faulted<T>(step: FaultStep, reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
-    const fault = takeFault(step);
-    if (fault?.mode === "fail")
-      throw new ProtocolError(503, "injected_fault", `A test fault made the ${step} step fail.`);
-    if (fault?.mode === "timeout") {
-      reply.hijack();
-      held.add(reply.raw);
-      reply.raw.once("close", () => held.delete(reply.raw));
-      return reply;
-    }
-    if (fault?.mode === "slow") await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-    const result = await work();
-    if (fault?.mode === "fail-after-commit") {
-      throw new ProtocolError(
-        500,
-        "injected_fault",
-        `A test fault lost the answer of the ${step} step after its work was saved.`,
-      );
-    }
-    return result;
-  }
-
-  function verifyToken(authorization: string | undefined): string {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
-    if (!match) throw new ProtocolError(401, "invalid_token", "Send an access token: Authorization: Bearer <token>.");
-    const held = tokens.get(match[1]!);
-    if (!held || held.expiresAt <= Date.now()) {
-      throw new ProtocolError(401, "invalid_token", "The access token is unknown or has expired; get a new one.");
-    }
-    return held.clientId;
-  }
+  /** fault injection on the vendor's own steps (callbacks, deliveries), outside any route */
+  const takeFault = (step: FaultStep) => faultControls.faults?.take(step) ?? null;
 
   const event = (job: StoredJob, leg: Leg, code: Milestone, at: Date): MilestoneEvent => {
     const carrier = leg === "OUTBOUND" ? job.request.outboundCarrier : job.request.returnCarrier;
@@ -352,25 +300,20 @@ export async function startReferencePrintVendor(o: ReferencePrintVendorOptions):
       },
     },
     async (request, reply) =>
-      faulted("token", reply, async () => {
-        const refused = new ProtocolError(401, "invalid_client", "The client ID or secret is wrong (HTTP Basic).");
-        const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? "");
-        const decoded = match ? Buffer.from(match[1]!, "base64").toString("utf8") : "";
-        const colon = decoded.indexOf(":");
-        const clientId = decodeURIComponent(decoded.slice(0, Math.max(colon, 0)));
-        const secret = decodeURIComponent(decoded.slice(colon + 1));
-        const client = o.clients.find((candidate) => candidate.clientId === clientId);
-        if (colon < 0 || !client || !sameText(client.clientSecret, secret)) {
+      faulted(faultControls, "token", reply, async () => {
+        let clientId: string;
+        try {
+          clientId = tokens.authenticateClient(request.headers.authorization);
+        } catch (error) {
           reply.header("www-authenticate", 'Basic realm="print-vendor"');
-          throw refused;
+          throw error;
         }
         if (request.body?.grant_type !== "client_credentials") {
           throw new ProtocolError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");
         }
-        const token = randomBytes(32).toString("base64url");
-        tokens.set(token, { clientId, expiresAt: Date.now() + TOKEN_LIFETIME_SECONDS * 1000 });
+        const { token, expiresIn } = tokens.issue(clientId);
         reply.header("cache-control", "no-store");
-        return { access_token: token, token_type: "Bearer" as const, expires_in: TOKEN_LIFETIME_SECONDS };
+        return { access_token: token, token_type: "Bearer" as const, expires_in: expiresIn };
       }),
   );
 
@@ -387,8 +330,8 @@ export async function startReferencePrintVendor(o: ReferencePrintVendorOptions):
       },
     },
     async (request, reply) => {
-      const clientId = verifyToken(request.headers.authorization);
-      return faulted("submit", reply, async () => {
+      const clientId = tokens.verify(request.headers.authorization);
+      return faulted(faultControls, "submit", reply, async () => {
         const key = `${clientId} ${request.headers["idempotency-key"]}`;
         const { document, ...rest } = request.body;
         const fingerprint = sha256Hex(JSON.stringify({ ...rest, sha256: document.sha256 }));
@@ -462,8 +405,8 @@ export async function startReferencePrintVendor(o: ReferencePrintVendorOptions):
       },
     },
     async (request, reply) => {
-      const clientId = verifyToken(request.headers.authorization);
-      return faulted("status", reply, async () => {
+      const clientId = tokens.verify(request.headers.authorization);
+      return faulted(faultControls, "status", reply, async () => {
         const job = store.state.jobs[request.params.jobId];
         if (!job || job.clientId !== clientId) throw new ProtocolError(404, "not_found", "There is no such print job.");
         return view(job);
@@ -477,19 +420,19 @@ export async function startReferencePrintVendor(o: ReferencePrintVendorOptions):
       "/_test/faults",
       { schema: { summary: "Queue a fault", tags, body: faultBody, response: { 200: faultList } } },
       async (request) => {
-        faults.push({ ...request.body });
-        return { faults: faults.map((fault) => ({ ...fault })) };
+        faults.add(request.body);
+        return { faults: faults.list() };
       },
     );
     api.get(
       "/_test/faults",
       { schema: { summary: "The faults still queued", tags, response: { 200: faultList } } },
       async () => ({
-        faults: faults.map((fault) => ({ ...fault })),
+        faults: faults.list(),
       }),
     );
     api.delete("/_test/faults", { schema: { summary: "Clear every queued fault", tags } }, async (_request, reply) => {
-      faults.splice(0);
+      faults.clear();
       return reply.code(204).send();
     });
     api.put(

@@ -1,6 +1,6 @@
 // OAuth 2.0 client credentials (RFC 6749 §4.4): a client proves itself with HTTP Basic and gets an
-// opaque bearer token. Tokens live in memory only, so a restarted provider refuses old tokens (401)
-// and a client fetches a new one, as it must against any real provider.
+// opaque bearer token. Tokens live in memory only, so a restarted service refuses old tokens (401)
+// and a client fetches a new one, as it must against any real eVault or provider.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { ProtocolError } from "./protocol-error.ts";
 

@@ -1,4 +1,4 @@
-/** A refusal the vendor answers as `{ error: code, message }` with `status`. */
+/** A refusal a reference service answers as `{ error: code, message }` with `status`. */
 export class ProtocolError extends Error {
   constructor(
     readonly status: number,
