@@ -17,6 +17,7 @@ import {
   TextRenderingMode,
 } from "pdf-lib";
 import { compressDrawnContent } from "./compress-drawn-content.ts";
+import { deflateWithNodeZlib } from "./deflate-with-node-zlib.ts";
 import { embedUnicodeFont, finishFontSubset, printable, widthOfText } from "./unicode-font.ts";
 import { rememberWritten } from "./written-documents.ts";
 
@@ -132,6 +133,7 @@ interface Line {
  */
 export async function renderCertificateOfCompletion(data: CertificateData): Promise<Uint8Array> {
   const document = await PDFDocument.create();
+  deflateWithNodeZlib(document);
   document.setTitle(`Certificate of Completion - ${data.package.name}`);
   document.setProducer("Signet");
   document.setCreator("Signet");

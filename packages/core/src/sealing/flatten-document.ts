@@ -20,6 +20,7 @@ import {
   PDFTextField,
 } from "pdf-lib";
 import { compressDrawnContent } from "./compress-drawn-content.ts";
+import { deflateWithNodeZlib } from "./deflate-with-node-zlib.ts";
 import { declaredPdfa, keepHeaderVersion, outputIntentComponents } from "./pdfa-conformance.ts";
 import {
   embedUnicodeFont,
@@ -66,6 +67,7 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
   // metadata saying something else, which PDF/A forbids
   const load = () => PDFDocument.load(pdf, { updateMetadata: false });
   let document = await load();
+  deflateWithNodeZlib(document);
   const pdfa = declaredPdfa(document);
   let font: PDFFont | null = null;
   // getForm() would add an empty AcroForm to a document without one
@@ -76,6 +78,7 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
       // pdf-lib cannot flatten every form (missing appearances, odd widget trees). A half-flattened
       // form is worse than a live one, so start again from the original bytes and keep it as it is.
       document = await load();
+      deflateWithNodeZlib(document);
       font = null;
     }
   }
