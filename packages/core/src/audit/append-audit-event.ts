@@ -33,19 +33,37 @@ export function auditEventHash(prevHash: string | null, event: Record<string, un
     .digest("hex");
 }
 
+/** One audit event as it is stored: the hashed fields, the previous event's hash and its own. */
+export interface AuditEventRow {
+  event: {
+    organizationId: string | null;
+    streamType: string;
+    streamId: string;
+    sequence: number;
+    type: string;
+    /** ISO text, as hashed; stored as the same instant */
+    occurredAt: string;
+    actorId: string | null;
+    actorRole: string;
+    ip: string | null;
+    userAgent: string | null;
+    data: Record<string, unknown>;
+  };
+  prevHash: string | null;
+  hash: string;
+}
+
 /**
- * Appends one event to its stream's hash chain. Must run inside the transaction of the change it
- * records; a transaction-scoped advisory lock serialises writers of the same stream.
+ * The event that follows `last` in its stream (null: the stream's first), hashed. Pure: callers
+ * that write it themselves must hold the stream (appendAuditEvent's lock, or a stream no other
+ * transaction can know yet, such as a package created in the same statement).
  */
-export async function appendAuditEvent(tx: Tx, actor: Actor, input: AuditEventInput): Promise<void> {
-  const streamKey = `${input.streamType}:${input.streamId}`;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${streamKey}, 0))`;
-  const last = await tx.auditEvent.findFirst({
-    where: { streamType: input.streamType, streamId: input.streamId },
-    orderBy: { sequence: "desc" },
-    select: { sequence: true, hash: true },
-  });
-  const occurredAt = new Date();
+export function nextAuditEvent(
+  actor: Actor,
+  input: AuditEventInput,
+  last: { sequence: number; hash: string } | null,
+  occurredAt: Date,
+): AuditEventRow {
   const event = {
     organizationId: input.organizationId,
     streamType: input.streamType,
@@ -64,15 +82,31 @@ export async function appendAuditEvent(tx: Tx, actor: Actor, input: AuditEventIn
         : (input.data ?? {}),
   };
   const prevHash = last?.hash ?? null;
-  await tx.auditEvent.create({
-    data: {
-      ...event,
-      occurredAt,
-      data: event.data as Prisma.InputJsonValue,
-      prevHash,
-      hash: auditEventHash(prevHash, event),
-    },
+  return { event, prevHash, hash: auditEventHash(prevHash, event) };
+}
+
+/**
+ * Appends one event to its stream's hash chain. Must run inside the transaction of the change it
+ * records; a transaction-scoped advisory lock serialises writers of the same stream.
+ */
+export async function appendAuditEvent(tx: Tx, actor: Actor, input: AuditEventInput): Promise<void> {
+  const streamKey = `${input.streamType}:${input.streamId}`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${streamKey}, 0))`;
+  const last = await tx.auditEvent.findFirst({
+    where: { streamType: input.streamType, streamId: input.streamId },
+    orderBy: { sequence: "desc" },
+    select: { sequence: true, hash: true },
   });
+  const occurredAt = new Date();
+  const { event, prevHash, hash } = nextAuditEvent(actor, input, last, occurredAt);
+  await tx.auditEvent.create({
+    data: { ...event, occurredAt, data: event.data as Prisma.InputJsonValue, prevHash, hash },
+  });
+  await recordAuditSideEffects(tx, input, occurredAt);
+}
+
+/** What an audited change triggers besides its event, in the change's own transaction. */
+export async function recordAuditSideEffects(tx: Tx, input: AuditEventInput, occurredAt: Date): Promise<void> {
   // webhook events come from this one place, so every audited change integrators care about
   // reaches them, in the change's own transaction
   await recordWebhookEvent(tx, input, occurredAt);

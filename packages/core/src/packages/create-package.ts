@@ -1,13 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { type CreatePackage, DEFAULTS, INITIAL_PACKAGE_STATUS, PACKAGE_MESSAGES, type Package } from "@signet/contract";
 import type { Actor } from "../actor.ts";
-import { appendAuditEvent } from "../audit/append-audit-event.ts";
-import { isUniqueViolation } from "../concurrency/versioned-write.ts";
+import { nextAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
-import { AppError, forbidden } from "../errors/app-error.ts";
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from "../db/pg-error-code.ts";
+import { AppError, forbidden, notFound } from "../errors/app-error.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
+import { insertNewPackage } from "./insert-new-package.ts";
 import { loadPackageAccess } from "./package-access.ts";
-import { assertPackageGroups } from "./package-groups-input.ts";
-import { loadPackageView } from "./package-views.ts";
+import { assertPackageGroupsBeforeWrite } from "./package-groups-input.ts";
+import { toPackage } from "./package-views.ts";
 import { newShortId } from "./short-id.ts";
 
 /**
@@ -20,11 +22,15 @@ export async function createPackage(
   deps: CoreDeps,
 ): Promise<Package> {
   const { organizationId } = input;
+  // read alongside the access (nothing of it is answered before the permission checks): the
+  // audit event's hash covers the expiration defaults, so they are known before the write
+  const expirationDefaults = defaultExpiration(deps.db, organizationId);
+  expirationDefaults.catch(() => {});
   const access = await loadPackageAccess(actor, organizationId, deps);
   access.require("MANAGE_DOCUMENTS_PACKAGES");
   let groupIds: string[];
   if (input.groupIds) {
-    groupIds = await assertPackageGroups(deps.db, access, input.groupIds);
+    groupIds = await assertPackageGroupsBeforeWrite(deps.db, access, input.groupIds);
     if (!access.canManage(groupIds)) throw forbidden(PACKAGE_MESSAGES.manageGroupRequired);
   } else {
     const own =
@@ -39,46 +45,42 @@ export async function createPackage(
   }
   const name = input.name?.trim() || DEFAULTS.packageName;
   const createdById = actor.kind === "user" ? actor.userId : null;
+  const expiration = await expirationDefaults;
   for (let attempt = 0; ; attempt++) {
+    const id = randomUUID();
+    const shortId = newShortId();
+    const createdAt = new Date();
+    const change = {
+      organizationId,
+      streamType: "package" as const,
+      streamId: id,
+      type: "package.created",
+      data: { name, shortId, status: INITIAL_PACKAGE_STATUS, groupIds, ...expiration },
+    };
+    let row: Awaited<ReturnType<typeof insertNewPackage>>;
     try {
-      const id = await deps.db.$transaction(async (tx) => {
-        // a group being deleted must see this package (the only-group rule), and vice versa: the
-        // tree's lock in shared mode, which the tree's writers (lockGroupTree, exclusive) wait for,
-        // while package creations in the organization no longer wait for each other
-        const treeKey = `group-tree:${organizationId}`;
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtextextended(${treeKey}, 0))`;
-        await assertPackageGroups(tx, access, groupIds);
-        const expiration = await defaultExpiration(tx, organizationId);
-        const created = await tx.package.create({
-          data: {
-            organizationId,
-            shortId: newShortId(),
-            name,
-            status: INITIAL_PACKAGE_STATUS,
-            createdById,
-            ...expiration,
-          },
-        });
-        await appendAuditEvent(tx, actor, {
-          organizationId,
-          streamType: "package",
-          streamId: created.id,
-          type: "package.created",
-          data: { name, shortId: created.shortId, status: created.status, groupIds, ...expiration },
-        });
-        // last: its trigger updates the organization's status-count row of this group set, a row
-        // every creation with the same groups updates, locked from here to the commit
-        await tx.packageGroup.createMany({
-          data: groupIds.map((groupId) => ({ packageId: created.id, groupId, organizationId })),
-        });
-        return created.id;
+      row = await insertNewPackage(deps.db, {
+        id,
+        organizationId,
+        shortId,
+        name,
+        status: INITIAL_PACKAGE_STATUS,
+        createdById,
+        ...expiration,
+        groupIds,
+        createdAt,
+        audit: nextAuditEvent(actor, change, null, createdAt),
       });
-      return await loadPackageView(deps.db, access, id);
     } catch (error) {
       // a short id clash (one in ~10^11): draw another
-      if (isUniqueViolation(error) && attempt < 4) continue;
+      if (pgErrorCode(error) === UNIQUE_VIOLATION && attempt < 4) continue;
+      // a chosen group deleted while the statement waited for the group tree's lock
+      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw notFound(PACKAGE_MESSAGES.selectedGroupNotFound);
       throw error;
     }
+    if (!row) throw notFound(PACKAGE_MESSAGES.selectedGroupNotFound);
+    // fresh: no participants, no TRID type (so no date depends on the organization's calendar)
+    return toPackage(row, access);
   }
 }
 

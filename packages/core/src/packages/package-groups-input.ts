@@ -21,3 +21,20 @@ export async function assertPackageGroups(
   if (!unique.every((id) => access.canView([id]))) throw forbidden(PACKAGE_MESSAGES.groupNotVisible);
   return unique;
 }
+
+/**
+ * The same answers as assertPackageGroups, for a check made before a write that checks the groups'
+ * existence again itself (under the group tree's lock): groups the caller's access already lists
+ * as visible in this organization need no query; only an id it does not list is looked up, to tell
+ * an unknown group (404) from one the caller cannot see (403).
+ */
+export async function assertPackageGroupsBeforeWrite(
+  db: Db,
+  access: PackageAccess,
+  groupIds: readonly string[],
+): Promise<string[]> {
+  const unique = [...new Set(groupIds)];
+  const visible = new Set(access.visibleGroupIds);
+  if (unique.length > 0 && unique.every((id) => visible.has(id))) return unique;
+  return assertPackageGroups(db, access, unique);
+}
