@@ -1,7 +1,6 @@
 // POST /oauth/token: the client credentials grant (RFC 6749 §4.4), the client authenticated with
 // HTTP Basic; the answer is an opaque bearer token for every /v1 call.
-
-import { ProtocolError } from "@signet/reference-service";
+import { grantClientCredentials } from "@signet/reference-service";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { faulted } from "./faulted.ts";
@@ -27,19 +26,7 @@ export async function tokenRoute(parent: FastifyInstance, ctx: VaultContext) {
     },
     async (request, reply) =>
       faulted(ctx, "token", reply, async () => {
-        let clientId: string;
-        try {
-          clientId = ctx.tokens.authenticateClient(request.headers.authorization);
-        } catch (error) {
-          reply.header("www-authenticate", 'Basic realm="eVault"');
-          throw error;
-        }
-        if (request.body?.grant_type !== "client_credentials") {
-          throw new ProtocolError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");
-        }
-        const { token, expiresIn } = ctx.tokens.issue(clientId);
-        reply.header("cache-control", "no-store");
-        return { status: 200, json: { access_token: token, token_type: "Bearer", expires_in: expiresIn } };
+        return { status: 200, json: grantClientCredentials(ctx.tokens, request, reply, "eVault") };
       }),
   );
 }

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import swagger from "@fastify/swagger";
-import { AccessTokens, FaultBook, faulted, ProtocolError } from "@signet/reference-service";
+import { AccessTokens, FaultBook, faulted, grantClientCredentials, ProtocolError } from "@signet/reference-service";
 import Fastify, { type FastifyError } from "fastify";
 import {
   createJsonSchemaTransform,
@@ -301,19 +301,7 @@ export async function startReferencePrintVendor(o: ReferencePrintVendorOptions):
     },
     async (request, reply) =>
       faulted(faultControls, "token", reply, async () => {
-        let clientId: string;
-        try {
-          clientId = tokens.authenticateClient(request.headers.authorization);
-        } catch (error) {
-          reply.header("www-authenticate", 'Basic realm="print-vendor"');
-          throw error;
-        }
-        if (request.body?.grant_type !== "client_credentials") {
-          throw new ProtocolError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");
-        }
-        const { token, expiresIn } = tokens.issue(clientId);
-        reply.header("cache-control", "no-store");
-        return { access_token: token, token_type: "Bearer" as const, expires_in: expiresIn };
+        return grantClientCredentials(tokens, request, reply, "print-vendor");
       }),
   );
 

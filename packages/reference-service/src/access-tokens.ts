@@ -67,3 +67,28 @@ function sameText(expected: string, given: string) {
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/**
+ * The client-credentials grant as every reference service answers it: HTTP Basic client, only
+ * grant_type=client_credentials, a bearer token that is never cached.
+ */
+export function grantClientCredentials(
+  tokens: AccessTokens,
+  request: { headers: { authorization?: string }; body?: { grant_type?: string } | null },
+  reply: { header(name: string, value: string): unknown },
+  realm: string,
+): { access_token: string; token_type: "Bearer"; expires_in: number } {
+  let clientId: string;
+  try {
+    clientId = tokens.authenticateClient(request.headers.authorization);
+  } catch (error) {
+    reply.header("www-authenticate", `Basic realm="${realm}"`);
+    throw error;
+  }
+  if (request.body?.grant_type !== "client_credentials") {
+    throw new ProtocolError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");
+  }
+  const { token, expiresIn } = tokens.issue(clientId);
+  reply.header("cache-control", "no-store");
+  return { access_token: token, token_type: "Bearer", expires_in: expiresIn };
+}
