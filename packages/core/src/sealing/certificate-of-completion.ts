@@ -1,20 +1,15 @@
+import { deflateSync } from "node:zlib";
 import {
   type Color,
-  degrees,
-  drawText,
+  ColorTypes,
+  numberToString,
   PDFDocument,
   type PDFFont,
-  type PDFImage,
   type PDFName,
-  type PDFOperator,
   type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
+  PDFRawStream,
+  type PDFRef,
   rgb,
-  setLineWidth,
-  setStrokingColor,
-  setTextRenderingMode,
-  TextRenderingMode,
 } from "pdf-lib";
 import { compressDrawnContent } from "./compress-drawn-content.ts";
 import { deflateWithNodeZlib } from "./deflate-with-node-zlib.ts";
@@ -116,7 +111,13 @@ interface Paragraph {
   color?: Color;
 }
 /** a cell is paragraphs of text, or an image that must stay on one page */
-type Cell = Paragraph[] | { image: PDFImage; width: number; height: number } | { note: string };
+type Cell = Paragraph[] | PlacedImage | { note: string };
+/** an image XObject in the document, drawn at width × height points */
+interface PlacedImage {
+  image: { ref: PDFRef };
+  width: number;
+  height: number;
+}
 interface Column {
   title: string;
   width: number;
@@ -300,6 +301,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
   );
 
   layout.footers(`Certificate of Completion - ${data.package.name} (${data.package.shortId})`, regular);
+  layout.writeContent();
   await finishFontSubset(document, font);
   compressDrawnContent(document);
   return rememberWritten(await document.save({ useObjectStreams: false }), document);
@@ -323,6 +325,10 @@ class Layout {
   private page!: PDFPage;
   /** font resource names per page: each font is registered once on each page */
   private readonly fontKeys = new Map<PDFPage, Map<PDFFont, PDFName>>();
+  private readonly imageNames = new Map<PDFPage, Map<PDFRef, PDFName>>();
+  /** each page's operators, as content stream text */
+  private readonly content = new Map<PDFPage, string[]>();
+  private readonly encoded = new Map<string, string>();
   private y = MARGIN_TOP;
   private blank = true;
 
@@ -396,13 +402,9 @@ class Layout {
     const headerHeight = Math.max(...headerLines.map((lines) => lines.length)) * lineHeight + 2 * CELL_PAD_Y;
     const drawHeader = () => {
       if (!options.header) return;
-      this.page.drawRectangle({
-        x: MARGIN_X,
-        y: PAGE_HEIGHT - this.y - headerHeight,
-        width: CONTENT_WIDTH,
-        height: headerHeight,
-        color: HEADER_FILL,
-      });
+      this.draw(
+        `q ${fill(HEADER_FILL)} ${num(MARGIN_X)} ${num(PAGE_HEIGHT - this.y - headerHeight)} ${num(CONTENT_WIDTH)} ${num(headerHeight)} re f Q\n`,
+      );
       this.drawLines(columns, headerLines, 0, Infinity, lineHeight);
       this.y += headerHeight;
     };
@@ -488,29 +490,33 @@ class Layout {
     }
   }
 
-  private drawImages(columns: Column[], images: ({ image: PDFImage; width: number; height: number } | null)[]): void {
+  private drawImages(columns: Column[], images: (PlacedImage | null)[]): void {
     let x = MARGIN_X;
     for (const [index, column] of columns.entries()) {
       const image = images[index];
       if (image) {
-        this.page.drawImage(image.image, {
-          x: x + CELL_PAD_X,
-          y: PAGE_HEIGHT - this.y - CELL_PAD_Y - image.height,
-          width: image.width,
-          height: image.height,
-        });
+        let names = this.imageNames.get(this.page);
+        if (!names) {
+          names = new Map();
+          this.imageNames.set(this.page, names);
+        }
+        let name = names.get(image.image.ref);
+        if (!name) {
+          name = this.page.node.newXObject("Image", image.image.ref);
+          names.set(image.image.ref, name);
+        }
+        const bottom = PAGE_HEIGHT - this.y - CELL_PAD_Y - image.height;
+        this.draw(
+          `q ${num(image.width)} 0 0 ${num(image.height)} ${num(x + CELL_PAD_X)} ${num(bottom)} cm ${name} Do Q\n`,
+        );
       }
       x += column.width;
     }
   }
 
   private rule(x1: number, x2: number, y: number, thickness: number, color: Color): void {
-    this.page.drawLine({
-      start: { x: x1, y: PAGE_HEIGHT - y },
-      end: { x: x2, y: PAGE_HEIGHT - y },
-      thickness,
-      color,
-    });
+    const at = num(PAGE_HEIGHT - y);
+    this.draw(`q ${stroke(color)} ${num(thickness)} w ${num(x1)} ${at} m ${num(x2)} ${at} l S Q\n`);
   }
 
   /** Draws one line of text; the font is registered once per page, not once per call. */
@@ -527,22 +533,37 @@ class Layout {
       key = this.page.node.newFontDictionary(font.name, font.ref);
       keys.set(font, key);
     }
-    const operators = drawText(font.encodeText(value), {
-      color,
-      font: key,
-      size,
-      rotate: degrees(0),
-      xSkew: degrees(0),
-      ySkew: degrees(0),
-      x,
-      y: PAGE_HEIGHT - baseline,
-    });
-    const bold: PDFOperator[] = face.bold
-      ? [setTextRenderingMode(TextRenderingMode.FillAndOutline), setLineWidth(size * 0.035), setStrokingColor(color)]
-      : [];
-    this.page.pushOperators(
-      ...(face.bold ? [pushGraphicsState(), ...bold, ...operators, popGraphicsState()] : operators),
-    );
+    // the same strings recur (names, user agents, addresses): encode each once per document
+    let encoded = this.encoded.get(value);
+    if (encoded === undefined) {
+      encoded = font.encodeText(value).toString();
+      this.encoded.set(value, encoded);
+    }
+    const show = `BT ${fill(color)} ${key} ${num(size)} Tf 1 0 0 1 ${num(x)} ${num(PAGE_HEIGHT - baseline)} Tm ${encoded} Tj ET`;
+    // bold: the same glyphs filled and outlined
+    this.draw(face.bold ? `q 2 Tr ${num(size * 0.035)} w ${stroke(color)} ${show} Q\n` : `q ${show} Q\n`);
+  }
+
+  private draw(operators: string): void {
+    let content = this.content.get(this.page);
+    if (!content) {
+      content = [];
+      this.content.set(this.page, content);
+    }
+    content.push(operators);
+  }
+
+  /**
+   * Writes each page's operators as one content stream, compressed with zlib. The certificate draws
+   * thousands of lines: operator objects and pdf-lib's number formatting for each were most of its
+   * cost, so the operators are written as text directly.
+   */
+  writeContent(): void {
+    const { context } = this.document;
+    for (const [page, content] of this.content) {
+      const bytes = deflateSync(Buffer.from(content.join(""), "latin1"));
+      page.node.addContentStream(context.register(PDFRawStream.of(context.obj({ Filter: "FlateDecode" }), bytes)));
+    }
   }
 
   /** What the font cannot draw (emoji, controls, scripts it lacks) becomes '?'; newlines stay. */
@@ -550,6 +571,34 @@ class Layout {
     return printable(face.font, value, { keepNewlines: true });
   }
 }
+
+/** A number as content stream text, as pdf-lib writes it (which spells out what String would write with an exponent). */
+function num(value: number): string {
+  const text = String(value);
+  return text.includes("e") ? numberToString(value) : text;
+}
+
+function colorOperands(color: Color): { operands: string; operator: "rg" | "g" | "k" } {
+  switch (color.type) {
+    case ColorTypes.RGB:
+      return { operands: `${num(color.red)} ${num(color.green)} ${num(color.blue)}`, operator: "rg" };
+    case ColorTypes.Grayscale:
+      return { operands: num(color.gray), operator: "g" };
+    case ColorTypes.CMYK:
+      return {
+        operands: `${num(color.cyan)} ${num(color.magenta)} ${num(color.yellow)} ${num(color.key)}`,
+        operator: "k",
+      };
+  }
+}
+const fill = (color: Color) => {
+  const { operands, operator } = colorOperands(color);
+  return `${operands} ${operator}`;
+};
+const stroke = (color: Color) => {
+  const { operands, operator } = colorOperands(color);
+  return `${operands} ${operator.toUpperCase()}`;
+};
 
 /**
  * Greedy word wrap; a word wider than the line (a hash, a user agent) is cut where it overflows.
