@@ -1,7 +1,6 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { sessionRoutes } from "@signet/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
@@ -15,6 +14,7 @@ import { createServices } from "./app/services.ts";
 import { ServicesProvider } from "./app/services-context.tsx";
 import { cssVariablesResolver, theme } from "./app/theme.ts";
 import { ModalsHost } from "./components/ModalsHost.tsx";
+import { NotificationsHost } from "./components/NotificationsHost.tsx";
 
 async function start(): Promise<void> {
   if (bustFrame()) return;
@@ -41,7 +41,7 @@ async function start(): Promise<void> {
         <ServicesProvider services={services}>
           <QueryClientProvider client={services.queryClient}>
             <ModalsHost />
-            <Notifications position="top-right" zIndex={2000} />
+            <NotificationsHost />
             <RouterProvider router={router} />
           </QueryClientProvider>
         </ServicesProvider>

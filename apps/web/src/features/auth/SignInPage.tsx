@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, PasswordInput, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import {
   MESSAGES,
@@ -10,8 +9,7 @@ import {
   WEB_CLIENT_ID,
 } from "@signet/contract";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { lazy, Suspense, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { z } from "zod";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -36,6 +34,20 @@ const signInSchema = z.object({
   password: z.string().min(1, "Enter your password.").pipe(tokenRequestSchema.shape.password),
 });
 type SignInValues = z.input<typeof signInSchema>;
+type SignInField = keyof SignInValues;
+type SignInErrors = Partial<Record<SignInField, string>>;
+
+/** The first message of each field, as a form library would show it. */
+function fieldErrors(values: SignInValues): { data: z.output<typeof signInSchema> } | { errors: SignInErrors } {
+  const parsed = signInSchema.safeParse(values);
+  if (parsed.success) return { data: parsed.data };
+  const errors: SignInErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as SignInField;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
 
 /**
  * The challenge an identity provider's callback left in the fragment (#mfa_token=…&mfa_methods=…);
@@ -58,10 +70,13 @@ export function SignInPage() {
   const services = useServices();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { username: "", password: "" },
-  });
+  // A plain controlled form (react-hook-form stays off this page, the first one most people load): checked
+  // on submit, then again on every change, the first wrong field focused.
+  const [values, setValues] = useState<SignInValues>({ username: "", password: "" });
+  const [fieldError, setFieldError] = useState<SignInErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<SignInField, HTMLInputElement | null>>>({});
 
   // a second factor is due (issue 12 §4): from the password answer, or from an identity provider's
   // callback, which hands the challenge over in the URL fragment
@@ -87,11 +102,32 @@ export function SignInPage() {
     }
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const change = (field: SignInField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.currentTarget.value };
+    setValues(next);
+    if (submitted) {
+      const result = fieldErrors(next);
+      setFieldError("errors" in result ? result.errors : {});
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    const result = fieldErrors(values);
+    if ("errors" in result) {
+      setFieldError(result.errors);
+      const first = (["username", "password"] as const).find((field) => result.errors[field]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    setFieldError({});
+    setSubmitting(true);
     setError(null);
     try {
       const token = await api(sessionRoutes.token, {
-        body: { grant_type: "password", client_id: WEB_CLIENT_ID, ...values },
+        body: { grant_type: "password", client_id: WEB_CLIENT_ID, ...result.data },
       });
       if (token.token_type === "mfa_challenge" && token.mfa_token) {
         setChallenge({ token: token.mfa_token, methods: token.mfa_methods ?? [] });
@@ -100,8 +136,10 @@ export function SignInPage() {
       await afterSignIn(token.partial);
     } catch (e) {
       setError(errorMessage(e));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   if (challenge) {
     return (
@@ -112,7 +150,9 @@ export function SignInPage() {
             onSignedIn={() => afterSignIn(false, challengeReturnUrl ?? returnUrl)}
             onStartOver={() => {
               setChallenge(null);
-              form.reset({ username: form.getValues("username"), password: "" });
+              setValues({ username: values.username, password: "" });
+              setFieldError({});
+              setSubmitted(false);
             }}
           />
         </Suspense>
@@ -135,21 +175,31 @@ export function SignInPage() {
             type="email"
             autoComplete="username"
             autoFocus
-            {...form.register("username")}
-            error={form.formState.errors.username?.message}
+            name="username"
+            ref={(input) => {
+              inputs.current.username = input;
+            }}
+            value={values.username}
+            onChange={change("username")}
+            error={fieldError.username}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
-            {...form.register("password")}
-            error={form.formState.errors.password?.message}
+            name="password"
+            ref={(input) => {
+              inputs.current.password = input;
+            }}
+            value={values.password}
+            onChange={change("password")}
+            error={fieldError.password}
           />
           <Group justify="flex-end">
             <AnchorLink to="/forgot-password" size="sm">
               Forgot password?
             </AnchorLink>
           </Group>
-          <Button type="submit" fullWidth loading={form.formState.isSubmitting}>
+          <Button type="submit" fullWidth loading={submitting}>
             Sign in
           </Button>
           <Text size="sm" ta="center" c="dimmed">
