@@ -76,3 +76,17 @@ export async function requirePermission(
   if (!hasAnyPermission(access.permissions, required)) throw new AppError("FORBIDDEN");
   return access;
 }
+
+/**
+ * The groups of an organization in which the caller may hold any bit. In their token's organization
+ * those are the groups of their access (cached with it): a group where they hold nothing is left
+ * out of it, and can grant nothing. A support user acting elsewhere holds their bits in every
+ * group, so every group of that organization is read.
+ */
+export async function groupsWithAnyAccess(actor: Actor, organizationId: string, deps: CoreDeps): Promise<string[]> {
+  const access = await resolveOrganizationAccess(actor, organizationId, deps);
+  if (actor.kind === "user" && actor.organizationId === organizationId)
+    return access.groups.map((group) => group.groupId);
+  const all = await deps.db.group.findMany({ where: { organizationId }, select: { id: true } });
+  return all.map((group) => group.id);
+}

@@ -13,6 +13,7 @@ import type { Prisma } from "../db/generated/client.ts";
 import { keptStatusCounts } from "./kept-status-counts.ts";
 import { loadPackageAccess, type PackageAccess } from "./package-access.ts";
 import { toPackage, toWorkspacePackage } from "./package-views.ts";
+import { readPackagePage } from "./read-package-page.ts";
 import { readPackageRows } from "./read-package-rows.ts";
 import { readTridContext } from "./trid-view.ts";
 
@@ -52,10 +53,8 @@ export function packageFilterWhere(access: PackageAccess, query: Partial<Package
   if (query.vaultId) and.push({ vaultId: query.vaultId });
   if (query.createdFrom) and.push({ createdAt: { gte: new Date(query.createdFrom) } });
   if (query.createdTo) {
-    const to = DATE_ONLY.test(query.createdTo)
-      ? { lt: new Date(new Date(query.createdTo).getTime() + DAY_MS) }
-      : { lte: new Date(query.createdTo) };
-    and.push({ createdAt: to });
+    const to = createdToBound(query.createdTo);
+    and.push({ createdAt: to.inclusive ? { lte: to.at } : { lt: to.at } });
   }
   // searchText is kept by database triggers (lower-cased name, short id, participants' names and emails)
   for (const word of searchWords(query)) {
@@ -64,22 +63,35 @@ export function packageFilterWhere(access: PackageAccess, query: Partial<Package
   return { AND: and };
 }
 
-/**
- * The total of a list filtered at most by status and group, for a caller who sees packages through
- * groups, is a sum of kept counts (kept-status-counts.ts); other filters (text, dates, vault) and
- * closing-center users' shares are counted over the packages themselves (null here).
- */
-async function keptTotal(access: PackageAccess, input: ListInput, deps: CoreDeps): Promise<number | null> {
-  if (access.closingCenter || input.vaultId || input.createdFrom || input.createdTo) return null;
-  if (searchWords(input).length > 0) return null;
-  const counts = await keptStatusCounts(deps.db, access.organizationId, access.visibleGroupIds, input.groupId);
-  const statuses = statusFilter(input);
-  const counted: readonly PackageStatus[] = statuses.length > 0 ? [...new Set(statuses)] : PACKAGE_STATUSES;
-  return counted.reduce((total, status) => total + counts[status], 0);
+/** The query's dates as bounds on createdAt: a date-only `createdTo` covers its whole UTC day. */
+function createdToBound(createdTo: string) {
+  return DATE_ONLY.test(createdTo)
+    ? { at: new Date(new Date(createdTo).getTime() + DAY_MS), inclusive: false }
+    : { at: new Date(createdTo), inclusive: true };
 }
 
-/** One page of the filtered list: its ids first (Prisma, the filters above), then the rows in one query. */
+/**
+ * One page of the filtered list and its total. A caller seeing packages through groups gets both
+ * in one statement (read-package-page.ts); a closing-center user's shares go through Prisma: the
+ * page's ids and the count, then the rows.
+ */
 async function findPage(access: PackageAccess, input: ListInput, deps: CoreDeps) {
+  if (!access.closingCenter) {
+    return readPackagePage(deps.db, {
+      organizationId: access.organizationId,
+      visibleGroupIds: access.visibleGroupIds,
+      statuses: statusFilter(input),
+      groupId: input.groupId,
+      vaultId: input.vaultId,
+      createdFrom: input.createdFrom ? new Date(input.createdFrom) : undefined,
+      createdTo: input.createdTo ? createdToBound(input.createdTo) : undefined,
+      words: searchWords(input).map(escapeLike),
+      sortBy: input.sortBy,
+      sortDirection: input.sortDirection,
+      pageNumber: input.pageNumber,
+      pageSize: input.pageSize,
+    });
+  }
   const where = packageFilterWhere(access, input);
   const [page, count] = await Promise.all([
     deps.db.package.findMany({
@@ -89,7 +101,7 @@ async function findPage(access: PackageAccess, input: ListInput, deps: CoreDeps)
       skip: (input.pageNumber - 1) * input.pageSize,
       take: input.pageSize,
     }),
-    keptTotal(access, input, deps).then((total) => total ?? deps.db.package.count({ where })),
+    deps.db.package.count({ where }),
   ]);
   const rows = await readPackageRows(
     deps.db,

@@ -1,4 +1,5 @@
 import { PACKAGE_MESSAGES, type PermissionName } from "@signet/contract";
+import { groupsWithAnyAccess } from "../access/organization-access.ts";
 import type { Actor } from "../actor.ts";
 import { type ClosingCenterViewer, loadClosingCenterViewer } from "../closing-centers/closing-center-viewer.ts";
 import type { CoreDeps } from "../core-deps.ts";
@@ -34,8 +35,8 @@ export async function loadPackageAccess(actor: Actor, organizationId: string, de
   const groups = await loadGroupAccess(actor, organizationId, deps);
   const closingCenter = await loadClosingCenterViewer(actor, organizationId, groups.organizationBits, deps);
   if (closingCenter) return closingCenterAccess(organizationId, groups, closingCenter);
-  const all = await deps.db.group.findMany({ where: { organizationId }, select: { id: true } });
-  const visibleGroupIds = all.map((group) => group.id).filter((id) => groups.canIn(id, "VIEW_DOCUMENTS_PACKAGES"));
+  const candidates = await groupsWithAnyAccess(actor, organizationId, deps);
+  const visibleGroupIds = candidates.filter((id) => groups.canIn(id, "VIEW_DOCUMENTS_PACKAGES"));
   return {
     organizationId,
     groups,

@@ -2,9 +2,19 @@ import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import type { packageViewInclude } from "./package-views.ts";
 
-type PackageRow = Prisma.PackageGetPayload<{ include: typeof packageViewInclude }>;
+export type PackageRow = Prisma.PackageGetPayload<{ include: typeof packageViewInclude }>;
 type RawParticipant = Omit<PackageRow["participants"][number], "createdAt"> & { createdAt: string };
-type RawRow = Omit<PackageRow, "participants"> & { participants: RawParticipant[] };
+/** A row as the statement answers it: participants aggregated as JSON, their timestamps strings. */
+export type RawPackageRow = Omit<PackageRow, "participants"> & { participants: RawParticipant[] };
+
+/** The row packageViewInclude would have read, from the JSON-aggregated one. */
+export function toPackageRow(row: RawPackageRow): PackageRow {
+  const participants = row.participants.map((participant) => ({
+    ...participant,
+    createdAt: new Date(participant.createdAt),
+  }));
+  return { ...row, participants };
+}
 
 /**
  * The packages `ids` with what packageViewInclude reads (groups with their names, participants in
@@ -14,7 +24,7 @@ type RawRow = Omit<PackageRow, "participants"> & { participants: RawParticipant[
  */
 export async function readPackageRows(db: Db, ids: readonly string[]): Promise<PackageRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.$queryRaw<RawRow[]>`
+  const rows = await db.$queryRaw<RawPackageRow[]>`
     SELECT p.*,
            coalesce((SELECT json_agg(json_build_object('groupId', pg."groupId", 'group', json_build_object('name', g."name")))
                        FROM "PackageGroup" pg JOIN "Group" g ON g."id" = pg."groupId"
@@ -30,11 +40,6 @@ export async function readPackageRows(db: Db, ids: readonly string[]): Promise<P
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return [];
-    const participants = row.participants.map((participant) => ({
-      ...participant,
-      createdAt: new Date(participant.createdAt),
-    }));
-    return [{ ...row, participants }];
+    return row ? [toPackageRow(row)] : [];
   });
 }
