@@ -3,7 +3,7 @@ import { type TokenClaims, WEB_CLIENT_ID } from "@signet/contract";
 import type { RequestOrigin } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
-import { hasVerifiedFactor, loadMfaFactors, organizationRequiresMfa } from "../mfa/mfa-factors.ts";
+import { hasVerifiedFactor, loadMfaFactors, type MfaFactors, organizationRequiresMfa } from "../mfa/mfa-factors.ts";
 
 export interface IssuedToken {
   token: string;
@@ -29,6 +29,8 @@ interface IssueInput {
    * one replaces (organization chosen, password changed), else "pwd", or "fed" for a provider.
    */
   amr?: string[];
+  /** the user's second factors when the caller has just read them (a sign-in deciding on a challenge) */
+  knownFactors?: MfaFactors;
 }
 
 /** Records the token server-side (so it can be revoked) and signs the spec's logged-in-user claims. */
@@ -67,22 +69,21 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
   // the organization does not require one; false takes them to enrolment before anything else
   const mfaEnrolled =
     amr.includes("mfa") ||
-    hasVerifiedFactor(await loadMfaFactors(db, user.id)) ||
+    hasVerifiedFactor(input.knownFactors ?? (await loadMfaFactors(db, user.id))) ||
     !(await organizationRequiresMfa(db, input.organizationId));
   const jti = randomUUID();
   const lifetime = config.TOKEN_LIFETIME_SECONDS;
-  await db.activeToken.create({
-    data: {
-      id: jti,
-      userId: user.id,
-      organizationId: input.organizationId,
-      partial: input.organizationId === null,
-      expiresAt: new Date(Date.now() + lifetime * 1000),
-      ip: input.origin.ip,
-      userAgent: input.origin.userAgent?.slice(0, 500) ?? null,
-    },
-  });
-  await db.sessionAuthMethod.create({ data: { activeTokenId: jti, amr } });
+  // the token's row and its authentication methods, one statement
+  const now = new Date();
+  await db.$executeRaw`
+    WITH token AS (
+      INSERT INTO "ActiveToken" (id, "userId", "organizationId", partial, "issuedAt", "expiresAt", "lastSeenAt", ip,
+                                 "userAgent")
+      VALUES (${jti}::uuid, ${user.id}::uuid, ${input.organizationId}::uuid, ${input.organizationId === null}, ${now},
+              ${new Date(now.getTime() + lifetime * 1000)}, ${now}, ${input.origin.ip},
+              ${input.origin.userAgent?.slice(0, 500) ?? null})
+      RETURNING id)
+    INSERT INTO "SessionAuthMethod" ("activeTokenId", amr, "createdAt") SELECT id, ${amr}::text[], ${now} FROM token`;
   return tokens.sign(
     {
       sub: user.email,

@@ -5,6 +5,8 @@ import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { continueAfterFirstFactor, type FirstFactorOutcome } from "../mfa/sign-in-challenge.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password-hasher.ts";
+import { readSignInAccount } from "./read-sign-in-account.ts";
+import { recordSignIn } from "./record-sign-in.ts";
 
 export interface SignInInput {
   username: string;
@@ -48,10 +50,7 @@ export async function signInWithPassword(
 ): Promise<FirstFactorOutcome> {
   const { db, config } = deps;
   const email = input.username.trim().toLowerCase();
-  const user = await db.user.findUnique({
-    where: { email },
-    include: { credential: true, memberships: { include: { organization: { select: { enabled: true } } } } },
-  });
+  const user = await readSignInAccount(db, email);
   if (!user?.credential) {
     await verifyAgainstDummy(input.password);
     return countUnknownAccountFailure(email, deps);
@@ -103,9 +102,16 @@ export async function signInWithPassword(
   // with a second factor due, the failed-attempt count stays until the code is right too: a right
   // password must not give a code-guesser a fresh set of tries (issue 12 §4)
   if (outcome.kind === "token") {
-    await db.credential.update({ where: { userId: user.id }, data: { failedAttempts: 0, lockedUntil: null } });
-    await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
-    await audit("sign-in.succeeded", { partial: single === null });
+    await recordSignIn(db, actor, {
+      userId: user.id,
+      audit: {
+        organizationId: user.homeOrganizationId,
+        streamType: "user",
+        streamId: user.id,
+        type: "sign-in.succeeded",
+        data: { partial: single === null },
+      },
+    });
   }
   return outcome;
 }

@@ -62,7 +62,11 @@ export async function continueAfterFirstFactor(
   };
   if (input.secondFactorAsserted || !hasVerifiedFactor(factors)) {
     const issued = await issueToken(
-      { ...tokenInput, amr: [input.firstFactor, ...(input.secondFactorAsserted ? ["mfa"] : [])] },
+      {
+        ...tokenInput,
+        amr: [input.firstFactor, ...(input.secondFactorAsserted ? ["mfa"] : [])],
+        knownFactors: factors,
+      },
       deps,
     );
     return { kind: "token", issued };

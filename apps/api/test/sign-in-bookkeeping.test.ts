@@ -1,0 +1,63 @@
+import { verifyAuditChain } from "@signet/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCESS_TEST_ENV, organizationWithAdmin } from "./support/access-fixtures.ts";
+import { PASSWORD } from "./support/factories.ts";
+import { HttpClient } from "./support/http-client.ts";
+import { startTestApp, type TestApp } from "./support/test-app.ts";
+
+// A successful password sign-in records its bookkeeping (failure count cleared, sign-in time, the
+// user stream's audit event) as one statement that appends to the chain without holding the
+// stream's lock across round trips (core/auth/record-sign-in.ts): what that must keep.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp(ACCESS_TEST_ENV);
+});
+afterAll(() => app?.close());
+
+const db = () => app.server.db;
+const signIn = (email: string, password: string) => new HttpClient(app.url).signIn(email, password, "bearer");
+
+describe("password sign-in bookkeeping", () => {
+  it("clears the failure count, stamps the sign-in and appends sign-in.succeeded after the failures", async () => {
+    const { admin } = await organizationWithAdmin(db());
+    expect((await signIn(admin.email, "wrong-password")).status).toBe(400);
+    const before = new Date();
+    const reply = await signIn(admin.email, PASSWORD);
+    expect(reply.status).toBe(200);
+    const credential = await db().credential.findUniqueOrThrow({ where: { userId: admin.id } });
+    expect([credential.failedAttempts, credential.lockedUntil]).toEqual([0, null]);
+    const user = await db().user.findUniqueOrThrow({ where: { id: admin.id } });
+    expect(user.lastSignInAt?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 5);
+    const events = await db().auditEvent.findMany({
+      where: { streamType: "user", streamId: admin.id },
+      orderBy: { sequence: "asc" },
+    });
+    expect(events.slice(-2).map((event) => [event.type, event.data])).toEqual([
+      ["sign-in.failed", { failedAttempts: 1 }],
+      ["sign-in.succeeded", { partial: false }],
+    ]);
+    expect(events.at(-1)).toMatchObject({ actorRole: "anonymous", organizationId: user.homeOrganizationId });
+    expect(await verifyAuditChain(db(), "user", admin.id)).toMatchObject({ valid: true, events: events.length });
+  });
+
+  it("keeps the user's chain valid under concurrent sign-ins, failures (the locked writer) included", async () => {
+    const { admin } = await organizationWithAdmin(db());
+    const start = await db().auditEvent.count({ where: { streamType: "user", streamId: admin.id } });
+    const replies = await Promise.all([
+      ...Array.from({ length: 10 }, () => signIn(admin.email, PASSWORD)),
+      signIn(admin.email, "wrong-password"),
+      signIn(admin.email, "wrong-password"),
+    ]);
+    expect(replies.map((reply) => reply.status)).toEqual([...Array(10).fill(200), 400, 400]);
+    const events = await db().auditEvent.findMany({
+      where: { streamType: "user", streamId: admin.id },
+      orderBy: { sequence: "asc" },
+    });
+    expect(events.length - start).toBe(12);
+    expect(events.filter((event) => event.type === "sign-in.succeeded")).toHaveLength(10);
+    expect(await verifyAuditChain(db(), "user", admin.id)).toMatchObject({ valid: true, events: events.length });
+    expect(await db().activeToken.count({ where: { userId: admin.id } })).toBe(10);
+    expect(await db().sessionAuthMethod.count({ where: { amr: { equals: ["pwd"] } } })).toBeGreaterThanOrEqual(10);
+  });
+});
