@@ -6,7 +6,7 @@ import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { flattenDocument } from "./flatten-document.ts";
-import { embedUnicodeFont, unicodeFontBytes, widthOfText } from "./unicode-font.ts";
+import { embedUnicodeFont, printable, unicodeFontBytes, widthOfText } from "./unicode-font.ts";
 
 const FIXTURES = new URL("../../../../fixtures/pdfs/", import.meta.url);
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
@@ -51,5 +51,20 @@ describe("embedUnicodeFont", () => {
     const file = join(scratch, "second.pdf");
     writeFileSync(file, second);
     expect(execFileSync("pdftotext", [file, "-"]).toString("utf8")).toContain("szu");
+  });
+});
+
+describe("printable", () => {
+  it.each([
+    ["text in the font as it is", "Zażółć gęślą jaźń – 王小明 №", {}, "Zażółć gęślą jaźń – 王小明 №"],
+    ["line breaks and tabs as spaces", "a\r\nb\tc\nd", {}, "a b c d"],
+    ["line breaks kept when asked, tabs as spaces", "a\r\nb\tc\rd", { keepNewlines: true }, "a\nb c\nd"],
+    ["an emoji (a surrogate pair) as one ?", "ok 😀 ok", {}, "ok ? ok"],
+    ["a control character as ?", "a\u0007b", {}, "a?b"],
+    ["a lone surrogate as ?", "a\ud800b", {}, "a?b"],
+    ["a character the font lacks as ?", "a\u0d15b", {}, "a?b"],
+  ])("gives %s", async (_case, text, options, expected) => {
+    const font = await embedUnicodeFont(await PDFDocument.create());
+    expect(printable(font, text, options)).toBe(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { inflateSync } from "node:zlib";
 import fontkit from "@pdf-lib/fontkit";
 import {
   decodePDFRawStream,
@@ -149,9 +150,25 @@ export function printable(font: PDFFont, text: string, options: { keepNewlines?:
   const flat = options.keepNewlines
     ? text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")
     : text.replace(/[\r\n\t]+/g, " ");
+  // most text is all in the font: check it a UTF-16 unit at a time and hand it back as it is
+  coveredUnits ??= unitsIn(covered);
+  let clean = true;
+  for (let index = 0; index < flat.length && clean; index++) {
+    const unit = flat.charCodeAt(index);
+    clean = coveredUnits[unit] === 1 || (unit === 0x0a && options.keepNewlines === true);
+  }
+  if (clean) return flat;
   return Array.from(flat, (char) =>
     (char === "\n" && options.keepNewlines) || covered.has(char.codePointAt(0)!) ? char : "?",
   ).join("");
+}
+
+/** 1 for each code unit that is a character of the font on its own (surrogates never are). */
+let coveredUnits: Uint8Array | undefined;
+function unitsIn(characters: ReadonlySet<number>): Uint8Array {
+  const units = new Uint8Array(0x10000);
+  for (const code of characters) if (code < 0x10000 && (code < 0xd800 || code > 0xdfff)) units[code] = 1;
+  return units;
 }
 
 /**
@@ -173,7 +190,12 @@ export async function finishFontSubset(document: PDFDocument, font: PDFFont): Pr
   const fileRef = descriptor?.get(PDFName.of("FontFile2"));
   const file = fileRef instanceof PDFRef ? context.lookup(fileRef) : undefined;
   if (!type0 || !descendant || !descriptor || !(file instanceof PDFRawStream)) return;
-  const program = decodePDFRawStream(file).decode();
+  // the subset was deflated with zlib (deflateWithNodeZlib) or pako: zlib inflates either, faster
+  // than pdf-lib's JavaScript decoder
+  const program =
+    file.dict.get(PDFName.of("Filter")) === PDFName.of("FlateDecode") && !file.dict.has(PDFName.of("DecodeParms"))
+      ? new Uint8Array(inflateSync(file.getContents()))
+      : decodePDFRawStream(file).decode();
 
   // the tag only has to differ between different subsets: derive it from the subset itself
   const digest = createHash("sha256").update(program).digest();

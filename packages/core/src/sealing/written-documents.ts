@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { PDFDocument } from "pdf-lib";
 
 /**
@@ -6,15 +5,14 @@ import type { PDFDocument } from "pdf-lib";
  * and seals that: parsing a file this process has just written costs as much as writing it. The
  * writer leaves its document beside the bytes it returns, and sealing those same bytes takes the
  * document back instead of parsing them again. Keyed by the array itself (nothing is kept once the
- * caller lets go of it) and checked by hash, so bytes changed in between are parsed as usual.
+ * caller lets go of it) and checked against a copy, so bytes changed in between are parsed as
+ * usual (a copy and a compare cost less than hashing the file twice).
  */
-const written = new WeakMap<Uint8Array, { document: PDFDocument; sha256: Buffer }>();
-
-const digest = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest();
+const written = new WeakMap<Uint8Array, { document: PDFDocument; copy: Buffer }>();
 
 /** Returns `bytes`, noting that `document` is what they were written from. */
 export function rememberWritten(bytes: Uint8Array, document: PDFDocument): Uint8Array {
-  written.set(bytes, { document, sha256: digest(bytes) });
+  written.set(bytes, { document, copy: Buffer.from(bytes) });
   return bytes;
 }
 
@@ -26,5 +24,5 @@ export function takeWritten(bytes: Uint8Array): PDFDocument | undefined {
   const entry = written.get(bytes);
   if (!entry) return undefined;
   written.delete(bytes);
-  return entry.sha256.equals(digest(bytes)) ? entry.document : undefined;
+  return entry.copy.equals(bytes) ? entry.document : undefined;
 }
