@@ -145,17 +145,6 @@ export type UpdateApiClient = z.input<typeof updateApiClientSchema>;
 export const addApiClientSecretSchema = z.object({ expiresAt }).meta({ id: "AddApiClientSecret" });
 export type AddApiClientSecret = z.input<typeof addApiClientSecretSchema>;
 
-/** RFC 6749 §4.4.2; the client may authenticate with HTTP Basic instead of these body fields. */
-export const clientCredentialsTokenRequestSchema = z
-  .object({
-    grant_type: z.literal("client_credentials"),
-    client_id: z.string().min(1).max(200).optional(),
-    client_secret: z.string().min(1).max(200).optional(),
-    scope: z.string().max(200).optional(),
-  })
-  .meta({ id: "ClientCredentialsTokenRequest" });
-export type ClientCredentialsTokenRequest = z.infer<typeof clientCredentialsTokenRequestSchema>;
-
 /** RFC 6749 §5.2 error answer of the token endpoint for the client-credentials grant. */
 export const oauthErrorSchema = z
   .object({

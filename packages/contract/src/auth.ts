@@ -22,6 +22,17 @@ export const tokenRequestSchema = z
   })
   .meta({ id: "TokenRequest" });
 
+/** RFC 6749 §4.4.2; the client may authenticate with HTTP Basic instead of these body fields. */
+export const clientCredentialsTokenRequestSchema = z
+  .object({
+    grant_type: z.literal("client_credentials"),
+    client_id: z.string().min(1).max(200).optional(),
+    client_secret: z.string().min(1).max(200).optional(),
+    scope: z.string().max(200).optional(),
+  })
+  .meta({ id: "ClientCredentialsTokenRequest" });
+export type ClientCredentialsTokenRequest = z.infer<typeof clientCredentialsTokenRequestSchema>;
+
 export const tokenResponseSchema = z
   .object({
     access_token: z.string().optional().describe("The JWT; absent in cookie-style answers"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages.ts";
-import { MFA_MESSAGES } from "./mfa.ts";
+import { MFA_MESSAGES } from "./mfa-constants.ts";
 
 // One error type for the whole API: a stable code, its HTTP status and the catalogue message.
 export const ERROR_CODES = {

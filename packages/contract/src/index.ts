@@ -35,6 +35,7 @@ export * from "./memberships.ts";
 export * from "./menu.ts";
 export * from "./messages.ts";
 export * from "./mfa.ts";
+export * from "./mfa-constants.ts";
 export * from "./notification-record-values.ts";
 export * from "./notification-rules.ts";
 export * from "./operations.ts";

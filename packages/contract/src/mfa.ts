@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { tokenResponseSchema } from "./auth.ts";
+import { MFA_MESSAGES, MFA_METHODS } from "./mfa-constants.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { normalizePhoneInput, USER_MESSAGES } from "./users.ts";
 
@@ -21,26 +22,6 @@ export const MFA_LIMITS = {
   totpToleranceSeconds: 30,
 } as const;
 
-export const MFA_MESSAGES = {
-  codeInvalid: "That code is not valid. Check it and try again.",
-  challengeExpired: "Your sign-in has expired. Please sign in again.",
-  enrolmentRequired: "Your organization requires a second factor. Set one up to continue.",
-  noPendingAuthenticator: "Start adding the authenticator app again.",
-  noPhone: "Add an MFA phone number first.",
-  smsNotEnrolled: "Text message codes are not set up for this account.",
-  lastFactorRequired: "Your organization requires a second factor: add another one before removing this one.",
-  tooManyTexts: "Too many codes were sent. Wait a while, or use another way to sign in.",
-  authenticatorAdded: "Authenticator app added",
-  authenticatorRemoved: "Authenticator app removed",
-  phoneVerified: "Phone number verified",
-  phoneRemoved: "Text message codes turned off",
-  codeSent: "Code sent",
-  recoveryCodesRegenerated: "New recovery codes created",
-  resetByAdministrator: "Second factor reset. They set up a new one at their next sign-in.",
-  resetHomeOnly: "Only the person's home organization can reset their second factor.",
-} as const;
-
-export const MFA_METHODS = ["totp", "sms", "recovery_code"] as const;
 export const mfaMethodSchema = z
   .enum(MFA_METHODS)
   .describe("totp: authenticator app; sms: a code texted to the MFA phone; recovery_code: one of the saved codes");

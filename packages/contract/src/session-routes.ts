@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { clientCredentialsTokenRequestSchema } from "./api-clients.ts";
 import {
   activeTokenSchema,
   buildInfoSchema,
   changePasswordSchema,
+  clientCredentialsTokenRequestSchema,
   createPasswordSchema,
   mailboxSchema,
   multiOrgLoginSchema,
