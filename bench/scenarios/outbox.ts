@@ -6,9 +6,10 @@ import {
   createRedis,
   type Db,
   enqueueOutbox,
-  jobQueues,
+  loadConfig,
   silentLogger,
   startOutboxRelay,
+  startQueueWorkers,
 } from "@signet/core";
 import type { BenchOptions } from "../lib/bench-options.ts";
 import { bullmq } from "../lib/bullmq.ts";
@@ -74,27 +75,20 @@ async function measurePipeline(name: string, load: LoadSettings, pipeline: Pipel
 
 /**
  * The product's path: an outbox row written in a transaction (enqueueOutbox), the outbox relay
- * (startOutboxRelay with the BullMQ publisher, as the worker process runs them) moving it to BullMQ,
- * and a worker like startBullmqWorkers' (same queues, prefix, concurrency) whose handler does nothing
- * but the product's own bookkeeping: marking the outbox row processed. The producers (the API) and
- * the relay with the worker (the worker process) have a pool each, as the two processes do.
+ * (startOutboxRelay with the BullMQ publisher, as the worker process runs them) moving it to BullMQ, and the product's queue workers (startQueueWorkers, which
+ * startBullmqWorkers wraps) with a no-op job: what is left is the product's own bookkeeping, the
+ * outbox row marked processed before the job completes. The producers (the API) and the relay with
+ * the workers (the worker process) have a pool each, as the two processes do.
  */
 function productPipeline(apiDb: Db, workerDb: Db, connection: Redis, prefix: string): Pipeline {
   const publisher = createBullmqPublisher(connection, prefix);
   const relay = startOutboxRelay(workerDb, publisher.publish, silentLogger);
   let completed = 0;
-  const workers = jobQueues().map(
-    (queue) =>
-      new bullmq.Worker<{ idempotencyKey: string }>(
-        queue,
-        async (job) => {
-          await workerDb.outboxMessage.updateMany({
-            where: { idempotencyKey: job.data.idempotencyKey },
-            data: { processedAt: new Date() },
-          });
-        },
-        { connection, prefix, concurrency: WORKER_CONCURRENCY },
-      ),
+  const { workers, close: closeWorkers } = startQueueWorkers(
+    { db: workerDb, lockSeconds: loadConfig({}).JOB_LOCK_SECONDS, run: async () => {} },
+    connection,
+    prefix,
+    silentLogger,
   );
   for (const worker of workers) worker.on("completed", () => completed++);
   return {
@@ -105,7 +99,7 @@ function productPipeline(apiDb: Db, workerDb: Db, connection: Redis, prefix: str
     completed: () => completed,
     async close() {
       await relay.stop();
-      await Promise.all(workers.map((worker) => worker.close()));
+      await closeWorkers();
       await publisher.close();
     },
   };
@@ -146,7 +140,8 @@ export const outboxScenario: Scenario = {
   name: "outbox",
   description:
     "Jobs per second end to end, no-op handler: outbox row → relay → BullMQ → worker (the product's " +
-    "enqueueOutbox, startOutboxRelay and BullMQ publisher; the worker marks the row processed), against " +
+    "enqueueOutbox, startOutboxRelay and BullMQ publisher, startQueueWorkers with a " +
+    "no-op job: the worker marks the row processed), against " +
     `BullMQ alone (Queue.add + Worker), same Redis (REDIS_URL), worker concurrency ${WORKER_CONCURRENCY}; ` +
     "the connections are the producers.",
 

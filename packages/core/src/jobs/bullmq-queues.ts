@@ -1,9 +1,11 @@
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
+import type { Db } from "../db/prisma-client.ts";
 import type { Logger } from "../logger.ts";
+import { createJobCompletion } from "./job-completion.ts";
 import type { JobContext } from "./job-context.ts";
 import { jobQueues, runJob } from "./job-registry.ts";
-import type { OutboxPublisher, OutboxRow } from "./outbox-relay.ts";
+import type { OutboxOutcome, OutboxPublisher, OutboxRow } from "./outbox-relay.ts";
 
 interface QueuedJob {
   payload: unknown;
@@ -18,28 +20,63 @@ export function createRedis(url: string): Redis {
 // BullMQ refuses ':' in custom ids; the key stays unique after the swap.
 const jobId = (key: string) => key.replace(/:/g, "~");
 
+const jobOptions = (row: OutboxRow) => ({
+  jobId: jobId(row.idempotencyKey),
+  attempts: 8,
+  backoff: { type: "exponential" as const, delay: 2000 },
+  removeOnComplete: { count: 1000 },
+  removeOnFail: { count: 5000 },
+});
+
+const queuedJob = (row: OutboxRow): QueuedJob => ({
+  payload: row.payload,
+  idempotencyKey: row.idempotencyKey,
+  outboxId: row.id.toString(),
+});
+
 export function createBullmqPublisher(connection: Redis, prefix: string) {
   const queues = new Map(jobQueues().map((name) => [name, new Queue<QueuedJob>(name, { connection, prefix })]));
   // connection errors surface in the relay's failed publish; the queues' own echo adds nothing
   for (const queue of queues.values()) queue.on("error", () => {});
-  const publish: OutboxPublisher = async (row: OutboxRow) => {
+  const queueOf = (row: OutboxRow) => {
     const queue = queues.get(row.queue);
     if (!queue) throw new Error(`Unknown queue ${row.queue}`);
-    await queue.add(
-      row.jobName,
-      { payload: row.payload, idempotencyKey: row.idempotencyKey, outboxId: row.id.toString() },
-      {
-        jobId: jobId(row.idempotencyKey),
-        attempts: 8,
-        backoff: { type: "exponential", delay: 2000 },
-        removeOnComplete: { count: 1000 },
-        removeOnFail: { count: 5000 },
-      },
-    );
+    return queue;
+  };
+  const publish: OutboxPublisher = async (row: OutboxRow) => {
+    await queueOf(row).add(row.jobName, queuedJob(row), jobOptions(row));
     return "published" as const;
   };
-  // jobs are independent once queued, so a batch is added at once
-  publish.concurrent = true;
+  /**
+   * A batch in one addBulk per queue: one round trip to Redis each, all of a queue's rows added or
+   * none (then each is retried by the relay; a job id already queued is not added twice).
+   */
+  publish.batch = async (rows) => {
+    const outcomes: OutboxOutcome[] = new Array(rows.length);
+    const byQueue = new Map<Queue<QueuedJob>, number[]>();
+    for (const [index, row] of rows.entries()) {
+      try {
+        const queue = queueOf(row);
+        byQueue.set(queue, [...(byQueue.get(queue) ?? []), index]);
+      } catch (reason) {
+        outcomes[index] = { status: "rejected", reason };
+      }
+    }
+    await Promise.all(
+      [...byQueue].map(async ([queue, indexes]) => {
+        const jobs = indexes.map((index) => {
+          const row = rows[index]!;
+          return { name: row.jobName, data: queuedJob(row), opts: jobOptions(row) };
+        });
+        const outcome: OutboxOutcome = await queue.addBulk(jobs).then(
+          () => ({ status: "fulfilled", value: "published" }) as const,
+          (reason: unknown) => ({ status: "rejected", reason }) as const,
+        );
+        for (const index of indexes) outcomes[index] = outcome;
+      }),
+    );
+    return outcomes;
+  };
   return {
     publish,
     queues,
@@ -49,25 +86,44 @@ export function createBullmqPublisher(connection: Redis, prefix: string) {
   };
 }
 
+export interface QueueWorkerOptions {
+  db: Db;
+  /** a worker that dies mid-job loses its lock after this; another worker then runs the job again */
+  lockSeconds: number;
+  /** runs one job (the product: runJob with the worker's context) */
+  run(jobName: string, payload: unknown, idempotencyKey: string): Promise<void>;
+}
+
 export function startBullmqWorkers(context: JobContext, connection: Redis, prefix: string, logger: Logger) {
+  return startQueueWorkers(
+    {
+      db: context.db,
+      lockSeconds: context.config.JOB_LOCK_SECONDS,
+      run: (jobName, payload, idempotencyKey) => runJob(context, jobName, payload, idempotencyKey),
+    },
+    connection,
+    prefix,
+    logger,
+  );
+}
+
+/** A BullMQ worker per queue: runs each job, then has its outbox row marked (createJobCompletion). */
+export function startQueueWorkers(options: QueueWorkerOptions, connection: Redis, prefix: string, logger: Logger) {
+  const completion = createJobCompletion(options.db, logger);
   const workers = jobQueues().map(
     (name) =>
       new Worker<QueuedJob>(
         name,
         async (job) => {
-          await runJob(context, job.name, job.data.payload, job.data.idempotencyKey);
-          await context.db.outboxMessage.updateMany({
-            where: { idempotencyKey: job.data.idempotencyKey },
-            data: { processedAt: new Date() },
-          });
+          await options.run(job.name, job.data.payload, job.data.idempotencyKey);
+          completion.mark(job.data.idempotencyKey);
         },
         {
           connection,
           prefix,
           concurrency: 4,
-          // a worker that dies mid-job loses its lock after this; another worker then runs the job again
-          lockDuration: context.config.JOB_LOCK_SECONDS * 1000,
-          stalledInterval: context.config.JOB_LOCK_SECONDS * 1000,
+          lockDuration: options.lockSeconds * 1000,
+          stalledInterval: options.lockSeconds * 1000,
         },
       ),
   );
@@ -82,6 +138,7 @@ export function startBullmqWorkers(context: JobContext, connection: Redis, prefi
     workers,
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
+      await completion.close();
     },
   };
 }

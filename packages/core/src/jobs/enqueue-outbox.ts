@@ -4,7 +4,10 @@ import { JOBS } from "./job-registry.ts";
 
 /**
  * Records work to do in the caller's transaction: it happens if and only if the change commits.
- * The idempotency key makes a second enqueue of the same work a no-op.
+ * The idempotency key makes a second enqueue of the same work a no-op (the first payload is kept),
+ * in one statement. No NOTIFY for the relay: PostgreSQL serialises the commits of every transaction
+ * that notified (a cluster-wide lock held through the WAL flush), which measured at 1.3–2× fewer
+ * enqueueing commits per second on this machine; the relay polls instead.
  */
 export async function enqueueOutbox<N extends JobName>(
   tx: Prisma.TransactionClient,
@@ -14,10 +17,9 @@ export async function enqueueOutbox<N extends JobName>(
   availableAt?: Date,
 ): Promise<void> {
   const job = JOBS[jobName];
-  const data = job.payload.parse(payload) as Prisma.InputJsonValue;
-  await tx.outboxMessage.upsert({
-    where: { idempotencyKey },
-    create: { queue: job.queue, jobName, payload: data, idempotencyKey, availableAt: availableAt ?? new Date() },
-    update: {},
-  });
+  const data = JSON.stringify(job.payload.parse(payload));
+  await tx.$executeRaw`
+    INSERT INTO "OutboxMessage" (queue, "jobName", payload, "idempotencyKey", "availableAt")
+    VALUES (${job.queue}, ${jobName}, ${data}::jsonb, ${idempotencyKey}, ${(availableAt ?? new Date()).toISOString()}::timestamptz)
+    ON CONFLICT ("idempotencyKey") DO NOTHING`;
 }

@@ -10,20 +10,25 @@ export interface OutboxRow {
   attempts: number;
 }
 
+export type OutboxOutcome = PromiseSettledResult<"published" | "processed">;
+
 /**
  * Hands one outbox row on: to BullMQ ("published"), or straight to its handler when there is no
  * Redis ("processed"; the relay records that too: the row is locked by the relay's transaction,
  * so the publisher must not write it on another connection). A publisher whose rows are independent
- * of each other (BullMQ: the queue orders nothing between jobs) says `concurrent`, and a batch is
- * then handed on all at once instead of one row after another.
+ * of each other (BullMQ: the queue orders nothing between jobs) may also take a whole batch at once
+ * (`batch`, one outcome per row in order), instead of one row after another.
  */
-export type OutboxPublisher = ((row: OutboxRow) => Promise<"published" | "processed">) & { concurrent?: boolean };
+export type OutboxPublisher = ((row: OutboxRow) => Promise<"published" | "processed">) & {
+  batch?: (rows: OutboxRow[]) => Promise<OutboxOutcome[]>;
+};
 
 export const MAX_OUTBOX_ATTEMPTS = 8;
 
-async function handOn(rows: OutboxRow[], publish: OutboxPublisher) {
-  if (publish.concurrent) return Promise.allSettled(rows.map((row) => publish(row)));
-  const outcomes: PromiseSettledResult<"published" | "processed">[] = [];
+async function handOn(rows: OutboxRow[], publish: OutboxPublisher): Promise<OutboxOutcome[]> {
+  if (rows.length === 0) return [];
+  if (publish.batch) return publish.batch(rows);
+  const outcomes: OutboxOutcome[] = [];
   for (const row of rows) {
     outcomes.push(
       await publish(row).then(
