@@ -83,13 +83,17 @@ export async function readPackagePage(db: Db, query: PackagePageQuery): Promise<
   const where = filterSql(query);
   const direction = query.sortDirection === "asc" ? Prisma.raw("ASC") : Prisma.raw("DESC");
   const sort = SORT_COLUMNS[query.sortBy];
+  // literals, not parameters: a prepared statement's generic plan would not know how few rows are
+  // wanted and walk all visible packages to sort them instead of the index's order
+  const limit = Prisma.raw(String(Math.trunc(query.pageSize)));
+  const offset = Prisma.raw(String(Math.trunc((query.pageNumber - 1) * query.pageSize)));
   const rows = await db.$queryRaw<(RawPackageRow & { __total: number; __position: bigint | null })[]>`
     WITH page AS MATERIALIZED (
       SELECT p."id", row_number() OVER (ORDER BY ${sort} ${direction}, p."id" ${direction}) AS "position"
         FROM "Package" p
        WHERE ${where}
        ORDER BY ${sort} ${direction}, p."id" ${direction}
-       LIMIT ${query.pageSize} OFFSET ${(query.pageNumber - 1) * query.pageSize})
+       LIMIT ${limit} OFFSET ${offset})
     SELECT t."total" AS "__total", r.*
       FROM (${countSql(query, where)}) AS t("total")
       LEFT JOIN LATERAL (
