@@ -1,5 +1,12 @@
 import { HEADERS, type RouteAuth, type TokenClaims } from "@signet/contract";
-import { AppError, authenticateToken, type CoreDeps, resolveOrganizationAccess, type UserActor } from "@signet/core";
+import {
+  AppError,
+  authenticateToken,
+  type CoreDeps,
+  resolveOrganizationAccess,
+  type TokenAlongside,
+  type UserActor,
+} from "@signet/core";
 import type { FastifyRequest } from "fastify";
 import { isValidCsrfToken } from "./csrf-token.ts";
 
@@ -8,6 +15,8 @@ export interface RequestSession {
   claims: TokenClaims;
   viaCookie: boolean;
   idleExpiresAt: Date;
+  /** what the route's `alongside` read with the token row (null without one) */
+  alongside: unknown;
 }
 
 declare module "fastify" {
@@ -48,11 +57,12 @@ export function authenticator(
   csrfKeys: readonly Buffer[],
   limitApiClient: (request: FastifyRequest) => Promise<void> = async () => undefined,
 ) {
-  return (level: Exclude<RouteAuth, "none">, organizationScoped = false) =>
+  return (level: Exclude<RouteAuth, "none">, organizationScoped = false, alongside?: TokenAlongside) =>
     async (request: FastifyRequest): Promise<void> => {
       const found = readToken(request, deps);
       if (!found) throw new AppError("UNAUTHORIZED");
-      const { actor, claims, idleExpiresAt } = await authenticateToken(found.token, requestOrigin(request), deps);
+      const authenticated = await authenticateToken(found.token, requestOrigin(request), deps, alongside);
+      const { actor, claims, idleExpiresAt } = authenticated;
       if (found.viaCookie && !SAFE_METHODS.has(request.method)) {
         const header = request.headers[HEADERS.csrf];
         if (!isValidCsrfToken(csrfKeys, claims.jti, typeof header === "string" ? header : undefined)) {
@@ -64,7 +74,13 @@ export function authenticator(
       // issue 12 §4: the organization requires a second factor and this person has none yet: only
       // the session, sign-out and enrolment routes (auth "session" or "partial") are open
       if (level === "user" && !claims.mfa_enrolled && !actor.apiClient) throw new AppError("MFA_ENROLMENT_REQUIRED");
-      request.session = { actor, claims, viaCookie: found.viaCookie, idleExpiresAt };
+      request.session = {
+        actor,
+        claims,
+        viaCookie: found.viaCookie,
+        idleExpiresAt,
+        alongside: authenticated.alongside,
+      };
       if (actor.apiClient) await limitApiClient(request);
       if (organizationScoped) {
         const orgId = (request.params as { orgId?: unknown }).orgId;

@@ -1,4 +1,5 @@
 import { errorBodySchema, type RouteDef, routeUrl } from "@signet/contract";
+import type { TokenAlongside } from "@signet/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { z } from "zod";
 import type { RequestSession } from "./authenticate.ts";
@@ -22,6 +23,7 @@ export interface RouteContext<R extends RouteDef> {
 export type Authenticate = (
   level: Exclude<RouteDef["auth"], "none">,
   organizationScoped?: boolean,
+  alongside?: TokenAlongside,
 ) => (request: FastifyRequest) => Promise<void>;
 
 /**
@@ -33,7 +35,13 @@ export function defineRoute<R extends RouteDef>(
   authenticate: Authenticate,
   def: R,
   handler: (ctx: RouteContext<R>) => Promise<Out<R["response"]>>,
-  options: Pick<RouteShorthandOptions, "config" | "errorHandler"> = {},
+  {
+    alongside,
+    ...options
+  }: Pick<RouteShorthandOptions, "config" | "errorHandler"> & {
+    /** read with the token row, in its statement: the handler finds it in session.alongside */
+    alongside?: TokenAlongside;
+  } = {},
 ) {
   app.route({
     method: def.method,
@@ -51,7 +59,7 @@ export function defineRoute<R extends RouteDef>(
         "5xx": errorBodySchema,
       },
     },
-    ...(def.auth === "none" ? {} : { preValidation: authenticate(def.auth, def.path.includes(":orgId")) }),
+    ...(def.auth === "none" ? {} : { preValidation: authenticate(def.auth, def.path.includes(":orgId"), alongside) }),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params,

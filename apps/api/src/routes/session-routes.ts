@@ -7,6 +7,7 @@ import {
   type IssuedToken,
   keepSessionAlive,
   listMyOrganizations,
+  myOrganizationsAlongside,
   selectOrganization,
   signInWithPassword,
 } from "@signet/core";
@@ -81,8 +82,12 @@ export function registerSessionRoutes(
     return answerWithToken(request, reply, issued);
   });
 
-  defineRoute(app, authenticate, routes.myOrganizations, async ({ session }) =>
-    listMyOrganizations(session.actor, deps),
+  defineRoute(
+    app,
+    authenticate,
+    routes.myOrganizations,
+    async ({ session }) => listMyOrganizations(session.actor, deps, session.alongside),
+    { alongside: myOrganizationsAlongside },
   );
 
   defineRoute(app, authenticate, routes.logout, async ({ session, reply }) => {

@@ -3,6 +3,7 @@ import { BoundedCache } from "../access/bounded-cache.ts";
 import type { RequestOrigin, UserActor } from "../actor.ts";
 import { secretIsActive } from "../api-clients/client-secret.ts";
 import type { CoreDeps } from "../core-deps.ts";
+import { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TokenSigner } from "./token-signer.ts";
 
@@ -19,7 +20,16 @@ interface TokenRow {
   secretFound: boolean;
   clientEnabled: boolean | null;
   clientId: string | null;
+  /** what the caller's `alongside` expression answered (null without one) */
+  alongside: unknown;
 }
+
+/**
+ * A scalar SQL expression a route reads in the same statement as the token row (one round trip
+ * instead of two), built from the verified claims. Its answer is thrown away when the token is
+ * refused, so it must only read what those claims' user may see anyway.
+ */
+export type TokenAlongside = (claims: TokenClaims) => Prisma.Sql;
 
 /**
  * Verifies a token and its server-side record: revoked, expired or idle tokens are refused.
@@ -29,7 +39,8 @@ export async function authenticateToken(
   token: string,
   origin: RequestOrigin,
   deps: CoreDeps,
-): Promise<{ actor: UserActor; claims: TokenClaims; idleExpiresAt: Date }> {
+  alongside?: TokenAlongside,
+): Promise<{ actor: UserActor; claims: TokenClaims; idleExpiresAt: Date; alongside: unknown }> {
   try {
     splitToken(token);
   } catch (error) {
@@ -37,7 +48,7 @@ export async function authenticateToken(
     throw error;
   }
   const claims = await verifyOnce(token, deps.tokens);
-  const record = await readTokenRow(claims, deps);
+  const record = await readTokenRow(claims, deps, alongside);
   const now = Date.now();
   if (!record || record.revokedAt || record.expiresAt.getTime() <= now) throw new AppError("UNAUTHORIZED");
   const accessVersion = record.accessVersion === null ? {} : { accessVersion: record.accessVersion };
@@ -67,7 +78,7 @@ export async function authenticateToken(
       userAgent: origin.userAgent,
       ...accessVersion,
     };
-    return { actor, claims, idleExpiresAt: record.expiresAt };
+    return { actor, claims, idleExpiresAt: record.expiresAt, alongside: record.alongside };
   }
   const idleMs = deps.config.SESSION_IDLE_TIMEOUT_SECONDS * 1000;
   if (now - record.lastSeenAt.getTime() > idleMs) {
@@ -97,20 +108,25 @@ export async function authenticateToken(
     userAgent: origin.userAgent,
     ...accessVersion,
   };
-  return { actor, claims, idleExpiresAt: new Date(lastSeen + idleMs) };
+  return { actor, claims, idleExpiresAt: new Date(lastSeen + idleMs), alongside: record.alongside };
 }
 
 /**
  * The token row, the access version of the token's organization and, for a client-credentials
  * token, its secret and client: one round trip where three lookups by primary key would be three.
  */
-async function readTokenRow(claims: TokenClaims, deps: CoreDeps): Promise<TokenRow | undefined> {
+async function readTokenRow(
+  claims: TokenClaims,
+  deps: CoreDeps,
+  alongside: TokenAlongside | undefined,
+): Promise<TokenRow | undefined> {
   const [row] = await deps.db.$queryRaw<TokenRow[]>`
     SELECT t."revokedAt", t."expiresAt", t."lastSeenAt",
            (SELECT v.version FROM "OrganizationAccessVersion" v
              WHERE v."organizationId" = ${claims.oid}::uuid) AS "accessVersion",
            s.id IS NOT NULL AS "secretFound", s."revokedAt" AS "secretRevokedAt", s."expiresAt" AS "secretExpiresAt",
-           c.enabled AS "clientEnabled", c."clientId"
+           c.enabled AS "clientEnabled", c."clientId",
+           ${alongside ? alongside(claims) : Prisma.sql`NULL`} AS "alongside"
       FROM "ActiveToken" t
       LEFT JOIN "ApiClientSecret" s ON s.id = ${claims.secret_id ?? null}::uuid
       LEFT JOIN "ApiClient" c ON c.id = s."apiClientId"

@@ -1,8 +1,10 @@
 import type { UserActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
+import { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { carryOidcSession } from "../identity-providers/oidc-session-refresh.ts";
+import type { TokenAlongside } from "./authenticate-token.ts";
 import { type IssuedToken, issueToken } from "./issue-token.ts";
 
 /** Finishes a partial sign-in: the partial token is revoked and a full one issued for the chosen organization. */
@@ -48,17 +50,36 @@ export async function selectOrganization(
   return issued;
 }
 
+interface MyOrganizationRow {
+  id: string;
+  name: string;
+  enabled: boolean;
+  home: boolean;
+}
+
 /**
- * The organizations a user belongs to, for the organization picker. One statement (memberships
- * with their organizations and the user's home) on a path every page load of the web app takes.
+ * The organizations a user belongs to, for the organization picker, on a path every page load of
+ * the web app takes: memberships with their organizations and the user's home, as one JSON value.
+ * The route reads it in the token's own statement (authenticateToken's `alongside`): one round trip.
  */
-export async function listMyOrganizations(actor: UserActor, deps: CoreDeps) {
-  const rows = await deps.db.$queryRaw<{ id: string; name: string; enabled: boolean; home: boolean }[]>`
-    SELECT o.id, o.name, (m.enabled AND o.enabled) AS enabled, (m."organizationId" = u."homeOrganizationId") AS home
-      FROM "Membership" m
-      JOIN "Organization" o ON o.id = m."organizationId"
-      JOIN "User" u ON u.id = m."userId"
-     WHERE m."userId" = ${actor.userId}::uuid`;
+const myOrganizationsSql = (userId: string) => Prisma.sql`
+  (SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'enabled', m.enabled AND o.enabled,
+                                              'home', m."organizationId" = u."homeOrganizationId")), '[]')
+     FROM "Membership" m
+     JOIN "Organization" o ON o.id = m."organizationId"
+     JOIN "User" u ON u.id = m."userId"
+    WHERE m."userId" = ${userId}::uuid)`;
+
+export const myOrganizationsAlongside: TokenAlongside = (claims) => myOrganizationsSql(claims.uid);
+
+/** The picker's list from what myOrganizationsAlongside read (read afresh when not given). */
+export async function listMyOrganizations(actor: UserActor, deps: CoreDeps, read?: unknown) {
+  const rows =
+    (read as MyOrganizationRow[] | null | undefined) ??
+    (
+      await deps.db.$queryRaw<{ organizations: MyOrganizationRow[] }[]>`
+        SELECT ${myOrganizationsSql(actor.userId)} AS organizations`
+    )[0]!.organizations;
   return rows
     .filter((row) => !actor.identityProviderId || row.id === actor.organizationId)
     .sort((a, b) => a.name.localeCompare(b.name));
