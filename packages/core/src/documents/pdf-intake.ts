@@ -2,6 +2,8 @@ import { DOCUMENT_API_MESSAGES } from "@signet/contract";
 import { fileTypeFromBuffer } from "file-type";
 import { PDFDocument } from "pdf-lib";
 import { AppError } from "../errors/app-error.ts";
+import { activeContentIn } from "./remove-active-content.ts";
+import { type SparsePdfCopy, skipsAreUnread } from "./sparse-pdf-copy.ts";
 
 /** Bytes file-type needs to recognise every format it knows. */
 export const SNIFF_BYTES = 4100;
@@ -99,6 +101,23 @@ export function pagesOf(document: PDFDocument): { numPages: number; pageSizes: P
   }
   if (pageSizes.length < 1) throw unsupported();
   return { numPages: pageSizes.length, pageSizes };
+}
+
+/**
+ * The page count and sizes of an uploaded PDF from its sparse copy (sparse-pdf-copy.ts), when the
+ * copy settles every check: readable, not encrypted, with pages, without active content. null
+ * otherwise (a refusal, active content to remove, a copy pdf-lib may have read zeros from): the
+ * caller then checks the whole file as stored, and so gives the same answer, message included.
+ */
+export async function inspectPdfCopy(copy: SparsePdfCopy): Promise<{ numPages: number; pageSizes: PageSize[] } | null> {
+  try {
+    const document = await loadUploadedPdf(copy.bytes);
+    if (!skipsAreUnread(document, copy)) return null;
+    const inspected = pagesOf(document);
+    return activeContentIn(document).length === 0 ? inspected : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

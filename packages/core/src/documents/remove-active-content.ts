@@ -111,6 +111,11 @@ export async function findActiveContent(bytes: Uint8Array): Promise<ActiveConten
   return sweep(document, "find");
 }
 
+/** The active content of a document already parsed (unencrypted, with pages), without changing it. */
+export function activeContentIn(document: PDFDocument): ActiveContentKind[] {
+  return sweep(document, "find");
+}
+
 async function load(bytes: Uint8Array): Promise<PDFDocument> {
   try {
     const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });

@@ -21,6 +21,7 @@ import { documentNameKey, documentNameTaken, toDocument } from "./document-views
 import {
   imageToPdf,
   inspectPdf,
+  inspectPdfCopy,
   loadUploadedPdf,
   pagesOf,
   SNIFF_BYTES,
@@ -28,6 +29,7 @@ import {
   sniffDocumentUpload,
 } from "./pdf-intake.ts";
 import { removeActiveContentFrom } from "./remove-active-content.ts";
+import { SparsePdfCopy } from "./sparse-pdf-copy.ts";
 
 /** One part of a multipart upload, as the HTTP layer hands it over (in arrival order). */
 export type UploadPart =
@@ -51,8 +53,14 @@ export const documentBlobKey = (organizationId: string, packageId: string) =>
 /**
  * The bytes of `source`, sniffing the first SNIFF_BYTES as they pass: fails with 415 as soon as
  * they are not a PDF, PNG or JPEG, so a renamed executable is refused without storing it whole.
+ * A PDF's bytes also fill `copy` as they pass (what its checks parse), in the same pass that
+ * hashes and stores them.
  */
-async function* sniffed(source: AsyncIterable<Buffer | string>, found: { type: SniffedDocumentType | null }) {
+async function* sniffed(
+  source: AsyncIterable<Buffer | string>,
+  found: { type: SniffedDocumentType | null },
+  copy: SparsePdfCopy,
+) {
   const iterator = source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let kept = 0;
@@ -76,6 +84,7 @@ async function* sniffed(source: AsyncIterable<Buffer | string>, found: { type: S
       kept += slice.length;
       if (kept >= SNIFF_BYTES) await sniff();
     }
+    if (found.type === null || found.type === "pdf") copy.push(chunk);
     yield chunk;
   }
   if (found.type === null && kept > 0) await sniff();
@@ -156,6 +165,7 @@ export async function uploadDocument(
       size: number;
       sha256: string;
       type: SniffedDocumentType | null;
+      copy: SparsePdfCopy;
     } | null = null;
     let rawProperties: string | undefined;
     for await (const part of input.parts) {
@@ -170,10 +180,12 @@ export async function uploadDocument(
       }
       const key = documentBlobKey(organizationId, packageId);
       const found: { type: SniffedDocumentType | null } = { type: null };
+      // one byte over the limit is enough to tell a file too large
+      const copy = new SparsePdfCopy(deps.config.MAX_UPLOAD_BYTES + 1);
       written.add(key);
-      const stored = await storage.put(key, sniffed(part.stream as AsyncIterable<Buffer | string>, found));
+      const stored = await storage.put(key, sniffed(part.stream as AsyncIterable<Buffer | string>, found, copy));
       if (part.truncated() || stored.size > deps.config.MAX_UPLOAD_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
-      upload = { key, fileName: part.fileName, size: stored.size, sha256: stored.sha256, type: found.type };
+      upload = { key, fileName: part.fileName, size: stored.size, sha256: stored.sha256, type: found.type, copy };
     }
     if (upload === null) throw new AppError("BAD_REQUEST", DOCUMENT_API_MESSAGES.fileRequired);
     const type = upload.type;
@@ -198,33 +210,41 @@ export async function uploadDocument(
       return toDocument(row);
     }
 
-    // pdf-lib parses from memory: the stored blob (at most MAX_UPLOAD_BYTES) is read back once,
-    // and parsed once for the page count and the active content
-    const bytes = await readBlob(await storage.get(upload.key), upload.size);
+    // a PDF whose copy settles every check is kept as uploaded, never read back (sparse-pdf-copy.ts)
+    const settled = type === "pdf" ? await inspectPdfCopy(upload.copy) : null;
     let blobKey = upload.key;
-    let stored: Uint8Array = bytes;
     let removed: ActiveContentKind[] = [];
     let inspected: ReturnType<typeof pagesOf>;
-    if (type === "pdf") {
-      const document = await loadUploadedPdf(bytes);
-      inspected = pagesOf(document);
-      ({ bytes: stored, removed } = await removeActiveContentFrom(document, bytes));
+    let sha256 = upload.sha256;
+    let sizeBytes = upload.size;
+    if (settled) {
+      inspected = settled;
     } else {
-      stored = await imageToPdf(bytes, type);
-      inspected = await inspectPdf(stored);
-    }
-    if (stored !== bytes) {
-      blobKey = documentBlobKey(organizationId, packageId);
-      written.add(blobKey);
-      await storage.put(blobKey, Readable.from([Buffer.from(stored)]));
-      await storage.delete(upload.key);
-      written.delete(upload.key);
+      // pdf-lib parses from memory: the stored blob (at most MAX_UPLOAD_BYTES) is read back once,
+      // and parsed once for the page count and the active content
+      const bytes = await readBlob(await storage.get(upload.key), upload.size);
+      let stored: Uint8Array = bytes;
+      if (type === "pdf") {
+        const document = await loadUploadedPdf(bytes);
+        inspected = pagesOf(document);
+        ({ bytes: stored, removed } = await removeActiveContentFrom(document, bytes));
+      } else {
+        stored = await imageToPdf(bytes, type);
+        inspected = await inspectPdf(stored);
+      }
+      if (stored !== bytes) {
+        blobKey = documentBlobKey(organizationId, packageId);
+        written.add(blobKey);
+        await storage.put(blobKey, Readable.from([Buffer.from(stored)]));
+        await storage.delete(upload.key);
+        written.delete(upload.key);
+        // the put hashed the upload as it streamed in: hash again only bytes that were rewritten
+        sha256 = createHash("sha256").update(stored).digest("hex");
+        sizeBytes = stored.length;
+      }
     }
     const { numPages, pageSizes } = inspected;
-    // the put hashed the upload as it streamed in: hash again only bytes that were rewritten
-    const sha256 = stored === bytes ? upload.sha256 : createHash("sha256").update(stored).digest("hex");
     const originalSha256 = removed.length > 0 ? upload.sha256 : null;
-    const sizeBytes = stored.length;
 
     const name = properties.name ?? defaultDocumentName(upload.fileName);
     const fileName = upload.fileName;
