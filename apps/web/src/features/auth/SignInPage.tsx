@@ -1,16 +1,7 @@
 import { Button, Group, PasswordInput, Skeleton, Stack, Text, TextInput } from "@mantine/core";
-import {
-  MESSAGES,
-  MFA_METHODS,
-  type MfaMethod,
-  safeReturnUrl,
-  sessionRoutes,
-  tokenRequestSchema,
-  WEB_CLIENT_ID,
-} from "@signet/contract";
+import { MESSAGES, MFA_METHODS, type MfaMethod, safeReturnUrl, sessionRoutes, WEB_CLIENT_ID } from "@signet/contract";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from "react";
-import { z } from "zod";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { useServices } from "../../app/services-context.tsx";
@@ -18,6 +9,7 @@ import { FormError } from "../../components/FormError.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import type { PendingChallenge } from "../mfa/MfaChallengeStep.tsx";
 import { AuthCard } from "./AuthCard.tsx";
+import { type SignInErrors, type SignInField, type SignInValues, signInCheck } from "./sign-in-form.ts";
 
 // Only some sign-ins need these (a second step, an organization's providers): loaded when shown, so the
 // plain sign-in page downloads neither.
@@ -27,27 +19,6 @@ const MfaChallengeStep = lazy(() =>
 const IdentityProviderButtons = lazy(() =>
   import("./IdentityProviderButtons.tsx").then((module) => ({ default: module.IdentityProviderButtons })),
 );
-
-// The contract's fields, behind a friendlier "required" message for the form.
-const signInSchema = z.object({
-  username: z.string().trim().min(1, "Enter your email address.").pipe(tokenRequestSchema.shape.username),
-  password: z.string().min(1, "Enter your password.").pipe(tokenRequestSchema.shape.password),
-});
-type SignInValues = z.input<typeof signInSchema>;
-type SignInField = keyof SignInValues;
-type SignInErrors = Partial<Record<SignInField, string>>;
-
-/** The first message of each field, as a form library would show it. */
-function fieldErrors(values: SignInValues): { data: z.output<typeof signInSchema> } | { errors: SignInErrors } {
-  const parsed = signInSchema.safeParse(values);
-  if (parsed.success) return { data: parsed.data };
-  const errors: SignInErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as SignInField;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
-}
 
 /**
  * The challenge an identity provider's callback left in the fragment (#mfa_token=…&mfa_methods=…);
@@ -106,7 +77,7 @@ export function SignInPage() {
     const next = { ...values, [field]: event.currentTarget.value };
     setValues(next);
     if (submitted) {
-      const result = fieldErrors(next);
+      const result = signInCheck(next);
       setFieldError("errors" in result ? result.errors : {});
     }
   };
@@ -115,7 +86,7 @@ export function SignInPage() {
     event.preventDefault();
     if (submitting) return;
     setSubmitted(true);
-    const result = fieldErrors(values);
+    const result = signInCheck(values);
     if ("errors" in result) {
       setFieldError(result.errors);
       const first = (["username", "password"] as const).find((field) => result.errors[field]);
