@@ -13,6 +13,7 @@ import {
 } from "pdf-lib";
 import { compressDrawnContent } from "./compress-drawn-content.ts";
 import { deflateWithNodeZlib } from "./deflate-with-node-zlib.ts";
+import { embedPng } from "./embed-png.ts";
 import { embedUnicodeFont, finishFontSubset, printable, widthOfText } from "./unicode-font.ts";
 import { rememberWritten } from "./written-documents.ts";
 
@@ -310,7 +311,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
 async function signatureCell(document: PDFDocument, png: Uint8Array | null): Promise<Cell> {
   if (!png) return { note: "none" };
   try {
-    const image = await document.embedPng(png);
+    const image = await embedPng(document, png);
     const scale = Math.min(SIGNATURE_BOX.width / image.width, SIGNATURE_BOX.height / image.height, 1);
     return { image, width: image.width * scale, height: image.height * scale };
   } catch {

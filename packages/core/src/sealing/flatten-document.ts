@@ -21,6 +21,7 @@ import {
 } from "pdf-lib";
 import { compressDrawnContent } from "./compress-drawn-content.ts";
 import { deflateWithNodeZlib } from "./deflate-with-node-zlib.ts";
+import { embedPng } from "./embed-png.ts";
 import { declaredPdfa, keepHeaderVersion, outputIntentComponents } from "./pdfa-conformance.ts";
 import {
   embedUnicodeFont,
@@ -122,7 +123,7 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
         const hash = createHash("sha256").update(fill.png).digest("hex");
         let image = images.get(hash);
         if (!image) {
-          image = pdfa?.part === 1 ? opaqueImage(document, fill.png) : await document.embedPng(fill.png);
+          image = pdfa?.part === 1 ? opaqueImage(document, fill.png) : await embedPng(document, fill.png);
           images.set(hash, image);
         }
         let key = imageKeys.get(image);
