@@ -1,6 +1,7 @@
 export * from "./complete-package.ts";
 export * from "./consent.ts";
 export * from "./current-consent.ts";
+export * from "./default-consent.ts";
 export * from "./finish-signing.ts";
 export * from "./invite-due-participants.ts";
 export * from "./open-signing-session.ts";
