@@ -3,7 +3,8 @@ import { type TokenClaims, WEB_CLIENT_ID } from "@signet/contract";
 import type { RequestOrigin } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
-import { hasVerifiedFactor, loadMfaFactors, type MfaFactors, organizationRequiresMfa } from "../mfa/mfa-factors.ts";
+import { hasVerifiedFactor, loadMfaFactors, type MfaFactors } from "../mfa/mfa-factors.ts";
+import { readTokenSubject } from "./read-token-subject.ts";
 
 export interface IssuedToken {
   token: string;
@@ -36,25 +37,14 @@ interface IssueInput {
 /** Records the token server-side (so it can be revoked) and signs the spec's logged-in-user claims. */
 export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<IssuedToken> {
   const { db, config, tokens } = deps;
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: input.userId },
-    include: {
-      memberships: { include: { organization: { select: { id: true, name: true, enabled: true, eoSupport: true } } } },
-      apiUser: { select: { userId: true } },
-    },
-  });
+  const user = await readTokenSubject(db, input.userId, input.organizationId);
+  if (!user) throw new AppError("UNAUTHORIZED");
   // An API user gets tokens only through its clients' credentials (short-lived, checked against the
   // secret on every request): never a person's long session, e.g. by trading its token at
   // multi-org-login.
-  if (user.apiUser) throw new AppError("UNAUTHORIZED");
+  if (user.isApiUser) throw new AppError("UNAUTHORIZED");
   const membership = user.memberships.find((m) => m.organizationId === input.organizationId) ?? null;
-  const roles = input.organizationId
-    ? await db.role.findMany({
-        where: { organizationId: input.organizationId, memberRoles: { some: { userId: user.id } } },
-        select: { name: true, eoSupport: true },
-        distinct: ["id"],
-      })
-    : [];
+  const roles = user.roles;
   const organization = membership?.organization ?? null;
   const supportOrganization = organization?.eoSupport ?? false;
   // the session's authentication methods, carried over when this token replaces another one
@@ -69,8 +59,8 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
   // the organization does not require one; false takes them to enrolment before anything else
   const mfaEnrolled =
     amr.includes("mfa") ||
-    hasVerifiedFactor(input.knownFactors ?? (await loadMfaFactors(db, user.id))) ||
-    !(await organizationRequiresMfa(db, input.organizationId));
+    !user.organizationRequiresMfa ||
+    hasVerifiedFactor(input.knownFactors ?? (await loadMfaFactors(db, user.id)));
   const jti = randomUUID();
   const lifetime = config.TOKEN_LIFETIME_SECONDS;
   // the token's row and its authentication methods, one statement
