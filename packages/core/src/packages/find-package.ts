@@ -15,6 +15,19 @@ export async function findVisiblePackage(db: Reader, access: PackageAccess, pack
     where: { id: packageId, organizationId: access.organizationId },
     include: { groups: { select: { groupId: true } } },
   });
+  return visibleOrNotFound(db, access, packageId, found);
+}
+
+/**
+ * findVisiblePackage's rule on a package row already read within the caller's organization (null:
+ * none): the row with its group ids and what a closing center's share grants, or 404.
+ */
+export async function visibleOrNotFound<T extends { templateKind: string | null; groups: { groupId: string }[] }>(
+  db: Reader,
+  access: PackageAccess,
+  packageId: string,
+  found: T | null,
+) {
   if (!found) throw packageNotFound();
   const groupIds = found.groups.map((group) => group.groupId);
   if (access.closingCenter) {

@@ -1,7 +1,7 @@
 import type { Package } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
-import { findVisiblePackage } from "./find-package.ts";
+import { visibleOrNotFound } from "./find-package.ts";
 import { loadPackageAccess } from "./package-access.ts";
 import { readPackageViewRow, toPackageView } from "./package-views.ts";
 import { readTridContext } from "./trid-view.ts";
@@ -13,11 +13,12 @@ export async function getPackage(
 ): Promise<Package> {
   const access = await loadPackageAccess(actor, input.organizationId, deps);
   if (!access.canViewTemplates) access.require("VIEW_DOCUMENTS_PACKAGES");
-  // in one round: the view is returned only once the visibility check passed (it throws 404 otherwise)
-  const [, row, trid] = await Promise.all([
-    findVisiblePackage(deps.db, access, input.packageId),
+  // in one round: the row (with its groups and participants) and the TRID settings; the row is
+  // judged by findVisiblePackage's rule before anything of it is returned (404 otherwise)
+  const [row, trid] = await Promise.all([
     readPackageViewRow(deps.db, access.organizationId, input.packageId),
     readTridContext(deps.db, access.organizationId),
   ]);
+  await visibleOrNotFound(deps.db, access, input.packageId, row);
   return toPackageView(row, input.packageId, access, trid);
 }

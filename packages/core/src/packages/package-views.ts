@@ -11,6 +11,7 @@ import {
 import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import type { PackageAccess } from "./package-access.ts";
+import { readPackageRow } from "./read-package-rows.ts";
 import { readTridContext, type TridContext, toPackageTrid } from "./trid-view.ts";
 
 type Reader = Db | Prisma.TransactionClient;
@@ -136,9 +137,9 @@ export async function loadPackageView(db: Reader, access: PackageAccess, package
   return toPackageView(row, packageId, access, await readTridContext(db, access.organizationId));
 }
 
-/** The row toPackage reads (its groups and participants come in one query each, whatever their number). */
+/** The row toPackage reads, with its groups and participants, in one statement whatever their number. */
 export function readPackageViewRow(db: Reader, organizationId: string, packageId: string): Promise<PackageRow | null> {
-  return db.package.findFirst({ where: { id: packageId, organizationId }, include: packageViewInclude });
+  return readPackageRow(db, organizationId, packageId);
 }
 
 /** The package as the API shows it, from a row read with readPackageViewRow. */

@@ -1,7 +1,7 @@
 import { PACKAGE_STATUSES, type PackageListQuery, type PackageStatus } from "@signet/contract";
 import { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
-import { type PackageRow, type RawPackageRow, toPackageRow } from "./read-package-rows.ts";
+import { PACKAGE_RELATIONS_SQL, type PackageRow, type RawPackageRow, toPackageRow } from "./read-package-rows.ts";
 
 /** What one page is read from: the filters (already split into their parts) and the caller's groups. */
 export interface PackagePageQuery {
@@ -98,15 +98,7 @@ export async function readPackagePage(db: Db, query: PackagePageQuery): Promise<
       FROM (${countSql(query, where)}) AS t("total")
       LEFT JOIN LATERAL (
         SELECT page."position" AS "__position", p.*,
-               coalesce((SELECT json_agg(json_build_object('groupId', pg."groupId", 'group', json_build_object('name', g."name")))
-                           FROM "PackageGroup" pg JOIN "Group" g ON g."id" = pg."groupId"
-                          WHERE pg."packageId" = p."id"), '[]') AS "groups",
-               coalesce((SELECT json_agg(json_build_object('id', pa."id", 'type', pa."type", 'roleNumber', pa."roleNumber",
-                                                           'givenName', pa."givenName", 'familyName', pa."familyName",
-                                                           'accessMethod', pa."accessMethod", 'avHost', pa."avHost",
-                                                           'orderSequence', pa."orderSequence", 'createdAt', pa."createdAt")
-                                         ORDER BY pa."orderSequence", pa."createdAt")
-                           FROM "Participant" pa WHERE pa."packageId" = p."id"), '[]') AS "participants"
+               ${PACKAGE_RELATIONS_SQL}
           FROM page JOIN "Package" p ON p."id" = page."id") r ON true
      ORDER BY r."__position"`;
   const count = rows[0]?.__total ?? 0;

@@ -1,4 +1,4 @@
-import type { Prisma } from "../db/generated/client.ts";
+import { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import type { packageViewInclude } from "./package-views.ts";
 
@@ -16,6 +16,19 @@ export function toPackageRow(row: RawPackageRow): PackageRow {
   return { ...row, participants };
 }
 
+// what packageViewInclude reads beside the package's own columns: groups with their names,
+// participants in signing order
+export const PACKAGE_RELATIONS_SQL = Prisma.sql`
+  coalesce((SELECT json_agg(json_build_object('groupId', pg."groupId", 'group', json_build_object('name', g."name")))
+              FROM "PackageGroup" pg JOIN "Group" g ON g."id" = pg."groupId"
+             WHERE pg."packageId" = p."id"), '[]') AS "groups",
+  coalesce((SELECT json_agg(json_build_object('id', t."id", 'type', t."type", 'roleNumber', t."roleNumber",
+                                              'givenName', t."givenName", 'familyName', t."familyName",
+                                              'accessMethod', t."accessMethod", 'avHost', t."avHost",
+                                              'orderSequence', t."orderSequence", 'createdAt', t."createdAt")
+                            ORDER BY t."orderSequence", t."createdAt")
+              FROM "Participant" t WHERE t."packageId" = p."id"), '[]') AS "participants"`;
+
 /**
  * The packages `ids` with what packageViewInclude reads (groups with their names, participants in
  * signing order), in the order of `ids`, in one round trip: Prisma's include reads the two
@@ -25,21 +38,22 @@ export function toPackageRow(row: RawPackageRow): PackageRow {
 export async function readPackageRows(db: Db, ids: readonly string[]): Promise<PackageRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.$queryRaw<RawPackageRow[]>`
-    SELECT p.*,
-           coalesce((SELECT json_agg(json_build_object('groupId', pg."groupId", 'group', json_build_object('name', g."name")))
-                       FROM "PackageGroup" pg JOIN "Group" g ON g."id" = pg."groupId"
-                      WHERE pg."packageId" = p."id"), '[]') AS "groups",
-           coalesce((SELECT json_agg(json_build_object('id', t."id", 'type', t."type", 'roleNumber', t."roleNumber",
-                                                       'givenName', t."givenName", 'familyName', t."familyName",
-                                                       'accessMethod', t."accessMethod", 'avHost', t."avHost",
-                                                       'orderSequence', t."orderSequence", 'createdAt', t."createdAt")
-                                     ORDER BY t."orderSequence", t."createdAt")
-                       FROM "Participant" t WHERE t."packageId" = p."id"), '[]') AS "participants"
-      FROM "Package" p
-     WHERE p."id" = ANY(${ids}::uuid[])`;
+    SELECT p.*, ${PACKAGE_RELATIONS_SQL} FROM "Package" p WHERE p."id" = ANY(${ids}::uuid[])`;
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toPackageRow(row)] : [];
   });
+}
+
+/** One package of the organization as readPackageRows reads it (null when there is none), in one statement. */
+export async function readPackageRow(
+  db: Db | Prisma.TransactionClient,
+  organizationId: string,
+  packageId: string,
+): Promise<PackageRow | null> {
+  const [row] = await db.$queryRaw<RawPackageRow[]>`
+    SELECT p.*, ${PACKAGE_RELATIONS_SQL} FROM "Package" p
+     WHERE p."id" = ${packageId}::uuid AND p."organizationId" = ${organizationId}::uuid`;
+  return row ? toPackageRow(row) : null;
 }

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/db/prisma-client.ts";
 import { packageFilterWhere } from "../../src/packages/list-packages.ts";
 import type { PackageAccess } from "../../src/packages/package-access.ts";
+import { packageViewInclude } from "../../src/packages/package-views.ts";
 import { type PackagePageQuery, readPackagePage } from "../../src/packages/read-package-page.ts";
-import { readPackageRows } from "../../src/packages/read-package-rows.ts";
+import { readPackageRow, readPackageRows } from "../../src/packages/read-package-rows.ts";
 import { buildGroup, buildOrganization } from "../../src/seed/builders.ts";
 import { createTestDatabase, type TestDatabase } from "../../src/testing/test-database.ts";
 
@@ -169,5 +170,23 @@ describe("readPackagePage answers what the Prisma path answered", () => {
     }
     // the cases must exercise non-empty pages, not agree on nothing
     expect(nonEmpty).toBeGreaterThan(cases.length / 2);
+  });
+});
+
+describe("readPackageRow answers what Prisma's include answered", () => {
+  it("for every package, with its groups and participants, and nothing for another organization's", async () => {
+    const packages = await db().package.findMany({ where: { organizationId }, select: { id: true } });
+    expect(packages.length).toBeGreaterThan(40);
+    for (const { id } of packages) {
+      const expected = await db().package.findFirst({ where: { id, organizationId }, include: packageViewInclude });
+      const actual = await readPackageRow(db(), organizationId, id);
+      const byGroup = (row: typeof actual) => ({
+        ...row,
+        groups: [...(row?.groups ?? [])].sort((a, b) => a.groupId.localeCompare(b.groupId)),
+      });
+      expect(byGroup(actual)).toEqual(byGroup(expected));
+    }
+    const other = await buildOrganization(db(), { name: "Other Org" });
+    expect(await readPackageRow(db(), other.id, packages[0]!.id)).toBeNull();
   });
 });
