@@ -49,7 +49,8 @@ export function createBullmqPublisher(connection: Redis, prefix: string) {
   };
   /**
    * A batch in one addBulk per queue: one round trip to Redis each, all of a queue's rows added or
-   * none (then each is retried by the relay; a job id already queued is not added twice).
+   * none. When it fails, the queue's rows are added one by one, so a row BullMQ refuses fails alone
+   * (and is parked in time) instead of failing its neighbours; a job id already queued is not added twice.
    */
   publish.batch = async (rows) => {
     const outcomes: OutboxOutcome[] = new Array(rows.length);
@@ -68,11 +69,13 @@ export function createBullmqPublisher(connection: Redis, prefix: string) {
           const row = rows[index]!;
           return { name: row.jobName, data: queuedJob(row), opts: jobOptions(row) };
         });
-        const outcome: OutboxOutcome = await queue.addBulk(jobs).then(
-          () => ({ status: "fulfilled", value: "published" }) as const,
-          (reason: unknown) => ({ status: "rejected", reason }) as const,
-        );
-        for (const index of indexes) outcomes[index] = outcome;
+        try {
+          await queue.addBulk(jobs);
+          for (const index of indexes) outcomes[index] = { status: "fulfilled", value: "published" };
+        } catch {
+          const oneByOne = await Promise.allSettled(indexes.map((index) => publish(rows[index]!)));
+          for (const [position, index] of indexes.entries()) outcomes[index] = oneByOne[position]!;
+        }
       }),
     );
     return outcomes;
