@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
 import {
   CLOSING_CENTER_KIND_LABELS,
   CLOSING_CENTER_KINDS,
@@ -17,6 +16,7 @@ import { Controller, type Path, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
+import { FormModal } from "../../components/FormModal.tsx";
 import { toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
 import { showServerError } from "../access/server-errors.ts";
@@ -52,29 +52,15 @@ export function ClosingCenterFormModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery("(max-width: 48em)");
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={center ? `Edit ${center.name}` : "Add closing center"}
-      size="lg"
-      centered
-      fullScreen={phone}
-      // the form asks before dropping unsaved changes; the modal does not close by itself
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
-    >
-      {opened && (
-        <ClosingCenterForm
-          key={center?.version ?? "new"}
-          organizationId={organizationId}
-          center={center}
-          onDone={onClose}
-        />
-      )}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={center ? `Edit ${center.name}` : "Add closing center"}>
+      <ClosingCenterForm
+        key={center?.version ?? "new"}
+        organizationId={organizationId}
+        center={center}
+        onDone={onClose}
+      />
+    </FormModal>
   );
 }
 

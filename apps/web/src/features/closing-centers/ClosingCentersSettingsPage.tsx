@@ -30,7 +30,6 @@ import {
 import {
   IconBuildingEstate,
   IconDots,
-  IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
   IconPlus,
@@ -49,7 +48,7 @@ import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useHasPermission } from "../../session/permissions.ts";
 import { formatDateTime } from "../access/format.ts";
 import { showServerError } from "../access/server-errors.ts";
-import { GuardedButton, GuardedMenuItem } from "../settings/webhooks/GuardedControls.tsx";
+import { EditToggleDeleteMenu, GuardedButton, GuardedMenuItem } from "../settings/webhooks/GuardedControls.tsx";
 import { ClosingCenterFormModal } from "./ClosingCenterFormModal.tsx";
 import { addressText, grantsText } from "./closing-center-format.ts";
 import { closingCenterQueries, refreshClosingCenters } from "./closing-center-queries.ts";
@@ -247,43 +246,14 @@ function ClosingCenterCard({
               {grantsText(center.defaultPermissions)}
             </Text>
           </div>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" size={44} aria-label={`Actions for ${center.name}`}>
-                <IconDots size={20} aria-hidden />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <GuardedMenuItem reason={reason} icon={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
-                Edit
-              </GuardedMenuItem>
-              {center.enabled ? (
-                <GuardedMenuItem
-                  reason={reason}
-                  icon={<IconPlayerPause size={16} aria-hidden />}
-                  onClick={() => void setEnabled(false)}
-                >
-                  Disable
-                </GuardedMenuItem>
-              ) : (
-                <GuardedMenuItem
-                  reason={reason}
-                  icon={<IconPlayerPlay size={16} aria-hidden />}
-                  onClick={() => void setEnabled(true)}
-                >
-                  Enable
-                </GuardedMenuItem>
-              )}
-              <GuardedMenuItem
-                reason={reason}
-                icon={<IconTrash size={16} aria-hidden />}
-                color="red"
-                onClick={() => void remove()}
-              >
-                Delete
-              </GuardedMenuItem>
-            </Menu.Dropdown>
-          </Menu>
+          <EditToggleDeleteMenu
+            name={center.name}
+            reason={reason}
+            enabled={center.enabled}
+            onEdit={onEdit}
+            onSetEnabled={(enabled) => void setEnabled(enabled)}
+            onDelete={() => void remove()}
+          />
         </Group>
         <Group justify="space-between" align="center" gap="sm">
           <Title order={4} fz="sm">

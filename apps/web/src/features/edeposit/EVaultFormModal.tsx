@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Modal, PasswordInput, Select, Stack, Switch, TextInput } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Button, Group, PasswordInput, Select, Stack, Switch, TextInput } from "@mantine/core";
 import {
   createEVaultSchema,
   EDEPOSIT_MESSAGES,
@@ -15,6 +14,7 @@ import { Controller, type Path, useForm } from "react-hook-form";
 import { z } from "zod";
 import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
+import { FormModal } from "../../components/FormModal.tsx";
 import { toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
 import { showServerError } from "../access/server-errors.ts";
@@ -42,24 +42,10 @@ export function EVaultFormModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery("(max-width: 48em)");
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={vault ? `Edit ${vault.name}` : "Add eVault"}
-      size="lg"
-      centered
-      fullScreen={phone}
-      // the form asks before dropping unsaved changes; the modal does not close by itself
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
-    >
-      {opened && (
-        <EVaultForm key={vault?.version ?? "new"} organizationId={organizationId} vault={vault} onDone={onClose} />
-      )}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={vault ? `Edit ${vault.name}` : "Add eVault"}>
+      <EVaultForm key={vault?.version ?? "new"} organizationId={organizationId} vault={vault} onDone={onClose} />
+    </FormModal>
   );
 }
 

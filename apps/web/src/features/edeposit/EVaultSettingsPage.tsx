@@ -1,18 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  EmptyState,
-  Group,
-  List,
-  Menu,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, EmptyState, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import {
   EDEPOSIT_MESSAGES,
   EVAULT_ADAPTER_LABELS,
@@ -21,18 +7,7 @@ import {
   type EVaultConnectionTest,
   eDepositRoutes,
 } from "@signet/contract";
-import {
-  IconBuildingBank,
-  IconCircleCheck,
-  IconCircleX,
-  IconDots,
-  IconPencil,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlugConnected,
-  IconPlus,
-  IconTrash,
-} from "@tabler/icons-react";
+import { IconBuildingBank, IconCircleCheck, IconCircleX, IconPlugConnected, IconPlus } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
@@ -42,7 +17,7 @@ import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useHasPermission } from "../../session/permissions.ts";
 import { formatDateTime } from "../access/format.ts";
 import { useSettingsPageContext } from "../settings/pages/settings-page-context.ts";
-import { GuardedButton, GuardedMenuItem } from "../settings/webhooks/GuardedControls.tsx";
+import { EditToggleDeleteMenu, GuardedButton } from "../settings/webhooks/GuardedControls.tsx";
 import { EVaultFormModal } from "./EVaultFormModal.tsx";
 import { vaultTypeLabel } from "./edeposit-format.ts";
 import { eVaultQueries, refreshEVaults } from "./edeposit-queries.ts";
@@ -217,43 +192,14 @@ function EVaultCard({
               {EVAULT_ADAPTER_LABELS[vault.adapter]}
             </Text>
           </div>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" size={44} aria-label={`Actions for ${vault.name}`}>
-                <IconDots size={20} aria-hidden />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <GuardedMenuItem reason={reason} icon={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
-                Edit
-              </GuardedMenuItem>
-              {vault.enabled ? (
-                <GuardedMenuItem
-                  reason={reason}
-                  icon={<IconPlayerPause size={16} aria-hidden />}
-                  onClick={() => void setEnabled(false)}
-                >
-                  Disable
-                </GuardedMenuItem>
-              ) : (
-                <GuardedMenuItem
-                  reason={reason}
-                  icon={<IconPlayerPlay size={16} aria-hidden />}
-                  onClick={() => void setEnabled(true)}
-                >
-                  Enable
-                </GuardedMenuItem>
-              )}
-              <GuardedMenuItem
-                reason={reason}
-                icon={<IconTrash size={16} aria-hidden />}
-                color="red"
-                onClick={() => void remove()}
-              >
-                Delete
-              </GuardedMenuItem>
-            </Menu.Dropdown>
-          </Menu>
+          <EditToggleDeleteMenu
+            name={vault.name}
+            reason={reason}
+            enabled={vault.enabled}
+            onEdit={onEdit}
+            onSetEnabled={(enabled) => void setEnabled(enabled)}
+            onDelete={() => void remove()}
+          />
         </Group>
 
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

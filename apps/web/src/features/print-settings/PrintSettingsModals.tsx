@@ -1,18 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import {
   type BusinessReturnEnvelope,
   CARRIER_USE_LABELS,
@@ -29,46 +16,17 @@ import {
   US_STATE_CODES,
 } from "@signet/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Controller, type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
+import { FormModal } from "../../components/FormModal.tsx";
 import { toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
 import { showServerError } from "../access/server-errors.ts";
 import { EnvelopeWindow } from "./EnvelopeWindow.tsx";
 import { refreshPrintSettings } from "./print-settings-queries.ts";
-
-/** A form in a modal that asks before dropping unsaved changes (it does not close by itself). */
-function FormModal({
-  opened,
-  title,
-  onClose,
-  children,
-}: {
-  opened: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const phone = useMediaQuery("(max-width: 48em)");
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size="lg"
-      centered
-      fullScreen={phone}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
-    >
-      {opened && children}
-    </Modal>
-  );
-}
 
 /** Save and cancel for the forms below: cancelling asks before dropping changes. */
 function useFormShell<T extends FieldValues>(

@@ -1,4 +1,5 @@
-import { Button, type ButtonProps, Menu, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, type ButtonProps, Menu, Tooltip } from "@mantine/core";
+import { IconDots, IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
 // A control the user may not use stays visible, looks disabled and says why on hover and focus.
@@ -67,5 +68,50 @@ export function GuardedMenuItem({
         {children}
       </Menu.Item>
     </Tooltip>
+  );
+}
+
+/**
+ * The actions of one configured thing on a settings page (an eVault, a closing center): edit, disable
+ * or enable, delete, each guarded by the same reason.
+ */
+export function EditToggleDeleteMenu({
+  name,
+  reason,
+  enabled,
+  onEdit,
+  onSetEnabled,
+  onDelete,
+}: {
+  name: string;
+  reason: string | null;
+  enabled: boolean;
+  onEdit: () => void;
+  onSetEnabled: (enabled: boolean) => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" size={44} aria-label={`Actions for ${name}`}>
+          <IconDots size={20} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <GuardedMenuItem reason={reason} icon={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
+          Edit
+        </GuardedMenuItem>
+        <GuardedMenuItem
+          reason={reason}
+          icon={enabled ? <IconPlayerPause size={16} aria-hidden /> : <IconPlayerPlay size={16} aria-hidden />}
+          onClick={() => onSetEnabled(!enabled)}
+        >
+          {enabled ? "Disable" : "Enable"}
+        </GuardedMenuItem>
+        <GuardedMenuItem reason={reason} icon={<IconTrash size={16} aria-hidden />} color="red" onClick={onDelete}>
+          Delete
+        </GuardedMenuItem>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
