@@ -1,4 +1,5 @@
 import type { Db } from "../db/prisma-client.ts";
+import { type MfaFactors, mfaFactorsOf } from "../mfa/mfa-factors.ts";
 
 export interface SignInAccount {
   id: string;
@@ -10,6 +11,8 @@ export interface SignInAccount {
     expiresAt: Date | null;
   } | null;
   memberships: { organizationId: string; enabled: boolean; organization: { enabled: boolean } }[];
+  /** read with the account, so a right password goes on to the session or the challenge at once */
+  factors: MfaFactors;
 }
 
 interface AccountRow {
@@ -20,17 +23,33 @@ interface AccountRow {
   lockedUntil: Date | null;
   expiresAt: Date | null;
   memberships: SignInAccount["memberships"];
+  mfaPhoneNumber: string | null;
+  authenticatorVerifiedAt: Date | null;
+  authenticatorCreatedAt: Date | null;
+  phoneVerifiedAt: Date | null;
+  verifiedPhoneNumber: string | null;
+  recoveryCodesRemaining: number;
 }
 
-/** The account a password sign-in checks, by its (lower-cased) email: one statement, null when unknown. */
+/**
+ * The account a password sign-in checks, by its (lower-cased) email, with its second factors: one
+ * statement, null when unknown.
+ */
 export async function readSignInAccount(db: Db, email: string): Promise<SignInAccount | null> {
   const rows = await db.$queryRaw<AccountRow[]>`
     SELECT u.id, u."homeOrganizationId", c."passwordHash", c."failedAttempts", c."lockedUntil", c."expiresAt",
            coalesce((SELECT json_agg(json_build_object('organizationId', m."organizationId", 'enabled', m.enabled,
                                                        'organization', json_build_object('enabled', o.enabled)))
                        FROM "Membership" m JOIN "Organization" o ON o.id = m."organizationId"
-                      WHERE m."userId" = u.id), '[]') AS memberships
-      FROM "User" u LEFT JOIN "Credential" c ON c."userId" = u.id
+                      WHERE m."userId" = u.id), '[]') AS memberships,
+           u."mfaPhoneNumber", a."verifiedAt" AS "authenticatorVerifiedAt", a."createdAt" AS "authenticatorCreatedAt",
+           v."verifiedAt" AS "phoneVerifiedAt", v."phoneNumber" AS "verifiedPhoneNumber",
+           (SELECT count(*)::int FROM "MfaRecoveryCode" r WHERE r."userId" = u.id AND r."usedAt" IS NULL)
+             AS "recoveryCodesRemaining"
+      FROM "User" u
+      LEFT JOIN "Credential" c ON c."userId" = u.id
+      LEFT JOIN "MfaAuthenticator" a ON a."userId" = u.id
+      LEFT JOIN "MfaPhoneVerification" v ON v."userId" = u.id
      WHERE u.email = ${email}`;
   const row = rows[0];
   if (!row) return null;
@@ -47,5 +66,15 @@ export async function readSignInAccount(db: Db, email: string): Promise<SignInAc
             expiresAt: row.expiresAt,
           },
     memberships: row.memberships,
+    factors: mfaFactorsOf({
+      mfaPhoneNumber: row.mfaPhoneNumber,
+      mfaAuthenticator: row.authenticatorCreatedAt
+        ? { verifiedAt: row.authenticatorVerifiedAt, createdAt: row.authenticatorCreatedAt }
+        : null,
+      mfaPhoneVerification: row.verifiedPhoneNumber
+        ? { verifiedAt: row.phoneVerifiedAt, phoneNumber: row.verifiedPhoneNumber }
+        : null,
+      recoveryCodesRemaining: row.recoveryCodesRemaining,
+    }),
   };
 }

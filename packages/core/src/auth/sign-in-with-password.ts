@@ -96,7 +96,13 @@ export async function signInWithPassword(
   const credentialsExpired = credential.expiresAt !== null && credential.expiresAt <= new Date();
   const outcome = await continueAfterFirstFactor(
     actor,
-    { userId: user.id, organizationId: single?.organizationId ?? null, credentialsExpired, firstFactor: "pwd" },
+    {
+      userId: user.id,
+      organizationId: single?.organizationId ?? null,
+      credentialsExpired,
+      firstFactor: "pwd",
+      factors: user.factors,
+    },
     deps,
   );
   // with a second factor due, the failed-attempt count stays until the code is right too: a right

@@ -29,6 +29,14 @@ export interface MfaFactors {
   phone: { phoneNumber: string; verified: boolean } | null;
 }
 
+/** What the user's second factors are made of, as stored. */
+export interface MfaFactorRows {
+  mfaPhoneNumber: string | null;
+  mfaAuthenticator: { verifiedAt: Date | null; createdAt: Date } | null;
+  mfaPhoneVerification: { verifiedAt: Date | null; phoneNumber: string } | null;
+  recoveryCodesRemaining: number;
+}
+
 /** The user's second factors as they stand; the phone counts only while it is the number that was verified. */
 export async function loadMfaFactors(db: Reader, userId: string): Promise<MfaFactors> {
   const user = await db.user.findUniqueOrThrow({
@@ -36,19 +44,23 @@ export async function loadMfaFactors(db: Reader, userId: string): Promise<MfaFac
     select: { mfaPhoneNumber: true, mfaAuthenticator: true, mfaPhoneVerification: true },
   });
   const recoveryCodesRemaining = await db.mfaRecoveryCode.count({ where: { userId, usedAt: null } });
+  return mfaFactorsOf({ ...user, recoveryCodesRemaining });
+}
+
+/** loadMfaFactors' answer from rows read elsewhere (a sign-in reads them with the account). */
+export function mfaFactorsOf(rows: MfaFactorRows): MfaFactors {
+  const { mfaPhoneNumber, mfaAuthenticator, mfaPhoneVerification, recoveryCodesRemaining } = rows;
   const phoneVerified = Boolean(
-    user.mfaPhoneNumber &&
-      user.mfaPhoneVerification?.verifiedAt &&
-      user.mfaPhoneVerification.phoneNumber === user.mfaPhoneNumber,
+    mfaPhoneNumber && mfaPhoneVerification?.verifiedAt && mfaPhoneVerification.phoneNumber === mfaPhoneNumber,
   );
   return {
-    totp: Boolean(user.mfaAuthenticator?.verifiedAt),
-    smsPhone: phoneVerified ? user.mfaPhoneNumber : null,
+    totp: Boolean(mfaAuthenticator?.verifiedAt),
+    smsPhone: phoneVerified ? mfaPhoneNumber : null,
     recoveryCodesRemaining,
-    authenticator: user.mfaAuthenticator
-      ? { verified: Boolean(user.mfaAuthenticator.verifiedAt), createdAt: user.mfaAuthenticator.createdAt }
+    authenticator: mfaAuthenticator
+      ? { verified: Boolean(mfaAuthenticator.verifiedAt), createdAt: mfaAuthenticator.createdAt }
       : null,
-    phone: user.mfaPhoneNumber ? { phoneNumber: user.mfaPhoneNumber, verified: phoneVerified } : null,
+    phone: mfaPhoneNumber ? { phoneNumber: mfaPhoneNumber, verified: phoneVerified } : null,
   };
 }
 

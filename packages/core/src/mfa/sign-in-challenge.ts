@@ -9,6 +9,7 @@ import {
   challengeMethods,
   hasVerifiedFactor,
   loadMfaFactors,
+  type MfaFactors,
   newSmsCode,
   normalizeRecoveryCode,
   sha256Hex,
@@ -37,6 +38,8 @@ export interface FirstFactorInput {
   /** the identity provider asserted a second factor: nothing is asked again */
   secondFactorAsserted?: boolean;
   returnUrl?: string | null;
+  /** the user's second factors when the first factor's check read them with the account */
+  factors?: MfaFactors;
 }
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -52,7 +55,7 @@ export async function continueAfterFirstFactor(
   deps: CoreDeps,
 ): Promise<FirstFactorOutcome> {
   const { db } = deps;
-  const factors = await loadMfaFactors(db, input.userId);
+  const factors = input.factors ?? (await loadMfaFactors(db, input.userId));
   const tokenInput = {
     userId: input.userId,
     organizationId: input.organizationId,
