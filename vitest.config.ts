@@ -42,8 +42,8 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           globalSetup: ["packages/core/src/testing/global-setup.ts"],
-          // one file at a time, after unit and api (a group of its own: one worker, not two)
-          fileParallelism: false,
+          // after unit and api (a group of its own), two files at a time: a journey spends much of its
+          // time waiting on the browser, so two keep both cores busy (one left the run 80% e2e)
           isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
