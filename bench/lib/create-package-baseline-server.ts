@@ -15,7 +15,11 @@
 //   SELECT * FROM p
 //
 // No token check, no permission check, no group validation: the writes alone, as issue 17 asks
-// ("the same writes in one bare transaction"). Triggers on these tables run for both alike.
+// ("the same writes in one bare transaction"). Triggers on these tables run for both alike. There is
+// no outbox row on either side: package.created is neither a webhook nor an email notification
+// event (apps/api/test/create-package-statement.test.ts fails if that changes), so the API writes
+// exactly these three kinds of rows, also as one statement (core/packages/insert-new-package.ts),
+// after its reads (token, access, expiration defaults) which the baseline leaves out.
 import { randomInt, randomUUID } from "node:crypto";
 import { auditEventHash } from "@signet/core";
 import Fastify from "fastify";
