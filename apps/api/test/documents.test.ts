@@ -166,6 +166,33 @@ describe("upload", () => {
     expect(got.body).toEqual(reply.body);
   });
 
+  it("accepts a PDF whose large image stream its checks skip, storing and hashing the file as sent", async () => {
+    // an image stream over the sparse copy's threshold (64 KiB): the upload checks the PDF without it
+    const image = Buffer.alloc(100_000, 0x80);
+    const bytes = Buffer.concat([
+      Buffer.from(
+        "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n" +
+          "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n" +
+          "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 500 700] /Rotate 90 /Resources << /XObject << /Im0 4 0 R >> >> >>\nendobj\n" +
+          `4 0 obj\n<< /Type /XObject /Subtype /Image /Width 100 /Height 1000 /BitsPerComponent 8 /ColorSpace /DeviceGray /Length ${image.length} >>\nstream\n`,
+        "latin1",
+      ),
+      image,
+      Buffer.from("\nendstream\nendobj\ntrailer\n<< /Root 1 0 R /Size 5 >>\n%%EOF\n", "latin1"),
+    ]);
+    const { admin, docs } = await newPackage();
+    const reply = await upload(admin, docs.documents, bytes, { fileName: "scan.pdf" });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ sizeBytes: bytes.length, sha256: sha256(bytes), numPages: 1 });
+    const row = await db().document.findUniqueOrThrow({ where: { id: reply.body.id } });
+    expect(row).toMatchObject({
+      pageSizes: [{ width: 700, height: 500 }],
+      activeContentRemoved: [],
+      originalSha256: null,
+    });
+    expect(readFileSync(join(blobsDir, ...row.blobKey.split("/")))).toEqual(bytes);
+  });
+
   it("takes documentProperties (before or after the file) and the execution type labels", async () => {
     const { admin, docs } = await newPackage();
     const first = await upload(admin, docs.documents, fixture("minimal-document.pdf"), {
