@@ -39,9 +39,7 @@ interface Png {
  */
 export async function embedPng(document: PDFDocument, bytes: Uint8Array): Promise<EmbeddedPng> {
   const png = readPng(bytes);
-  if (!png || png.bitDepth !== 8 || png.interlaced || png.transparency || !(png.colorType in CHANNELS)) {
-    return document.embedPng(bytes);
-  }
+  if (!png || !direct(png)) return document.embedPng(bytes);
   const { context } = document;
   const { width, height } = png;
   const image = { Type: "XObject", Subtype: "Image", Width: width, Height: height, BitsPerComponent: 8 };
@@ -82,6 +80,9 @@ export async function embedPng(document: PDFDocument, bytes: Uint8Array): Promis
   });
   return { ref: context.register(stream), width, height };
 }
+
+/** Whether the PNG is one embedPng writes itself: 8-bit gray or RGB, with or without alpha, not interlaced, no tRNS. */
+const direct = (png: Png) => png.bitDepth === 8 && !png.interlaced && !png.transparency && png.colorType in CHANNELS;
 
 /** The chunks embedPng needs, or null when the bytes are not a well-formed PNG. */
 function readPng(bytes: Uint8Array): Png | null {
