@@ -54,12 +54,13 @@ export const documentBlobKey = (organizationId: string, packageId: string) =>
  * The bytes of `source`, sniffing the first SNIFF_BYTES as they pass: fails with 415 as soon as
  * they are not a PDF, PNG or JPEG, so a renamed executable is refused without storing it whole.
  * A PDF's bytes also fill `copy` as they pass (what its checks parse), in the same pass that
- * hashes and stores them.
+ * hashes and stores them; `ended` is called once the last byte has passed.
  */
 async function* sniffed(
   source: AsyncIterable<Buffer | string>,
   found: { type: SniffedDocumentType | null },
   copy: SparsePdfCopy,
+  ended: () => void,
 ) {
   const iterator = source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
@@ -88,6 +89,7 @@ async function* sniffed(
     yield chunk;
   }
   if (found.type === null && kept > 0) await sniff();
+  ended();
 }
 
 /**
@@ -165,7 +167,8 @@ export async function uploadDocument(
       size: number;
       sha256: string;
       type: SniffedDocumentType | null;
-      copy: SparsePdfCopy;
+      /** the checks of a PDF's copy (inspectPdfCopy), started as soon as its last byte arrived */
+      settled: Promise<Awaited<ReturnType<typeof inspectPdfCopy>>>;
     } | null = null;
     let rawProperties: string | undefined;
     for await (const part of input.parts) {
@@ -183,9 +186,21 @@ export async function uploadDocument(
       // one byte over the limit is enough to tell a file too large
       const copy = new SparsePdfCopy(deps.config.MAX_UPLOAD_BYTES + 1);
       written.add(key);
-      const stored = await storage.put(key, sniffed(part.stream as AsyncIterable<Buffer | string>, found, copy));
+      // the checks parse the copy while the storage still writes and syncs the file (never rejects)
+      let settled: Promise<Awaited<ReturnType<typeof inspectPdfCopy>>> = Promise.resolve(null);
+      const ended = () => {
+        if (found.type === "pdf" && !part.truncated()) settled = inspectPdfCopy(copy);
+      };
+      const stored = await storage.put(key, sniffed(part.stream as AsyncIterable<Buffer | string>, found, copy, ended));
       if (part.truncated() || stored.size > deps.config.MAX_UPLOAD_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
-      upload = { key, fileName: part.fileName, size: stored.size, sha256: stored.sha256, type: found.type, copy };
+      upload = {
+        key,
+        fileName: part.fileName,
+        size: stored.size,
+        sha256: stored.sha256,
+        type: found.type,
+        settled,
+      };
     }
     if (upload === null) throw new AppError("BAD_REQUEST", DOCUMENT_API_MESSAGES.fileRequired);
     const type = upload.type;
@@ -211,7 +226,7 @@ export async function uploadDocument(
     }
 
     // a PDF whose copy settles every check is kept as uploaded, never read back (sparse-pdf-copy.ts)
-    const settled = type === "pdf" ? await inspectPdfCopy(upload.copy) : null;
+    const settled = type === "pdf" ? await upload.settled : null;
     let blobKey = upload.key;
     let removed: ActiveContentKind[] = [];
     let inspected: ReturnType<typeof pagesOf>;
