@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { PDFDocument, PDFName, PDFNumber } from "pdf-lib";
+import { PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { inspectPdfCopy, loadUploadedPdf, pagesOf } from "./pdf-intake.ts";
 import { findActiveContent } from "./remove-active-content.ts";
@@ -137,6 +137,26 @@ describe("SparsePdfCopy skipping large streams", () => {
     const copy = copyOf(bytes, 4096);
     expect(copy.skipped).toHaveLength(1);
     expect(await inspectPdfCopy(copy)).toBeNull();
+  });
+
+  it("answers as the whole file when the cross-reference table is broken (pdf-lib reads objects in file order)", async () => {
+    const bytes = Buffer.from(await largePdf(2, false));
+    const text = bytes.toString("latin1");
+    // every offset of the table and startxref pointing nowhere
+    const table = text.indexOf("\nxref\n");
+    const broken = Buffer.from(
+      text.slice(0, table) +
+        text
+          .slice(table)
+          .replace(/\d{10} (\d{5}) n/g, "0000000001 $1 n")
+          .replace(/startxref\n\d+/, "startxref\n7"),
+      "latin1",
+    );
+    const copy = copyOf(broken, 4096);
+    expect(copy.skipped).toHaveLength(2);
+    const answer = await inspectPdfCopy(copy);
+    expect(answer).not.toBeNull();
+    expect(answer).toEqual(await wholeFileAnswer(broken));
   });
 
   it("is not trusted past its capacity", async () => {
