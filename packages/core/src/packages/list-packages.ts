@@ -12,9 +12,9 @@ import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { keptStatusCounts } from "./kept-status-counts.ts";
 import { loadPackageAccess, type PackageAccess } from "./package-access.ts";
-import { toPackage, toWorkspacePackage } from "./package-views.ts";
+import { toPackage, toWorkspacePackage, WORKSPACE_COLUMNS } from "./package-views.ts";
 import { readPackagePage } from "./read-package-page.ts";
-import { readPackageRows } from "./read-package-rows.ts";
+import { type PackageRow, readPackageRows } from "./read-package-rows.ts";
 import { readTridContext } from "./trid-view.ts";
 
 type ListInput = PackageListQuery & { organizationId: string };
@@ -75,22 +75,31 @@ function createdToBound(createdTo: string) {
  * in one statement (read-package-page.ts); a closing-center user's shares go through Prisma: the
  * page's ids and the count, then the rows.
  */
-async function findPage(access: PackageAccess, input: ListInput, deps: CoreDeps) {
+async function findPage(
+  access: PackageAccess,
+  input: ListInput,
+  deps: CoreDeps,
+  columns?: readonly (keyof PackageRow & string)[],
+) {
   if (!access.closingCenter) {
-    return readPackagePage(deps.db, {
-      organizationId: access.organizationId,
-      visibleGroupIds: access.visibleGroupIds,
-      statuses: statusFilter(input),
-      groupId: input.groupId,
-      vaultId: input.vaultId,
-      createdFrom: input.createdFrom ? new Date(input.createdFrom) : undefined,
-      createdTo: input.createdTo ? createdToBound(input.createdTo) : undefined,
-      words: searchWords(input).map(escapeLike),
-      sortBy: input.sortBy,
-      sortDirection: input.sortDirection,
-      pageNumber: input.pageNumber,
-      pageSize: input.pageSize,
-    });
+    return readPackagePage(
+      deps.db,
+      {
+        organizationId: access.organizationId,
+        visibleGroupIds: access.visibleGroupIds,
+        statuses: statusFilter(input),
+        groupId: input.groupId,
+        vaultId: input.vaultId,
+        createdFrom: input.createdFrom ? new Date(input.createdFrom) : undefined,
+        createdTo: input.createdTo ? createdToBound(input.createdTo) : undefined,
+        words: searchWords(input).map(escapeLike),
+        sortBy: input.sortBy,
+        sortDirection: input.sortDirection,
+        pageNumber: input.pageNumber,
+        pageSize: input.pageSize,
+      },
+      columns,
+    );
   }
   const where = packageFilterWhere(access, input);
   const [page, count] = await Promise.all([
@@ -132,7 +141,7 @@ export async function listWorkspacePackages(
   deps: CoreDeps,
 ): Promise<WorkspacePackageList> {
   const access = await viewerAccess(actor, input.organizationId, deps);
-  const { rows, count } = await findPage(access, input, deps);
+  const { rows, count } = await findPage(access, input, deps, WORKSPACE_COLUMNS);
   // the organization's TRID settings only matter to TRID packages (their risk); most pages have none
   const trid = rows.some((row) => row.tridPackageType)
     ? await readTridContext(deps.db, input.organizationId)

@@ -43,7 +43,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const isExpirationType = (value: string | null): value is (typeof PACKAGE_EXPIRATION_TYPES)[number] =>
   (PACKAGE_EXPIRATION_TYPES as readonly string[]).includes(value ?? "");
 
-function groupRefs(row: PackageRow) {
+function groupRefs(row: Pick<PackageRow, "groups">) {
   return row.groups.map((entry) => ({ groupId: entry.groupId, name: entry.group.name })).sort(byName);
 }
 
@@ -98,7 +98,29 @@ export function toPackage(row: PackageRow, access: PackageAccess, trid?: TridCon
   };
 }
 
-export function toWorkspacePackage(row: PackageRow, access: PackageAccess, trid?: TridContext): WorkspacePackage {
+/** The package's own columns the workspace shows (with its TRID fields, for a TRID package's risk). */
+export const WORKSPACE_COLUMNS = [
+  "id",
+  "shortId",
+  "name",
+  "status",
+  "version",
+  "createdById",
+  "createdAt",
+  "lastUpdatedAt",
+  "packageExpiresAt",
+  "sentAt",
+  "tridPackageType",
+  "tridMilestoneApplication",
+  "tridMilestoneChangeCircumstances",
+  "tridMilestoneConsummation",
+  "tridDeliveryMethod",
+  "tridSentAt",
+  "tridExpirationDays",
+] as const satisfies readonly (keyof PackageRow)[];
+type WorkspaceRow = Pick<PackageRow, (typeof WORKSPACE_COLUMNS)[number] | "groups" | "participants">;
+
+export function toWorkspacePackage(row: WorkspaceRow, access: PackageAccess, trid?: TridContext): WorkspacePackage {
   const countsByType: Record<string, number> = {};
   for (const participant of row.participants) {
     countsByType[participant.type] = (countsByType[participant.type] ?? 0) + 1;

@@ -79,7 +79,13 @@ function countSql(query: PackagePageQuery, where: Prisma.Sql): Prisma.Sql {
  * Prisma path sorts), then each row is read with its groups and participants as readPackageRows
  * reads them. The total rides on every row; a page past the end answers one row holding only it.
  */
-export async function readPackagePage(db: Db, query: PackagePageQuery): Promise<{ rows: PackageRow[]; count: number }> {
+export async function readPackagePage(
+  db: Db,
+  query: PackagePageQuery,
+  /** the package's own columns to read (every column when not given): a view that shows a few reads only those */
+  columns?: readonly (keyof PackageRow & string)[],
+): Promise<{ rows: PackageRow[]; count: number }> {
+  const own = columns ? Prisma.raw(columns.map((column) => `p."${column}"`).join(", ")) : Prisma.raw("p.*");
   const where = filterSql(query);
   const direction = query.sortDirection === "asc" ? Prisma.raw("ASC") : Prisma.raw("DESC");
   const sort = SORT_COLUMNS[query.sortBy];
@@ -97,7 +103,7 @@ export async function readPackagePage(db: Db, query: PackagePageQuery): Promise<
     SELECT t."total" AS "__total", r.*
       FROM (${countSql(query, where)}) AS t("total")
       LEFT JOIN LATERAL (
-        SELECT page."position" AS "__position", p.*,
+        SELECT page."position" AS "__position", ${own},
                ${PACKAGE_RELATIONS_SQL}
           FROM page JOIN "Package" p ON p."id" = page."id") r ON true
      ORDER BY r."__position"`;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/db/prisma-client.ts";
 import { packageFilterWhere } from "../../src/packages/list-packages.ts";
 import type { PackageAccess } from "../../src/packages/package-access.ts";
-import { packageViewInclude } from "../../src/packages/package-views.ts";
+import { packageViewInclude, WORKSPACE_COLUMNS } from "../../src/packages/package-views.ts";
 import { type PackagePageQuery, readPackagePage } from "../../src/packages/read-package-page.ts";
 import { readPackageRow, readPackageRows } from "../../src/packages/read-package-rows.ts";
 import { buildGroup, buildOrganization } from "../../src/seed/builders.ts";
@@ -97,7 +97,7 @@ function defaults(query: Case) {
 }
 
 const DAY_MS = 86_400_000;
-function throughStatement(query: Case) {
+function throughStatement(query: Case, columns?: typeof WORKSPACE_COLUMNS) {
   const input = defaults(query);
   const page: PackagePageQuery = {
     organizationId,
@@ -121,7 +121,7 @@ function throughStatement(query: Case) {
     pageNumber: input.pageNumber,
     pageSize: input.pageSize,
   };
-  return readPackagePage(db(), page);
+  return readPackagePage(db(), page, columns);
 }
 
 const cases: Case[] = [];
@@ -166,6 +166,13 @@ describe("readPackagePage answers what the Prisma path answered", () => {
       const query = resolved(raw);
       const [expected, actual] = await Promise.all([throughPrisma(query), throughStatement(query)]);
       expect({ query: raw, ...actual }).toEqual({ query: raw, ...expected });
+      // the workspace reads only its columns: the same rows, cut to them
+      const narrow = await throughStatement(query, WORKSPACE_COLUMNS);
+      const cut = (row: (typeof expected.rows)[number]) =>
+        Object.fromEntries(
+          [...WORKSPACE_COLUMNS, "groups", "participants"].map((key) => [key, row[key as keyof typeof row]]),
+        );
+      expect(narrow).toEqual({ rows: expected.rows.map(cut), count: expected.count });
       if (actual.rows.length > 0) nonEmpty += 1;
     }
     // the cases must exercise non-empty pages, not agree on nothing
