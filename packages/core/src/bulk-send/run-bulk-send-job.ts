@@ -196,8 +196,6 @@ export const runBulkSendJob = {
       await runBulkSend(context, job.bulkSendId);
       return;
     }
-    await context.db.$transaction((tx) =>
-      enqueueOutbox(tx, "bulk-send.run", job, `bulk-send:${job.bulkSendId}:from-line-${next.line}`),
-    );
+    await enqueueOutbox(context.db, "bulk-send.run", job, `bulk-send:${job.bulkSendId}:from-line-${next.line}`);
   },
 };

@@ -41,14 +41,12 @@ export const pollMailingJob = {
     const after = await context.db.mailing.findUnique({ where: { id: mailing.id }, select: { status: true } });
     if (!after || FINAL.has(after.status) || job.round >= MAX_ROUNDS) return;
     const next = job.round + 1;
-    await context.db.$transaction((tx) =>
-      enqueueOutbox(
-        tx,
-        "print-mail.poll",
-        { mailingId: mailing.id, round: next },
-        pollKey(mailing.id, next),
-        new Date(Date.now() + context.config.PRINT_POLL_SECONDS * 1000),
-      ),
+    await enqueueOutbox(
+      context.db,
+      "print-mail.poll",
+      { mailingId: mailing.id, round: next },
+      pollKey(mailing.id, next),
+      new Date(Date.now() + context.config.PRINT_POLL_SECONDS * 1000),
     );
   },
 };
