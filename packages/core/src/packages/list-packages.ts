@@ -75,12 +75,12 @@ function createdToBound(createdTo: string) {
  * in one statement (read-package-page.ts); a closing-center user's shares go through Prisma: the
  * page's ids and the count, then the rows.
  */
-async function findPage(
+async function findPage<C extends keyof PackageRow & string = keyof PackageRow & string>(
   access: PackageAccess,
   input: ListInput,
   deps: CoreDeps,
-  columns?: readonly (keyof PackageRow & string)[],
-) {
+  columns?: readonly C[],
+): Promise<{ rows: Pick<PackageRow, C | "groups" | "participants">[]; count: number }> {
   if (!access.closingCenter) {
     return readPackagePage(
       deps.db,

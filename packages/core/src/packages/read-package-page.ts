@@ -79,12 +79,12 @@ function countSql(query: PackagePageQuery, where: Prisma.Sql): Prisma.Sql {
  * Prisma path sorts), then each row is read with its groups and participants as readPackageRows
  * reads them. The total rides on every row; a page past the end answers one row holding only it.
  */
-export async function readPackagePage(
+export async function readPackagePage<C extends keyof PackageRow & string = keyof PackageRow & string>(
   db: Db,
   query: PackagePageQuery,
   /** the package's own columns to read (every column when not given): a view that shows a few reads only those */
-  columns?: readonly (keyof PackageRow & string)[],
-): Promise<{ rows: PackageRow[]; count: number }> {
+  columns?: readonly C[],
+): Promise<{ rows: Pick<PackageRow, C | "groups" | "participants">[]; count: number }> {
   const own = columns ? Prisma.raw(columns.map((column) => `p."${column}"`).join(", ")) : Prisma.raw("p.*");
   const where = filterSql(query);
   const direction = query.sortDirection === "asc" ? Prisma.raw("ASC") : Prisma.raw("DESC");
