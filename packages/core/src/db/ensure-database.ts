@@ -1,13 +1,9 @@
 import pg from "pg";
 import { databaseNameOf, redactDatabaseUrl, withDatabaseName } from "./database-url.ts";
+import { pgErrorCode, UNIQUE_VIOLATION } from "./pg-error-code.ts";
 
 const INVALID_CATALOG_NAME = "3D000";
 const DUPLICATE_DATABASE = "42P04";
-const UNIQUE_VIOLATION = "23505";
-
-function pgErrorCode(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
-}
 
 /**
  * Creates the database named in `databaseUrl` if it does not exist yet. Concurrent callers are

@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { crc32, deflateSync, inflateSync } from "node:zlib";
+import { deflateSync, inflateSync } from "node:zlib";
 import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, type PDFRef } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
+import { pngChunk } from "../testing/encode-png.ts";
 import { embedPng } from "./embed-png.ts";
 
 // Each kind of PNG is embedded, drawn at 8 points a pixel on white and rendered by poppler at 72 dpi:
@@ -29,15 +30,6 @@ interface PngSpec {
   /** filter type for row y (0 None, 1 Sub, 2 Up, 3 Average, 4 Paeth) */
   filter?: (y: number) => number;
   chunks?: [string, Buffer][];
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), body.length + 4);
-  return out;
 }
 
 /** A PNG written from samples, each row filtered with the filter asked for. */
@@ -87,11 +79,11 @@ function png(spec: PngSpec): Uint8Array {
   return new Uint8Array(
     Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", header),
-      ...(spec.chunks ?? []).map(([type, data]) => chunk(type, data)),
+      pngChunk("IHDR", header),
+      ...(spec.chunks ?? []).map(([type, data]) => pngChunk(type, data)),
       // two IDAT chunks: readers join them
-      ...splitInTwo(deflateSync(Buffer.from(filtered))).map((part) => chunk("IDAT", part)),
-      chunk("IEND", Buffer.alloc(0)),
+      ...splitInTwo(deflateSync(Buffer.from(filtered))).map((part) => pngChunk("IDAT", part)),
+      pngChunk("IEND", Buffer.alloc(0)),
     ]),
   );
 }

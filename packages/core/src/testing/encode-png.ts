@@ -1,21 +1,10 @@
-import { deflateSync } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 
 // A PNG written from pixels, so tests need no image files: 8-bit RGB or RGBA, no interlace, every
 // row with filter type 0 (PNG spec §11–12: signature, IHDR, IDAT, IEND, each chunk with its CRC-32).
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and the CRC-32 of type and data. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
   const out = Buffer.alloc(body.length + 8);
   out.writeUInt32BE(data.length, 0);
@@ -45,9 +34,9 @@ export function encodePng(
   return new Uint8Array(
     Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", header),
-      chunk("IDAT", deflateSync(Buffer.concat(rows))),
-      chunk("IEND", Buffer.alloc(0)),
+      pngChunk("IHDR", header),
+      pngChunk("IDAT", deflateSync(Buffer.concat(rows))),
+      pngChunk("IEND", Buffer.alloc(0)),
     ]),
   );
 }
