@@ -1,4 +1,4 @@
-import { verifyAuditChain } from "@signet/core";
+import { appendAuditEvent, systemActor, verifyAuditChain } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV, organizationWithAdmin } from "./support/access-fixtures.ts";
 import { PASSWORD } from "./support/factories.ts";
@@ -59,5 +59,41 @@ describe("password sign-in bookkeeping", () => {
     expect(await verifyAuditChain(db(), "user", admin.id)).toMatchObject({ valid: true, events: events.length });
     expect(await db().activeToken.count({ where: { userId: admin.id } })).toBe(10);
     expect(await db().sessionAuthMethod.count({ where: { amr: { equals: ["pwd"] } } })).toBeGreaterThanOrEqual(10);
+  });
+
+  it("appends after a writer that took the stream between the sign-in's read and its write", async () => {
+    const { admin } = await organizationWithAdmin(db());
+    const { homeOrganizationId } = await db().user.findUniqueOrThrow({ where: { id: admin.id } });
+    const waitingForStreamLock = async () =>
+      (
+        await db().$queryRaw<{ waiting: number }[]>`
+        SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`
+      )[0]!.waiting;
+    let reply: ReturnType<typeof signIn> | undefined;
+    await db().$transaction(
+      async (tx) => {
+        // holds the stream's lock with an event the sign-in cannot see yet: it reads the last event
+        // before this one commits, then waits for the lock in its write
+        await appendAuditEvent(tx, systemActor, {
+          organizationId: homeOrganizationId,
+          streamType: "user",
+          streamId: admin.id,
+          type: "user.updated",
+          data: {},
+        });
+        reply = signIn(admin.email, PASSWORD);
+        await expect.poll(waitingForStreamLock, { timeout: 10_000 }).toBeGreaterThan(0);
+      },
+      { timeout: 20_000 },
+    );
+    expect((await reply!).status).toBe(200);
+    const events = await db().auditEvent.findMany({
+      where: { streamType: "user", streamId: admin.id },
+      orderBy: { sequence: "asc" },
+    });
+    expect(events.slice(-2).map((event) => event.type)).toEqual(["user.updated", "sign-in.succeeded"]);
+    expect(await verifyAuditChain(db(), "user", admin.id)).toMatchObject({ valid: true, events: events.length });
+    const credential = await db().credential.findUniqueOrThrow({ where: { userId: admin.id } });
+    expect(credential.failedAttempts).toBe(0);
   });
 });
