@@ -88,6 +88,21 @@ describe("enqueueOutbox", () => {
     ).rejects.toThrow();
     expect(await db.outboxMessage.count({ where: { idempotencyKey: k } })).toBe(0);
   });
+
+  it("writes the same row on the pool as in a transaction, once per key", async () => {
+    const k = key("on-the-pool");
+    const availableAt = new Date(Date.now() + 90_000);
+    await enqueueOutbox(db, "email.send", email("pool@example.com"), k, availableAt);
+    await enqueueOutbox(db, "email.send", email("again@example.com"), k);
+    const rows = await db.outboxMessage.findMany({ where: { idempotencyKey: k } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ queue: "email", jobName: "email.send", attempts: 0, publishedAt: null });
+    expect(rows[0]!.payload).toMatchObject({ to: "pool@example.com" });
+    expect(rows[0]!.availableAt.getTime()).toBe(availableAt.getTime());
+    await expect(
+      enqueueOutbox(db, "email.send", { ...email(), to: "not-an-email" }, key("invalid-pool")),
+    ).rejects.toThrow();
+  });
 });
 
 describe("relayOutboxBatch", () => {
