@@ -3,7 +3,8 @@ import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { visibleOrNotFound } from "./find-package.ts";
 import { loadPackageAccess } from "./package-access.ts";
-import { readPackageViewRow, toPackageView } from "./package-views.ts";
+import { toPackageView } from "./package-views.ts";
+import { readPackageViewRow } from "./read-package-view-row.ts";
 import { readTridContext } from "./trid-view.ts";
 
 export async function getPackage(

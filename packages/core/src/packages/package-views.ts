@@ -11,7 +11,7 @@ import {
 import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import type { PackageAccess } from "./package-access.ts";
-import { readPackageRow } from "./read-package-rows.ts";
+import { type PackageViewRow, type ParticipantSummary, readPackageViewRow } from "./read-package-view-row.ts";
 import { readTridContext, type TridContext, toPackageTrid } from "./trid-view.ts";
 
 type Reader = Db | Prisma.TransactionClient;
@@ -47,7 +47,22 @@ function groupRefs(row: Pick<PackageRow, "groups">) {
   return row.groups.map((entry) => ({ groupId: entry.groupId, name: entry.group.name })).sort(byName);
 }
 
+/** What readPackageViewRow works out in SQL, from participants already read (in signing order). */
+export function summarizeParticipants(participants: PackageRow["participants"]): ParticipantSummary {
+  return {
+    count: participants.length,
+    accessMethods: [...new Set(participants.map((participant) => participant.accessMethod))],
+    avHostIds: participants.filter((participant) => participant.avHost).map((participant) => participant.id),
+  };
+}
+
+/** The package as the API shows it, from a row read with its participants. */
 export function toPackage(row: PackageRow, access: PackageAccess, trid?: TridContext): Package {
+  return toSummarizedPackage({ ...row, participantSummary: summarizeParticipants(row.participants) }, access, trid);
+}
+
+function toSummarizedPackage(row: PackageViewRow, access: PackageAccess, trid?: TridContext): Package {
+  const { participantSummary: participants } = row;
   const groupIds = row.groups.map((entry) => entry.groupId);
   return {
     id: row.id,
@@ -74,7 +89,12 @@ export function toPackage(row: PackageRow, access: PackageAccess, trid?: TridCon
     printServiceProvider: row.printServiceProvider,
     transactionId: row.transactionId,
     avEsign: row.avEsign,
-    avHost: sessionHost(row, row.participants)?.id ?? null,
+    // the spec's rules over what they look at: the hosts in signing order, one participant per access method
+    avHost:
+      sessionHost(
+        row,
+        participants.avHostIds.map((id) => ({ id, avHost: true })),
+      )?.id ?? null,
     packageCollaboration: row.packageCollaboration,
     emailTemplate: {
       subject: row.emailSubject,
@@ -88,8 +108,8 @@ export function toPackage(row: PackageRow, access: PackageAccess, trid?: TridCon
     createdBy: row.createdById,
     createdAt: row.createdAt.toISOString(),
     lastUpdatedAt: row.lastUpdatedAt.toISOString(),
-    participantCount: row.participants.length,
-    contactSummary: contactSummary(row.participants),
+    participantCount: participants.count,
+    contactSummary: contactSummary(participants.accessMethods.map((accessMethod) => ({ accessMethod }))),
     allowedActions: allowedActions(row.status),
     canManage: row.templateKind === null ? access.canManage(groupIds) : access.canManageTemplates,
     templateKind: row.templateKind,
@@ -159,18 +179,13 @@ export async function loadPackageView(db: Reader, access: PackageAccess, package
   return toPackageView(row, packageId, access, await readTridContext(db, access.organizationId));
 }
 
-/** The row toPackage reads, with its groups and participants, in one statement whatever their number. */
-export function readPackageViewRow(db: Reader, organizationId: string, packageId: string): Promise<PackageRow | null> {
-  return readPackageRow(db, organizationId, packageId);
-}
-
 /** The package as the API shows it, from a row read with readPackageViewRow. */
 export function toPackageView(
-  row: PackageRow | null,
+  row: PackageViewRow | null,
   packageId: string,
   access: PackageAccess,
   trid: TridContext,
 ): Package {
   if (!row) throw new Error(`package ${packageId} vanished`);
-  return toPackage(row, access, trid);
+  return toSummarizedPackage(row, access, trid);
 }

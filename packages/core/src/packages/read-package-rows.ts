@@ -16,12 +16,14 @@ export function toPackageRow(row: RawPackageRow): PackageRow {
   return { ...row, participants };
 }
 
-// what packageViewInclude reads beside the package's own columns: groups with their names,
-// participants in signing order
-export const PACKAGE_RELATIONS_SQL = Prisma.sql`
+// what packageViewInclude reads beside the package's own columns: groups with their names (the
+// package view reads only these), participants in signing order
+export const PACKAGE_GROUPS_SQL = Prisma.sql`
   coalesce((SELECT json_agg(json_build_object('groupId', pg."groupId", 'group', json_build_object('name', g."name")))
               FROM "PackageGroup" pg JOIN "Group" g ON g."id" = pg."groupId"
-             WHERE pg."packageId" = p."id"), '[]') AS "groups",
+             WHERE pg."packageId" = p."id"), '[]') AS "groups"`;
+export const PACKAGE_RELATIONS_SQL = Prisma.sql`
+  ${PACKAGE_GROUPS_SQL},
   coalesce((SELECT json_agg(json_build_object('id', t."id", 'type', t."type", 'roleNumber', t."roleNumber",
                                               'givenName', t."givenName", 'familyName', t."familyName",
                                               'accessMethod', t."accessMethod", 'avHost', t."avHost",
@@ -44,16 +46,4 @@ export async function readPackageRows(db: Db, ids: readonly string[]): Promise<P
     const row = byId.get(id);
     return row ? [toPackageRow(row)] : [];
   });
-}
-
-/** One package of the organization as readPackageRows reads it (null when there is none), in one statement. */
-export async function readPackageRow(
-  db: Db | Prisma.TransactionClient,
-  organizationId: string,
-  packageId: string,
-): Promise<PackageRow | null> {
-  const [row] = await db.$queryRaw<RawPackageRow[]>`
-    SELECT p.*, ${PACKAGE_RELATIONS_SQL} FROM "Package" p
-     WHERE p."id" = ${packageId}::uuid AND p."organizationId" = ${organizationId}::uuid`;
-  return row ? toPackageRow(row) : null;
 }

@@ -1,11 +1,13 @@
-import type { PackageListQuery, PackageStatus } from "@signet/contract";
+import type { PackageListQuery, PackageStatus, ParticipantAccessMethod } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/db/prisma-client.ts";
 import { packageFilterWhere } from "../../src/packages/list-packages.ts";
 import type { PackageAccess } from "../../src/packages/package-access.ts";
-import { packageViewInclude, WORKSPACE_COLUMNS } from "../../src/packages/package-views.ts";
+import { packageViewInclude, toPackage, toPackageView, WORKSPACE_COLUMNS } from "../../src/packages/package-views.ts";
 import { type PackagePageQuery, readPackagePage } from "../../src/packages/read-package-page.ts";
-import { readPackageRow, readPackageRows } from "../../src/packages/read-package-rows.ts";
+import { readPackageRows } from "../../src/packages/read-package-rows.ts";
+import { readPackageViewRow } from "../../src/packages/read-package-view-row.ts";
+import { readTridContext } from "../../src/packages/trid-view.ts";
 import { buildGroup, buildOrganization } from "../../src/seed/builders.ts";
 import { createTestDatabase, type TestDatabase } from "../../src/testing/test-database.ts";
 
@@ -180,20 +182,98 @@ describe("readPackagePage answers what the Prisma path answered", () => {
   });
 });
 
-describe("readPackageRow answers what Prisma's include answered", () => {
-  it("for every package, with its groups and participants, and nothing for another organization's", async () => {
+// The package view (get-package, and what changes a package answers) reads a summary of the
+// participants in SQL instead of the participants: it must answer what toPackage answered from them.
+
+/** A package of the organization with these participants (in this order of creation), shared with G1. */
+async function packageWith(
+  name: string,
+  avEsign: boolean,
+  participants: { accessMethod: ParticipantAccessMethod; orderSequence: number; avHost?: boolean }[],
+) {
+  const created = await db().package.create({
+    data: {
+      organizationId,
+      shortId: `V${name}`,
+      name,
+      avEsign,
+      groups: { create: [{ groupId: groups[0]!, organizationId }] },
+    },
+  });
+  // distinct creation times: they order participants who share an orderSequence
+  await db().participant.createMany({
+    data: participants.map((participant, index) => ({
+      organizationId,
+      packageId: created.id,
+      type: "SIGNER",
+      roleNumber: index + 1,
+      email: `v${index}@example.com`,
+      createdAt: new Date(BASE + index * 1000),
+      ...participant,
+    })),
+  });
+  return created.id;
+}
+
+const METHODS: ParticipantAccessMethod[] = ["EMAIL", "SMS", "API"];
+
+describe("readPackageViewRow answers the package view the participants' read answered", () => {
+  it("for every package (many participants, every mix of access methods, A/V hosts) and nothing for another organization's", async () => {
+    // two hosts: the one created first (n 57) signs after the other (n 101), who shares an
+    // orderSequence with a participant created before it
+    const many = await packageWith(
+      "many",
+      true,
+      Array.from({ length: 150 }, (_, n) => ({
+        accessMethod: METHODS[n % 3]!,
+        orderSequence: 150 - Math.floor(n / 2),
+        avHost: n === 101 || n === 57,
+      })),
+    );
+    await packageWith("sms and api", true, [
+      { accessMethod: "SMS", orderSequence: 1 },
+      { accessMethod: "API", orderSequence: 2, avHost: true },
+    ]);
+    await packageWith("sms only, no A/V", false, [
+      { accessMethod: "SMS", orderSequence: 2, avHost: true },
+      { accessMethod: "SMS", orderSequence: 1 },
+    ]);
+    await packageWith("api only, two hosts", true, [
+      { accessMethod: "API", orderSequence: 3, avHost: true },
+      { accessMethod: "API", orderSequence: 2, avHost: true },
+    ]);
+    await packageWith("email among sms", true, [
+      { accessMethod: "SMS", orderSequence: 1 },
+      { accessMethod: "EMAIL", orderSequence: 1 },
+    ]);
+    await packageWith("nobody", true, []);
+
+    const access = {
+      organizationId,
+      canManage: (groupIds: readonly string[]) => groupIds.includes(groups[1]!),
+      canManageTemplates: false,
+    } as unknown as PackageAccess;
+    const trid = await readTridContext(db(), organizationId);
     const packages = await db().package.findMany({ where: { organizationId }, select: { id: true } });
-    expect(packages.length).toBeGreaterThan(40);
+    expect(packages.length).toBeGreaterThan(50);
+    const summaries = new Set<string>();
     for (const { id } of packages) {
-      const expected = await db().package.findFirst({ where: { id, organizationId }, include: packageViewInclude });
-      const actual = await readPackageRow(db(), organizationId, id);
-      const byGroup = (row: typeof actual) => ({
-        ...row,
-        groups: [...(row?.groups ?? [])].sort((a, b) => a.groupId.localeCompare(b.groupId)),
-      });
-      expect(byGroup(actual)).toEqual(byGroup(expected));
+      const read = await db().package.findFirst({ where: { id, organizationId }, include: packageViewInclude });
+      const expected = toPackage(read!, access, trid);
+      const row = await readPackageViewRow(db(), organizationId, id);
+      // the participants stay in the database: only their summary is read
+      expect(row).not.toHaveProperty("participants");
+      expect(row).not.toHaveProperty("searchText");
+      const actual = toPackageView(row, id, access, trid);
+      expect(actual).toEqual(expected);
+      summaries.add(`${expected.contactSummary} ${expected.avHost === null ? "no host" : "host"}`);
+      if (id === many) expect(actual).toMatchObject({ participantCount: 150, contactSummary: "EMAIL" });
     }
+    // the cases must reach every contact summary, with and without a host
+    expect([...summaries].sort()).toEqual(
+      ["EMAIL host", "EMAIL no host", "IN-PERSON host", "NO-EMAIL host", "NONE no host", "SMS no host"].sort(),
+    );
     const other = await buildOrganization(db(), { name: "Other Org" });
-    expect(await readPackageRow(db(), other.id, packages[0]!.id)).toBeNull();
+    expect(await readPackageViewRow(db(), other.id, packages[0]!.id)).toBeNull();
   });
 });
