@@ -1,12 +1,12 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
-import { sessionRoutes } from "@signet/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { api } from "./api/client.ts";
+import { entryRoutes } from "./api/entry-routes.ts";
 import { bustFrame } from "./app/frame-bust.ts";
 import { createAppRouter } from "./app/router.tsx";
 import { StartupError } from "./app/StartupError.tsx";
@@ -20,10 +20,10 @@ async function start(): Promise<void> {
   if (bustFrame()) return;
   const root = createRoot(document.getElementById("root")!);
 
-  let config: Awaited<ReturnType<typeof api<typeof sessionRoutes.publicConfig>>>;
+  let config: Awaited<ReturnType<typeof api<typeof entryRoutes.publicConfig>>>;
   try {
     // Footer, session timers and cookie names come from the server before any route renders.
-    config = await api(sessionRoutes.publicConfig, { passThrough: true, activity: false });
+    config = await api(entryRoutes.publicConfig, { passThrough: true, activity: false });
   } catch {
     root.render(
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

@@ -43,6 +43,7 @@ export * from "./organization-logo.ts";
 export * from "./organizations.ts";
 export * from "./package-actions.ts";
 export * from "./package-status.ts";
+export * from "./package-status-schemas.ts";
 export * from "./packages.ts";
 export * from "./paging.ts";
 export * from "./participant-rules.ts";

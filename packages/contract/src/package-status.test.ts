@@ -8,9 +8,9 @@ import {
   PACKAGE_TRANSITIONS,
   type PackageAction,
   type PackageStatus,
-  packageStatusSchema,
   TRANSITION_MESSAGES,
 } from "./package-status.ts";
+import { packageStatusSchema } from "./package-status-schemas.ts";
 
 // The DOMAIN.md §1 table written out by hand, cell by cell: a status it moves to, "removed" (delete),
 // "unchanged" (remind), "refused", or "failedOnly" (allowed to COMPLETED only when the eDeposit failed).

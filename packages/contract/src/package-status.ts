@@ -1,7 +1,6 @@
 // The package status machine (DOMAIN.md §1, a decision: spec §4 lists the statuses but not the
 // transitions). The table lives here once; the API enforces it and the web asks it which actions
 // to offer.
-import { z } from "zod";
 
 /** Spec §4, in the spec's order. */
 export const PACKAGE_STATUSES = [
@@ -15,7 +14,6 @@ export const PACKAGE_STATUSES = [
   "PENDING_ENOTARY",
 ] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
-export const packageStatusSchema = z.enum(PACKAGE_STATUSES);
 
 /** How people read each status (UX.md: "Draft", never STARTED): the web, reports and audit sentences. */
 export const PACKAGE_STATUS_WORDS = {
@@ -67,7 +65,6 @@ export const PACKAGE_ACTIONS = [
   "remind",
 ] as const;
 export type PackageAction = (typeof PACKAGE_ACTIONS)[number];
-export const packageActionSchema = z.enum(PACKAGE_ACTIONS);
 
 /** The cancellation reason recorded when the expire event cancels a package. */
 export const EXPIRED_CANCELLATION_REASON = "EXPIRED";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PACKAGE_REPORT_SORT_FIELDS } from "./list-sort-fields.ts";
-import { PACKAGE_STATUS_WORDS, PACKAGE_STATUSES, packageStatusSchema } from "./package-status.ts";
+import { PACKAGE_STATUS_WORDS, PACKAGE_STATUSES } from "./package-status.ts";
+import { packageStatusSchema } from "./package-status-schemas.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 

@@ -1,49 +1,52 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MESSAGES } from "./messages.ts";
+
+// zod/mini: the web app reads these claims from its cookie in the first download, where classic
+// zod's method-rich schemas would weigh most of that download's zod (issue 17).
 
 /**
  * Claims of the token the token service issues (spec §3, logged-in user). Short JWT-style names
  * travel in the token; `toLoggedInUser` gives the app its readable shape.
  */
 export const tokenClaimsSchema = z.object({
-  sub: z.string().describe("Subject: the user's email"),
+  sub: z.string().check(z.describe("Subject: the user's email")),
   client_id: z.string(),
   roles: z.array(z.string()),
   iss: z.string(),
   aud: z.union([z.string(), z.array(z.string())]),
-  oid: z.string().nullable().describe("Current organization id (null during a partial login)"),
-  o: z.string().nullable().describe("Current organization name"),
+  oid: z.nullable(z.string()).check(z.describe("Current organization id (null during a partial login)")),
+  o: z.nullable(z.string()).check(z.describe("Current organization name")),
   home_oid: z.string(),
   uid: z.string(),
-  orgs: z.array(z.string()).describe("Ids of every organization the user belongs to"),
+  orgs: z.array(z.string()).check(z.describe("Ids of every organization the user belongs to")),
   org_enabled: z.boolean(),
   partial: z.boolean(),
   mfa_enrolled: z.boolean(),
   family_name: z.string(),
   given_name: z.string(),
-  middle_name: z.string().nullable(),
-  name_suffix: z.string().nullable(),
+  middle_name: z.nullable(z.string()),
+  name_suffix: z.nullable(z.string()),
   email: z.string(),
-  phone_number: z.string().nullable(),
+  phone_number: z.nullable(z.string()),
   account_non_locked: z.boolean(),
   credentials_non_expired: z.boolean(),
   support_user: z.boolean(),
-  exp: z.number().int(),
-  iat: z.number().int(),
+  exp: z.int(),
+  iat: z.int(),
   jti: z.string(),
   /** client-credentials tokens only: the granted scope and the secret they were issued with */
-  scope: z.string().optional(),
-  secret_id: z.string().optional(),
+  scope: z.optional(z.string()),
+  secret_id: z.optional(z.string()),
   /**
    * A session opened through an organization's identity provider: the provider vouches for the
    * person in its own organization only, so the session never switches to another one.
    */
-  idp: z.string().optional(),
+  idp: z.optional(z.string()),
   /**
    * How the person authenticated (RFC 8176 values): "pwd" for a password, "fed" for an identity
    * provider, plus "otp" (authenticator app), "sms" or "mfa" when a second factor was given.
    */
-  amr: z.array(z.string()).optional(),
+  amr: z.optional(z.array(z.string())),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PACKAGE_STATUS_WORDS, type PackageStatus, packageStatusSchema } from "./package-status.ts";
+import { PACKAGE_STATUS_WORDS, type PackageStatus } from "./package-status.ts";
+import { packageStatusSchema } from "./package-status-schemas.ts";
 import { versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 

@@ -45,7 +45,11 @@ export function queryString(query: Record<string, unknown> | undefined): string 
 }
 
 /** Turns a contract route and its inputs into a fetch request with the headers every call carries. */
-export function buildRequest(route: RouteDef, input: RequestInput, csrfToken: string | null): BuiltRequest {
+export function buildRequest(
+  route: Pick<RouteDef, "method" | "base" | "version" | "path" | "bodyType">,
+  input: RequestInput,
+  csrfToken: string | null,
+): BuiltRequest {
   const url = routeUrl({ ...route, path: fillPath(route.path, input.params) }) + queryString(input.query);
   const headers: Record<string, string> = {
     accept: "application/json",

@@ -1,13 +1,23 @@
-import { HEADERS, MESSAGES, type RouteDef, sessionRoutes } from "@signet/contract";
-import type { z } from "zod";
+import { HEADERS, MESSAGES, type RouteDef, routeUrl } from "@signet/contract";
+import * as z from "zod/mini";
 import { ApiError } from "./api-error.ts";
 import { buildRequest, type RequestInput } from "./build-request.ts";
 import { createdIdFromLocation } from "./created-id.ts";
 import { type ErrorAction, errorAction } from "./error-action.ts";
 
-type ParamsOf<R> = R extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : { params?: undefined };
-type QueryOf<R> = R extends { query: infer Q extends z.ZodType } ? { query: z.input<Q> } : { query?: undefined };
-type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined };
+// Any zod schema: the contract's are zod classic, the entry's own (entry-routes.ts) zod/mini.
+type Schema = z.core.$ZodType;
+type ParamsOf<R> = R extends { params: infer P extends Schema } ? { params: z.input<P> } : { params?: undefined };
+type QueryOf<R> = R extends { query: infer Q extends Schema } ? { query: z.input<Q> } : { query?: undefined };
+type BodyOf<R> = R extends { body: infer B extends Schema } ? { body: z.input<B> } : { body?: undefined };
+
+/** A contract route, or one of entry-routes.ts: what a call needs to know. */
+export type ClientRoute = Pick<RouteDef, "method" | "base" | "version" | "path" | "bodyType"> & {
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  response: Schema | null;
+};
 
 export interface CallOptions {
   /** Hand every error to the caller instead of navigating to an error page. */
@@ -17,20 +27,28 @@ export interface CallOptions {
   activity?: boolean;
 }
 
-export type ApiOptions<R extends RouteDef> = ParamsOf<R> & QueryOf<R> & BodyOf<R> & CallOptions;
-export type ApiResult<R extends RouteDef> = R["response"] extends z.ZodType ? z.output<R["response"]> : undefined;
-type OptionsArg<R extends RouteDef> =
+export type ApiOptions<R extends ClientRoute> = ParamsOf<R> & QueryOf<R> & BodyOf<R> & CallOptions;
+export type ApiResult<R extends ClientRoute> = R["response"] extends Schema ? z.output<R["response"]> : undefined;
+type OptionsArg<R extends ClientRoute> =
   object extends ApiOptions<R> ? [options?: ApiOptions<R>] : [options: ApiOptions<R>];
 
-/** Spec §8: these hand their errors to the caller (forms show them inline). */
-const PASS_THROUGH = new Set<RouteDef>([
-  sessionRoutes.token,
-  sessionRoutes.multiOrgLogin,
-  sessionRoutes.logout,
-  sessionRoutes.changePassword,
-  sessionRoutes.requestPasswordReset,
-  sessionRoutes.lookupPasswordReset,
-  sessionRoutes.createPassword,
+/** A route's method and URL path: the same route whichever schemas it was declared with. */
+export const routeKey = (route: Pick<RouteDef, "method" | "base" | "version" | "path">) =>
+  `${route.method} ${routeUrl(route)}`;
+
+/**
+ * Spec §8: these hand their errors to the caller (forms show them inline): the session routes token,
+ * multiOrgLogin, logout, changePassword, requestPasswordReset, lookupPasswordReset and createPassword,
+ * by key so that the entry need not import the contract's route table (client.test.ts holds the list).
+ */
+export const PASS_THROUGH_KEYS: ReadonlySet<string> = new Set([
+  "POST /cas/oauth/token",
+  "POST /cas/multi-org-login",
+  "DELETE /api/v1/active-tokens/me",
+  "POST /api/v1/users/me/change-password",
+  "POST /api/v1/password-reset-requests",
+  "GET /api/v1/password-reset-requests/:id",
+  "PUT /api/v1/password-reset-requests/:id",
 ]);
 
 export interface ApiClientHooks {
@@ -68,7 +86,7 @@ export function noteRequest(phase: "start" | "end"): void {
 }
 
 /** Calls a contract route and answers with the parsed body and the raw response (headers, status). */
-export async function apiWithResponse<R extends RouteDef>(
+export async function apiWithResponse<R extends ClientRoute>(
   route: R,
   ...[options]: OptionsArg<R>
 ): Promise<{ data: ApiResult<R>; response: Response }> {
@@ -97,7 +115,7 @@ export async function apiWithResponse<R extends RouteDef>(
     const body: unknown = await response.json().catch(() => null);
     const error = ApiError.fromBody(response.status, body, traceId);
     const action = errorAction(response.status, error.code, {
-      passThrough: opts.passThrough ?? PASS_THROUGH.has(route),
+      passThrough: opts.passThrough ?? PASS_THROUGH_KEYS.has(routeKey(route)),
       onSignIn: hooks.onSignInPage(),
     });
     if (action.kind === "navigate") {
@@ -111,7 +129,7 @@ export async function apiWithResponse<R extends RouteDef>(
     return { data: undefined as ApiResult<R>, response };
   }
   const json: unknown = await response.json().catch(() => undefined);
-  const parsed = route.response.safeParse(json);
+  const parsed = z.safeParse(route.response, json);
   if (!parsed.success) {
     throw new ApiError({
       status: response.status,
@@ -124,12 +142,12 @@ export async function apiWithResponse<R extends RouteDef>(
 }
 
 /** Calls a contract route: `api(sessionRoutes.myPermissions, { params: { orgId } })`. */
-export async function api<R extends RouteDef>(route: R, ...options: OptionsArg<R>): Promise<ApiResult<R>> {
+export async function api<R extends ClientRoute>(route: R, ...options: OptionsArg<R>): Promise<ApiResult<R>> {
   return (await apiWithResponse(route, ...options)).data;
 }
 
 /** Calls a create route and answers with the new resource's id (last Location segment; missing → 404). */
-export async function apiCreate<R extends RouteDef>(route: R, ...options: OptionsArg<R>): Promise<string> {
+export async function apiCreate<R extends ClientRoute>(route: R, ...options: OptionsArg<R>): Promise<string> {
   const { response } = await apiWithResponse(route, ...options);
   return createdIdFromLocation(response.headers.get("location"), response.headers.get(HEADERS.traceId));
 }
@@ -139,13 +157,13 @@ export async function apiCreate<R extends RouteDef>(route: R, ...options: Option
  * certificate) with the same headers, activity tracking and error handling as `api`, and parses the
  * answer with `response` (null: no body expected).
  */
-export async function apiMultipart<T extends z.ZodType | null>(
+export async function apiMultipart<T extends Schema | null>(
   method: "POST" | "PUT",
   url: string,
   form: FormData,
   response: T,
   options: CallOptions = {},
-): Promise<T extends z.ZodType ? z.output<T> : undefined> {
+): Promise<T extends Schema ? z.output<T> : undefined> {
   const headers: Record<string, string> = { accept: "application/json", ...csrfHeader() };
   if (options.activity !== false) hooks.onRequest();
   let answer: Response;
@@ -177,10 +195,10 @@ export async function apiMultipart<T extends z.ZodType | null>(
     }
     throw error;
   }
-  type Result = T extends z.ZodType ? z.output<T> : undefined;
+  type Result = T extends Schema ? z.output<T> : undefined;
   if (response === null || answer.status === 204) return undefined as Result;
   const json: unknown = await answer.json().catch(() => undefined);
-  const parsed = response.safeParse(json);
+  const parsed = z.safeParse(response, json);
   if (!parsed.success) {
     throw new ApiError({ status: answer.status, code: "INVALID_RESPONSE", message: MESSAGES.somethingWrong, traceId });
   }

@@ -1,22 +1,31 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
-// Search params are validated with zod 4 schemas directly (zod 4 implements Standard Schema, which the
-// router accepts); .catch() drops a malformed value instead of failing the route.
+// Search params are validated with zod/mini schemas (the route tree is in the entry chunk, and zod's
+// classic API would bring its whole method surface there; the router takes any Standard Schema).
+
+/** A search param that is dropped, not a failed route, when malformed (stale or hand-edited URLs). */
+export const lenient = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
+
+/** ?page=: a positive integer from the URL's text. */
+export const pageNumber = () => z.coerce.number().check(z.int(), z.minimum(1));
+
+export const sortDirection = () => z.enum(["asc", "desc"]);
+
 export const returnUrlSearch = z.object({
-  returnUrl: z.string().max(2048).optional().catch(undefined),
+  returnUrl: lenient(z.string().check(z.maxLength(2048))),
 });
 
 export const traceIdSearch = z.object({
-  traceId: z.string().max(200).optional().catch(undefined),
+  traceId: lenient(z.string().check(z.maxLength(200))),
 });
 
 export const passwordResetLinkSearch = z.object({
-  request: z.string().max(100).optional().catch(undefined),
-  token: z.string().max(200).optional().catch(undefined),
+  request: lenient(z.string().check(z.maxLength(100))),
+  token: lenient(z.string().check(z.maxLength(200))),
 });
 
 /** The sign-up link: /sign-up?invitation={id}&token={secret}. */
 export const signUpSearch = z.object({
-  invitation: z.string().max(100).optional().catch(undefined),
-  token: z.string().max(200).optional().catch(undefined),
+  invitation: lenient(z.string().check(z.maxLength(100))),
+  token: lenient(z.string().check(z.maxLength(200))),
 });

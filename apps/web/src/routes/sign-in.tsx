@@ -1,14 +1,14 @@
 import { decideGuard, safeReturnUrl } from "@signet/contract";
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { z } from "zod";
-import { returnUrlSearch } from "../app/search.ts";
+import * as z from "zod/mini";
+import { lenient, returnUrlSearch } from "../app/search.ts";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
 
 export const Route = createFileRoute("/sign-in")({
   // org: the organization whose identity providers to offer; provider: "default" or a provider's id to go straight to
-  validateSearch: returnUrlSearch.extend({
-    org: z.uuid().optional().catch(undefined),
-    provider: z.string().max(100).optional().catch(undefined),
+  validateSearch: z.extend(returnUrlSearch, {
+    org: lenient(z.uuid()),
+    provider: lenient(z.string().check(z.maxLength(100))),
   }),
   // Someone already signed in goes on to where sign-in would have sent them.
   beforeLoad: ({ context, search }) => {

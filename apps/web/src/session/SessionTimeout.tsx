@@ -1,7 +1,7 @@
-import { sessionRoutes } from "@signet/contract";
 import { useRouter, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { api } from "../api/client.ts";
+import { entryRoutes } from "../api/entry-routes.ts";
 import { useServices } from "../app/services-context.tsx";
 import { formatCountdown } from "./countdown.ts";
 import { endSession } from "./end-session.ts";
@@ -41,7 +41,7 @@ export function SessionTimeout() {
     if (keepAliveInFlight.current) return;
     keepAliveInFlight.current = true;
     try {
-      await api(sessionRoutes.keepAlive);
+      await api(entryRoutes.keepAlive);
     } catch {
       // a 401 already sent the user to /unauthorized; anything else is retried after the next activity
     } finally {

@@ -1,5 +1,5 @@
-import { sessionRoutes } from "@signet/contract";
 import { api } from "../api/client.ts";
+import { entryRoutes } from "../api/entry-routes.ts";
 import type { AppServices } from "../app/services.ts";
 
 /**
@@ -7,7 +7,7 @@ import type { AppServices } from "../app/services.ts";
  * already be gone) and the readable cookies are cleared locally in case the server could not.
  */
 export async function endSession(services: AppServices): Promise<void> {
-  await api(sessionRoutes.logout, { activity: false }).catch(() => undefined);
+  await api(entryRoutes.logout, { activity: false }).catch(() => undefined);
   services.session.clearReadableCookies();
   services.queryClient.clear();
 }

@@ -1,9 +1,10 @@
 import { Button, Group, PasswordInput, Skeleton, Stack, Text, TextInput } from "@mantine/core";
-import { MESSAGES, MFA_METHODS, type MfaMethod, safeReturnUrl, sessionRoutes, WEB_CLIENT_ID } from "@signet/contract";
+import { MESSAGES, MFA_METHODS, type MfaMethod, safeReturnUrl, WEB_CLIENT_ID } from "@signet/contract";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
+import { entryRoutes } from "../../api/entry-routes.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { AnchorLink } from "../../components/links.tsx";
@@ -97,7 +98,7 @@ export function SignInPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const token = await api(sessionRoutes.token, {
+      const token = await api(entryRoutes.token, {
         body: { grant_type: "password", client_id: WEB_CLIENT_ID, ...result.data },
       });
       if (token.token_type === "mfa_challenge" && token.mfa_token) {

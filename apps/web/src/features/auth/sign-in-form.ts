@@ -1,10 +1,14 @@
-import { tokenRequestSchema } from "@signet/contract";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { tokenRequestSchema } from "../../api/entry-routes.ts";
 
-// The contract's fields, behind a friendlier "required" message for the form.
+// The contract's fields (their zod/mini copy: this page is in the first download), behind a
+// friendlier "required" message for the form.
 export const signInSchema = z.object({
-  username: z.string().trim().min(1, "Enter your email address.").pipe(tokenRequestSchema.shape.username),
-  password: z.string().min(1, "Enter your password.").pipe(tokenRequestSchema.shape.password),
+  username: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, "Enter your email address.")),
+    tokenRequestSchema.shape.username,
+  ),
+  password: z.pipe(z.string().check(z.minLength(1, "Enter your password.")), tokenRequestSchema.shape.password),
 });
 export type SignInValues = z.input<typeof signInSchema>;
 export type SignInField = keyof SignInValues;
@@ -12,7 +16,7 @@ export type SignInErrors = Partial<Record<SignInField, string>>;
 
 /** The parsed fields, or the first message of each wrong field (what the form shows under it). */
 export function signInCheck(values: SignInValues): { data: z.output<typeof signInSchema> } | { errors: SignInErrors } {
-  const parsed = signInSchema.safeParse(values);
+  const parsed = z.safeParse(signInSchema, values);
   if (parsed.success) return { data: parsed.data };
   const errors: SignInErrors = {};
   for (const issue of parsed.error.issues) {

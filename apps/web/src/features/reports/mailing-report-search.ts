@@ -1,20 +1,21 @@
 import { MAILING_STATUSES } from "@signet/contract";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { lenient, pageNumber, sortDirection } from "../../app/search.ts";
 
 // The mailing report's filters and paging in the URL, in a module of their own: the route reads
 // them before its page is loaded, and the page (charts, date pickers) must stay out of the entry.
 
 /** Anything unreadable falls back to no filter. */
 export const mailingReportSearchSchema = z.object({
-  status: z.enum(MAILING_STATUSES).optional().catch(undefined),
-  carrier: z.string().max(100).optional().catch(undefined),
-  milestoneError: z.enum(["true", "false"]).optional().catch(undefined),
-  createdFrom: z.iso.date().optional().catch(undefined),
-  createdTo: z.iso.date().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  sortBy: z.enum(["createdAt", "status", "recipientName"]).optional().catch(undefined),
-  sortDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
+  status: lenient(z.enum(MAILING_STATUSES)),
+  carrier: lenient(z.string().check(z.maxLength(100))),
+  milestoneError: lenient(z.enum(["true", "false"])),
+  createdFrom: lenient(z.iso.date()),
+  createdTo: lenient(z.iso.date()),
+  page: lenient(pageNumber()),
+  sortBy: lenient(z.enum(["createdAt", "status", "recipientName"])),
+  sortDirection: lenient(sortDirection()),
   /** a support user acting in another organization */
-  org: z.uuid().optional().catch(undefined),
+  org: lenient(z.uuid()),
 });
 export type MailingReportSearch = z.infer<typeof mailingReportSearchSchema>;

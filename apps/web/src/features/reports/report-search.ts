@@ -6,7 +6,8 @@ import {
   type PackageStatus,
   UI,
 } from "@signet/contract";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { lenient, pageNumber, sortDirection } from "../../app/search.ts";
 
 // The package report's filters, paging and sort live in the URL (deep links and back work). A
 // stale or hand-edited URL still opens the page: every field falls back to "no filter".
@@ -14,22 +15,26 @@ import { z } from "zod";
 const day = z.iso.date();
 
 export const reportSearchSchema = z.object({
-  status: z
-    .union([z.array(z.string()), z.string()])
-    .transform((value) => (Array.isArray(value) ? value : value.split(",")))
-    .transform((values) => [
-      ...new Set(values.filter((v): v is PackageStatus => PACKAGE_STATUSES.includes(v as PackageStatus))),
-    ])
-    .optional()
-    .catch(undefined),
-  groupId: z.uuid().optional().catch(undefined),
-  senderId: z.uuid().optional().catch(undefined),
-  participantType: z.string().trim().min(1).max(50).optional().catch(undefined),
-  createdFrom: day.optional().catch(undefined),
-  createdTo: day.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  sortBy: z.enum(PACKAGE_REPORT_SORT_FIELDS).optional().catch(undefined),
-  sortDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
+  status: lenient(
+    z.pipe(
+      z.union([z.array(z.string()), z.string()]),
+      z.transform((value) => [
+        ...new Set(
+          (Array.isArray(value) ? value : value.split(",")).filter((v): v is PackageStatus =>
+            PACKAGE_STATUSES.includes(v as PackageStatus),
+          ),
+        ),
+      ]),
+    ),
+  ),
+  groupId: lenient(z.uuid()),
+  senderId: lenient(z.uuid()),
+  participantType: lenient(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
+  createdFrom: lenient(day),
+  createdTo: lenient(day),
+  page: lenient(pageNumber()),
+  sortBy: lenient(z.enum(PACKAGE_REPORT_SORT_FIELDS)),
+  sortDirection: lenient(sortDirection()),
 });
 export type ReportSearch = z.infer<typeof reportSearchSchema>;
 

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { lenient } from "../../app/search.ts";
 
 // Issue 13 §2: the Settings page's pages, in the order of its navigation. A page either shows
 // inside the Settings page (selected by ?page=) or leads to a page of its own under /settings.
@@ -65,7 +66,7 @@ export const SETTINGS_LINKS = [
  * support user open another organization's settings (ignored for everyone else).
  */
 export const settingsSearchSchema = z.object({
-  page: z.enum(SETTINGS_PAGE_IDS).optional().catch(undefined),
-  org: z.uuid().optional().catch(undefined),
+  page: lenient(z.enum(SETTINGS_PAGE_IDS)),
+  org: lenient(z.uuid()),
 });
 export type SettingsSearch = z.infer<typeof settingsSearchSchema>;

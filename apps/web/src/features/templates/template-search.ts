@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { lenient, pageNumber, sortDirection } from "../../app/search.ts";
 
 // The template lists' paging and sort in the URL, apart from the template API calls: the routes
 // read it before their pages load.
@@ -11,9 +12,9 @@ export type TemplateSortField = (typeof TEMPLATE_SORT_FIELDS)[number];
  * the list's page and sort are kept in the URL too.
  */
 export const templateSearchSchema = z.object({
-  org: z.uuid().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  sortBy: z.enum(TEMPLATE_SORT_FIELDS).optional().catch(undefined),
-  sortDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
+  org: lenient(z.uuid()),
+  page: lenient(pageNumber()),
+  sortBy: lenient(z.enum(TEMPLATE_SORT_FIELDS)),
+  sortDirection: lenient(sortDirection()),
 });
 export type TemplateSearch = z.infer<typeof templateSearchSchema>;

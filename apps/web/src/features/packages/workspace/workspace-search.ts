@@ -1,5 +1,6 @@
 import { PACKAGE_SORT_FIELDS, PACKAGE_STATUSES, UI } from "@signet/contract";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { lenient, pageNumber, sortDirection } from "../../../app/search.ts";
 import type { WorkspaceQuery } from "../package-queries.ts";
 
 // The workspace's filters live in the URL so reload and back keep them. A hand-edited or stale
@@ -8,21 +9,25 @@ import type { WorkspaceQuery } from "../package-queries.ts";
 const day = z.iso.date();
 
 export const workspaceSearchSchema = z.object({
-  status: z
-    .union([z.array(z.string()), z.string()])
-    .transform((value) => (Array.isArray(value) ? value : value.split(",")))
-    .transform((values) => [
-      ...new Set(values.filter((v): v is (typeof PACKAGE_STATUSES)[number] => PACKAGE_STATUSES.includes(v as never))),
-    ])
-    .optional()
-    .catch(undefined),
-  groupId: z.uuid().optional().catch(undefined),
-  text: z.string().max(200).optional().catch(undefined),
-  createdFrom: day.optional().catch(undefined),
-  createdTo: day.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  sortBy: z.enum(PACKAGE_SORT_FIELDS).optional().catch(undefined),
-  sortDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
+  status: lenient(
+    z.pipe(
+      z.union([z.array(z.string()), z.string()]),
+      z.transform((value) => [
+        ...new Set(
+          (Array.isArray(value) ? value : value.split(",")).filter((v): v is (typeof PACKAGE_STATUSES)[number] =>
+            PACKAGE_STATUSES.includes(v as never),
+          ),
+        ),
+      ]),
+    ),
+  ),
+  groupId: lenient(z.uuid()),
+  text: lenient(z.string().check(z.maxLength(200))),
+  createdFrom: lenient(day),
+  createdTo: lenient(day),
+  page: lenient(pageNumber()),
+  sortBy: lenient(z.enum(PACKAGE_SORT_FIELDS)),
+  sortDirection: lenient(sortDirection()),
 });
 export type WorkspaceSearch = z.infer<typeof workspaceSearchSchema>;
 

@@ -1,20 +1,21 @@
 import type { WebhookEndpoint } from "@signet/contract";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { lenient, pageNumber, sortDirection } from "../../../app/search.ts";
 import { lastDeliveryWords } from "./webhook-delivery-result.ts";
 
 // Filters, sort and page live in the URL so that a link opens the same view; .catch() drops a
 // malformed value instead of failing the route.
 export const webhookListSearchSchema = z.object({
-  state: z.enum(["active", "suspended"]).optional().catch(undefined),
-  sortBy: z.enum(["url", "state", "lastDelivery"]).optional().catch(undefined),
-  sortDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  state: lenient(z.enum(["active", "suspended"])),
+  sortBy: lenient(z.enum(["url", "state", "lastDelivery"])),
+  sortDirection: lenient(sortDirection()),
+  page: lenient(pageNumber()),
 });
 export type WebhookListSearch = z.infer<typeof webhookListSearchSchema>;
 
 export const webhookLogSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  sortDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
+  page: lenient(pageNumber()),
+  sortDirection: lenient(sortDirection()),
 });
 export type WebhookLogSearch = z.infer<typeof webhookLogSearchSchema>;
 

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { lenient } from "../../../app/search.ts";
 import { BulkSendStartPage } from "../../../features/bulk-send/BulkSendStartPage.tsx";
 
 function BulkSendRoute() {
@@ -14,6 +15,6 @@ function BulkSendRoute() {
 }
 
 export const Route = createFileRoute("/_auth/bulk-send/")({
-  validateSearch: z.object({ templateId: z.uuid().optional().catch(undefined) }),
+  validateSearch: z.object({ templateId: lenient(z.uuid()) }),
   component: BulkSendRoute,
 });

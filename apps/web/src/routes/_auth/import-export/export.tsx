@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { lenient } from "../../../app/search.ts";
 import { ExportPage } from "../../../features/import-export/ExportPage.tsx";
 import { RequireImportExport } from "../../../features/import-export/RequireImportExport.tsx";
 
@@ -14,6 +15,6 @@ function ExportRoute() {
 
 // a support user may open another organization's import/export with ?org=
 export const Route = createFileRoute("/_auth/import-export/export")({
-  validateSearch: z.object({ org: z.uuid().optional().catch(undefined) }),
+  validateSearch: z.object({ org: lenient(z.uuid()) }),
   component: ExportRoute,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { freshPermissions } from "../../../features/access/fresh-permissions.ts";
 
 const organizationIdSchema = z.uuid();

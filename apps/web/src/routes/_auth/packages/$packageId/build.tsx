@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PackageBuilderPage } from "../../../../features/packages/builder/PackageBuilderPage.tsx";
 
-const searchSchema = z.object({ step: z.coerce.number().int().min(1).max(4).catch(1) });
+const searchSchema = z.object({ step: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(4)), 1) });
 
 function PackageBuilderRoute() {
   const { packageId } = Route.useParams();
