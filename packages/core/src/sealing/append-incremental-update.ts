@@ -55,7 +55,14 @@ export function appendIncrementalUpdate(
   const { Root, Encrypt, Info, ID } = context.trailerInfo;
   const trailer = context.obj({ Size: context.largestObjectNumber + 1, Root, Encrypt, Info, ID, Prev: previous });
   parts.push(latin1(`${xref}trailer\n`), serialise(trailer), latin1(`\nstartxref\n${offset}\n%%EOF`));
-  return new Uint8Array(Buffer.concat(parts));
+  // one copy into an array of its own (Buffer.concat's result may share a pooled ArrayBuffer)
+  const file = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    file.set(part, at);
+    at += part.length;
+  }
+  return file;
 }
 
 function serialise(object: PDFObject): Uint8Array {

@@ -1,20 +1,8 @@
-import { deflateSync } from "node:zlib";
-import {
-  type Color,
-  ColorTypes,
-  numberToString,
-  PDFDocument,
-  type PDFFont,
-  type PDFName,
-  type PDFPage,
-  PDFRawStream,
-  type PDFRef,
-  rgb,
-} from "pdf-lib";
-import { compressDrawnContent } from "./compress-drawn-content.ts";
+import { type Color, PDFDocument, type PDFFont, type PDFName, type PDFPage, type PDFRef, rgb } from "pdf-lib";
+import { appendContentStream, fillColor as fill, num, strokeColor as stroke } from "./content-text.ts";
 import { deflateWithNodeZlib } from "./deflate-with-node-zlib.ts";
 import { embedPng } from "./embed-png.ts";
-import { embedUnicodeFont, finishFontSubset, printable, widthOfText } from "./unicode-font.ts";
+import { embedUnicodeFont, encodedText, finishFontSubset, printable, textUnits, widthOfText } from "./unicode-font.ts";
 import { rememberWritten } from "./written-documents.ts";
 
 export interface CertificateData {
@@ -304,7 +292,6 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
   layout.footers(`Certificate of Completion - ${data.package.name} (${data.package.shortId})`, regular);
   layout.writeContent();
   await finishFontSubset(document, font);
-  compressDrawnContent(document);
   return rememberWritten(await document.save({ useObjectStreams: false }), document);
 }
 
@@ -537,7 +524,7 @@ class Layout {
     // the same strings recur (names, user agents, addresses): encode each once per document
     let encoded = this.encoded.get(value);
     if (encoded === undefined) {
-      encoded = font.encodeText(value).toString();
+      encoded = encodedText(font, value);
       this.encoded.set(value, encoded);
     }
     const show = `BT ${fill(color)} ${key} ${num(size)} Tf 1 0 0 1 ${num(x)} ${num(PAGE_HEIGHT - baseline)} Tm ${encoded} Tj ET`;
@@ -554,17 +541,9 @@ class Layout {
     content.push(operators);
   }
 
-  /**
-   * Writes each page's operators as one content stream, compressed with zlib. The certificate draws
-   * thousands of lines: operator objects and pdf-lib's number formatting for each were most of its
-   * cost, so the operators are written as text directly.
-   */
+  /** Writes each page's operators as one content stream. */
   writeContent(): void {
-    const { context } = this.document;
-    for (const [page, content] of this.content) {
-      const bytes = deflateSync(Buffer.from(content.join(""), "latin1"));
-      page.node.addContentStream(context.register(PDFRawStream.of(context.obj({ Filter: "FlateDecode" }), bytes)));
-    }
+    for (const [page, content] of this.content) appendContentStream(this.document, page, content.join(""));
   }
 
   /** What the font cannot draw (emoji, controls, scripts it lacks) becomes '?'; newlines stay. */
@@ -572,34 +551,6 @@ class Layout {
     return printable(face.font, value, { keepNewlines: true });
   }
 }
-
-/** A number as content stream text, as pdf-lib writes it (which spells out what String would write with an exponent). */
-function num(value: number): string {
-  const text = String(value);
-  return text.includes("e") ? numberToString(value) : text;
-}
-
-function colorOperands(color: Color): { operands: string; operator: "rg" | "g" | "k" } {
-  switch (color.type) {
-    case ColorTypes.RGB:
-      return { operands: `${num(color.red)} ${num(color.green)} ${num(color.blue)}`, operator: "rg" };
-    case ColorTypes.Grayscale:
-      return { operands: num(color.gray), operator: "g" };
-    case ColorTypes.CMYK:
-      return {
-        operands: `${num(color.cyan)} ${num(color.magenta)} ${num(color.yellow)} ${num(color.key)}`,
-        operator: "k",
-      };
-  }
-}
-const fill = (color: Color) => {
-  const { operands, operator } = colorOperands(color);
-  return `${operands} ${operator}`;
-};
-const stroke = (color: Color) => {
-  const { operands, operator } = colorOperands(color);
-  return `${operands} ${operator.toUpperCase()}`;
-};
 
 /**
  * Greedy word wrap; a word wider than the line (a hash, a user agent) is cut where it overflows.
@@ -610,10 +561,14 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
     let line = "";
+    // the line's width so far, when the paragraph can be measured a word at a time
+    let lineUnits: number | null = 0;
     for (const word of paragraph.split(/ +/)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (fits(candidate)) {
+      const units: number | null = lineUnits === null ? null : textUnits(font, line ? ` ${word}` : word, lineUnits);
+      if (units === null ? fits(candidate) : units * (size / 1000) <= width) {
         line = candidate;
+        lineUnits = units;
         continue;
       }
       if (line) lines.push(line);
@@ -636,6 +591,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
         rest = rest.slice(cut);
       }
       line = rest;
+      lineUnits = textUnits(font, rest);
     }
     lines.push(line);
   }

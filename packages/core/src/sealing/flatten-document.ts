@@ -2,33 +2,30 @@ import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import {
   type Color,
-  degrees,
-  drawImage,
-  drawLine,
-  drawText,
   grayscale,
-  LineCapStyle,
   PDFBool,
   PDFDocument,
   PDFDropdown,
   type PDFFont,
   PDFName,
-  type PDFOperator,
   PDFOptionList,
   type PDFPage,
   PDFRef,
   PDFTextField,
 } from "pdf-lib";
 import { compressDrawnContent } from "./compress-drawn-content.ts";
+import { appendContentStream, fillColor, num, strokeColor } from "./content-text.ts";
 import { deflateWithNodeZlib } from "./deflate-with-node-zlib.ts";
 import { embedPng } from "./embed-png.ts";
 import { declaredPdfa, keepHeaderVersion, outputIntentComponents } from "./pdfa-conformance.ts";
 import {
   embedUnicodeFont,
+  encodedText,
   finishFontSubset,
   printable,
   unicodeFontMetrics,
   type VerticalMetrics,
+  widthOfText,
 } from "./unicode-font.ts";
 import { rememberWritten } from "./written-documents.ts";
 
@@ -71,10 +68,13 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
   deflateWithNodeZlib(document);
   const pdfa = declaredPdfa(document);
   let font: PDFFont | null = null;
+  // pdf-lib draws the flattened form's widgets (and any appearances it builds) as operator objects
+  let formDrawn = false;
   // getForm() would add an empty AcroForm to a document without one
   if (document.catalog.has(PDFName.of("AcroForm"))) {
     try {
       font = await flattenForm(document);
+      formDrawn = true;
     } catch {
       // pdf-lib cannot flatten every form (missing appearances, odd widget trees). A half-flattened
       // form is worse than a live one, so start again from the original bytes and keep it as it is.
@@ -107,7 +107,7 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
     const frame = displayFrame(page);
     let fontKey: PDFName | undefined;
     const imageKeys = new Map<PlacedImage, PDFName>();
-    const operators: PDFOperator[] = [];
+    let operators = "";
 
     for (const fill of pageFills) {
       if (fill.kind === "text") {
@@ -116,9 +116,9 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
         if (text.trim() === "") continue;
         // one font entry per page, not one per drawText (pdf-lib's default bloats the file)
         fontKey ??= page.node.newFontDictionary(font.name, font.ref);
-        operators.push(...textOperators(font, metrics, fontKey, text, fill, frame));
+        operators += textOperators(font, metrics, fontKey, text, fill, frame);
       } else if (fill.kind === "check") {
-        operators.push(...checkOperators(fill, frame));
+        operators += checkOperators(fill, frame);
       } else {
         const hash = createHash("sha256").update(fill.png).digest("hex");
         let image = images.get(hash);
@@ -131,14 +131,14 @@ export async function flattenDocument(pdf: Uint8Array, fills: readonly TagFill[]
           key = page.node.newXObject("Image", image.ref);
           imageKeys.set(image, key);
         }
-        operators.push(...imageOperators(image, key, fill, frame));
+        operators += imageOperators(image, key, fill, frame);
       }
     }
-    if (operators.length > 0) page.pushOperators(...operators);
+    if (operators !== "") appendContentStream(document, page, operators);
   }
 
   if (font) await finishFontSubset(document, font);
-  compressDrawnContent(document);
+  if (formDrawn) compressDrawnContent(document);
   // no object or cross-reference streams: PDF/A-1 (PDF 1.4) has neither
   return rememberWritten(keepHeaderVersion(await document.save({ useObjectStreams: false }), pdf, pdfa), document);
 }
@@ -228,6 +228,9 @@ function toUser(frame: Frame, dx: number, dy: number): { x: number; y: number } 
   }
 }
 
+/** The rotation part of a matrix turning by the page's /Rotate: cos, sin, -sin, cos. */
+const TURN: Record<Frame["rotation"], string> = { 0: "1 0 0 1", 90: "0 1 -1 0", 180: "-1 0 0 -1", 270: "0 -1 1 0" };
+
 function textOperators(
   font: PDFFont,
   metrics: VerticalMetrics,
@@ -235,10 +238,10 @@ function textOperators(
   text: string,
   fill: TagFill,
   frame: Frame,
-): PDFOperator[] {
+): string {
   const padding = Math.min(fill.height * 0.1, fill.width * 0.05);
   let size = (fill.height * TEXT_HEIGHT_SHARE) / (metrics.ascent - metrics.descent);
-  const width = font.widthOfTextAtSize(text, size);
+  const width = widthOfText(font, text, size);
   const room = fill.width - 2 * padding;
   if (width > room) size *= room / width;
   const ascent = metrics.ascent * size;
@@ -246,37 +249,27 @@ function textOperators(
   // the baseline that centres the ascender-to-descender band in the box
   const baseline = fill.y + fill.height / 2 + (ascent - descent) / 2;
   const origin = toUser(frame, fill.x + padding, baseline);
-  return drawText(font.encodeText(text), {
-    color: INK,
-    font: fontKey,
-    size,
-    // turning the text with the page keeps it upright on screen
-    rotate: degrees(frame.rotation),
-    xSkew: degrees(0),
-    ySkew: degrees(0),
-    x: origin.x,
-    y: origin.y,
-  });
+  // turning the text with the page keeps it upright on screen
+  const matrix = `${TURN[frame.rotation]} ${num(origin.x)} ${num(origin.y)}`;
+  return `q BT ${fillColor(INK)} ${fontKey} ${num(size)} Tf ${matrix} Tm ${encodedText(font, text)} Tj ET Q\n`;
 }
 
-function checkOperators(fill: TagFill, frame: Frame): PDFOperator[] {
+function checkOperators(fill: TagFill, frame: Frame): string {
   // a square X, centred, so a wide box does not get a flat cross
   const side = Math.min(fill.width, fill.height) * 0.7;
   const left = fill.x + (fill.width - side) / 2;
   const top = fill.y + (fill.height - side) / 2;
   const thickness = Math.max(0.75, side * 0.12);
-  const stroke = (a: [number, number], b: [number, number]) =>
-    drawLine({
-      start: toUser(frame, a[0], a[1]),
-      end: toUser(frame, b[0], b[1]),
-      thickness,
-      color: INK,
-      lineCap: LineCapStyle.Round,
-    });
-  return [...stroke([left, top], [left + side, top + side]), ...stroke([left, top + side], [left + side, top])];
+  const stroke = (a: [number, number], b: [number, number]) => {
+    const start = toUser(frame, a[0], a[1]);
+    const end = toUser(frame, b[0], b[1]);
+    // round caps (1 J), solid
+    return `q ${strokeColor(INK)} ${num(thickness)} w [] 0 d 1 J ${num(start.x)} ${num(start.y)} m ${num(end.x)} ${num(end.y)} l S Q\n`;
+  };
+  return stroke([left, top], [left + side, top + side]) + stroke([left, top + side], [left + side, top]);
 }
 
-function imageOperators(image: PlacedImage, key: PDFName, fill: TagFill, frame: Frame): PDFOperator[] {
+function imageOperators(image: PlacedImage, key: PDFName, fill: TagFill, frame: Frame): string {
   const scale = Math.min(fill.width / image.width, fill.height / image.height);
   const width = image.width * scale;
   const height = image.height * scale;
@@ -284,15 +277,7 @@ function imageOperators(image: PlacedImage, key: PDFName, fill: TagFill, frame: 
   const top = fill.y + (fill.height - height) / 2;
   // the image is placed by its displayed bottom-left corner and turned with the page
   const origin = toUser(frame, left, top + height);
-  return drawImage(key, {
-    x: origin.x,
-    y: origin.y,
-    width,
-    height,
-    rotate: degrees(frame.rotation),
-    xSkew: degrees(0),
-    ySkew: degrees(0),
-  });
+  return `q 1 0 0 1 ${num(origin.x)} ${num(origin.y)} cm ${TURN[frame.rotation]} 0 0 cm ${num(width)} 0 0 ${num(height)} 0 0 cm ${key} Do Q\n`;
 }
 
 /**

@@ -1,13 +1,13 @@
 import { createHash, randomBytes, sign } from "node:crypto";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
-import { SignPdf } from "@signpdf/signpdf";
-import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
+import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import * as asn1js from "asn1js";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from "pdf-lib";
 import * as pkijs from "pkijs";
 import { appendIncrementalUpdate } from "./append-incremental-update.ts";
 import { declaredPdfa, keepHeaderVersion } from "./pdfa-conformance.ts";
 import type { SealCredentials } from "./seal-credentials.ts";
+import { signInPlace } from "./sign-in-place.ts";
 import { takeWritten } from "./written-documents.ts";
 
 export interface SealOptions {
@@ -81,7 +81,7 @@ export async function sealPdf(
   });
   // A document this process has just written is signed as an incremental update of those bytes
   // rather than written out again, which cost as much as the whole flatten. Anything else is
-  // rewritten in full. signpdf finds the placeholder by scanning the bytes: object streams would
+  // rewritten in full. The placeholder is found by scanning the bytes: object streams would
   // compress it away (and PDF/A-1 files may have none); a PDF/A file keeps its header version,
   // signed as it is (and no form appearances rebuilt: a parsed document never has them to rebuild)
   const prepared = written
@@ -91,8 +91,10 @@ export async function sealPdf(
         pdf,
         declaredPdfa(document),
       );
-  const signer = new CadesSigner(credentials, options);
-  return new Uint8Array(await new SignPdf().sign(Buffer.from(prepared), signer, signingTime));
+  // the placeholder is in the update, past the written bytes; anywhere in a rewritten file
+  return signInPlace(prepared, written ? pdf.length : 0, (digest) =>
+    cadesSignature(digest, credentials, options, signingTime),
+  );
 }
 
 /** Raw CMS bytes the placeholder reserves (written as twice as many hex digits). */
@@ -147,60 +149,57 @@ function pdfText(text: string): string {
   }).join("");
 }
 
-/** Builds the detached CMS with pkijs and signs with node:crypto, using the key unlocked once. */
-class CadesSigner extends Signer {
-  constructor(
-    private readonly credentials: SealCredentials,
-    private readonly options: SealOptions,
-  ) {
-    super();
+/**
+ * The detached CMS over `digest` (SHA-256 of the signed byte ranges), built with pkijs and signed
+ * with node:crypto, using the key unlocked once.
+ */
+async function cadesSignature(
+  digest: Buffer,
+  credentials: SealCredentials,
+  options: SealOptions,
+  signingTime: Date,
+): Promise<Buffer> {
+  const { leaf, certificates, essSigningCertificate } = parsedCertificates(credentials);
+  const attributes = [
+    attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: OID.data })),
+    attribute(OID.messageDigest, new asn1js.OctetString({ valueHex: digest })),
+    attribute(OID.signingCertificateV2, essSigningCertificate),
+  ];
+  if (options.signingTimeAttribute !== false) {
+    attributes.push(attribute(OID.signingTime, asn1Time(signingTime)));
+  }
+  const signedAttrs = new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes: derSorted(attributes) });
+  // the signature covers the attributes as a DER SET (tag 0x31), not as the [0] they are stored in
+  const toSign = new Uint8Array(signedAttrs.toSchema().toBER());
+  toSign[0] = 0x31;
+  const ec = credentials.privateKey.asymmetricKeyType === "ec";
+  const signature = sign("sha256", toSign, credentials.privateKey);
+
+  const signerInfo = new pkijs.SignerInfo({
+    version: 1,
+    sid: new pkijs.IssuerAndSerialNumber({ issuer: leaf.issuer, serialNumber: leaf.serialNumber }),
+    digestAlgorithm: algorithm(OID.sha256),
+    signedAttrs,
+    signatureAlgorithm: ec ? algorithm(OID.ecdsaWithSha256, false) : algorithm(OID.rsaEncryption),
+    signature: new asn1js.OctetString({ valueHex: signature }),
+  });
+  if (options.timestampUrl) {
+    const token = await requestTimestamp(signature, options.timestampUrl, options.fetch ?? fetch);
+    signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+      type: 1,
+      attributes: [attribute(OID.signatureTimeStampToken, token)],
+    });
   }
 
-  override async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
-    const { credentials, options } = this;
-    const { leaf, certificates, essSigningCertificate } = parsedCertificates(credentials);
-    const digest = createHash("sha256").update(pdfBuffer).digest();
-    const attributes = [
-      attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: OID.data })),
-      attribute(OID.messageDigest, new asn1js.OctetString({ valueHex: digest })),
-      attribute(OID.signingCertificateV2, essSigningCertificate),
-    ];
-    if (options.signingTimeAttribute !== false) {
-      attributes.push(attribute(OID.signingTime, asn1Time(signingTime ?? new Date())));
-    }
-    const signedAttrs = new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes: derSorted(attributes) });
-    // the signature covers the attributes as a DER SET (tag 0x31), not as the [0] they are stored in
-    const toSign = new Uint8Array(signedAttrs.toSchema().toBER());
-    toSign[0] = 0x31;
-    const ec = credentials.privateKey.asymmetricKeyType === "ec";
-    const signature = sign("sha256", toSign, credentials.privateKey);
-
-    const signerInfo = new pkijs.SignerInfo({
-      version: 1,
-      sid: new pkijs.IssuerAndSerialNumber({ issuer: leaf.issuer, serialNumber: leaf.serialNumber }),
-      digestAlgorithm: algorithm(OID.sha256),
-      signedAttrs,
-      signatureAlgorithm: ec ? algorithm(OID.ecdsaWithSha256, false) : algorithm(OID.rsaEncryption),
-      signature: new asn1js.OctetString({ valueHex: signature }),
-    });
-    if (options.timestampUrl) {
-      const token = await requestTimestamp(signature, options.timestampUrl, options.fetch ?? fetch);
-      signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
-        type: 1,
-        attributes: [attribute(OID.signatureTimeStampToken, token)],
-      });
-    }
-
-    const signedData = new pkijs.SignedData({
-      version: 1,
-      digestAlgorithms: [algorithm(OID.sha256)],
-      encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
-      certificates,
-      signerInfos: [signerInfo],
-    });
-    const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
-    return Buffer.from(contentInfo.toSchema().toBER());
-  }
+  const signedData = new pkijs.SignedData({
+    version: 1,
+    digestAlgorithms: [algorithm(OID.sha256)],
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
+    certificates,
+    signerInfos: [signerInfo],
+  });
+  const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
+  return Buffer.from(contentInfo.toSchema().toBER());
 }
 
 interface ParsedCertificates {

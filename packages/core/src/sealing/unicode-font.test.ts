@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, type PDFFont } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { flattenDocument } from "./flatten-document.ts";
-import { embedUnicodeFont, printable, unicodeFontBytes, widthOfText } from "./unicode-font.ts";
+import { embedUnicodeFont, encodedText, printable, textUnits, unicodeFontBytes, widthOfText } from "./unicode-font.ts";
 
 const FIXTURES = new URL("../../../../fixtures/pdfs/", import.meta.url);
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
@@ -33,6 +33,30 @@ describe("embedUnicodeFont", () => {
       expect(fastFont.widthOfTextAtSize(text, 11)).toBe(referenceFont.widthOfTextAtSize(text, 11));
       expect(fastFont.encodeText(text).toString()).toBe(referenceFont.encodeText(text).toString());
     }
+  });
+
+  it("encodes with encodedText exactly what pdf-lib encodes, and writes fontkit's subset to the byte", async () => {
+    // a compound glyph ("ś" is "s" and an accent) brings its components into the subset
+    for (const texts of [SAMPLES, ["śżü"], ["a"]]) {
+      const fast = await PDFDocument.create();
+      const fastFont = await embedUnicodeFont(fast);
+      const reference = await PDFDocument.create();
+      reference.registerFontkit(fontkit);
+      const referenceFont = await reference.embedFont(await unicodeFontBytes(), { subset: true });
+      for (const text of texts) expect(encodedText(fastFont, text)).toBe(referenceFont.encodeText(text).toString());
+      const program = (font: PDFFont) =>
+        (font as unknown as { embedder: { serializeFont(): Promise<Uint8Array> } }).embedder.serializeFont();
+      expect(Buffer.from(await program(fastFont)).equals(Buffer.from(await program(referenceFont)))).toBe(true);
+    }
+  });
+
+  it("measures a text piece by piece as widthOfText measures it whole", async () => {
+    const font = await embedUnicodeFont(await PDFDocument.create());
+    const words = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) Zażółć gęślą 王小明".split(" ");
+    let units = textUnits(font, words[0]!)!;
+    for (const word of words.slice(1)) units = textUnits(font, ` ${word}`, units)!;
+    expect(units * (7 / 1000)).toBe(widthOfText(font, words.join(" "), 7));
+    expect(textUnits(font, "한국어")).toBeNull();
   });
 
   it("measures with widthOfText exactly what pdf-lib measures", async () => {

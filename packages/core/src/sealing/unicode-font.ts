@@ -1,19 +1,9 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { inflateSync } from "node:zlib";
 import fontkit from "@pdf-lib/fontkit";
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  type PDFDocument,
-  type PDFFont,
-  PDFName,
-  PDFNumber,
-  PDFRawStream,
-  PDFRef,
-} from "pdf-lib";
+import { PDFArray, PDFDict, type PDFDocument, type PDFFont, PDFName, PDFNumber, PDFRawStream, PDFRef } from "pdf-lib";
+import { readTrueType, type TrueTypeSource, writeTrueTypeSubset } from "./truetype-subset.ts";
 
 // The standard 14 fonts are not embedded (PDF/A forbids that) and only encode WinAnsi, so names in
 // Polish, Turkish or Chinese printed as "?". One Unicode TrueType font, shipped with the project and
@@ -73,7 +63,33 @@ export async function embedUnicodeFont(document: PDFDocument): Promise<PDFFont> 
   });
   const embedded = await document.embedFont(bytes, { subset: true });
   unicodeFonts.add(embedded);
+  writeSubsetDirectly(embedded, bytes);
   return embedded;
+}
+
+/** pdf-lib's subset embedder, which PDFFont keeps private */
+interface SubsetEmbedder {
+  subset: { glyphs: number[]; includeGlyph(glyph: number): number };
+  serializeFont(): Promise<Uint8Array>;
+}
+let trueTypeSource: TrueTypeSource | undefined;
+/** each Unicode font's subset program, as written into its document */
+const subsetPrograms = new WeakMap<PDFFont, Uint8Array>();
+
+/**
+ * The embedder has fontkit write the subset when the document is flushed: have it written from the
+ * file's bytes instead (truetype-subset.ts, the same bytes), and keep it for finishFontSubset.
+ */
+function writeSubsetDirectly(font: PDFFont, bytes: Uint8Array): void {
+  trueTypeSource ??= readTrueType(bytes);
+  const source = trueTypeSource;
+  const embedder = (font as unknown as { embedder: SubsetEmbedder }).embedder;
+  const { subset } = embedder;
+  embedder.serializeFont = async () => {
+    const program = writeTrueTypeSubset(source, subset.glyphs, (glyph) => subset.includeGlyph(glyph));
+    subsetPrograms.set(font, program);
+    return program;
+  };
 }
 
 const unicodeFonts = new WeakSet<PDFFont>();
@@ -87,8 +103,18 @@ const advanceWidths = new Map<number, number>();
  * character, the width is the sum of the characters' widths, added in the same order as pdf-lib.
  */
 export function widthOfText(font: PDFFont, text: string, size: number): number {
-  if (!unicodeFonts.has(font) || !CMAP_ONLY.test(text)) return font.widthOfTextAtSize(text, size);
-  let total = 0;
+  const units = textUnits(font, text);
+  return units === null ? font.widthOfTextAtSize(text, size) : units * (size / 1000);
+}
+
+/**
+ * widthOfText's sum of advance widths (thousandths of an em) for `text`, continued from `from`, the
+ * sum for the text before it: the same additions in the same order, so a line measured word by word
+ * comes to the same bits as measured whole. null when the text takes fontkit's layout.
+ */
+export function textUnits(font: PDFFont, text: string, from = 0): number | null {
+  if (!unicodeFonts.has(font) || !CMAP_ONLY.test(text)) return null;
+  let total = from;
   for (const char of text) {
     const code = char.codePointAt(0)!;
     let width = advanceWidths.get(code);
@@ -98,7 +124,36 @@ export function widthOfText(font: PDFFont, text: string, size: number): number {
     }
     total += width;
   }
-  return total * (size / 1000);
+  return total;
+}
+
+/** each Unicode font's glyph codes per character, as hex (a subset numbers its glyphs in order of first use) */
+const glyphCodes = new WeakMap<PDFFont, Map<number, string>>();
+
+/**
+ * font.encodeText(text) as content stream text (a hex string), without fontkit and pdf-lib's
+ * per-string work for text whose glyphs are the cmap's one per character: each character is
+ * encoded (and added to the subset) once per document.
+ */
+export function encodedText(font: PDFFont, text: string): string {
+  if (!unicodeFonts.has(font) || !CMAP_ONLY.test(text)) return font.encodeText(text).toString();
+  let codes = glyphCodes.get(font);
+  if (!codes) {
+    codes = new Map();
+    glyphCodes.set(font, codes);
+  }
+  let hex = "<";
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    let glyph = codes.get(code);
+    if (glyph === undefined) {
+      // "<xxxx>": one glyph
+      glyph = font.encodeText(char).toString().slice(1, -1);
+      codes.set(code, glyph);
+    }
+    hex += glyph;
+  }
+  return `${hex}>`;
 }
 
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
@@ -190,12 +245,9 @@ export async function finishFontSubset(document: PDFDocument, font: PDFFont): Pr
   const fileRef = descriptor?.get(PDFName.of("FontFile2"));
   const file = fileRef instanceof PDFRef ? context.lookup(fileRef) : undefined;
   if (!type0 || !descendant || !descriptor || !(file instanceof PDFRawStream)) return;
-  // the subset was deflated with zlib (deflateWithNodeZlib) or pako: zlib inflates either, faster
-  // than pdf-lib's JavaScript decoder
-  const program =
-    file.dict.get(PDFName.of("Filter")) === PDFName.of("FlateDecode") && !file.dict.has(PDFName.of("DecodeParms"))
-      ? new Uint8Array(inflateSync(file.getContents()))
-      : decodePDFRawStream(file).decode();
+  // what the flush wrote into the file (compressed), as it was before compression
+  const program = subsetPrograms.get(font);
+  if (!program) throw new Error("finishFontSubset takes a font from embedUnicodeFont.");
 
   // the tag only has to differ between different subsets: derive it from the subset itself
   const digest = createHash("sha256").update(program).digest();
