@@ -317,6 +317,7 @@ class Layout {
   /** each page's operators, as content stream text */
   private readonly content = new Map<PDFPage, string[]>();
   private readonly encoded = new Map<string, string>();
+  private readonly wrappedLines = new Map<string, string[]>();
   private y = MARGIN_TOP;
   private blank = true;
 
@@ -357,7 +358,7 @@ class Layout {
 
   paragraph(value: string, face: Face, size: number, color: Color): void {
     const lineHeight = size * 1.3;
-    for (const line of wrap(this.clean(value, face), face.font, size, CONTENT_WIDTH)) {
+    for (const line of this.wrapped(value, face, size, CONTENT_WIDTH)) {
       if (this.y + lineHeight > CONTENT_BOTTOM) this.newPage();
       this.text(line, MARGIN_X, this.y + size, face, size, color);
       this.y += lineHeight;
@@ -455,12 +456,10 @@ class Layout {
     return cell.flatMap((paragraph) => {
       const base = styles[paragraph.style];
       const style = paragraph.color ? { ...base, color: paragraph.color } : base;
-      return wrap(this.clean(paragraph.text, style.face), style.face.font, style.size, width - 2 * CELL_PAD_X).map(
-        (text) => ({
-          text,
-          style,
-        }),
-      );
+      return this.wrapped(paragraph.text, style.face, style.size, width - 2 * CELL_PAD_X).map((text) => ({
+        text,
+        style,
+      }));
     });
   }
 
@@ -544,6 +543,20 @@ class Layout {
   /** Writes each page's operators as one content stream. */
   writeContent(): void {
     for (const [page, content] of this.content) appendContentStream(this.document, page, content.join(""));
+  }
+
+  /**
+   * The text's lines at this size and width. The same strings recur (user agents, addresses, event
+   * sentences): each is cleaned and wrapped once per size and width. The certificate has one font.
+   */
+  private wrapped(value: string, face: Face, size: number, width: number): string[] {
+    const key = `${size} ${width} ${value}`;
+    let lines = this.wrappedLines.get(key);
+    if (!lines) {
+      lines = wrap(this.clean(value, face), face.font, size, width);
+      this.wrappedLines.set(key, lines);
+    }
+    return lines;
   }
 
   /** What the font cannot draw (emoji, controls, scripts it lacks) becomes '?'; newlines stay. */
