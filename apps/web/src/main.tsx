@@ -1,13 +1,14 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { api } from "./api/client.ts";
 import { entryRoutes } from "./api/entry-routes.ts";
 import { bustFrame } from "./app/frame-bust.ts";
+import { QueryClientHost } from "./app/QueryClientHost.tsx";
+import { queryClientSlot } from "./app/query-client-slot.ts";
 import { createAppRouter } from "./app/router.tsx";
 import { StartupError } from "./app/StartupError.tsx";
 import { createServices } from "./app/services.ts";
@@ -39,11 +40,11 @@ async function start(): Promise<void> {
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <ServicesProvider services={services}>
-          <QueryClientProvider client={services.queryClient}>
+          <QueryClientHost slot={queryClientSlot}>
             <ModalsHost />
             <NotificationsHost />
             <RouterProvider router={router} />
-          </QueryClientProvider>
+          </QueryClientHost>
         </ServicesProvider>
       </MantineProvider>
     </StrictMode>,

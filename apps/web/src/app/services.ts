@@ -1,9 +1,10 @@
 import type { PublicConfig } from "@signet/contract";
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { configureApiClient } from "../api/client.ts";
 import { type ActivityMessage, ActivityTracker } from "../session/activity-tracker.ts";
 import { type IdleSettings, idleSettings } from "../session/idle-policy.ts";
 import { createSessionStore, type SessionStore } from "../session/session-store.ts";
+import { queryClientSlot } from "./query-client-slot.ts";
 
 /** What the whole app shares: created once at start, after the public config has loaded. */
 export interface AppServices {
@@ -11,7 +12,8 @@ export interface AppServices {
   session: SessionStore;
   activity: ActivityTracker;
   idle: IdleSettings;
-  queryClient: QueryClient;
+  /** Loaded by the root route's beforeLoad for every route but sign-in (query-client-slot.ts). */
+  readonly queryClient: QueryClient;
 }
 
 const ACTIVITY_CHANNEL = "signet-activity";
@@ -23,14 +25,6 @@ export function createServices(config: PublicConfig): AppServices {
   const activity = new ActivityTracker(() => Date.now(), idle.throttleMs, channel);
   if (channel) channel.onmessage = (event: MessageEvent<ActivityMessage>) => activity.receive(event.data);
 
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      // Errors are shown or acted on (error pages) at once; a retry would only hide them.
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
-  });
-
   configureApiClient({
     csrfToken: () => session.csrfToken(),
     onRequest: () => activity.serverContact(),
@@ -38,5 +32,15 @@ export function createServices(config: PublicConfig): AppServices {
     onSignInPage: () => window.location.pathname === "/sign-in",
   });
 
-  return { config, session, activity, idle, queryClient };
+  return {
+    config,
+    session,
+    activity,
+    idle,
+    get queryClient() {
+      const client = queryClientSlot.current();
+      if (!client) throw new Error("The query client is not loaded yet (the sign-in route does not load it).");
+      return client;
+    },
+  };
 }

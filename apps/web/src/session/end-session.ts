@@ -1,5 +1,6 @@
 import { api } from "../api/client.ts";
 import { entryRoutes } from "../api/entry-routes.ts";
+import { queryClientSlot } from "../app/query-client-slot.ts";
 import type { AppServices } from "../app/services.ts";
 
 /**
@@ -9,5 +10,6 @@ import type { AppServices } from "../app/services.ts";
 export async function endSession(services: AppServices): Promise<void> {
   await api(entryRoutes.logout, { activity: false }).catch(() => undefined);
   services.session.clearReadableCookies();
-  services.queryClient.clear();
+  // not loaded yet: nothing cached to forget
+  queryClientSlot.current()?.clear();
 }

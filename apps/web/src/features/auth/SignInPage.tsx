@@ -5,6 +5,7 @@ import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } fr
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { entryRoutes } from "../../api/entry-routes.ts";
+import { queryClientSlot } from "../../app/query-client-slot.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { AnchorLink } from "../../components/links.tsx";
@@ -17,8 +18,11 @@ import { type SignInErrors, type SignInField, type SignInValues, signInCheck } f
 const MfaChallengeStep = lazy(() =>
   import("../mfa/MfaChallengeStep.tsx").then((module) => ({ default: module.MfaChallengeStep })),
 );
+// the providers are queried: the query client comes with them (the plain sign-in page does not load it)
 const IdentityProviderButtons = lazy(() =>
-  import("./IdentityProviderButtons.tsx").then((module) => ({ default: module.IdentityProviderButtons })),
+  Promise.all([import("./IdentityProviderButtons.tsx"), queryClientSlot.load()]).then(([module]) => ({
+    default: module.IdentityProviderButtons,
+  })),
 );
 
 /**
