@@ -1,4 +1,4 @@
-import type { PDFDocument, PDFObject, PDFRef } from "pdf-lib";
+import { type PDFDocument, type PDFObject, PDFRef } from "pdf-lib";
 
 const latin1 = (text: string) => Buffer.from(text, "latin1");
 
@@ -21,8 +21,11 @@ export function appendIncrementalUpdate(
   const previous = lastCrossReferenceOffset(base);
   const refs = new Map<number, PDFRef>();
   for (const ref of changed) refs.set(ref.objectNumber, ref);
-  for (const [ref] of context.enumerateIndirectObjects()) {
-    if (ref.objectNumber > objectsBefore) refs.set(ref.objectNumber, ref);
+  // the objects made since the save, numbered on from the largest with generation 0 (a lookup per
+  // number rather than sorting all of the document's objects to pick them out)
+  for (let number = objectsBefore + 1; number <= context.largestObjectNumber; number++) {
+    const ref = PDFRef.of(number);
+    if (context.lookup(ref) !== undefined) refs.set(number, ref);
   }
   const ordered = [...refs.values()].sort((a, b) => a.objectNumber - b.objectNumber);
 

@@ -218,9 +218,14 @@ const parsed = new WeakMap<SealCredentials, ParsedCertificates>();
 function parsedCertificates(credentials: SealCredentials): ParsedCertificates {
   let entry = parsed.get(credentials);
   if (!entry) {
-    const certificates = [credentials.certificate, ...credentials.chain].map((der) =>
-      pkijs.Certificate.fromBER(new Uint8Array(der)),
-    );
+    const certificates = [credentials.certificate, ...credentials.chain].map((der) => {
+      const certificate = pkijs.Certificate.fromBER(new Uint8Array(der));
+      // pkijs parses a certificate's DER again each time the CMS encodes it (most of a small
+      // document's seal): encode from one parse, as essSigningCertificate is
+      const schema = certificate.toSchema();
+      certificate.toSchema = () => schema;
+      return certificate;
+    });
     const leaf = certificates[0]!;
     entry = { leaf, certificates, essSigningCertificate: signingCertificateV2(leaf, credentials.certificate) };
     parsed.set(credentials, entry);
