@@ -138,6 +138,15 @@ describe("sealPdf", () => {
     expect(Buffer.from(sealed).toString("latin1")).toMatch(/\/M \(D:20261120103015Z\)/);
   });
 
+  it("carries the seal certificate as its DER in every seal, and seals the same bytes the same way", async () => {
+    const signingTime = new Date("2026-11-20T10:30:15.678Z");
+    const first = await sealPdf(fixture("minimal-document.pdf"), credentials, { ...OPTIONS, signingTime });
+    const second = await sealPdf(fixture("minimal-document.pdf"), credentials, { ...OPTIONS, signingTime });
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    const certificate = signatureParts(second).signedData.certificates![0] as pkijs.Certificate;
+    expect(Buffer.from(certificate.toSchema().toBER()).equals(Buffer.from(credentials.certificate))).toBe(true);
+  });
+
   it("leaves out the signing-time attribute for strict PAdES baseline when asked", async () => {
     const sealed = await sealPdf(fixture("minimal-document.pdf"), credentials, {
       ...OPTIONS,
