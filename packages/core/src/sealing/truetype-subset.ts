@@ -94,9 +94,10 @@ export function writeTrueTypeSubset(
   offsets.push(offset);
   const longOffsets = offset > 0xffff;
 
+  // a copy of its own (a Buffer's slice would be a view into the font)
   const copy = (tag: string) => {
     const table = tables.get(tag);
-    return table ? bytes.slice(table.offset, table.offset + table.length) : undefined;
+    return table ? new Uint8Array(bytes.subarray(table.offset, table.offset + table.length)) : undefined;
   };
   const head = copy("head")!;
   new DataView(head.buffer).setInt16(50, longOffsets ? 1 : 0);
