@@ -1,14 +1,19 @@
 import { Box, Container, Group } from "@mantine/core";
 import { headerMode } from "@signet/contract";
 import { lazy, Suspense } from "react";
+import { queryClientSlot } from "../app/query-client-slot.ts";
 import { useSessionUser } from "../app/services-context.tsx";
 import { useHrefNavigate } from "../components/RouterAnchor.tsx";
 import { usePageHidesHeader } from "./header-visibility.tsx";
 import { Logo } from "./Logo.tsx";
 import classes from "./layout.module.css";
 
+// Its menus query the user's permissions: the query client comes with it, since the header turns full
+// as soon as someone signs in, while still on the sign-in page, which does not load the client.
 const FullNavigation = lazy(() =>
-  import("./FullNavigation.tsx").then((module) => ({ default: module.FullNavigation })),
+  Promise.all([import("./FullNavigation.tsx"), queryClientSlot.load()]).then(([module]) => ({
+    default: module.FullNavigation,
+  })),
 );
 
 /** Spec §2 Header and menus: full, logo only, or hidden (headerMode of the contract). */
