@@ -8,6 +8,7 @@ import {
   splitToken,
   TokenFormatError,
 } from "./session.ts";
+import { tokenClaimsSchema } from "./token-claims-schema.ts";
 
 const claims = {
   sub: "ann@example.com",
@@ -66,6 +67,39 @@ describe("readTokenClaims", () => {
   });
   it("refuses a payload without the logged-in user claims", () => {
     expect(() => readTokenClaims(`h.${encode({ uid: "u1" })}.s`)).toThrow(MESSAGES.payloadCookieMissing);
+  });
+});
+
+describe("readTokenClaims's check written by hand", () => {
+  // each field given a wrong value, each optional one given and left out, and a few whole-object misses
+  const cases: unknown[] = [
+    claims,
+    { ...claims, extra: 1 },
+    { ...claims, aud: ["a", "b"] },
+    { ...claims, aud: ["a", 1] },
+    { ...claims, oid: null, o: null },
+    { ...claims, exp: 1.5 },
+    { ...claims, iat: Number.MAX_SAFE_INTEGER + 2 },
+    { ...claims, scope: "read", secret_id: "s", idp: "i", amr: ["pwd", "otp"] },
+    { ...claims, scope: undefined },
+    { ...claims, amr: "pwd" },
+    ...Object.keys(claims).flatMap((key) => [
+      { ...claims, [key]: 7 },
+      { ...claims, [key]: undefined },
+      Object.fromEntries(Object.entries(claims).filter(([name]) => name !== key)),
+    ]),
+    ...["scope", "secret_id", "idp", "amr"].map((key) => ({ ...claims, [key]: null })),
+    null,
+    [],
+    "claims",
+  ];
+
+  it.each(cases)("judges %j as tokenClaimsSchema does", (value) => {
+    const read = () => readTokenClaims(`h.${encode(value)}.s`);
+    // JSON drops undefined fields: the schema judges what the token carries
+    const expected = tokenClaimsSchema.safeParse(JSON.parse(JSON.stringify(value)));
+    if (expected.success) expect(read()).toStrictEqual(expected.data);
+    else expect(read).toThrow(MESSAGES.payloadCookieMissing);
   });
 });
 

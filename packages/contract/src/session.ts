@@ -1,53 +1,44 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { MESSAGES } from "./messages.ts";
-
-// zod/mini: the web app reads these claims from its cookie in the first download, where classic
-// zod's method-rich schemas would weigh most of that download's zod (issue 17).
+import { arrayOf, boolean, either, int, nullable, object, optional, string } from "./read-json.ts";
+import type { tokenClaimsSchema } from "./token-claims-schema.ts";
 
 /**
- * Claims of the token the token service issues (spec §3, logged-in user). Short JWT-style names
- * travel in the token; `toLoggedInUser` gives the app its readable shape.
+ * tokenClaimsSchema's check written by hand (read-json.ts): the web app reads its session cookie with
+ * it in the first download, which holds no zod (issue 17); session.test.ts holds the two equal.
  */
-export const tokenClaimsSchema = z.object({
-  sub: z.string().check(z.describe("Subject: the user's email")),
-  client_id: z.string(),
-  roles: z.array(z.string()),
-  iss: z.string(),
-  aud: z.union([z.string(), z.array(z.string())]),
-  oid: z.nullable(z.string()).check(z.describe("Current organization id (null during a partial login)")),
-  o: z.nullable(z.string()).check(z.describe("Current organization name")),
-  home_oid: z.string(),
-  uid: z.string(),
-  orgs: z.array(z.string()).check(z.describe("Ids of every organization the user belongs to")),
-  org_enabled: z.boolean(),
-  partial: z.boolean(),
-  mfa_enrolled: z.boolean(),
-  family_name: z.string(),
-  given_name: z.string(),
-  middle_name: z.nullable(z.string()),
-  name_suffix: z.nullable(z.string()),
-  email: z.string(),
-  phone_number: z.nullable(z.string()),
-  account_non_locked: z.boolean(),
-  credentials_non_expired: z.boolean(),
-  support_user: z.boolean(),
-  exp: z.int(),
-  iat: z.int(),
-  jti: z.string(),
-  /** client-credentials tokens only: the granted scope and the secret they were issued with */
-  scope: z.optional(z.string()),
-  secret_id: z.optional(z.string()),
-  /**
-   * A session opened through an organization's identity provider: the provider vouches for the
-   * person in its own organization only, so the session never switches to another one.
-   */
-  idp: z.optional(z.string()),
-  /**
-   * How the person authenticated (RFC 8176 values): "pwd" for a password, "fed" for an identity
-   * provider, plus "otp" (authenticator app), "sms" or "mfa" when a second factor was given.
-   */
-  amr: z.optional(z.array(z.string())),
+const readClaims = object({
+  sub: string,
+  client_id: string,
+  roles: arrayOf(string),
+  iss: string,
+  aud: either(string, arrayOf(string)),
+  oid: nullable(string),
+  o: nullable(string),
+  home_oid: string,
+  uid: string,
+  orgs: arrayOf(string),
+  org_enabled: boolean,
+  partial: boolean,
+  mfa_enrolled: boolean,
+  family_name: string,
+  given_name: string,
+  middle_name: nullable(string),
+  name_suffix: nullable(string),
+  email: string,
+  phone_number: nullable(string),
+  account_non_locked: boolean,
+  credentials_non_expired: boolean,
+  support_user: boolean,
+  exp: int,
+  iat: int,
+  jti: string,
+  scope: optional(string),
+  secret_id: optional(string),
+  idp: optional(string),
+  amr: optional(arrayOf(string)),
 });
+
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
 export interface LoggedInUser {
@@ -147,9 +138,9 @@ export function readTokenClaims(token: string): TokenClaims {
     if (error instanceof TokenFormatError) throw error;
     throw new TokenFormatError(MESSAGES.illegalBase64Url);
   }
-  const parsed = tokenClaimsSchema.safeParse(json);
-  if (!parsed.success) throw new TokenFormatError(MESSAGES.payloadCookieMissing);
-  return parsed.data;
+  const claims = readClaims(json);
+  if (!claims.ok) throw new TokenFormatError(MESSAGES.payloadCookieMissing);
+  return claims.value as TokenClaims;
 }
 
 /** Reads the claims from the payload cookie, which holds `header.payload` (no signature part). */

@@ -1,6 +1,5 @@
 import { type ErrorBody, MESSAGES } from "@signet/contract";
-import * as z from "zod/mini";
-import { errorBodySchema } from "./entry-routes.ts";
+import { errorBodyOf } from "./entry-routes.ts";
 
 /** A failed call: the server's error body when there was one, or a network/parse failure (status 0). */
 export class ApiError extends Error {
@@ -32,9 +31,9 @@ export class ApiError extends Error {
 
   /** Builds the error from a non-2xx answer; a body that is not the contract's error shape gets a generic text. */
   static fromBody(status: number, body: unknown, traceIdHeader: string | null): ApiError {
-    const parsed = z.safeParse(errorBodySchema, body);
-    if (parsed.success) {
-      return new ApiError({ ...parsed.data, status, traceId: parsed.data.traceId || traceIdHeader });
+    const parsed = errorBodyOf(body);
+    if (parsed) {
+      return new ApiError({ ...parsed, status, traceId: parsed.traceId || traceIdHeader });
     }
     return new ApiError({
       status,

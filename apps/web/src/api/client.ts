@@ -1,15 +1,15 @@
 import { HEADERS, MESSAGES, type RouteDef, routeUrl } from "@signet/contract";
-import * as z from "zod/mini";
 import { ApiError } from "./api-error.ts";
 import { buildRequest, type RequestInput } from "./build-request.ts";
 import { createdIdFromLocation } from "./created-id.ts";
 import { type ErrorAction, errorAction } from "./error-action.ts";
+import { checked, type InputOf, type OutputOf, type StandardSchema } from "./standard-schema.ts";
 
-// Any zod schema: the contract's are zod classic, the entry's own (entry-routes.ts) zod/mini.
-type Schema = z.core.$ZodType;
-type ParamsOf<R> = R extends { params: infer P extends Schema } ? { params: z.input<P> } : { params?: undefined };
-type QueryOf<R> = R extends { query: infer Q extends Schema } ? { query: z.input<Q> } : { query?: undefined };
-type BodyOf<R> = R extends { body: infer B extends Schema } ? { body: z.input<B> } : { body?: undefined };
+// Any Standard Schema: the contract's zod classic ones, or the entry's own (entry-routes.ts).
+type Schema = StandardSchema;
+type ParamsOf<R> = R extends { params: infer P extends Schema } ? { params: InputOf<P> } : { params?: undefined };
+type QueryOf<R> = R extends { query: infer Q extends Schema } ? { query: InputOf<Q> } : { query?: undefined };
+type BodyOf<R> = R extends { body: infer B extends Schema } ? { body: InputOf<B> } : { body?: undefined };
 
 /** A contract route, or one of entry-routes.ts: what a call needs to know. */
 export type ClientRoute = Pick<RouteDef, "method" | "base" | "version" | "path" | "bodyType"> & {
@@ -28,7 +28,7 @@ export interface CallOptions {
 }
 
 export type ApiOptions<R extends ClientRoute> = ParamsOf<R> & QueryOf<R> & BodyOf<R> & CallOptions;
-export type ApiResult<R extends ClientRoute> = R["response"] extends Schema ? z.output<R["response"]> : undefined;
+export type ApiResult<R extends ClientRoute> = R["response"] extends Schema ? OutputOf<R["response"]> : undefined;
 type OptionsArg<R extends ClientRoute> =
   object extends ApiOptions<R> ? [options?: ApiOptions<R>] : [options: ApiOptions<R>];
 
@@ -129,8 +129,8 @@ export async function apiWithResponse<R extends ClientRoute>(
     return { data: undefined as ApiResult<R>, response };
   }
   const json: unknown = await response.json().catch(() => undefined);
-  const parsed = z.safeParse(route.response, json);
-  if (!parsed.success) {
+  const parsed = await checked(route.response, json);
+  if (!parsed.passed) {
     throw new ApiError({
       status: response.status,
       code: "INVALID_RESPONSE",
@@ -138,7 +138,7 @@ export async function apiWithResponse<R extends ClientRoute>(
       traceId,
     });
   }
-  return { data: parsed.data as ApiResult<R>, response };
+  return { data: parsed.value as ApiResult<R>, response };
 }
 
 /** Calls a contract route: `api(sessionRoutes.myPermissions, { params: { orgId } })`. */
@@ -163,7 +163,7 @@ export async function apiMultipart<T extends Schema | null>(
   form: FormData,
   response: T,
   options: CallOptions = {},
-): Promise<T extends Schema ? z.output<T> : undefined> {
+): Promise<T extends Schema ? OutputOf<T> : undefined> {
   const headers: Record<string, string> = { accept: "application/json", ...csrfHeader() };
   if (options.activity !== false) hooks.onRequest();
   let answer: Response;
@@ -195,12 +195,12 @@ export async function apiMultipart<T extends Schema | null>(
     }
     throw error;
   }
-  type Result = T extends Schema ? z.output<T> : undefined;
+  type Result = T extends Schema ? OutputOf<T> : undefined;
   if (response === null || answer.status === 204) return undefined as Result;
   const json: unknown = await answer.json().catch(() => undefined);
-  const parsed = z.safeParse(response, json);
-  if (!parsed.success) {
+  const parsed = await checked(response, json);
+  if (!parsed.passed) {
     throw new ApiError({ status: answer.status, code: "INVALID_RESPONSE", message: MESSAGES.somethingWrong, traceId });
   }
-  return parsed.data as Result;
+  return parsed.value as Result;
 }

@@ -1,8 +1,8 @@
 import { errorBodySchema, sessionRoutes, WEB_CLIENT_ID } from "@signet/contract";
 import { describe, expect, it } from "vitest";
-import * as z from "zod/mini";
 import { PASS_THROUGH_KEYS, routeKey } from "./client.ts";
-import { entryRoutes, errorBodySchema as miniErrorBodySchema } from "./entry-routes.ts";
+import { entryRoutes, errorBodyOf } from "./entry-routes.ts";
+import type { StandardSchema } from "./standard-schema.ts";
 
 const config = {
   supportPhone: "1-800-555-0100",
@@ -63,15 +63,26 @@ const requests = [
   { ...signIn, username: 7 },
 ];
 
-/** What a schema answers: the output, or the paths and messages of its issues. */
-function verdict(schema: z.core.$ZodType, value: unknown) {
-  const result = z.safeParse(schema, value);
-  return result.success
-    ? { data: result.data }
-    : { issues: result.error.issues.map((issue) => ({ path: issue.path, message: issue.message })) };
+/** What a schema answers: the output, or that it refused (answers' texts are never shown). */
+async function verdict(schema: StandardSchema, value: unknown) {
+  const result = await schema["~standard"].validate(value);
+  return result.issues ? "refused" : { data: result.value };
 }
 
-describe("the entry's zod/mini routes", () => {
+/** The same with its issues' paths and texts (zod's, on both sides). */
+async function verdictWithIssues(schema: StandardSchema, value: unknown) {
+  const result = await schema["~standard"].validate(value);
+  return result.issues
+    ? {
+        issues: result.issues.map((issue) => ({
+          path: (issue as { path?: unknown }).path,
+          message: (issue as { message: string }).message,
+        })),
+      }
+    : { data: result.value };
+}
+
+describe("the entry's routes", () => {
   it.each(Object.keys(entryRoutes) as (keyof typeof entryRoutes)[])(
     "%s has its contract route's method and path",
     (name) => {
@@ -94,17 +105,17 @@ describe("the entry's zod/mini routes", () => {
     (Object.keys(cases) as (keyof typeof cases)[]).flatMap((name) =>
       cases[name].map((value) => [name, value] as const),
     ),
-  )("%s's answer check judges %j as the contract's does", (name, value) => {
+  )("%s's answer check judges %j as the contract's does", async (name, value) => {
     const contract = sessionRoutes[name].response;
-    const mini = entryRoutes[name].response;
-    expect(verdict(mini, value)).toEqual(verdict(contract, value));
+    const entry: StandardSchema = entryRoutes[name].response;
+    expect(await verdict(entry, value)).toEqual(await verdict(contract, value));
   });
 
-  it.each(requests)("the sign-in body check judges %j as the contract's does", (value) => {
+  it.each(requests)("the sign-in body check judges %j as the contract's does", async (value) => {
     expect(entryRoutes.token.bodyType).toBe(sessionRoutes.token.bodyType);
     // the contract's body is a union with the client-credentials grant: its password branch is the one to match
     const contract = sessionRoutes.token.body.options[0];
-    expect(verdict(entryRoutes.token.body, value)).toEqual(verdict(contract, value));
+    expect(await verdictWithIssues(entryRoutes.token.body, value)).toEqual(await verdictWithIssues(contract, value));
   });
 
   it.each([
@@ -116,8 +127,9 @@ describe("the entry's zod/mini routes", () => {
     { error: "invalid_grant" },
     "<html>",
     null,
-  ])("the error body check judges %j as the contract's does", (value) => {
-    expect(verdict(miniErrorBodySchema, value)).toEqual(verdict(errorBodySchema, value));
+  ])("the error body check judges %j as the contract's does", async (value) => {
+    const contract = await verdict(errorBodySchema, value);
+    expect(errorBodyOf(value) ?? "refused").toEqual(contract === "refused" ? contract : contract.data);
   });
 
   it("passes the errors of the contract's form routes through to the caller", () => {

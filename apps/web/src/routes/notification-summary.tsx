@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import * as z from "zod/mini";
-import { lenient } from "../app/search.ts";
+import { searchSchema, text } from "../app/search.ts";
 import { NotificationSummaryPage } from "../features/notifications/NotificationLinkPages.tsx";
 
 // Spec §2 Guards: the notification pages need no guard; the signed, expiring token in the link is theirs.
 export const Route = createFileRoute("/notification-summary")({
-  validateSearch: z.object({ token: lenient(z.string()) }),
+  validateSearch: searchSchema({ token: text() }),
   component: () => <NotificationSummaryPage token={Route.useSearch().token} />,
 });

@@ -1,14 +1,13 @@
 import { decideGuard, safeReturnUrl } from "@signet/contract";
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import * as z from "zod/mini";
-import { lenient, returnUrlSearch } from "../app/search.ts";
+import { extend, returnUrlSearch, text, uuid } from "../app/search.ts";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
 
 export const Route = createFileRoute("/sign-in")({
   // org: the organization whose identity providers to offer; provider: "default" or a provider's id to go straight to
-  validateSearch: z.extend(returnUrlSearch, {
-    org: lenient(z.uuid()),
-    provider: lenient(z.string().check(z.maxLength(100))),
+  validateSearch: extend(returnUrlSearch, {
+    org: uuid(),
+    provider: text({ max: 100 }),
   }),
   // Someone already signed in goes on to where sign-in would have sent them.
   beforeLoad: ({ context, search }) => {

@@ -1,21 +1,28 @@
 import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "@signet/contract";
-import * as z from "zod/mini";
-import { lenient, pageNumber, sortDirection } from "../../app/search.ts";
+import {
+  isoDate,
+  oneOf,
+  pageNumber,
+  type SearchValues,
+  searchSchema,
+  sortDirection,
+  text,
+  uuid,
+} from "../../app/search.ts";
 
 // Filters and page live in the URL so that a link opens the same view; .catch() drops a malformed
 // value instead of failing the route. The route reads this before its page loads: the kinds' words
 // (the email templates contract) live in notification-kinds.ts, out of the entry.
-const day = lenient(z.iso.date());
-export const notificationSearchSchema = z.object({
-  organizationId: lenient(z.uuid()),
-  kind: lenient(z.string().check(z.maxLength(100))),
-  channel: lenient(z.enum(NOTIFICATION_CHANNELS)),
-  status: lenient(z.enum(NOTIFICATION_STATUSES)),
-  from: day,
-  to: day,
-  recipient: lenient(z.string().check(z.maxLength(320))),
+export const notificationSearchSchema = searchSchema({
+  organizationId: uuid(),
+  kind: text({ max: 100 }),
+  channel: oneOf(NOTIFICATION_CHANNELS),
+  status: oneOf(NOTIFICATION_STATUSES),
+  from: isoDate(),
+  to: isoDate(),
+  recipient: text({ max: 320 }),
   /** newest first unless asc */
-  sortDirection: lenient(sortDirection()),
-  page: lenient(pageNumber()),
+  sortDirection: sortDirection(),
+  page: pageNumber(),
 });
-export type NotificationSearch = z.infer<typeof notificationSearchSchema>;
+export type NotificationSearch = SearchValues<typeof notificationSearchSchema>;

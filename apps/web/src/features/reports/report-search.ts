@@ -6,37 +6,33 @@ import {
   type PackageStatus,
   UI,
 } from "@signet/contract";
-import * as z from "zod/mini";
-import { lenient, pageNumber, sortDirection } from "../../app/search.ts";
+import {
+  isoDate,
+  oneOf,
+  pageNumber,
+  type SearchValues,
+  searchSchema,
+  someOf,
+  sortDirection,
+  text,
+  uuid,
+} from "../../app/search.ts";
 
 // The package report's filters, paging and sort live in the URL (deep links and back work). A
 // stale or hand-edited URL still opens the page: every field falls back to "no filter".
 
-const day = z.iso.date();
-
-export const reportSearchSchema = z.object({
-  status: lenient(
-    z.pipe(
-      z.union([z.array(z.string()), z.string()]),
-      z.transform((value) => [
-        ...new Set(
-          (Array.isArray(value) ? value : value.split(",")).filter((v): v is PackageStatus =>
-            PACKAGE_STATUSES.includes(v as PackageStatus),
-          ),
-        ),
-      ]),
-    ),
-  ),
-  groupId: lenient(z.uuid()),
-  senderId: lenient(z.uuid()),
-  participantType: lenient(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
-  createdFrom: lenient(day),
-  createdTo: lenient(day),
-  page: lenient(pageNumber()),
-  sortBy: lenient(z.enum(PACKAGE_REPORT_SORT_FIELDS)),
-  sortDirection: lenient(sortDirection()),
+export const reportSearchSchema = searchSchema({
+  status: someOf(PACKAGE_STATUSES),
+  groupId: uuid(),
+  senderId: uuid(),
+  participantType: text({ trim: true, min: 1, max: 50 }),
+  createdFrom: isoDate(),
+  createdTo: isoDate(),
+  page: pageNumber(),
+  sortBy: oneOf(PACKAGE_REPORT_SORT_FIELDS),
+  sortDirection: sortDirection(),
 });
-export type ReportSearch = z.infer<typeof reportSearchSchema>;
+export type ReportSearch = SearchValues<typeof reportSearchSchema>;
 
 type ReportQueryInput = Partial<Omit<PackageReportQuery, "status">> & { status?: PackageStatus[] };
 

@@ -1,5 +1,4 @@
-import * as z from "zod/mini";
-import { lenient } from "../../app/search.ts";
+import { oneOf, type SearchValues, searchSchema, uuid } from "../../app/search.ts";
 
 // Issue 13 §2: the Settings page's pages, in the order of its navigation. A page either shows
 // inside the Settings page (selected by ?page=) or leads to a page of its own under /settings.
@@ -65,8 +64,8 @@ export const SETTINGS_LINKS = [
  * ?page= — an unknown page falls back to ORGANIZATION rather than failing the route. ?org= lets a
  * support user open another organization's settings (ignored for everyone else).
  */
-export const settingsSearchSchema = z.object({
-  page: lenient(z.enum(SETTINGS_PAGE_IDS)),
-  org: lenient(z.uuid()),
+export const settingsSearchSchema = searchSchema({
+  page: oneOf(SETTINGS_PAGE_IDS),
+  org: uuid(),
 });
-export type SettingsSearch = z.infer<typeof settingsSearchSchema>;
+export type SettingsSearch = SearchValues<typeof settingsSearchSchema>;

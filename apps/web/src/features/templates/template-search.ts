@@ -1,5 +1,4 @@
-import * as z from "zod/mini";
-import { lenient, pageNumber, sortDirection } from "../../app/search.ts";
+import { oneOf, pageNumber, type SearchValues, searchSchema, sortDirection, uuid } from "../../app/search.ts";
 
 // The template lists' paging and sort in the URL, apart from the template API calls: the routes
 // read it before their pages load.
@@ -11,10 +10,10 @@ export type TemplateSortField = (typeof TEMPLATE_SORT_FIELDS)[number];
  * ?org= lets a support user open another organization's templates (ignored for everyone else);
  * the list's page and sort are kept in the URL too.
  */
-export const templateSearchSchema = z.object({
-  org: lenient(z.uuid()),
-  page: lenient(pageNumber()),
-  sortBy: lenient(z.enum(TEMPLATE_SORT_FIELDS)),
-  sortDirection: lenient(sortDirection()),
+export const templateSearchSchema = searchSchema({
+  org: uuid(),
+  page: pageNumber(),
+  sortBy: oneOf(TEMPLATE_SORT_FIELDS),
+  sortDirection: sortDirection(),
 });
-export type TemplateSearch = z.infer<typeof templateSearchSchema>;
+export type TemplateSearch = SearchValues<typeof templateSearchSchema>;

@@ -3,12 +3,12 @@ import { compact, hasFilters, toWorkspaceQuery, withFilter, workspaceSearchSchem
 
 describe("workspace search params", () => {
   it("keeps known statuses from an array or a comma list, without duplicates", () => {
-    expect(workspaceSearchSchema.parse({ status: ["STARTED", "BOGUS", "STARTED"] }).status).toEqual(["STARTED"]);
-    expect(workspaceSearchSchema.parse({ status: "CANCELLED,COMPLETED" }).status).toEqual(["CANCELLED", "COMPLETED"]);
+    expect(workspaceSearchSchema.read({ status: ["STARTED", "BOGUS", "STARTED"] }).status).toEqual(["STARTED"]);
+    expect(workspaceSearchSchema.read({ status: "CANCELLED,COMPLETED" }).status).toEqual(["CANCELLED", "COMPLETED"]);
   });
 
   it("turns invalid values into no filter instead of failing", () => {
-    const parsed = workspaceSearchSchema.parse({
+    const parsed = workspaceSearchSchema.read({
       groupId: "not-a-uuid",
       createdFrom: "yesterday",
       page: "-3",
@@ -19,7 +19,7 @@ describe("workspace search params", () => {
   });
 
   it("coerces the page number from the URL", () => {
-    expect(workspaceSearchSchema.parse({ page: "3" }).page).toBe(3);
+    expect(workspaceSearchSchema.read({ page: "3" }).page).toBe(3);
   });
 
   it("builds the list query with defaults: page 1 of 10, newest first, no status = every status", () => {

@@ -1,35 +1,31 @@
 import { PACKAGE_SORT_FIELDS, PACKAGE_STATUSES, UI } from "@signet/contract";
-import * as z from "zod/mini";
-import { lenient, pageNumber, sortDirection } from "../../../app/search.ts";
+import {
+  isoDate,
+  oneOf,
+  pageNumber,
+  type SearchValues,
+  searchSchema,
+  someOf,
+  sortDirection,
+  text,
+  uuid,
+} from "../../../app/search.ts";
 import type { WorkspaceQuery } from "../package-queries.ts";
 
 // The workspace's filters live in the URL so reload and back keep them. A hand-edited or stale
 // URL must still open the page, so every field falls back to "no filter" instead of failing.
 
-const day = z.iso.date();
-
-export const workspaceSearchSchema = z.object({
-  status: lenient(
-    z.pipe(
-      z.union([z.array(z.string()), z.string()]),
-      z.transform((value) => [
-        ...new Set(
-          (Array.isArray(value) ? value : value.split(",")).filter((v): v is (typeof PACKAGE_STATUSES)[number] =>
-            PACKAGE_STATUSES.includes(v as never),
-          ),
-        ),
-      ]),
-    ),
-  ),
-  groupId: lenient(z.uuid()),
-  text: lenient(z.string().check(z.maxLength(200))),
-  createdFrom: lenient(day),
-  createdTo: lenient(day),
-  page: lenient(pageNumber()),
-  sortBy: lenient(z.enum(PACKAGE_SORT_FIELDS)),
-  sortDirection: lenient(sortDirection()),
+export const workspaceSearchSchema = searchSchema({
+  status: someOf(PACKAGE_STATUSES),
+  groupId: uuid(),
+  text: text({ max: 200 }),
+  createdFrom: isoDate(),
+  createdTo: isoDate(),
+  page: pageNumber(),
+  sortBy: oneOf(PACKAGE_SORT_FIELDS),
+  sortDirection: sortDirection(),
 });
-export type WorkspaceSearch = z.infer<typeof workspaceSearchSchema>;
+export type WorkspaceSearch = SearchValues<typeof workspaceSearchSchema>;
 
 /** The list call's query for these search params: defaults filled in, empty filters left out. */
 export function toWorkspaceQuery(search: WorkspaceSearch): WorkspaceQuery {

@@ -1,23 +1,22 @@
 import type { WebhookEndpoint } from "@signet/contract";
-import * as z from "zod/mini";
-import { lenient, pageNumber, sortDirection } from "../../../app/search.ts";
+import { oneOf, pageNumber, type SearchValues, searchSchema, sortDirection } from "../../../app/search.ts";
 import { lastDeliveryWords } from "./webhook-delivery-result.ts";
 
 // Filters, sort and page live in the URL so that a link opens the same view; .catch() drops a
 // malformed value instead of failing the route.
-export const webhookListSearchSchema = z.object({
-  state: lenient(z.enum(["active", "suspended"])),
-  sortBy: lenient(z.enum(["url", "state", "lastDelivery"])),
-  sortDirection: lenient(sortDirection()),
-  page: lenient(pageNumber()),
+export const webhookListSearchSchema = searchSchema({
+  state: oneOf(["active", "suspended"]),
+  sortBy: oneOf(["url", "state", "lastDelivery"]),
+  sortDirection: sortDirection(),
+  page: pageNumber(),
 });
-export type WebhookListSearch = z.infer<typeof webhookListSearchSchema>;
+export type WebhookListSearch = SearchValues<typeof webhookListSearchSchema>;
 
-export const webhookLogSearchSchema = z.object({
-  page: lenient(pageNumber()),
-  sortDirection: lenient(sortDirection()),
+export const webhookLogSearchSchema = searchSchema({
+  page: pageNumber(),
+  sortDirection: sortDirection(),
 });
-export type WebhookLogSearch = z.infer<typeof webhookLogSearchSchema>;
+export type WebhookLogSearch = SearchValues<typeof webhookLogSearchSchema>;
 
 const sortKeys: Record<NonNullable<WebhookListSearch["sortBy"]>, (e: WebhookEndpoint) => string> = {
   url: (e) => e.url.toLowerCase(),

@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import * as z from "zod/mini";
-import { lenient } from "../../../app/search.ts";
+import { searchSchema, uuid } from "../../../app/search.ts";
 import { BulkSendStartPage } from "../../../features/bulk-send/BulkSendStartPage.tsx";
 
 function BulkSendRoute() {
@@ -15,6 +14,6 @@ function BulkSendRoute() {
 }
 
 export const Route = createFileRoute("/_auth/bulk-send/")({
-  validateSearch: z.object({ templateId: lenient(z.uuid()) }),
+  validateSearch: searchSchema({ templateId: uuid() }),
   component: BulkSendRoute,
 });

@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import * as z from "zod/mini";
-import { lenient } from "../../../app/search.ts";
+import { searchSchema, uuid } from "../../../app/search.ts";
 import { ExportPage } from "../../../features/import-export/ExportPage.tsx";
 import { RequireImportExport } from "../../../features/import-export/RequireImportExport.tsx";
 
@@ -15,6 +14,6 @@ function ExportRoute() {
 
 // a support user may open another organization's import/export with ?org=
 export const Route = createFileRoute("/_auth/import-export/export")({
-  validateSearch: z.object({ org: lenient(z.uuid()) }),
+  validateSearch: searchSchema({ org: uuid() }),
   component: ExportRoute,
 });

@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import * as z from "zod/mini";
-import { lenient } from "../../../app/search.ts";
+import { searchSchema, uuid } from "../../../app/search.ts";
 import { ImportPage } from "../../../features/import-export/ImportPage.tsx";
 import { RequireImportExport } from "../../../features/import-export/RequireImportExport.tsx";
 
@@ -15,6 +14,6 @@ function ImportRoute() {
 
 // a support user may open another organization's import/export with ?org=
 export const Route = createFileRoute("/_auth/import-export/import")({
-  validateSearch: z.object({ org: lenient(z.uuid()) }),
+  validateSearch: searchSchema({ org: uuid() }),
   component: ImportRoute,
 });

@@ -1,8 +1,6 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
-import * as z from "zod/mini";
+import { isUuid } from "../../../app/search.ts";
 import { freshPermissions } from "../../../features/access/fresh-permissions.ts";
-
-const organizationIdSchema = z.uuid();
 
 /**
  * Spec §2: organization administration paths have the prefix organizations/{organizationId}, or
@@ -10,7 +8,7 @@ const organizationIdSchema = z.uuid();
  */
 export const Route = createFileRoute("/_auth/organizations/$organizationId")({
   beforeLoad: async ({ params, context, location }) => {
-    if (!organizationIdSchema.safeParse(params.organizationId).success) {
+    if (!isUuid(params.organizationId)) {
       const organizationId = context.services.session.getUser()?.organizationId;
       if (!organizationId) return;
       const rest = location.pathname.slice("/organizations/".length);

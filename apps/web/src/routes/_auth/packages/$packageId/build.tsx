@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import * as z from "zod/mini";
+import { wholeNumber } from "../../../../app/search.ts";
 import { PackageBuilderPage } from "../../../../features/packages/builder/PackageBuilderPage.tsx";
 
-const searchSchema = z.object({ step: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(4)), 1) });
+const builderStep = wholeNumber(1, 4);
 
 function PackageBuilderRoute() {
   const { packageId } = Route.useParams();
@@ -11,6 +11,7 @@ function PackageBuilderRoute() {
 }
 
 export const Route = createFileRoute("/_auth/packages/$packageId/build")({
-  validateSearch: searchSchema,
+  // the builder's step, 1 when missing or not one of its four
+  validateSearch: (search: { step?: unknown }) => ({ step: builderStep(search.step) ?? 1 }),
   component: PackageBuilderRoute,
 });
