@@ -5,8 +5,8 @@ import { PASSWORD } from "./support/factories.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
-// A successful password sign-in records its bookkeeping (failure count cleared, sign-in time, the
-// user stream's audit event) as one statement that appends to the chain without holding the
+// A successful password sign-in records its bookkeeping (the session's token row, failure count
+// cleared, sign-in time, the user stream's audit event) as one statement that appends to the chain without holding the
 // stream's lock across round trips (core/auth/record-sign-in.ts): what that must keep.
 
 let app: TestApp;
@@ -95,5 +95,10 @@ describe("password sign-in bookkeeping", () => {
     expect(await verifyAuditChain(db(), "user", admin.id)).toMatchObject({ valid: true, events: events.length });
     const credential = await db().credential.findUniqueOrThrow({ where: { userId: admin.id } });
     expect(credential.failedAttempts).toBe(0);
+    // the first try kept nothing: one token, with its authentication methods
+    const tokens = await db().activeToken.findMany({ where: { userId: admin.id } });
+    expect(tokens).toHaveLength(1);
+    const methods = await db().sessionAuthMethod.findMany({ where: { activeTokenId: tokens[0]!.id } });
+    expect(methods.map((method) => method.amr)).toEqual([["pwd"]]);
   });
 });

@@ -2,9 +2,55 @@ import { randomUUID } from "node:crypto";
 import { type TokenClaims, WEB_CLIENT_ID } from "@signet/contract";
 import type { RequestOrigin } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
+import { execute } from "../db/pool-query.ts";
 import { AppError } from "../errors/app-error.ts";
 import { hasVerifiedFactor, loadMfaFactors, type MfaFactors } from "../mfa/mfa-factors.ts";
-import { readTokenSubject } from "./read-token-subject.ts";
+import { readTokenSubject, type TokenSubject } from "./read-token-subject.ts";
+
+/** A session token's server-side row: what revokes it, and how the person authenticated (amr). */
+export interface TokenRow {
+  id: string;
+  userId: string;
+  organizationId: string | null;
+  issuedAt: Date;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  amr: string[];
+}
+
+/**
+ * The token's row and its authentication methods as two CTEs of one statement ("token",
+ * "token_amr"), reading tokenRowValues' 8 values from $`first` on; written only when `condition`
+ * (SQL) holds. A password sign-in writes them in its bookkeeping statement (record-sign-in.ts).
+ */
+export const tokenRowCtes = (first: number, condition = "TRUE") => {
+  const $ = (n: number) => `$${first + n}`;
+  return `
+  token AS (
+    INSERT INTO "ActiveToken" (id, "userId", "organizationId", partial, "issuedAt", "expiresAt", "lastSeenAt", ip,
+                               "userAgent")
+    SELECT ${$(0)}::uuid, ${$(1)}::uuid, ${$(2)}::uuid, ${$(2)}::uuid IS NULL, ${$(3)}::timestamptz,
+           ${$(4)}::timestamptz, ${$(3)}::timestamptz, ${$(5)}, ${$(6)}
+     WHERE ${condition}
+    RETURNING id),
+  token_amr AS (
+    INSERT INTO "SessionAuthMethod" ("activeTokenId", amr, "createdAt")
+    SELECT id, ${$(7)}::text[], ${$(3)}::timestamptz FROM token)`;
+};
+
+export const tokenRowValues = (row: TokenRow): unknown[] => [
+  row.id,
+  row.userId,
+  row.organizationId,
+  row.issuedAt,
+  row.expiresAt,
+  row.ip,
+  row.userAgent,
+  row.amr,
+];
+
+const INSERT_TOKEN = `WITH ${tokenRowCtes(1)} SELECT count(*) FROM token`;
 
 export interface IssuedToken {
   token: string;
@@ -32,12 +78,20 @@ interface IssueInput {
   amr?: string[];
   /** the user's second factors when the caller has just read them (a sign-in deciding on a challenge) */
   knownFactors?: MfaFactors;
+  /** the token subject when the caller has just read it (a password sign-in reads it with the account) */
+  knownSubject?: TokenSubject;
+  /** writes the token's row in the caller's own statement instead of one of its own (a password sign-in's bookkeeping) */
+  writeTokenRow?: (row: TokenRow) => Promise<void>;
 }
 
 /** Records the token server-side (so it can be revoked) and signs the spec's logged-in-user claims. */
 export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<IssuedToken> {
   const { db, config, tokens } = deps;
-  const user = await readTokenSubject(db, input.userId, input.organizationId);
+  const known = input.knownSubject;
+  const user =
+    known && known.id === input.userId && known.organizationId === input.organizationId
+      ? known
+      : await readTokenSubject(db, input.userId, input.organizationId);
   if (!user) throw new AppError("UNAUTHORIZED");
   // An API user gets tokens only through its clients' credentials (short-lived, checked against the
   // secret on every request): never a person's long session, e.g. by trading its token at
@@ -65,15 +119,18 @@ export async function issueToken(input: IssueInput, deps: CoreDeps): Promise<Iss
   const lifetime = config.TOKEN_LIFETIME_SECONDS;
   // the token's row and its authentication methods, one statement
   const now = new Date();
-  await db.$executeRaw`
-    WITH token AS (
-      INSERT INTO "ActiveToken" (id, "userId", "organizationId", partial, "issuedAt", "expiresAt", "lastSeenAt", ip,
-                                 "userAgent")
-      VALUES (${jti}::uuid, ${user.id}::uuid, ${input.organizationId}::uuid, ${input.organizationId === null}, ${now},
-              ${new Date(now.getTime() + lifetime * 1000)}, ${now}, ${input.origin.ip},
-              ${input.origin.userAgent?.slice(0, 500) ?? null})
-      RETURNING id)
-    INSERT INTO "SessionAuthMethod" ("activeTokenId", amr, "createdAt") SELECT id, ${amr}::text[], ${now} FROM token`;
+  const row: TokenRow = {
+    id: jti,
+    userId: user.id,
+    organizationId: input.organizationId,
+    issuedAt: now,
+    expiresAt: new Date(now.getTime() + lifetime * 1000),
+    ip: input.origin.ip,
+    userAgent: input.origin.userAgent?.slice(0, 500) ?? null,
+    amr,
+  };
+  if (input.writeTokenRow) await input.writeTokenRow(row);
+  else await execute(db, INSERT_TOKEN, tokenRowValues(row));
   return tokens.sign(
     {
       sub: user.email,

@@ -1,5 +1,7 @@
+import { queryRows } from "../db/pool-query.ts";
 import type { Db } from "../db/prisma-client.ts";
 import { type MfaFactors, mfaFactorsOf } from "../mfa/mfa-factors.ts";
+import { type TokenSubject, type TokenSubjectJson, tokenSubjectFrom, tokenSubjectJson } from "./read-token-subject.ts";
 
 export interface SignInAccount {
   id: string;
@@ -13,6 +15,14 @@ export interface SignInAccount {
   memberships: { organizationId: string; enabled: boolean; organization: { enabled: boolean } }[];
   /** read with the account, so a right password goes on to the session or the challenge at once */
   factors: MfaFactors;
+  /** the last event of the user's audit stream, which a successful sign-in's event follows (record-sign-in.ts) */
+  lastEvent: { sequence: number; hash: string } | null;
+  /**
+   * What the session's token says of the person, for the organization a right password signs into
+   * (the only membership's; none for several): read here, with the account, instead of after the
+   * password check (issueToken's knownSubject)
+   */
+  tokenSubject: TokenSubject;
 }
 
 interface AccountRow {
@@ -29,6 +39,8 @@ interface AccountRow {
   phoneVerifiedAt: Date | null;
   verifiedPhoneNumber: string | null;
   recoveryCodesRemaining: number;
+  lastEvent: { sequence: number; hash: string } | null;
+  subject: TokenSubjectJson;
 }
 
 /**
@@ -36,7 +48,9 @@ interface AccountRow {
  * statement, null when unknown.
  */
 export async function readSignInAccount(db: Db, email: string): Promise<SignInAccount | null> {
-  const rows = await db.$queryRaw<AccountRow[]>`
+  const rows = await queryRows<AccountRow>(
+    db,
+    `
     SELECT u.id, u."homeOrganizationId", c."passwordHash", c."failedAttempts", c."lockedUntil", c."expiresAt",
            coalesce((SELECT json_agg(json_build_object('organizationId', m."organizationId", 'enabled', m.enabled,
                                                        'organization', json_build_object('enabled', o.enabled)))
@@ -45,12 +59,20 @@ export async function readSignInAccount(db: Db, email: string): Promise<SignInAc
            u."mfaPhoneNumber", a."verifiedAt" AS "authenticatorVerifiedAt", a."createdAt" AS "authenticatorCreatedAt",
            v."verifiedAt" AS "phoneVerifiedAt", v."phoneNumber" AS "verifiedPhoneNumber",
            (SELECT count(*)::int FROM "MfaRecoveryCode" r WHERE r."userId" = u.id AND r."usedAt" IS NULL)
-             AS "recoveryCodesRemaining"
+             AS "recoveryCodesRemaining",
+           (SELECT json_build_object('sequence', e.sequence, 'hash', e.hash) FROM "AuditEvent" e
+             WHERE e."streamType" = 'user' AND e."streamId" = u.id::text ORDER BY e.sequence DESC LIMIT 1)
+             AS "lastEvent",
+           ${tokenSubjectJson("token_organization.id")} AS subject
       FROM "User" u
+      CROSS JOIN LATERAL (SELECT CASE WHEN count(*) = 1 THEN (array_agg(m."organizationId"))[1] END AS id
+                            FROM "Membership" m WHERE m."userId" = u.id) token_organization
       LEFT JOIN "Credential" c ON c."userId" = u.id
       LEFT JOIN "MfaAuthenticator" a ON a."userId" = u.id
       LEFT JOIN "MfaPhoneVerification" v ON v."userId" = u.id
-     WHERE u.email = ${email}`;
+     WHERE u.email = $1`,
+    [email],
+  );
   const row = rows[0];
   if (!row) return null;
   return {
@@ -76,5 +98,7 @@ export async function readSignInAccount(db: Db, email: string): Promise<SignInAc
         : null,
       recoveryCodesRemaining: row.recoveryCodesRemaining,
     }),
+    lastEvent: row.lastEvent,
+    tokenSubject: tokenSubjectFrom(row.subject),
   };
 }

@@ -94,6 +94,8 @@ export async function signInWithPassword(
   }
 
   const credentialsExpired = credential.expiresAt !== null && credential.expiresAt <= new Date();
+  // with a second factor due, no token is written and the failed-attempt count stays until the code
+  // is right too: a right password must not give a code-guesser a fresh set of tries (issue 12 §4)
   const outcome = await continueAfterFirstFactor(
     actor,
     {
@@ -102,22 +104,22 @@ export async function signInWithPassword(
       credentialsExpired,
       firstFactor: "pwd",
       factors: user.factors,
+      knownSubject: user.tokenSubject,
+      writeTokenRow: (token) =>
+        recordSignIn(db, actor, {
+          userId: user.id,
+          lastEvent: user.lastEvent,
+          token,
+          audit: {
+            organizationId: user.homeOrganizationId,
+            streamType: "user",
+            streamId: user.id,
+            type: "sign-in.succeeded",
+            data: { partial: single === null },
+          },
+        }),
     },
     deps,
   );
-  // with a second factor due, the failed-attempt count stays until the code is right too: a right
-  // password must not give a code-guesser a fresh set of tries (issue 12 §4)
-  if (outcome.kind === "token") {
-    await recordSignIn(db, actor, {
-      userId: user.id,
-      audit: {
-        organizationId: user.homeOrganizationId,
-        streamType: "user",
-        streamId: user.id,
-        type: "sign-in.succeeded",
-        data: { partial: single === null },
-      },
-    });
-  }
   return outcome;
 }

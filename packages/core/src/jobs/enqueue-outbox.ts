@@ -1,5 +1,6 @@
 import type { Prisma } from "../db/generated/client.ts";
-import { type Db, pgPoolOf } from "../db/prisma-client.ts";
+import { execute } from "../db/pool-query.ts";
+import type { Db } from "../db/prisma-client.ts";
 import type { JobName, JobPayload } from "./job-registry.ts";
 import { JOBS } from "./job-registry.ts";
 
@@ -27,9 +28,7 @@ export async function enqueueOutbox<N extends JobName>(
     idempotencyKey,
     (availableAt ?? new Date()).toISOString(),
   ];
-  const pool = pgPoolOf(tx);
-  if (pool) await pool.query(INSERT_OUTBOX_ROW, values);
-  else await tx.$executeRawUnsafe(INSERT_OUTBOX_ROW, ...values);
+  await execute(tx, INSERT_OUTBOX_ROW, values);
 }
 
 const INSERT_OUTBOX_ROW = `

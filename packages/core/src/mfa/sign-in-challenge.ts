@@ -2,7 +2,8 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { MFA_LIMITS, MFA_MESSAGES, type MfaChallengeAnswer, type MfaMethod, type MfaSmsSent } from "@signet/contract";
 import type { AnonymousActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
-import { type IssuedToken, issueToken } from "../auth/issue-token.ts";
+import { type IssuedToken, issueToken, type TokenRow } from "../auth/issue-token.ts";
+import type { TokenSubject } from "../auth/read-token-subject.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import {
@@ -40,6 +41,10 @@ export interface FirstFactorInput {
   returnUrl?: string | null;
   /** the user's second factors when the first factor's check read them with the account */
   factors?: MfaFactors;
+  /** the token subject, when the first factor's check read it with the account */
+  knownSubject?: TokenSubject;
+  /** writes the session token's row in the first factor's own bookkeeping (issueToken's writeTokenRow) */
+  writeTokenRow?: (row: TokenRow) => Promise<void>;
 }
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -69,6 +74,8 @@ export async function continueAfterFirstFactor(
         ...tokenInput,
         amr: [input.firstFactor, ...(input.secondFactorAsserted ? ["mfa"] : [])],
         knownFactors: factors,
+        ...(input.knownSubject ? { knownSubject: input.knownSubject } : {}),
+        ...(input.writeTokenRow ? { writeTokenRow: input.writeTokenRow } : {}),
       },
       deps,
     );
