@@ -1,4 +1,3 @@
-import { execute } from "../db/pool-query.ts";
 import type { Db } from "../db/prisma-client.ts";
 import type { Logger } from "../logger.ts";
 
@@ -19,9 +18,6 @@ const RETRY_MS = 1000;
  * (parked-jobs.ts, the parked-jobs metric), and BullMQ, not the outbox, decides whether a job runs
  * again. A statement that fails is retried; close() writes what is left.
  */
-const MARK_PROCESSED = `
-  UPDATE "OutboxMessage" SET "processedAt" = now() WHERE "idempotencyKey" = ANY($1::text[]) AND "processedAt" IS NULL`;
-
 export function createJobCompletion(db: Db, logger: Logger) {
   const pending: string[] = [];
   let writing: Promise<void> | undefined;
@@ -33,7 +29,9 @@ export function createJobCompletion(db: Db, logger: Logger) {
     while (pending.length > 0) {
       const keys = pending.splice(0, MAX_MARKS);
       try {
-        await execute(db, MARK_PROCESSED, [keys]);
+        await db.$executeRaw`
+          UPDATE "OutboxMessage" SET "processedAt" = now()
+          WHERE "idempotencyKey" = ANY(${keys}::text[]) AND "processedAt" IS NULL`;
       } catch (error) {
         logger.warn(
           { err: error instanceof Error ? error.message : String(error), jobs: keys.length },
