@@ -4,6 +4,7 @@ import type { RequestOrigin, UserActor } from "../actor.ts";
 import { secretIsActive } from "../api-clients/client-secret.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { Prisma } from "../db/generated/client.ts";
+import { queryRows } from "../db/pool-query.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TokenSigner } from "./token-signer.ts";
 
@@ -120,9 +121,9 @@ async function readTokenRow(
   deps: CoreDeps,
   alongside: TokenAlongside | undefined,
 ): Promise<TokenRow | undefined> {
-  const [row] = await deps.db.$queryRaw<TokenRow[]>`
+  const query = Prisma.sql`
     SELECT t."revokedAt", t."expiresAt", t."lastSeenAt",
-           (SELECT v.version FROM "OrganizationAccessVersion" v
+           (SELECT v.version::text FROM "OrganizationAccessVersion" v
              WHERE v."organizationId" = ${claims.oid}::uuid) AS "accessVersion",
            s.id IS NOT NULL AS "secretFound", s."revokedAt" AS "secretRevokedAt", s."expiresAt" AS "secretExpiresAt",
            c.enabled AS "clientEnabled", c."clientId",
@@ -131,7 +132,14 @@ async function readTokenRow(
       LEFT JOIN "ApiClientSecret" s ON s.id = ${claims.secret_id ?? null}::uuid
       LEFT JOIN "ApiClient" c ON c.id = s."apiClientId"
      WHERE t.id = ${claims.jti}::uuid`;
-  return row;
+  // read on every authenticated request: on the pool, prepared (pool-query.ts); the version as text,
+  // which both pg and Prisma answer alike
+  const [row] = await queryRows<Omit<TokenRow, "accessVersion"> & { accessVersion: string | null }>(
+    deps.db,
+    query.text,
+    query.values,
+  );
+  return row && { ...row, accessVersion: row.accessVersion === null ? null : BigInt(row.accessVersion) };
 }
 
 /** distinct tokens whose signature check is remembered, per process */
