@@ -32,7 +32,6 @@ interface AccountRow {
   failedAttempts: number | null;
   lockedUntil: Date | null;
   expiresAt: Date | null;
-  memberships: SignInAccount["memberships"];
   mfaPhoneNumber: string | null;
   authenticatorVerifiedAt: Date | null;
   authenticatorCreatedAt: Date | null;
@@ -52,10 +51,6 @@ export async function readSignInAccount(db: Db, email: string): Promise<SignInAc
     db,
     `
     SELECT u.id, u."homeOrganizationId", c."passwordHash", c."failedAttempts", c."lockedUntil", c."expiresAt",
-           coalesce((SELECT json_agg(json_build_object('organizationId', m."organizationId", 'enabled', m.enabled,
-                                                       'organization', json_build_object('enabled', o.enabled)))
-                       FROM "Membership" m JOIN "Organization" o ON o.id = m."organizationId"
-                      WHERE m."userId" = u.id), '[]') AS memberships,
            u."mfaPhoneNumber", a."verifiedAt" AS "authenticatorVerifiedAt", a."createdAt" AS "authenticatorCreatedAt",
            v."verifiedAt" AS "phoneVerifiedAt", v."phoneNumber" AS "verifiedPhoneNumber",
            (SELECT count(*)::int FROM "MfaRecoveryCode" r WHERE r."userId" = u.id AND r."usedAt" IS NULL)
@@ -87,7 +82,8 @@ export async function readSignInAccount(db: Db, email: string): Promise<SignInAc
             lockedUntil: row.lockedUntil,
             expiresAt: row.expiresAt,
           },
-    memberships: row.memberships,
+    // the token subject's list: the same memberships, read once
+    memberships: row.subject.memberships,
     factors: mfaFactorsOf({
       mfaPhoneNumber: row.mfaPhoneNumber,
       mfaAuthenticator: row.authenticatorCreatedAt
