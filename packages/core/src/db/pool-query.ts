@@ -34,3 +34,63 @@ export async function execute(db: Runner, text: string, values: readonly unknown
   if (pool) return (await pool.query(prepared(text, values))).rowCount ?? 0;
   return db.$executeRawUnsafe(text, ...values);
 }
+
+/** Statements of one transaction (see inPoolTransaction). */
+export interface TransactionStatements {
+  rows<T>(text: string, values: readonly unknown[]): Promise<T[]>;
+  execute(text: string, values: readonly unknown[]): Promise<number>;
+}
+
+/**
+ * Runs `work` in one transaction on a connection of the pg pool (a Prisma interactive transaction
+ * for a client without one), for hot paths whose statements are few and written by hand. A
+ * transaction left idle for `idleTimeoutMs` (its work waiting on something that hangs) is ended by
+ * PostgreSQL, which rolls it back and frees its row locks, as Prisma's transaction timeout did.
+ */
+export async function inPoolTransaction<T>(
+  db: Db,
+  work: (statements: TransactionStatements) => Promise<T>,
+  idleTimeoutMs = 60_000,
+): Promise<T> {
+  const pool = pgPoolOf(db);
+  if (!pool) {
+    return db.$transaction(
+      (tx) =>
+        work({
+          rows: <R>(text: string, values: readonly unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values),
+          execute: (text, values) => tx.$executeRawUnsafe(text, ...values),
+        }),
+      { timeout: idleTimeoutMs },
+    );
+  }
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  // a checked-out connection's errors (PostgreSQL ending an idle transaction) come here, not to
+  // the pool; unheard they would end the process
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on("error", onError);
+  try {
+    // one round trip: both statements in one simple query (the timeout is a literal integer)
+    await client.query(
+      `BEGIN; SET LOCAL idle_in_transaction_session_timeout = ${Math.max(1, Math.round(idleTimeoutMs))}`,
+    );
+    const result = await work({
+      rows: async <R>(text: string, values: readonly unknown[]) =>
+        (await client.query(prepared(text, values))).rows as R[],
+      execute: async (text, values) => (await client.query(prepared(text, values))).rowCount ?? 0,
+    });
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.off("error", onError);
+    // a connection that failed or could not roll back is closed, not handed to the next caller
+    client.release(broken);
+  }
+}

@@ -1,3 +1,4 @@
+import { inPoolTransaction } from "../db/pool-query.ts";
 import type { Db } from "../db/prisma-client.ts";
 import type { Logger } from "../logger.ts";
 
@@ -40,59 +41,72 @@ async function handOn(rows: OutboxRow[], publish: OutboxPublisher): Promise<Outb
   return outcomes;
 }
 
+// Claims the due rows and marks them published in one statement: the row lock the UPDATE takes keeps
+// other relays away (SKIP LOCKED) until this transaction ends, and a row whose publish fails is
+// written back before it commits; a relay that dies first rolls the claim back.
+const CLAIM_DUE_ROWS = `
+  UPDATE "OutboxMessage" AS row
+  SET "publishedAt" = now(), attempts = row.attempts + 1, "lastError" = NULL
+  FROM (
+    SELECT id FROM "OutboxMessage"
+    WHERE "publishedAt" IS NULL AND "availableAt" <= now()
+    ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+  ) AS due
+  WHERE row.id = due.id
+  RETURNING row.id::text AS id, row.queue, row."jobName", row.payload, row."idempotencyKey",
+    row.attempts - 1 AS attempts`;
+
+const MARK_PROCESSED = `UPDATE "OutboxMessage" SET "processedAt" = now() WHERE id = ANY($1::bigint[])`;
+
+// a failed row: not published (unless parked), its error kept, retried after the backoff
+const MARK_FAILED = `
+  UPDATE "OutboxMessage"
+  SET "lastError" = $2, "availableAt" = $3::timestamptz,
+    "publishedAt" = CASE WHEN $4::boolean THEN now() ELSE NULL END
+  WHERE id = $1::bigint`;
+
 /**
  * Publishes due rows, oldest first. Rows are claimed with SKIP LOCKED so any number of relays
  * (one per worker replica) share the work without publishing a row twice at the same time.
- * The rows that got through are marked in one statement per outcome, not one per row. A failed row
- * is retried later with exponential backoff; after MAX_OUTBOX_ATTEMPTS it is parked (published with
- * lastError) for an operator to look at (parked-jobs.ts lists and requeues them).
+ * A failed row is retried later with exponential backoff; after MAX_OUTBOX_ATTEMPTS it is parked
+ * (published with lastError) for an operator to look at (parked-jobs.ts lists and requeues them).
  */
 export async function relayOutboxBatch(db: Db, publish: OutboxPublisher, batchSize = 50): Promise<number> {
-  return db.$transaction(
-    async (tx) => {
-      const rows = await tx.$queryRaw<OutboxRow[]>`
-        SELECT id, queue, "jobName", payload, "idempotencyKey", attempts FROM "OutboxMessage"
-        WHERE "publishedAt" IS NULL AND "availableAt" <= now()
-        ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
-      const outcomes = await handOn(rows, publish);
-      const now = new Date();
-      const through = { published: [] as bigint[], processed: [] as bigint[] };
-      for (const [index, outcome] of outcomes.entries()) {
-        const row = rows[index]!;
-        if (outcome.status === "fulfilled") {
-          through[outcome.value].push(row.id);
-          continue;
-        }
-        const attempts = row.attempts + 1;
-        const message = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
-        await tx.outboxMessage.update({
-          where: { id: row.id },
-          data: {
-            attempts,
-            lastError: message.slice(0, 2000),
-            availableAt: new Date(Date.now() + Math.min(2 ** attempts * 1000, 10 * 60_000)),
-            publishedAt: attempts >= MAX_OUTBOX_ATTEMPTS ? new Date() : null,
-          },
-        });
+  return inPoolTransaction(db, async (statements) => {
+    const claimed = await statements.rows<Omit<OutboxRow, "id"> & { id: string }>(CLAIM_DUE_ROWS, [batchSize]);
+    const rows = claimed
+      .map((row) => ({ ...row, id: BigInt(row.id), attempts: Number(row.attempts) }))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const outcomes = await handOn(rows, publish);
+    const processed: string[] = [];
+    for (const [index, outcome] of outcomes.entries()) {
+      const row = rows[index]!;
+      if (outcome.status === "fulfilled") {
+        if (outcome.value === "processed") processed.push(row.id.toString());
+        continue;
       }
-      for (const [outcome, ids] of Object.entries(through)) {
-        if (ids.length === 0) continue;
-        await tx.outboxMessage.updateMany({
-          where: { id: { in: ids } },
-          data: {
-            publishedAt: now,
-            attempts: { increment: 1 },
-            // a row that got through is no longer parked, whatever failed before
-            lastError: null,
-            ...(outcome === "processed" ? { processedAt: now } : {}),
-          },
-        });
-      }
-      return rows.length;
-    },
-    { timeout: 60_000 },
-  );
+      const attempts = row.attempts + 1;
+      const message = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+      const retryAt = new Date(Date.now() + Math.min(2 ** attempts * 1000, 10 * 60_000));
+      await statements.execute(MARK_FAILED, [
+        row.id.toString(),
+        message.slice(0, 2000),
+        retryAt.toISOString(),
+        attempts >= MAX_OUTBOX_ATTEMPTS,
+      ]);
+    }
+    if (processed.length > 0) await statements.execute(MARK_PROCESSED, [processed]);
+    return rows.length;
+  });
 }
+
+/**
+ * While rows keep coming, how long the relay lets them gather after a batch that was not full. Each
+ * batch costs the same few round trips whatever its size; looping at once while producers add rows
+ * one by one made batches of 40–70 rows, and this short wait, small beside the poll interval an
+ * idle relay already has, makes them several times larger.
+ */
+const GATHER_MS = 20;
 
 /** Polls the outbox until stopped; drains quickly while there is work. */
 export function startOutboxRelay(db: Db, publish: OutboxPublisher, logger: Logger, intervalMs = 250) {
@@ -105,12 +119,14 @@ export function startOutboxRelay(db: Db, publish: OutboxPublisher, logger: Logge
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
     if (stopped) return;
+    let relayed = 0;
     try {
-      while (!stopped && (await relayOutboxBatch(db, publish, batchSize)) > 0) {}
+      do relayed = await relayOutboxBatch(db, publish, batchSize);
+      while (!stopped && relayed === batchSize);
     } catch (error) {
       logger.error({ err: error }, "outbox relay failed");
     }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
+    if (!stopped) timer = setTimeout(() => (running = tick()), relayed > 0 ? GATHER_MS : intervalMs);
   };
   running = tick();
   return {

@@ -4,6 +4,7 @@ import "./provided-context.ts";
 export { markIdentityProofed } from "./identity-proofing-fixtures.ts";
 export { givePrintSetup } from "./print-setup-fixtures.ts";
 export { createTestDatabase, type TestDatabase, testRedisPrefix } from "./test-database.ts";
+export { watchPoolStatements } from "./watch-pool-statements.ts";
 
 /** The Redis server the test run uses (REDIS_URL, default redis://127.0.0.1:6379). */
 export function testRedisUrl(): string {

@@ -3,7 +3,7 @@ import type { Db } from "../../src/db/prisma-client.ts";
 import { enqueueOutbox } from "../../src/jobs/enqueue-outbox.ts";
 import { createJobCompletion } from "../../src/jobs/job-completion.ts";
 import { silentLogger } from "../../src/logger.ts";
-import { createTestDatabase, type TestDatabase } from "../../src/testing/index.ts";
+import { createTestDatabase, type TestDatabase, watchPoolStatements } from "../../src/testing/index.ts";
 
 let database: TestDatabase;
 let db: Db;
@@ -19,53 +19,54 @@ async function enqueue(idempotencyKey: string) {
   );
 }
 
-/** Counts the statements the marks send (the completion writes with $executeRaw). */
-function countingDb() {
-  let statements = 0;
-  const counted = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property === "$executeRaw") {
-        return (...args: Parameters<Db["$executeRaw"]>) => {
-          statements++;
-          return target.$executeRaw(...args);
-        };
-      }
-      return Reflect.get(target, property, receiver);
-    },
-  });
-  return { db: counted, statements: () => statements };
-}
+const MARK = '"processedAt" = now()';
 
 describe("createJobCompletion", () => {
-  it("marks the rows of jobs finishing together in one statement", async () => {
+  it("marks the rows of jobs finishing a few milliseconds apart in one statement", async () => {
     const keys = Array.from({ length: 6 }, (_, index) => `completion:${Date.now()}:${index}`);
     for (const key of keys) await enqueue(key);
-    const counting = countingDb();
-    const completion = createJobCompletion(counting.db, silentLogger);
+    const marks = watchPoolStatements(db, MARK);
+    const completion = createJobCompletion(db, silentLogger);
+    const processed = () =>
+      db.outboxMessage.count({ where: { idempotencyKey: { in: keys }, processedAt: { not: null } } });
 
-    for (const key of keys) completion.mark(key);
+    // a worker finishes its jobs a few at a time
+    for (const key of keys.slice(0, 3)) completion.mark(key);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const key of keys.slice(3)) completion.mark(key);
+    await expect.poll(processed).toBe(keys.length);
     await completion.close();
+    marks.restore();
 
-    expect(counting.statements()).toBe(1);
-    const rows = await db.outboxMessage.findMany({ where: { idempotencyKey: { in: keys } } });
-    expect(rows).toHaveLength(keys.length);
-    expect(rows.every((row) => row.processedAt !== null)).toBe(true);
+    expect(marks.statements()).toBe(1);
+  });
+
+  it("writes what is pending at once when closed", async () => {
+    const key = `completion-close:${Date.now()}`;
+    await enqueue(key);
+    const completion = createJobCompletion(db, silentLogger);
+    completion.mark(key);
+    await completion.close();
+    expect((await db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: key } })).processedAt).not.toBeNull();
   });
 
   it("keeps the first processedAt when a job runs again, and marks later jobs in a later statement", async () => {
     const first = `completion-again:${Date.now()}`;
     await enqueue(first);
-    const counting = countingDb();
-    const completion = createJobCompletion(counting.db, silentLogger);
+    const marks = watchPoolStatements(db, MARK);
+    const completion = createJobCompletion(db, silentLogger);
     completion.mark(first);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(counting.statements()).toBe(1);
-    const marked = (await db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: first } })).processedAt;
+    const processedAt = async () =>
+      (await db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: first } })).processedAt;
+    await expect.poll(processedAt).not.toBeNull();
+    expect(marks.statements()).toBe(1);
+    const marked = await processedAt();
     await new Promise((resolve) => setTimeout(resolve, 20));
 
     completion.mark(first);
     await completion.close();
-    expect(counting.statements()).toBe(2);
+    marks.restore();
+    expect(marks.statements()).toBe(2);
     const again = await db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: first } });
     expect(again.processedAt).toEqual(marked);
   });
@@ -74,21 +75,16 @@ describe("createJobCompletion", () => {
     const keys = [`completion-retry:${Date.now()}:a`, `completion-retry:${Date.now()}:b`];
     for (const key of keys) await enqueue(key);
     let failures = 0;
-    const flaky = new Proxy(db, {
-      get(target, property, receiver) {
-        if (property === "$executeRaw") {
-          return (...args: Parameters<Db["$executeRaw"]>) =>
-            failures++ === 0 ? Promise.reject(new Error("database gone")) : target.$executeRaw(...args);
-        }
-        return Reflect.get(target, property, receiver);
-      },
-    });
-    const completion = createJobCompletion(flaky, silentLogger);
+    const marks = watchPoolStatements(db, MARK, (send) =>
+      failures++ === 0 ? Promise.reject(new Error("database gone")) : send(),
+    );
+    const completion = createJobCompletion(db, silentLogger);
     for (const key of keys) completion.mark(key);
     await expect
       .poll(async () => db.outboxMessage.count({ where: { idempotencyKey: { in: keys }, processedAt: { not: null } } }))
       .toBe(2);
     expect(failures).toBe(2);
     await completion.close();
+    marks.restore();
   });
 });

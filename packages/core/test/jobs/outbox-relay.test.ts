@@ -14,7 +14,7 @@ import {
 } from "../../src/jobs/outbox-relay.ts";
 import { silentLogger } from "../../src/logger.ts";
 import { createMailboxMailer } from "../../src/mail/mailbox-mailer.ts";
-import { createTestDatabase, type TestDatabase } from "../../src/testing/index.ts";
+import { createTestDatabase, type TestDatabase, watchPoolStatements } from "../../src/testing/index.ts";
 
 let database: TestDatabase;
 let db: Db;
@@ -102,6 +102,36 @@ describe("enqueueOutbox", () => {
     await expect(
       enqueueOutbox(db, "email.send", { ...email(), to: "not-an-email" }, key("invalid-pool")),
     ).rejects.toThrow();
+  });
+});
+
+describe("enqueueOutbox on the pool", () => {
+  it("writes the rows enqueued while another is being written together, in one statement", async () => {
+    const keys = Array.from({ length: 12 }, (_, index) => key(`together-${index}`));
+    const inserts = watchPoolStatements(db, 'INSERT INTO "OutboxMessage"');
+    await Promise.all(keys.map((k) => enqueueOutbox(db, "email.send", email(), k)));
+    inserts.restore();
+    // the first goes alone at once; the other eleven gathered meanwhile
+    expect(inserts.statements()).toBe(2);
+    const rows = await db.outboxMessage.findMany({ where: { idempotencyKey: { in: keys } }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => row.idempotencyKey)).toEqual(keys);
+  });
+
+  it("fails only the row PostgreSQL refuses; the rows written with it are kept", async () => {
+    const good = Array.from({ length: 4 }, (_, index) => key(`beside-${index}`));
+    // text columns refuse a NUL character
+    const refused = key("nul\u0000key");
+    const outcomes = await Promise.allSettled(
+      [...good.slice(0, 2), refused, ...good.slice(2)].map((k) => enqueueOutbox(db, "email.send", email(), k)),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    expect(await db.outboxMessage.count({ where: { idempotencyKey: { in: good } } })).toBe(good.length);
   });
 });
 
