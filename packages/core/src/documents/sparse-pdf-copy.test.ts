@@ -187,3 +187,58 @@ describe("SparsePdfCopy skipping large streams", () => {
     expect(answer).toEqual(await wholeFileAnswer(bytes));
   });
 });
+
+describe("SparsePdfCopy's buffer, handed on once released", () => {
+  // capacities of their own, so copies made by other tests never take these buffers
+  const capacityFor = (bytes: Uint8Array, extra: number) => bytes.length + 1 + extra;
+
+  it("serves the next copy of the same capacity, all zeros again, and the answers stay the same", async () => {
+    const first = await largePdf(2, false);
+    const second = await largePdf(1, true);
+    const capacity = capacityFor(first, 17);
+    const a = new SparsePdfCopy(capacity);
+    a.push(first);
+    const memory = a.bytes.buffer;
+    const expected = await inspectPdfCopy(a);
+    a.release();
+    expect(() => a.bytes).toThrow("released");
+
+    const b = new SparsePdfCopy(capacity);
+    expect(b.bytes.buffer).toBe(memory);
+    // the whole buffer reads as a new one would, where the first copy wrote included
+    expect(Buffer.from(memory, 0, capacity).every((byte) => byte === 0)).toBe(true);
+    b.push(second);
+    expect(await inspectPdfCopy(b)).toEqual(await wholeFileAnswer(second));
+    b.release();
+
+    const c = new SparsePdfCopy(capacity);
+    c.push(first);
+    expect(c.bytes.buffer).toBe(memory);
+    expect(await inspectPdfCopy(c)).toEqual(expected);
+  });
+
+  it("is not kept once its copies have written more than the pool lets stay resident", () => {
+    const capacity = 20 * 1024 * 1024 + 3;
+    // no stream to skip: every byte is written
+    const text = Buffer.alloc(capacity - 1, 0x41);
+    const a = new SparsePdfCopy(capacity);
+    a.push(text);
+    const memory = a.bytes.buffer;
+    a.release();
+    const b = new SparsePdfCopy(capacity);
+    expect(b.bytes.buffer).not.toBe(memory);
+  });
+
+  it("is released once only: a second release cannot put it in the pool twice", () => {
+    const capacity = 4 * 1024 + 5;
+    const a = new SparsePdfCopy(capacity);
+    a.push(Buffer.from("%PDF-1.7\n"));
+    const memory = a.bytes.buffer;
+    a.release();
+    a.release();
+    const b = new SparsePdfCopy(capacity);
+    const c = new SparsePdfCopy(capacity);
+    expect(b.bytes.buffer).toBe(memory);
+    expect(c.bytes.buffer).not.toBe(memory);
+  });
+});

@@ -169,6 +169,7 @@ export async function uploadDocument(
       type: SniffedDocumentType | null;
       /** the checks of a PDF's copy (inspectPdfCopy), started as soon as its last byte arrived */
       settled: Promise<Awaited<ReturnType<typeof inspectPdfCopy>>>;
+      copy: SparsePdfCopy;
     } | null = null;
     let rawProperties: string | undefined;
     for await (const part of input.parts) {
@@ -200,6 +201,7 @@ export async function uploadDocument(
         sha256: stored.sha256,
         type: found.type,
         settled,
+        copy,
       };
     }
     if (upload === null) throw new AppError("BAD_REQUEST", DOCUMENT_API_MESSAGES.fileRequired);
@@ -227,6 +229,8 @@ export async function uploadDocument(
 
     // a PDF whose copy settles every check is kept as uploaded, never read back (sparse-pdf-copy.ts)
     const settled = type === "pdf" ? await upload.settled : null;
+    // the checks are done: the copy's buffer serves the next upload (inspectPdfCopy keeps nothing of it)
+    if (type === "pdf") upload.copy.release();
     let blobKey = upload.key;
     let removed: ActiveContentKind[] = [];
     let inspected: ReturnType<typeof pagesOf>;
