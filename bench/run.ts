@@ -33,7 +33,11 @@ async function main(): Promise<number> {
   const loadAtStart = os.loadavg()[0]!;
   const rows: ReportRow[] = [];
   for (const scenario of scenarios) {
-    const load = { ...options.load, connections: scenario.connections ?? options.load.connections };
+    const load = {
+      ...options.load,
+      connections: scenario.connections ?? options.load.connections,
+      durationSeconds: options.load.durationSeconds * (scenario.durationScale ?? 1),
+    };
     const { connections, durationSeconds, warmupSeconds } = load;
     progress(`${scenario.name}: setting up`);
     const prepared = await scenario.setup(options);

@@ -17,5 +17,10 @@ export interface Scenario {
    * more connections only queue and p50 then measures the queue.
    */
   connections?: number;
+  /**
+   * Scale of --duration for this scenario: where each request is long (a 48 MiB upload), the
+   * default duration sees too few of them for a ratio that holds from one run to the next.
+   */
+  durationScale?: number;
   setup(options: BenchOptions): Promise<PreparedScenario>;
 }

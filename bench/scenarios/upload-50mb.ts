@@ -62,8 +62,9 @@ export const upload50MbScenario: Scenario = {
     `A ${PDF_BYTES / 1024 / 1024} MiB, ${PAGES}-page PDF (real-world fixture pages, 16 photo-like images) uploaded to ` +
     "POST /api/v4/…/documents (sniff, hash, store, parse), against bare Fastify + @fastify/multipart " +
     "streaming the file to disk through SHA-256. The API runs in its own process; its RSS is sampled " +
-    "during the load. 2 connections.",
+    "during the load. 2 connections, 3× the duration (about 3 uploads a second).",
   connections: 2,
+  durationScale: 3,
 
   async setup(options: BenchOptions): Promise<PreparedScenario> {
     const workDir = join(tmpdir(), `signet-bench-upload-${randomUUID()}`);
