@@ -1,4 +1,5 @@
 import { appendAuditEvent, systemActor, verifyAuditChain } from "@signet/core";
+import { watchPoolStatements } from "@signet/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV, organizationWithAdmin } from "./support/access-fixtures.ts";
 import { PASSWORD } from "./support/factories.ts";
@@ -59,6 +60,30 @@ describe("password sign-in bookkeeping", () => {
     expect(await verifyAuditChain(db(), "user", admin.id)).toMatchObject({ valid: true, events: events.length });
     expect(await db().activeToken.count({ where: { userId: admin.id } })).toBe(10);
     expect(await db().sessionAuthMethod.count({ where: { amr: { equals: ["pwd"] } } })).toBeGreaterThanOrEqual(10);
+  });
+
+  it("follows the event an earlier sign-in of the same user wrote after this one read the account", async () => {
+    const { admin } = await organizationWithAdmin(db());
+    // a sign-in reads the account before its password check and writes after it: with several at
+    // once, another one's write often lands in between. The write that follows a stale event keeps
+    // nothing (rowCount 0) and is done again under the stream's lock: counted here.
+    let clashes = 0;
+    const writes = watchPoolStatements(db(), "stream_lock AS", async (send) => {
+      const result = (await send()) as { rowCount: number | null };
+      if (result.rowCount === 0) clashes++;
+      return result;
+    });
+    try {
+      for (let wave = 0; wave < 3; wave++) {
+        const replies = await Promise.all(Array.from({ length: 10 }, () => signIn(admin.email, PASSWORD)));
+        expect(replies.map((reply) => reply.status)).toEqual(Array(10).fill(200));
+      }
+    } finally {
+      writes.restore();
+    }
+    expect(writes.statements()).toBe(30);
+    expect(clashes).toBe(0);
+    expect(await verifyAuditChain(db(), "user", admin.id)).toMatchObject({ valid: true });
   });
 
   it("appends after a writer that took the stream between the sign-in's read and its write", async () => {

@@ -35,15 +35,25 @@ export function recordSignIn(db: Db, actor: AnonymousActor, input: SignInRecord)
   const streamKey = `${input.audit.streamType}:${input.audit.streamId}`;
   const previous = chains.get(streamKey) ?? Promise.resolve(null);
   const written = previous.then((previousEvent) =>
-    writeOrRetryLocked(db, actor, { ...input, lastEvent: previousEvent ?? input.lastEvent }, streamKey),
+    writeOrRetryLocked(db, actor, { ...input, lastEvent: newer(previousEvent, input.lastEvent) }, streamKey),
   );
   const settled = written.catch(() => null);
   chains.set(streamKey, settled);
   void settled.then(() => {
-    if (chains.get(streamKey) === settled) chains.delete(streamKey);
+    // kept a little while after: a sign-in whose account was read before this one wrote (its
+    // password check takes longer than the write) would otherwise follow the older event and clash
+    const forget = setTimeout(() => {
+      if (chains.get(streamKey) === settled) chains.delete(streamKey);
+    }, REMEMBER_MS);
+    forget.unref();
   });
   return written.then(() => {});
 }
+
+/** How long the last event a sign-in wrote is remembered: well beyond a password check. */
+const REMEMBER_MS = 10_000;
+
+const newer = (a: StreamEvent | null, b: StreamEvent | null) => (a && (!b || a.sequence > b.sequence) ? a : b);
 
 /** per user stream, the event its latest sign-in in this process wrote (null: unknown) */
 const chains = new Map<string, Promise<StreamEvent | null>>();
