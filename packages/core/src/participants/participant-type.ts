@@ -1,5 +1,6 @@
 import { PARTICIPANT_MESSAGES, participantTypeKey } from "@signet/contract";
 import type { Prisma } from "../db/generated/client.ts";
+import type { Db } from "../db/prisma-client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 
@@ -10,7 +11,7 @@ import { readPackageSettings } from "../settings/package-settings.ts";
  * meaningful. A type the organization does not use is refused.
  */
 export async function canonicalParticipantType(
-  db: Pick<Prisma.TransactionClient, "organizationSetting">,
+  db: Db | Prisma.TransactionClient,
   organizationId: string,
   type: string,
 ): Promise<string> {

@@ -9,15 +9,21 @@ import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
+import { queryRows } from "../db/pool-query.ts";
+import type { Db } from "../db/prisma-client.ts";
 import { forbidden } from "../errors/app-error.ts";
 import { loadGroupAccess } from "../groups/load-group-access.ts";
 
-type Reader = Pick<Prisma.TransactionClient, "organizationSetting">;
+type Reader = Db | Prisma.TransactionClient;
 
-/** The organization's package settings, defaults filled in (used by package use cases too). */
+const SETTING_ROWS = `SELECT key, value FROM "OrganizationSetting" WHERE "organizationId" = $1::uuid`;
+
+/**
+ * The organization's package settings, defaults filled in (used by package use cases too). Read on
+ * the pg pool when not in a transaction: creating a package reads them on every call.
+ */
 export async function readPackageSettings(db: Reader, organizationId: string): Promise<PackageSettings> {
-  const rows = await db.organizationSetting.findMany({ where: { organizationId }, select: { key: true, value: true } });
-  return settingsFromRows(rows);
+  return settingsFromRows(await queryRows<{ key: string; value: string }>(db, SETTING_ROWS, [organizationId]));
 }
 
 /** Members who see packages need the defaults as much as settings administrators do. */

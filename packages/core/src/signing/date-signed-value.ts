@@ -1,4 +1,5 @@
 import type { Prisma } from "../db/generated/client.ts";
+import type { Db } from "../db/prisma-client.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 
 /**
@@ -6,7 +7,7 @@ import { readPackageSettings } from "../settings/package-settings.ts";
  * zone, as US documents write it (MM/DD/YYYY). Tags carry no date format of their own.
  */
 export async function dateSignedValue(
-  tx: Pick<Prisma.TransactionClient, "organizationSetting">,
+  tx: Db | Prisma.TransactionClient,
   organizationId: string,
   at: Date,
 ): Promise<string> {
