@@ -1,10 +1,12 @@
 // Child process entry (see start-child-server.ts): the honest baseline of a document upload — bare
 // Fastify + @fastify/multipart (the API's copy) streaming the file part to disk through SHA-256,
-// answering the digest and size. Constant memory: the bytes are never held whole. The file is
-// removed once answered, as the run would otherwise fill the disk (the unlink is cheap next to the write).
+// answering the digest and size. Constant memory: the bytes are never held whole. The file is synced
+// to disk before the answer, as the API's storage does: a 201 for a legal record means it survives a
+// crash (without the sync the baseline's bytes never reached the disk at all, as the file is removed
+// once answered). The removal keeps the run from filling the disk; it is cheap next to the write.
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, unlink } from "node:fs/promises";
+import { mkdir, open, unlink } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Transform } from "node:stream";
@@ -40,6 +42,12 @@ app.post("/baseline/upload", async (request, reply) => {
     },
   });
   await pipeline(part.file, digest, createWriteStream(path));
+  const handle = await open(path, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
   await unlink(path);
   return reply.code(201).send({ sha256: hash.digest("hex"), size });
 });
