@@ -4,7 +4,7 @@ import { type Db, pgPoolOf } from "./prisma-client.ts";
 
 type Runner = Db | Prisma.TransactionClient;
 
-// The hottest statements (sign-in, the outbox) go on the pg pool under the Prisma client: Prisma's
+// The hottest statements (sign-in, creating a package, the outbox) go on the pg pool under the Prisma client: Prisma's
 // own work per raw query cost about as much CPU as the statement (1.3 ms of a password sign-in's 2.6
 // beyond argon2, measured). A transaction client has no pool of its own: its statements stay on its
 // connection, through Prisma. Statements sent this way cast what they read (::int, json) so that
@@ -57,8 +57,8 @@ export async function inPoolTransaction<T>(
     return db.$transaction(
       (tx) =>
         work({
-          rows: <R>(text: string, values: readonly unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values),
-          execute: (text, values) => tx.$executeRawUnsafe(text, ...values),
+          rows: <R>(text: string, values: readonly unknown[]) => queryRows<R>(tx, text, values),
+          execute: (text, values) => execute(tx, text, values),
         }),
       { timeout: idleTimeoutMs },
     );
