@@ -2,11 +2,11 @@
 // Fastify + @fastify/multipart (the API's copy) streaming the file part to disk through SHA-256,
 // answering the digest and size. Constant memory: the bytes are never held whole. The file is synced
 // to disk before the answer, as the API's storage does: a 201 for a legal record means it survives a
-// crash (without the sync the baseline's bytes never reached the disk at all, as the file is removed
-// once answered). The removal keeps the run from filling the disk; it is cheap next to the write.
+// crash. The file is kept, as the API keeps its document: the bench removes both sides' files once
+// answered (see upload-50mb.ts), so the run does not fill the disk.
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, open, unlink } from "node:fs/promises";
+import { mkdir, open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Transform } from "node:stream";
@@ -31,7 +31,8 @@ await app.register(multipart, { limits: { fileSize: 60 * 1024 * 1024, files: 1 }
 app.post("/baseline/upload", async (request, reply) => {
   const part = (await (request as unknown as { file(): Promise<MultipartFile | undefined> }).file()) ?? null;
   if (!part) return reply.code(400).send({ code: "NO_FILE" });
-  const path = join(directory, randomUUID());
+  const file = randomUUID();
+  const path = join(directory, file);
   const hash = createHash("sha256");
   let size = 0;
   const digest = new Transform({
@@ -48,8 +49,7 @@ app.post("/baseline/upload", async (request, reply) => {
   } finally {
     await handle.close();
   }
-  await unlink(path);
-  return reply.code(201).send({ sha256: hash.digest("hex"), size });
+  return reply.code(201).send({ sha256: hash.digest("hex"), size, file });
 });
 
 await serveChild(app);
