@@ -42,6 +42,28 @@ describe("password sign-in bookkeeping", () => {
     expect(await verifyAuditChain(db(), "user", admin.id)).toMatchObject({ valid: true, events: events.length });
   });
 
+  it("rewrites the credential only when it has a failure count or a lock to clear", async () => {
+    const { admin } = await organizationWithAdmin(db());
+    const version = async () => {
+      const [row] = await db().$queryRaw<{ xmin: string }[]>`
+        SELECT xmin::text FROM "Credential" WHERE "userId" = ${admin.id}::uuid`;
+      return row?.xmin;
+    };
+    const clean = await version();
+    expect((await signIn(admin.email, PASSWORD)).status).toBe(200);
+    expect(await version()).toBe(clean);
+    // a lock that has run out, with the count already reset when it was set
+    await db().credential.update({
+      where: { userId: admin.id },
+      data: { failedAttempts: 0, lockedUntil: new Date(Date.now() - 60_000) },
+    });
+    const locked = await version();
+    expect((await signIn(admin.email, PASSWORD)).status).toBe(200);
+    expect(await version()).not.toBe(locked);
+    const credential = await db().credential.findUniqueOrThrow({ where: { userId: admin.id } });
+    expect([credential.failedAttempts, credential.lockedUntil]).toEqual([0, null]);
+  });
+
   it("keeps the user's chain valid under concurrent sign-ins, failures (the locked writer) included", async () => {
     const { admin } = await organizationWithAdmin(db());
     const start = await db().auditEvent.count({ where: { streamType: "user", streamId: admin.id } });

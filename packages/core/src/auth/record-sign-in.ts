@@ -84,8 +84,10 @@ const WRITE_SIGN_IN = `
          ON CONFLICT ("streamType", "streamId", sequence) DO NOTHING
          RETURNING 1),
        credential AS (
+         -- only when there is something to clear: an update that changes nothing still writes a row version
          UPDATE "Credential" SET "failedAttempts" = 0, "lockedUntil" = NULL
-          WHERE "userId" = $15::uuid AND EXISTS (SELECT FROM appended)),
+          WHERE "userId" = $15::uuid AND ("failedAttempts" <> 0 OR "lockedUntil" IS NOT NULL)
+            AND EXISTS (SELECT FROM appended)),
        signed_in AS (
          UPDATE "User" SET "lastSignInAt" = $7::timestamptz, "lastUpdatedAt" = $7::timestamptz
           WHERE id = $15::uuid AND EXISTS (SELECT FROM appended)),

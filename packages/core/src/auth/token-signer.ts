@@ -1,5 +1,6 @@
+import { createHmac, createSecretKey } from "node:crypto";
 import { type TokenClaims, tokenClaimsSchema } from "@signet/contract";
-import { errors, jwtVerify, SignJWT } from "jose";
+import { errors, jwtVerify } from "jose";
 import { AppError } from "../errors/app-error.ts";
 
 export const TOKEN_AUDIENCE = "signet";
@@ -16,9 +17,22 @@ export interface TokenSigner {
 // bytes or a KeyObject, which it converts on every call (measured here).
 const importKey = (secret: string) =>
   crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
     "verify",
   ]);
+
+/** The protected header of every token, encoded once. */
+const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
+
+/**
+ * An HS256 compact JWS (RFC 7515 §7.1) of `claims`, made with node:crypto's HMAC rather than jose's
+ * SignJWT: that goes through WebCrypto, whose sign is a job on libuv's thread pool, the pool every
+ * password check (argon2) keeps busy during a wave of sign-ins, and costs about 0.2 ms of the main
+ * thread per token against a few µs (measured here). Verification stays with jose.
+ */
+function signHs256(claims: TokenClaims, key: ReturnType<typeof createSecretKey>): string {
+  const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}`;
+  return `${signingInput}.${createHmac("sha256", key).update(signingInput).digest("base64url")}`;
+}
 
 /**
  * HS256 JWTs keyed by AUTH_SECRET: every API replica shares the secret, nothing else. Tokens signed
@@ -31,15 +45,13 @@ export function createTokenSigner(
   previousSecrets: readonly string[] = [],
 ): TokenSigner {
   const keyPromise = importKey(secret);
+  const signingKey = createSecretKey(Buffer.from(secret, "utf8"));
   const previousKeys = previousSecrets.map(importKey);
   return {
     async sign(body, lifetimeSeconds) {
       const iat = Math.floor(Date.now() / 1000);
       const claims: TokenClaims = { ...body, iss: issuer, aud: TOKEN_AUDIENCE, iat, exp: iat + lifetimeSeconds };
-      const token = await new SignJWT({ ...claims })
-        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .sign(await keyPromise);
-      return { token, claims };
+      return { token: signHs256(claims, signingKey), claims };
     },
     async verify(token) {
       const options = { issuer, audience: TOKEN_AUDIENCE, algorithms: ["HS256"] };
