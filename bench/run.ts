@@ -8,6 +8,7 @@ import { compareToBaseline, type ReportRow } from "./lib/compare-to-baseline.ts"
 import { describeMachine } from "./lib/machine-info.ts";
 import { measureTarget } from "./lib/measure-target.ts";
 import type { Measurement } from "./lib/measurement.ts";
+import { mergeMeasurements } from "./lib/merge-measurements.ts";
 import { formatTable } from "./lib/print-table.ts";
 import { writeResults } from "./lib/write-results.ts";
 import { allScenarios } from "./scenarios/all-scenarios.ts";
@@ -43,13 +44,24 @@ async function main(): Promise<number> {
     const prepared = await scenario.setup(options);
     try {
       for (const target of prepared.targets) await checkTarget(target);
-      const measurements: Measurement[] = [];
-      for (const target of prepared.targets) {
-        progress(
-          `${scenario.name}: ${target.name} — ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s`,
-        );
-        measurements.push(await measureTarget(target, load));
+      const rounds = scenario.rounds ?? 1;
+      const turns: Measurement[][] = prepared.targets.map(() => []);
+      for (let round = 0; round < rounds; round++) {
+        const turn = {
+          ...load,
+          durationSeconds: durationSeconds / rounds,
+          warmupSeconds: round === 0 ? warmupSeconds : 0,
+        };
+        for (const [index, target] of prepared.targets.entries()) {
+          if (rounds > 1 && target.measure) throw new Error(`${scenario.name}: ${target.name} cannot take turns`);
+          progress(
+            `${scenario.name}: ${target.name} — ${connections} connections, ${turn.warmupSeconds} s warm-up + ` +
+              `${turn.durationSeconds} s${rounds > 1 ? ` (turn ${round + 1} of ${rounds})` : ""}`,
+          );
+          turns[index]!.push(await measureTarget(target, turn));
+        }
       }
+      const measurements = turns.map(mergeMeasurements);
       rows.push(...compareToBaseline(scenario.name, prepared.targets, measurements));
     } finally {
       await prepared.close();

@@ -2,17 +2,13 @@
 // so its own CPU use does not slow the process it measures.
 import autocannon from "autocannon";
 import type { LoadSettings, Measurement, Target } from "./measurement.ts";
+import { percentile } from "./percentile.ts";
 
 export interface WorkerRequest {
   target: Target;
   load: LoadSettings;
 }
 export type WorkerReply = { type: "measured"; measurement: Measurement } | { type: "failed"; error: string };
-
-function percentile(sorted: Float64Array, fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
 
 function fire(
   target: Target,
@@ -60,6 +56,7 @@ async function measure({ target, load }: WorkerRequest): Promise<Measurement> {
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     statusCodes,
+    responseTimesMs: times,
   };
 }
 

@@ -1,9 +1,5 @@
 import type { LoadSettings, Measurement } from "./measurement.ts";
-
-function percentile(sorted: Float64Array, fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
+import { percentile } from "./percentile.ts";
 
 /**
  * A load generator for requests autocannon does not make well (a 50 MB multipart body): `connections`

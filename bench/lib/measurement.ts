@@ -45,6 +45,8 @@ export interface Measurement {
   timeouts: number;
   non2xx: number;
   statusCodes: Record<string, number>;
+  /** the 2xx response times, for merging rounds (mergeMeasurements drops them) */
+  responseTimesMs?: number[];
   /** other measured quantities (a bundle's gzip KB, a server's RSS growth in MB), shown as notes */
   extra?: Record<string, number>;
 }

@@ -22,5 +22,12 @@ export interface Scenario {
    * default duration sees too few of them for a ratio that holds from one run to the next.
    */
   durationScale?: number;
+  /**
+   * The targets take turns this many times, each for its share of the duration (the warm-up in the
+   * first turn only), instead of one after the other: the speed of a shared virtual machine drifts
+   * over minutes, and where a goal is a close ratio that drift, not the code, decided which side of
+   * it a run fell. Targets measured by autocannon only (their measure function has no turns).
+   */
+  rounds?: number;
   setup(options: BenchOptions): Promise<PreparedScenario>;
 }
