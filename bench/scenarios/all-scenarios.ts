@@ -1,5 +1,5 @@
 import { createPackageScenario } from "./create-package.ts";
-import { growthScenario } from "./growth.ts";
+import { growthScenario, roomGrowthScenario } from "./growth.ts";
 import { outboxScenario } from "./outbox.ts";
 import { permissionsScenario } from "./permissions.ts";
 import type { Scenario } from "./scenario.ts";
@@ -15,6 +15,7 @@ export const allScenarios: Scenario[] = [
   permissionsScenario,
   workspaceScenario,
   growthScenario,
+  roomGrowthScenario,
   signingRoomScenario,
   sealingScenario,
   createPackageScenario,
