@@ -45,6 +45,8 @@ async function main(): Promise<number> {
     try {
       for (const target of prepared.targets) await checkTarget(target);
       const rounds = scenario.rounds ?? 1;
+      const untakeable = rounds > 1 ? prepared.targets.find((target) => target.measure) : undefined;
+      if (untakeable) throw new Error(`${scenario.name}: ${untakeable.name} cannot take turns`);
       const turns: Measurement[][] = prepared.targets.map(() => []);
       for (let round = 0; round < rounds; round++) {
         const turn = {
@@ -53,7 +55,6 @@ async function main(): Promise<number> {
           warmupSeconds: round === 0 ? warmupSeconds : 0,
         };
         for (const [index, target] of prepared.targets.entries()) {
-          if (rounds > 1 && target.measure) throw new Error(`${scenario.name}: ${target.name} cannot take turns`);
           progress(
             `${scenario.name}: ${target.name} — ${connections} connections, ${turn.warmupSeconds} s warm-up + ` +
               `${turn.durationSeconds} s${rounds > 1 ? ` (turn ${round + 1} of ${rounds})` : ""}`,
