@@ -207,6 +207,11 @@ export async function uploadDocument(
     if (upload === null) throw new AppError("BAD_REQUEST", DOCUMENT_API_MESSAGES.fileRequired);
     const type = upload.type;
     if (upload.size === 0 || type === null) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+    // a PDF whose copy settles every check is kept as uploaded, never read back (sparse-pdf-copy.ts)
+    const settled = type === "pdf" ? await upload.settled : null;
+    // the checks are done (an image or eNote had none): the copy's buffer serves the next upload
+    // (inspectPdfCopy keeps nothing of it)
+    upload.copy.release();
     const properties = parseProperties(rawProperties);
     if (type === "smartdoc") {
       // issue 15 §5: a SMART Doc eNote is kept as uploaded (see packages/core/src/enote)
@@ -227,10 +232,6 @@ export async function uploadDocument(
       return toDocument(row);
     }
 
-    // a PDF whose copy settles every check is kept as uploaded, never read back (sparse-pdf-copy.ts)
-    const settled = type === "pdf" ? await upload.settled : null;
-    // the checks are done: the copy's buffer serves the next upload (inspectPdfCopy keeps nothing of it)
-    if (type === "pdf") upload.copy.release();
     let blobKey = upload.key;
     let removed: ActiveContentKind[] = [];
     let inspected: ReturnType<typeof pagesOf>;
