@@ -5,8 +5,11 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
 RUN npm i -g pnpm@10.34.9
+# dependencies first, from the lockfile alone: this layer is reused until the lockfile changes
+COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+RUN pnpm fetch
 COPY . .
-RUN pnpm install --frozen-lockfile \
+RUN pnpm install --offline --frozen-lockfile \
   && pnpm build \
   && pnpm --filter @signet/api --prod --legacy deploy /out/api \
   && cp -r apps/worker/dist /out/api/worker \

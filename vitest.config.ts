@@ -14,7 +14,13 @@ export default defineConfig({
         test: {
           name: "unit",
           isolate: false,
-          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts"],
+          // scripts/: the documentation's link check; bench/lib: the bench's report writers
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/*/src/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "bench/lib/**/*.test.ts",
+          ],
           environment: "node",
         },
       },
@@ -31,8 +37,11 @@ export default defineConfig({
             "packages/core/test/**/*.test.ts",
           ],
           globalSetup: ["packages/core/src/testing/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          setupFiles: ["packages/core/src/testing/subscribe-audit-events.ts"],
+          // tests that start processes (a compiled API, workers, `pnpm keys`) wait for them as long as a
+          // loaded machine needs (at load 10, 30 s was not enough); a hang still fails, later
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
           // expect.poll's own default (1 s) is shorter than a busy 2-core machine needs to answer
           expect: { poll: { timeout: 10_000 } },
         },

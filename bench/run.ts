@@ -1,5 +1,7 @@
-// `pnpm bench`: runs each scenario's targets under the same load, one at a time, prints a table and
-// writes bench/results/<time>.json. Not part of the test suite: numbers depend on the machine.
+// `pnpm bench`: runs each scenario's targets under the same load, one at a time, prints a table,
+// writes bench/results/<time>.json and rewrites bench/RESULTS.md with the run's figures (the method is
+// docs/operations/benchmarks.md). Not part of the test suite: numbers depend on the machine.
+// The soak (half an hour) runs only when named: `pnpm bench --scenario soak` (docs/operations/soak.md).
 import os from "node:os";
 import { relative } from "node:path";
 import { readBenchOptions } from "./lib/bench-options.ts";
@@ -21,14 +23,16 @@ async function main(): Promise<number> {
   if (unknown.length > 0) {
     throw new Error(`Unknown scenario ${unknown.join(", ")}; known: ${allScenarios.map((s) => s.name).join(", ")}`);
   }
-  const scenarios = allScenarios.filter(
-    (scenario) => options.scenarioNames.length === 0 || options.scenarioNames.includes(scenario.name),
+  const scenarios = allScenarios.filter((scenario) =>
+    options.scenarioNames.length === 0 ? !scenario.optIn : options.scenarioNames.includes(scenario.name),
   );
+  const timeLimitSeconds =
+    options.timeLimitSeconds + scenarios.reduce((total, scenario) => total + (scenario.extraTimeSeconds?.() ?? 0), 0);
   // Every step has its own bound; this one catches whatever they miss.
   setTimeout(() => {
-    progress(`stopped: over the time limit of ${options.timeLimitSeconds} s`);
+    progress(`stopped: over the time limit of ${timeLimitSeconds} s`);
     process.exit(2);
-  }, options.timeLimitSeconds * 1000).unref();
+  }, timeLimitSeconds * 1000).unref();
 
   const startedAt = new Date().toISOString();
   const loadAtStart = os.loadavg()[0]!;
@@ -69,19 +73,26 @@ async function main(): Promise<number> {
     }
   }
 
-  const file = await writeResults({
+  const written = await writeResults({
     startedAt,
     finishedAt: new Date().toISOString(),
     machine: await describeMachine(options.serverUrl),
     load: options.load,
     poolMax: options.poolMax,
     loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
+    scenarios: {
+      ran: scenarios.map((scenario) => scenario.name),
+      notRun: allScenarios
+        .filter((scenario) => !scenario.optIn && !scenarios.includes(scenario))
+        .map((scenario) => scenario.name),
+    },
     rows,
   });
   const withGoal = rows.filter((row) => row.met !== null);
   const met = withGoal.filter((row) => row.met).length;
   process.stdout.write(
-    `\n${formatTable(rows)}\n\ngoals met: ${met} of ${withGoal.length}\nresults: ${relative(process.cwd(), file)}\n`,
+    `\n${formatTable(rows)}\n\ngoals met: ${met} of ${withGoal.length}\nresults: ${relative(process.cwd(), written.json)}\n` +
+      `summary: ${relative(process.cwd(), written.page)}\n`,
   );
 
   if (loadAtStart > os.availableParallelism() / 2) {

@@ -37,7 +37,10 @@ describe("eVaults and eDeposit", () => {
   let orgId: string;
 
   beforeAll(async () => {
-    [vault, app] = await Promise.all([spawnReferenceEVault(), startTestApp({ EVAULT_TIMEOUT_SECONDS: "5" })]);
+    [vault, app] = await Promise.all([
+      spawnReferenceEVault(),
+      startTestApp({ OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost", EVAULT_TIMEOUT_SECONDS: "5" }),
+    ]);
     orgId = app.demo.organizations.customer;
   });
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import { EMAIL_TEMPLATE_MESSAGES, missingVariableMessage } from "@signet/contract";
 import { signNotificationLink } from "@signet/core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -112,13 +113,23 @@ describe("Email templates and notifications", () => {
       .click();
     expect(currentPath(page)).toMatch(/^\/settings\/email-templates\/[0-9a-f-]{36}$/);
 
+    // an invitation without the signing link is refused, next to the message, naming the variable
     await page.getByRole("button", { name: "Save template" }).click();
-    await expectToast(page, "Email template saved.");
+    await page.getByText(missingVariableMessage("invitation", "signingLink")).waitFor();
+    await expect.poll(() => body.getAttribute("aria-invalid")).toBe("true");
+
+    // with it, saved; a script is removed and the administrator is told
+    await body.fill(
+      '<p>Dear {{participant.name}}, {{sender.name}} sent {{package.name}}.</p><p><a href="{{signingLink}}">Review</a></p><script>alert(1)</script>',
+    );
+    await page.getByRole("button", { name: "Save template" }).click();
+    await expectToast(page, EMAIL_TEMPLATE_MESSAGES.savedWithoutUnsafeHtml);
+    await expect.poll(() => body.inputValue()).not.toContain("<script>");
     const { organizationId } = await adminOrganization();
     const saved = await app.server.db.emailTemplate.findFirstOrThrow({ where: { organizationId, kind: "invitation" } });
     expect([saved.subjectEn, saved.bodyEn, saved.isDefault]).toEqual([
       "Documents for {{participant.name}}",
-      "<p>Dear {{participant.name}}, {{sender.name}} sent {{package.name}}.</p>",
+      '<p>Dear {{participant.name}}, {{sender.name}} sent {{package.name}}.</p><p><a href="{{signingLink}}">Review</a></p>',
       true,
     ]);
 

@@ -48,6 +48,7 @@ describe("identity proofing in the signing room", () => {
     provider = await spawnReferenceIdProofing();
     smtp = await startSmtpCapture();
     app = await startTestApp({
+      OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
       SMTP_URL: smtp.url,
       IDPROOF_URL: provider.url,
       IDPROOF_CLIENT_ID: provider.clientId,

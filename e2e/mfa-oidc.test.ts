@@ -1,4 +1,5 @@
 import { OIDC_CALLBACK_PATH } from "@signet/contract";
+import { linkIdentity } from "@signet/core/testing";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../apps/api/test/support/free-port.ts";
@@ -48,7 +49,11 @@ describe("a second factor after the identity provider", () => {
     const port = await freePort();
     publicUrl = `http://127.0.0.1:${port}`;
     idp = await startLoopbackProvider({ redirectUris: [`${publicUrl}${OIDC_CALLBACK_PATH}`] });
-    app = await startTestApp({ PORT: String(port), PUBLIC_URL: publicUrl });
+    app = await startTestApp({
+      OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+    });
     browser = await launchBrowser({ baseURL: publicUrl, bypassCSP: true });
     const orgId = app.demo.organizations.customer;
     const admin = await bearer(app.users.admin);
@@ -64,6 +69,14 @@ describe("a second factor after the identity provider", () => {
     secret = ((await (await member("POST", "/api/v1/users/me/mfa/authenticator")).json()) as { secret: string }).secret;
     const verified = await member("POST", "/api/v1/users/me/mfa/authenticator/verify", { code: await appCode(secret) });
     expect(verified.status).toBe(200);
+    // the member has linked their account to the provider (issue 30 §1; the e2e oidc journey links by email)
+    const user = await app.server.db.user.findUniqueOrThrow({ where: { email: app.users.member } });
+    await linkIdentity(app.server.db, {
+      userId: user.id,
+      providerKind: "oidc",
+      providerId: ((await created.json()) as { id: string }).id,
+      subject: "member-sso",
+    });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -84,8 +97,8 @@ describe("a second factor after the identity provider", () => {
 
   it("asks for the authenticator code when the provider asserts no second factor", async () => {
     const { page } = browser;
-    idp.accounts.set("member-pwd", { email: app.users.member, email_verified: true, amr: ["pwd"] });
-    await throughProvider("member-pwd");
+    idp.accounts.set("member-sso", { email: app.users.member, email_verified: true, amr: ["pwd"] });
+    await throughProvider("member-sso");
     await page.getByRole("heading", { name: "Two-step verification" }).waitFor();
     // the challenge left the address bar
     expect(new URL(page.url()).hash).toBe("");
@@ -98,8 +111,8 @@ describe("a second factor after the identity provider", () => {
 
   it("goes straight to the workspace when the provider's amr asserts a second factor", async () => {
     const { page } = browser;
-    idp.accounts.set("member-otp", { email: app.users.member, email_verified: true, amr: ["pwd", "otp"] });
-    await throughProvider("member-otp");
+    idp.accounts.set("member-sso", { email: app.users.member, email_verified: true, amr: ["pwd", "otp"] });
+    await throughProvider("member-sso");
     await page.waitForURL((url) => url.pathname === "/workspace");
     await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
   });

@@ -26,6 +26,10 @@ const noViolations = async (page: Page) => {
 
 /** Sets up an authenticator app on the enrolment page; answers the recovery codes shown. */
 async function enrolThroughPage(page: Page): Promise<string[]> {
+  // the sign-in's own navigation and the guards' re-run on the new session both end here; once the
+  // page has settled, neither can land after the codes are shown and take the page to the workspace
+  await page.getByRole("heading", { name: "Set up a second factor" }).waitFor();
+  await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
   const secret = await page.getByRole("textbox", { name: "Can't scan? Enter this key in the app" }).inputValue();
   await page.getByLabel("Code from the app").fill(await appCode(secret));

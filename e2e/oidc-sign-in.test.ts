@@ -2,7 +2,7 @@ import { OIDC_CALLBACK_PATH } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../apps/api/test/support/free-port.ts";
 import { type LoopbackProvider, startLoopbackProvider } from "../apps/api/test/support/oidc-loopback-provider.ts";
-import { expectToast } from "./support/access-helpers.ts";
+import { expectToast, linkIn, waitForMail } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
@@ -10,7 +10,8 @@ import { signIn } from "./support/journeys.ts";
 
 // Issue 12 §2: an administrator connects the organization's OpenID provider (a real one,
 // oidc-provider on loopback) in Settings, tests the connection, and a member signs in through it
-// from the sign-in page, filling in the provider's own login form, and lands in the workspace.
+// from the sign-in page, filling in the provider's own login form, and lands in the workspace, once
+// they have linked their account from the emailed link (issue 30 §1).
 
 describe("sign-in through the organization's identity provider", () => {
   let app: TestApp;
@@ -24,7 +25,11 @@ describe("sign-in through the organization's identity provider", () => {
     // the redirect URI the provider knows is built from the public URL, so the app listens there
     publicUrl = `http://127.0.0.1:${port}`;
     idp = await startLoopbackProvider({ redirectUris: [`${publicUrl}${OIDC_CALLBACK_PATH}`] });
-    app = await startTestApp({ PORT: String(port), PUBLIC_URL: publicUrl });
+    app = await startTestApp({
+      OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+    });
     admin = await launchBrowser({ baseURL: publicUrl, bypassCSP: true });
     member = await launchBrowser({ baseURL: publicUrl, bypassCSP: true });
   }, 60_000);
@@ -86,24 +91,40 @@ describe("sign-in through the organization's identity provider", () => {
     await row.getByText("Bank SSO", { exact: true }).waitFor();
   });
 
-  it("a member signs in with the provider's login form and lands in the workspace; the page passes axe", async () => {
+  it("a member links their account from the emailed link, then signs in with the provider's login form and lands in the workspace; the pages pass axe", async () => {
     const { page } = member;
     const email = app.users.member;
     idp.accounts.set("member-login", { email, email_verified: true, given_name: "Mia", family_name: "Member" });
     const orgId = app.demo.organizations.customer;
 
-    await page.goto(`/sign-in?org=${orgId}`);
-    const button = page.getByRole("link", { name: "Sign in with Bank SSO" });
-    await button.waitFor();
-    const violations = (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(violations, describeViolations(violations)).toEqual([]);
+    const throughProvider = async (atProvider: boolean) => {
+      await page.goto(`/sign-in?org=${orgId}`);
+      const button = page.getByRole("link", { name: "Sign in with Bank SSO" });
+      await button.waitFor();
+      const violations = (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await button.click();
+      // the second time, the provider remembers its own session and sends the browser straight back
+      if (!atProvider) return;
+      await page.waitForURL((url) => url.href.startsWith(idp.issuer));
+      await page.getByPlaceholder("Enter any login").fill("member-login");
+      await page.getByPlaceholder("and password").fill("anything");
+      await page.getByRole("button", { name: "Sign-in" }).click();
+      await page.getByRole("button", { name: "Continue" }).click();
+    };
 
-    await button.click();
-    await page.waitForURL((url) => url.href.startsWith(idp.issuer));
-    await page.getByPlaceholder("Enter any login").fill("member-login");
-    await page.getByPlaceholder("and password").fill("anything");
-    await page.getByRole("button", { name: "Sign-in" }).click();
-    await page.getByRole("button", { name: "Continue" }).click();
+    // issue 30 §1: the provider's word alone does not open the existing account
+    await throughProvider(true);
+    await page.getByText(/Your account is not linked to this sign-in option yet/).waitFor();
+    const mail = await waitForMail(app, { to: email, subject: /Confirm signing in to Signet through Bank SSO/ });
+    await page.goto(linkIn(mail.text, "/link-account"));
+    await page.getByRole("heading", { name: "Link your account" }).waitFor();
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.getByRole("button", { name: "Link my account" }).click();
+    await page.getByText("Your account is linked to Bank SSO.", { exact: false }).waitFor();
+
+    await throughProvider(false);
     await page.waitForURL((url) => url.origin === publicUrl && url.pathname === "/workspace");
     await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
 
@@ -117,6 +138,37 @@ describe("sign-in through the organization's identity provider", () => {
       await fresh.page.goto(`/sign-in?org=${app.demo.organizations.customer}&provider=default`);
       await fresh.page.waitForURL((url) => url.href.startsWith(idp.issuer));
       await fresh.page.getByPlaceholder("Enter any login").waitFor();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("an administrator links their account from the refused sign-in's page by signing in with their own password", async () => {
+    const fresh = await launchBrowser({ baseURL: publicUrl, bypassCSP: true });
+    try {
+      const { page } = fresh;
+      const email = app.users.admin;
+      idp.accounts.set("admin-login", { email, email_verified: true, given_name: "Alex", family_name: "Admin" });
+      await page.goto(`/sign-in?org=${app.demo.organizations.customer}`);
+      await page.getByRole("link", { name: "Sign in with Bank SSO" }).click();
+      await page.waitForURL((url) => url.href.startsWith(idp.issuer));
+      await page.getByPlaceholder("Enter any login").fill("admin-login");
+      await page.getByPlaceholder("and password").fill("anything");
+      await page.getByRole("button", { name: "Sign-in" }).click();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByText(/Your account is not linked to this sign-in option yet/).waitFor();
+
+      await page.getByRole("link", { name: "Or sign in with your own password to link your account" }).click();
+      await page.getByRole("link", { name: "Sign in with your password" }).click();
+      await signIn(page, email, DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname === "/link-account");
+      await page.getByRole("button", { name: "Link my account" }).click();
+      await page.getByText("Your account is linked to Bank SSO.", { exact: false }).waitFor();
+      const user = await app.server.db.user.findUniqueOrThrow({ where: { email } });
+      expect(await app.server.db.identityLink.findFirst({ where: { userId: user.id } })).toMatchObject({
+        subject: "admin-login",
+        linkedBy: "password",
+      });
     } finally {
       await fresh.close();
     }

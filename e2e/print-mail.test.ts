@@ -29,7 +29,10 @@ describe("print and mail", () => {
   let packageId: string;
 
   beforeAll(async () => {
-    [vendor, app] = await Promise.all([spawnReferencePrintVendor(), startTestApp()]);
+    [vendor, app] = await Promise.all([
+      spawnReferencePrintVendor(),
+      startTestApp({ OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost" }),
+    ]);
     orgId = app.demo.organizations.customer;
     const db = app.server.db;
     await givePrintSetup(db, orgId, vendor, app.server.deps);

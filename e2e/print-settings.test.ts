@@ -42,7 +42,8 @@ describe("print fulfillment settings", () => {
     });
     await new Promise<void>((resolve) => vendor.listen(0, "127.0.0.1", resolve));
     vendorUrl = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
-    app = await startTestApp();
+    // the stand-in vendor listens on loopback, which the outbound policy refuses unless named
+    app = await startTestApp({ OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${(vendor.address() as AddressInfo).port}` });
     orgId = app.demo.organizations.customer;
   });
   afterAll(async () => {

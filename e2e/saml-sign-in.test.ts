@@ -1,3 +1,4 @@
+import { linkIdentity } from "@signet/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../apps/api/test/support/free-port.ts";
 import { type LoopbackSamlIdp, startLoopbackSamlIdp } from "../apps/api/test/support/saml-loopback-idp.ts";
@@ -27,7 +28,11 @@ describe("sign-in through a SAML identity provider", () => {
     // our entity ID and ACS URL come from the public URL, so the app listens there
     publicUrl = `http://127.0.0.1:${port}`;
     idp = await startLoopbackSamlIdp();
-    app = await startTestApp({ PORT: String(port), PUBLIC_URL: publicUrl });
+    app = await startTestApp({
+      OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+    });
     support = await launchBrowser({ baseURL: publicUrl, bypassCSP: true });
   }, 60_000);
   afterAll(async () => {
@@ -139,6 +144,17 @@ describe("sign-in through a SAML identity provider", () => {
       await button.waitFor();
       const violations = seriousOnly(await axeViolations(page));
       expect(violations, describeViolations(violations)).toEqual([]);
+
+      // the member's account was linked to the provider's subject (here the NameID, their address)
+      // before: an unlinked account is not opened by a provider (docs/security/identity.md)
+      const user = await app.server.db.user.findUniqueOrThrow({ where: { email: app.users.member } });
+      const provider = await app.server.db.samlProvider.findFirstOrThrow({ where: { name: "Bank SAML" } });
+      await linkIdentity(app.server.db, {
+        userId: user.id,
+        providerKind: "saml",
+        providerId: provider.id,
+        subject: app.users.member,
+      });
 
       await button.click();
       await page.waitForURL((url) => url.href.startsWith(`${idp.url}/sso`));

@@ -16,7 +16,7 @@ import { UserActions } from "./support/user-actions.ts";
 // permissions only) does it — two documents, two signers who sign in order, one viewer — and as
 // each participant does it from the invitation email, every action counted by UserActions (see
 // there what counts). Replay it by hand with the transcript this test writes to
-// test-results/e2e/standard-journey-actions.txt. The README's screenshots come from this run
+// test-results/e2e/standard-journey-actions.txt. The package guide's screenshots (docs/guide/packages.md) come from this run
 // (`pnpm screenshots`). Every page visited passes axe (no serious or critical WCAG 2.1 AA issue).
 
 const SENDER_BUDGET = 25;

@@ -13,7 +13,7 @@ import { screenshot } from "./support/screenshots.ts";
 import { dismissToast } from "./support/toasts.ts";
 
 // Issue 14 §1 (web): an administrator manages webhooks in Settings against a real receiver on
-// loopback (hence WEBHOOKS_ALLOW_PRIVATE), and a member without settings permissions is not offered them.
+// loopback (allowed by name in OUTBOUND_ALLOWED_HOSTS), and a member without settings permissions is not offered them.
 describe("Webhooks in Settings", () => {
   let app: TestApp;
   let receiver: WebhookReceiver;
@@ -21,7 +21,7 @@ describe("Webhooks in Settings", () => {
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    app = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE: "true" });
+    app = await startTestApp({ OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost" });
     admin = await launchBrowser({ baseURL: app.url, bypassCSP: true });
     await admin.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
   });
@@ -292,7 +292,7 @@ describe("Webhooks in Settings", () => {
   });
 });
 
-// Without WEBHOOKS_ALLOW_PRIVATE the API refuses plain HTTP; the browser cannot know the setting,
+// Without OUTBOUND_ALLOWED_HOSTS the API refuses plain HTTP; the browser cannot know the setting,
 // so the refusal arrives as the API's 400 and is shown beside the URL field.
 describe("Webhook URL refused by the API", () => {
   let app: TestApp;

@@ -42,3 +42,16 @@ export function formatTable(rows: ReportRow[]): string {
   const rule = widths.map((width) => "-".repeat(width)).join("  ");
   return [format(cells[0]!), rule, ...cells.slice(1).map(format)].join("\n");
 }
+
+/** The same columns as a Markdown table, for bench/RESULTS.md. */
+export function formatMarkdownTable(rows: ReportRow[]): string {
+  // a "|" inside a cell would end it
+  const cell = (text: string) => text.replaceAll("|", "\\|");
+  const line = (cells: string[]) => `| ${cells.map(cell).join(" | ")} |`;
+  const rule = `|${COLUMNS.map((column) => (column.align === "right" ? " ---: " : " --- ")).join("|")}|`;
+  return [
+    line(COLUMNS.map((column) => column.title)),
+    rule,
+    ...rows.map((row) => line(COLUMNS.map((column) => column.value(row)))),
+  ].join("\n");
+}

@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { CreateTag, SigningRoom } from "@signet/contract";
 import {
+  AUDIT_EVENT_SUBSCRIBERS,
   addParticipant,
   adoptSignature,
   type CoreDeps,
@@ -18,6 +19,7 @@ import {
   openSigningSession,
   resolveSigningSession,
   sendPackage,
+  subscribeToAuditEvents,
   UPLOAD_FILE_PART,
   UPLOAD_PROPERTIES_PART,
   type UploadPart,
@@ -123,7 +125,17 @@ async function* uploadParts(bytes: Buffer, fileName: string): AsyncGenerator<Upl
     fieldName: UPLOAD_PROPERTIES_PART,
     value: JSON.stringify({ name: "Promissory note", executionType: "E_SIGN" }),
   };
-  yield { type: "file", fieldName: UPLOAD_FILE_PART, fileName, stream: Readable.from([bytes]), truncated: () => false };
+  const stream = Readable.from([bytes]);
+  yield {
+    type: "file",
+    fieldName: UPLOAD_FILE_PART,
+    fileName,
+    stream,
+    truncated: () => false,
+    skip: async () => {
+      stream.resume();
+    },
+  };
 }
 
 /** A bigger room than the default: more participants in the package, more documents. */
@@ -191,6 +203,8 @@ export async function seedSigningRoom(
   senderEmail: string,
   size: SigningRoomSize = {},
 ): Promise<SeededSigningRoom> {
+  // this seed is its process's composition root: audited changes trigger what they do in the product
+  subscribeToAuditEvents(AUDIT_EVENT_SUBSCRIBERS);
   const sender = await deps.db.user.findUniqueOrThrow({ where: { email: senderEmail }, select: { id: true } });
   const actor: UserActor = {
     kind: "user",

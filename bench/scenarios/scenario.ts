@@ -29,5 +29,12 @@ export interface Scenario {
    * it a run fell. Targets measured by autocannon only (their measure function has no turns).
    */
   rounds?: number;
+  /**
+   * Run only when named with --scenario, never by a plain `pnpm bench`: the soak takes half an hour
+   * and would make every bench run that long.
+   */
+  optIn?: boolean;
+  /** Seconds this scenario adds to the run's time limit (--time-limit covers the usual scenarios). */
+  extraTimeSeconds?(): number;
   setup(options: BenchOptions): Promise<PreparedScenario>;
 }

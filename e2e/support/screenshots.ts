@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 
 // Kept out of git (test-results/ is ignored); look at them after a run.
 const DIR = fileURLToPath(new URL("../../test-results/e2e/", import.meta.url));
-// The README's pictures: written only by `pnpm screenshots`, which sets this variable, so that a
+// The pictures in docs/guide/packages.md: written only by `pnpm screenshots`, which sets this variable, so that a
 // test run never changes tracked files.
 const README_DIR = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
 
@@ -15,7 +15,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** A screenshot the README shows; also kept with the test results like any other. */
+/** A screenshot the package guide shows; also kept with the test results like any other. */
 export async function readmeScreenshot(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   if (process.env.SIGNET_README_SCREENSHOTS !== "1") return;

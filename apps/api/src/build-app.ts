@@ -12,6 +12,7 @@ import { apiClientRateLimit } from "./plugins/api-client-rate-limit.ts";
 import { rewriteApiVersion } from "./plugins/api-version.ts";
 import { authenticator } from "./plugins/authenticate.ts";
 import { registerErrorHandler, sendError } from "./plugins/error-handler.ts";
+import { registerJsonBodyParser } from "./plugins/json-body-parser.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { apiDocument, registerOpenApi } from "./plugins/openapi-document.ts";
 import { registerStorableTextGuard } from "./plugins/refuse-unstorable-text.ts";
@@ -33,6 +34,7 @@ import { registerGroupPackageRoutes } from "./routes/group-package-routes.ts";
 import { registerGroupRoutes } from "./routes/group-routes.ts";
 import { registerIdentityProofingSenderRoutes } from "./routes/identity-proofing-routes.ts";
 import { registerIdentityProviderRoutes } from "./routes/identity-provider-routes.ts";
+import { registerIdentityRoutes } from "./routes/identity-routes.ts";
 import { registerImportExportRoutes } from "./routes/import-export-routes.ts";
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
 import { registerMembershipRoutes } from "./routes/membership-routes.ts";
@@ -90,6 +92,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
 
   registerTraceId(app);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerStorableTextGuard(app);
   registerRouteList(app);
   await app.register(fastifyCookie);
@@ -147,6 +150,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerOrganizationRoutes(app, deps, authenticate);
   registerUserRoutes(app, deps, authenticate);
   registerInvitationRoutes(app, deps, authenticate);
+  registerIdentityRoutes(app, deps, authenticate);
   registerGroupRoutes(app, deps, authenticate);
   registerRoleRoutes(app, deps, authenticate);
   registerMembershipRoutes(app, deps, authenticate);

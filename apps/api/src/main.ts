@@ -33,6 +33,8 @@ try {
       lines.push(`    ${user.label.padEnd(36)} ${user.email.padEnd(28)} ${user.password}`);
   }
   console.log(`${lines.join("\n")}\n`);
+  // started by `pnpm start`'s supervisor: from now on a death is restarted, not a start-up failure
+  process.send?.({ type: "ready" });
   const shutdown = async (signal: string) => {
     console.log(`\n  ${signal}: shutting down…`);
     await server.close();

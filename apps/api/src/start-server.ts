@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  AUDIT_EVENT_SUBSCRIBERS,
   applyMigrations,
   type Config,
   type CoreDeps,
@@ -12,16 +13,19 @@ import {
   createRedis,
   type Db,
   type DemoCredentials,
+  databaseTimeouts,
   fieldEncryptionKey,
   keyFingerprint,
   loadConfig,
   loadOrCreateLocalSecrets,
   recordKeyRotations,
+  runJob,
   seedDemo,
   startDailySummaryScheduler,
   startEmbeddedPostgres,
   startOutboxRelay,
   startPackageScheduler,
+  subscribeToAuditEvents,
 } from "@signet/core";
 import type { FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
@@ -59,6 +63,15 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url
 const DEFAULT_SIGNING_ROOM_DIST = fileURLToPath(new URL("../../signing-room/dist", import.meta.url));
 
 /**
+ * The embedded demo's reference services listen on loopback over plain HTTP; they join the
+ * operator's allow-list by host and port, exactly as an internal service would, so the outbound
+ * rule itself has no exception for them.
+ */
+function allowEmbedded(config: Config, url: string) {
+  config.OUTBOUND_ALLOWED_HOSTS = [...config.OUTBOUND_ALLOWED_HOSTS, new URL(url).host];
+}
+
+/**
  * Starts the whole product in one process: embedded PostgreSQL when DATABASE_URL is unset,
  * migrations, the demo seed, the API and web app, and — without REDIS_URL — the job processors.
  */
@@ -82,7 +95,7 @@ export async function startServer(
       databaseUrl = embedded.databaseUrl;
     }
     await applyMigrations(databaseUrl);
-    const db = createPrismaClient(databaseUrl, { max: config.DATABASE_POOL_MAX });
+    const db = createPrismaClient(databaseUrl, { max: config.DATABASE_POOL_MAX, ...databaseTimeouts(config) });
     cleanups.push(() => db.$disconnect());
 
     const needsLocalSecrets = !config.AUTH_SECRET || (config.SEED_DEMO ?? !config.DATABASE_URL);
@@ -95,6 +108,8 @@ export async function startServer(
     const logger = createLogger(options.logLevel ?? config.LOG_LEVEL, options.logDestination);
     // without a listener ioredis prints every failed reconnect to stderr, outside the structured log
     redis?.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
+    // what audited changes trigger, in every transaction that appends an audit event
+    subscribeToAuditEvents(AUDIT_EVENT_SUBSCRIBERS);
     const deps: CoreDeps = createCoreDeps({ db, config, authSecret, dataDir, logger });
     // the seal's key is unlocked (or the development certificate made) now, not at the first completion
     const systemSeal = await deps.sealKeys.system();
@@ -127,6 +142,7 @@ export async function startServer(
       const vault = await startEmbeddedEVault(deps, { dataDir, port: config.EMBEDDED_EVAULT_PORT, authSecret, logger });
       cleanups.push(() => vault.close());
       evaultUrl = vault.url;
+      allowEmbedded(config, vault.url);
     }
 
     let printVendorUrl: string | null = null;
@@ -139,6 +155,7 @@ export async function startServer(
       });
       cleanups.push(() => vendor.close());
       printVendorUrl = vendor.url;
+      allowEmbedded(config, vendor.url);
     }
 
     let idproof: StartedServer["idproof"] = null;
@@ -150,13 +167,14 @@ export async function startServer(
       });
       cleanups.push(() => provider.close());
       idproof = { url: provider.url, demoIdentity: provider.demoIdentity };
+      allowEmbedded(config, provider.url);
     }
 
     const inProcessJobs = !redis;
     if (inProcessJobs) {
       const mailer = createMailer(db, config);
       cleanups.push(() => mailer.close());
-      const relay = startOutboxRelay(db, createInProcessPublisher({ ...deps, mailer }), logger);
+      const relay = startOutboxRelay(db, createInProcessPublisher({ ...deps, mailer }, runJob), logger);
       cleanups.push(() => relay.stop());
       // without workers the API runs the time-driven package transitions itself
       const scheduler = startPackageScheduler(db, deps.storage, logger);
@@ -180,7 +198,7 @@ export async function startServer(
         : existsSync(DEFAULT_SIGNING_ROOM_DIST)
           ? DEFAULT_SIGNING_ROOM_DIST
           : null;
-      const signingApp = await buildSigningRoomApp({ deps, logger, dist: signingDist });
+      const signingApp = await buildSigningRoomApp({ deps, logger, dist: signingDist, redis });
       cleanups.push(() => signingApp.close());
       await signingApp.listen({ host: config.HOST, port: signingPort });
       const signingAddress = signingApp.server.address();

@@ -3,9 +3,7 @@ import {
   AV_CHUNK_PATH,
   AV_LIMITS,
   AV_SESSION_MESSAGES,
-  AV_SIGNAL_PATH,
   type AvRoomState,
-  type AvServerMessage,
   type AvSessionList,
   PACKAGE_ACTION_MESSAGES,
   type Package,
@@ -16,7 +14,6 @@ import {
 } from "@signet/contract";
 import { markIdentityProofed } from "@signet/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import { memberOfNewGroup, packageOrg, VIEWER } from "./support/package-fixtures.ts";
 import { poll } from "./support/poll.ts";
@@ -28,7 +25,7 @@ import {
   signablePackage,
   signEverything,
 } from "./support/signing-fixtures.ts";
-import { cookieHeader, type ErrorBody, packageAudit } from "./support/signing-room-helpers.ts";
+import { connectAvSignal, cookieHeader, type ErrorBody, packageAudit } from "./support/signing-room-helpers.ts";
 
 /** A GET of the main origin with the client's cookies, as bytes. */
 async function fetchFile(client: { jar: Map<string, string> }, url: string) {
@@ -77,24 +74,7 @@ async function openFor(participant: Participant) {
 }
 
 /** A WebSocket to the session's signalling with the participant's cookie, collecting what arrives. */
-async function connect(client: SigningClient, origin = signingUrl()) {
-  const socket = new WebSocket(`${signingUrl().replace(/^http/, "ws")}${AV_SIGNAL_PATH}`, {
-    headers: { cookie: cookieHeader(client), origin },
-  });
-  const messages: AvServerMessage[] = [];
-  const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
-  socket.on("message", (data) => messages.push(JSON.parse(data.toString()) as AvServerMessage));
-  const opened = await new Promise<{ ok: boolean; status?: number }>((resolve) => {
-    socket.on("open", () => resolve({ ok: true }));
-    socket.on("unexpected-response", (_request, response) => resolve({ ok: false, status: response.statusCode }));
-    socket.on("error", () => resolve({ ok: false }));
-  });
-  const next = (type: AvServerMessage["type"], after = 0) =>
-    poll(`a ${type} message`, async () => messages.slice(after).find((message) => message.type === type) ?? null, {
-      timeoutMs: 5_000,
-    });
-  return { socket, messages, closed, opened, next };
-}
+const connect = (client: SigningClient, origin = signingUrl()) => connectAvSignal(signingUrl(), client, origin);
 
 beforeAll(async () => {
   app = await startTestApp({ ...ACCESS_TEST_ENV });
@@ -380,5 +360,53 @@ describe("an A/V eSign package, host-led", () => {
       `${app.url}/api/v1/organizations/${other.org.organizationId}/packages/${s.pkg.id}/av-sessions/${completed.id}/recording`,
     );
     expect(foreignVideo.status).toBe(404);
+  });
+});
+
+describe("an A/V eSign package whose host only views (issue 32 §3)", () => {
+  it("never lists the viewing host as still to sign", async () => {
+    const viewerHosted = await signablePackage(app, db(), {
+      signers: [{ givenName: "Cleo", accessMethod: "API", email: "cleo@av.example.com" }],
+    });
+    const vic = await viewerHosted.admin.request<Participant>(
+      "POST",
+      viewerHosted.paths.participants(viewerHosted.pkg.id),
+      {
+        json: {
+          type: "Settlement Agent",
+          givenName: "Vic",
+          familyName: "Host",
+          role: "VIEWER",
+          accessMethod: "API",
+          email: "vic@av.example.com",
+        },
+      },
+    );
+    expect(vic.status, JSON.stringify(vic.body)).toBe(201);
+    const hosted = await viewerHosted.admin.request<Participant>(
+      "PATCH",
+      viewerHosted.paths.participant(viewerHosted.pkg.id, vic.body.id),
+      { json: { version: vic.body.version, avHost: true } },
+    );
+    expect(hosted.status, JSON.stringify(hosted.body)).toBe(200);
+    const { version } = await db().package.findUniqueOrThrow({ where: { id: viewerHosted.pkg.id } });
+    const flagged = await viewerHosted.admin.request<Package>("PATCH", viewerHosted.api.package, {
+      json: { version, avEsign: true },
+    });
+    expect(flagged.status, JSON.stringify(flagged.body)).toBe(200);
+    const sent = await viewerHosted.admin.request<Package>("POST", viewerHosted.api.send, {
+      json: { version: flagged.body.version },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const url = await viewerHosted.admin.request<SigningUrl>("POST", viewerHosted.api.signingUrl(vic.body.id), {
+      json: {},
+    });
+    const token = decodeURIComponent(new URL(url.body.signingURL).pathname.split("/").pop()!);
+    const vicRoom = await openAndConsent(signingUrl(), token);
+    const state = await vicRoom.client.get<AvRoomState>(avPath);
+    expect(state.status, JSON.stringify(state.body)).toBe(200);
+    const people = Object.fromEntries(state.body.participants.map((person) => [person.name, person]));
+    expect(people["Vic Host"]).toMatchObject({ isHost: true, signs: false });
+    expect(people["Cleo Okafor"]).toMatchObject({ isHost: false, signs: true, signed: false });
   });
 });

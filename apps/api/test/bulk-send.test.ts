@@ -5,14 +5,7 @@ import {
   type BulkSendCheck,
   type BulkSendList,
   type BulkSendRowList,
-  fillPath,
-  HEADERS,
   type PackageTemplate,
-  type Participant,
-  type RouteDef,
-  routes,
-  routeUrl,
-  type Tag,
   TEMPLATE_MESSAGES,
 } from "@signet/contract";
 import { runBulkSend } from "@signet/core";
@@ -20,12 +13,13 @@ import { testRedisPrefix, testRedisUrl } from "@signet/core/testing";
 import { startWorker } from "@signet/worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV, organizationWithAdmin, signedIn } from "./support/access-fixtures.ts";
-import { fixturePdf, upload } from "./support/document-upload.ts";
+import { bulkPaths, FIVE_ROWS, HEADER, row, setup, uploadCsv } from "./support/bulk-send-fixtures.ts";
+import { fixturePdf } from "./support/document-upload.ts";
 import type { HttpClient } from "./support/http-client.ts";
-import { memberOfNewGroup, OFFICER, packageOrg, VIEWER } from "./support/package-fixtures.ts";
+import { memberOfNewGroup, OFFICER, VIEWER } from "./support/package-fixtures.ts";
 import { poll } from "./support/poll.ts";
 import { deleteRedisKeys } from "./support/redis-keys.ts";
-import { call, ok, tagAt, templatePaths } from "./support/template-fixtures.ts";
+import { call, ok } from "./support/template-fixtures.ts";
 import { startTestApp, TEST_AUTH_SECRET, type TestApp } from "./support/test-app.ts";
 
 // Issue 13 §5: bulk send from an active package template and a CSV of participants, in the
@@ -60,88 +54,6 @@ afterAll(async () => {
 });
 const db = () => app.server.db;
 
-function bulkPaths(orgId: string) {
-  const at = (route: RouteDef, params: Record<string, string> = {}) => fillPath(routeUrl(route), { orgId, ...params });
-  return {
-    start: (templateId: string) => at(routes.startBulkSend, { templateId }),
-    check: (templateId: string) => at(routes.checkBulkSend, { templateId }),
-    list: (templateId: string) => at(routes.listBulkSends, { templateId }),
-    csvTemplate: (templateId: string) => at(routes.bulkSendCsvTemplate, { templateId }),
-    one: (bulkSendId: string) => at(routes.getBulkSend, { bulkSendId }),
-    rows: (bulkSendId: string) => at(routes.listBulkSendRows, { bulkSendId }),
-    cancel: (bulkSendId: string) => at(routes.cancelBulkSend, { bulkSendId }),
-  };
-}
-
-/** A CSV upload in the part named 'file', as the web app sends it. */
-async function uploadCsv(client: HttpClient, path: string, text: string | Uint8Array, fileName = "people.csv") {
-  const form = new FormData();
-  const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
-  form.append("file", new Blob([new Uint8Array(bytes)], { type: "text/csv" }), fileName);
-  const headers: Record<string, string> = { cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ") };
-  const csrf = client.jar.get(client.csrfCookie);
-  if (csrf) headers[HEADERS.csrf] = csrf;
-  const response = await fetch(`${client.baseUrl}${path}`, { method: "POST", headers, body: form });
-  const body = (await response.json()) as Record<string, unknown>;
-  return { status: response.status, headers: response.headers, body };
-}
-
-/**
- * An organization with an active package template (BORROWER 1 and BORROWER 2, both signing by
- * email, one real PDF with a signature tag each) shared with the officer's group.
- */
-async function setup() {
-  const context = await packageOrg(db(), app.url);
-  const officer = await memberOfNewGroup(context.org, app.url, OFFICER);
-  const t = templatePaths(context.org.organizationId);
-  let template = await ok(
-    call<PackageTemplate>(context.admin, "POST", t.packageTemplates, {
-      name: "Refinance",
-      groupIds: [officer.group.id],
-    }),
-    201,
-    "create package template",
-  );
-  const packageId = template.packageId;
-  const borrowers: Participant[] = [];
-  for (let i = 0; i < 2; i++) {
-    borrowers.push(
-      await ok(call<Participant>(context.admin, "POST", t.participants(packageId), { type: "Borrower" }), 201, "slot"),
-    );
-  }
-  const uploaded = await upload(context.admin, t.documents(packageId), fixturePdf("pdflatex-4-pages.pdf"), {
-    fileName: "Note.pdf",
-  });
-  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
-  for (const [index, borrower] of borrowers.entries()) {
-    await ok(
-      call<Tag>(
-        context.admin,
-        "POST",
-        t.documentTags(packageId, uploaded.body.id),
-        tagAt(borrower.id, "SIGNATURE", 600 + index * 60),
-      ),
-      201,
-      "signature tag",
-    );
-  }
-  template = await ok(
-    call<PackageTemplate>(context.admin, "POST", t.activatePackageTemplate(template.id), { version: template.version }),
-    200,
-    "activate",
-  );
-  return { ...context, officer, template, t, b: bulkPaths(context.org.organizationId) };
-}
-
-const HEADER =
-  "BORROWER 1 first name,BORROWER 1 last name,BORROWER 1 email,borrower 2 FIRST NAME,Borrower 2 Last Name,BORROWER 2 email,package name";
-const row = (n: number, extra: Partial<Record<"email1" | "last2", string>> = {}) =>
-  `Ada${n},Okafor,${extra.email1 ?? `ada${n}@example.com`},Ben${n},${extra.last2 ?? "Okafor"},ben${n}@example.com,Loan ${n}`;
-/** Five rows: line 3 has a bad email, line 5 no last name for BORROWER 2. */
-const FIVE_ROWS = [HEADER, row(1), row(2, { email1: "ada2-at-example" }), row(3), row(4, { last2: "" }), row(5)].join(
-  "\r\n",
-);
-
 const packagesOf = (templateId: string) =>
   db().package.findMany({ where: { fromPackageTemplateId: templateId }, orderBy: { name: "asc" } });
 
@@ -158,7 +70,7 @@ async function finished(client: HttpClient, path: string) {
 
 describe("bulk send by the worker", () => {
   it("creates and sends a package for each good row and reports each bad row with its line and reason", async () => {
-    const s = await setup();
+    const s = await setup(db(), app.url);
     const checked = await uploadCsv(s.officer.client, s.b.check(s.template.id), FIVE_ROWS);
     expect(checked.status).toBe(200);
     expect(checked.body as BulkSendCheck).toEqual({
@@ -229,7 +141,7 @@ describe("bulk send by the worker", () => {
   });
 
   it("offers the CSV header of the template and refuses files whose columns do not match, naming them", async () => {
-    const s = await setup();
+    const s = await setup(db(), app.url);
     const csv = await s.officer.client.get<string>(s.b.csvTemplate(s.template.id));
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -274,7 +186,7 @@ describe("bulk send by the worker", () => {
   });
 
   it("is for members who manage packages in a group the active template is shared with", async () => {
-    const s = await setup();
+    const s = await setup(db(), app.url);
     const viewer = await memberOfNewGroup(s.org, app.url, VIEWER, { parentId: null });
     const elsewhere = await memberOfNewGroup(s.org, app.url, OFFICER);
     const csv = [HEADER, row(1)].join("\n");
@@ -306,7 +218,7 @@ describe("restarts and cancelling (the job's processor driven directly)", () => 
   beforeAll(stopTheWorker);
 
   it("never creates a package twice: a run stopped after one row, then two runs at once, then the queued job", async () => {
-    const s = await setup();
+    const s = await setup(db(), app.url);
     const started = await uploadCsv(s.officer.client, s.b.start(s.template.id), FIVE_ROWS);
     expect(started.status).toBe(201);
     const id = (started.body as BulkSend).id;
@@ -346,7 +258,7 @@ describe("restarts and cancelling (the job's processor driven directly)", () => 
   });
 
   it("finishes a row created before a crash by sending it, without creating another", async () => {
-    const s = await setup();
+    const s = await setup(db(), app.url);
     const started = await uploadCsv(s.officer.client, s.b.start(s.template.id), [HEADER, row(1), row(2)].join("\n"));
     const id = (started.body as BulkSend).id;
     await runBulkSend(app.server.deps, id, { budgetMs: 0 });
@@ -366,7 +278,7 @@ describe("restarts and cancelling (the job's processor driven directly)", () => 
   });
 
   it("cancel stops it between rows: the rows still waiting are skipped", async () => {
-    const s = await setup();
+    const s = await setup(db(), app.url);
     const csv = [HEADER, row(1), row(2), row(3), row(4)].join("\n");
     const started = await uploadCsv(s.officer.client, s.b.start(s.template.id), csv);
     const id = (started.body as BulkSend).id;

@@ -252,10 +252,17 @@ describe("upload", () => {
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4000, 1)]);
     const mz = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(4000)]);
     const text = Buffer.from("This is only text pretending to be a PDF.\n".repeat(20));
-    const corrupt = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2000, 0x41)]);
-    for (const bytes of [elf, mz, text, corrupt]) {
+    for (const bytes of [elf, mz, text]) {
       const reply = await upload(admin, docs.documents, bytes, { fileName: "contract.pdf" });
       expect([reply.status, reply.body.message]).toEqual([415, DOCUMENT_MESSAGES.uploadUnsupported]);
+    }
+    // a PDF by its first bytes that cannot be read through is called damaged, not of the wrong type
+    const corrupt = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2000, 0x41)]);
+    const real = fixture("pdflatex-4-pages.pdf");
+    const truncated = real.subarray(0, Math.floor(real.length * 0.6));
+    for (const bytes of [corrupt, truncated]) {
+      const reply = await upload(admin, docs.documents, bytes, { fileName: "contract.pdf" });
+      expect([reply.status, reply.body.message]).toEqual([415, DOCUMENT_API_MESSAGES.damagedPdf]);
     }
     // sniffed as it streams: an executable over the size limit is refused for its type, not its size
     const bigElf = Buffer.concat([elf, Buffer.alloc(MAX_UPLOAD_BYTES)]);

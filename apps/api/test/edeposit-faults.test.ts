@@ -32,6 +32,8 @@ import { spawnWorkerProcess } from "./support/worker-process.ts";
 const redisUrl = testRedisUrl();
 const prefix = testRedisPrefix();
 const DEPOSIT_ENV = {
+  // the reference eVault listens on loopback: allowed by name, as an operator would
+  OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
   EDEPOSIT_AUTO_ATTEMPTS: "2",
   EDEPOSIT_RETRY_BASE_SECONDS: "1",
   EDEPOSIT_LEASE_SECONDS: "3",
@@ -60,7 +62,12 @@ const workerEnv = () => ({
 beforeAll(async () => {
   vault = await spawnReferenceEVault();
   redis = await startTcpCutProxy(redisUrl);
-  app = await startTestApp({ ...ACCESS_TEST_ENV, ...DEPOSIT_ENV, REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+  app = await startTestApp({
+    ...ACCESS_TEST_ENV,
+    ...DEPOSIT_ENV,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+  });
   expect(app.server.inProcessJobs).toBe(false);
   p = await packageOrg(db(), app.url);
   evault = await addEVault(p, vault);

@@ -57,7 +57,10 @@ async function tenant(): Promise<PackageOrg & { packageId: string; evaultId: str
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ ...ACCESS_TEST_ENV });
+  app = await startTestApp({
+    OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
+    ...ACCESS_TEST_ENV,
+  });
   own = await tenant();
   foreign = await tenant();
 });

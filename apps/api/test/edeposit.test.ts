@@ -15,6 +15,7 @@ import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import { upload } from "./support/document-upload.ts";
 import {
   addEVault,
+  clearFaults,
   depositPackage,
   depositPath,
   depositReaches,
@@ -59,7 +60,7 @@ beforeAll(async () => {
     ...ACCESS_TEST_ENV,
     EDEPOSIT_AUTO_ATTEMPTS: "1",
     EVAULT_TIMEOUT_SECONDS: "5",
-    WEBHOOKS_ALLOW_PRIVATE: "true",
+    OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
   });
   p = await packageOrg(db(), app.url);
 });
@@ -139,7 +140,7 @@ describe("eVault settings", () => {
       `${base}/${nowhere.body.id}/test-connection`,
     );
     expect(unreachable.body.ok).toBe(false);
-    expect(unreachable.body.message).toMatch(/could not be reached/);
+    expect(unreachable.body.message).toBe(EDEPOSIT_MESSAGES.notReachable);
     const stale = await p.admin.request<ErrorBody>("DELETE", `${base}/${nowhere.body.id}?version=99`);
     expect(stale.status).toBe(409);
     expect((await p.admin.request("DELETE", `${base}/${nowhere.body.id}?version=${nowhere.body.version}`)).status).toBe(
@@ -311,6 +312,30 @@ describe("a package's eDeposit", () => {
     expect([again.status, again.body.message]).toEqual([409, EDEPOSIT_MESSAGES.notFailed]);
     expect((await packageAudit(db(), s.pkg.id)).map((event) => event.type)).toContain("package.edeposit-cancelled");
     expect((await vaultStats(vault)).completedByExternalId[s.pkg.id]).toBeUndefined();
+  });
+
+  it("voids the vault's open transaction when a deposit is cancelled, and records it (issue 32 §3)", async () => {
+    const evault = await addEVault(p, vault, "Void vault");
+    const s = await depositPackage(app, db(), p, evault.id);
+    await injectFault(vault, { step: "documents", mode: "fail", count: 20 });
+    await signToCompletion(s, db(), signingUrl());
+    const failed = await depositReaches(s, ["FAILED_DOCUMENTS"]);
+    await clearFaults(vault);
+    const transactionId = (await db().packageEDeposit.findUniqueOrThrow({ where: { packageId: s.pkg.id } }))
+      .vaultTransactionId!;
+    expect(transactionId).toBeTruthy();
+    expect((await vaultTransaction(vault, transactionId)).status).toBe("OPEN");
+    expect(failed.allowedActions).toContain("cancel");
+
+    const cancelled = await s.admin.request<EDeposit>("POST", depositPath(s, "cancel"));
+    expect(cancelled.status).toBe(200);
+    // the vault is told after the cancellation commits, by a job: poll for what it then holds
+    await expect.poll(async () => (await vaultTransaction(vault, transactionId)).status).toBe("VOIDED");
+    await expect
+      .poll(async () => (await packageAudit(db(), s.pkg.id)).map((event) => event.type))
+      .toContain("package.edeposit-voided");
+    const voided = (await packageAudit(db(), s.pkg.id)).find((event) => event.type === "package.edeposit-voided")!;
+    expect(voided.data).toMatchObject({ vaultTransactionId: transactionId });
   });
 
   it("deposits a signed eNote: registered by its MIN, control transferred to the organization", async () => {

@@ -4,6 +4,7 @@ import {
   EMAIL_TEMPLATE_MESSAGES,
   type EmailSettings,
   type EmailTemplate,
+  missingVariableMessage,
   type NotificationRecordList,
   type NotificationReport,
   type NotificationSummary,
@@ -93,7 +94,7 @@ describe("email templates in the emails an organization sends", () => {
     const mail = await invitationTo(smtp, email);
     expect(mail.parsed.subject).toBe(`Okafor refinance for <b>Maria</b> & "Co" Okafor`);
     const html = String(mail.parsed.html);
-    expect(html).toContain("Dear &lt;b&gt;Maria&lt;&#x2F;b&gt; &amp; &quot;Co&quot; Okafor,");
+    expect(html).toContain('Dear &lt;b&gt;Maria&lt;/b&gt; &amp; "Co" Okafor,');
     expect(html).not.toContain("<b>Maria</b>");
     expect(mail.parsed.text).toContain(`Dear <b>Maria</b> & "Co" Okafor,`);
     expect(linkToken(mail)).toBeTruthy();
@@ -248,6 +249,189 @@ describe("email templates in the emails an organization sends", () => {
     );
     expect(record.answer).toContain(BOUNCE);
     expect([record.kind, record.packageId, record.participantId]).toEqual(["invitation", s.pkg.id, s.signers[0]!.id]);
+  });
+});
+
+// Issue 30 §3: what organizations write to participants is safe, and lets them act.
+describe("what an organization writes to participants", () => {
+  const PAYLOADS = [
+    "<script>alert(document.cookie)</script>",
+    '<iframe src="javascript:alert(1)"></iframe>',
+    '<img src="https://cdn.bank.example/x.png" onerror="alert(1)">',
+  ];
+  const UNSAFE = /<script|<iframe|onerror|javascript:/i;
+
+  async function sentWith(s: SignablePackage, templateId: string | null, email: string) {
+    if (templateId) {
+      const { version } = await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } });
+      const patched = await s.admin.request("PATCH", s.api.package, { json: { version, emailTemplateId: templateId } });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    }
+    await sendPackage(s, db());
+    return invitationTo(smtp, email);
+  }
+
+  it("removes scripts, javascript: frames and event handlers when a template is saved, says so, and sends none of them", async () => {
+    const email = `safe-${unique()}@example.com`;
+    const s = await signablePackage(app, db(), { signers: [{ givenName: "Sam", email }] });
+    const created = await createTemplate(s, {
+      kind: "invitation",
+      name: "Tampered",
+      isDefault: false,
+      contents: {
+        en: {
+          subject: "Sign {{package.name}}",
+          body: `<p>Hello</p>${PAYLOADS.join("")}<a href="{{signingLink}}">Sign</a>`,
+        },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.unsafeHtmlRemoved).toBe(true);
+    expect(created.body.contents.en.body).toBe(
+      '<p>Hello</p><img src="https://cdn.bank.example/x.png" /><a href="{{signingLink}}">Sign</a>',
+    );
+    const stored = await db().emailTemplate.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(stored.bodyEn).not.toMatch(UNSAFE);
+
+    // an update cleans the same way, Spanish included
+    const updated = await s.admin.request<EmailTemplate>(
+      "PUT",
+      `${templatesPath(s.org.organizationId)}/${created.body.id}`,
+      {
+        json: {
+          version: created.body.version,
+          contents: {
+            en: { subject: "Sign", body: `${PAYLOADS[0]}<a href="{{signingLink}}">Sign</a>` },
+            es: { subject: "Firme", body: `${PAYLOADS[1]}<a href="{{signingLink}}" onclick="x()">Firmar</a>` },
+          },
+        },
+      },
+    );
+    expect([updated.status, updated.body.unsafeHtmlRemoved]).toEqual([200, true]);
+    const after = await db().emailTemplate.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect([after.bodyEn, after.bodyEs]).toEqual([
+      '<a href="{{signingLink}}">Sign</a>',
+      '<a href="{{signingLink}}">Firmar</a>',
+    ]);
+
+    const mail = await sentWith(s, created.body.id, email);
+    expect(String(mail.parsed.html)).not.toMatch(UNSAFE);
+    expect(linkToken(mail)).toBeTruthy();
+  });
+
+  it("cleans a template stored before the cleaning when it is sent", async () => {
+    const email = `old-${unique()}@example.com`;
+    const s = await signablePackage(app, db(), { signers: [{ givenName: "Olga", email }] });
+    const old = await db().emailTemplate.create({
+      data: {
+        organizationId: s.org.organizationId,
+        kind: "invitation",
+        name: "Stored long ago",
+        isDefault: true,
+        subjectEn: "Sign {{package.name}}",
+        bodyEn: `<p>Dear {{participant.name}}</p>${PAYLOADS.join("")}<a href="{{signingLink}}">Sign</a>`,
+      },
+    });
+    const mail = await sentWith(s, old.id, email);
+    const html = String(mail.parsed.html);
+    expect(html).toContain("<p>Dear Olga Okafor</p>");
+    expect(html).not.toMatch(UNSAFE);
+    expect(linkToken(mail)).toBeTruthy();
+  });
+
+  it("sends a normal template as written: formatting, https and mailto links, images, tables and inline style", async () => {
+    const email = `plain-${unique()}@example.com`;
+    const s = await signablePackage(app, db(), { signers: [{ givenName: "Pat", email }] });
+    const body =
+      "<h2>Your documents</h2><p>Hello <b>{{participant.name}}</b>, <i>please</i> review:</p><ul><li>the note</li><li>the deed</li></ul>" +
+      '<table role="presentation" width="100%"><tr><td style="padding:8px;background:#f4f6f8"><img src="https://cdn.bank.example/seal.png" alt="Seal" width="40" /></td></tr></table>' +
+      '<p><a href="{{signingLink}}" style="display:inline-block;background:{{brand.primaryColor}};color:{{brand.fontColor}};padding:10px 18px">Review</a></p>' +
+      '<p>Questions: <a href="mailto:help@bank.example">help@bank.example</a> or <a href="https://bank.example/faq">our FAQ</a></p>';
+    const created = await createTemplate(s, {
+      kind: "invitation",
+      name: "Plain",
+      isDefault: false,
+      contents: { en: { subject: "Sign", body } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect([created.body.contents.en.body, created.body.unsafeHtmlRemoved]).toEqual([body, false]);
+    const html = String((await sentWith(s, created.body.id, email)).parsed.html);
+    const [before, after] = body.split('<p><a href="{{signingLink}}"');
+    expect(html).toContain(before!.replace("{{participant.name}}", "Pat Okafor"));
+    expect(html).toContain(after!.slice(after!.indexOf("<p>Questions")));
+    expect(html).toMatch(
+      /<a href="https?:\/\/[^"]+" style="display:inline-block;background:#1c7ed6;color:#ffffff;padding:10px 18px">Review<\/a>/,
+    );
+  });
+
+  it("refuses a template without the variable its kind requires, naming it, and writes nothing", async () => {
+    const s = await signablePackage(app, db(), {
+      signers: [{ givenName: "Ned", email: `ned-${unique()}@example.com` }],
+    });
+    const refused = await createTemplate(s, {
+      kind: "invitation",
+      name: "No link",
+      contents: { en: { subject: "Sign", body: "<p>Please sign {{package.name}}.</p>" } },
+    });
+    expect([refused.status, refused.body.message]).toEqual([400, missingVariableMessage("invitation", "signingLink")]);
+    expect(refused.body.message).toContain("{{signingLink}}");
+    // the link inside what cleaning removes does not count
+    const hidden = await createTemplate(s, {
+      kind: "invitation",
+      name: "Hidden link",
+      contents: { en: { subject: "Sign", body: "<p>Sign</p><script>var link = '{{signingLink}}'</script>" } },
+    });
+    expect([hidden.status, hidden.body.message]).toEqual([400, missingVariableMessage("invitation", "signingLink")]);
+    const code = await createTemplate(s, {
+      kind: "verify-account",
+      name: "No code",
+      contents: { en: { subject: "Your code", body: "<p>Welcome to {{organization.name}}.</p>" } },
+    });
+    expect([code.status, code.body.message]).toEqual([400, missingVariableMessage("verify-account", "code")]);
+    expect(await db().emailTemplate.count({ where: { organizationId: s.org.organizationId } })).toBe(0);
+
+    const reminder = await createTemplate(s, {
+      kind: "reminder",
+      name: "Kind",
+      contents: DEFAULT_EMAIL_TEMPLATES.reminder,
+    });
+    expect(reminder.status).toBe(201);
+    const spanish = await s.admin.request<{ message: string; details: { path: string }[] }>(
+      "PUT",
+      `${templatesPath(s.org.organizationId)}/${reminder.body.id}`,
+      {
+        json: {
+          version: reminder.body.version,
+          contents: {
+            en: DEFAULT_EMAIL_TEMPLATES.reminder.en,
+            es: { subject: "Recordatorio", body: "<p>Sus documentos esperan.</p>" },
+          },
+        },
+      },
+    );
+    expect([spanish.status, spanish.body.message, spanish.body.details[0]?.path]).toEqual([
+      400,
+      missingVariableMessage("reminder", "signingLink"),
+      "contents.es.body",
+    ]);
+  });
+
+  it("sends the built-in invitation, with its link, instead of a stored template that lacks it", async () => {
+    const email = `nolink-${unique()}@example.com`;
+    const s = await signablePackage(app, db(), { signers: [{ givenName: "Lin", email }] });
+    await db().emailTemplate.create({
+      data: {
+        organizationId: s.org.organizationId,
+        kind: "invitation",
+        name: "Saved before the rule",
+        isDefault: true,
+        subjectEn: "Sign {{package.name}}",
+        bodyEn: "<p>Please sign {{package.name}}.</p>",
+      },
+    });
+    const mail = await sentWith(s, null, email);
+    expect(String(mail.parsed.html)).not.toContain("Please sign Okafor refinance.");
+    expect(linkToken(mail)).toBeTruthy();
   });
 });
 

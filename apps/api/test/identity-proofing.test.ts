@@ -55,6 +55,8 @@ beforeAll(async () => {
     {
       ...ACCESS_TEST_ENV,
       DATABASE_URL: database.url,
+      // the reference services listen on loopback: allowed by name, as an operator would
+      OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
       PORT: "0",
       SIGNING_ROOM_LISTEN_PORT: "0",
       AUTH_SECRET: TEST_AUTH_SECRET,

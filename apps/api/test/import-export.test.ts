@@ -195,7 +195,12 @@ async function configuredOrganization() {
     kind: "invitation",
     name: "Friendly invitation",
     isDefault: true,
-    contents: { en: { subject: "Please sign {{package.name}}", body: "<p>Hello, please sign {{package.name}}.</p>" } },
+    contents: {
+      en: {
+        subject: "Please sign {{package.name}}",
+        body: '<p>Hello, please sign {{package.name}}: <a href="{{signingLink}}">open it</a>.</p>',
+      },
+    },
   });
   await call(admin, "POST", p(routes.createEmailNotification), {
     name: "Compliance desk",

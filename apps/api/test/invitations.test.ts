@@ -4,6 +4,7 @@ import {
   HEADERS,
   INVITATION_MESSAGES,
   MESSAGES,
+  type MembershipRequestList,
   type PendingUserInvitation,
   type PendingUserInvitationList,
   type PermissionsResponse,
@@ -21,6 +22,7 @@ import { startTestApp, type TestApp } from "./support/test-app.ts";
 
 const PUBLIC_URL = "http://signet.test";
 const NEW_PASSWORD = "Invited-Passphrase-2024";
+const JOIN_LINK = /\/join\?invitation=([0-9a-f-]{36})&token=([A-Za-z0-9_-]{20,})/;
 const LINK = /(https?:\/\/[^\s"<>]+)\/sign-up\?invitation=([0-9a-f-]{36})&token=([A-Za-z0-9_-]{20,})/;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -365,43 +367,150 @@ describe("two organizations inviting the same new person", () => {
 });
 
 describe("inviting someone who already has an account", () => {
-  it("adds a user of another organization as a member at once (home unchanged), with a notice; sign-in becomes partial", async () => {
+  // issue 30 §1: an organization asks; the person answers. Nothing changes for them until they accept.
+  async function requestToJoin() {
     const other = await organizationWithUser(db());
     const admin = await adminWithGroup();
     const reply = await invite(admin.client, admin.organization.id, {
       email: other.user.email,
-      givenName: "Ignored",
-      familyName: "Ignored",
+      givenName: "Olive",
+      familyName: "Other",
       groupId: admin.team.id,
       roleIds: [admin.viewer.id],
     });
     expect(reply.status).toBe(201);
-    expect(reply.body.outcome).toBe("MEMBERSHIP_ADDED");
-    if (reply.body.outcome !== "MEMBERSHIP_ADDED") throw new Error("unreachable");
-    expect(reply.body.user).toMatchObject({
-      id: other.user.id,
-      givenName: "Test",
-      enabled: true,
-      homeOrganizationId: other.organization.id,
-      groups: [{ id: admin.team.id, name: admin.team.name }],
-    });
-    expect(reply.headers.get("location")).toBe(`/api/v2/organizations/${admin.organization.id}/users/${other.user.id}`);
-    const memberships = await db().membership.findMany({ where: { userId: other.user.id } });
-    expect(memberships.map((m) => m.organizationId).sort()).toEqual(
-      [other.organization.id, admin.organization.id].sort(),
+    expect(reply.body.outcome).toBe("MEMBERSHIP_REQUESTED");
+    const mail = await nthMail(other.user.email, /asks you to join/);
+    const match = JOIN_LINK.exec(mail.parsed.text ?? "");
+    if (!match) throw new Error(`no join link in: ${mail.parsed.text}`);
+    return { other, admin, invitation: reply.body.invitation, mail, link: { id: match[1]!, token: match[2]! } };
+  }
+  const membershipsOf = async (userId: string) =>
+    (await db().membership.findMany({ where: { userId } })).map((m) => m.organizationId).sort();
+
+  it("asks a user of another organization to join: no membership until they accept, listed as invited, emailed a link", async () => {
+    const { other, admin, invitation, mail, link } = await requestToJoin();
+    expect(invitation).toMatchObject({ kind: "MEMBERSHIP", status: "PENDING", email: other.user.email });
+    expect(await membershipsOf(other.user.id)).toEqual([other.organization.id]);
+    expect(mail.parsed.subject).toBe(`Test User asks you to join ${admin.organization.name} on Signet`);
+    expect(link.id).toBe(invitation.id);
+    const listed = await admin.client.get<PendingUserInvitationList>(invitationsUrl(admin.organization.id));
+    expect(listed.body.records).toMatchObject([
+      { id: invitation.id, kind: "MEMBERSHIP", status: "PENDING", groupName: admin.team.name },
+    ]);
+    // the inviting organization cannot see or act on the person meanwhile
+    const user = await admin.client.get(`/api/v2/organizations/${admin.organization.id}/users/${other.user.id}`);
+    expect(user.status).toBe(404);
+    // their own sign-in is unchanged: one organization, not a choice
+    const signIn = await client().signIn(other.user.email, PASSWORD);
+    expect(signIn.body).toMatchObject({ partial: false });
+  });
+
+  it("the person accepts signed in: a member with the request's group and roles, home unchanged, audited", async () => {
+    const { other, admin, invitation } = await requestToJoin();
+    const person = await signedIn(app.url, other.user.email);
+    const mine = await person.get<MembershipRequestList>("/api/v1/users/me/membership-requests");
+    expect(mine.body.records).toMatchObject([
+      {
+        id: invitation.id,
+        organizationId: admin.organization.id,
+        organizationName: admin.organization.name,
+        invitedByName: "Test User",
+        groupName: admin.team.name,
+        roleNames: [admin.viewer.name],
+      },
+    ]);
+    // someone else (here: the inviting admin) cannot answer for them
+    const intruder = await admin.client.request(
+      "POST",
+      `/api/v1/users/me/membership-requests/${invitation.id}/acceptance`,
     );
+    expect(intruder.status).toBe(404);
+    const accepted = await person.request("POST", `/api/v1/users/me/membership-requests/${invitation.id}/acceptance`);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toEqual({ organizationId: admin.organization.id, organizationName: admin.organization.name });
+    expect(await membershipsOf(other.user.id)).toEqual([other.organization.id, admin.organization.id].sort());
+    expect(
+      await db().memberRole.count({
+        where: { userId: other.user.id, groupId: admin.team.id, roleId: admin.viewer.id },
+      }),
+    ).toBe(1);
     expect((await db().user.findUniqueOrThrow({ where: { id: other.user.id } })).homeOrganizationId).toBe(
       other.organization.id,
     );
-    expect(await db().userInvitation.count({ where: { email: other.user.email } })).toBe(0);
+    const audit = await db().auditEvent.findFirst({ where: { streamId: other.user.id, type: "invitation.accepted" } });
+    expect(audit?.data).toMatchObject({ invitationId: invitation.id, via: "signed-in" });
+    // answered: it leaves both lists, and cannot be accepted again
+    expect((await person.get<MembershipRequestList>("/api/v1/users/me/membership-requests")).body.records).toEqual([]);
+    expect((await admin.client.get<PendingUserInvitationList>(invitationsUrl(admin.organization.id))).body.count).toBe(
+      0,
+    );
+    const again = await person.request("POST", `/api/v1/users/me/membership-requests/${invitation.id}/acceptance`);
+    expect(again.status).toBe(404);
+    expect((await client().signIn(other.user.email, PASSWORD)).body).toMatchObject({ partial: true });
+  });
 
-    const notice = await nthMail(other.user.email, /now have access/);
-    expect(notice.parsed.subject).toBe(`You now have access to ${admin.organization.name} on Signet`);
-    expect(notice.parsed.text).toContain(`${PUBLIC_URL}/sign-in`);
+  it("the person accepts by the emailed link without signing in; the link works once", async () => {
+    const { other, admin, link } = await requestToJoin();
+    const lookup = await client().get(`/api/v1/membership-requests/${link.id}?token=${link.token}`);
+    expect(lookup.status).toBe(200);
+    expect(lookup.body).toMatchObject({ email: other.user.email, organizationName: admin.organization.name });
+    const wrong = await client().request("POST", `/api/v1/membership-requests/${link.id}/acceptance`, {
+      json: { token: `${link.token.slice(0, -2)}xx` },
+    });
+    expect(wrong.status).toBe(404);
+    expect(await membershipsOf(other.user.id)).toEqual([other.organization.id]);
+    const accepted = await client().request("POST", `/api/v1/membership-requests/${link.id}/acceptance`, {
+      json: { token: link.token },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(await membershipsOf(other.user.id)).toEqual([other.organization.id, admin.organization.id].sort());
+    const twice = await client().request("POST", `/api/v1/membership-requests/${link.id}/acceptance`, {
+      json: { token: link.token },
+    });
+    expect(twice.status).toBe(404);
+  });
 
-    const signIn = await client().signIn(other.user.email, PASSWORD);
-    expect(signIn.status).toBe(200);
-    expect(signIn.body).toMatchObject({ partial: true });
+  it("the person declines (by link or signed in): no membership, the request closes, the organization may ask again", async () => {
+    const first = await requestToJoin();
+    const declined = await client().request("POST", `/api/v1/membership-requests/${first.link.id}/declines`, {
+      json: { token: first.link.token },
+    });
+    expect(declined.status).toBe(204);
+    expect(await membershipsOf(first.other.user.id)).toEqual([first.other.organization.id]);
+    expect((await db().userInvitation.findUniqueOrThrow({ where: { id: first.link.id } })).status).toBe("DECLINED");
+    const late = await client().request("POST", `/api/v1/membership-requests/${first.link.id}/acceptance`, {
+      json: { token: first.link.token },
+    });
+    expect(late.status).toBe(404);
+    const audit = await db().auditEvent.findFirst({
+      where: { streamId: first.other.user.id, type: "invitation.declined" },
+    });
+    expect(audit?.data).toMatchObject({ invitationId: first.link.id, via: "email-link" });
+
+    const again = await invite(first.admin.client, first.admin.organization.id, {
+      email: first.other.user.email,
+      givenName: "Olive",
+      familyName: "Other",
+    });
+    expect(again.body.outcome).toBe("MEMBERSHIP_REQUESTED");
+    const person = await signedIn(app.url, first.other.user.email);
+    const no = await person.request(
+      "POST",
+      `/api/v1/users/me/membership-requests/${again.body.invitation.id}/declines`,
+    );
+    expect(no.status).toBe(204);
+    expect(await membershipsOf(first.other.user.id)).toEqual([first.other.organization.id]);
+  });
+
+  it("a revoked request cannot be accepted", async () => {
+    const { admin, link } = await requestToJoin();
+    const revoked = await admin.client.request("DELETE", `${invitationsUrl(admin.organization.id)}/${link.id}`);
+    expect(revoked.status).toBe(204);
+    const accepted = await client().request("POST", `/api/v1/membership-requests/${link.id}/acceptance`, {
+      json: { token: link.token },
+    });
+    expect(accepted.status).toBe(404);
   });
 
   it("refuses a member of this organization: 'This user already exists.'", async () => {

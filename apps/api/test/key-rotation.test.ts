@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -110,7 +111,7 @@ describe("rotating AUTH_SECRET and the field encryption key", () => {
     expect(webhook.status).toBe(201);
     webhookId = webhook.body.endpoint.id;
     webhookSecretBefore = webhook.body.secret;
-  }, 60_000);
+  }, 240_000);
 
   afterAll(async () => {
     await server?.close();
@@ -180,5 +181,9 @@ describe("rotating AUTH_SECRET and the field encryption key", () => {
     expect(generated.code).toBe(0);
     expect(generated.stdout).toMatch(/^AUTH_SECRET=[A-Za-z0-9_-]{64}$/m);
     expect(generated.stdout).toMatch(/^FIELD_ENCRYPTION_KEY=[0-9a-f]{64}$/m);
+    // the page it sends the operator to is there
+    const page = /\((docs\/operations\/[a-z-]+\.md)\)/.exec(generated.stdout)?.[1];
+    expect(page).toBe("docs/operations/rotating-keys.md");
+    expect(existsSync(new URL(`../../../${page}`, import.meta.url))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { type IdentityProvider, OIDC_CALLBACK_PATH } from "@signet/contract";
-import { createTestDatabase, type TestDatabase } from "@signet/core/testing";
+import { createTestDatabase, linkIdentity, type TestDatabase } from "@signet/core/testing";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartedServer, startServer } from "../src/start-server.ts";
@@ -30,6 +30,8 @@ beforeAll(async () => {
   server = await startServer(
     {
       DATABASE_URL: database.url,
+      // the reference services listen on loopback: allowed by name, as an operator would
+      OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: publicUrl,
@@ -73,7 +75,12 @@ async function throughProvider(
   email: string,
   amr?: string[],
 ) {
-  const login = `acct-${email}-${amr?.join("+") ?? "none"}`;
+  // one provider subject per person (issue 30 §1): the amr is chosen per sign-in
+  const login = `acct-${email}`;
+  if (!(await server.db.identityLink.findFirst({ where: { providerId, subject: login } }))) {
+    const user = await server.db.user.findUniqueOrThrow({ where: { email } });
+    await linkIdentity(server.db, { userId: user.id, providerKind: "oidc", providerId, subject: login });
+  }
   idp.accounts.set(login, {
     email,
     email_verified: true,

@@ -8,7 +8,7 @@ import {
   type SignInProviderList,
 } from "@signet/contract";
 import { buildGroup, buildRole } from "@signet/core";
-import { createTestDatabase, type TestDatabase } from "@signet/core/testing";
+import { createTestDatabase, linkIdentity, type TestDatabase } from "@signet/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartedServer, startServer } from "../src/start-server.ts";
 import { joinOrganization, organizationWithUser } from "./support/factories.ts";
@@ -44,6 +44,8 @@ beforeAll(async () => {
   server = await startServer(
     {
       DATABASE_URL: database.url,
+      // the reference services listen on loopback: allowed by name, as an operator would
+      OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: publicUrl,
@@ -80,6 +82,13 @@ async function organizationWithProvider(overrides: Record<string, unknown> = {})
     },
   );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
+  // the member has confirmed the link to the provider (issue 30 §1): these tests are about what comes after
+  await linkIdentity(server.db, {
+    userId: org.user.id,
+    providerKind: "oidc",
+    providerId: created.body.id,
+    subject: `acct-${org.user.email}`,
+  });
   return { ...org, admin, provider: created.body };
 }
 
@@ -535,9 +544,7 @@ describe("connection test", () => {
     ]);
     const port = await freePort();
     const nothing = await test(await organizationWithProvider({ issuer: `http://127.0.0.1:${port}` }));
-    expect(nothing.checks[0]!.message).toBe(
-      `Nothing answered at 127.0.0.1:${port} (the connection was refused). Check the address and port.`,
-    );
+    expect(nothing.checks[0]!.message).toBe(`Not reachable: 127.0.0.1:${port} did not answer. Check the address.`);
   });
 
   it("says when the provider does not accept the client secret", async () => {

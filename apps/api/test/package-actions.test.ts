@@ -386,6 +386,26 @@ describe("POST invitation-reminders", () => {
     expect(await outboxKeys(`participant-reminder:${s.pkg.id}:`)).toHaveLength(2);
   });
 
+  it("before the package is out for signature, reminds in the product's words, not the organization's reminder template", async () => {
+    const s = await setup([{ type: "Borrower", givenName: "Rosa", email: "rosa.remind@example.com" }]);
+    // the organization's reminder carries the personal link, which a package not yet sent has none of
+    await db().emailTemplate.create({
+      data: {
+        organizationId: s.org.organizationId,
+        kind: "reminder",
+        name: "House reminder",
+        isDefault: true,
+        subjectEn: "Do not forget {{package.name}}",
+        bodyEn: '<p>House words</p><a href="{{signingLink}}">Sign now</a>',
+      },
+    });
+    expect((await act(s.admin, "POST", s.a.reminders, {})).status).toBe(200);
+    const mail = await mailTo("rosa.remind@example.com", "Reminder: Lopez refinance is waiting for you");
+    expect(mail.text).toContain("Open the invitation email you received");
+    expect(mail.html).not.toContain("House words");
+    expect(mail.html).not.toContain('href=""');
+  });
+
   it("answers 'Reminder send failed' when no selected participant signs by email; 404 for another package's participant", async () => {
     const s = await setup([
       { type: "Borrower", email: "x@example.com" },

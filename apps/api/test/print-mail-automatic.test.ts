@@ -14,6 +14,7 @@ import {
 } from "../../print-vendor/src/testing/spawn-reference-print-vendor.ts";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import { fixturePdf, upload } from "./support/document-upload.ts";
+import { PAPER_ADDRESS } from "./support/mailing-address.ts";
 import { addParticipant, createPackage, type PackageOrg, packageOrg } from "./support/package-fixtures.ts";
 import { poll } from "./support/poll.ts";
 import { invitationTo, linkToken, openAndConsent, packageApi } from "./support/signing-fixtures.ts";
@@ -31,15 +32,7 @@ let smtp: SmtpCapture;
 let p: PackageOrg;
 const db = () => app.server.db;
 
-const ADDRESS = {
-  name: "Pat Paper",
-  company: null,
-  line1: "12 Elm Street",
-  line2: null,
-  city: "Dayton",
-  state: "OH",
-  postalCode: "45402",
-};
+const ADDRESS = PAPER_ADDRESS;
 
 const vendorJobs = async () =>
   (
@@ -119,6 +112,7 @@ beforeAll(async () => {
   vendor = await spawnReferencePrintVendor();
   smtp = await startSmtpCapture();
   app = await startTestApp({
+    OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
     ...ACCESS_TEST_ENV,
     SMTP_URL: smtp.url,
     PRINT_SUBMIT_AUTO_ATTEMPTS: "2",

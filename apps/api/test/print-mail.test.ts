@@ -21,6 +21,7 @@ import {
 } from "../../print-vendor/src/testing/spawn-reference-print-vendor.ts";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import { fixturePdf, upload } from "./support/document-upload.ts";
+import { PAPER_ADDRESS } from "./support/mailing-address.ts";
 import { addParticipant, createPackage, type PackageOrg, packageOrg } from "./support/package-fixtures.ts";
 import { poll } from "./support/poll.ts";
 import { packageApi } from "./support/signing-fixtures.ts";
@@ -66,15 +67,7 @@ async function startForwarder(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-const ADDRESS = {
-  name: "Pat Paper",
-  company: null,
-  line1: "12 Elm Street",
-  line2: null,
-  city: "Dayton",
-  state: "OH",
-  postalCode: "45402",
-};
+const ADDRESS = PAPER_ADDRESS;
 
 interface PaperPackage {
   pkg: Package;
@@ -165,6 +158,7 @@ beforeAll(async () => {
   const forward = await startForwarder();
   forwarder = forward.server;
   app = await startTestApp({
+    OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
     ...ACCESS_TEST_ENV,
     SMTP_URL: smtp.url,
     PRINT_CALLBACK_URL: `${forward.url}/api/v1/print-mail/callbacks`,

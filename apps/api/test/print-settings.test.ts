@@ -57,6 +57,8 @@ beforeAll(async () => {
   server = await startServer(
     {
       DATABASE_URL: database.url,
+      // the reference services listen on loopback: allowed by name, as an operator would
+      OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
       PORT: "0",
       SIGNING_ROOM_LISTEN_PORT: "0",
       AUTH_SECRET: TEST_AUTH_SECRET,
@@ -184,7 +186,7 @@ describe("the vendor connection", () => {
         "POST",
         `${base(other.org.organizationId)}/print-fulfillment/test-connection`,
       );
-    expect((await test()).body.message).toBe("The print vendor could not be reached at this address.");
+    expect((await test()).body.message).toBe("Not reachable: the print vendor did not answer at this address.");
     await put({ version: saved.body.version, vendorUrl: `${vendorUrl}/somewhere-else` });
     expect((await test()).body.message).toMatch(/not a print vendor/);
   });

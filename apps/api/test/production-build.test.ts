@@ -64,7 +64,7 @@ describe("the compiled API and worker", () => {
     });
     worker = runCompiled("apps/worker/dist/main.js", env);
     await waitReady(`${baseUrl}/ready`, api);
-  }, 60_000);
+  }, 240_000);
 
   afterAll(async () => {
     await Promise.all([api?.stop(), worker?.stop()]);

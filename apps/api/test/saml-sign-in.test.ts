@@ -9,7 +9,7 @@ import {
   type SamlSignInProviderList,
 } from "@signet/contract";
 import { issueToken } from "@signet/core";
-import { createTestDatabase, type TestDatabase } from "@signet/core/testing";
+import { createTestDatabase, linkIdentity, type TestDatabase } from "@signet/core/testing";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartedServer, startServer } from "../src/start-server.ts";
@@ -42,6 +42,8 @@ beforeAll(async () => {
   server = await startServer(
     {
       DATABASE_URL: database.url,
+      // the reference services listen on loopback: allowed by name, as an operator would
+      OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: publicUrl,
@@ -100,6 +102,13 @@ async function organizationWithSamlProvider(overrides: Record<string, unknown> =
     },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
+  // the member has confirmed the link to the provider (issue 30 §1): these tests are about what comes after
+  await linkIdentity(server.db, {
+    userId: org.user.id,
+    providerKind: "saml",
+    providerId: created.body.id,
+    subject: org.user.email,
+  });
   return { ...org, provider: created.body };
 }
 
@@ -428,6 +437,8 @@ describe("sign-in through a SAML provider", () => {
     const second = await startServer(
       {
         DATABASE_URL: database.url,
+        // the reference services listen on loopback: allowed by name, as an operator would
+        OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
         HOST: "127.0.0.1",
         PORT: "0",
         PUBLIC_URL: publicUrl,

@@ -1,9 +1,10 @@
-import { HEADERS, type SealVerification } from "@signet/contract";
+import { HEADERS } from "@signet/contract";
 import { createDevelopmentSealP12 } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import type { HttpClient } from "./support/http-client.ts";
 import { poll } from "./support/poll.ts";
+import { verifyPublicly } from "./support/seal-verification.ts";
 import {
   invitationTo,
   linkToken,
@@ -65,16 +66,7 @@ async function signAndSeal(s: SignablePackage, email: string) {
   return db().sealedArtifact.findFirstOrThrow({ where: { packageId: s.pkg.id, kind: "DOCUMENT" } });
 }
 
-async function verifyPublicly(bytes: Uint8Array): Promise<SealVerification> {
-  const form = new FormData();
-  form.append("file", new Blob([Buffer.from(bytes)], { type: "application/pdf" }), "dropped.pdf");
-  const response = await fetch(`${app.server.signingRoom!.url}/api/v1/seal-verifications`, {
-    method: "POST",
-    headers: { "x-signet-signing-room": "1" },
-    body: form,
-  });
-  return (await response.json()) as SealVerification;
-}
+const verify = (bytes: Uint8Array) => verifyPublicly(app.server.signingRoom!.url, bytes);
 
 describe("replacing an organization's seal certificate", () => {
   it("seals the next package with the new certificate, and the earlier seal still verifies", async () => {
@@ -106,8 +98,8 @@ describe("replacing an organization's seal certificate", () => {
 
     const before = await download(first.admin, first.api.sealedFile(sealedBefore.id));
     expect(pdfsig(before.bytes)).toContain("Signature is Valid");
-    expect(await verifyPublicly(before.bytes)).toMatchObject({ verified: true, kind: "DOCUMENT" });
+    expect(await verify(before.bytes)).toMatchObject({ verified: true, kind: "DOCUMENT" });
     const after = await download(second.admin, second.api.sealedFile(sealedAfter.id));
-    expect(await verifyPublicly(after.bytes)).toMatchObject({ verified: true });
+    expect(await verify(after.bytes)).toMatchObject({ verified: true });
   }, 90_000);
 });

@@ -36,13 +36,13 @@ describe("probes", () => {
     expect(reply.body).toEqual({ status: "ok" });
   });
 
-  it("GET /ready checks the database, and Redis when it is configured", async () => {
+  it("GET /ready checks the database, storage, and Redis when it is configured", async () => {
     const alone = await client().get("/ready");
     expect(alone.status).toBe(200);
-    expect(alone.body).toEqual({ status: "ready", checks: { database: "ok", redis: "not configured" } });
+    expect(alone.body).toEqual({ status: "ready", checks: { database: "ok", redis: "not configured", storage: "ok" } });
     const withRedis = await client(production).get("/ready");
     expect(withRedis.status).toBe(200);
-    expect(withRedis.body).toEqual({ status: "ready", checks: { database: "ok", redis: "ok" } });
+    expect(withRedis.body).toEqual({ status: "ready", checks: { database: "ok", redis: "ok", storage: "ok" } });
   });
 
   it("GET /metrics exposes the request-latency histogram by route pattern, never by raw URL", async () => {
@@ -199,7 +199,7 @@ describe("unexpected failures", () => {
       const started = Date.now();
       const reply = await client(app).get("/ready");
       expect(reply.status).toBe(503);
-      expect(reply.body).toEqual({ status: "not ready", checks: { database: "ok", redis: "down" } });
+      expect(reply.body).toEqual({ status: "not ready", checks: { database: "ok", redis: "down", storage: "ok" } });
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await app.close();

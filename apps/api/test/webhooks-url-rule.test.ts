@@ -4,7 +4,7 @@ import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import { type PackageOrg, packageOrg } from "./support/package-fixtures.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
-// An installation without WEBHOOKS_ALLOW_PRIVATE: endpoints must be public HTTPS URLs (SSRF).
+// An installation that names no host in OUTBOUND_ALLOWED_HOSTS: endpoints must be public HTTPS URLs (SSRF).
 
 let app: TestApp;
 let p: PackageOrg;

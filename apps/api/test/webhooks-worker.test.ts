@@ -30,7 +30,7 @@ const prefix = testRedisPrefix();
 
 beforeAll(async () => {
   hooks = await startWebhookReceiver();
-  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, WEBHOOKS_ALLOW_PRIVATE: "true" };
+  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost" };
   app = await startTestApp(env);
   expect(app.server.inProcessJobs).toBe(false);
   worker = await startWorker(
@@ -101,7 +101,7 @@ describe("webhook delivery by the worker over BullMQ", () => {
       {
         REDIS_URL: redisUrl,
         REDIS_PREFIX: prefix,
-        WEBHOOKS_ALLOW_PRIVATE: "true",
+        OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost",
         DATABASE_URL: app.server.config.DATABASE_URL,
         AUTH_SECRET: TEST_AUTH_SECRET,
       },

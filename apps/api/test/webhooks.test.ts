@@ -8,7 +8,7 @@ import {
   type WebhookEndpointList,
   type WebhookEndpointWithSecret,
 } from "@signet/contract";
-import { WEBHOOK_MAX_ATTEMPTS } from "@signet/core";
+import { RETRY_POLICIES } from "@signet/core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
@@ -42,7 +42,7 @@ const db = () => app.server.db;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  app = await startTestApp({ ...ACCESS_TEST_ENV, SMTP_URL: smtp.url, WEBHOOKS_ALLOW_PRIVATE: "true" });
+  app = await startTestApp({ ...ACCESS_TEST_ENV, SMTP_URL: smtp.url, OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost" });
   // the embedded single-process mode: no Redis, the API runs the jobs from the outbox itself
   expect(app.server.inProcessJobs).toBe(true);
 });
@@ -80,7 +80,7 @@ async function sendTestEvent(client: HttpClient, organizationId: string, webhook
 
 /**
  * Makes every scheduled webhook retry due now. The test stands in for the backoff's passing time;
- * the schedule itself is unit-tested in webhook-retry-schedule.test.ts.
+ * the schedule itself is unit-tested in packages/core/src/jobs/retry-policy.test.ts.
  */
 const retriesDueNow = () =>
   db()
@@ -120,6 +120,7 @@ describe("a completed signing flow", () => {
     expect(seen.sort()).toEqual(
       [
         "package.sent",
+        "package.available",
         "participant.viewed ada",
         "participant.consented ada",
         "participant.signed ada",
@@ -132,10 +133,13 @@ describe("a completed signing flow", () => {
         "package.sealed",
       ].sort(),
     );
-    // sent straight away, the package became available in the same step: package.available is
-    // only its own event when a scheduled send comes due
+    // sent straight away, the package became available in the same step: integrators hear both, as
+    // they hear package.available alone when a scheduled send comes due (issue 32 §3)
     const sent = hooks.received.find((entry) => entry.json.type === "package.sent")!;
     expect(sent.json.data.status).toEqual({ from: "STARTED", to: "AVAILABLE_TO_SIGNERS" });
+    const available = hooks.received.find((entry) => entry.json.type === "package.available")!;
+    expect(available.json.data.status).toEqual({ from: "STARTED", to: "AVAILABLE_TO_SIGNERS" });
+    expect(available.json.id).not.toBe(sent.json.id);
     const completed = hooks.received.find((entry) => entry.json.type === "package.completed")!;
     expect(completed.json.data).toEqual({
       organizationId: s.org.organizationId,
@@ -291,7 +295,9 @@ describe("a receiver that keeps failing", () => {
     );
     // every event had its full series of attempts, always under its own id
     for (const eventId of events) {
-      expect(hooks.received.filter((entry) => entry.json.id === eventId)).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
+      expect(hooks.received.filter((entry) => entry.json.id === eventId)).toHaveLength(
+        RETRY_POLICIES.webhookDelivery.maxAttempts,
+      );
     }
     const mail = await smtp.waitFor(
       (m) => m.envelopeTo.includes(p.org.admin.email) && m.parsed.subject === "A webhook endpoint was suspended",
@@ -321,7 +327,9 @@ describe("a receiver that keeps failing", () => {
     expect(redeliver.status).toBe(202);
     const again = await poll("the redelivery", async () =>
       hooks.received.find(
-        (entry, index) => index >= events.length * WEBHOOK_MAX_ATTEMPTS && entry.json.id === redeliver.body.eventId,
+        (entry, index) =>
+          index >= events.length * RETRY_POLICIES.webhookDelivery.maxAttempts &&
+          entry.json.id === redeliver.body.eventId,
       ),
     );
     expect(again.headers["webhook-id"]).toBe(redeliver.body.eventId);

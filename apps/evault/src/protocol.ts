@@ -27,6 +27,7 @@ export const FAULT_STEPS = [
   "transfer",
   "vault-audit-trail",
   "complete",
+  "void",
 ] as const;
 export type FaultStep = (typeof FAULT_STEPS)[number];
 export const FAULT_MODES = ["fail", "timeout", "slow", "fail-after-commit"] as const;
@@ -134,12 +135,21 @@ export const completeAnswer = named(
   z.object({ status: z.literal("COMPLETE"), completedAt: z.string() }),
 );
 
+export const voidForm = named(
+  "VoidTransactionRequest",
+  z.object({ reason: z.string().min(1).max(500).describe("why the depositor gives the transaction up") }),
+);
+export const voidAnswer = named(
+  "VoidTransactionAnswer",
+  z.object({ status: z.literal("VOIDED"), voidedAt: z.string() }),
+);
+
 export const transactionRecord = named(
   "Transaction",
   z.object({
     transactionId: z.string(),
     externalId: z.string(),
-    status: z.enum(["OPEN", "COMPLETE"]),
+    status: z.enum(["OPEN", "COMPLETE", "VOIDED"]),
     documents: z.array(
       z.object({
         documentKey: z.string(),

@@ -32,6 +32,8 @@ import {
   transferBody,
   vaultInfo,
   vaultStats,
+  voidAnswer,
+  voidForm,
 } from "./protocol.ts";
 import type { VaultContext } from "./vault-context.ts";
 import { type AuditEntry, type StoredTransaction, sha256Hex, type VaultState } from "./vault-store.ts";
@@ -229,7 +231,7 @@ export async function vaultRoutes(parent: FastifyInstance, ctx: VaultContext) {
                 `The transaction already holds different bytes under the document key ${documentKey}.`,
               );
             }
-            if (transaction.status === "COMPLETE") throw closed(transaction);
+            if (transaction.status !== "OPEN") throw closed(transaction);
             await ctx.store.putBlob(bytes);
             const document = {
               documentKey,
@@ -324,7 +326,7 @@ export async function vaultRoutes(parent: FastifyInstance, ctx: VaultContext) {
               `The eNote ${documentKey} is already registered under the MIN ${other.min}.`,
             );
           }
-          if (transaction.status === "COMPLETE") throw closed(transaction);
+          if (transaction.status !== "OPEN") throw closed(transaction);
           draft.enotes[min] = {
             min,
             transactionId,
@@ -434,6 +436,7 @@ export async function vaultRoutes(parent: FastifyInstance, ctx: VaultContext) {
       return faulted(ctx, "complete", reply, () =>
         idempotent(ctx, request, key, ["complete", transactionId], (draft) => {
           const transaction = transactionIn(draft, transactionId);
+          if (transaction.status === "VOIDED") throw closed(transaction);
           if (transaction.status !== "COMPLETE") {
             const roles = new Set(transaction.documents.map((document) => document.role));
             if (!(roles.has("DOCUMENT") || roles.has("ENOTE")) || !roles.has("ESIGN_AUDIT_TRAIL")) {
@@ -448,6 +451,43 @@ export async function vaultRoutes(parent: FastifyInstance, ctx: VaultContext) {
             audit(transaction, "TRANSACTION_COMPLETED", null, null, null);
           }
           return { status: 200, json: { status: "COMPLETE", completedAt: transaction.completedAt } };
+        }),
+      );
+    },
+  );
+
+  app.post(
+    "/v1/transactions/:transactionId/void",
+    {
+      schema: {
+        summary: "Give up an open transaction: it accepts nothing more and holds no authoritative copy",
+        tags: ["Transactions"],
+        security,
+        params: transactionParams,
+        headers: idempotencyHeaders,
+        body: voidForm,
+        response: { 200: voidAnswer, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKey(request);
+      const { transactionId } = request.params;
+      return faulted(ctx, "void", reply, () =>
+        idempotent(ctx, request, key, ["void", transactionId, request.body.reason], (draft) => {
+          const transaction = transactionIn(draft, transactionId);
+          if (transaction.status === "COMPLETE") {
+            throw new ProtocolError(
+              409,
+              "transaction_complete",
+              `The transaction ${transactionId} is complete: the vault holds its authoritative copy and cannot void it.`,
+            );
+          }
+          if (transaction.status === "OPEN") {
+            transaction.status = "VOIDED";
+            transaction.voidedAt = new Date().toISOString();
+            audit(transaction, "TRANSACTION_VOIDED", null, null, request.body.reason);
+          }
+          return { status: 200, json: { status: "VOIDED", voidedAt: transaction.voidedAt } };
         }),
       );
     },
@@ -566,7 +606,7 @@ const closed = (transaction: StoredTransaction) =>
   new ProtocolError(
     409,
     "transaction_closed",
-    `The transaction ${transaction.transactionId} is complete; it accepts no more deposits.`,
+    `The transaction ${transaction.transactionId} is ${transaction.status === "VOIDED" ? "void" : "complete"}; it accepts no more deposits.`,
   );
 
 function audit(

@@ -27,7 +27,8 @@ export interface AuditEntry {
     | "ENOTE_REGISTERED"
     | "CONTROL_TRANSFERRED"
     | "VAULT_AUDIT_TRAIL_ISSUED"
-    | "TRANSACTION_COMPLETED";
+    | "TRANSACTION_COMPLETED"
+    | "TRANSACTION_VOIDED";
   documentKey: string | null;
   sha256: string | null;
   detail: string | null;
@@ -40,9 +41,11 @@ export interface StoredTransaction {
   depositorName: string;
   /** the client that opened it */
   clientId: string;
-  status: "OPEN" | "COMPLETE";
+  /** VOIDED: given up by its depositor before completing; it holds no authoritative copy */
+  status: "OPEN" | "COMPLETE" | "VOIDED";
   openedAt: string;
   completedAt: string | null;
+  voidedAt?: string | null;
   documents: StoredDocument[];
   auditTrail: AuditEntry[];
 }

@@ -17,7 +17,9 @@ const bytesOf = (text: string) => new TextEncoder().encode(`%PDF-1.7\n% ${text}\
 
 let vault: SpawnedReferenceEVault;
 let connection: EVaultConnection;
-const adapter = referenceEVaultAdapter();
+// the vault listens on loopback: allowed by name, as an operator would allow an internal vault
+const policy = { allowedHosts: ["127.0.0.1"] };
+const adapter = referenceEVaultAdapter({ policy });
 
 const fault = (step: string, mode: string, extra: Record<string, unknown> = {}) =>
   fetch(`${vault.url}/_test/faults`, {
@@ -222,7 +224,7 @@ describe("referenceEVaultAdapter", () => {
   });
 
   it("a vault that does not answer in time: the timeout fault with timeoutMs 500", async () => {
-    const quick = referenceEVaultAdapter({ timeoutMs: 500 });
+    const quick = referenceEVaultAdapter({ timeoutMs: 500, policy });
     await quick.info(connection);
     await fault("open", "timeout");
     const started = Date.now();
@@ -271,7 +273,7 @@ describe("referenceEVaultAdapter", () => {
 describe("evaultAdapter", () => {
   it("finds an adapter by name and refuses a name no adapter has", async () => {
     expect(Object.keys(EVAULT_ADAPTERS)).toEqual(["reference"]);
-    expect((await evaultAdapter("reference", { timeoutMs: 5000 }).info(connection)).vaultName).toBe(
+    expect((await evaultAdapter("reference", { timeoutMs: 5000, policy }).info(connection)).vaultName).toBe(
       "Signet reference eVault",
     );
     expect(() => evaultAdapter("acme-vault")).toThrow("There is no eVault adapter named acme-vault");

@@ -22,7 +22,7 @@ const AVERY = {
 
 let provider: SpawnedReferenceIdProofing;
 let connection: IdentityProofingConnection;
-const adapter = referenceIdProofingAdapter({ timeoutMs: 1000 });
+const adapter = referenceIdProofingAdapter({ timeoutMs: 1000, policy: { allowedHosts: ["127.0.0.1"] } });
 
 beforeAll(async () => {
   provider = await spawnReferenceIdProofing();

@@ -18,6 +18,7 @@ export const FAULT_MODES = [
   "timeout",
   "slow",
   "fail-after-commit",
+  "garbage",
   "return-to-sender",
   "print-failure",
 ] as const;

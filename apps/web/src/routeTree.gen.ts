@@ -16,6 +16,8 @@ import { Route as SupportRouteImport } from './routes/_support'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as CreatePasswordRouteImport } from './routes/create-password'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as JoinRouteImport } from './routes/join'
+import { Route as LinkAccountRouteImport } from './routes/link-account'
 import { Route as MfaEnrolmentRouteImport } from './routes/mfa-enrolment'
 import { Route as NotificationReportRouteImport } from './routes/notification-report'
 import { Route as NotificationSummaryRouteImport } from './routes/notification-summary'
@@ -108,6 +110,16 @@ const CreatePasswordRoute = CreatePasswordRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JoinRoute = JoinRouteImport.update({
+  id: '/join',
+  path: '/join',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LinkAccountRoute = LinkAccountRouteImport.update({
+  id: '/link-account',
+  path: '/link-account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MfaEnrolmentRoute = MfaEnrolmentRouteImport.update({
@@ -447,6 +459,8 @@ export interface FileRoutesByFullPath {
   '/change-password': typeof ChangePasswordRoute
   '/create-password': typeof CreatePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/join': typeof JoinRoute
+  '/link-account': typeof LinkAccountRoute
   '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/notification-report': typeof NotificationReportRoute
   '/notification-summary': typeof NotificationSummaryRoute
@@ -514,6 +528,8 @@ export interface FileRoutesByTo {
   '/change-password': typeof ChangePasswordRoute
   '/create-password': typeof CreatePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/join': typeof JoinRoute
+  '/link-account': typeof LinkAccountRoute
   '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/notification-report': typeof NotificationReportRoute
   '/notification-summary': typeof NotificationSummaryRoute
@@ -581,6 +597,8 @@ export interface FileRoutesById {
   '/change-password': typeof ChangePasswordRoute
   '/create-password': typeof CreatePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/join': typeof JoinRoute
+  '/link-account': typeof LinkAccountRoute
   '/mfa-enrolment': typeof MfaEnrolmentRoute
   '/notification-report': typeof NotificationReportRoute
   '/notification-summary': typeof NotificationSummaryRoute
@@ -650,6 +668,8 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-password'
     | '/forgot-password'
+    | '/join'
+    | '/link-account'
     | '/mfa-enrolment'
     | '/notification-report'
     | '/notification-summary'
@@ -717,6 +737,8 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-password'
     | '/forgot-password'
+    | '/join'
+    | '/link-account'
     | '/mfa-enrolment'
     | '/notification-report'
     | '/notification-summary'
@@ -783,6 +805,8 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-password'
     | '/forgot-password'
+    | '/join'
+    | '/link-account'
     | '/mfa-enrolment'
     | '/notification-report'
     | '/notification-summary'
@@ -853,6 +877,8 @@ export interface RootRouteChildren {
   ChangePasswordRoute: typeof ChangePasswordRoute
   CreatePasswordRoute: typeof CreatePasswordRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  JoinRoute: typeof JoinRoute
+  LinkAccountRoute: typeof LinkAccountRoute
   MfaEnrolmentRoute: typeof MfaEnrolmentRoute
   NotificationReportRoute: typeof NotificationReportRoute
   NotificationSummaryRoute: typeof NotificationSummaryRoute
@@ -914,6 +940,20 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/join': {
+      id: '/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof JoinRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/link-account': {
+      id: '/link-account'
+      path: '/link-account'
+      fullPath: '/link-account'
+      preLoaderRoute: typeof LinkAccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/mfa-enrolment': {
@@ -1519,6 +1559,8 @@ const rootRouteChildren: RootRouteChildren = {
   ChangePasswordRoute: ChangePasswordRoute,
   CreatePasswordRoute: CreatePasswordRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  JoinRoute: JoinRoute,
+  LinkAccountRoute: LinkAccountRoute,
   MfaEnrolmentRoute: MfaEnrolmentRoute,
   NotificationReportRoute: NotificationReportRoute,
   NotificationSummaryRoute: NotificationSummaryRoute,

@@ -1,4 +1,4 @@
-import { DEFAULT_API_VERSION, fillPath, HEADERS, type RouteDef, routes, routeUrl } from "@signet/contract";
+import { DEFAULT_API_VERSION, HEADERS, type RouteDef, routeRequestPath, routes, routeUrl } from "@signet/contract";
 import type { z } from "zod";
 import { IDEMPOTENT_METHODS, parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from "./retry-policy.ts";
 import { errorFromBody, SignetApiError } from "./signet-api-error.ts";
@@ -184,8 +184,7 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
   }
 
   function urlOf(route: RouteDef, input: { params?: unknown; query?: unknown }): string {
-    const path = routeUrl({ ...route, path: fillPath(route.path, input.params as Record<string, string>) });
-    return `${baseUrl}${path}${queryString(input.query as Record<string, unknown> | undefined)}`;
+    return `${baseUrl}${routeRequestPath(route, input as Parameters<typeof routeRequestPath>[1])}`;
   }
 
   async function parsed<R extends RouteDef>(route: R, response: Response): Promise<CallResult<R>> {
@@ -299,19 +298,6 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       { once: true },
     );
   });
-}
-
-function queryString(query: Record<string, unknown> | undefined): string {
-  if (!query) return "";
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item === undefined || item === null) continue;
-      search.append(key, item instanceof Date ? item.toISOString() : String(item));
-    }
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
 }
 
 function formEncoded(body: Record<string, unknown>): string {

@@ -27,6 +27,20 @@ const CASES: [string, string | null, Record<string, unknown>, string, string][] 
     "",
   ],
   [
+    "package.edeposit-voided",
+    null,
+    { vaultTransactionId: "tx-41" },
+    "Signet had the eVault void its open transaction tx-41 for the cancelled eDeposit: the vault holds no authoritative copy.",
+    "",
+  ],
+  [
+    "package.edeposit-void-refused",
+    null,
+    { vaultTransactionId: "tx-41", reason: "The transaction tx-41 is complete." },
+    "Signet could not have the eVault void its transaction tx-41 for the cancelled eDeposit: “The transaction tx-41 is complete.”.",
+    "",
+  ],
+  [
     "package.sent",
     JO,
     { action: "send", from: "STARTED", to: "AVAILABLE_TO_SIGNERS", version: 3 },
@@ -169,6 +183,56 @@ const CASES: [string, string | null, Record<string, unknown>, string, string][] 
     { loanNumber: "L-9", nested: { a: 1 } },
     "Signet: loan boarded.",
     "Loan number: L-9 · Nested: (a 1)",
+  ],
+  // a person's account belongs to the person (issue 30 §1)
+  [
+    "user.membership-requested",
+    JO,
+    { email: "pat@example.com" },
+    "Jo Lender (jo@bank.example) asked pat@example.com to join the organization.",
+    "",
+  ],
+  [
+    "invitation.declined",
+    ADA,
+    { via: "email-link" },
+    `${ADA} declined an invitation to the organization.`,
+    "Via: email-link",
+  ],
+  [
+    "identity-link.created",
+    ADA,
+    { providerKind: "oidc", provider: "Bank SSO", linkedBy: "email" },
+    `${ADA}'s account was linked to the identity provider “Bank SSO” by the emailed link.`,
+    "",
+  ],
+  [
+    "identity-link.created",
+    ADA,
+    { providerKind: "saml", provider: "Bank SAML", linkedBy: "jit" },
+    `${ADA}'s account was linked to the SAML provider “Bank SAML” when the provider created the account.`,
+    "",
+  ],
+  [
+    "identity-link.created",
+    ADA,
+    { providerKind: "oidc", provider: "Bank SSO", linkedBy: "password" },
+    `${ADA}'s account was linked to the identity provider “Bank SSO” signed in with their own password.`,
+    "",
+  ],
+  [
+    "identity-link.removed",
+    ADA,
+    { providerKind: "oidc", provider: "Bank SSO" },
+    `${ADA} unlinked the account from the identity provider “Bank SSO”.`,
+    "",
+  ],
+  [
+    "account.own-sign-in-required",
+    ADA,
+    { change: "authenticator app" },
+    `${ADA} was refused a change (authenticator app) to the account's own sign-in methods: the session came through an identity provider.`,
+    "",
   ],
 ];
 

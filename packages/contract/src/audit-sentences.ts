@@ -143,6 +143,11 @@ function formatValue(value: unknown, names: Readonly<Record<string, string>>): s
 }
 
 const quoted = (text: string | null) => (text ? ` (reason: “${text}”)` : "");
+/** " <id>" of the eVault's transaction named in the data, or nothing. */
+const vaultTransaction = (d: DataReader) => {
+  const id = d.text("vaultTransactionId");
+  return id ? ` ${id}` : "";
+};
 const statusChange = (d: DataReader) => {
   const from = d.text("from");
   const to = d.text("to");
@@ -158,6 +163,12 @@ const idp = (d: DataReader) =>
   d.has("provider") ? `the identity provider “${d.text("provider")}”` : "an identity provider";
 const samlIdp = (d: DataReader) =>
   d.has("provider") ? `the SAML provider “${d.text("provider")}”` : "a SAML provider";
+/** a provider of either kind, as identity links name it */
+const linkedIdp = (d: DataReader) => {
+  const kind = d.raw("providerKind");
+  d.said("providerKind");
+  return kind === "saml" ? samlIdp(d) : idp(d);
+};
 const TAG_WORDS: Record<string, string> = {
   SIGNATURE: "signature",
   INITIALS: "initials",
@@ -234,6 +245,12 @@ const WORDINGS: Record<string, Wording> = {
   "package.edeposit-retried": (who) => `${who} retried the package's failed eDeposit.`,
   "package.edeposit-cancelled": (who, d) =>
     `${who} cancelled the package's eDeposit; its copies are no longer watermarked${statusChange(d)}.`,
+  "package.edeposit-voided": (who, d) =>
+    `${who} had the eVault void its open transaction${vaultTransaction(d)} for the cancelled eDeposit: the vault holds no authoritative copy.`,
+  "package.edeposit-void-refused": (who, d) => {
+    const reason = d.text("reason");
+    return `${who} could not have the eVault void its transaction${vaultTransaction(d)} for the cancelled eDeposit${reason ? `: “${reason}”` : ""}.`;
+  },
   "package.edeposited": (who, d) => {
     const confirmed = d.raw("confirmed") === true;
     d.said("confirmed");
@@ -477,6 +494,26 @@ const WORDINGS: Record<string, Wording> = {
   "user.reactivated": (who) => `${who} reactivated a user.`,
   "user.unlocked": (who) => `${who} unlocked a user's account.`,
   "user.membership-added": (who) => `${who} added a user to the organization.`,
+  // a person's account belongs to the person (issue 30 §1)
+  "user.membership-requested": (who, d) =>
+    `${who} asked ${d.has("email") ? d.text("email") : "a person with an account"} to join the organization.`,
+  "invitation.declined": (who) => `${who} declined an invitation to the organization.`,
+  "identity-link.requested": (who, d) =>
+    `${who} signed in through ${linkedIdp(d)}, which was not linked to their account: a link to confirm it was emailed to the account's address.`,
+  "identity-link.created": (who, d) => {
+    const linkedBy = d.raw("linkedBy");
+    const how =
+      linkedBy === "jit"
+        ? "when the provider created the account"
+        : linkedBy === "password"
+          ? "signed in with their own password"
+          : "by the emailed link";
+    d.said("linkedBy");
+    return `${who}'s account was linked to ${linkedIdp(d)} ${how}.`;
+  },
+  "identity-link.removed": (who, d) => `${who} unlinked the account from ${linkedIdp(d)}.`,
+  "account.own-sign-in-required": (who, d) =>
+    `${who} was refused ${d.has("change") ? `a change (${d.text("change")})` : "a change"} to the account's own sign-in methods: the session came through an identity provider.`,
   "user.password-reset-sent": (who) => `${who} sent a user a password reset email.`,
   "invitation.accepted": (who) => `${who} accepted an invitation to the organization.`,
   "invitation.registered": (who) => `${who} registered through an invitation.`,

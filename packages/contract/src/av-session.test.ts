@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AV_LIMITS, avClientMessageSchema, avIceServersSchema, avMissingSigners, avRetainUntil } from "./av-session.ts";
+import {
+  AV_LIMITS,
+  avClientMessageSchema,
+  avIceServersSchema,
+  avMissingSigners,
+  avMustAct,
+  avRetainUntil,
+} from "./av-session.ts";
 import { decideTransition } from "./package-status.ts";
 
 const PEER = "11111111-1111-4111-8111-111111111111";
@@ -12,6 +19,17 @@ describe("avRetainUntil", () => {
     ["2028-02-29T12:00:00.000Z", 12, "2040-02-29T12:00:00.000Z"],
   ])("%s + %i years → %s", (from, years, expected) => {
     expect(avRetainUntil(new Date(from), years).toISOString()).toBe(expected);
+  });
+});
+
+describe("avMustAct", () => {
+  it("asks the host to act only on E-Sign documents of their own; others as they must finish", () => {
+    expect(avMustAct({ executionTypes: ["VIEW_ONLY"] }, true)).toBe(false);
+    expect(avMustAct({ executionTypes: [] }, true)).toBe(false);
+    expect(avMustAct({ executionTypes: ["VIEW_ONLY", "E_SIGN"] }, true)).toBe(true);
+    expect(avMustAct({ executionTypes: ["E_SIGN"] }, false)).toBe(true);
+    expect(avMustAct({ executionTypes: ["VIEW_ONLY"] }, false)).toBe(true);
+    expect(avMustAct({ executionTypes: ["PAPER"] }, false)).toBe(false);
   });
 });
 

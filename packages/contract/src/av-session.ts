@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { ExecutionType } from "./document-rules.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
+import { mustFinish } from "./signing-rules.ts";
 
 // Issue 16 §2, DOMAIN.md §8: host-led A/V eSign sessions. The host (the participant flagged avHost)
 // starts a live session from their signing link; signers join from theirs; everybody talks over
@@ -279,6 +281,15 @@ export const avSessionRoutes = {
     status: 200,
   }),
 };
+
+/**
+ * Whether a participant of an A/V session has something to do before it completes: whoever must
+ * finish (signers, reviewers), except the host, who runs the session and has to sign only E-Sign
+ * documents of their own (a dedicated host who only views is never "still to sign").
+ */
+export function avMustAct(facts: { executionTypes: readonly ExecutionType[] }, isHost: boolean): boolean {
+  return isHost ? facts.executionTypes.includes("E_SIGN") : mustFinish(facts);
+}
 
 /**
  * Whether the session can complete: every participant who must sign has signed. The names of those

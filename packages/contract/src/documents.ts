@@ -10,6 +10,9 @@ import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 export const DOCUMENT_API_MESSAGES = {
   /** a document that does not exist in this package (or a package the caller cannot see) */
   documentNotFound: "Document/package/organization not found.",
+  /** a file that is a PDF by its first bytes but cannot be read through (truncated, damaged) */
+  damagedPdf:
+    "Upload failed. This PDF is damaged or incomplete and cannot be read. Open it, save it as a new PDF and upload that file.",
   /** an encrypted (password-protected) PDF is refused before anything is kept */
   passwordProtected: "Upload failed. Password-protected PDFs are not supported.",
   /** the multipart body has no file part named 'contents' */
@@ -65,7 +68,7 @@ export type ActiveContentKind = (typeof ACTIVE_CONTENT_KINDS)[number];
 /** What an upload is turned into: a PDF (or, for a SMART Doc eNote, its XML as uploaded). */
 export const DOCUMENT_CONTENT_TYPE = "application/pdf";
 export const SMART_DOC_CONTENT_TYPE = "application/xml";
-/** Issue 15 §5: a PDF, or a MISMO SMART Doc eNote (docs/smart-doc-enote.md). */
+/** Issue 15 §5: a PDF, or a MISMO SMART Doc eNote (docs/guide/smart-doc-enote.md). */
 export const DOCUMENT_FORMATS = ["PDF", "SMART_DOC"] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 /** What an upload may be: a PDF, or a PNG/JPEG image converted to a one-page PDF. */

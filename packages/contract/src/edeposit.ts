@@ -73,6 +73,8 @@ export const EDEPOSIT_MESSAGES = {
   confirmIncomplete: "The eVault has not completed this transaction yet",
   saved: "eVault integration updated successfully",
   connectionOk: "Connected: the eVault accepted the credentials.",
+  /** a refused connection, a timeout and an address the outbound policy does not allow read alike */
+  notReachable: "Not reachable: the eVault did not answer at this address.",
 } as const;
 
 const typeOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values);

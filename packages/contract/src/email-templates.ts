@@ -132,9 +132,16 @@ export const EMAIL_TEMPLATE_KIND_INFO: Record<EmailTemplateKind, EmailTemplateKi
     ],
   },
   "organization-access-granted": {
-    label: "Access granted",
-    description: "Sent to an existing user added to the organization",
-    variables: [RECIPIENT, ORGANIZATION, SENDER, LINK, ...BRAND],
+    label: "Request to join",
+    description: "Sent to someone who already has an account, asking them to accept or decline membership",
+    variables: [
+      RECIPIENT,
+      ORGANIZATION,
+      SENDER,
+      LINK,
+      v("expiresInDays", "Days until the request expires", "7"),
+      ...BRAND,
+    ],
   },
   "verify-account": {
     label: "Verification code",
@@ -281,12 +288,12 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateKind, Record<EmailLang
   },
   "organization-access-granted": {
     en: {
-      subject: "You now have access to {{organization.name}} on Signet",
-      body: `<p>Hello {{recipient.name}},</p>\n<p>{{sender.name}} added you to <strong>{{organization.name}}</strong> on Signet. Sign in with your existing account and choose {{organization.name}}.</p>\n${button("link")}Sign in</a></p>`,
+      subject: "{{sender.name}} asks you to join {{organization.name}} on Signet",
+      body: `<p>Hello {{recipient.name}},</p>\n<p>{{sender.name}} asks you to join <strong>{{organization.name}}</strong> on Signet with your existing account. You become a member only if you accept.</p>\n${button("link")}Accept or decline</a></p>\n<p>The request expires in {{expiresInDays}} days. If you do not know this organization, decline or ignore this email.</p>`,
     },
     es: {
-      subject: "Ya tiene acceso a {{organization.name}} en Signet",
-      body: `<p>Hola {{recipient.name}}:</p>\n<p>{{sender.name}} le agregó a <strong>{{organization.name}}</strong> en Signet. Inicie sesión con su cuenta y elija {{organization.name}}.</p>\n${button("link")}Iniciar sesión</a></p>`,
+      subject: "{{sender.name}} le pide unirse a {{organization.name}} en Signet",
+      body: `<p>Hola {{recipient.name}}:</p>\n<p>{{sender.name}} le pide unirse a <strong>{{organization.name}}</strong> en Signet con su cuenta actual. Solo será miembro si acepta.</p>\n${button("link")}Aceptar o rechazar</a></p>\n<p>La solicitud vence en {{expiresInDays}} días. Si no conoce esta organización, rechácela o ignore este correo.</p>`,
     },
   },
   "verify-account": {
@@ -324,6 +331,8 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateKind, Record<EmailLang
 export const EMAIL_TEMPLATE_MESSAGES = {
   notFound: "Email template not found",
   saved: "Email template saved.",
+  savedWithoutUnsafeHtml:
+    "Email template saved. HTML that emails may not carry (scripts, frames, event handlers, unsafe addresses) was removed.",
   restored: "Default restored.",
   deleted: "Email template deleted.",
   wrongKind: "Pick an email template of kind Package invitation.",
@@ -347,6 +356,12 @@ export const emailTemplateSchema = z
       .describe("Spanish null: Spanish-speaking recipients get the built-in Spanish text"),
     version: z.number().int().describe("Send back on update, restore and delete (optimistic locking)"),
     lastUpdatedAt: z.string(),
+    unsafeHtmlRemoved: z
+      .boolean()
+      .optional()
+      .describe(
+        "In the answer to a save: true when tags or attributes emails may not carry (scripts, frames, event handlers, addresses other than web and mailto links and https images) were removed from the message",
+      ),
   })
   .meta({ id: "EmailTemplate" });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
@@ -418,10 +433,6 @@ export const updateEmailSettingsQuerySchema = z.object({
 
 /** The setting keys (OrganizationSetting) behind the email settings, for the settings registry. */
 export const EMAIL_SETTING_KEYS = { fromText: "email_from_text", replyTo: "email_reply_to" } as const;
-export const emailSettingValueSchemas = {
-  email_from_text: updateEmailSettingsQuerySchema.shape.fromText.unwrap(),
-  email_reply_to: updateEmailSettingsQuerySchema.shape.replyTo.unwrap(),
-} as const;
 
 // ——— the record of notifications ———
 

@@ -53,6 +53,11 @@ export const ERROR_CODES = {
   RATE_LIMITED: { status: 429, message: MESSAGES.tooManyRequests },
   INTERNAL: { status: 500, message: MESSAGES.internal },
   SERVICE_UNAVAILABLE: { status: 503, message: MESSAGES.serviceDown },
+  /** a transaction or statement passed its time limit and was undone (issue 29 §5) */
+  DATABASE_TIMEOUT: {
+    status: 503,
+    message: "The database took too long to answer and the change was undone: nothing was saved. Please try again.",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

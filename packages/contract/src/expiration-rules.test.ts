@@ -37,3 +37,20 @@ describe("zonedTimeToInstant", () => {
     ).toBe("2026-07-01T10:30:00.000Z");
   });
 });
+
+describe("relativeExpiry in a DST gap and fold", () => {
+  it("gives an instant, after the start, for a wall time that does not exist or exists twice", () => {
+    // New York: 02:30 on 2026-03-08 does not exist; 01:30 on 2026-11-01 exists twice
+    const gap = relativeExpiry(new Date("2026-03-07T15:00:00Z"), 1, "02:30", "America/New_York");
+    expect(gap.getTime()).toBeGreaterThan(new Date("2026-03-08T06:00:00Z").getTime());
+    expect(gap.getTime()).toBeLessThan(new Date("2026-03-08T08:00:00Z").getTime());
+    const fold = relativeExpiry(new Date("2026-10-31T15:00:00Z"), 1, "01:30", "America/New_York");
+    expect(["2026-11-01T05:30:00.000Z", "2026-11-01T06:30:00.000Z"]).toContain(fold.toISOString());
+  });
+
+  it("rolls the month and the year over", () => {
+    expect(relativeExpiry(new Date("2026-12-30T12:00:00Z"), 3, "09:00", "Europe/Paris").toISOString()).toBe(
+      "2027-01-02T08:00:00.000Z",
+    );
+  });
+});

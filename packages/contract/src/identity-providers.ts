@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ISSUER_URL_MESSAGES, outboundUrlShapeProblem } from "./outbound-url-rule.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -12,7 +13,7 @@ export const OIDC_CALLBACK_PATH = "/api/v1/oidc/callback";
 
 export const IDENTITY_PROVIDER_MESSAGES = {
   notFound: "Identity provider not found",
-  issuerNotHttps: "The issuer must be an https:// address (http:// only on this machine: localhost or 127.0.0.1)",
+  issuerNotHttps: ISSUER_URL_MESSAGES.https,
   jitNeedsGroup: "Choose the group that people created at sign-in join",
   jitGroupNotFound: "That group does not exist in this organization",
   jitRoleNotFound: "One of those roles does not exist in this organization",
@@ -31,19 +32,12 @@ export const IDENTITY_PROVIDER_MESSAGES = {
   notEnabled: "Your account is not enabled in this organization. Ask your administrator.",
 } as const;
 
-const isLoopback = (host: string) => host === "localhost" || host === "127.0.0.1" || host === "[::1]";
-
-/** Why an issuer URL is not acceptable, or null. Plain http is allowed on loopback only (local tests). */
+/**
+ * Why an issuer URL is not a URL the server could call, or null. Whether it must be https and
+ * public is the installation's outbound policy, checked when it is saved (OUTBOUND_ALLOWED_HOSTS).
+ */
 export function issuerProblem(issuer: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(issuer);
-  } catch {
-    return "Enter the issuer as a full address, e.g. https://login.example.com";
-  }
-  if (url.protocol === "https:") return null;
-  if (url.protocol === "http:" && isLoopback(url.hostname)) return null;
-  return IDENTITY_PROVIDER_MESSAGES.issuerNotHttps;
+  return outboundUrlShapeProblem(issuer, ISSUER_URL_MESSAGES);
 }
 
 export const identityProviderSchema = z

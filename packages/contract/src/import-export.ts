@@ -32,6 +32,27 @@ export const CONFIGURATION_LIMITS = {
   compressionRatio: 100,
 } as const;
 
+/**
+ * The most items of each section one archive may hold, refused before any item is read (issue 30
+ * §4: bytes alone let a 100 KB archive of 5,000 nested groups hold the API for a minute). Each is
+ * well above what an organization of a large lender configures; the bench's import-dry-run scenario
+ * measures an archive with every section at its limit.
+ */
+export const CONFIGURATION_ITEM_LIMITS = {
+  settings: 200,
+  branding: 2,
+  roles: 500,
+  groups: 5000,
+  /** the roles all groups offer, counted together (a group may offer 200; few offer more than 20) */
+  groupRoles: 100_000,
+  customFields: 1000,
+  emailTemplates: 100,
+  emailNotifications: 200,
+  webhooks: 100,
+  documentTemplates: 200,
+  packageTemplates: 200,
+} as const;
+
 export const IMPORT_EXPORT_MESSAGES = {
   attach: "Attach the archive in the part named 'archive'.",
   fingerprintMissing: "Send the fingerprint of the dry run in the part named 'fingerprint'.",
@@ -55,6 +76,8 @@ export const IMPORT_EXPORT_MESSAGES = {
   sectionFileMissing: (file: string) => `The archive has no ${file}, which manifest.json lists.`,
   fileMissing: (section: string, file: string) => `${section}: the archive has no ${file}, which it names.`,
   duplicateItem: (label: string) => `"${label}" appears twice.`,
+  tooManyItems: (what: string, limit: number, count: number) =>
+    `An archive may hold at most ${limit.toLocaleString("en-US")} ${what}; this one holds ${count.toLocaleString("en-US")}.`,
   targetChanged:
     "The organization changed since the dry run (or the archive is another one). Run the dry run again and check what it lists.",
   conflictsRemain:
@@ -146,7 +169,8 @@ export const customFieldItemSchema = z
   .strict();
 export type CustomFieldItem = z.infer<typeof customFieldItemSchema>;
 
-const emailContent = z.object({ subject: z.string().min(1).max(500), body: z.string().min(1).max(200_000) }).strict();
+// the body's bound is the editor's (emailTemplateContentSchema): every exported message fits it
+const emailContent = z.object({ subject: z.string().min(1).max(500), body: z.string().min(1).max(50_000) }).strict();
 
 /** email-templates.json: by kind and name. */
 export const emailTemplateItemSchema = z

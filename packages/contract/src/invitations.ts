@@ -2,7 +2,6 @@ import { z } from "zod";
 import { emailSchema, newPasswordSchema, tokenResponseSchema } from "./auth.ts";
 import { MESSAGES } from "./messages.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
-import { userSchema } from "./users.ts";
 
 /** Messages of inviting and signing up (spec §8 'Accounts'). */
 export const INVITATION_MESSAGES = {
@@ -27,7 +26,9 @@ export const INVITATION_TTL_DAYS = 7;
 export const VERIFICATION_CODE_TTL_MINUTES = 15;
 export const VERIFICATION_MAX_ATTEMPTS = 5;
 
-export const INVITATION_STATUSES = ["PENDING", "REGISTERED", "ACCEPTED", "REVOKED"] as const;
+export const INVITATION_STATUSES = ["PENDING", "REGISTERED", "ACCEPTED", "REVOKED", "DECLINED"] as const;
+/** SIGN_UP: an address without an account; MEMBERSHIP: someone with an account, who accepts or declines */
+export const INVITATION_KINDS = ["SIGN_UP", "MEMBERSHIP"] as const;
 
 const personName = z.string().trim().min(1, "Required").max(100);
 const invitationToken = z.string().min(16).max(200).describe("The secret from the emailed link");
@@ -56,6 +57,7 @@ export const userInvitationSchema = z
     givenName: z.string(),
     familyName: z.string(),
     status: z.enum(INVITATION_STATUSES),
+    kind: z.enum(INVITATION_KINDS),
     expiresAt: z.string().describe("ISO 8601"),
     createdAt: z.string(),
     invitedBy: z.uuid().nullable(),
@@ -67,12 +69,12 @@ export type UserInvitation = z.infer<typeof userInvitationSchema>;
 
 /**
  * Inviting an address that has no account emails a sign-up link (INVITED); inviting someone who
- * already has an account in another organization adds them here at once (MEMBERSHIP_ADDED).
+ * already has an account asks them to join (MEMBERSHIP_REQUESTED): they are a member once they accept.
  */
 export const createUserInvitationResultSchema = z
   .discriminatedUnion("outcome", [
     z.object({ outcome: z.literal("INVITED"), invitation: userInvitationSchema }),
-    z.object({ outcome: z.literal("MEMBERSHIP_ADDED"), user: userSchema }),
+    z.object({ outcome: z.literal("MEMBERSHIP_REQUESTED"), invitation: userInvitationSchema }),
   ])
   .meta({ id: "CreateUserInvitationResult" });
 export type CreateUserInvitationResult = z.infer<typeof createUserInvitationResultSchema>;
@@ -85,6 +87,7 @@ export const pendingUserInvitationSchema = z
     givenName: z.string(),
     familyName: z.string(),
     status: z.enum(["PENDING", "REGISTERED"]).describe("REGISTERED: the sign-up form was sent, the code not yet"),
+    kind: z.enum(INVITATION_KINDS).describe("MEMBERSHIP: the person already has an account and has not accepted yet"),
     expiresAt: z.string().describe("ISO 8601; a past date means the link has expired (resending renews it)"),
     createdAt: z.string().describe("ISO 8601: when the person was invited"),
     invitedByName: z.string().nullable(),
@@ -145,7 +148,7 @@ export const invitationRoutes = {
     path: "/organizations/:orgId/user-invitations",
     auth: "user",
     permission: ["MANAGE_USERS"],
-    summary: "Invite someone by email, or add an existing user of another organization as a member",
+    summary: "Invite someone by email: a sign-up link, or for an existing account a request to join they accept",
     tags: ["users"],
     params: orgParams,
     body: createUserInvitationSchema,

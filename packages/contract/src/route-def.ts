@@ -55,3 +55,25 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
     return encodeURIComponent(value);
   });
 }
+
+/** A query object as a URL's search part: lists repeat their key, dates are ISO, absent values go. */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return "";
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      search.append(key, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The path and query of one call of a route: what the web app and the typed client both request. */
+export function routeRequestPath(
+  route: Pick<RouteDef, "base" | "version" | "path">,
+  input: { params?: Record<string, string> | undefined; query?: Record<string, unknown> | undefined },
+): string {
+  return routeUrl({ ...route, path: fillPath(route.path, input.params) }) + queryString(input.query);
+}

@@ -10,6 +10,7 @@ import { emailTemplateRoutes } from "./email-templates.ts";
 import { groupPackageRoutes } from "./group-packages.ts";
 import { groupRoutes } from "./groups.ts";
 import { holidayRoutes } from "./holidays.ts";
+import { identityRoutes } from "./identity-links.ts";
 import { identityProofingSenderRoutes } from "./identity-proofing.ts";
 import { identityProviderRoutes } from "./identity-providers.ts";
 import { importExportRoutes } from "./import-export.ts";
@@ -46,6 +47,7 @@ export const routes = {
   ...organizationRoutes,
   ...userRoutes,
   ...invitationRoutes,
+  ...identityRoutes,
   ...groupRoutes,
   ...roleRoutes,
   ...membershipRoutes,

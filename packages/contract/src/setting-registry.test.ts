@@ -7,11 +7,15 @@ import {
   parseSettingInput,
   parseSettingText,
   SETTING_NAMES,
+  SETTING_PAGE_IDS,
   SETTING_REGISTRY,
   SETTING_REGISTRY_MESSAGES,
+  SETTING_SECTION_IDS,
   type SettingName,
   settingAllowedValues,
   settingDefaultText,
+  settingDefinition,
+  settingsOfPage,
   settingValueOrDefault,
 } from "./setting-registry.ts";
 import { DEFAULT_PACKAGE_SETTINGS } from "./settings.ts";
@@ -19,31 +23,52 @@ import { DEFAULT_SIGNING_ROOM_SETTINGS } from "./signing-admin.ts";
 import { DEFAULT_TRID_SETTINGS } from "./trid.ts";
 
 describe("setting registry", () => {
-  it("declares every key of the typed settings views, and mfa_required", () => {
+  it("declares every key of the typed settings views", () => {
+    // the typed views read their keys through the registry; a key outside it would read nothing
     for (const key of [
       ...Object.keys(DEFAULT_PACKAGE_SETTINGS),
       ...Object.keys(DEFAULT_SIGNING_ROOM_SETTINGS),
       ...Object.keys(DEFAULT_SECURITY_SETTINGS),
+      ...Object.keys(DEFAULT_SESSION_SETTINGS),
+      ...Object.keys(DEFAULT_SIGNER_UPLOAD_SETTINGS),
+      ...Object.keys(DEFAULT_REMINDER_SETTINGS),
+      ...Object.keys(DEFAULT_TRID_SETTINGS),
     ]) {
       expect(isSettingName(key), key).toBe(true);
     }
-    // and the settings that have no typed view: session and signer upload settings, the uploaded
-    // logo (issue 13 §2) and the reminder settings
-    const untyped = [
-      ...Object.keys(DEFAULT_SESSION_SETTINGS),
-      ...Object.keys(DEFAULT_SIGNER_UPLOAD_SETTINGS),
-      "default_logo",
-      ...Object.keys(DEFAULT_REMINDER_SETTINGS),
-      ...Object.keys(DEFAULT_TRID_SETTINGS),
-    ];
-    for (const key of untyped) expect(isSettingName(key), key).toBe(true);
-    expect(SETTING_NAMES).toHaveLength(
-      Object.keys(DEFAULT_PACKAGE_SETTINGS).length +
-        Object.keys(DEFAULT_SIGNING_ROOM_SETTINGS).length +
-        Object.keys(DEFAULT_SECURITY_SETTINGS).length +
-        untyped.length,
-    );
     expect(SETTING_REGISTRY.mfa_required).toMatchObject({ type: "BOOLEAN", category: "SECURITY", defaultValue: false });
+  });
+
+  it("puts every setting on one web settings page, and every page and section holds some", () => {
+    const pages = new Set<string>(SETTING_PAGE_IDS);
+    const sections = new Set<string>(SETTING_SECTION_IDS);
+    for (const name of SETTING_NAMES) {
+      const { page, section } = settingDefinition(name);
+      expect(pages.has(page), `${name}: page ${page}`).toBe(true);
+      if (section !== undefined) expect(sections.has(section), `${name}: section ${section}`).toBe(true);
+    }
+    const usedPages = new Set(SETTING_NAMES.map((name) => settingDefinition(name).page));
+    expect(SETTING_PAGE_IDS.filter((page) => !usedPages.has(page))).toEqual([]);
+    const usedSections = new Set(SETTING_NAMES.map((name) => settingDefinition(name).section));
+    expect(SETTING_SECTION_IDS.filter((section) => !usedSections.has(section))).toEqual([]);
+  });
+
+  it("lists a page's settings by form: each setting on exactly one, in registry order", () => {
+    const forms = SETTING_PAGE_IDS.flatMap((page) => [
+      settingsOfPage(page),
+      ...SETTING_SECTION_IDS.map((section) => settingsOfPage(page, section)),
+    ]);
+    expect(forms.flat().sort()).toEqual([...SETTING_NAMES].sort());
+    expect(settingsOfPage("session", "session-exit")).toEqual([
+      "session_exit_finish_url",
+      "session_exit_decline_url",
+      "session_exit_timeout_url",
+    ]);
+    // the session page has no main form; the branding form leaves the uploaded logo to the upload
+    expect(settingsOfPage("session")).toEqual([]);
+    expect(settingsOfPage("branding")).toEqual(["primary_color", "primary_font_color", "logo_url"]);
+    expect(settingsOfPage("branding", "logo-upload")).toEqual(["default_logo"]);
+    expect(settingsOfPage("trid", "session-entry")).toEqual([]);
   });
 
   it("refuses names it does not declare (also inherited object keys)", () => {

@@ -28,10 +28,43 @@ export type SettingCategory = (typeof SETTING_CATEGORIES)[number];
 export const SETTING_SUB_CATEGORIES = ["SIGNER_UPLOAD", "BRANDING", "PACKAGE_EXPIRATION", "TRID"] as const;
 export type SettingSubCategory = (typeof SETTING_SUB_CATEGORIES)[number];
 
+/**
+ * The web settings pages that show registry settings, by their ?page= id (apps/web settings-pages.ts
+ * lists these among its pages). A page's forms read their setting names from here, so a new setting
+ * appears on its page by naming the page in its definition.
+ */
+export const SETTING_PAGE_IDS = [
+  "organization",
+  "branding",
+  "package-collaboration",
+  "esign-consent",
+  "id-verification",
+  "session",
+  "package-expiration",
+  "signer-uploads",
+  "trid",
+  "embedded-signing",
+  "email",
+  "notifications",
+  "security",
+] as const;
+export type SettingPageId = (typeof SETTING_PAGE_IDS)[number];
+
+/**
+ * Parts of a page that save on their own (the session page's three forms, the logo upload beside the
+ * branding form). A setting without a section belongs to its page's main form.
+ */
+export const SETTING_SECTION_IDS = ["session-entry", "session-exit", "in-session", "logo-upload"] as const;
+export type SettingSectionId = (typeof SETTING_SECTION_IDS)[number];
+
 export interface SettingDefinition<S extends z.ZodType = z.ZodType> {
   type: SettingType;
   category: SettingCategory;
   subCategory: SettingSubCategory | null;
+  /** the web settings page that shows it */
+  page: SettingPageId;
+  /** the part of that page that saves it, when the page has more than one */
+  section?: SettingSectionId;
   /** the value used until the organization sets one */
   defaultValue: z.output<S>;
   schema: S;
@@ -48,6 +81,7 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "DOC_PACKAGE_MGMT",
     subCategory: "PACKAGE_EXPIRATION",
+    page: "package-expiration",
     defaultValue: DEFAULT_PACKAGE_SETTINGS.default_relative_expiration_time,
     schema: pkg.default_relative_expiration_time,
     description: "Time of day (HH:mm, organization time zone) a relative expiration falls on",
@@ -56,6 +90,7 @@ export const SETTING_REGISTRY = {
     type: "INTEGER",
     category: "DOC_PACKAGE_MGMT",
     subCategory: "PACKAGE_EXPIRATION",
+    page: "package-expiration",
     defaultValue: DEFAULT_PACKAGE_SETTINGS.default_relative_expiration_days,
     schema: pkg.default_relative_expiration_days,
     description: "Days after sending that a package expires (relative expiration, 0 to 3650)",
@@ -64,6 +99,7 @@ export const SETTING_REGISTRY = {
     type: "BOOLEAN",
     category: "DOC_PACKAGE_MGMT",
     subCategory: "PACKAGE_EXPIRATION",
+    page: "package-expiration",
     defaultValue: DEFAULT_PACKAGE_SETTINGS.enable_default_expiration_date,
     schema: pkg.enable_default_expiration_date,
     description: "New packages get the default expiration",
@@ -72,6 +108,7 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "DOC_PACKAGE_MGMT",
     subCategory: "PACKAGE_EXPIRATION",
+    page: "package-expiration",
     defaultValue: DEFAULT_PACKAGE_SETTINGS.default_expiration_type,
     schema: pkg.default_expiration_type,
     description: "Default expiration of new packages",
@@ -80,6 +117,7 @@ export const SETTING_REGISTRY = {
     type: "BOOLEAN",
     category: "DOC_PACKAGE_MGMT",
     subCategory: "PACKAGE_EXPIRATION",
+    page: "package-expiration",
     defaultValue: DEFAULT_PACKAGE_SETTINGS.enable_edit_default_expiration_type,
     schema: pkg.enable_edit_default_expiration_type,
     description: "Senders may change the default expiration of a package",
@@ -88,6 +126,7 @@ export const SETTING_REGISTRY = {
     type: "BOOLEAN",
     category: "DOC_PACKAGE_MGMT",
     subCategory: null,
+    page: "package-collaboration",
     defaultValue: DEFAULT_PACKAGE_SETTINGS.enable_pkg_collaboration,
     schema: pkg.enable_pkg_collaboration,
     description: "Package collaboration is on for the organization",
@@ -96,6 +135,7 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "DOC_PACKAGE_MGMT",
     subCategory: null,
+    page: "organization",
     defaultValue: DEFAULT_PACKAGE_SETTINGS.timezone,
     schema: pkg.timezone,
     description: "IANA time zone of the organization (dates signed, expiration times)",
@@ -104,6 +144,7 @@ export const SETTING_REGISTRY = {
     type: "JSON",
     category: "DOC_PACKAGE_MGMT",
     subCategory: null,
+    page: "organization",
     defaultValue: DEFAULT_PACKAGE_SETTINGS.participant_types,
     schema: pkg.participant_types,
     description: "Participant types offered in packages (a JSON list of unique names)",
@@ -112,6 +153,7 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "DOC_PACKAGE_MGMT",
     subCategory: null,
+    page: "email",
     defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.email_from_text,
     schema: room.email_from_text,
     description: "Display name of invitation emails (empty: Signet's)",
@@ -120,6 +162,7 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "DOC_PACKAGE_MGMT",
     subCategory: null,
+    page: "email",
     defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.email_reply_to,
     schema: room.email_reply_to,
     description: "Reply-To address of invitation emails (empty: none)",
@@ -128,6 +171,7 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "SIGNING_ROOM",
     subCategory: null,
+    page: "esign-consent",
     defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.esign_consent_type,
     schema: room.esign_consent_type,
     description: "E-sign consent shown to participants (CUSTOM needs an uploaded consent document)",
@@ -136,6 +180,7 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "SIGNING_ROOM",
     subCategory: null,
+    page: "id-verification",
     defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.default_id_verification,
     schema: room.default_id_verification,
     description: "ID verification of new participants; a change applies when a person next enters the signing room",
@@ -144,6 +189,7 @@ export const SETTING_REGISTRY = {
     type: "JSON",
     category: "SIGNING_ROOM",
     subCategory: null,
+    page: "embedded-signing",
     defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.embedded_allowed_origins,
     schema: room.embedded_allowed_origins,
     description: "Origins allowed to frame the signing room (a JSON list of URLs, stored as origins)",
@@ -152,6 +198,7 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "SIGNING_ROOM",
     subCategory: "BRANDING",
+    page: "branding",
     defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.primary_color,
     schema: room.primary_color,
     description: "Primary colour of the signing room and emails (#rrggbb)",
@@ -160,6 +207,7 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "SIGNING_ROOM",
     subCategory: "BRANDING",
+    page: "branding",
     defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.primary_font_color,
     schema: room.primary_font_color,
     description: "Text colour on the primary colour (#rrggbb)",
@@ -168,6 +216,7 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "SIGNING_ROOM",
     subCategory: "BRANDING",
+    page: "branding",
     defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.logo_url,
     schema: room.logo_url,
     description: "URL of the organization's logo (empty: none)",
@@ -176,6 +225,8 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "SIGNING_ROOM",
     subCategory: null,
+    page: "session",
+    section: "session-entry",
     defaultValue: DEFAULT_SESSION_SETTINGS.session_entry_message,
     schema: sessionSettingFields.session_entry_message,
     description: "Session entry: a welcome message the signing room shows before consent (empty: none)",
@@ -184,6 +235,8 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "SIGNING_ROOM",
     subCategory: null,
+    page: "session",
+    section: "session-exit",
     defaultValue: DEFAULT_SESSION_SETTINGS.session_exit_finish_url,
     schema: sessionSettingFields.session_exit_finish_url,
     description: "Session exit: https address a participant is sent to after finishing (empty: Signet's page)",
@@ -192,6 +245,8 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "SIGNING_ROOM",
     subCategory: null,
+    page: "session",
+    section: "session-exit",
     defaultValue: DEFAULT_SESSION_SETTINGS.session_exit_decline_url,
     schema: sessionSettingFields.session_exit_decline_url,
     description: "Session exit: https address a participant is sent to after declining (empty: Signet's page)",
@@ -200,6 +255,8 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "SIGNING_ROOM",
     subCategory: null,
+    page: "session",
+    section: "session-exit",
     defaultValue: DEFAULT_SESSION_SETTINGS.session_exit_timeout_url,
     schema: sessionSettingFields.session_exit_timeout_url,
     description:
@@ -209,6 +266,8 @@ export const SETTING_REGISTRY = {
     type: "INTEGER",
     category: "SIGNING_ROOM",
     subCategory: null,
+    page: "session",
+    section: "in-session",
     defaultValue: DEFAULT_SESSION_SETTINGS.session_idle_minutes,
     schema: sessionSettingFields.session_idle_minutes,
     description: "In-session: minutes without activity after which a signing session ends (5 to 120)",
@@ -217,6 +276,7 @@ export const SETTING_REGISTRY = {
     type: "JSON",
     category: "DOC_PACKAGE_MGMT",
     subCategory: "SIGNER_UPLOAD",
+    page: "signer-uploads",
     defaultValue: DEFAULT_SIGNER_UPLOAD_SETTINGS.signer_upload_allowed_types,
     schema: signerUploadSettingFields.signer_upload_allowed_types,
     description: "File types participants may upload (a JSON list of PDF, PNG, JPEG; checked by content)",
@@ -225,6 +285,7 @@ export const SETTING_REGISTRY = {
     type: "INTEGER",
     category: "DOC_PACKAGE_MGMT",
     subCategory: "SIGNER_UPLOAD",
+    page: "signer-uploads",
     defaultValue: DEFAULT_SIGNER_UPLOAD_SETTINGS.signer_upload_max_mb,
     schema: signerUploadSettingFields.signer_upload_max_mb,
     description: "Largest file a participant may upload, in MB (1 to 20)",
@@ -233,6 +294,8 @@ export const SETTING_REGISTRY = {
     type: "STRING",
     category: "SIGNING_ROOM",
     subCategory: "BRANDING",
+    page: "branding",
+    section: "logo-upload",
     defaultValue: "",
     schema: z.union([
       z.literal(""),
@@ -244,6 +307,7 @@ export const SETTING_REGISTRY = {
     type: "BOOLEAN",
     category: "SECURITY",
     subCategory: null,
+    page: "security",
     defaultValue: DEFAULT_SECURITY_SETTINGS.mfa_required,
     schema: securitySettingFields.mfa_required,
     description: "Every member must sign in with a second factor",
@@ -253,6 +317,7 @@ export const SETTING_REGISTRY = {
     type: "BOOLEAN",
     category: "AUTOMATION",
     subCategory: null,
+    page: "notifications",
     defaultValue: DEFAULT_REMINDER_SETTINGS.reminders_enabled,
     schema: reminderSettingFields.reminders_enabled,
     description: "Send automatic reminders to participants who have not finished",
@@ -261,6 +326,7 @@ export const SETTING_REGISTRY = {
     type: "INTEGER",
     category: "AUTOMATION",
     subCategory: null,
+    page: "notifications",
     defaultValue: DEFAULT_REMINDER_SETTINGS.reminder_first_after_days,
     schema: reminderSettingFields.reminder_first_after_days,
     description: "Days after a package becomes available before the first automatic reminder (1 to 365)",
@@ -269,6 +335,7 @@ export const SETTING_REGISTRY = {
     type: "INTEGER",
     category: "AUTOMATION",
     subCategory: null,
+    page: "notifications",
     defaultValue: DEFAULT_REMINDER_SETTINGS.reminder_interval_days,
     schema: reminderSettingFields.reminder_interval_days,
     description: "Days between later automatic reminders (1 to 365)",
@@ -277,6 +344,7 @@ export const SETTING_REGISTRY = {
     type: "INTEGER",
     category: "AUTOMATION",
     subCategory: null,
+    page: "notifications",
     defaultValue: DEFAULT_REMINDER_SETTINGS.reminder_max_count,
     schema: reminderSettingFields.reminder_max_count,
     description: "At most this many automatic reminders per package (1 to 50)",
@@ -285,6 +353,7 @@ export const SETTING_REGISTRY = {
     type: "INTEGER",
     category: "AUTOMATION",
     subCategory: null,
+    page: "notifications",
     defaultValue: DEFAULT_REMINDER_SETTINGS.expiring_soon_days,
     schema: reminderSettingFields.expiring_soon_days,
     description: "Days before a package expires that participants get the expiring-soon notice (0: off)",
@@ -294,6 +363,7 @@ export const SETTING_REGISTRY = {
     type: "INTEGER",
     category: "DOC_PACKAGE_MGMT",
     subCategory: "TRID",
+    page: "trid",
     defaultValue: DEFAULT_TRID_SETTINGS.trid_default_expiration_days,
     schema: tridSettingFields.trid_default_expiration_days,
     description: "Business days a new TRID package's Loan Estimate closing costs stay available (1 to 365)",
@@ -302,6 +372,7 @@ export const SETTING_REGISTRY = {
     type: "BOOLEAN",
     category: "DOC_PACKAGE_MGMT",
     subCategory: "TRID",
+    page: "trid",
     defaultValue: DEFAULT_TRID_SETTINGS.trid_lender_open_saturday,
     schema: tridSettingFields.trid_lender_open_saturday,
     description: "The lender is open on Saturdays (general business days for TRID dates)",
@@ -309,6 +380,8 @@ export const SETTING_REGISTRY = {
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingName = keyof typeof SETTING_REGISTRY;
+/** The typed value of a setting, as its schema reads it (its default has the same type). */
+export type SettingValue<N extends SettingName> = z.output<(typeof SETTING_REGISTRY)[N]["schema"]>;
 export const SETTING_NAMES = Object.keys(SETTING_REGISTRY) as SettingName[];
 
 export function isSettingName(name: string): name is SettingName {
@@ -317,6 +390,17 @@ export function isSettingName(name: string): name is SettingName {
 
 export function settingDefinition(name: SettingName): SettingDefinition {
   return SETTING_REGISTRY[name] as SettingDefinition;
+}
+
+/**
+ * The settings a page shows, in registry order: with a section, that section's; without, the page's
+ * main form (the settings of the page that have no section).
+ */
+export function settingsOfPage(page: SettingPageId, section?: SettingSectionId): SettingName[] {
+  return SETTING_NAMES.filter((name) => {
+    const definition = settingDefinition(name);
+    return definition.page === page && definition.section === section;
+  });
 }
 
 export const SETTING_REGISTRY_MESSAGES = {

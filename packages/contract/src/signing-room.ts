@@ -639,6 +639,25 @@ export const collaborationViewSchema = z
   .meta({ id: "CollaborationView" });
 export type CollaborationView = z.infer<typeof collaborationViewSchema>;
 
+export const sealedCopySchema = z
+  .object({
+    documentName: z.string().describe("The name of the sealed file the copy was made of"),
+    markedAt: isoDate.describe("When Signet marked and sealed the copy"),
+    originalIntact: z
+      .boolean()
+      .describe("The sealed original is inside the copy, byte for byte, and its own seal still verifies"),
+    custodian: z
+      .object({
+        name: z.string().describe("The eVault holding the authoritative copy"),
+        transactionId: z.string().nullable().describe("The eVault's transaction id"),
+        transferredAt: isoDate.nullable().describe("When the package was transferred to the eVault"),
+      })
+      .nullable()
+      .describe("Who holds the authoritative copy, when the package was deposited in an eVault"),
+    statement: z.string().describe("What the copy's own seal says it is, in words"),
+  })
+  .meta({ id: "SealedCopy", description: "What a watermarked copy of a sealed file is a copy of" });
+
 export const sealVerificationSchema = z
   .object({
     /** an unmodified sealed Signet document (its hash is one Signet sealed, and its signature verifies) */
@@ -656,6 +675,9 @@ export const sealVerificationSchema = z
     sealedAt: isoDate.nullable(),
     certificateSubject: z.string().nullable(),
     timestamped: z.boolean(),
+    copy: sealedCopySchema
+      .nullable()
+      .describe("Set when the file is a watermarked copy Signet issued of a sealed file, null otherwise"),
   })
   .meta({ id: "SealVerification" });
 export type SealVerification = z.infer<typeof sealVerificationSchema>;

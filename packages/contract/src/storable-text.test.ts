@@ -36,3 +36,14 @@ describe("findUnstorableText", () => {
     expect(findUnstorableText(undefined, "query")).toEqual([]);
   });
 });
+
+describe("findUnstorableText on values nested without bound", () => {
+  it("refuses a value deeper than the JSON depth limit instead of overflowing the stack", () => {
+    let deep: unknown = "leaf";
+    for (let level = 0; level < 50_000; level++) deep = [deep];
+    const found = findUnstorableText({ name: deep }, "body");
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toBe(STORABLE_TEXT_MESSAGES.tooDeep);
+    expect(found[0]!.path).toMatch(/^body\.name(\.0)+$/);
+  });
+});

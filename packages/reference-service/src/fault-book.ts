@@ -5,11 +5,12 @@ import type { FastifyReply } from "fastify";
 import { ProtocolError } from "./protocol-error.ts";
 
 /**
- * fail answers 503 before the work, timeout never answers, slow waits before the work, and
- * fail-after-commit does the work and answers 500 (a lost answer). A service names the modes it offers,
- * and may add its own that its routes apply themselves.
+ * fail answers 503 before the work, timeout never answers, slow waits before the work,
+ * fail-after-commit does the work and answers 500 (a lost answer), and garbage does the work and
+ * answers 200 with JSON that is not the protocol's (a broken proxy or vendor release). A service
+ * names the modes it offers, and may add its own that its routes apply themselves.
  */
-export type FaultMode = "fail" | "timeout" | "slow" | "fail-after-commit";
+export type FaultMode = "fail" | "timeout" | "slow" | "fail-after-commit" | "garbage";
 
 export interface Fault<Step extends string = string, Mode extends string = FaultMode> {
   step: Step;
@@ -79,6 +80,12 @@ export async function faulted<Step extends string, T>(
       "injected_fault",
       `A test fault lost the answer of the ${step} step after its work was saved.`,
     );
+  }
+  if (fault?.mode === "garbage") {
+    reply.hijack();
+    reply.raw.writeHead(200, { "content-type": "application/json" });
+    reply.raw.end(JSON.stringify({ ok: true, note: `garbage from the ${step} step` }));
+    return reply;
   }
   return result;
 }

@@ -1,5 +1,6 @@
-// `pnpm backup <command>`: backup and restore of an installation (issue 18 §3; README "Backup and
-// restore"). It reads the same environment as the API (DATABASE_URL, DATA_DIR, S3_*).
+// `pnpm backup <command>`: backup and restore of an installation (issue 18 §3;
+// docs/operations/backup-and-restore.md). It reads the same environment as the API (DATABASE_URL,
+// DATA_DIR, S3_*).
 //   create <folder>    the database (pg_dump), every stored file, DATA_DIR's secrets and seal
 //   restore <folder>   into an empty database and file store; then the storage check
 //   check              rows whose file is missing, and files no row points at

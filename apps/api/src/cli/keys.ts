@@ -1,4 +1,4 @@
-// `pnpm keys <command>`: the operator's side of key rotation (issue 18 §4; README "Rotating keys").
+// `pnpm keys <command>`: the operator's side of key rotation (issue 18 §4; docs/operations/rotating-keys.md).
 //   generate   print a fresh AUTH_SECRET and FIELD_ENCRYPTION_KEY to put in the environment
 //   status     the keys in use (fingerprints), and how many stored secrets still need a previous key
 //   reencrypt  move every stored secret onto the current FIELD_ENCRYPTION_KEY (safe to run again)
@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import {
+  AUDIT_EVENT_SUBSCRIBERS,
   type ColumnReencryption,
   ConfigError,
   createCoreDeps,
@@ -15,6 +16,7 @@ import {
   loadConfig,
   loadOrCreateLocalSecrets,
   reencryptFieldValues,
+  subscribeToAuditEvents,
 } from "@signet/core";
 import { pino } from "pino";
 
@@ -39,7 +41,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
     console.log(`AUTH_SECRET=${randomBytes(48).toString("base64url")}`);
     console.log(`FIELD_ENCRYPTION_KEY=${randomBytes(32).toString("hex")}`);
     console.log("\nMove the current values to AUTH_SECRET_PREVIOUS / FIELD_ENCRYPTION_KEY_PREVIOUS, restart every");
-    console.log("API and worker, then run `pnpm keys reencrypt` (README: Rotating keys).");
+    console.log("API and worker, then run `pnpm keys reencrypt` (docs/operations/rotating-keys.md).");
     return 0;
   }
   if (command !== "status" && command !== "reencrypt") {
@@ -50,6 +52,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
   if (!config.DATABASE_URL) throw new ConfigError("Set DATABASE_URL to the installation's database.");
   const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
   const authSecret = config.AUTH_SECRET ?? (await loadOrCreateLocalSecrets(dataDir)).authSecret;
+  subscribeToAuditEvents(AUDIT_EVENT_SUBSCRIBERS);
   const db = createPrismaClient(config.DATABASE_URL, { max: 2 });
   try {
     const deps = createCoreDeps({ db, config, authSecret, dataDir, logger: pino({ level: "silent" }) });

@@ -26,6 +26,10 @@ export type Authenticate = (
   alongside?: TokenAlongside,
 ) => (request: FastifyRequest) => Promise<void>;
 
+async function noBodyAsEmptyObject(request: FastifyRequest) {
+  if (request.body === undefined || request.body === null) request.body = {};
+}
+
 /**
  * Registers one contract route: URL, validation, response schema and auth all come from the route
  * table entry (and so does its OpenAPI operation); the handler only maps HTTP to a use case.
@@ -43,6 +47,12 @@ export function defineRoute<R extends RouteDef>(
     alongside?: TokenAlongside;
   } = {},
 ) {
+  // an action whose body is all optional (a suspend with an optional reason) needs no body at all
+  const bodyOptional = def.body?.safeParse({}).success === true;
+  const preValidation = [
+    ...(def.auth === "none" ? [] : [authenticate(def.auth, def.path.includes(":orgId"), alongside)]),
+    ...(bodyOptional ? [noBodyAsEmptyObject] : []),
+  ];
   app.route({
     method: def.method,
     url: routeUrl(def),
@@ -59,7 +69,7 @@ export function defineRoute<R extends RouteDef>(
         "5xx": errorBodySchema,
       },
     },
-    ...(def.auth === "none" ? {} : { preValidation: authenticate(def.auth, def.path.includes(":orgId"), alongside) }),
+    ...(preValidation.length > 0 ? { preValidation } : {}),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params,

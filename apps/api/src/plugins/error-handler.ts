@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from "@signet/contract";
-import { AppError } from "@signet/core";
+import { AppError, BlobStorageUnavailableError, isDatabaseConnectionLost, isDatabaseTimeout } from "@signet/core";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 
@@ -52,6 +52,18 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(request, reply, "RATE_LIMITED", request.routeOptions.config?.rateLimitMessage);
     }
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return sendError(request, reply, "PAYLOAD_TOO_LARGE");
+    if (isDatabaseTimeout(error)) {
+      request.log.warn({ err: error }, "a database time limit passed");
+      return sendError(request, reply, "DATABASE_TIMEOUT");
+    }
+    if (error instanceof BlobStorageUnavailableError) {
+      request.log.warn({ err: error }, "document storage is unavailable");
+      return sendError(request, reply, "SERVICE_UNAVAILABLE");
+    }
+    if (isDatabaseConnectionLost(error)) {
+      request.log.warn({ err: error }, "the database connection was lost");
+      return sendError(request, reply, "SERVICE_UNAVAILABLE");
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(request, reply, error.statusCode === 404 ? "NOT_FOUND" : "BAD_REQUEST");
     }

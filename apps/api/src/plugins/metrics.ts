@@ -1,15 +1,6 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import { AppError, type Db } from "@signet/core";
+import { AppError, carriesMetricsToken, type Db, registerOperationalGauges } from "@signet/core";
 import type { FastifyInstance } from "fastify";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-
-const digest = (text: string) => createHash("sha256").update(text).digest();
-
-/** Whether an Authorization header carries the metrics token (compared in constant time). */
-function carriesToken(header: string | undefined, token: string): boolean {
-  const match = /^Bearer (.+)$/.exec(header ?? "");
-  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
-}
+import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 
 /**
  * Prometheus /metrics: process metrics and a request-latency histogram labelled by route pattern.
@@ -26,33 +17,14 @@ export function registerMetrics(app: FastifyInstance, db: Db, token: string | un
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  new Gauge({
-    name: "signet_outbox_pending",
-    help: "Outbox rows not yet handed to a queue (a growing value means the relay or Redis is down)",
-    registers: [registry],
-    async collect() {
-      this.set(await db.outboxMessage.count({ where: { publishedAt: null } }));
-    },
-  });
-  new Gauge({
-    name: "signet_outbox_parked",
-    help: "Outbox rows given up after repeated failures (need an operator)",
-    registers: [registry],
-    async collect() {
-      this.set(
-        await db.outboxMessage.count({
-          where: { publishedAt: { not: null }, processedAt: null, lastError: { not: null } },
-        }),
-      );
-    },
-  });
+  registerOperationalGauges(registry, db);
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
   app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
     if (!token) throw new AppError("NOT_FOUND");
-    if (!carriesToken(request.headers.authorization, token)) throw new AppError("UNAUTHORIZED");
+    if (!carriesMetricsToken(request.headers.authorization, token)) throw new AppError("UNAUTHORIZED");
     reply.type(registry.contentType);
     return registry.metrics();
   });

@@ -22,13 +22,19 @@ function refuseUnstorable(path: string, text: string) {
   if (reason) throw new AppError("BAD_REQUEST", `${path} ${reason}.`, [{ path, message: reason }]);
 }
 
-/** The file part's bytes, with a parser failure midway turned into a 400. */
-async function* guarded(stream: NodeJS.ReadableStream): AsyncGenerator<Buffer> {
+/** The file part's bytes, with a parser failure midway turned into a 400; `ended` once read to its end. */
+async function* guarded(stream: NodeJS.ReadableStream, ended: () => void): AsyncGenerator<Buffer> {
   try {
     for await (const chunk of stream) yield typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    ended();
   } catch (error) {
     throw malformed(error);
   }
+}
+
+/** Reads a stream to its end, keeping nothing; its failure rejects (never an unhandled 'error' event). */
+async function drain(stream: NodeJS.ReadableStream): Promise<void> {
+  for await (const _ of stream);
 }
 
 /**
@@ -36,6 +42,10 @@ async function* guarded(stream: NodeJS.ReadableStream): AsyncGenerator<Buffer> {
  * malformed bodies answer 400 (never 500), names and text values must be storable, and a JSON part
  * sent with `Content-Type: application/json` (which the parser hands over already parsed) arrives
  * as its JSON text like any other field.
+ *
+ * A file part the route does not want is passed over with `skip()`; one left unread is drained here
+ * before the next part is read. Either way a body that breaks inside it fails the request with a 400:
+ * a part read by nobody once emitted its parser error with no listener, which ended the process.
  */
 export async function* readMultipart(request: FastifyRequest, options?: PartsOptions): AsyncGenerator<UploadPart> {
   let parts: AsyncIterator<Multipart>;
@@ -44,7 +54,9 @@ export async function* readMultipart(request: FastifyRequest, options?: PartsOpt
   } catch (error) {
     throw malformed(error);
   }
+  let unread: { stream: NodeJS.ReadableStream; ended: boolean } | null = null;
   while (true) {
+    if (unread && !unread.ended) await drain(unread.stream);
     let next: IteratorResult<Multipart>;
     try {
       next = await parts.next();
@@ -57,12 +69,24 @@ export async function* readMultipart(request: FastifyRequest, options?: PartsOpt
     if (part.type === "file") {
       refuseUnstorable(`${part.fieldname}.filename`, part.filename);
       const file = part.file;
+      const current: { stream: NodeJS.ReadableStream; ended: boolean } = { stream: file, ended: false };
+      const stream = Readable.from(
+        guarded(file, () => {
+          current.ended = true;
+        }),
+      );
+      // whoever reads the stream still sees its error (async iteration and pipeline reject); this
+      // listener only keeps an error in a stream nobody reads from ending the process
+      stream.on("error", () => {});
+      current.stream = stream;
+      unread = current;
       yield {
         type: "file",
         fieldName: part.fieldname,
         fileName: part.filename,
-        stream: Readable.from(guarded(file)),
+        stream,
         truncated: () => file.truncated,
+        skip: () => drain(stream),
       };
     } else {
       // a JSON part arrives parsed: its strings are checked before it is turned back into text,
@@ -90,7 +114,7 @@ export async function readFirstFile(
   let first: { fileName: string; bytes: Buffer | null } | null = null;
   for await (const part of readMultipart(request, { limits })) {
     if (part.type !== "file") continue;
-    if (first) part.stream.resume();
+    if (first) await part.skip();
     else first = { fileName: part.fileName, bytes: await readPartBytes(part) };
   }
   return first;

@@ -26,7 +26,7 @@ async function readCsvPart(request: FastifyRequest): Promise<{ fileName: string;
   })) {
     if (part.type !== "file") continue;
     if (part.fieldName !== "file" || found) {
-      part.stream.resume();
+      await part.skip();
       continue;
     }
     found = { fileName: part.fileName, bytes: await readPartBytes(part) };

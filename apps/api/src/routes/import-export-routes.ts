@@ -28,7 +28,7 @@ async function readUpload(request: FastifyRequest): Promise<ConfigurationUpload>
   })) {
     if (part.type === "file") {
       if (part.fieldName === "archive") archive = await readPartBytes(part);
-      else part.stream.resume();
+      else await part.skip();
     } else if (part.fieldName === "fingerprint") fingerprint = part.value.trim();
   }
   if (archive === undefined)

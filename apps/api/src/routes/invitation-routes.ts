@@ -1,4 +1,4 @@
-import { fillPath, MESSAGES, routes, routeUrl } from "@signet/contract";
+import { MESSAGES, routes } from "@signet/contract";
 import {
   type CoreDeps,
   createUserInvitation,
@@ -27,14 +27,9 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: CoreDeps, a
   };
   const anonymous = (request: FastifyRequest) => ({ kind: "anonymous" as const, ...requestOrigin(request) });
 
-  defineRoute(app, authenticate, routes.createUserInvitation, async ({ params, body, session, reply, setLocation }) => {
+  defineRoute(app, authenticate, routes.createUserInvitation, async ({ params, body, session, setLocation }) => {
     const result = await createUserInvitation(session.actor, { ...body, organizationId: params.orgId }, deps);
-    if (result.outcome === "INVITED") {
-      setLocation(result.invitation.id);
-    } else {
-      // an existing account joined: the new thing is the user's membership, found at the user's URL
-      reply.header("location", fillPath(routeUrl(routes.getUser), { orgId: params.orgId, userId: result.user.id }));
-    }
+    setLocation(result.invitation.id);
     return result;
   });
 

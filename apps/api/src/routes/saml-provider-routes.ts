@@ -33,14 +33,24 @@ const BINDING_COOKIE_PATH = "/api/v1/saml";
  * The page a refused sign-in lands on: the response arrives by a top-level form post from the
  * identity provider, so it answers a small page in words with a way back, never JSON nor a 500.
  */
-function refusalPage(reply: FastifyReply, status: number, message: string, organizationId: string | null) {
+function refusalPage(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  organizationId: string | null,
+  linkRequestId: string | null = null,
+) {
   const back = organizationId ? `/sign-in?org=${encodeURIComponent(organizationId)}` : "/sign-in";
+  // an unlinked account may also be linked by signing in with its own password (issue 30 §1)
+  const link = linkRequestId
+    ? `<p><a href="${escapeHtml(`/link-account?request=${encodeURIComponent(linkRequestId)}`)}">Or sign in with your own password to link your account</a></p>`
+    : "";
   return reply
     .code(status)
     .type("text/html; charset=utf-8")
     .header("cache-control", "no-store")
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in did not work · Signet</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1b1e;line-height:1.5}a{color:#1864ab}</style></head><body><main><h1>Sign-in did not work</h1><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Back to sign-in</a></p></main></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in did not work · Signet</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1b1e;line-height:1.5}a{color:#1864ab}</style></head><body><main><h1>Sign-in did not work</h1><p role="alert">${escapeHtml(message)}</p>${link}<p><a href="${escapeHtml(back)}">Back to sign-in</a></p></main></body></html>`,
     );
 }
 
@@ -115,7 +125,7 @@ export function registerSamlProviderRoutes(
   const fallback = app.errorHandler;
   const signInErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof SamlSignInRefused) {
-      return refusalPage(reply, error.status, error.message, error.organizationId);
+      return refusalPage(reply, error.status, error.message, error.organizationId, error.linkRequestId);
     }
     return fallback.call(app, error, request, reply);
   };

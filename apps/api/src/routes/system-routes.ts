@@ -1,10 +1,8 @@
 import { routes } from "@signet/contract";
-import { AppError, type CoreDeps, escapeHtml, getBuildInfo } from "@signet/core";
+import { AppError, type CoreDeps, checkReadiness, escapeHtml, getBuildInfo } from "@signet/core";
 import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
-
-const READY_CHECK_TIMEOUT_MS = 2000;
 
 export function registerSystemRoutes(
   app: FastifyInstance,
@@ -17,34 +15,9 @@ export function registerSystemRoutes(
   app.get("/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
 
   app.get("/ready", { schema: { hide: true } }, async (_request, reply) => {
-    // A probe must answer even when a dependency hangs: each check gets a deadline.
-    const check = async (probe: () => Promise<unknown>) => {
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error("timed out")), READY_CHECK_TIMEOUT_MS);
-      });
-      try {
-        await Promise.race([probe(), deadline]);
-        return "ok";
-      } catch {
-        return "down";
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-    const checks = {
-      database: await check(() => deps.db.$queryRaw`SELECT 1`),
-      // while disconnected, ioredis would queue the PING until Redis is back
-      redis: redis
-        ? await check(async () => {
-            if (redis.status !== "ready") throw new Error(`redis ${redis.status}`);
-            await redis.ping();
-          })
-        : "not configured",
-    };
-    const ready = Object.values(checks).every((value) => value !== "down");
-    reply.code(ready ? 200 : 503);
-    return { status: ready ? "ready" : "not ready", checks };
+    const readiness = await checkReadiness({ db: deps.db, redis, storage: deps.storage });
+    reply.code(readiness.status === "ready" ? 200 : 503);
+    return readiness;
   });
 
   defineRoute(app, authenticate, routes.publicConfig, async () => ({

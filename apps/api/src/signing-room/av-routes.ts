@@ -47,7 +47,7 @@ export async function registerAvRoutes(
   authenticate: Authenticate,
   hub: AvSignalHub,
 ) {
-  const room = (request: FastifyRequest) => loadAvRoom(ctx(request), deps, hub.online(ctx(request).pkg.id));
+  const room = async (request: FastifyRequest) => loadAvRoom(ctx(request), deps, await hub.online(ctx(request).pkg.id));
 
   defineRoute(app, authenticate, routes.getAvRoom, async ({ request }) => room(request));
   defineRoute(app, authenticate, routes.startAvSession, async ({ request }) => {
@@ -56,17 +56,17 @@ export async function registerAvRoutes(
   });
   defineRoute(app, authenticate, routes.setAvView, async ({ request, body }) => {
     const view = await setAvView(ctx(request), body, deps);
-    hub.broadcast(ctx(request).pkg.id, { type: "view", view });
+    await hub.broadcast(ctx(request).pkg.id, { type: "view", view });
     return room(request);
   });
   defineRoute(app, authenticate, routes.endAvSession, async ({ request }) => {
     await endAvSession(ctx(request), deps);
-    hub.close(ctx(request).pkg.id, "ENDED");
+    await hub.close(ctx(request).pkg.id, "ENDED");
     return room(request);
   });
   defineRoute(app, authenticate, routes.completeAvSession, async ({ request }) => {
     await completeAvSession(ctx(request), deps);
-    hub.close(ctx(request).pkg.id, "COMPLETED");
+    await hub.close(ctx(request).pkg.id, "COMPLETED");
     return room(request);
   });
 
@@ -152,67 +152,73 @@ export async function registerAvRoutes(
         send(socket, { type: "error", message });
         if (invalid >= MAX_INVALID_FRAMES) socket.close(AV_CLOSE.abusive, "Too many invalid messages");
       };
+      // one message at a time, so that relayed signalling keeps the order the browser sent it in
+      let handled: Promise<void> = Promise.resolve();
       socket.on("message", (data, isBinary) => {
-        void (async () => {
-          if (!hub.isMember(peer, socket)) return;
-          if (isBinary) return refuse("Send JSON text messages.");
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(data.toString());
-          } catch {
-            return refuse("Not JSON.");
-          }
-          const result = avClientMessageSchema.safeParse(parsed);
-          if (!result.success) return refuse("Unknown or invalid message.");
-          const message = result.data;
-          switch (message.type) {
-            case "ping":
-              return send(socket, { type: "pong" });
-            case "offer":
-            case "answer":
-              if (
-                !hub.sendTo(peer.packageId, message.to, {
-                  type: message.type,
-                  from: peer.participantId,
-                  description: message.description,
-                })
-              )
-                return refuse("That participant is not connected.");
-              return;
-            case "ice":
-              if (
-                !hub.sendTo(peer.packageId, message.to, {
-                  type: "ice",
-                  from: peer.participantId,
-                  candidate: message.candidate,
-                })
-              )
-                return refuse("That participant is not connected.");
-              return;
-            case "view": {
-              if (!peer.isHost) return refuse(AV_SESSION_MESSAGES.notHost);
-              try {
-                const view = await setAvView(context, message.view, deps);
-                hub.broadcast(peer.packageId, { type: "view", view });
-              } catch (error) {
-                refuse(error instanceof AppError ? error.message : "The view could not be changed.");
-              }
-              return;
+        handled = handled
+          .then(async () => {
+            if (!hub.isMember(peer, socket)) return;
+            if (isBinary) return refuse("Send JSON text messages.");
+            let parsed: unknown;
+            try {
+              parsed = JSON.parse(data.toString());
+            } catch {
+              return refuse("Not JSON.");
             }
-          }
-        })().catch((error: unknown) => {
-          request.log.warn({ err: error }, "A/V signalling message failed");
-        });
+            const result = avClientMessageSchema.safeParse(parsed);
+            if (!result.success) return refuse("Unknown or invalid message.");
+            const message = result.data;
+            switch (message.type) {
+              case "ping":
+                return send(socket, { type: "pong" });
+              case "offer":
+              case "answer":
+                if (
+                  !(await hub.sendTo(peer.packageId, message.to, {
+                    type: message.type,
+                    from: peer.participantId,
+                    description: message.description,
+                  }))
+                )
+                  return refuse("That participant is not connected.");
+                return;
+              case "ice":
+                if (
+                  !(await hub.sendTo(peer.packageId, message.to, {
+                    type: "ice",
+                    from: peer.participantId,
+                    candidate: message.candidate,
+                  }))
+                )
+                  return refuse("That participant is not connected.");
+                return;
+              case "view": {
+                if (!peer.isHost) return refuse(AV_SESSION_MESSAGES.notHost);
+                try {
+                  const view = await setAvView(context, message.view, deps);
+                  await hub.broadcast(peer.packageId, { type: "view", view });
+                } catch (error) {
+                  refuse(error instanceof AppError ? error.message : "The view could not be changed.");
+                }
+                return;
+              }
+            }
+          })
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, "A/V signalling message failed");
+          });
       });
-      socket.on("close", () => hub.leave(peer, socket));
-      socket.on("error", () => hub.leave(peer, socket));
-      hub.join(peer, socket);
-      const state = await loadAvRoom(context, deps, hub.online(peer.packageId)).catch(() => null);
+      const leave = () =>
+        hub.leave(peer, socket).catch((error: unknown) => request.log.warn({ err: error }, "A/V leave failed"));
+      socket.on("close", leave);
+      socket.on("error", leave);
+      await hub.join(peer, socket);
+      const state = await loadAvRoom(context, deps, await hub.online(peer.packageId)).catch(() => null);
       send(socket, {
         type: "welcome",
         self: peer.participantId,
         view: state?.session?.view ?? null,
-        present: hub.present(peer.packageId).filter((member) => member.id !== peer.participantId),
+        present: (await hub.present(peer.packageId)).filter((member) => member.id !== peer.participantId),
       });
     },
   );

@@ -13,17 +13,20 @@ import {
 } from "@signet/core";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
 import type { AppLogger } from "../create-logger.ts";
 import { requestOrigin } from "../plugins/authenticate.ts";
 import type { Authenticate } from "../plugins/define-route.ts";
 import { registerErrorHandler, sendError } from "../plugins/error-handler.ts";
+import { registerJsonBodyParser } from "../plugins/json-body-parser.ts";
 import { registerOpenApi, signingOriginDocument } from "../plugins/openapi-document.ts";
 import { registerStorableTextGuard } from "../plugins/refuse-unstorable-text.ts";
 import { registerRouteList } from "../plugins/route-list.ts";
 import { genTraceId, registerTraceId } from "../plugins/trace-id.ts";
 import { registerPublicLogoRoute } from "../routes/organization-logo-routes.ts";
 import { registerAvRoutes } from "./av-routes.ts";
-import { AvSignalHub } from "./av-signal-hub.ts";
+import { AvSignalHub, memoryAvSignalBus } from "./av-signal-hub.ts";
+import { redisAvSignalBus } from "./av-signal-redis.ts";
 import { registerIdentityProofingRoutes } from "./identity-proofing-routes.ts";
 import { registerSigningRoomRoutes } from "./signing-room-routes.ts";
 import { signingCookie } from "./signing-session-cookie.ts";
@@ -60,6 +63,7 @@ export async function buildSigningRoomApp(input: {
   deps: CoreDeps;
   logger: AppLogger;
   dist: string | null;
+  redis: Redis | null;
 }): Promise<FastifyInstance> {
   const { deps, logger } = input;
   const { config } = deps;
@@ -78,6 +82,7 @@ export async function buildSigningRoomApp(input: {
   app.setSerializerCompiler(serializerCompiler);
   registerTraceId(app);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerStorableTextGuard(app);
   registerRouteList(app);
   await app.register(fastifyCookie);
@@ -114,7 +119,8 @@ export async function buildSigningRoomApp(input: {
   // the document only: the explorer UI is served by the main listener
   app.get("/api/docs/json", { schema: { hide: true } }, async () => app.swagger());
   await registerSigningRoomRoutes(app, deps, authenticate, cookie);
-  const avHub = new AvSignalHub();
+  // several processes serving this origin (REDIS_URL set) relay A/V signalling through Redis
+  const avHub = new AvSignalHub(input.redis ? redisAvSignalBus(input.redis, config.REDIS_PREFIX) : memoryAvSignalBus());
   app.addHook("onClose", async () => avHub.closeAll());
   await registerAvRoutes(app, deps, authenticate, avHub);
   registerIdentityProofingRoutes(app, deps, authenticate);

@@ -4,6 +4,8 @@ import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { CHILD_START_TIMEOUT_MS } from "@signet/core/testing";
+import type { TestHost } from "./network-hosts.ts";
 
 // The compiled server (`pnpm build`, issue 18 §1) as tests run it: built once per change of the
 // sources (several test files share it, so the build holds a lock and is skipped when `dist` is
@@ -69,8 +71,15 @@ export interface CompiledProcess {
 }
 
 /** Plain node with the compiled packages' export condition: what `pnpm start:prod` runs. */
-export function runCompiled(entry: "apps/api/dist/main.js" | "apps/worker/dist/main.js", env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--conditions=signet-dist", "--enable-source-maps", entry], {
+export function runCompiled(
+  entry: "apps/api/dist/main.js" | "apps/worker/dist/main.js",
+  env: Record<string, string>,
+  /** a test host (network namespace) to run it on; this machine's own network otherwise */
+  host?: TestHost,
+) {
+  const args = ["--conditions=signet-dist", "--enable-source-maps", entry];
+  const [command, commandArgs] = host ? host.command(process.execPath, ...args) : [process.execPath, args];
+  const child = spawn(command, commandArgs, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -99,13 +108,18 @@ export function runCompiled(entry: "apps/api/dist/main.js" | "apps/worker/dist/m
 }
 
 /** Waits until GET url answers 200, failing early if the process exits. */
-export async function waitReady(url: string, process: CompiledProcess, timeoutMs = 30_000): Promise<void> {
+export async function waitReady(
+  url: string,
+  process: CompiledProcess,
+  timeoutMs = CHILD_START_TIMEOUT_MS,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (process.child.exitCode !== null) throw new Error(`the process exited:\n${process.output()}`);
+    if (process.child.exitCode !== null)
+      throw new Error(`the process exited before it was ready; it said:\n${process.output()}`);
     const answer = await fetch(url).catch(() => null);
     if (answer?.status === 200) return;
-    if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms:\n${process.output()}`);
+    if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms; it said:\n${process.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -16,7 +16,15 @@ export interface RoundRobinProxy {
  * is skipped and the request, buffered, goes to the next. No stickiness: every replica must accept
  * every session.
  */
-export async function startRoundRobinProxy(upstreamPorts: number[], port = 0): Promise<RoundRobinProxy> {
+/** An upstream: a port on loopback, or a host and port elsewhere on the network. */
+export type Upstream = number | { host: string; port: number };
+
+export async function startRoundRobinProxy(upstreams: Upstream[], port = 0): Promise<RoundRobinProxy> {
+  const upstreamPorts = upstreams.map((upstream) => (typeof upstream === "number" ? upstream : upstream.port));
+  const hostOf = (index: number) => {
+    const upstream = upstreams[index]!;
+    return typeof upstream === "number" ? "127.0.0.1" : upstream.host;
+  };
   let next = 0;
   const proxy: RoundRobinProxy = { url: "", hits: new Map(), retried: 0, close: async () => {} };
   const forward = (
@@ -27,9 +35,11 @@ export async function startRoundRobinProxy(upstreamPorts: number[], port = 0): P
     attempt: number,
     respond: (status: number, headers: IncomingHttpHeaders, stream: NodeJS.ReadableStream | null) => void,
   ) => {
-    const upstream = upstreamPorts[next++ % upstreamPorts.length]!;
+    const index = next++ % upstreamPorts.length;
+    const upstream = upstreamPorts[index]!;
+    const host = hostOf(index);
     const outgoing = httpRequest(
-      { host: "127.0.0.1", port: upstream, method, path, headers: { ...headers, host: `127.0.0.1:${upstream}` } },
+      { host, port: upstream, method, path, headers: { ...headers, host: `${host}:${upstream}` } },
       (answer) => {
         proxy.hits.set(upstream, (proxy.hits.get(upstream) ?? 0) + 1);
         respond(answer.statusCode ?? 502, answer.headers, answer);

@@ -1,5 +1,13 @@
-import { HEADERS, SIGNING_ROOM_HEADER, SIGNING_SESSION_COOKIE, type SigningRoom } from "@signet/contract";
+import {
+  AV_SIGNAL_PATH,
+  type AvServerMessage,
+  HEADERS,
+  SIGNING_ROOM_HEADER,
+  SIGNING_SESSION_COOKIE,
+  type SigningRoom,
+} from "@signet/contract";
 import type { Db } from "@signet/core";
+import WebSocket from "ws";
 import type { HttpClient, Reply } from "./http-client.ts";
 import { poll } from "./poll.ts";
 import { SigningClient } from "./signing-fixtures.ts";
@@ -9,6 +17,29 @@ import { SigningClient } from "./signing-fixtures.ts";
 
 export const cookieHeader = (client: { jar: Map<string, string> }) =>
   [...client.jar].map(([name, value]) => `${name}=${value}`).join("; ");
+
+/**
+ * A WebSocket to the A/V session's signalling on `signingUrl` with the participant's cookie, sent
+ * from `origin`'s page, collecting what arrives.
+ */
+export async function connectAvSignal(signingUrl: string, client: { jar: Map<string, string> }, origin = signingUrl) {
+  const socket = new WebSocket(`${signingUrl.replace(/^http/, "ws")}${AV_SIGNAL_PATH}`, {
+    headers: { cookie: cookieHeader(client), origin },
+  });
+  const messages: AvServerMessage[] = [];
+  const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+  socket.on("message", (data) => messages.push(JSON.parse(data.toString()) as AvServerMessage));
+  const opened = await new Promise<{ ok: boolean; status?: number }>((resolve) => {
+    socket.on("open", () => resolve({ ok: true }));
+    socket.on("unexpected-response", (_request, response) => resolve({ ok: false, status: response.statusCode }));
+    socket.on("error", () => resolve({ ok: false }));
+  });
+  const next = (type: AvServerMessage["type"], after = 0) =>
+    poll(`a ${type} message`, async () => messages.slice(after).find((message) => message.type === type) ?? null, {
+      timeoutMs: 5_000,
+    });
+  return { socket, messages, closed, opened, next };
+}
 
 /** Opens a signing session from a link token with a fresh client (whatever the answer). */
 export async function openRoom(signingUrl: string, token: string, headers: Record<string, string> = {}) {

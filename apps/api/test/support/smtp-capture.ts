@@ -18,11 +18,19 @@ export interface SmtpCapture {
 }
 
 /**
+ * How the server ends a DATA transaction: accepted (250, and the message is kept), refused with a
+ * reply code, or never answered (the client gives up; nothing is kept).
+ */
+export type DataAnswer = "accept" | "hang" | { code: number; message: string };
+
+/**
  * A real SMTP server on a random loopback port that keeps every message it is given, parsed.
  * `reject` answers RCPT TO with a 550 and the returned text (a bounce), for addresses it names.
+ * `answer` decides each DATA transaction once the message is read (a fault matrix holds, refuses
+ * or never answers it); without it every message is accepted.
  */
 export async function startSmtpCapture(
-  options: { reject?: (address: string) => string | null } = {},
+  options: { reject?: (address: string) => string | null; answer?: (mail: CapturedMail) => Promise<DataAnswer> } = {},
 ): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
@@ -36,8 +44,14 @@ export async function startSmtpCapture(
     },
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
-          messages.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed });
+        .then(async (parsed) => {
+          const mail = { envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed };
+          const answer = (await options.answer?.(mail)) ?? "accept";
+          if (answer === "hang") return;
+          if (answer !== "accept") {
+            return callback(Object.assign(new Error(answer.message), { responseCode: answer.code }));
+          }
+          messages.push(mail);
           callback();
         })
         .catch((error: Error) => callback(error));

@@ -8,11 +8,16 @@ export interface ReceivedWebhook {
   json: { id: string; type: string; timestamp: string; data: Record<string, unknown> };
 }
 
+export type ReceiverAnswer = number | "hang" | "garbage";
+
 export interface WebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
-  /** the status to answer each request with; 200 unless changed */
-  answer: (request: ReceivedWebhook) => number;
+  /**
+   * How to answer each request: a status (200 unless changed), "hang" (never answer), or
+   * "garbage" (bytes that are not HTTP, then the connection closed); may wait before deciding.
+   */
+  answer: (request: ReceivedWebhook) => ReceiverAnswer | Promise<ReceiverAnswer>;
   close(): Promise<void>;
 }
 
@@ -31,14 +36,25 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const body = Buffer.concat(chunks).toString("utf8");
       const entry: ReceivedWebhook = { headers: request.headers, body, json: JSON.parse(body) };
       receiver.received.push(entry);
-      const status = receiver.answer(entry);
-      response.writeHead(status, { "content-type": "text/plain" });
-      response.end(status < 300 ? "ok" : `receiver says no (${status})`);
+      void Promise.resolve(receiver.answer(entry)).then((status) => {
+        if (status === "hang") return;
+        if (status === "garbage") {
+          request.socket.end("garbage, not HTTP\r\n\r\n");
+          return;
+        }
+        response.writeHead(status, { "content-type": "text/plain" });
+        response.end(status < 300 ? "ok" : `receiver says no (${status})`);
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  receiver.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // answers held open ("hang") would keep the server from closing
+      server.closeAllConnections();
+    });
   return receiver;
 }
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { CHILD_START_TIMEOUT_MS } from "@signet/core/testing";
 
 export interface WorkerProcess {
   process: ChildProcess;
@@ -24,7 +25,10 @@ export async function spawnWorkerProcess(env: Record<string, string>): Promise<W
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   exited.then(() => process.off("exit", orphaned));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the worker did not start within ${CHILD_START_TIMEOUT_MS} ms; it said:\n${output}`)),
+      CHILD_START_TIMEOUT_MS,
+    );
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes("worker started")) {

@@ -405,6 +405,13 @@ export const en = {
     notPdf: "Choose a PDF file.",
     verifiedTitle: "This is an unmodified document sealed by Signet",
     verifiedBody: "Its content is exactly what Signet sealed, and its digital signature is valid.",
+    copyVerifiedTitle: "This is an unmodified copy of a document sealed by Signet",
+    copyVerifiedBody:
+      "A copy of {{document}}, marked by Signet on {{markedAt}}. The sealed original is inside it unchanged, its seal and the copy's seal are both valid.",
+    copyMarkedAt: "Copy marked",
+    copyHeldBy: "Authoritative copy",
+    copyHeldByValue: "{{name}}, transaction {{transaction}}, transferred {{transferredAt}}",
+    copyHeldByOriginal: "The sealed original is the authoritative record",
     notVerifiedTitle: "This document was modified or not sealed by Signet",
     modified:
       "The file carries a digital signature, but the signature does not match its content: it was changed after it was signed.",

@@ -411,6 +411,13 @@ export const es: Translation = {
     notPdf: "Elija un archivo PDF.",
     verifiedTitle: "Este es un documento sellado por Signet y sin modificaciones",
     verifiedBody: "Su contenido es exactamente el que Signet selló y su firma digital es válida.",
+    copyVerifiedTitle: "Esta es una copia sin modificar de un documento sellado por Signet",
+    copyVerifiedBody:
+      "Una copia de {{document}}, marcada por Signet el {{markedAt}}. El original sellado está dentro sin cambios, y su sello y el de la copia son válidos.",
+    copyMarkedAt: "Copia marcada",
+    copyHeldBy: "Copia autorizada",
+    copyHeldByValue: "{{name}}, transacción {{transaction}}, transferida el {{transferredAt}}",
+    copyHeldByOriginal: "El original sellado es el registro autorizado",
     notVerifiedTitle: "Este documento se modificó o no lo selló Signet",
     modified:
       "El archivo tiene una firma digital, pero la firma no coincide con su contenido: se modificó después de firmarse.",

@@ -113,10 +113,29 @@ function SealResult({ name, result, onAgain }: { name: string; result: SealVerif
     if (result.sealedAt) rows.push([t("seal.sealedAt"), formatDateTime(result.sealedAt, i18n.language)]);
     if (result.certificateSubject) rows.push([t("seal.certificateSubject"), result.certificateSubject]);
     rows.push([t("seal.timestamped"), result.timestamped ? t("common.yes") : t("common.no")]);
+    if (result.copy) {
+      const { custodian } = result.copy;
+      rows.push([t("seal.copyMarkedAt"), formatDateTime(result.copy.markedAt, i18n.language)]);
+      rows.push([
+        t("seal.copyHeldBy"),
+        custodian
+          ? t("seal.copyHeldByValue", {
+              name: custodian.name,
+              transaction: custodian.transactionId ?? "—",
+              transferredAt: custodian.transferredAt ? formatDateTime(custodian.transferredAt, i18n.language) : "—",
+            })
+          : t("seal.copyHeldByOriginal"),
+      ]);
+    }
   }
   rows.push([t("seal.fingerprint"), result.sha256]);
   const reason = result.verified
-    ? t("seal.verifiedBody")
+    ? result.copy
+      ? t("seal.copyVerifiedBody", {
+          document: result.copy.documentName,
+          markedAt: formatDateTime(result.copy.markedAt, i18n.language),
+        })
+      : t("seal.verifiedBody")
     : !result.signed
       ? t("seal.unsigned")
       : result.signatureValid
@@ -135,7 +154,11 @@ function SealResult({ name, result, onAgain }: { name: string; result: SealVerif
         </span>
         <div>
           <h2 className="seal-result__title">
-            {result.verified ? t("seal.verifiedTitle") : t("seal.notVerifiedTitle")}
+            {result.verified
+              ? result.copy
+                ? t("seal.copyVerifiedTitle")
+                : t("seal.verifiedTitle")
+              : t("seal.notVerifiedTitle")}
           </h2>
           <p>{reason}</p>
         </div>

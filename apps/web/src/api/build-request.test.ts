@@ -1,6 +1,6 @@
 import { HEADERS, routes } from "@signet/contract";
 import { describe, expect, it } from "vitest";
-import { buildRequest, needsCsrf, queryString } from "./build-request.ts";
+import { buildRequest, needsCsrf } from "./build-request.ts";
 
 const ORG = "11111111-1111-4111-8111-111111111111";
 
@@ -63,17 +63,5 @@ describe("needsCsrf", () => {
     ["POST", "//other.example/x", false],
   ])("%s %s → %s", (method, url, expected) => {
     expect(needsCsrf(method, url)).toBe(expected);
-  });
-});
-
-describe("queryString", () => {
-  it.each([
-    [undefined, ""],
-    [{}, ""],
-    [{ a: 1, b: undefined, c: null }, "?a=1"],
-    [{ tag: ["x", "y"], page: 2 }, "?tag=x&tag=y&page=2"],
-    [{ q: "a b&c" }, "?q=a+b%26c"],
-  ])("%j → %s", (query, expected) => {
-    expect(queryString(query as Record<string, unknown> | undefined)).toBe(expected);
   });
 });

@@ -1,10 +1,9 @@
 import {
   COOKIE_RESPONSE_FORMAT,
   DEFAULT_API_VERSION,
-  fillPath,
   HEADERS,
   type RouteDef,
-  routeUrl,
+  routeRequestPath,
 } from "@signet/contract";
 
 export interface RequestInput {
@@ -30,27 +29,13 @@ export function needsCsrf(method: string, url: string): boolean {
   return m !== "GET" && m !== "HEAD" && isRelativeUrl(url);
 }
 
-export function queryString(query: Record<string, unknown> | undefined): string {
-  if (!query) return "";
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item === undefined || item === null) continue;
-      search.append(key, item instanceof Date ? item.toISOString() : String(item));
-    }
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
-}
-
 /** Turns a contract route and its inputs into a fetch request with the headers every call carries. */
 export function buildRequest(
   route: Pick<RouteDef, "method" | "base" | "version" | "path" | "bodyType">,
   input: RequestInput,
   csrfToken: string | null,
 ): BuiltRequest {
-  const url = routeUrl({ ...route, path: fillPath(route.path, input.params) }) + queryString(input.query);
+  const url = routeRequestPath(route, input);
   const headers: Record<string, string> = {
     accept: "application/json",
     [HEADERS.apiVersion]: `v${route.version ?? DEFAULT_API_VERSION}`,

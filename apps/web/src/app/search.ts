@@ -107,3 +107,12 @@ export const signUpSearch = searchSchema({
   invitation: text({ max: 100 }),
   token: text({ max: 200 }),
 });
+
+/** The emailed link of a request to join (issue 30 §1). */
+export const joinSearch = signUpSearch;
+
+/** The emailed link that links an account to an identity provider (issue 30 §1). */
+export const linkAccountSearch = searchSchema({
+  request: text({ max: 100 }),
+  token: text({ max: 200 }),
+});

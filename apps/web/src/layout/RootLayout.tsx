@@ -1,8 +1,9 @@
 import { modals } from "@mantine/modals";
 import type { LoggedInUser } from "@signet/contract";
 import { Outlet, useRouter } from "@tanstack/react-router";
-import { useEffect } from "react";
-import { useServices } from "../app/services-context.tsx";
+import { lazy, Suspense, useEffect } from "react";
+import { queryClientSlot } from "../app/query-client-slot.ts";
+import { useServices, useSessionUser } from "../app/services-context.tsx";
 import { SessionTimeout } from "../session/SessionTimeout.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
@@ -39,13 +40,29 @@ function useNavigationEffects() {
   }, [router, session]);
 }
 
+// It queries the person's requests: the query client comes with it, as it does with the header's
+// menus, since a person is signed in (and this shows) while still on the sign-in page, which does
+// not load the client.
+const MembershipRequestsNotice = lazy(() =>
+  Promise.all([import("../features/auth/MembershipRequestsNotice.tsx"), queryClientSlot.load()]).then(([module]) => ({
+    default: module.MembershipRequestsNotice,
+  })),
+);
+
 export function RootLayout() {
   useNavigationEffects();
+  const user = useSessionUser();
   return (
     <HeaderVisibilityProvider>
       <div style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
         <Header />
         <main id="main" className={classes.main}>
+          {/* a partial sign-in sees them on the organization picker */}
+          {user && !user.partial && user.credentialsNonExpired && (
+            <Suspense fallback={null}>
+              <MembershipRequestsNotice />
+            </Suspense>
+          )}
           <Outlet />
         </main>
         <Footer />

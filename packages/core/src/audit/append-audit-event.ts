@@ -2,8 +2,7 @@ import { createHash } from "node:crypto";
 import { API_CLIENT_ACTOR_ROLE } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { Prisma } from "../db/generated/client.ts";
-import { recordEmailNotificationEvent } from "../reminders/email-notification-job.ts";
-import { recordWebhookEvent } from "../webhooks/record-webhook-event.ts";
+import { runAuditSubscribers } from "./audit-subscribers.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -102,14 +101,5 @@ export async function appendAuditEvent(tx: Tx, actor: Actor, input: AuditEventIn
   await tx.auditEvent.create({
     data: { ...event, occurredAt, data: event.data as Prisma.InputJsonValue, prevHash, hash },
   });
-  await recordAuditSideEffects(tx, input, occurredAt);
-}
-
-/** What an audited change triggers besides its event, in the change's own transaction. */
-export async function recordAuditSideEffects(tx: Tx, input: AuditEventInput, occurredAt: Date): Promise<void> {
-  // webhook events come from this one place, so every audited change integrators care about
-  // reaches them, in the change's own transaction
-  await recordWebhookEvent(tx, input, occurredAt);
-  // email notification rules (issue 14 §2) are matched from the same place
-  await recordEmailNotificationEvent(tx, input, occurredAt);
+  await runAuditSubscribers(tx, input, occurredAt);
 }

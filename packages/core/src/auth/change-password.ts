@@ -4,6 +4,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { type IssuedToken, issueToken } from "./issue-token.ts";
 import { verifyPassword } from "./password-hasher.ts";
+import { requireOwnSignIn } from "./require-own-sign-in.ts";
 import { assertNotPreviouslyUsed, storeNewPassword } from "./set-password.ts";
 
 /** Also the way out of expired credentials: the answer is a fresh token with current credentials. */
@@ -12,6 +13,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   deps: CoreDeps,
 ): Promise<IssuedToken> {
+  await requireOwnSignIn(actor, "password", deps);
   const credential = await deps.db.credential.findUnique({ where: { userId: actor.userId } });
   if (!credential || !(await verifyPassword(credential.passwordHash, input.currentPassword))) {
     throw new AppError("WRONG_CURRENT_PASSWORD");

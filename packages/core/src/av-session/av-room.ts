@@ -2,7 +2,7 @@ import {
   AV_SESSION_MESSAGES,
   type AvRoomState,
   avMissingSigners,
-  mustFinish,
+  avMustAct,
   participantDisplayName,
   sessionHost,
 } from "@signet/contract";
@@ -37,11 +37,12 @@ export async function avParticipants(db: Reader, pkg: { id: string; avEsign: boo
     .filter((row) => row.role !== "COPY" || row.id === host?.id)
     .map((row) => {
       const facts = progress.participants.find((participant) => participant.id === row.id);
+      const isHost = row.id === host?.id;
       return {
         id: row.id,
         name: avPersonName(row),
-        isHost: row.id === host?.id,
-        signs: facts ? mustFinish(facts) : false,
+        isHost,
+        signs: facts ? avMustAct(facts, isHost) : false,
         signed: row.signingStatus === "FINISHED",
       };
     });

@@ -1,15 +1,13 @@
 import { type BulkSendRowInput, bulkSendRowInputSchema, MESSAGES } from "@signet/contract";
-import { z } from "zod";
 import type { UserActor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import type { JobContext } from "../jobs/job-context.ts";
+import type { JobInput } from "../jobs/job-declarations.ts";
 import { sendPackage } from "../package-actions/send-package.ts";
 import { createPackageFromTemplate } from "../templates/package-from-template.ts";
 import { type BulkSendRecord, refreshBulkSendCounts } from "./bulk-send-views.ts";
-
-const payload = z.object({ bulkSendId: z.uuid() });
 
 /** The row was taken by another run of the same job (a stalled job BullMQ handed out again). */
 class RowTaken extends Error {}
@@ -32,8 +30,7 @@ function starterActor(bulkSend: BulkSendRecord): UserActor {
 }
 
 /** A failure as the row's reason: the use case's message and each of its details. */
-function reasonOf(error: unknown): string {
-  if (!(error instanceof AppError)) return MESSAGES.somethingWrong;
+function reasonOf(error: AppError): string {
   const details = (error.details ?? []).map((detail) => detail.message).filter((text) => text !== error.message);
   return [error.message, ...details].join(" ").slice(0, 2000);
 }
@@ -44,6 +41,16 @@ function packageName(bulkSend: BulkSendRecord, input: BulkSendRowInput): string 
   const first = input.people[0];
   const person = first ? `${first.givenName} ${first.familyName}` : "";
   return (person ? `${bulkSend.templateName} — ${person}` : bulkSend.templateName).slice(0, 255);
+}
+
+/**
+ * A row fails for good only when the use case refused it (an AppError below 500: bad input, a rule,
+ * a permission). Anything else — the database or the file store unreachable for a moment, an
+ * unexpected fault — is thrown, so the job is retried and the row keeps its place; an operator sees
+ * a job that keeps failing in the queue dashboard instead of a row marked failed by accident.
+ */
+function refusedByUseCase(error: unknown): error is AppError {
+  return error instanceof AppError && error.status < 500;
 }
 
 async function failRow(deps: CoreDeps, row: Row, reason: string) {
@@ -90,8 +97,7 @@ async function processRow(deps: CoreDeps, actor: UserActor, bulkSend: BulkSendRe
       packageId = created.id;
     } catch (error) {
       if (error instanceof RowTaken) return;
-      if (!(error instanceof AppError))
-        deps.logger.error({ err: error, bulkSendId: bulkSend.id, line: row.line }, "bulk send row failed");
+      if (!refusedByUseCase(error)) throw error;
       await failRow(deps, row, reasonOf(error));
       return;
     }
@@ -112,6 +118,7 @@ async function processRow(deps: CoreDeps, actor: UserActor, bulkSend: BulkSendRe
       // another run sent it meanwhile: that is this row's send too
       const sent = await deps.db.package.findFirst({ where: { id: packageId }, select: { sentAt: true } });
       if (!sent?.sentAt) {
+        if (!refusedByUseCase(error)) throw error;
         await failRow(deps, row, reasonOf(error));
         return;
       }
@@ -182,9 +189,7 @@ export async function runBulkSend(
 const RUN_BUDGET_MS = 20_000;
 
 export const runBulkSendJob = {
-  queue: "bulk-send",
-  payload,
-  async handle(context: JobContext, job: z.infer<typeof payload>) {
+  async handle(context: JobContext, job: JobInput<"bulk-send.run">) {
     if ((await runBulkSend(context, job.bulkSendId)) === "done") return;
     // the continuation is keyed by the first row still to do, so a retried run queues the same one
     const next = await context.db.bulkSendRow.findFirst({

@@ -35,3 +35,12 @@ describe("loadConfig", () => {
     expect(ok.NODE_ENV).toBe("production");
   });
 });
+
+describe("WORKER_PORT", () => {
+  it("is unset when empty or absent (the worker then picks its default), a port otherwise", () => {
+    expect(loadConfig({}).WORKER_PORT).toBeUndefined();
+    expect(loadConfig({ WORKER_PORT: "" }).WORKER_PORT).toBeUndefined();
+    expect(loadConfig({ WORKER_PORT: "9100" }).WORKER_PORT).toBe(9100);
+    expect(() => loadConfig({ WORKER_PORT: "http" })).toThrow(/WORKER_PORT/);
+  });
+});

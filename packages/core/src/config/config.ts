@@ -1,4 +1,4 @@
-import { AV_LIMITS, avIceServersSchema, DEFAULTS, LIMITS, SESSION } from "@signet/contract";
+import { AV_LIMITS, avIceServersSchema, DEFAULTS, isAllowedHostEntry, LIMITS, SESSION } from "@signet/contract";
 import { z } from "zod";
 
 const bool = z
@@ -28,6 +28,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /**
+   * a worker's own HTTP port, on HOST: /health, /ready and /metrics. Default 8090 in production; a
+   * free port elsewhere (logged), so that several workers of one machine's tests never collide
+   */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
   S3_BUCKET: z
@@ -38,6 +43,8 @@ const envSchema = z.object({
   S3_ENDPOINT: optionalUrl,
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** how long one S3 call may wait for the store's next bytes before it is retried (3 attempts in all) */
+  S3_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(LIMITS.maxUploadBytes),
   DATABASE_URL: optionalUrl,
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
@@ -46,6 +53,12 @@ const envSchema = z.object({
   /** its port (0: any free port) */
   EMBEDDED_EVAULT_PORT: z.coerce.number().int().min(0).max(65535).default(8020),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  /** the longest a transaction may run (a call may set its own); past it, it is undone and the request answers 503 */
+  DATABASE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** PostgreSQL ends any statement of the API or a worker that runs longer */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** PostgreSQL ends a session whose transaction sat idle this long, releasing its locks */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   REDIS_URL: optionalUrl,
   REDIS_PREFIX: z.string().default("signet"),
   SMTP_URL: optionalUrl,
@@ -99,8 +112,23 @@ const envSchema = z.object({
   /** SMS provider: an HTTPS endpoint that receives {to, text} as JSON; default: the dev outbox (/dev/mailbox) */
   SMS_WEBHOOK_URL: optionalUrl,
   SMS_WEBHOOK_TOKEN: z.string().optional(),
-  /** webhooks may go to plain HTTP and private or loopback addresses (tests and development only) */
-  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * hosts (`name`, `name:port`, `10.0.0.5`, `[fd00::5]:8443`, comma-separated) the server may call
+   * over plain HTTP and at private addresses: an internal eVault, print vendor or identity provider.
+   * Every other address an administrator or this file gives must be public HTTPS (issue 30 §2).
+   */
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((part) => part.trim())
+        .filter((part) => part !== ""),
+    )
+    .pipe(
+      z.array(z.string().refine(isAllowedHostEntry, "each entry is a host name or IP address, optionally with :port")),
+    ),
   /** seconds a worker holds a running job; a killed worker's jobs run again elsewhere after about twice this */
   JOB_LOCK_SECONDS: z.coerce.number().positive().default(30),
   /** seconds one eVault call may take before the deposit stage counts as failed (timed out) */
@@ -169,6 +197,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the configuration reads (each is documented in .env.example: a test holds them together). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config extends Env {
   publicUrl: string;
   secureCookies: boolean;
@@ -177,9 +208,16 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
+/** What a production install must set (NODE_ENV=production refuses to start without them). */
+export const PRODUCTION_REQUIRED_VARIABLES = ["DATABASE_URL", "SMTP_URL", "AUTH_SECRET", "SEAL_P12_PATH"] as const;
+
 /** Parses the environment once at start; a bad value stops the process with every problem listed. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // a variable set to nothing (`NAME=` in .env.example, `${NAME:-}` in docker-compose) is unset
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -188,9 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (value.NODE_ENV === "production") {
     // The embedded conveniences (generated secrets, the unauthenticated dev mailbox) are for one
     // machine; a production install must name its real services.
-    const missing = (["DATABASE_URL", "SMTP_URL", "AUTH_SECRET", "SEAL_P12_PATH"] as const).filter(
-      (name) => !value[name],
-    );
+    const missing = PRODUCTION_REQUIRED_VARIABLES.filter((name) => !value[name]);
     if (missing.length > 0) {
       throw new ConfigError(
         `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join("\n")}`,

@@ -8,7 +8,24 @@ export type Db = PrismaClient;
 export interface PrismaClientOptions {
   /** Pool size; pg's default (10) when omitted. */
   max?: number;
+  /**
+   * The longest a transaction may run (Prisma's interactive transactions), unless a call sets its
+   * own; past it the transaction is rolled back and its next statement fails (isDatabaseTimeout).
+   */
+  transactionTimeoutMs?: number;
+  /** PostgreSQL ends any statement that runs longer (statement_timeout); none when omitted. */
+  statementTimeoutMs?: number;
+  /**
+   * PostgreSQL ends a session whose transaction sat idle this long (a process that stalled between
+   * two statements of a transaction no longer holds its locks and connection); none when omitted.
+   */
+  idleInTransactionTimeoutMs?: number;
 }
+
+/** How long a transaction waits for a connection of the pool before it fails. */
+const TRANSACTION_MAX_WAIT_MS = 10_000;
+/** Prisma's own default, kept where no limit is configured. */
+const DEFAULT_TRANSACTION_TIMEOUT_MS = 5_000;
 
 const pools = new WeakMap<object, pg.Pool>();
 
@@ -17,8 +34,18 @@ export function createPrismaClient(databaseUrl: string, options: PrismaClientOpt
     connectionString: databaseUrl,
     Client: CharAsTextClient,
     ...(options.max === undefined ? {} : { max: options.max }),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.idleInTransactionTimeoutMs
+      ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
+      : {}),
   });
-  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const client = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    transactionOptions: {
+      maxWait: TRANSACTION_MAX_WAIT_MS,
+      timeout: options.transactionTimeoutMs ?? DEFAULT_TRANSACTION_TIMEOUT_MS,
+    },
+  });
   pools.set(client, pool);
   return client;
 }
@@ -31,4 +58,17 @@ export function createPrismaClient(databaseUrl: string, options: PrismaClientOpt
  */
 export function pgPoolOf(db: object): pg.Pool | undefined {
   return pools.get(db);
+}
+
+/** The time limits of the API's and the workers' database clients, from configuration. */
+export function databaseTimeouts(config: {
+  DATABASE_TRANSACTION_TIMEOUT_MS: number;
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
+}): Pick<PrismaClientOptions, "transactionTimeoutMs" | "statementTimeoutMs" | "idleInTransactionTimeoutMs"> {
+  return {
+    transactionTimeoutMs: config.DATABASE_TRANSACTION_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
 }

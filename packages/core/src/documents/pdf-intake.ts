@@ -13,6 +13,8 @@ export type SniffedType = "pdf" | "png" | "jpeg";
 export type SniffedDocumentType = SniffedType | "smartdoc";
 
 const unsupported = () => new AppError("UNSUPPORTED_MEDIA_TYPE");
+/** a PDF by its magic number that cannot be read through: the person is told it is damaged, not of the wrong type */
+const damaged = () => new AppError("UNSUPPORTED_MEDIA_TYPE", DOCUMENT_API_MESSAGES.damagedPdf);
 
 /** The upload's real type from its first bytes (magic numbers), whatever its name says; else 415. */
 export async function sniffUpload(head: Uint8Array): Promise<SniffedType> {
@@ -73,7 +75,7 @@ class SharedBytes extends Uint8Array<ArrayBufferLike> {
 
 /**
  * Parses an uploaded PDF once for every check made on it (pages, then active content), or 415
- * (encrypted: its own message; unreadable). The document shares the memory of `bytes`.
+ * (encrypted, damaged: each its own message). The document shares the memory of `bytes`.
  */
 export async function loadUploadedPdf(bytes: Uint8Array): Promise<PDFDocument> {
   let document: PDFDocument;
@@ -85,7 +87,7 @@ export async function loadUploadedPdf(bytes: Uint8Array): Promise<PDFDocument> {
       throwOnInvalidObject: true,
     });
   } catch {
-    throw unsupported();
+    throw damaged();
   }
   if (document.isEncrypted) throw new AppError("UNSUPPORTED_MEDIA_TYPE", DOCUMENT_API_MESSAGES.passwordProtected);
   return document;
@@ -97,9 +99,9 @@ export function pagesOf(document: PDFDocument): { numPages: number; pageSizes: P
   try {
     pageSizes = document.getPages().map(displayedSize);
   } catch {
-    throw unsupported();
+    throw damaged();
   }
-  if (pageSizes.length < 1) throw unsupported();
+  if (pageSizes.length < 1) throw damaged();
   return { numPages: pageSizes.length, pageSizes };
 }
 

@@ -6,7 +6,6 @@ import {
   type Document,
   documentPropertiesSchema,
   PACKAGE_MESSAGES,
-  uniqueDocumentName,
 } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
@@ -17,7 +16,8 @@ import { AppError } from "../errors/app-error.ts";
 import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
 import { loadPackageAccess, packageConflict } from "../packages/package-access.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";
-import { documentNameKey, documentNameTaken, toDocument } from "./document-views.ts";
+import { admitDocument } from "./admit-document.ts";
+import { documentNameTaken, toDocument } from "./document-views.ts";
 import {
   imageToPdf,
   inspectPdf,
@@ -40,6 +40,8 @@ export type UploadPart =
       stream: NodeJS.ReadableStream;
       /** true when the size limit cut the stream short */
       truncated(): boolean;
+      /** reads past the part's bytes to reach the following parts; rejects (a 400) when the body breaks in it */
+      skip(): Promise<void>;
     }
   | { type: "field"; fieldName: string; value: string };
 
@@ -178,8 +180,7 @@ export async function uploadDocument(
         continue;
       }
       if (part.fieldName !== UPLOAD_FILE_PART || upload !== null) {
-        // not ours: read past it so the following parts arrive
-        part.stream.resume();
+        await part.skip();
         continue;
       }
       const key = documentBlobKey(organizationId, packageId);
@@ -268,26 +269,25 @@ export async function uploadDocument(
 
     const name = properties.name ?? defaultDocumentName(upload.fileName);
     const fileName = upload.fileName;
+    const receivedBytes = upload.size;
     const row = await deps.db
       .$transaction(async (tx) => {
         const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
-        const existing = await tx.document.findMany({ where: { packageId }, select: { name: true } });
-        if (
-          uniqueDocumentName(
-            existing.map((document) => document.name),
-            name,
-          )
-        )
-          throw documentNameTaken();
-        const last = await tx.document.aggregate({ where: { packageId }, _max: { orderSequence: true } });
+        const admitted = await admitDocument(
+          tx,
+          deps,
+          { organizationId, packageId },
+          { name, receivedBytes, format: "PDF" },
+          "refuse",
+        );
         const created = await tx.document.create({
           data: {
             packageId,
             organizationId,
-            name,
-            nameKey: documentNameKey(name),
+            name: admitted.name,
+            nameKey: admitted.nameKey,
             executionType: properties.executionType ?? "E_SIGN",
-            orderSequence: (last._max.orderSequence ?? 0) + 1,
+            orderSequence: admitted.orderSequence,
             blobKey,
             contentType: "application/pdf",
             sizeBytes,

@@ -9,6 +9,7 @@ import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
+import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import { findManageablePackage } from "../packages/find-package.ts";
 import { loadPackageAccess } from "../packages/package-access.ts";
 import { getEDeposit } from "./edeposit-config.ts";
@@ -83,6 +84,15 @@ export async function cancelEDeposit(actor: Actor, input: PackageRef, deps: Core
       deposit: { status: "CANCELLED", cancelledAt: new Date() },
       audit: { type: "package.edeposit-cancelled", data: { action: "cancelEDeposit", failedStatus: deposit.status } },
     });
+    // the vault's open transaction is voided after this commits (voidVaultTransactionJob)
+    if (deposit.vaultTransactionId) {
+      await enqueueOutbox(
+        tx,
+        "edeposit.void",
+        { packageId: visible.id, vaultTransactionId: deposit.vaultTransactionId },
+        `edeposit-void:${visible.id}`,
+      );
+    }
   });
   return getEDeposit(actor, input, deps);
 }

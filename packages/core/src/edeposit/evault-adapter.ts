@@ -37,7 +37,7 @@ export interface EVaultDocumentUpload {
 export interface EVaultTransactionState {
   transactionId: string;
   externalId: string;
-  status: "OPEN" | "COMPLETE";
+  status: "OPEN" | "COMPLETE" | "VOIDED";
   documents: {
     documentKey: string;
     name: string;
@@ -93,6 +93,14 @@ export interface EVaultAdapter {
     connection: EVaultConnection,
     input: { idempotencyKey: string; transactionId: string },
   ): Promise<{ completedAt: string }>;
+  /**
+   * Gives up an open transaction (a cancelled deposit): the vault accepts nothing more in it and
+   * holds no authoritative copy. Repeating it answers the same; a completed one is refused.
+   */
+  voidTransaction(
+    connection: EVaultConnection,
+    input: { idempotencyKey: string; transactionId: string; reason: string },
+  ): Promise<void>;
   getTransaction(connection: EVaultConnection, input: { transactionId: string }): Promise<EVaultTransactionState>;
   downloadDocument(
     connection: EVaultConnection,

@@ -1,6 +1,7 @@
 import {
   type CreateEVault,
   EDEPOSIT_MESSAGES,
+  EVAULT_URL_MESSAGES,
   type EVault,
   type EVaultConfigInfo,
   type EVaultConnectionTest,
@@ -14,6 +15,7 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
+import { assertOutboundUrl } from "../outbound/outbound-url.ts";
 import { EVaultError } from "./evault-adapter.ts";
 import { vaultAdapterFor, vaultConnection } from "./vault-connection.ts";
 
@@ -133,6 +135,7 @@ export async function createEVault(
 ): Promise<EVault> {
   const { organizationId, clientSecret, ...fields } = input;
   await requirePermission(actor, organizationId, ADMINS, deps);
+  assertOutboundUrl(fields.url, deps.config, EVAULT_URL_MESSAGES);
   try {
     const row = await deps.db.$transaction(async (tx) => {
       const created = await tx.eVault.create({
@@ -168,6 +171,7 @@ export async function createEVault(
 export async function updateEVault(actor: Actor, input: UpdateEVault & VaultRef, deps: CoreDeps): Promise<EVault> {
   const { organizationId, evaultId, version, clientSecret, ...changes } = input;
   await requirePermission(actor, organizationId, ADMINS, deps);
+  if (changes.url !== undefined) assertOutboundUrl(changes.url, deps.config, EVAULT_URL_MESSAGES);
   try {
     const row = await deps.db.$transaction(async (tx) => {
       await findVault(tx, input);
@@ -249,7 +253,10 @@ export async function testEVaultConnection(
     };
   } catch (error) {
     if (!(error instanceof EVaultError)) throw error;
-    result = { ok: false, message: error.message, testedAt: testedAt.toISOString(), info: null };
+    // one answer for every way of not reaching it, so the test cannot tell open ports from closed ones
+    const message =
+      error.kind === "unreachable" || error.kind === "timeout" ? EDEPOSIT_MESSAGES.notReachable : error.message;
+    result = { ok: false, message, testedAt: testedAt.toISOString(), info: null };
   }
   await deps.db.eVault.updateMany({
     where: { id: row.id },

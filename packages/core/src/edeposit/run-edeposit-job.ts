@@ -1,18 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { decideTransition, EDEPOSIT_STAGE_FAILURE, EDEPOSIT_STAGES, type EDepositStage } from "@signet/contract";
-import { z } from "zod";
 import { systemActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { JobContext } from "../jobs/job-context.ts";
+import type { JobInput } from "../jobs/job-declarations.ts";
+import { nextAttemptAt as nextRetryAt, retryPolicies } from "../jobs/retry-policy.ts";
 import { readStream } from "../signing/read-stream.ts";
 import { endDeposit } from "./end-deposit.ts";
 import { EVaultError } from "./evault-adapter.ts";
 import { enqueueDepositAttempt } from "./start-edeposit.ts";
 import { vaultAdapterFor, vaultConnection } from "./vault-connection.ts";
-
-const payload = z.object({ packageId: z.uuid(), attempt: z.number().int().min(1) });
 
 type DepositRow = Prisma.PackageEDepositGetPayload<object>;
 
@@ -31,9 +30,7 @@ class StageFailure extends Error {}
  * and an errorsContainer entry, and schedules the next automatic attempt while any are left.
  */
 export const runEDepositJob = {
-  queue: "edeposit",
-  payload,
-  async handle(context: JobContext, job: z.infer<typeof payload>) {
+  async handle(context: JobContext, job: JobInput<"edeposit.run">) {
     const claimed = await claim(context, job.packageId, job.attempt);
     if (!claimed) return;
     const run = new DepositRun(context, claimed.deposit, claimed.token, job.attempt);
@@ -41,6 +38,14 @@ export const runEDepositJob = {
   },
 };
 
+// The lease stays although BullMQ locks a running job and the outbox publishes a job id once:
+// BullMQ only promises to run a job at least once. A worker that cannot renew its lock in time
+// (a blocked event loop, a Redis blip) keeps running while its job is handed to another worker, and
+// may be in the middle of a call to the outside vault when that happens. The run
+// token alone would fence this table's writes, but not the calls: the lease keeps a second run of
+// the same attempt away from the vault until the first has stopped or gone silent for a whole
+// lease. No test forces that overlap yet (edeposit-faults only kills a worker, which the lock
+// already covers); removing the lease leaves those tests green.
 async function claim(context: JobContext, packageId: string, attempt: number) {
   const token = randomUUID();
   const lease = context.config.EDEPOSIT_LEASE_SECONDS;
@@ -342,11 +347,7 @@ class DepositRun {
       this.context.logger.error({ err: error, packageId: this.pkg.id, stage }, "eDeposit stage failed unexpectedly");
     }
     const status = EDEPOSIT_STAGE_FAILURE[stage];
-    const config = this.context.config;
-    const retry = this.attempt < config.EDEPOSIT_AUTO_ATTEMPTS;
-    const nextAttemptAt = retry
-      ? new Date(Date.now() + config.EDEPOSIT_RETRY_BASE_SECONDS * 1000 * 4 ** (this.attempt - 1))
-      : null;
+    const nextAttemptAt = nextRetryAt(retryPolicies(this.context.config).eDeposit, this.attempt);
     const entry = { attemptNum: this.attempt, occurredAt: new Date().toISOString(), errorText, stage };
     await this.guarded(async (tx) => {
       await tx.$executeRaw`

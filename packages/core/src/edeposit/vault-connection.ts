@@ -1,4 +1,5 @@
 import type { CoreDeps } from "../core-deps.ts";
+import { outboundPolicy } from "../outbound/outbound-fetch.ts";
 import type { EVaultAdapter, EVaultConnection } from "./evault-adapter.ts";
 import { evaultAdapter } from "./evault-adapters.ts";
 
@@ -11,5 +12,8 @@ export function vaultConnection(
 }
 
 export function vaultAdapterFor(name: string, deps: Pick<CoreDeps, "config">): EVaultAdapter {
-  return evaultAdapter(name, { timeoutMs: deps.config.EVAULT_TIMEOUT_SECONDS * 1000 });
+  return evaultAdapter(name, {
+    timeoutMs: deps.config.EVAULT_TIMEOUT_SECONDS * 1000,
+    policy: outboundPolicy(deps.config),
+  });
 }

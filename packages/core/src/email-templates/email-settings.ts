@@ -1,9 +1,10 @@
-import { EMAIL_SETTING_KEYS, type EmailSettings, emailSettingValueSchemas } from "@signet/contract";
+import { EMAIL_SETTING_KEYS, type EmailSettings } from "@signet/contract";
 import { requirePermission } from "../access/organization-access.ts";
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Db } from "../db/prisma-client.ts";
+import { readOrganizationSettings } from "../settings/read-organization-settings.ts";
 
 const READERS = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const ADMINS = ["MANAGE_ADMIN_SETTINGS"] as const;
@@ -14,17 +15,13 @@ export async function readEmailSettings(
   db: Pick<Db, "organizationSetting" | "organization">,
   organizationId: string,
 ): Promise<EmailSettings & { organizationName: string }> {
-  const [rows, organization] = await Promise.all([
-    db.organizationSetting.findMany({ where: { organizationId, key: { in: KEYS } } }),
+  const [values, organization] = await Promise.all([
+    readOrganizationSettings(db, organizationId, KEYS),
     db.organization.findUnique({ where: { id: organizationId }, select: { name: true } }),
   ]);
-  const value = (key: keyof typeof emailSettingValueSchemas) => {
-    const parsed = emailSettingValueSchemas[key].safeParse(rows.find((row) => row.key === key)?.value ?? "");
-    return parsed.success ? parsed.data : "";
-  };
   return {
-    fromText: value("email_from_text"),
-    replyTo: value("email_reply_to"),
+    fromText: values.email_from_text,
+    replyTo: values.email_reply_to,
     organizationName: organization?.name ?? "",
   };
 }

@@ -18,7 +18,12 @@ import type { CoreDeps } from "../core-deps.ts";
 import type { EmailTemplate as EmailTemplateRow, Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { packageVersionConflict } from "../packages/package-access.ts";
-import { renderTemplateContent, sampleVariables, templateContentProblems } from "./render-email-template.ts";
+import {
+  renderTemplateContent,
+  sampleVariables,
+  storedTemplateContent,
+  templateContentProblems,
+} from "./render-email-template.ts";
 import { readBranding } from "./render-organization-mail.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -53,13 +58,17 @@ export function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
 
 const templateNotFound = () => new AppError("NOT_FOUND", EMAIL_TEMPLATE_MESSAGES.notFound);
 
-/** Unknown variables (or unescaped and logic tags) are refused with a message naming them. */
-function assertContents(kind: EmailTemplateKind, contents: Contents) {
-  const problems = [
-    ...templateContentProblems(kind, contents.en, "contents.en"),
-    ...(contents.es ? templateContentProblems(kind, contents.es, "contents.es") : []),
-  ];
+/**
+ * The contents as stored: cleaned of HTML emails may not carry, and refused with a message naming
+ * the problem when a variable is unknown (or unescaped, or a logic tag) or one the kind requires is
+ * missing.
+ */
+function storedContents(kind: EmailTemplateKind, contents: Contents): { contents: Contents; removed: boolean } {
+  const en = storedTemplateContent(kind, contents.en, "contents.en");
+  const es = contents.es ? storedTemplateContent(kind, contents.es, "contents.es") : null;
+  const problems = [...en.problems, ...(es?.problems ?? [])];
   if (problems.length > 0) throw new AppError("BAD_REQUEST", problems[0]?.message, problems);
+  return { contents: { en: en.content, es: es?.content ?? null }, removed: en.removed || es?.removed === true };
 }
 
 const contentColumns = (contents: Contents) => ({
@@ -140,8 +149,7 @@ export async function createEmailTemplate(
 ): Promise<EmailTemplate> {
   const { organizationId } = input;
   await requirePermission(actor, organizationId, ADMINS, deps);
-  const contents: Contents = { en: input.contents.en, es: input.contents.es ?? null };
-  assertContents(input.kind, contents);
+  const { contents, removed } = storedContents(input.kind, { en: input.contents.en, es: input.contents.es ?? null });
   const row = await deps.db.$transaction(async (tx) => {
     await nameTaken(tx, organizationId, input.kind, input.name);
     const created = await tx.emailTemplate.create({
@@ -162,7 +170,7 @@ export async function createEmailTemplate(
     });
     return created;
   });
-  return toEmailTemplate(row);
+  return { ...toEmailTemplate(row), unsafeHtmlRemoved: removed };
 }
 
 async function writeTemplate(
@@ -198,23 +206,27 @@ export async function updateEmailTemplate(
   input: UpdateEmailTemplate & TemplateRef,
   deps: CoreDeps,
 ): Promise<EmailTemplate> {
-  return writeTemplate(
+  let removed = false;
+  const saved = await writeTemplate(
     actor,
     input,
     deps,
     async (row, tx) => {
       const kind = row.kind as EmailTemplateKind;
-      const contents = input.contents ? { en: input.contents.en, es: input.contents.es ?? null } : null;
-      if (contents) assertContents(kind, contents);
+      const stored = input.contents
+        ? storedContents(kind, { en: input.contents.en, es: input.contents.es ?? null })
+        : null;
+      removed = stored?.removed ?? false;
       if (input.name !== undefined) await nameTaken(tx, row.organizationId, kind, input.name, row.id);
       return {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.isDefault !== undefined ? { isDefault: input.isDefault } : {}),
-        ...(contents ? contentColumns(contents) : {}),
+        ...(stored ? contentColumns(stored.contents) : {}),
       };
     },
     "email-template.updated",
   );
+  return { ...saved, unsafeHtmlRemoved: removed };
 }
 
 /** "Restore default": the built-in subject and message, English and Spanish. */

@@ -2,11 +2,14 @@ import {
   EMAIL_TEMPLATE_KIND_INFO,
   type EmailTemplateContent,
   type EmailTemplateKind,
+  missingRequiredVariables,
+  missingVariableMessage,
   type RenderedEmail,
 } from "@signet/contract";
 import { convert } from "html-to-text";
 import Mustache from "mustache";
 import { escapeHtml } from "../mail/escape-html.ts";
+import { sanitizeEmailHtml, sanitizeTemplateBody } from "./sanitize-email-html.ts";
 
 /**
  * Organization email templates are Mustache (logic-less: a template can only name variables, so
@@ -72,6 +75,49 @@ export function templateContentProblems(
   ];
 }
 
+/** The variables a text names; a text that cannot be read names none. */
+export function namedVariables(text: string): Set<string> {
+  try {
+    return new Set((Mustache.parse(text) as Token[]).filter(([type]) => type === "name").map(([, name]) => name));
+  } catch {
+    return new Set();
+  }
+}
+
+/** Whether a message lacks a variable its kind cannot do without (see email-template-rules.ts). */
+export function lacksRequiredVariable(kind: EmailTemplateKind, body: string): boolean {
+  return missingRequiredVariables(kind, namedVariables(body)).length > 0;
+}
+
+/**
+ * A template's content as it is stored: its message cleaned of what emails may not carry, then
+ * checked. `problems` lists unknown variables and other refused tags, else each variable the kind
+ * requires that the cleaned message lacks; `removed` says whether cleaning took HTML out.
+ */
+export function storedTemplateContent(
+  kind: EmailTemplateKind,
+  content: EmailTemplateContent,
+  pathPrefix = "content",
+): { content: EmailTemplateContent; removed: boolean; problems: TemplateProblem[] } {
+  const { body, removed } = sanitizeTemplateBody(content.body);
+  const cleaned = { subject: content.subject, body };
+  return { content: cleaned, removed, problems: cleanedContentProblems(kind, cleaned, pathPrefix) };
+}
+
+/** The problems of content already cleaned: those of its variables, else the required ones it lacks. */
+export function cleanedContentProblems(
+  kind: EmailTemplateKind,
+  content: EmailTemplateContent,
+  pathPrefix: string,
+): TemplateProblem[] {
+  const problems = templateContentProblems(kind, content, pathPrefix);
+  if (problems.length > 0) return problems;
+  return missingRequiredVariables(kind, namedVariables(content.body)).map((name) => ({
+    path: `${pathPrefix}.body`,
+    message: missingVariableMessage(kind, name),
+  }));
+}
+
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 function brandVariables(branding: Branding) {
@@ -95,7 +141,8 @@ ${logo}<tr><td>${body}
 
 /**
  * Renders an organization's template: the subject as text (header line breaks removed), the body
- * with every variable HTML-escaped inside the branded layout, and a text part from that HTML.
+ * with every variable HTML-escaped and the result cleaned (a variable's value may be an address)
+ * inside the branded layout, and a text part from that HTML.
  */
 export function renderTemplateContent(
   content: EmailTemplateContent,
@@ -106,7 +153,7 @@ export function renderTemplateContent(
   const subject = Mustache.render(content.subject, view, undefined, { escape: (value: unknown) => String(value) })
     .replace(/[\r\n]+/g, " ")
     .trim();
-  const html = layout(subject, Mustache.render(content.body, view), branding);
+  const html = layout(subject, sanitizeEmailHtml(Mustache.render(content.body, view)), branding);
   const text = convert(html, {
     wordwrap: 100,
     selectors: [

@@ -6,12 +6,32 @@ import {
 } from "@signet/contract";
 import type { Db } from "../db/prisma-client.ts";
 import { type MailTemplateInput, type RenderedMail, renderMail } from "../mail/templates.ts";
-import { type Branding, DEFAULT_BRANDING, renderTemplateContent } from "./render-email-template.ts";
+import { readOrganizationSettings } from "../settings/read-organization-settings.ts";
+import {
+  type Branding,
+  DEFAULT_BRANDING,
+  lacksRequiredVariable,
+  renderTemplateContent,
+} from "./render-email-template.ts";
+import { sanitizeTemplateBody } from "./sanitize-email-html.ts";
 
 type Reader = Pick<Db, "emailTemplate" | "organizationSetting" | "organization">;
 
+/**
+ * A reminder before the package is out for signature has no personal link to give, while an
+ * organization's reminder template must carry one ({{signingLink}}): it goes in the product's own
+ * words, in Spanish these.
+ */
+const LINKLESS_REMINDER_ES: EmailTemplateContent = {
+  subject: "Recordatorio: {{package.name}} le espera",
+  body: "<p>Hola {{recipient.name}}:</p>\n<p>Este es un recordatorio de {{sender.name}} de <strong>{{organization.name}}</strong>: los documentos de <strong>{{package.name}}</strong> le esperan. Abra el correo de invitación que recibió para este paquete para revisarlos.</p>\n<p>Si tiene preguntas, comuníquese con {{organization.name}}.</p>",
+};
+
+/** Security emails keep the product's own words whatever the organization's templates say. */
+type OrganizationWordedMail = Exclude<MailTemplateInput, { template: "identity-link" }>;
+
 /** Which template kind a built-in email is, and its data as template variables. */
-export function mailKindAndVariables(mail: MailTemplateInput): {
+export function mailKindAndVariables(mail: OrganizationWordedMail): {
   kind: EmailTemplateKind;
   variables: Record<string, unknown>;
 } {
@@ -43,7 +63,6 @@ export function mailKindAndVariables(mail: MailTemplateInput): {
           package: { name: d.packageName },
           sender: { name: d.senderName },
           organization: { name: d.organizationName },
-          signingLink: "",
         },
       };
     }
@@ -107,7 +126,8 @@ export function mailKindAndVariables(mail: MailTemplateInput): {
           recipient: { name: d.givenName },
           organization: { name: d.organizationName },
           sender: { name: d.inviterName },
-          link: d.signInLink,
+          link: d.link,
+          expiresInDays: String(d.expiresInDays),
         },
       };
     }
@@ -148,15 +168,12 @@ export function mailKindAndVariables(mail: MailTemplateInput): {
 
 /** The organization's branding settings (primary_color, primary_font_color, logo_url: spec §9). */
 export async function readBranding(db: Pick<Db, "organizationSetting">, organizationId: string): Promise<Branding> {
-  const rows = await db.organizationSetting.findMany({
-    where: { organizationId, key: { in: ["primary_color", "primary_font_color", "logo_url"] } },
-  });
-  const value = (key: string) => rows.find((row) => row.key === key)?.value;
-  return {
-    primaryColor: value("primary_color") || DEFAULT_BRANDING.primaryColor,
-    fontColor: value("primary_font_color") || DEFAULT_BRANDING.fontColor,
-    logoUrl: value("logo_url") || "",
-  };
+  const values = await readOrganizationSettings(db, organizationId, [
+    "primary_color",
+    "primary_font_color",
+    "logo_url",
+  ]);
+  return { primaryColor: values.primary_color, fontColor: values.primary_font_color, logoUrl: values.logo_url };
 }
 
 export interface OrganizationMailOptions {
@@ -176,10 +193,16 @@ export async function renderOrganizationMail(
   db: Reader,
   mail: MailTemplateInput,
   options: OrganizationMailOptions,
-): Promise<RenderedMail & { kind: EmailTemplateKind }> {
+): Promise<RenderedMail & { kind: string }> {
+  if (mail.template === "identity-link") return { kind: mail.template, ...renderMail(mail) };
   const { kind, variables } = mailKindAndVariables(mail);
   const language = options.language ?? "en";
   const { organizationId } = options;
+  if (mail.template === "participant-reminder") {
+    if (language !== "es") return { kind, ...renderMail(mail) };
+    const branding = organizationId ? await readBranding(db, organizationId) : DEFAULT_BRANDING;
+    return { kind, ...renderTemplateContent(LINKLESS_REMINDER_ES, variables, branding) };
+  }
   if (!organizationId) {
     if (language === "es")
       return { kind, ...renderTemplateContent(DEFAULT_EMAIL_TEMPLATES[kind].es, variables, DEFAULT_BRANDING) };
@@ -202,6 +225,9 @@ export async function renderOrganizationMail(
           ? { subject: template.subjectEs, body: template.bodyEs }
           : DEFAULT_EMAIL_TEMPLATES[kind].es
         : { subject: template.subjectEn, body: template.bodyEn };
+    // a template saved before required variables were checked: the built-in text, which has them
+    if (lacksRequiredVariable(kind, sanitizeTemplateBody(content.body).body))
+      content = language === "es" ? DEFAULT_EMAIL_TEMPLATES[kind].es : null;
   } else if (language === "es") {
     content = DEFAULT_EMAIL_TEMPLATES[kind].es;
   }

@@ -44,9 +44,27 @@ function markupDepth(text: string, limit: number): number {
 }
 
 /**
+ * A document type declaration naming only its root and an external DTD, e.g. MISMO 1.02's
+ * `<!DOCTYPE SMART_DOCUMENT SYSTEM "SMART_DOCUMENT_1_02.dtd">`: it declares nothing (the DTD is never
+ * fetched: xmldom loads no external resource), so it is read like no declaration at all. Anything
+ * with an internal subset ('[' … ']'), where entities would live, is not.
+ */
+const EXTERNAL_ONLY_DOCTYPE =
+  /^<!DOCTYPE\s+[A-Za-z_][\w.:-]*(?:\s+(?:SYSTEM\s+(?:"[^"]*"|'[^']*')|PUBLIC\s+(?:"[^"]*"|'[^']*')\s+(?:"[^"]*"|'[^']*')))?\s*>/;
+
+/** True when the text declares no DOCTYPE, or one only naming an external DTD (see above). */
+function doctypeIsHarmless(text: string): boolean {
+  const declarations = [...text.matchAll(/<!DOCTYPE/gi)];
+  if (declarations.length === 0) return true;
+  if (declarations.length > 1) return false;
+  return EXTERNAL_ONLY_DOCTYPE.test(text.slice(declarations[0]!.index));
+}
+
+/**
  * Reads untrusted XML without any of the classic XML attacks: bytes over MAX_SMART_DOC_BYTES,
- * anything but UTF-8, a DOCTYPE or ENTITY declaration (billion laughs, external entities: refused
- * before a parser sees them, so nothing is expanded and no file or URL is read) and nesting deeper
+ * anything but UTF-8, an ENTITY declaration or a DOCTYPE with an internal subset (billion laughs,
+ * external entities: refused before a parser sees them, so nothing is expanded and no file or URL
+ * is read; a DOCTYPE naming only an external DTD is harmless and accepted) and nesting deeper
  * than MAX_SMART_DOC_DEPTH are refused with a sentence saying why; so is XML that is not well formed
  * (xmldom's warnings and errors count as failures).
  */
@@ -61,7 +79,7 @@ export function parseXmlSafely(bytes: Uint8Array): SafeXml {
     return { ok: false, error: "The XML is not UTF-8 text." };
   }
   if (text.startsWith(UTF8_BOM)) text = text.slice(1);
-  if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
+  if (!doctypeIsHarmless(text) || /<!ENTITY/i.test(text)) {
     return {
       ok: false,
       error:

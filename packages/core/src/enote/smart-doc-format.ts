@@ -1,5 +1,5 @@
 /**
- * Signet's SMART Doc format (docs/smart-doc-enote.md): the names and the small readers every eNote
+ * Signet's SMART Doc format (docs/guide/smart-doc-enote.md): the names and the small readers every eNote
  * step shares (validation, the signing room's view, sealing).
  */
 export const SMART_DOC_VERSIONS = ["1.02"] as const;

@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { DOCUMENT_API_MESSAGES, SMART_DOC_CONTENT_TYPE, uniqueDocumentName } from "@signet/contract";
+import { DOCUMENT_API_MESSAGES, SMART_DOC_CONTENT_TYPE } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import { isUniqueViolation } from "../concurrency/versioned-write.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Document as DocumentRow } from "../db/generated/client.ts";
-import { documentNameKey, documentNameTaken } from "../documents/document-views.ts";
+import { admitDocument, oneENotePerPackage } from "../documents/admit-document.ts";
+import { documentNameTaken } from "../documents/document-views.ts";
 import { AppError } from "../errors/app-error.ts";
 import { claimStartedPackage } from "../packages/find-package.ts";
 import { readStream } from "../signing/read-stream.ts";
@@ -21,8 +22,6 @@ export const eNoteTagBox = (index: number) => ({ page: 1, x: 72, y: 72 + index *
 /** Keys of stored eNotes: documents/{organizationId}/{packageId}/{uuid}.xml */
 const eNoteBlobKey = (organizationId: string, packageId: string) =>
   `documents/${organizationId}/${packageId}/${randomUUID()}.xml`;
-
-const oneENotePerPackage = () => new AppError("CONFLICT", DOCUMENT_API_MESSAGES.oneENotePerPackage);
 
 /**
  * Issue 15 §5 upload of a SMART Doc eNote, after the upload sniffed as XML and was streamed to
@@ -53,7 +52,7 @@ export async function uploadSmartDoc(
   if (!organization?.enabledSmartDoc) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", DOCUMENT_API_MESSAGES.smartDocNotEnabled);
   }
-  // a template is copied into many packages; an eNote is one note of one loan
+  // admitDocuments checks these again in the transaction; here they spare reading a refused eNote
   const pkg = await deps.db.package.findUnique({ where: { id: packageId }, select: { templateKind: true } });
   if (pkg?.templateKind) throw new AppError("CONFLICT", DOCUMENT_API_MESSAGES.eNoteNotInTemplates);
   if (await deps.db.document.findFirst({ where: { packageId, format: "SMART_DOC" }, select: { id: true } })) {
@@ -85,24 +84,21 @@ export async function uploadSmartDoc(
   return deps.db
     .$transaction(async (tx) => {
       const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
-      const existing = await tx.document.findMany({ where: { packageId }, select: { name: true, format: true } });
-      if (existing.some((document) => document.format === "SMART_DOC")) throw oneENotePerPackage();
-      if (
-        uniqueDocumentName(
-          existing.map((document) => document.name),
-          input.name,
-        )
-      )
-        throw documentNameTaken();
-      const last = await tx.document.aggregate({ where: { packageId }, _max: { orderSequence: true } });
+      const admitted = await admitDocument(
+        tx,
+        deps,
+        { organizationId, packageId },
+        { name: input.name, receivedBytes: bytes.length, format: "SMART_DOC" },
+        "refuse",
+      );
       const created = await tx.document.create({
         data: {
           packageId,
           organizationId,
-          name: input.name,
-          nameKey: documentNameKey(input.name),
+          name: admitted.name,
+          nameKey: admitted.nameKey,
           executionType: input.executionType ?? "E_SIGN",
-          orderSequence: (last._max.orderSequence ?? 0) + 1,
+          orderSequence: admitted.orderSequence,
           blobKey,
           contentType: SMART_DOC_CONTENT_TYPE,
           format: "SMART_DOC",

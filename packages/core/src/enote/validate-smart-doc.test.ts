@@ -24,6 +24,37 @@ describe("validateSmartDoc", () => {
     expect(validateSmartDoc(fixture("valid.xml"), { signers })).toEqual([]);
   });
 
+  it("accepts MISMO 1.02's DOCTYPE line naming the external DTD, without reading it", async () => {
+    const readFile = vi.spyOn(fs, "readFile");
+    const withDoctype = text("valid.xml").replace(
+      '<?xml version="1.0" encoding="UTF-8"?>\n',
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE SMART_DOCUMENT SYSTEM "SMART_DOCUMENT_1_02.dtd">\n',
+    );
+    expect(withDoctype).toContain("<!DOCTYPE SMART_DOCUMENT SYSTEM");
+    expect(validateSmartDoc(bytes(withDoctype), { signers })).toEqual([]);
+    const publicId = withDoctype.replace(
+      'SYSTEM "SMART_DOCUMENT_1_02.dtd"',
+      'PUBLIC "-//MISMO//DTD SMART DOCUMENT 1.02//EN" "https://example.com/SMART_DOCUMENT_1_02.dtd"',
+    );
+    expect(validateSmartDoc(bytes(publicId), { signers })).toEqual([]);
+    expect(readFile).not.toHaveBeenCalled();
+    readFile.mockRestore();
+  });
+
+  it.each([
+    ["an internal subset, even empty", '<!DOCTYPE SMART_DOCUMENT SYSTEM "x.dtd" []>'],
+    ["an internal subset with an entity", '<!DOCTYPE SMART_DOCUMENT [<!ENTITY a "b">]>'],
+    ["two declarations", '<!DOCTYPE SMART_DOCUMENT SYSTEM "x.dtd">\n<!DOCTYPE SMART_DOCUMENT SYSTEM "y.dtd">'],
+  ])("still refuses a DOCTYPE with %s", (_name, doctype) => {
+    const xml = text("valid.xml").replace(
+      '<?xml version="1.0" encoding="UTF-8"?>\n',
+      `<?xml version="1.0" encoding="UTF-8"?>\n${doctype}\n`,
+    );
+    expect(messages(bytes(xml))).toEqual([
+      "The XML declares a DOCTYPE or ENTITY: SMART Docs may not (entity expansion and external entities are refused).",
+    ]);
+  });
+
   it("accepts an eNote signed by an earlier signer whose signature verifies", () => {
     expect(validateSmartDoc(fixture("signed-by-previous-signer.xml"), { signers })).toEqual([]);
   });

@@ -150,7 +150,7 @@ function checkFields(view: Element, main: Element | null): SmartDocProblem[] {
 }
 
 /**
- * Reads a SMART Doc eNote and lists every failure (DOMAIN.md §6, docs/smart-doc-enote.md), never
+ * Reads a SMART Doc eNote and lists every failure (DOMAIN.md §6, docs/guide/smart-doc-enote.md), never
  * stopping at the first: structure and version, the MIN and its check digit, each data-bound VIEW
  * value against its DATA value, the borrower signature areas against the package's participants,
  * active content and external references in the VIEW, and every ds:Signature already present. XML

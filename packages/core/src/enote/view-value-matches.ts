@@ -30,7 +30,7 @@ function viewDate(text: string): string | null {
 
 /**
  * Whether the text a VIEW shows for a data-bound field says the same as its DATA value
- * (docs/smart-doc-enote.md "Formatting rules"): equal once white space is collapsed; or, for a
+ * (docs/guide/smart-doc-enote.md "Formatting rules"): equal once white space is collapsed; or, for a
  * decimal DATA value, the same number once a leading '$', thousands separators and a trailing '%'
  * are removed; or, for a YYYY-MM-DD DATA value, the same date written MM/DD/YYYY or "Month D, YYYY";
  * or, for a DATA value of digits only (identifiers such as the MIN), the same digits once hyphens and

@@ -3,6 +3,7 @@ import {
   IDENTITY_PROVIDER_MESSAGES,
   type IdentityProvider,
   type IdentityProviderList,
+  ISSUER_URL_MESSAGES,
   type SignInProviderList,
   type UpdateIdentityProvider,
 } from "@signet/contract";
@@ -12,6 +13,7 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { assertOutboundUrl } from "../outbound/outbound-url.ts";
 import { packageVersionConflict } from "../packages/package-access.ts";
 import { identityProviderNotFound, normalizeScopes, toIdentityProvider } from "./identity-provider-views.ts";
 
@@ -109,6 +111,7 @@ export async function createIdentityProvider(
 ): Promise<IdentityProvider> {
   const { organizationId, clientSecret, ...fields } = input;
   await requirePermission(actor, organizationId, ADMINS, deps);
+  assertOutboundUrl(fields.issuer, deps.config, ISSUER_URL_MESSAGES, "issuer");
   const row = await deps.db.$transaction(async (tx) => {
     const jit = { jitEnabled: fields.jitEnabled, jitGroupId: fields.jitGroupId ?? null, jitRoleIds: fields.jitRoleIds };
     await assertJitTarget(tx, organizationId, jit);
@@ -147,6 +150,7 @@ export async function updateIdentityProvider(
 ): Promise<IdentityProvider> {
   const { organizationId, providerId, version, clientSecret, ...changes } = input;
   await requirePermission(actor, organizationId, ADMINS, deps);
+  if (changes.issuer !== undefined) assertOutboundUrl(changes.issuer, deps.config, ISSUER_URL_MESSAGES, "issuer");
   const row = await deps.db.$transaction(async (tx) => {
     const current = await findIdentityProvider(tx, input);
     const jit = {
@@ -198,6 +202,9 @@ export async function deleteIdentityProvider(
       where: { id: input.providerId, organizationId: input.organizationId, version: input.version },
     });
     if (count === 0) throw packageVersionConflict();
+    // a provider added again later is a new provider: it signs nobody in until they link again
+    await tx.identityLink.deleteMany({ where: { providerId: row.id } });
+    await tx.identityLinkRequest.deleteMany({ where: { providerId: row.id } });
     await audit(tx, actor, input.organizationId, "identity-provider.deleted", { providerId: row.id, name: row.name });
   });
 }

@@ -1,17 +1,25 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { amrAssertsSecondFactor, IDENTITY_PROVIDER_MESSAGES, safeReturnUrl } from "@signet/contract";
+import { amrAssertsSecondFactor, IDENTITY_MESSAGES, IDENTITY_PROVIDER_MESSAGES, safeReturnUrl } from "@signet/contract";
 import * as oidc from "openid-client";
 import type { AnonymousActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { IssuedToken } from "../auth/issue-token.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { IdentityProvider as IdentityProviderRow } from "../db/generated/client.ts";
+import { type FederatedIdentity, findFederatedAccount } from "../identity-links/find-federated-account.ts";
+import { linkAccount } from "../identity-links/link-account.ts";
 import { continueAfterFirstFactor, type IssuedMfaChallenge } from "../mfa/sign-in-challenge.ts";
+import { outboundFetch, outboundPolicy } from "../outbound/outbound-fetch.ts";
 import { identityProviderNotFound, oidcRedirectUri } from "./identity-provider-views.ts";
 
 /** A sign-in left unfinished at the provider for longer than this must be started again. */
 const ATTEMPT_MINUTES = 10;
 const DISCOVERY_TIMEOUT_SECONDS = 10;
+
+const providerFetch = (deps: CoreDeps): oidc.CustomFetch => {
+  const fetch = outboundFetch(outboundPolicy(deps.config));
+  return (url, options) => fetch(url, options as RequestInit);
+};
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -23,8 +31,8 @@ export function clientConfiguration(provider: IdentityProviderRow, deps: CoreDep
   const cached = configurations.get(key);
   if (cached && cached.until > Date.now()) return cached.config;
   const issuer = new URL(provider.issuer);
-  // plain http only for a provider on this machine (the contract refuses it elsewhere): tests and
-  // local development run their provider on loopback
+  // plain http only for a host the operator named in OUTBOUND_ALLOWED_HOSTS (the outbound policy
+  // refuses it elsewhere, on saving and again on every connection)
   const insecure = issuer.protocol === "http:";
   // openid-client trusts an ID token from the token endpoint on TLS alone unless told otherwise
   // (OIDC Core 3.1.3.7 allows that); we verify its signature against the provider's keys anyway,
@@ -36,8 +44,13 @@ export function clientConfiguration(provider: IdentityProviderRow, deps: CoreDep
       provider.clientId,
       undefined,
       oidc.ClientSecretBasic(deps.fieldCipher.decrypt(provider.clientSecretEncrypted)),
-      { timeout: DISCOVERY_TIMEOUT_SECONDS, execute },
+      { timeout: DISCOVERY_TIMEOUT_SECONDS, execute, [oidc.customFetch]: providerFetch(deps) },
     )
+    .then((configuration) => {
+      // discovery, the signing keys, the token endpoint: every call to the provider meets the policy
+      configuration[oidc.customFetch] = providerFetch(deps);
+      return configuration;
+    })
     .catch((error: unknown) => {
       configurations.delete(key);
       throw error;
@@ -112,6 +125,8 @@ export class OidcSignInRefused extends Error {
     message: string,
     /** for the page's "back to sign-in" link, when the organization is known */
     readonly organizationId: string | null,
+    /** an identity link request the person may confirm by signing in with their own password */
+    readonly linkRequestId: string | null = null,
   ) {
     super(message);
     this.name = "OidcSignInRefused";
@@ -144,9 +159,10 @@ const claimText = (value: unknown) => (typeof value === "string" ? value.trim() 
 /**
  * Finishes a sign-in at the callback. The attempt is found by state, must come from the browser
  * that started it, and is used once; the code is exchanged with the PKCE verifier and the ID token
- * checked (signature, issuer, audience, expiry, nonce) by openid-client. The person is matched by a
- * verified email to a member of the provider's organization, or created there when the provider
- * allows it; the session is the one a password sign-in gets, bound to the provider's organization.
+ * checked (signature, issuer, audience, expiry, nonce) by openid-client. The person is the account
+ * linked to the provider's subject (see findFederatedAccount), or a new account created there when
+ * the provider allows it; the session is the one a password sign-in gets, bound to the provider's
+ * organization, and it cannot change the account's own credentials (requireOwnSignIn).
  * Every outcome is audited naming the provider; refusals are OidcSignInRefused, never a 500.
  */
 export async function finishOidcSignIn(
@@ -190,7 +206,8 @@ export async function finishOidcSignIn(
       }),
     );
     deps.logger.info({ ...providerData, reason }, "OIDC sign-in refused");
-    throw new OidcSignInRefused(status, message, organizationId);
+    const linkRequestId = typeof extra.requestId === "string" ? extra.requestId : null;
+    throw new OidcSignInRefused(status, message, organizationId, linkRequestId);
   };
 
   if (!provider.enabled) return refuse(403, IDENTITY_PROVIDER_MESSAGES.providerUnavailable, "provider-disabled");
@@ -233,62 +250,39 @@ export async function finishOidcSignIn(
     return refuse(403, IDENTITY_PROVIDER_MESSAGES.emailNotVerified, "email-not-verified", { subject: claims.sub });
   }
 
-  let user = await db.user.findUnique({
-    where: { email },
+  const subject = claimText(claims.sub);
+  if (!subject) return refuse(403, IDENTITY_MESSAGES.subjectMissing, "subject-missing");
+  const identity = {
+    providerKind: "oidc" as const,
+    providerId: provider.id,
+    providerName: provider.name,
+    organizationId,
+    subject,
+    email,
+  };
+  const found = await findFederatedAccount(actor, identity, deps);
+  let userId: string;
+  if (found.kind === "linked") userId = found.userId;
+  else if (found.kind === "unknown") {
+    // just-in-time creation makes new accounts only: an address already used in another
+    // organization is never pulled into this one by its provider's word
+    if (!provider.jitEnabled || !provider.jitGroupId) {
+      return refuse(403, IDENTITY_PROVIDER_MESSAGES.noAccount, "unknown-email", { emailHash: sha256(email) });
+    }
+    userId = await createAccountAtSignIn(actor, provider, identity, claims, deps);
+  } else {
+    return refuse(403, FEDERATED_REFUSALS[found.reason], found.reason, {
+      userId: found.userId,
+      ...(found.requestId ? { requestId: found.requestId } : {}),
+    });
+  }
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
     include: {
       apiUser: { select: { userId: true } },
       memberships: { include: { organization: { select: { enabled: true } } } },
     },
   });
-  if (!user) {
-    // only people nobody knows yet are created: an address already used in another organization
-    // is not pulled into this one by its provider's word
-    if (!provider.jitEnabled || !provider.jitGroupId) {
-      return refuse(403, IDENTITY_PROVIDER_MESSAGES.noAccount, "unknown-email", { emailHash: sha256(email) });
-    }
-    const givenName = claimText(claims[provider.givenNameClaim]).slice(0, 100) || email.split("@")[0]!.slice(0, 100);
-    const familyName = claimText(claims[provider.familyNameClaim]).slice(0, 100);
-    const groupId = provider.jitGroupId;
-    const created = await db.$transaction(async (tx) => {
-      const row = await tx.user.create({
-        data: {
-          email,
-          givenName,
-          familyName,
-          homeOrganizationId: organizationId,
-          memberships: { create: { organizationId } },
-        },
-      });
-      await tx.groupMember.create({ data: { groupId, userId: row.id, organizationId } });
-      const roleIds = await tx.role.findMany({
-        where: { id: { in: provider.jitRoleIds }, organizationId },
-        select: { id: true },
-      });
-      await tx.groupRole.createMany({
-        data: roleIds.map((role) => ({ groupId, roleId: role.id, organizationId })),
-        skipDuplicates: true,
-      });
-      await tx.memberRole.createMany({
-        data: roleIds.map((role) => ({ groupId, userId: row.id, roleId: role.id, organizationId })),
-        skipDuplicates: true,
-      });
-      await appendAuditEvent(tx, actor, {
-        organizationId,
-        streamType: "organization",
-        streamId: organizationId,
-        type: "user.created-at-sign-in",
-        data: { ...providerData, userId: row.id, groupId, roleIds: roleIds.map((role) => role.id) },
-      });
-      return row;
-    });
-    user = await db.user.findUniqueOrThrow({
-      where: { id: created.id },
-      include: {
-        apiUser: { select: { userId: true } },
-        memberships: { include: { organization: { select: { enabled: true } } } },
-      },
-    });
-  }
 
   const here = user.memberships.find((m) => m.organizationId === organizationId);
   if (!here || user.apiUser) {
@@ -345,4 +339,62 @@ export async function finishOidcSignIn(
     });
   }
   return { issued, challenge: null, returnUrl: attempt.returnUrl, organizationId };
+}
+
+const FEDERATED_REFUSALS = {
+  "not-a-member": IDENTITY_PROVIDER_MESSAGES.noAccount,
+  "not-linked": IDENTITY_MESSAGES.linkEmailSent,
+  "linked-to-other-identity": IDENTITY_MESSAGES.linkedToOtherIdentity,
+} as const;
+
+/**
+ * Just-in-time creation (the provider allows it, and nobody has the address): a new account in the
+ * provider's organization, its group and roles, linked to the provider's subject at once.
+ */
+async function createAccountAtSignIn(
+  actor: AnonymousActor,
+  provider: IdentityProviderRow,
+  identity: FederatedIdentity,
+  claims: Record<string, unknown>,
+  deps: CoreDeps,
+): Promise<string> {
+  const { organizationId, email } = identity;
+  const givenName = claimText(claims[provider.givenNameClaim]).slice(0, 100) || email.split("@")[0]!.slice(0, 100);
+  const familyName = claimText(claims[provider.familyNameClaim]).slice(0, 100);
+  const groupId = provider.jitGroupId!;
+  const providerData = { providerId: provider.id, provider: provider.name };
+  const created = await deps.db.$transaction(async (tx) => {
+    const row = await tx.user.create({
+      data: {
+        email,
+        givenName,
+        familyName,
+        homeOrganizationId: organizationId,
+        memberships: { create: { organizationId } },
+      },
+    });
+    await tx.groupMember.create({ data: { groupId, userId: row.id, organizationId } });
+    const roleIds = await tx.role.findMany({
+      where: { id: { in: provider.jitRoleIds }, organizationId },
+      select: { id: true },
+    });
+    await tx.groupRole.createMany({
+      data: roleIds.map((role) => ({ groupId, roleId: role.id, organizationId })),
+      skipDuplicates: true,
+    });
+    await tx.memberRole.createMany({
+      data: roleIds.map((role) => ({ groupId, userId: row.id, roleId: role.id, organizationId })),
+      skipDuplicates: true,
+    });
+    await appendAuditEvent(tx, actor, {
+      organizationId,
+      streamType: "organization",
+      streamId: organizationId,
+      type: "user.created-at-sign-in",
+      data: { ...providerData, userId: row.id, groupId, roleIds: roleIds.map((role) => role.id) },
+    });
+    await linkAccount(tx, actor, { ...identity, userId: row.id, linkedBy: "jit" });
+    return row;
+  });
+  return created.id;
 }

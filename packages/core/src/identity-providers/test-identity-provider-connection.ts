@@ -4,28 +4,24 @@ import { requirePermission } from "../access/organization-access.ts";
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
+import { outboundFetch, outboundPolicy } from "../outbound/outbound-fetch.ts";
 import { oidcRedirectUri } from "./identity-provider-views.ts";
 import { findIdentityProvider, type IdentityProviderRef } from "./identity-providers.ts";
 
 type Check = ConnectionTestResult["checks"][number];
 const TIMEOUT_MS = 10_000;
 
-/** A failed fetch in an administrator's words (never a stack trace). */
-function networkProblem(url: string, error: unknown): string {
-  const host = new URL(url).host;
-  const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-  if ((error as Error).name === "TimeoutError") return `${host} did not answer within ${TIMEOUT_MS / 1000} seconds.`;
-  if (cause === "ECONNREFUSED")
-    return `Nothing answered at ${host} (the connection was refused). Check the address and port.`;
-  if (cause === "ENOTFOUND" || cause === "EAI_AGAIN")
-    return `The host name ${new URL(url).hostname} could not be found. Check the issuer address.`;
-  if (cause?.startsWith("ERR_TLS") || cause?.includes("CERT") || cause === "DEPTH_ZERO_SELF_SIGNED_CERT") {
-    return `${host}'s TLS certificate is not trusted by this server.`;
-  }
-  return `Could not reach ${host}${cause ? ` (${cause})` : ""}.`;
+/**
+ * A failed call in an administrator's words. Refused, timed out, unknown host, untrusted
+ * certificate, not allowed by the outbound policy: one answer, so the test cannot be used to tell
+ * open ports from closed ones or to map the inside network.
+ */
+function networkProblem(url: string): string {
+  return `Not reachable: ${new URL(url).host} did not answer. Check the address.`;
 }
 
-async function fetchJson(url: string, init: RequestInit = {}) {
+async function fetchJson(url: string, deps: CoreDeps, init: RequestInit = {}) {
+  const fetch = outboundFetch(outboundPolicy(deps.config));
   const response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS) });
   const text = await response.text();
   let body: unknown = null;
@@ -75,7 +71,7 @@ export async function testIdentityProviderConnection(
   const discoveryUrl = `${provider.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`;
   let discovery: Record<string, unknown>;
   try {
-    const answer = await fetchJson(discoveryUrl);
+    const answer = await fetchJson(discoveryUrl, deps);
     if (answer.status !== 200) {
       checks.push({
         name: "discovery",
@@ -94,8 +90,8 @@ export async function testIdentityProviderConnection(
     }
     discovery = answer.body as Record<string, unknown>;
     checks.push({ name: "discovery", ok: true, message: `The discovery document was read from ${discoveryUrl}.` });
-  } catch (error) {
-    checks.push({ name: "discovery", ok: false, message: networkProblem(discoveryUrl, error) });
+  } catch {
+    checks.push({ name: "discovery", ok: false, message: networkProblem(discoveryUrl) });
     return done();
   }
 
@@ -128,7 +124,7 @@ export async function testIdentityProviderConnection(
   if (typeof discovery.jwks_uri === "string") {
     const jwksUri = discovery.jwks_uri;
     try {
-      const answer = await fetchJson(jwksUri);
+      const answer = await fetchJson(jwksUri, deps);
       const keys = (answer.body as { keys?: { use?: string }[] } | null)?.keys;
       const signing = Array.isArray(keys) ? keys.filter((key) => key.use !== "enc") : [];
       checks.push(
@@ -150,11 +146,11 @@ export async function testIdentityProviderConnection(
                 message: `${signing.length} signing key${signing.length === 1 ? "" : "s"} found.`,
               },
       );
-    } catch (error) {
+    } catch {
       checks.push({
         name: "jwks",
         ok: false,
-        message: `The signing keys could not be read. ${networkProblem(jwksUri, error)}`,
+        message: `The signing keys could not be read. ${networkProblem(jwksUri)}`,
       });
     }
   }
@@ -176,7 +172,7 @@ export async function testIdentityProviderConnection(
     const tokenEndpoint = discovery.token_endpoint;
     const secret = deps.fieldCipher.decrypt(provider.clientSecretEncrypted);
     try {
-      const answer = await fetchJson(tokenEndpoint, {
+      const answer = await fetchJson(tokenEndpoint, deps, {
         method: "POST",
         headers: {
           "content-type": "application/x-www-form-urlencoded",
@@ -205,11 +201,11 @@ export async function testIdentityProviderConnection(
                 message: `The token endpoint answered unexpectedly (HTTP ${answer.status}${error ? `, ${error}` : ""}).`,
               },
       );
-    } catch (error) {
+    } catch {
       checks.push({
         name: "client",
         ok: false,
-        message: `The token endpoint could not be reached. ${networkProblem(tokenEndpoint, error)}`,
+        message: `The token endpoint could not be reached. ${networkProblem(tokenEndpoint)}`,
       });
     }
   }

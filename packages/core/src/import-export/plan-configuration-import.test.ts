@@ -63,7 +63,7 @@ function target(
   };
 }
 
-const config = { WEBHOOKS_ALLOW_PRIVATE: false };
+const config = { OUTBOUND_ALLOWED_HOSTS: [] };
 
 function planned(incoming: Record<string, unknown[]>, here: CollectedConfiguration) {
   const { plan } = planConfigurationImport(incoming, here, config);

@@ -8,7 +8,7 @@ import type {
 } from "@signet/contract";
 import { canonicalJson } from "../audit/append-audit-event.ts";
 import type { CollectedConfiguration } from "./collect-configuration.ts";
-import type { ApplyEntry, PlanContext, SectionHandler } from "./section-handler.ts";
+import { type ApplyEntry, normalizeItems, type PlanContext, type SectionHandler } from "./section-handler.ts";
 import { CONFIGURATION_SECTIONS } from "./sections/index.ts";
 
 // The dry run (issue 13 §6): the archive's items against the target's, section by section, each
@@ -45,7 +45,7 @@ export function planConfigurationImport(
   const normalizedCurrent: Record<string, unknown[]> = {};
   for (const handler of handlers) {
     const items = target.sections[handler.name] ?? [];
-    normalizedCurrent[handler.name] = handler.normalize ? items.map((item) => handler.normalize!(item)) : items;
+    normalizedCurrent[handler.name] = normalizeItems(handler, items);
   }
   const conflicts: Record<string, Set<string>> = {};
   const context: PlanContext = { incoming, current: normalizedCurrent, facts: target.facts, conflicts, config };
@@ -55,7 +55,7 @@ export function planConfigurationImport(
   for (const handler of handlers) {
     const raw = incoming[handler.name];
     if (!raw) continue;
-    const items = handler.normalize ? raw.map((item) => handler.normalize!(item)) : raw;
+    const items = normalizeItems(handler, raw);
     const sectionConflicts = new Set<string>();
     conflicts[handler.name] = sectionConflicts;
     const currentByKey = new Map(normalizedCurrent[handler.name]?.map((item) => [handler.key(item), item]));

@@ -9,7 +9,7 @@ import {
 import yauzl from "yauzl";
 import { z } from "zod";
 import { AppError } from "../errors/app-error.ts";
-import type { SectionHandler } from "./section-handler.ts";
+import { normalizeItems, type SectionHandler } from "./section-handler.ts";
 import { CONFIGURATION_SECTIONS } from "./sections/index.ts";
 
 // Reads an uploaded archive strictly: a zip of known entries only (no folders that climb out, no
@@ -129,6 +129,11 @@ function parseWith<T>(schema: z.ZodType<T>, file: string, value: unknown): T {
   throw invalid(file, issuePath(issue?.path ?? []), issue?.message ?? "Invalid value");
 }
 
+function assertItemCount(handler: SectionHandler, count: number, file: string, path: string) {
+  if (count > handler.maxItems)
+    throw invalid(file, path, M.tooManyItems(handler.label.toLowerCase(), handler.maxItems, count));
+}
+
 export async function readConfigurationArchive(
   bytes: Buffer,
   handlers: readonly SectionHandler[] = CONFIGURATION_SECTIONS,
@@ -145,6 +150,11 @@ export async function readConfigurationArchive(
   const manifest = parseWith(configurationManifestSchema, MANIFEST, raw);
 
   const byName = new Map(handlers.map((handler) => [handler.name, handler]));
+  // the counts the manifest declares are refused before any section is read; the items, before any is checked
+  for (const [index, listed] of manifest.sections.entries()) {
+    const handler = byName.get(listed.name);
+    if (handler) assertItemCount(handler, listed.count, MANIFEST, `sections[${index}].count`);
+  }
   const known = new Set<string>([MANIFEST]);
   const sections: Record<string, unknown[]> = {};
   const files = new Map([...entries].filter(([name]) => name.startsWith("files/")));
@@ -157,9 +167,18 @@ export async function readConfigurationArchive(
     const sectionBytes = entries.get(handler.file);
     if (!sectionBytes) throw bad(M.sectionFileMissing(handler.file));
     known.add(handler.file);
-    const schema = z.object({ items: z.array(handler.itemSchema).max(10_000) }).strict();
-    const { items } = parseWith(schema, handler.file, parseJson(handler.file, sectionBytes));
-    const normalized = handler.normalize ? items.map((item) => handler.normalize!(item)) : items;
+    const json = parseJson(handler.file, sectionBytes);
+    const count = (json as { items?: unknown } | null)?.items;
+    if (Array.isArray(count)) {
+      assertItemCount(handler, count.length, handler.file, "items");
+      const nested = handler.nestedItems;
+      const total = nested ? count.reduce((sum: number, item) => sum + nested.count(item), 0) : 0;
+      if (nested && total > nested.max)
+        throw invalid(handler.file, "items", M.tooManyItems(nested.what, nested.max, total));
+    }
+    const schema = z.object({ items: z.array(handler.itemSchema).max(handler.maxItems) }).strict();
+    const { items } = parseWith(schema, handler.file, json);
+    const normalized = normalizeItems(handler, items);
     const keys = new Set<string>();
     for (const [itemIndex, item] of normalized.entries()) {
       const key = handler.key(item);

@@ -30,7 +30,7 @@ export interface PlanContext {
   facts: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** keys (per section) of incoming items that are conflicts, for items that depend on them */
   conflicts: Readonly<Record<string, ReadonlySet<string>>>;
-  config: Pick<CoreDeps["config"], "WEBHOOKS_ALLOW_PRIVATE">;
+  config: Pick<CoreDeps["config"], "OUTBOUND_ALLOWED_HOSTS">;
 }
 
 export interface ApplyEntry<Item> {
@@ -56,6 +56,10 @@ export interface ApplyContext {
 export interface SectionHandler<Item = unknown> {
   /** key in the manifest, e.g. customFields */
   name: string;
+  /** the most items an archive may hold (CONFIGURATION_ITEM_LIMITS), refused before any is read */
+  maxItems: number;
+  /** a list inside the items bounded across them all, refused before any item is read too */
+  nestedItems?: { what: string; max: number; count(item: unknown): number };
   /** for people, e.g. Custom fields */
   label: string;
   /** its entry in the archive, e.g. custom-fields.json */
@@ -82,6 +86,37 @@ export interface SectionHandler<Item = unknown> {
 
 /** A handler typed by its items, stored in the list of every section. */
 export const sectionHandler = <Item>(handler: SectionHandler<Item>) => handler as unknown as SectionHandler<unknown>;
+
+/**
+ * What a section works out once per plan from the items incoming and already there (name sets,
+ * lookups by key), for its per-item checks: worked out per item, a dry run of 5,000 groups was
+ * quadratic and held the event loop for a minute (issue 30 §4). Built at the section's first
+ * item, so it may read the conflicts of earlier sections but not of its own.
+ */
+export function perPlan<T>(build: (context: PlanContext) => T): (context: PlanContext) => T {
+  const built = new WeakMap<PlanContext, T>();
+  return (context) => {
+    if (!built.has(context)) built.set(context, build(context));
+    return built.get(context) as T;
+  };
+}
+
+// Items once normalized are not normalized again: the reader normalizes the archive's items and the
+// plan is handed them, and a second pass cost the dry run of the largest archive another sort of
+// every group's roles and another cleaning of every email message.
+const normalizedItems = new WeakSet<object>();
+
+/** The section's items normalized (see SectionHandler.normalize), each at most once. */
+export function normalizeItems(handler: SectionHandler, items: readonly unknown[]): unknown[] {
+  const { normalize } = handler;
+  if (!normalize) return [...items];
+  return items.map((item) => {
+    if (typeof item === "object" && item !== null && normalizedItems.has(item)) return item;
+    const normalized = normalize(item);
+    if (typeof normalized === "object" && normalized !== null) normalizedItems.add(normalized);
+    return normalized;
+  });
+}
 
 export const lowerKey = (text: string) => text.trim().toLowerCase();
 export const sorted = <T>(list: readonly T[]) => [...list].sort();

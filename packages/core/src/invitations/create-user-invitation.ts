@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   type CreateUserInvitation,
   type CreateUserInvitationResult,
@@ -9,14 +8,13 @@ import {
 import { type OrganizationAccess, requirePermission } from "../access/organization-access.ts";
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
-import { isUniqueViolation } from "../concurrency/versioned-write.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
-import { presentUser } from "../users/present-users.ts";
 import { hasAccount } from "./find-usable-invitation.ts";
-import { grantInvitedRoles } from "./grant-invited-roles.ts";
 import { newInvitationSecret } from "./invitation-secrets.ts";
+import { presentInvitation, replaceOpenInvitations } from "./present-invitation.ts";
+import { requestMembership } from "./request-membership.ts";
 
 const notFound = () => new AppError("NOT_FOUND", INVITATION_MESSAGES.groupOrRoleNotFound);
 const userAlreadyExists = () => new AppError("ALREADY_EXISTS", INVITATION_MESSAGES.userAlreadyExists);
@@ -25,8 +23,9 @@ const userAlreadyExists = () => new AppError("ALREADY_EXISTS", INVITATION_MESSAG
  * MANAGE_USERS: invites someone into the organization.
  * - An address without an account gets an emailed sign-up link (7 days; only the secret's hash is
  *   stored). Inviting the same address again replaces the open invitation.
- * - A person who already has an account (in another organization) becomes a member here at once —
- *   their home organization stays — and is told by email.
+ * - A person who already has an account (in another organization) is asked to join: they become a
+ *   member only once they accept (signed in, or by the emailed link), so no organization can pull
+ *   a person in on its own word. Until then they are listed with the open invitations.
  * - A member of this organization already: 409 'This user already exists.'
  * Placing the person in a group with roles is adding a member to a group, so it also needs
  * MANAGE_GROUPS and MANAGE_ROLES in that group (spec §6), and the roles must be ones the group offers.
@@ -65,54 +64,18 @@ export async function createUserInvitation(
 
   if (existing && hasAccount(existing)) {
     if (existing.memberships.some((m) => m.organizationId === organizationId)) throw userAlreadyExists();
-    try {
-      await deps.db.$transaction(async (tx) => {
-        await tx.membership.create({ data: { userId: existing.id, organizationId } });
-        const granted = await grantInvitedRoles(tx, {
-          organizationId,
-          userId: existing.id,
-          groupId: input.groupId ?? null,
-          roleIds,
-        });
-        await enqueueOutbox(
-          tx,
-          "email.send",
-          {
-            organizationId,
-            to: existing.email,
-            template: "organization-access-granted",
-            data: {
-              givenName: existing.givenName,
-              organizationName: organization.name,
-              inviterName,
-              signInLink: `${deps.config.publicUrl}/sign-in`,
-            },
-          },
-          `organization-access-granted:${organizationId}:${existing.id}:${randomUUID()}`,
-        );
-        await appendAuditEvent(tx, actor, {
-          organizationId,
-          streamType: "user",
-          streamId: existing.id,
-          type: "user.membership-added",
-          data: { organizationId, ...granted },
-        });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw userAlreadyExists();
-      throw error;
-    }
-    const user = await presentUser(deps.db, organizationId, existing.id);
-    if (!user) throw new AppError("NOT_FOUND");
-    return { outcome: "MEMBERSHIP_ADDED", user };
+    const invitation = await requestMembership(
+      actor,
+      { ...input, organizationId, roleIds, userId: existing.id, givenName: existing.givenName },
+      { organizationName: organization.name, inviterName },
+      deps,
+    );
+    return { outcome: "MEMBERSHIP_REQUESTED", invitation: presentInvitation(invitation) };
   }
 
   const { secret, hash } = newInvitationSecret();
   const invitation = await deps.db.$transaction(async (tx) => {
-    await tx.userInvitation.updateMany({
-      where: { organizationId, email: input.email, status: { in: ["PENDING", "REGISTERED"] } },
-      data: { status: "REVOKED", verificationCodeHash: null, version: { increment: 1 } },
-    });
+    await replaceOpenInvitations(tx, organizationId, input.email);
     const created = await tx.userInvitation.create({
       data: {
         organizationId,
@@ -152,22 +115,7 @@ export async function createUserInvitation(
     });
     return created;
   });
-  return {
-    outcome: "INVITED",
-    invitation: {
-      id: invitation.id,
-      organizationId: invitation.organizationId,
-      email: invitation.email,
-      givenName: invitation.givenName,
-      familyName: invitation.familyName,
-      status: invitation.status,
-      expiresAt: invitation.expiresAt.toISOString(),
-      createdAt: invitation.createdAt.toISOString(),
-      invitedBy: invitation.invitedById,
-      groupId: invitation.groupId,
-      roleIds: invitation.roleIds,
-    },
-  };
+  return { outcome: "INVITED", invitation: presentInvitation(invitation) };
 }
 
 async function assertMayPlaceInGroup(

@@ -1,4 +1,6 @@
+export * from "./answer-membership-request.ts";
 export * from "./create-user-invitation.ts";
+export * from "./list-my-membership-requests.ts";
 export * from "./list-user-invitations.ts";
 export * from "./lookup-user-invitation.ts";
 export * from "./register-user-invitation.ts";

@@ -30,6 +30,7 @@ interface InvitationRow {
   givenName: string;
   familyName: string;
   status: string;
+  kind: "SIGN_UP" | "MEMBERSHIP";
   expiresAt: Date;
   createdAt: Date;
   invitedById: string | null;
@@ -60,6 +61,7 @@ export async function presentPendingInvitations(
     givenName: row.givenName,
     familyName: row.familyName,
     status: row.status === "REGISTERED" ? "REGISTERED" : "PENDING",
+    kind: row.kind,
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     invitedByName: (row.invitedById && userName.get(row.invitedById)) || null,

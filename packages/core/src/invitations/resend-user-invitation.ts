@@ -9,6 +9,7 @@ import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import { invitationNotFound } from "./find-usable-invitation.ts";
 import { newInvitationSecret } from "./invitation-secrets.ts";
 import { OPEN_INVITATION_STATUSES, presentPendingInvitations } from "./list-user-invitations.ts";
+import { enqueueMembershipRequestMail } from "./request-membership.ts";
 
 /**
  * MANAGE_USERS: emails an open invitation again. Only the hash of a link's secret is stored, so the
@@ -49,23 +50,31 @@ export async function resendUserInvitation(
       },
     });
     if (changed.count !== 1) throw invitationNotFound();
-    await enqueueOutbox(
-      tx,
-      "email.send",
-      {
-        organizationId,
-        to: invitation.email,
-        template: "user-invitation",
-        data: {
-          givenName: invitation.givenName,
-          organizationName: organization.name,
-          inviterName: `${sender.givenName} ${sender.familyName}`,
-          link: `${deps.config.publicUrl}/sign-up?invitation=${invitation.id}&token=${secret}`,
-          expiresInDays: INVITATION_TTL_DAYS,
+    if (invitation.kind === "MEMBERSHIP") {
+      await enqueueMembershipRequestMail(tx, deps, invitation, {
+        givenName: invitation.givenName,
+        organizationName: organization.name,
+        inviterName: `${sender.givenName} ${sender.familyName}`,
+        secret,
+      });
+    } else
+      await enqueueOutbox(
+        tx,
+        "email.send",
+        {
+          organizationId,
+          to: invitation.email,
+          template: "user-invitation",
+          data: {
+            givenName: invitation.givenName,
+            organizationName: organization.name,
+            inviterName: `${sender.givenName} ${sender.familyName}`,
+            link: `${deps.config.publicUrl}/sign-up?invitation=${invitation.id}&token=${secret}`,
+            expiresInDays: INVITATION_TTL_DAYS,
+          },
         },
-      },
-      `user-invitation:${invitation.id}:${randomUUID()}`,
-    );
+        `user-invitation:${invitation.id}:${randomUUID()}`,
+      );
     await appendAuditEvent(tx, actor, {
       organizationId,
       streamType: "organization",

@@ -17,7 +17,7 @@ export async function revokeUserInvitation(
   const { organizationId, invitationId } = input;
   await requirePermission(actor, organizationId, "MANAGE_USERS", deps);
   const invitation = await deps.db.userInvitation.findFirst({ where: { id: invitationId, organizationId } });
-  if (!invitation || invitation.status === "REVOKED") throw invitationNotFound();
+  if (!invitation || invitation.status === "REVOKED" || invitation.status === "DECLINED") throw invitationNotFound();
   if (invitation.status === "ACCEPTED") throw accountAlreadyCreated();
   await deps.db.$transaction(async (tx) => {
     const changed = await tx.userInvitation.updateMany({

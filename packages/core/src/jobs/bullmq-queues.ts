@@ -4,8 +4,10 @@ import type { Db } from "../db/prisma-client.ts";
 import type { Logger } from "../logger.ts";
 import { createJobCompletion } from "./job-completion.ts";
 import type { JobContext } from "./job-context.ts";
-import { jobQueues, runJob } from "./job-registry.ts";
+import { jobQueues } from "./job-declarations.ts";
+import type { JobRunner } from "./job-handlers.ts";
 import type { OutboxOutcome, OutboxPublisher, OutboxRow } from "./outbox-relay.ts";
+import { bullmqRetryOptions, RETRY_POLICIES } from "./retry-policy.ts";
 
 interface QueuedJob {
   payload: unknown;
@@ -22,8 +24,7 @@ const jobId = (key: string) => key.replace(/:/g, "~");
 
 const jobOptions = (row: OutboxRow) => ({
   jobId: jobId(row.idempotencyKey),
-  attempts: 8,
-  backoff: { type: "exponential" as const, delay: 2000 },
+  ...bullmqRetryOptions(RETRY_POLICIES.queuedJob),
   removeOnComplete: { count: 1000 },
   removeOnFail: { count: 5000 },
 });
@@ -97,7 +98,13 @@ export interface QueueWorkerOptions {
   run(jobName: string, payload: unknown, idempotencyKey: string): Promise<void>;
 }
 
-export function startBullmqWorkers(context: JobContext, connection: Redis, prefix: string, logger: Logger) {
+export function startBullmqWorkers(
+  context: JobContext,
+  runJob: JobRunner,
+  connection: Redis,
+  prefix: string,
+  logger: Logger,
+) {
   return startQueueWorkers(
     {
       db: context.db,

@@ -1,8 +1,7 @@
 import type { Prisma } from "../db/generated/client.ts";
 import { execute } from "../db/pool-query.ts";
 import { type Db, pgPoolOf } from "../db/prisma-client.ts";
-import type { JobName, JobPayload } from "./job-registry.ts";
-import { JOBS } from "./job-registry.ts";
+import { JOBS, type JobName, type JobPayload } from "./job-declarations.ts";
 
 /**
  * Records work to do in the caller's transaction: it happens if and only if the change commits.

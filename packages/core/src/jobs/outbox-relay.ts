@@ -1,6 +1,7 @@
 import { inPoolTransaction } from "../db/pool-query.ts";
 import type { Db } from "../db/prisma-client.ts";
 import type { Logger } from "../logger.ts";
+import { isExhausted, RETRY_POLICIES, retryDelayMs } from "./retry-policy.ts";
 
 export interface OutboxRow {
   id: bigint;
@@ -24,7 +25,7 @@ export type OutboxPublisher = ((row: OutboxRow) => Promise<"published" | "proces
   batch?: (rows: OutboxRow[]) => Promise<OutboxOutcome[]>;
 };
 
-export const MAX_OUTBOX_ATTEMPTS = 8;
+export const MAX_OUTBOX_ATTEMPTS = RETRY_POLICIES.outbox.maxAttempts;
 
 async function handOn(rows: OutboxRow[], publish: OutboxPublisher): Promise<OutboxOutcome[]> {
   if (rows.length === 0) return [];
@@ -87,12 +88,12 @@ export async function relayOutboxBatch(db: Db, publish: OutboxPublisher, batchSi
       }
       const attempts = row.attempts + 1;
       const message = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
-      const retryAt = new Date(Date.now() + Math.min(2 ** attempts * 1000, 10 * 60_000));
+      const retryAt = new Date(Date.now() + retryDelayMs(RETRY_POLICIES.outbox, attempts));
       await statements.execute(MARK_FAILED, [
         row.id.toString(),
         message.slice(0, 2000),
         retryAt.toISOString(),
-        attempts >= MAX_OUTBOX_ATTEMPTS,
+        isExhausted(RETRY_POLICIES.outbox, attempts),
       ]);
     }
     if (processed.length > 0) await statements.execute(MARK_PROCESSED, [processed]);

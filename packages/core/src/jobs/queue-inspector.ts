@@ -1,6 +1,6 @@
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { jobQueues } from "./job-registry.ts";
+import { jobQueues } from "./job-declarations.ts";
 
 export interface QueueCounts {
   name: string;

@@ -1,6 +1,19 @@
+import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/prisma-client.ts";
 import { fromWithName, type Mailer, mailLogRow, type OutgoingMail } from "./mailer.ts";
+
+/**
+ * The Message-ID of the message with this idempotency key. SMTP cannot send exactly once: a worker
+ * that dies, or cannot record the send, after the server took the message sends it again on the
+ * job's retry. With the same Message-ID that resend is the same message, which mail servers and
+ * clients show once; a random one per attempt made it a second email. Hashed: keys hold addresses.
+ */
+function messageIdFor(idempotencyKey: string, from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+  const domain = address.split("@")[1] || "signet.invalid";
+  return `<${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 40)}@${domain}>`;
+}
 
 /** Delivers through SMTP_URL, then records the message so a retried job does not send twice. */
 export function createSmtpMailer(db: Db, smtpUrl: string, from: string): Mailer {
@@ -12,6 +25,7 @@ export function createSmtpMailer(db: Db, smtpUrl: string, from: string): Mailer 
       if (sent) return { answer: null };
       const sender = fromWithName(from, mail.fromName);
       const info = await transport.sendMail({
+        messageId: messageIdFor(mail.idempotencyKey, from),
         from: sender,
         to: mail.to,
         subject: mail.subject,

@@ -31,11 +31,12 @@ const cases: [MailTemplateInput, string, string][] = [
         givenName: "Ann",
         organizationName: "Acme <Lending>",
         inviterName: "Sam Support",
-        signInLink: "https://signet.test/sign-in",
+        link: "https://signet.test/join?invitation=i&token=t",
+        expiresInDays: 7,
       },
     },
-    "You now have access to Acme <Lending> on Signet",
-    "https://signet.test/sign-in",
+    "Sam Support asks you to join Acme <Lending> on Signet",
+    "https://signet.test/join?invitation=i&token=t",
   ],
   [
     {

@@ -39,11 +39,20 @@ const userInvitationData = z.object({
   link: z.url(),
   expiresInDays: z.number().int(),
 });
+/** a request to join, sent to someone who already has an account (the kind's name predates issue 30) */
 const organizationAccessGrantedData = z.object({
   givenName: z.string(),
   organizationName: z.string(),
   inviterName: z.string(),
-  signInLink: z.url(),
+  link: z.url(),
+  expiresInDays: z.number().int(),
+});
+const identityLinkData = z.object({
+  givenName: z.string(),
+  providerName: z.string(),
+  organizationName: z.string(),
+  link: z.url(),
+  expiresInMinutes: z.number().int(),
 });
 const verifyAccountData = z.object({
   givenName: z.string(),
@@ -230,13 +239,32 @@ ${button(data.link, "Create your account")}
   "organization-access-granted": {
     data: organizationAccessGrantedData,
     render(data: z.infer<typeof organizationAccessGrantedData>): RenderedMail {
-      const subject = `You now have access to ${data.organizationName} on Signet`;
-      const text = `Hello ${data.givenName},\n\n${data.inviterName} added you to ${data.organizationName} on Signet. Sign in with your existing account and choose ${data.organizationName}:\n\n${data.signInLink}\n`;
+      const subject = `${data.inviterName} asks you to join ${data.organizationName} on Signet`;
+      const text = `Hello ${data.givenName},\n\n${data.inviterName} asks you to join ${data.organizationName} on Signet with your existing account. You become a member only if you accept. Open this link to accept or decline:\n\n${data.link}\n\nThe request expires in ${data.expiresInDays} days. If you do not know this organization, decline or ignore this email.\n`;
       const html = layout(
         subject,
         `<p>Hello ${escapeHtml(data.givenName)},</p>
-<p>${escapeHtml(data.inviterName)} added you to <strong>${escapeHtml(data.organizationName)}</strong> on Signet. Sign in with your existing account and choose ${escapeHtml(data.organizationName)}.</p>
-${button(data.signInLink, "Sign in")}`,
+<p>${escapeHtml(data.inviterName)} asks you to join <strong>${escapeHtml(data.organizationName)}</strong> on Signet with your existing account. You become a member only if you accept.</p>
+${button(data.link, "Accept or decline")}
+<p>The request expires in ${data.expiresInDays} days. If you do not know this organization, decline or ignore this email.</p>`,
+      );
+      return { subject, text, html };
+    },
+  },
+  /** never an organization's wording: the organization whose provider asks must not soften the warning */
+  "identity-link": {
+    data: identityLinkData,
+    render(data: z.infer<typeof identityLinkData>): RenderedMail {
+      const subject = `Confirm signing in to Signet through ${data.providerName}`;
+      const warning = `Only confirm if you just tried to sign in through ${data.providerName} yourself. If you did not, do not open the link: someone with access to that identity provider tried to sign in as you, and your account stays as it is.`;
+      const text = `Hello ${data.givenName},\n\nSomeone signed in through ${data.providerName}, the identity provider of ${data.organizationName}, with your email address. Your Signet account is not linked to that provider yet. Open this link to link it, so that the provider can sign you in to ${data.organizationName}:\n\n${data.link}\n\n${warning}\n\nThe link works once and expires in ${data.expiresInMinutes} minutes.\n`;
+      const html = layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.givenName)},</p>
+<p>Someone signed in through <strong>${escapeHtml(data.providerName)}</strong>, the identity provider of <strong>${escapeHtml(data.organizationName)}</strong>, with your email address. Your Signet account is not linked to that provider yet. Link it so that the provider can sign you in to ${escapeHtml(data.organizationName)}:</p>
+${button(data.link, "Review and link")}
+<p><strong>${escapeHtml(warning)}</strong></p>
+<p>The link works once and expires in ${data.expiresInMinutes} minutes.</p>`,
       );
       return { subject, text, html };
     },
@@ -325,6 +353,8 @@ export function renderMail(mail: MailTemplateInput): RenderedMail {
     case "organization-access-granted":
       return mailTemplates[mail.template].render(mail.data);
     case "verify-account":
+      return mailTemplates[mail.template].render(mail.data);
+    case "identity-link":
       return mailTemplates[mail.template].render(mail.data);
     case "package-cancelled":
       return mailTemplates[mail.template].render(mail.data);

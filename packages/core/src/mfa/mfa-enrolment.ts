@@ -11,6 +11,7 @@ import QRCode from "qrcode";
 import type { UserActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import { type IssuedToken, issueToken } from "../auth/issue-token.ts";
+import { requireOwnSignIn } from "../auth/require-own-sign-in.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -59,6 +60,7 @@ export async function getMyMfa(actor: UserActor, deps: CoreDeps): Promise<MfaSta
 
 /** A new key for an authenticator app (replacing one not yet confirmed); it counts after a first code. */
 export async function startMfaAuthenticator(actor: UserActor, deps: CoreDeps): Promise<MfaAuthenticatorSetup> {
+  await requireOwnSignIn(actor, "authenticator app", deps);
   const { db } = deps;
   const existing = await db.mfaAuthenticator.findUnique({ where: { userId: actor.userId } });
   if (existing?.verifiedAt) {
@@ -99,6 +101,7 @@ export async function verifyMfaAuthenticator(
   input: { code: string },
   deps: CoreDeps,
 ): Promise<Omit<MfaEnrolled, "token">> {
+  await requireOwnSignIn(actor, "authenticator app", deps);
   const { db } = deps;
   const authenticator = await db.mfaAuthenticator.findUnique({ where: { userId: actor.userId } });
   if (!authenticator || authenticator.verifiedAt)
@@ -133,6 +136,7 @@ async function afterFactorRemoved(tx: Tx, actor: UserActor, remains: boolean) {
 }
 
 export async function removeMfaAuthenticator(actor: UserActor, deps: CoreDeps): Promise<MfaStatus> {
+  await requireOwnSignIn(actor, "authenticator app", deps);
   const factors = await loadMfaFactors(deps.db, actor.userId);
   if (!factors.authenticator) throw new AppError("NOT_FOUND");
   const remains = factors.smsPhone !== null;
@@ -154,6 +158,7 @@ export async function setMfaPhoneNumber(
   input: { phoneNumber: string },
   deps: CoreDeps,
 ): Promise<MfaSmsSent> {
+  await requireOwnSignIn(actor, "MFA phone", deps);
   const { db } = deps;
   const code = newSmsCode();
   const now = new Date();
@@ -212,6 +217,7 @@ export async function verifyMfaPhoneNumber(
   input: { code: string },
   deps: CoreDeps,
 ): Promise<Omit<MfaEnrolled, "token">> {
+  await requireOwnSignIn(actor, "MFA phone", deps);
   const { db } = deps;
   const now = new Date();
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { mfaPhoneNumber: true } });
@@ -245,6 +251,7 @@ export async function verifyMfaPhoneNumber(
 }
 
 export async function removeMfaPhoneNumber(actor: UserActor, deps: CoreDeps): Promise<MfaStatus> {
+  await requireOwnSignIn(actor, "MFA phone", deps);
   const factors = await loadMfaFactors(deps.db, actor.userId);
   if (!factors.phone) throw new AppError("NOT_FOUND");
   const remains = factors.totp;
@@ -262,6 +269,7 @@ export async function regenerateMfaRecoveryCodes(
   actor: UserActor,
   deps: CoreDeps,
 ): Promise<{ recoveryCodes: string[] }> {
+  await requireOwnSignIn(actor, "recovery codes", deps);
   if (!hasVerifiedFactor(await loadMfaFactors(deps.db, actor.userId))) {
     throw new AppError("BAD_REQUEST", "Add an authenticator app or a verified phone first.");
   }

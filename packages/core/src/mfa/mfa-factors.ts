@@ -1,6 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
-import { MFA_LIMITS, type MfaMethod, type MfaStatus, securitySettingsFromRows } from "@signet/contract";
+import { MFA_LIMITS, type MfaMethod, type MfaStatus } from "@signet/contract";
 import type { Prisma } from "../db/generated/client.ts";
+import { readOrganizationSetting } from "../settings/read-organization-settings.ts";
 
 type Reader = Pick<
   Prisma.TransactionClient,
@@ -12,11 +13,7 @@ export const sha256Hex = (text: string) => createHash("sha256").update(text).dig
 /** Whether the organization's "Require a second factor" setting (mfa_required) is on. */
 export async function organizationRequiresMfa(db: Reader, organizationId: string | null): Promise<boolean> {
   if (!organizationId) return false;
-  const row = await db.organizationSetting.findUnique({
-    where: { organizationId_key: { organizationId, key: "mfa_required" } },
-    select: { key: true, value: true },
-  });
-  return securitySettingsFromRows(row ? [row] : []).mfa_required;
+  return readOrganizationSetting(db, organizationId, "mfa_required");
 }
 
 export interface MfaFactors {

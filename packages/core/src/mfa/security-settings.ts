@@ -1,24 +1,16 @@
-import {
-  SECURITY_SETTING_KEYS,
-  type SecuritySettings,
-  securitySettingsFromRows,
-  type UpdateSecuritySettings,
-} from "@signet/contract";
+import { SECURITY_SETTING_KEYS, type SecuritySettings, type UpdateSecuritySettings } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { forbidden } from "../errors/app-error.ts";
 import { loadGroupAccess } from "../groups/load-group-access.ts";
+import { readOrganizationSettings } from "../settings/read-organization-settings.ts";
 
 type Reader = Pick<Prisma.TransactionClient, "organizationSetting">;
 
 async function readSecuritySettings(db: Reader, organizationId: string): Promise<SecuritySettings> {
-  const rows = await db.organizationSetting.findMany({
-    where: { organizationId, key: { in: SECURITY_SETTING_KEYS } },
-    select: { key: true, value: true },
-  });
-  return securitySettingsFromRows(rows);
+  return readOrganizationSettings(db, organizationId, SECURITY_SETTING_KEYS);
 }
 
 export async function getSecuritySettings(

@@ -6,6 +6,7 @@ import nodemailer from "nodemailer";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { QueueInspector } from "../jobs/queue-inspector.ts";
+import { outboundFetch, outboundPolicy } from "../outbound/outbound-fetch.ts";
 import { assertSupportUser } from "./assert-support-user.ts";
 import { PARKED_OUTBOX_WHERE } from "./parked-jobs.ts";
 
@@ -127,7 +128,10 @@ async function checkSms(deps: CoreDeps): Promise<ServiceInfo> {
   const url = deps.config.SMS_WEBHOOK_URL;
   if (!url) return notConfigured(base, "Text messages are kept in the dev mailbox, not sent");
   return check(base, `SMS gateway at ${hostOf(url)} (reachability only)`, async () => {
-    await fetch(url, { method: "HEAD", signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+    await outboundFetch(outboundPolicy(deps.config))(url, {
+      method: "HEAD",
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    });
     return null;
   });
 }

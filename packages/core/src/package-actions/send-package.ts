@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   missingContact,
   PACKAGE_ACTION_MESSAGES,
@@ -11,15 +10,15 @@ import type { Actor } from "../actor.ts";
 import { avSendProblems } from "../av-session/av-send-problems.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
-import { eNoteSendProblems } from "../enote/enote-send-problems.ts";
+import { eNoteSendProblems, readENoteForSend } from "../enote/enote-send-problems.ts";
 import { AppError } from "../errors/app-error.ts";
 import { packageConflict } from "../packages/package-access.ts";
 import { enqueueAutomaticMailings } from "../print-mail/automatic-mailing-job.ts";
 import { snapshotReminderSchedule } from "../reminders/reminder-policy.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 import { inviteDueParticipants, reopenParticipants } from "../signing/invite-due-participants.ts";
-import { BlobNotFoundError, type BlobStorage } from "../storage/blob-storage.ts";
 import { signatureTagProblems } from "../tags/signature-tag-problems.ts";
+import { type MeasuredHashes, measureDocumentHashes, recordHashesAtSend } from "./measure-document-hashes.ts";
 import { type PackageRow, runPackageAction } from "./run-package-action.ts";
 
 /**
@@ -83,31 +82,8 @@ export async function expiryOnAvailability(
 }
 
 /**
- * Each document's SHA-256 measured on the stored file as the package is sent (DOMAIN.md §4): a file
- * changed in storage after upload then differs from the hash taken at upload, and the certificate
- * and the verification say so. A file that cannot be read is recorded as missing.
- */
-async function recordHashesAtSend(tx: Prisma.TransactionClient, storage: BlobStorage, packageId: string) {
-  const documents = await tx.document.findMany({ where: { packageId }, select: { id: true, blobKey: true } });
-  for (const document of documents) {
-    const hash = createHash("sha256");
-    try {
-      for await (const chunk of (await storage.get(document.blobKey)) as AsyncIterable<Buffer>) hash.update(chunk);
-    } catch (error) {
-      if (!(error instanceof BlobNotFoundError)) throw error;
-      await tx.document.update({ where: { id: document.id }, data: { sha256AtSend: MISSING_AT_SEND } });
-      continue;
-    }
-    await tx.document.update({ where: { id: document.id }, data: { sha256AtSend: hash.digest("hex") } });
-  }
-}
-
-/** What sha256AtSend holds when the stored file was gone at send (never a hex hash, so never a match). */
-export const MISSING_AT_SEND = "missing";
-
-/**
  * What happens when a package becomes available to signers (sent now, or its scheduled time came):
- * each document's hash at send is measured and recorded, participants of an earlier round who
+ * each document's hash at send (measured before the transaction) is recorded, participants of an earlier round who
  * must act again wait again, the participants whose turn it is are invited (issue 5 §1), and the
  * print sets of paper participants with a mailing address are made (issue 16 §4).
  */
@@ -115,9 +91,9 @@ export async function openForSigning(
   tx: Prisma.TransactionClient,
   pkg: PackageRow,
   now: Date,
-  storage: BlobStorage,
+  hashes: MeasuredHashes,
 ): Promise<void> {
-  await recordHashesAtSend(tx, storage, pkg.id);
+  await recordHashesAtSend(tx, pkg.id, hashes);
   await reopenParticipants(tx, pkg.id);
   await inviteDueParticipants(tx, pkg, now);
   await snapshotReminderSchedule(tx, pkg, now);
@@ -135,11 +111,15 @@ export async function sendPackage(
   input: { organizationId: string; packageId: string; version: number },
   deps: CoreDeps,
 ): Promise<Package> {
+  // storage is read before the transaction, which checks that nothing changed in between
+  const scope = { organizationId: input.organizationId, packageId: input.packageId };
+  const hashes = await measureDocumentHashes(deps.db, deps.storage, scope);
+  const eNote = await readENoteForSend(deps.db, deps.storage, scope);
   return runPackageAction(actor, { ...input, action: "send" }, deps, async (tx, claimed) => {
     const now = new Date();
     const pkg = claimed.current;
     if (pkg.sentAt !== null) throw packageConflict(PACKAGE_MESSAGES.scheduledNotEditable);
-    const problems = [...(await sendProblems(tx, pkg, now)), ...(await eNoteSendProblems(tx, deps.storage, pkg.id))];
+    const problems = [...(await sendProblems(tx, pkg, now)), ...(await eNoteSendProblems(tx, eNote, pkg.id))];
     if (problems.length > 0) throw new AppError("BAD_REQUEST", PACKAGE_ACTION_MESSAGES.cannotSend, problems);
     if (pkg.scheduledAvailability && pkg.scheduledOn !== null && pkg.scheduledOn > now) {
       return {
@@ -152,7 +132,7 @@ export async function sendPackage(
     const packageExpiresAt = await expiryOnAvailability(tx, pkg, now);
     return {
       changes: { sentAt: now, availableAt: now, packageExpiresAt },
-      afterAudit: (after) => openForSigning(after, pkg, now, deps.storage),
+      afterAudit: (after) => openForSigning(after, pkg, now, hashes),
       auditType: "package.sent",
       auditData: { packageExpiresAt: packageExpiresAt?.toISOString() ?? null },
     };

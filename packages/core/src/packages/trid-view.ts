@@ -5,7 +5,6 @@ import {
   type LenderCalendar,
   lenderCalendar,
   type PackageTrid,
-  settingValueOrDefault,
   TRID_DELIVERY_METHODS,
   TRID_PACKAGE_TYPES,
   type TridDeliveryMethod,
@@ -14,6 +13,7 @@ import {
   tridDeadlineAtRisk,
 } from "@signet/contract";
 import type { Prisma } from "../db/generated/client.ts";
+import { readOrganizationSettings } from "../settings/read-organization-settings.ts";
 
 // Issue 16 §1: a package's TRID part of its view — the stored fields and the legal dates computed
 // by the contract's tridDates with the organization's lender calendar (TRID settings).
@@ -37,21 +37,16 @@ export const defaultTridContext = (): TridContext => ({
 });
 
 export async function readTridContext(db: SettingsReader, organizationId: string): Promise<TridContext> {
-  const rows = await db.organizationSetting.findMany({
-    where: { organizationId, key: { in: ["trid_lender_open_saturday", "trid_default_expiration_days", "timezone"] } },
-    select: { key: true, value: true },
-  });
-  const text = (key: string) => rows.find((row) => row.key === key)?.value;
-  const timeZone = String(settingValueOrDefault("timezone", text("timezone")));
+  const values = await readOrganizationSettings(db, organizationId, [
+    "trid_lender_open_saturday",
+    "trid_default_expiration_days",
+    "timezone",
+  ]);
   return {
-    calendar: lenderCalendar(
-      settingValueOrDefault("trid_lender_open_saturday", text("trid_lender_open_saturday")) === true,
-    ),
-    timeZone,
-    defaultExpirationDays: Number(
-      settingValueOrDefault("trid_default_expiration_days", text("trid_default_expiration_days")),
-    ),
-    today: calendarDayIn(new Date(), timeZone),
+    calendar: lenderCalendar(values.trid_lender_open_saturday),
+    timeZone: values.timezone,
+    defaultExpirationDays: values.trid_default_expiration_days,
+    today: calendarDayIn(new Date(), values.timezone),
   };
 }
 

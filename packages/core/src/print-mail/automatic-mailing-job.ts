@@ -1,20 +1,12 @@
-import {
-  MAILING_REASONS,
-  type MailingReason,
-  type PostalAddress,
-  PRINT_MAIL_MESSAGES,
-  participantDisplayName,
-} from "@signet/contract";
-import { z } from "zod";
+import { type MailingReason, type PostalAddress, PRINT_MAIL_MESSAGES, participantDisplayName } from "@signet/contract";
 import { systemActor } from "../actor.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import type { JobContext } from "../jobs/job-context.ts";
+import type { JobInput } from "../jobs/job-declarations.ts";
 import { loadExecutionMatrix } from "../tags/execution-types.ts";
 import { makeMailing } from "./mailings.ts";
-
-const payload = z.object({ packageId: z.uuid(), participantId: z.uuid(), reason: z.enum(MAILING_REASONS) });
 
 /** One automatic mailing per participant and reason, ever: a second send or a repeated job enqueues nothing. */
 export const automaticMailingKey = (participantId: string, reason: MailingReason) =>
@@ -85,9 +77,7 @@ export async function enqueueAutomaticMailing(
  * member mail the set by hand.
  */
 export const automaticMailingJob = {
-  queue: "print-mail",
-  payload,
-  async handle(context: JobContext, job: z.infer<typeof payload>) {
+  async handle(context: JobContext, job: JobInput<"print-mail.automatic">) {
     const pkg = await context.db.package.findUnique({ where: { id: job.packageId } });
     const participant = await context.db.participant.findFirst({
       where: { id: job.participantId, packageId: job.packageId },

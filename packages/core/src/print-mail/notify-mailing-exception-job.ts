@@ -1,18 +1,14 @@
-import { MILESTONE_CODES, MILESTONE_WORDS } from "@signet/contract";
-import { z } from "zod";
+import { MILESTONE_WORDS } from "@signet/contract";
 import type { JobContext } from "../jobs/job-context.ts";
+import type { JobInput } from "../jobs/job-declarations.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
-
-const payload = z.object({ mailingId: z.uuid(), code: z.enum(MILESTONE_CODES) });
 
 /**
  * Issue 16 §4: a returned or failed leg notifies the sender — the member who created the package —
  * by email, with the recipient, what happened and a link to the package's mailings.
  */
 export const notifyMailingExceptionJob = {
-  queue: "email",
-  payload,
-  async handle(context: JobContext, job: z.infer<typeof payload>, idempotencyKey: string) {
+  async handle(context: JobContext, job: JobInput<"print-mail.notify-exception">, idempotencyKey: string) {
     const mailing = await context.db.mailing.findUnique({
       where: { id: job.mailingId },
       include: { package: { select: { id: true, name: true, createdById: true, organizationId: true } } },

@@ -1,17 +1,14 @@
-import { z } from "zod";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import type { JobContext } from "../jobs/job-context.ts";
+import type { JobInput } from "../jobs/job-declarations.ts";
+import { nextAttemptAt, retryPolicies } from "../jobs/retry-policy.ts";
 import { loadPrintSetup } from "../print-settings/print-setup.ts";
 import { PrintVendorError } from "./print-vendor-adapter.ts";
 import { printVendorAdapterFor } from "./print-vendor-adapters.ts";
 import { recordMilestones } from "./record-milestone.ts";
 
-const payload = z.object({ mailingId: z.uuid(), round: z.number().int().min(1) });
-
 /** Statuses after which the vendor reports nothing more. */
 const FINAL = new Set(["RETURNED", "RETURNED_TO_SENDER", "FAILED"]);
-/** About a month of hourly checks: a mailing's return leg takes days, not months. */
-const MAX_ROUNDS = 24 * 31;
 
 export const pollKey = (mailingId: string, round: number) => `print-mail-poll:${mailingId}:${round}`;
 
@@ -21,9 +18,7 @@ export const pollKey = (mailingId: string, round: number) => `print-mail-poll:${
  * exactly as if its callback had come. It stops when the mailing is final.
  */
 export const pollMailingJob = {
-  queue: "print-mail",
-  payload,
-  async handle(context: JobContext, job: z.infer<typeof payload>) {
+  async handle(context: JobContext, job: JobInput<"print-mail.poll">) {
     const mailing = await context.db.mailing.findUnique({ where: { id: job.mailingId } });
     if (!mailing?.vendorJobId || FINAL.has(mailing.status)) return;
     const setup = await loadPrintSetup(context.db, mailing.organizationId, context);
@@ -39,14 +34,15 @@ export const pollMailingJob = {
       }
     }
     const after = await context.db.mailing.findUnique({ where: { id: mailing.id }, select: { status: true } });
-    if (!after || FINAL.has(after.status) || job.round >= MAX_ROUNDS) return;
+    const dueAt = nextAttemptAt(retryPolicies(context.config).mailingPoll, job.round);
+    if (!after || FINAL.has(after.status) || !dueAt) return;
     const next = job.round + 1;
     await enqueueOutbox(
       context.db,
       "print-mail.poll",
       { mailingId: mailing.id, round: next },
       pollKey(mailing.id, next),
-      new Date(Date.now() + context.config.PRINT_POLL_SECONDS * 1000),
+      dueAt,
     );
   },
 };

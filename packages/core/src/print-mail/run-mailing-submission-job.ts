@@ -1,8 +1,9 @@
-import { z } from "zod";
 import { systemActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import type { JobContext } from "../jobs/job-context.ts";
+import type { JobInput } from "../jobs/job-declarations.ts";
+import { nextAttemptAt, retryPolicies } from "../jobs/retry-policy.ts";
 import { loadPrintSetup } from "../print-settings/print-setup.ts";
 import { readStream } from "../signing/read-stream.ts";
 import { submissionKey } from "./mailings.ts";
@@ -10,8 +11,6 @@ import { pollKey } from "./poll-mailing-job.ts";
 import { PrintVendorError } from "./print-vendor-adapter.ts";
 import { printVendorAdapterFor } from "./print-vendor-adapters.ts";
 import { recordMilestones } from "./record-milestone.ts";
-
-const payload = z.object({ mailingId: z.uuid(), attempt: z.number().int().min(1) });
 
 /** The callback URL the vendor posts milestones to (PRINT_CALLBACK_URL, or the public URL's API). */
 export function printCallbackUrl(config: JobContext["config"]): string {
@@ -26,15 +25,16 @@ export function printCallbackUrl(config: JobContext["config"]): string {
  * mailing is SUBMIT_FAILED and waits for a person's retry.
  */
 export const runMailingSubmissionJob = {
-  queue: "print-mail",
-  payload,
-  async handle(context: JobContext, job: z.infer<typeof payload>) {
+  async handle(context: JobContext, job: JobInput<"print-mail.submit">) {
     const { db, config } = context;
     const mailing = await db.mailing.findUnique({ where: { id: job.mailingId }, include: { legs: true } });
-    // only the current attempt of a mailing still waiting runs (a stale or repeated job does nothing)
-    if (mailing?.status !== "QUEUED" || mailing.submitAttempts >= job.attempt) return;
+    // only the current attempt of a mailing still waiting runs (a stale job does nothing). The same
+    // attempt claimed already runs again: BullMQ hands a job out again only when the run that
+    // claimed it died or could record neither outcome, and the vendor's idempotency key makes the
+    // second submission answer the job the first one made (skipping it lost the mailing, QUEUED forever)
+    if (mailing?.status !== "QUEUED" || mailing.submitAttempts > job.attempt) return;
     const claimed = await db.mailing.updateMany({
-      where: { id: mailing.id, status: "QUEUED", submitAttempts: job.attempt - 1 },
+      where: { id: mailing.id, status: "QUEUED", submitAttempts: { in: [job.attempt - 1, job.attempt] } },
       data: { submitAttempts: job.attempt },
     });
     if (claimed.count === 0) return;
@@ -74,7 +74,7 @@ export const runMailingSubmissionJob = {
           "print-mail.poll",
           { mailingId: mailing.id, round: 1 },
           pollKey(mailing.id, 1),
-          new Date(Date.now() + config.PRINT_POLL_SECONDS * 1000),
+          new Date(Date.now() + retryPolicies(config).mailingPoll.firstDelayMs),
         );
         await appendAuditEvent(tx, systemActor, {
           organizationId: mailing.organizationId,
@@ -95,8 +95,8 @@ export const runMailingSubmissionJob = {
       const errorText = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       if (!(error instanceof PrintVendorError))
         context.logger.error({ err: error, mailingId: mailing.id }, "print job submission failed");
-      const retry = job.attempt < config.PRINT_SUBMIT_AUTO_ATTEMPTS;
-      const nextAt = new Date(Date.now() + config.PRINT_SUBMIT_RETRY_BASE_SECONDS * 1000 * 4 ** (job.attempt - 1));
+      const nextAt = nextAttemptAt(retryPolicies(config).printSubmission, job.attempt);
+      const retry = nextAt !== null;
       await db.$transaction(async (tx) => {
         await tx.mailing.update({
           where: { id: mailing.id },

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRINT_PROVIDER,
   PRINT_SETTINGS_MESSAGES,
+  PRINT_VENDOR_URL_MESSAGES,
   type PrintConnectionTest,
   type PrintFulfillmentSettings,
   type PrintOptions,
@@ -12,6 +13,8 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { outboundPolicy } from "../outbound/outbound-fetch.ts";
+import { assertOutboundUrl } from "../outbound/outbound-url.ts";
 import { checkVendorHealth } from "./vendor-health.ts";
 
 // Issue 16 §4: the organization's print fulfillment switch and vendor connection. The client secret
@@ -77,6 +80,7 @@ export async function updatePrintFulfillmentSettings(
 ): Promise<PrintFulfillmentSettings> {
   const { organizationId, version, clientSecret, ...changes } = input;
   await requirePermission(actor, organizationId, SETTINGS_ADMINS, deps);
+  if (changes.vendorUrl) assertOutboundUrl(changes.vendorUrl, deps.config, PRINT_VENDOR_URL_MESSAGES, "vendorUrl");
   const row = await deps.db.$transaction(async (tx) => {
     const current = await tx.printFulfillmentSettings.findUnique({ where: { organizationId } });
     if ((current?.version ?? 0) !== version) throw new AppError("VERSION_NOT_MATCHED");
@@ -132,11 +136,14 @@ export async function testPrintVendorConnection(
   const testedAt = new Date();
   if (!row?.vendorUrl || !row.clientId || !row.clientSecretEncrypted)
     return { ok: false, message: PRINT_SETTINGS_MESSAGES.vendorMissing, testedAt: testedAt.toISOString() };
-  const result = await checkVendorHealth({
-    url: row.vendorUrl,
-    clientId: row.clientId,
-    clientSecret: deps.fieldCipher.decrypt(row.clientSecretEncrypted),
-  });
+  const result = await checkVendorHealth(
+    {
+      url: row.vendorUrl,
+      clientId: row.clientId,
+      clientSecret: deps.fieldCipher.decrypt(row.clientSecretEncrypted),
+    },
+    outboundPolicy(deps.config),
+  );
   await deps.db.printFulfillmentSettings.updateMany({
     where: { organizationId: input.organizationId },
     data: { lastTestedAt: testedAt, lastTestOk: result.ok, lastTestMessage: result.message },

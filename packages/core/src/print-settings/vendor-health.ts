@@ -1,3 +1,6 @@
+import type { OutboundPolicy } from "@signet/contract";
+import { outboundFetch } from "../outbound/outbound-fetch.ts";
+
 /** How long a connection test waits for the vendor before saying it did not answer. */
 export const VENDOR_HEALTH_TIMEOUT_MS = 10_000;
 
@@ -13,22 +16,22 @@ export interface VendorHealth {
  */
 export async function checkVendorHealth(
   vendor: { url: string; clientId: string; clientSecret: string },
+  policy: OutboundPolicy,
   timeoutMs = VENDOR_HEALTH_TIMEOUT_MS,
 ): Promise<VendorHealth> {
   const url = `${vendor.url.replace(/\/+$/, "")}/health`;
   const auth = Buffer.from(`${vendor.clientId}:${vendor.clientSecret}`).toString("base64");
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await outboundFetch(policy)(url, {
       headers: { authorization: `Basic ${auth}`, accept: "application/json" },
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "manual",
     });
-  } catch (error) {
-    const name = (error as Error).name;
-    if (name === "TimeoutError" || name === "AbortError")
-      return { ok: false, message: `The print vendor did not answer within ${Math.round(timeoutMs / 1000)} seconds.` };
-    return { ok: false, message: "The print vendor could not be reached at this address." };
+  } catch {
+    // refused, timed out, no such host, not allowed by the outbound policy: one answer, so the test
+    // cannot be used to tell open ports from closed ones
+    return { ok: false, message: "Not reachable: the print vendor did not answer at this address." };
   }
   await response.body?.cancel().catch(() => undefined);
   if (response.status === 401 || response.status === 403)

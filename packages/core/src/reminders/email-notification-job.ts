@@ -2,30 +2,18 @@ import { randomUUID } from "node:crypto";
 import {
   EMAIL_NOTIFICATION_EVENT_BY_AUDIT_TYPE,
   EMAIL_NOTIFICATION_EVENT_LABELS,
-  EMAIL_NOTIFICATION_EVENTS,
   type EmailNotificationEvent,
   participantDisplayName,
 } from "@signet/contract";
-import { z } from "zod";
 import type { Prisma } from "../db/generated/client.ts";
 import { renderOrganizationMail } from "../email-templates/render-organization-mail.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import type { JobContext } from "../jobs/job-context.ts";
+import type { JobInput } from "../jobs/job-declarations.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import type { MailTemplateInput } from "../mail/templates.ts";
 import { readSigningRoomSettings } from "../signing/signing-room-settings.ts";
 import type { AuditedChange } from "../webhooks/record-webhook-event.ts";
-
-const payload = z.object({
-  organizationId: z.uuid(),
-  packageId: z.uuid(),
-  event: z.enum(EMAIL_NOTIFICATION_EVENTS),
-  /** the rules that matched when the event happened (a rule deleted since sends nothing) */
-  ruleIds: z.array(z.uuid()),
-  participantId: z.uuid().nullable().default(null),
-  reason: z.string().max(2000).nullable().default(null),
-  occurredAt: z.string(),
-});
 
 const asId = (value: unknown) => (typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value) ? value : null);
 
@@ -97,9 +85,7 @@ function notice(
  * every send is recorded in the notification record by the mailer.
  */
 export const emailNotificationJob = {
-  queue: "email",
-  payload,
-  async handle(context: JobContext, job: z.infer<typeof payload>, idempotencyKey: string) {
+  async handle(context: JobContext, job: JobInput<"email.notification">, idempotencyKey: string) {
     const pkg = await context.db.package.findFirst({
       where: { id: job.packageId, organizationId: job.organizationId },
       include: { organization: { select: { name: true } }, groups: { select: { groupId: true } } },

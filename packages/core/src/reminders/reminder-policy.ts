@@ -4,9 +4,9 @@ import {
   policyFromSettings,
   type ReminderPolicy,
   reminderPolicySchema,
-  settingValueOrDefault,
 } from "@signet/contract";
 import type { Prisma } from "../db/generated/client.ts";
+import { readOrganizationSettings } from "../settings/read-organization-settings.ts";
 
 type Reader = Pick<Prisma.TransactionClient, "organizationSetting">;
 
@@ -20,18 +20,7 @@ const KEYS = [
 
 /** The organization's reminder defaults (settings registry, category AUTOMATION), defaults filled in. */
 export async function readOrganizationReminderPolicy(db: Reader, organizationId: string): Promise<ReminderPolicy> {
-  const rows = await db.organizationSetting.findMany({
-    where: { organizationId, key: { in: [...KEYS] } },
-    select: { key: true, value: true },
-  });
-  const value = (key: (typeof KEYS)[number]) => settingValueOrDefault(key, rows.find((r) => r.key === key)?.value);
-  return policyFromSettings({
-    reminders_enabled: value("reminders_enabled") as boolean,
-    reminder_first_after_days: value("reminder_first_after_days") as number,
-    reminder_interval_days: value("reminder_interval_days") as number,
-    reminder_max_count: value("reminder_max_count") as number,
-    expiring_soon_days: value("expiring_soon_days") as number,
-  });
+  return policyFromSettings(await readOrganizationSettings(db, organizationId, KEYS));
 }
 
 /** A stored policy (override or snapshot), or null when absent or unreadable. */

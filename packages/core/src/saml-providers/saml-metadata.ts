@@ -1,13 +1,15 @@
 import {
   type ImportedSamlMetadata,
   type ImportSamlMetadata,
+  SAML_METADATA_URL_MESSAGES,
   SAML_PROVIDER_MESSAGES,
   type SamlServiceProvider,
-  samlUrlProblem,
 } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
+import { outboundFetch, outboundPolicy } from "../outbound/outbound-fetch.ts";
+import { assertOutboundUrl } from "../outbound/outbound-url.ts";
 import { samlify, samlServiceProviderEntity } from "./saml-library.ts";
 import { samlAcsUrl, samlCertificate, samlSpEntityId } from "./saml-provider-views.ts";
 import { requireSupportUser } from "./saml-providers.ts";
@@ -23,11 +25,13 @@ function toPem(base64: string): string {
   return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)?.join("\n") ?? ""}\n-----END CERTIFICATE-----`;
 }
 
-async function download(url: string): Promise<string> {
-  const problem = samlUrlProblem(url);
-  if (problem) throw badMetadata(problem, "url");
+async function download(url: string, deps: CoreDeps): Promise<string> {
+  assertOutboundUrl(url, deps.config, SAML_METADATA_URL_MESSAGES);
   try {
+    const fetch = outboundFetch(outboundPolicy(deps.config), { maxResponseBytes: MAX_METADATA_BYTES });
     const response = await fetch(url, {
+      // metadata addresses often redirect; every hop meets the outbound policy where it connects
+      redirect: "follow",
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
       headers: { accept: "application/samlmetadata+xml, application/xml, text/xml" },
     });
@@ -81,10 +85,10 @@ export function parseSamlMetadata(xml: string, path = "xml"): ImportedSamlMetada
 export async function importSamlMetadata(
   actor: Actor,
   input: ImportSamlMetadata,
-  _deps: CoreDeps,
+  deps: CoreDeps,
 ): Promise<ImportedSamlMetadata> {
   requireSupportUser(actor);
-  if (input.url) return parseSamlMetadata(await download(input.url), "url");
+  if (input.url) return parseSamlMetadata(await download(input.url, deps), "url");
   return parseSamlMetadata(input.xml ?? "", "xml");
 }
 

@@ -158,6 +158,9 @@ export async function deleteSamlProvider(
     if (!row) throw samlProviderNotFound();
     const { count } = await tx.samlProvider.deleteMany({ where: { id: input.samlProviderId, version: input.version } });
     if (count === 0) throw packageVersionConflict();
+    // a provider added again later is a new provider: it signs nobody in until they link again
+    await tx.identityLink.deleteMany({ where: { providerId: row.id } });
+    await tx.identityLinkRequest.deleteMany({ where: { providerId: row.id } });
     await audit(tx, support, "saml-provider.deleted", { samlProviderId: row.id, name: row.name });
   });
 }

@@ -1,10 +1,17 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { SAML_NAME_ID, SAML_PROVIDER_MESSAGES, safeReturnUrl, samlAssertsMultiFactor } from "@signet/contract";
+import {
+  IDENTITY_MESSAGES,
+  SAML_NAME_ID,
+  SAML_PROVIDER_MESSAGES,
+  safeReturnUrl,
+  samlAssertsMultiFactor,
+} from "@signet/contract";
 import type { AnonymousActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { IssuedToken } from "../auth/issue-token.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { Prisma } from "../db/generated/client.ts";
+import { findFederatedAccount } from "../identity-links/find-federated-account.ts";
 import { continueAfterFirstFactor, type IssuedMfaChallenge } from "../mfa/sign-in-challenge.ts";
 import { SAML_CLOCK_SKEW_MS, samlIdentityProviderEntity, samlify, samlServiceProviderEntity } from "./saml-library.ts";
 import { samlAcsUrl, samlProviderNotFound, samlSpEntityId } from "./saml-provider-views.ts";
@@ -95,6 +102,8 @@ export class SamlSignInRefused extends Error {
     message: string,
     /** for the page's "back to sign-in" link, when the organization is known */
     readonly organizationId: string | null,
+    /** an identity link request the person may confirm by signing in with their own password */
+    readonly linkRequestId: string | null = null,
   ) {
     super(message);
     this.name = "SamlSignInRefused";
@@ -168,8 +177,9 @@ function classify(error: unknown): { reason: string; message: string } {
  * signature (assertion or whole response) against the provider's certificates, the issuer and the
  * NotBefore/NotOnOrAfter window; here we check that the assertion is for us (audience, recipient,
  * destination), answers our request (InResponseTo), and was never used before (its ID in the
- * replay store, whichever API process saw it). The person is matched by email to a member of the
- * organization; the session is the one any sign-in gets, bound to that organization. Every outcome
+ * replay store, whichever API process saw it). The person is the account linked to the NameID (see
+ * findFederatedAccount), a member of the organization; the session is the one any sign-in gets,
+ * bound to that organization, and it cannot change the account's own credentials. Every outcome
  * is audited naming the provider; refusals are SamlSignInRefused, never a 500.
  */
 export async function finishSamlSignIn(
@@ -211,7 +221,8 @@ export async function finishSamlSignIn(
       }),
     );
     deps.logger.info({ ...providerData, reason }, "SAML sign-in refused");
-    throw new SamlSignInRefused(status, message, organizationId);
+    const linkRequestId = typeof extra.requestId === "string" ? extra.requestId : null;
+    throw new SamlSignInRefused(status, message, organizationId, linkRequestId);
   };
 
   if (!provider.enabled) return refuse(403, SAML_PROVIDER_MESSAGES.providerUnavailable, "provider-disabled");
@@ -291,19 +302,39 @@ export async function finishSamlSignIn(
   ).toLowerCase();
   if (!email.includes("@")) return refuse(403, SAML_PROVIDER_MESSAGES.emailMissing, "email-missing");
 
-  const user = await db.user.findUnique({
-    where: { email },
+  const subject = first(parsed.extract.nameID);
+  if (!subject) return refuse(403, IDENTITY_MESSAGES.subjectMissing, "subject-missing");
+  const found = await findFederatedAccount(
+    actor,
+    { providerKind: "saml", providerId: provider.id, providerName: provider.name, organizationId, subject, email },
+    deps,
+  );
+  // no just-in-time creation: the provider vouches for people the organization already has
+  if (found.kind === "unknown") {
+    return refuse(403, SAML_PROVIDER_MESSAGES.noAccount, "unknown-email", { emailHash: sha256(email) });
+  }
+  if (found.kind === "refused") {
+    const message =
+      found.reason === "not-a-member"
+        ? SAML_PROVIDER_MESSAGES.noAccount
+        : found.reason === "not-linked"
+          ? IDENTITY_MESSAGES.linkEmailSent
+          : IDENTITY_MESSAGES.linkedToOtherIdentity;
+    return refuse(403, message, found.reason, {
+      userId: found.userId,
+      ...(found.requestId ? { requestId: found.requestId } : {}),
+    });
+  }
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: found.userId },
     include: {
       apiUser: { select: { userId: true } },
       memberships: { include: { organization: { select: { enabled: true } } } },
     },
   });
-  const here = user?.memberships.find((m) => m.organizationId === organizationId);
-  // no just-in-time creation: the provider vouches for people the organization already has
-  if (!user || !here || user.apiUser) {
-    return refuse(403, SAML_PROVIDER_MESSAGES.noAccount, user ? "not-a-member" : "unknown-email", {
-      ...(user ? { userId: user.id } : { emailHash: sha256(email) }),
-    });
+  const here = user.memberships.find((m) => m.organizationId === organizationId);
+  if (!here || user.apiUser) {
+    return refuse(403, SAML_PROVIDER_MESSAGES.noAccount, "not-a-member", { userId: user.id });
   }
   if (!here.enabled || !here.organization.enabled) {
     return refuse(403, SAML_PROVIDER_MESSAGES.notEnabled, "not-enabled-for-org", { userId: user.id });

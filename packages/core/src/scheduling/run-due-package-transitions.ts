@@ -2,6 +2,11 @@ import { EXPIRED_CANCELLATION_REASON } from "@signet/contract";
 import { systemActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { Db } from "../db/prisma-client.ts";
+import {
+  hashesStillCurrent,
+  type MeasuredHashes,
+  measureDocumentHashes,
+} from "../package-actions/measure-document-hashes.ts";
 import { expiryOnAvailability, openForSigning, sendProblems } from "../package-actions/send-package.ts";
 import { enqueueSeal } from "../signing/complete-package.ts";
 import { revokeSigningAccess } from "../signing/revoke-signing-access.ts";
@@ -36,6 +41,21 @@ export async function runDuePackageTransitions(
   now = new Date(),
   batchSize = 100,
 ): Promise<DueTransitions> {
+  // the documents of the packages due now are hashed before the transaction (storage I/O never runs
+  // inside one); a package whose documents changed in between waits for the next pass
+  const due = await db.package.findMany({
+    where: { status: "STARTED", sentAt: { not: null }, scheduledOn: { lte: now } },
+    select: { id: true, organizationId: true },
+    orderBy: { scheduledOn: "asc" },
+    take: batchSize,
+  });
+  const hashes = new Map<string, MeasuredHashes>();
+  for (const pkg of due) {
+    hashes.set(
+      pkg.id,
+      await measureDocumentHashes(db, storage, { organizationId: pkg.organizationId, packageId: pkg.id }),
+    );
+  }
   const result: DueTransitions = { madeAvailable: 0, unscheduled: 0, expired: 0, sealsRequeued: 0 };
   await db.$transaction(
     async (tx) => {
@@ -44,6 +64,8 @@ export async function runDuePackageTransitions(
         WHERE status = 'STARTED' AND "sentAt" IS NOT NULL AND "scheduledOn" <= ${now}
         ORDER BY "scheduledOn" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
       for (const { id } of scheduled) {
+        const measured = hashes.get(id);
+        if (!measured || !(await hashesStillCurrent(tx, id, measured))) continue;
         const pkg = await tx.package.findUniqueOrThrow({ where: { id } });
         const problems = await sendProblems(tx, pkg, now);
         if (problems.length > 0) {
@@ -76,7 +98,7 @@ export async function runDuePackageTransitions(
             packageExpiresAt: packageExpiresAt?.toISOString() ?? null,
           },
         });
-        await openForSigning(tx, pkg, now, storage);
+        await openForSigning(tx, pkg, now, measured);
         result.madeAvailable++;
       }
 

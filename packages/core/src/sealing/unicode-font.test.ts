@@ -2,8 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont } from "pdf-lib";
+import { PDFDict, PDFDocument, type PDFFont, PDFName } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { flattenDocument } from "./flatten-document.ts";
 import { embedUnicodeFont, encodedText, printable, textUnits, unicodeFontBytes, widthOfText } from "./unicode-font.ts";
@@ -75,6 +77,50 @@ describe("embedUnicodeFont", () => {
     const file = join(scratch, "second.pdf");
     writeFileSync(file, second);
     expect(execFileSync("pdftotext", [file, "-"]).toString("utf8")).toContain("szu");
+  });
+});
+
+/** A full collection, after the current job: V8 keeps a WeakRef's target alive until the job that made it ends. */
+async function collectGarbage() {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  for (let round = 0; round < 3; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+  }
+}
+
+describe("the names of finished documents", () => {
+  // Found by the soak (docs/operations/soak.md): pdf-lib kept every PDFName it ever made in a
+  // module-level pool, and each subset's tag is a new name ("ABCDEF+WenQuanYiMicroHei"), as is
+  // each subset font of an uploaded file when it is parsed. The API's heap grew by one name per
+  // consent PDF for as long as it ran. pdf-lib is patched (patches/pdf-lib@1.17.1.patch) to hold
+  // them weakly: a name lives while a document uses it.
+  it("are not kept once the documents are gone, made or parsed", async () => {
+    // each document in a function of its own: a suspended async function keeps its locals
+    const subsetTagOf = async (text: string) => {
+      const box = { page: 1, x: 72, y: 72, width: 300, height: 24 };
+      const flattened = await flattenDocument(fixture("minimal-document.pdf"), [{ kind: "text", ...box, text }]);
+      const parsed = await PDFDocument.load(flattened);
+      const tag = parsed.context
+        .enumerateIndirectObjects()
+        .map(([, object]) => (object instanceof PDFDict ? object.get(PDFName.of("BaseFont")) : undefined))
+        .find((name): name is PDFName => name instanceof PDFName && name.asString().includes("+WenQuanYi"));
+      expect(tag).toBeDefined();
+      return new WeakRef(tag!);
+    };
+    const names: WeakRef<PDFName>[] = [];
+    for (const text of ["Ada Okafor", "Ben Okafor", "Zażółć gęślą"]) names.push(await subsetTagOf(text));
+    await collectGarbage();
+    expect(names.map((name) => name.deref()?.toString() ?? null)).toEqual([null, null, null]);
+  });
+
+  it("are the same object while a document holds them", async () => {
+    const document = await PDFDocument.create();
+    const name = `Soak${Date.now()}`;
+    document.catalog.set(PDFName.of(name), PDFName.of("Kept"));
+    await collectGarbage();
+    expect(document.catalog.get(PDFName.of(name))).toBe(PDFName.of("Kept"));
   });
 });
 

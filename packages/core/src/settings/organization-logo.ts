@@ -15,6 +15,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
 import { loadGroupAccess } from "../groups/load-group-access.ts";
 import { signingRoomOrigin } from "../package-actions/collaboration-link.ts";
+import { readOrganizationSetting } from "./read-organization-settings.ts";
 
 // Issue 13 §2 branding: the organization's logo as an uploaded raster image (see the contract's
 // organization-logo.ts). Bytes are recognised by their content, never by name or declared type.
@@ -85,11 +86,8 @@ export async function readPublicLogo(
   deps: CoreDeps,
 ): Promise<{ stream: NodeJS.ReadableStream; contentType: string }> {
   if (!DEFAULT_LOGO_PATTERN.test(input.file)) throw notFound(LOGO_MESSAGES.notFound);
-  const current = await deps.db.organizationSetting.findUnique({
-    where: { organizationId_key: { organizationId: input.organizationId, key: "default_logo" } },
-    select: { value: true },
-  });
-  if (current?.value !== input.file) throw notFound(LOGO_MESSAGES.notFound);
+  const current = await readOrganizationSetting(deps.db, input.organizationId, "default_logo");
+  if (current !== input.file) throw notFound(LOGO_MESSAGES.notFound);
   const stream = await deps.storage.get(blobKey(input.organizationId, input.file));
   return { stream, contentType: input.file.endsWith(".png") ? "image/png" : "image/jpeg" };
 }

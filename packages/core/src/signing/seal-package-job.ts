@@ -1,17 +1,16 @@
 import { Readable } from "node:stream";
 import { evaluateTagStates } from "@signet/contract";
-import { z } from "zod";
 import { systemActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import { startEDepositIfEnabled } from "../edeposit/start-edeposit.ts";
 import { sealENoteDocument } from "../enote/seal-enote.ts";
 import type { JobContext } from "../jobs/job-context.ts";
+import type { JobInput } from "../jobs/job-declarations.ts";
+import { outboundFetch, outboundPolicy } from "../outbound/outbound-fetch.ts";
 import { flattenDocument, renderCertificateOfCompletion, sealPdf, type TagFill } from "../sealing/index.ts";
 import { buildCertificateData } from "./certificate-data.ts";
 import { notifyPackageSealed } from "./notify-package-sealed.ts";
 import { readStream } from "./read-stream.ts";
-
-const payload = z.object({ packageId: z.uuid() });
 
 /** Statuses in which a package's signatures are final and its documents may be sealed. */
 export const SEALABLE_STATUSES = ["COMPLETED", "EDEPOSIT_PENDING", "EDEPOSITED"] as const;
@@ -24,9 +23,7 @@ export const SEALABLE_STATUSES = ["COMPLETED", "EDEPOSIT_PENDING", "EDEPOSITED"]
  * sealed (with the audit event and the notifications) in one transaction at the end.
  */
 export const sealPackageJob = {
-  queue: "sealing",
-  payload,
-  async handle(context: JobContext, job: z.infer<typeof payload>) {
+  async handle(context: JobContext, job: JobInput<"package.seal">) {
     const { db } = context;
     const pkg = await db.package.findUnique({
       where: { id: job.packageId },
@@ -42,7 +39,9 @@ export const sealPackageJob = {
         contactInfo: context.config.SUPPORT_EMAIL,
         // PAdES baseline (ETSI EN 319 142-1) keeps the claimed time in /M only
         signingTimeAttribute: false,
-        ...(context.config.TSA_URL ? { timestampUrl: context.config.TSA_URL } : {}),
+        ...(context.config.TSA_URL
+          ? { timestampUrl: context.config.TSA_URL, fetch: outboundFetch(outboundPolicy(context.config)) }
+          : {}),
       });
     const store = async (key: string, bytes: Uint8Array) =>
       context.storage.put(key, Readable.from([Buffer.from(bytes)]));

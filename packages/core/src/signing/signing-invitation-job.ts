@@ -1,7 +1,7 @@
 import { DEFAULTS, participantDisplayName } from "@signet/contract";
-import { z } from "zod";
 import { renderOrganizationMail } from "../email-templates/render-organization-mail.ts";
 import type { JobContext } from "../jobs/job-context.ts";
+import type { JobInput } from "../jobs/job-declarations.ts";
 import type { MailAttachment } from "../mail/mailer.ts";
 import { participantGreetingName } from "../package-actions/run-package-action.ts";
 import { participantReviewsOnly } from "./participant-reviews-only.ts";
@@ -10,12 +10,7 @@ import { signingLinkToken } from "./signing-link-token.ts";
 import { signingLinkUrl } from "./signing-room-origin.ts";
 import { readSigningRoomSettings } from "./signing-room-settings.ts";
 
-const payload = z.object({
-  linkId: z.uuid(),
-  /** invitation and reminder: to sign; copies: to download the sealed documents */
-  purpose: z.enum(["invitation", "reminder", "expiring-soon", "copies"]).default("invitation"),
-});
-export type SigningLinkPurpose = z.infer<typeof payload>["purpose"];
+export type SigningLinkPurpose = JobInput<"signing.invitation">["purpose"];
 
 /**
  * Delivers one signing link by its channel: an email in the package's template (subject,
@@ -24,9 +19,7 @@ export type SigningLinkPurpose = z.infer<typeof payload>["purpose"];
  * sends nothing. The token is computed here from the link id: no outbox row holds a working link.
  */
 export const signingInvitationJob = {
-  queue: "email",
-  payload,
-  async handle(context: JobContext, job: z.infer<typeof payload>, idempotencyKey: string) {
+  async handle(context: JobContext, job: JobInput<"signing.invitation">, idempotencyKey: string) {
     const link = await context.db.signingLink.findUnique({
       where: { id: job.linkId },
       include: { participant: true },

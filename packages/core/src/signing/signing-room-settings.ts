@@ -3,7 +3,6 @@ import {
   SIGNING_ADMIN_MESSAGES,
   type SigningRoomSettingKey,
   type SigningRoomSettings,
-  signingRoomSettingsSchema,
   type UpdateSigningRoomSettings,
 } from "@signet/contract";
 import type { Actor } from "../actor.ts";
@@ -12,6 +11,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError, forbidden } from "../errors/app-error.ts";
 import { loadGroupAccess } from "../groups/load-group-access.ts";
+import { readOrganizationSettings, settingValuesOf } from "../settings/read-organization-settings.ts";
 
 type Reader = Pick<Prisma.TransactionClient, "organizationSetting">;
 const KEYS = Object.keys(DEFAULT_SIGNING_ROOM_SETTINGS) as SigningRoomSettingKey[];
@@ -21,8 +21,7 @@ const toText = (key: SigningRoomSettingKey, value: unknown) =>
 
 /** The organization's signing-room settings, defaults filled in; a stored value that no longer parses falls back. */
 export async function readSigningRoomSettings(db: Reader, organizationId: string): Promise<SigningRoomSettings> {
-  const rows = await db.organizationSetting.findMany({ where: { organizationId, key: { in: KEYS } } });
-  return signingRoomSettingsOf(rows);
+  return readOrganizationSettings(db, organizationId, KEYS);
 }
 
 /** The keys readSigningRoomSettings reads, for a caller that reads the rows itself. */
@@ -30,21 +29,7 @@ export const SIGNING_ROOM_SETTING_KEYS: readonly string[] = KEYS;
 
 /** The settings from rows already read (rows of other keys are ignored). */
 export function signingRoomSettingsOf(rows: { key: string; value: string }[]): SigningRoomSettings {
-  const settings: Record<string, unknown> = { ...DEFAULT_SIGNING_ROOM_SETTINGS };
-  for (const { key, value } of rows) {
-    if (!(KEYS as string[]).includes(key)) continue;
-    let raw: unknown = value;
-    if (key === "embedded_allowed_origins") {
-      try {
-        raw = JSON.parse(value);
-      } catch {
-        continue;
-      }
-    }
-    const parsed = signingRoomSettingsSchema.shape[key as SigningRoomSettingKey].safeParse(raw);
-    if (parsed.success) settings[key] = parsed.data;
-  }
-  return settings as SigningRoomSettings;
+  return settingValuesOf(rows, KEYS);
 }
 
 export async function getSigningRoomSettings(actor: Actor, input: { organizationId: string }, deps: CoreDeps) {

@@ -29,6 +29,22 @@ export class BlobNotFoundError extends Error {
   }
 }
 
+/**
+ * The store did not answer, or failed, after the driver's attempts: the request can be tried again
+ * later (the API answers 503), unlike a missing blob.
+ */
+export class BlobStorageUnavailableError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly key: string | null,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Document storage failed to ${operation}${key === null ? "" : ` ${key}`}: ${reason}`, options);
+    this.name = "BlobStorageUnavailableError";
+  }
+}
+
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** Keys are '/'-separated segments of letters, digits, '.', '_' and '-' (no '..', no absolute paths). */

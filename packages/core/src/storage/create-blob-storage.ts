@@ -13,6 +13,7 @@ export function createBlobStorage(config: Config, dataDir: string): BlobStorage 
       endpoint: config.S3_ENDPOINT,
       accessKeyId: config.S3_ACCESS_KEY_ID,
       secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      timeoutMs: config.S3_TIMEOUT_SECONDS * 1000,
     });
   }
   return createFilesystemStorage(join(dataDir, "blobs"));

@@ -12,7 +12,13 @@ import {
   S3ServiceException,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
-import { assertBlobKey, BlobNotFoundError, type BlobStorage, hashingCounter } from "./blob-storage.ts";
+import {
+  assertBlobKey,
+  BlobNotFoundError,
+  type BlobStorage,
+  BlobStorageUnavailableError,
+  hashingCounter,
+} from "./blob-storage.ts";
 
 export interface S3StorageOptions {
   bucket: string;
@@ -20,6 +26,8 @@ export interface S3StorageOptions {
   endpoint?: string | undefined;
   accessKeyId?: string | undefined;
   secretAccessKey?: string | undefined;
+  /** how long one attempt may wait for the store's next bytes before it is abandoned (and retried) */
+  timeoutMs: number;
 }
 
 /** S3 parts are at least 5 MiB (but the last); 8 MiB bounds the memory one upload holds. */
@@ -29,21 +37,45 @@ const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
 
+/** Names what went wrong in words an operator can act on; the SDK's own error stays the cause. */
+function unavailable(operation: string, key: string | null, error: unknown, timeoutMs: number) {
+  const attempts = (error as { $metadata?: { attempts?: number } }).$metadata?.attempts ?? 1;
+  const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+  let reason: string;
+  if (error instanceof S3ServiceException) {
+    reason = `the store answered ${error.$metadata.httpStatusCode ?? "?"} ${error.name} (${tries})`;
+  } else if (error instanceof Error && error.name === "TimeoutError") {
+    reason = `no answer within ${timeoutMs / 1000} s (${tries})`;
+  } else {
+    reason = `${error instanceof Error ? error.message : String(error)} (${tries})`;
+  }
+  return new BlobStorageUnavailableError(operation, key, reason, { cause: error });
+}
+
 /**
  * Blobs as objects of one S3 (or S3-compatible) bucket. A put sends the stream in 8 MiB parts of a
  * multipart upload (one PutObject when smaller), which becomes visible only when completed; a
  * failed put aborts it, leaving no object.
  */
-export function createS3Storage(options: S3StorageOptions, client?: S3Client): BlobStorage {
-  const s3 =
-    client ??
-    new S3Client({
-      region: options.region,
-      ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
-      ...(options.accessKeyId && options.secretAccessKey
-        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-        : {}),
-    });
+export function createS3Storage(options: S3StorageOptions): BlobStorage {
+  const client = new S3Client({
+    region: options.region,
+    // the SDK's standard retries (3 attempts) cover a 5xx or a stalled answer; each attempt waits this long
+    requestHandler: { connectionTimeout: options.timeoutMs, socketTimeout: options.timeoutMs },
+    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+    ...(options.accessKeyId && options.secretAccessKey
+      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      : {}),
+  });
+  /** The store's failures as the driver's errors: a missing key, or the store unavailable. */
+  const call = async <T>(operation: string, key: string | null, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (key !== null && isNotFound(error)) throw new BlobNotFoundError(key);
+      throw unavailable(operation, key, error, options.timeoutMs);
+    }
+  };
   const Bucket = options.bucket;
   return {
     async put(key, stream) {
@@ -58,15 +90,17 @@ export function createS3Storage(options: S3StorageOptions, client?: S3Client): B
       const parts: { ETag: string | undefined; PartNumber: number }[] = [];
       const flushPart = async () => {
         if (uploadId === undefined) {
-          const created = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key: key }));
+          const created = await call("store", key, () =>
+            client.send(new CreateMultipartUploadCommand({ Bucket, Key: key })),
+          );
           uploadId = created.UploadId;
         }
         const PartNumber = parts.length + 1;
         const body = Buffer.concat(pending);
         pending = [];
         pendingBytes = 0;
-        const sent = await s3.send(
-          new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body: body }),
+        const sent = await call("store", key, () =>
+          client.send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body: body })),
         );
         parts.push({ ETag: sent.ETag, PartNumber });
       };
@@ -78,21 +112,18 @@ export function createS3Storage(options: S3StorageOptions, client?: S3Client): B
           if (pendingBytes >= PART_BYTES) await flushPart();
         }
         if (uploadId === undefined) {
-          await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: Buffer.concat(pending) }));
+          const Body = Buffer.concat(pending);
+          await call("store", key, () => client.send(new PutObjectCommand({ Bucket, Key: key, Body })));
         } else {
           if (pendingBytes > 0) await flushPart();
-          await s3.send(
-            new CompleteMultipartUploadCommand({
-              Bucket,
-              Key: key,
-              UploadId: uploadId,
-              MultipartUpload: { Parts: parts },
-            }),
+          const MultipartUpload = { Parts: parts };
+          await call("store", key, () =>
+            client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload })),
           );
         }
       } catch (error) {
         if (uploadId !== undefined) {
-          await s3
+          await client
             .send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }))
             .catch(() => undefined);
         }
@@ -102,30 +133,28 @@ export function createS3Storage(options: S3StorageOptions, client?: S3Client): B
     },
     async get(key) {
       assertBlobKey(key);
-      try {
-        const object = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
-        if (!(object.Body instanceof Readable)) throw new Error(`S3 object ${key} has no readable body`);
-        return object.Body;
-      } catch (error) {
-        if (isNotFound(error)) throw new BlobNotFoundError(key);
-        throw error;
-      }
+      const object = await call("read", key, () => client.send(new GetObjectCommand({ Bucket, Key: key })));
+      if (!(object.Body instanceof Readable)) throw new Error(`S3 object ${key} has no readable body`);
+      return object.Body;
     },
     async delete(key) {
       assertBlobKey(key);
       try {
-        await s3.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await call("delete", key, () => client.send(new HeadObjectCommand({ Bucket, Key: key })));
       } catch (error) {
-        if (isNotFound(error)) return false;
+        if (error instanceof BlobNotFoundError) return false;
         throw error;
       }
-      await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await call("delete", key, () => client.send(new DeleteObjectCommand({ Bucket, Key: key })));
       return true;
     },
     async *list() {
       let ContinuationToken: string | undefined;
       do {
-        const page = await s3.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        const token = ContinuationToken;
+        const page = await call("list", null, () =>
+          client.send(new ListObjectsV2Command({ Bucket, ContinuationToken: token })),
+        );
         for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

@@ -50,7 +50,7 @@ export async function addDocumentFromTemplate(
   try {
     const row = await deps.db.$transaction(async (tx) => {
       const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
-      const ids = await writeBlueprint(tx, deps.fieldCipher, blueprint, files, {
+      const ids = await writeBlueprint(tx, deps, blueprint, files, {
         organizationId,
         packageId,
         wholePackage: false,

@@ -13,7 +13,7 @@ import { AppError } from "../errors/app-error.ts";
 import { deletePackage } from "../packages/delete-package.ts";
 import { findVisiblePackage } from "../packages/find-package.ts";
 import { packageVersionConflict } from "../packages/package-access.ts";
-import { createBuilderPackage, createTemplateTransaction, newPackageId } from "./builder-package.ts";
+import { createTemplateTransaction, newPackageId } from "./builder-package.ts";
 import { readPackageBlueprint } from "./read-blueprint.ts";
 import {
   assertTemplateGroups,
@@ -23,15 +23,9 @@ import {
   requireTemplateAdmin,
   requireTemplateReader,
   type Tx,
-  templateNameKey,
   usableGroupIds,
 } from "./template-access.ts";
-import {
-  assertTemplateNameFree,
-  DOCUMENT_TEMPLATE_ROWS,
-  setTemplateActive,
-  updateTemplateRow,
-} from "./template-rows.ts";
+import { DOCUMENT_TEMPLATE_ROWS, insertTemplateRow, setTemplateActive, updateTemplateRow } from "./template-rows.ts";
 import { templateInclude, toDocumentTemplate, toDocumentTemplateVersion } from "./template-views.ts";
 import { copyBlueprintFiles, discardCopies, openFromStorage, writeBlueprint } from "./write-blueprint.ts";
 
@@ -100,7 +94,7 @@ export async function createDocumentTemplate(
   const groupIds = await assertTemplateGroups(deps.db, organizationId, input.groupIds);
   const packageId = newPackageId();
   const id = await createTemplateTransaction(deps, (tx) =>
-    insertTemplate(tx, actor, {
+    insertTemplateRow(tx, actor, DOCUMENT_TEMPLATE_ROWS, {
       organizationId,
       packageId,
       name: input.name,
@@ -109,42 +103,6 @@ export async function createDocumentTemplate(
     }),
   );
   return documentTemplateView(deps, { organizationId, templateId: id });
-}
-
-async function insertTemplate(
-  tx: Tx,
-  actor: Actor,
-  input: {
-    organizationId: string;
-    packageId: string;
-    name: string;
-    description?: string | null;
-    groupIds: string[];
-    fromPackageId?: string;
-  },
-) {
-  const { organizationId, packageId, name } = input;
-  await assertTemplateNameFree(tx, DOCUMENT_TEMPLATE_ROWS, organizationId, name);
-  await assertTemplateGroups(tx, organizationId, input.groupIds);
-  await createBuilderPackage(tx, actor, { organizationId, packageId, name, kind: "DOCUMENT_TEMPLATE" });
-  const created = await tx.documentTemplate.create({
-    data: {
-      organizationId,
-      name,
-      nameKey: templateNameKey(name),
-      description: input.description ?? null,
-      packageId,
-      createdById: actor.kind === "user" ? actor.userId : null,
-      groups: { create: input.groupIds.map((groupId) => ({ groupId, organizationId })) },
-    },
-  });
-  await audit(tx, actor, organizationId, "document-template.created", {
-    templateId: created.id,
-    name,
-    groupIds: input.groupIds,
-    ...(input.fromPackageId ? { fromPackageId: input.fromPackageId } : {}),
-  });
-  return created.id;
 }
 
 /**
@@ -178,7 +136,7 @@ export async function createDocumentTemplateFromPackage(
   const files = await copyBlueprintFiles(deps, organizationId, packageId, blueprint.documents, openFromStorage(deps));
   try {
     const id = await createTemplateTransaction(deps, async (tx) => {
-      const created = await insertTemplate(tx, actor, {
+      const created = await insertTemplateRow(tx, actor, DOCUMENT_TEMPLATE_ROWS, {
         organizationId,
         packageId,
         name: input.name,
@@ -186,7 +144,7 @@ export async function createDocumentTemplateFromPackage(
         groupIds,
         fromPackageId: input.packageId,
       });
-      await writeBlueprint(tx, deps.fieldCipher, blueprint, files, { organizationId, packageId, wholePackage: false });
+      await writeBlueprint(tx, deps, blueprint, files, { organizationId, packageId, wholePackage: false });
       return created;
     });
     return await documentTemplateView(deps, { organizationId, templateId: id });

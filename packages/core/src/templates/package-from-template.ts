@@ -165,7 +165,7 @@ export async function createPackageFromTemplate(
           await tx.packageGroup.createMany({
             data: groupIds.map((groupId) => ({ packageId, groupId, organizationId })),
           });
-          await writeBlueprint(tx, deps.fieldCipher, blueprint, files, {
+          await writeBlueprint(tx, deps, blueprint, files, {
             organizationId,
             packageId,
             people,

@@ -10,7 +10,7 @@ import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { findVisiblePackage } from "../packages/find-package.ts";
 import { packageVersionConflict } from "../packages/package-access.ts";
-import { createBuilderPackage, createTemplateTransaction, newPackageId } from "./builder-package.ts";
+import { createTemplateTransaction, newPackageId } from "./builder-package.ts";
 import { deleteBuilderPackage } from "./document-templates.ts";
 import { readPackageBlueprint } from "./read-blueprint.ts";
 import {
@@ -21,15 +21,9 @@ import {
   requireTemplateAdmin,
   requireTemplateReader,
   type Tx,
-  templateNameKey,
   usableGroupIds,
 } from "./template-access.ts";
-import {
-  assertTemplateNameFree,
-  PACKAGE_TEMPLATE_ROWS,
-  setTemplateActive,
-  updateTemplateRow,
-} from "./template-rows.ts";
+import { insertTemplateRow, PACKAGE_TEMPLATE_ROWS, setTemplateActive, updateTemplateRow } from "./template-rows.ts";
 import { templateInclude, toPackageTemplate } from "./template-views.ts";
 import { copyBlueprintFiles, discardCopies, openFromStorage, writeBlueprint } from "./write-blueprint.ts";
 
@@ -86,42 +80,6 @@ export async function getPackageTemplate(actor: Actor, input: TemplateRef, deps:
   return view(deps, input);
 }
 
-async function insertTemplate(
-  tx: Tx,
-  actor: Actor,
-  input: {
-    organizationId: string;
-    packageId: string;
-    name: string;
-    description?: string | null;
-    groupIds: string[];
-    fromPackageId?: string;
-  },
-) {
-  const { organizationId, packageId, name } = input;
-  await assertTemplateNameFree(tx, PACKAGE_TEMPLATE_ROWS, organizationId, name);
-  await assertTemplateGroups(tx, organizationId, input.groupIds);
-  await createBuilderPackage(tx, actor, { organizationId, packageId, name, kind: "PACKAGE_TEMPLATE" });
-  const created = await tx.packageTemplate.create({
-    data: {
-      organizationId,
-      name,
-      nameKey: templateNameKey(name),
-      description: input.description ?? null,
-      packageId,
-      createdById: actor.kind === "user" ? actor.userId : null,
-      groups: { create: input.groupIds.map((groupId) => ({ groupId, organizationId })) },
-    },
-  });
-  await audit(tx, actor, organizationId, "package-template.created", {
-    templateId: created.id,
-    name,
-    groupIds: input.groupIds,
-    ...(input.fromPackageId ? { fromPackageId: input.fromPackageId } : {}),
-  });
-  return created.id;
-}
-
 /** A new, inactive package template with its empty builder package, in one transaction. */
 export async function createPackageTemplate(
   actor: Actor,
@@ -134,7 +92,7 @@ export async function createPackageTemplate(
   const groupIds = await assertTemplateGroups(deps.db, organizationId, input.groupIds);
   const packageId = newPackageId();
   const id = await createTemplateTransaction(deps, (tx) =>
-    insertTemplate(tx, actor, {
+    insertTemplateRow(tx, actor, PACKAGE_TEMPLATE_ROWS, {
       organizationId,
       packageId,
       name: input.name,
@@ -161,7 +119,7 @@ export async function createPackageTemplateFromPackage(
   const files = await copyBlueprintFiles(deps, organizationId, packageId, blueprint.documents, openFromStorage(deps));
   try {
     const id = await createTemplateTransaction(deps, async (tx) => {
-      const created = await insertTemplate(tx, actor, {
+      const created = await insertTemplateRow(tx, actor, PACKAGE_TEMPLATE_ROWS, {
         organizationId,
         packageId,
         name: input.name,
@@ -169,7 +127,7 @@ export async function createPackageTemplateFromPackage(
         groupIds,
         fromPackageId: input.packageId,
       });
-      await writeBlueprint(tx, deps.fieldCipher, blueprint, files, { organizationId, packageId, wholePackage: true });
+      await writeBlueprint(tx, deps, blueprint, files, { organizationId, packageId, wholePackage: true });
       return created;
     });
     return await view(deps, { organizationId, templateId: id });

@@ -2,7 +2,7 @@ import { TEMPLATE_MESSAGES, type UpdateTemplate } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { packageVersionConflict } from "../packages/package-access.ts";
-import { type TemplateKind, templateExists } from "./builder-package.ts";
+import { createBuilderPackage, type TemplateKind, templateExists } from "./builder-package.ts";
 import { assertTemplateGroups, audit, type Tx, templateConflict, templateNameKey } from "./template-access.ts";
 
 // What document templates and package templates change alike, over their own tables: the name
@@ -165,4 +165,44 @@ export async function setTemplateActive(
       name: current.name,
     });
   });
+}
+
+/**
+ * A new, inactive template of the kind with its builder package and groups, audited as
+ * `<event>.created` (with the package it was made from, when it was).
+ */
+export async function insertTemplateRow(
+  tx: Tx,
+  actor: Actor,
+  rows: TemplateRows,
+  input: {
+    organizationId: string;
+    packageId: string;
+    name: string;
+    description?: string | null | undefined;
+    groupIds: string[];
+    fromPackageId?: string;
+  },
+): Promise<string> {
+  const { organizationId, packageId, name } = input;
+  await assertTemplateNameFree(tx, rows, organizationId, name);
+  await assertTemplateGroups(tx, organizationId, input.groupIds);
+  await createBuilderPackage(tx, actor, { organizationId, packageId, name, kind: rows.kind });
+  const created = await rows.insert(tx, {
+    organizationId,
+    name,
+    nameKey: templateNameKey(name),
+    description: input.description ?? null,
+    active: false,
+    packageId,
+    createdById: actor.kind === "user" ? actor.userId : null,
+  });
+  await rows.replaceGroups(tx, created.id, organizationId, input.groupIds);
+  await audit(tx, actor, organizationId, `${rows.event}.created`, {
+    templateId: created.id,
+    name,
+    groupIds: input.groupIds,
+    ...(input.fromPackageId ? { fromPackageId: input.fromPackageId } : {}),
+  });
+  return created.id;
 }

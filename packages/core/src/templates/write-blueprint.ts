@@ -4,11 +4,13 @@ import {
   blueprintProblems,
   type PackageBlueprint,
   type Slot,
+  SMART_DOC_CONTENT_TYPE,
   slotKey,
 } from "@signet/contract";
 import type { CoreDeps } from "../core-deps.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 import type { Prisma } from "../db/generated/client.ts";
+import { type AdmittedDocument, admitDocuments } from "../documents/admit-document.ts";
 import { documentBlobKey } from "../documents/upload-document.ts";
 import { AppError } from "../errors/app-error.ts";
 import { BlobNotFoundError } from "../storage/blob-storage.ts";
@@ -131,7 +133,7 @@ function storedValue(found: Lookups, cipher: FieldCipher, key: string, value: st
  */
 export async function writeBlueprint(
   tx: Tx,
-  cipher: FieldCipher,
+  deps: Pick<CoreDeps, "fieldCipher" | "config">,
   blueprint: PackageBlueprint,
   files: ReadonlyMap<string, CopiedFile>,
   target: WriteBlueprintTarget,
@@ -139,6 +141,7 @@ export async function writeBlueprint(
   const problems = blueprintProblems(blueprint);
   if (problems.length > 0) throw new AppError("BAD_REQUEST", problems[0]);
   const { organizationId, packageId } = target;
+  const cipher = deps.fieldCipher;
   const found = await lookups(tx, organizationId);
 
   const existing = await tx.participant.findMany({
@@ -177,24 +180,36 @@ export async function writeBlueprint(
   }
   const participantId = (slot: Slot) => participantBySlot.get(slotKey(slot)) as string;
 
-  const lastDocument = await tx.document.aggregate({ where: { packageId }, _max: { orderSequence: true } });
-  let documentOrder = lastDocument._max.orderSequence ?? 0;
-  const documentIds = new Map<string, string>();
-  const takenNames = new Set(
-    (await tx.document.findMany({ where: { packageId }, select: { nameKey: true } })).map((row) => row.nameKey),
+  const documents = [...blueprint.documents]
+    .sort((a, b) => a.orderSequence - b.orderSequence)
+    .map((document) => {
+      const copy = files.get(document.key);
+      if (!copy) throw new Error(`no copied file for ${document.key}`);
+      return { document, copy };
+    });
+  // the rules an upload passes; a name the package has is numbered, so a template can be added twice
+  const admitted = await admitDocuments(
+    tx,
+    deps,
+    target,
+    documents.map(({ document, copy }) => ({
+      name: document.name,
+      receivedBytes: copy.sizeBytes,
+      format: document.file.contentType === SMART_DOC_CONTENT_TYPE ? "SMART_DOC" : "PDF",
+    })),
+    "number",
   );
-  for (const document of [...blueprint.documents].sort((a, b) => a.orderSequence - b.orderSequence)) {
-    const copy = files.get(document.key);
-    if (!copy) throw new Error(`no copied file for ${document.key}`);
-    const name = uniqueName(document.name, takenNames);
+  const documentIds = new Map<string, string>();
+  for (const [index, { document, copy }] of documents.entries()) {
+    const { name, nameKey, orderSequence } = admitted[index] as AdmittedDocument;
     const created = await tx.document.create({
       data: {
         packageId,
         organizationId,
         name,
-        nameKey: nameKey(name),
+        nameKey,
         executionType: document.executionType,
-        orderSequence: ++documentOrder,
+        orderSequence,
         blobKey: copy.blobKey,
         contentType: document.file.contentType,
         sizeBytes: copy.sizeBytes,
@@ -366,14 +381,4 @@ export async function writeBlueprint(
     });
   }
   return documentIds;
-}
-
-const nameKey = (name: string) => name.trim().toLowerCase();
-
-/** Document names are unique per package: a clash gets ' (2)', ' (3)'… */
-function uniqueName(name: string, taken: Set<string>): string {
-  let candidate = name.trim();
-  for (let n = 2; taken.has(nameKey(candidate)); n++) candidate = `${name.trim()} (${n})`;
-  taken.add(nameKey(candidate));
-  return candidate;
 }

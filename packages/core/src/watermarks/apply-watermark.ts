@@ -1,6 +1,18 @@
+import { createHash } from "node:crypto";
 import type { WatermarkPosition } from "@signet/contract";
-import { degrees, PDFDocument, type PDFFont, type PDFPage, popGraphicsState, pushGraphicsState, rgb } from "pdf-lib";
+import {
+  degrees,
+  PDFDocument,
+  type PDFFont,
+  type PDFPage,
+  PDFRef,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+} from "pdf-lib";
+import { appendIncrementalUpdate } from "../sealing/append-incremental-update.ts";
 import { embedUnicodeFont, finishFontSubset, printable } from "../sealing/unicode-font.ts";
+import { rememberWritten } from "../sealing/written-documents.ts";
 
 /** How a watermark is drawn (a template's style). */
 export interface WatermarkStyle {
@@ -38,10 +50,10 @@ function quarterTurns(page: PDFPage): number {
  * shrunk until it fits inside the margins. The page's existing content is wrapped in q/Q first, so
  * a content stream that leaves its graphics state changed cannot move or scale the watermark.
  *
- * A sealed PDF is watermarked like any other: the result is a copy, not the authoritative record
- * (the vault holds that, and the stored sealed file stays as it is), so breaking the copy's
- * signature breaks nothing legally. It is therefore saved normally, not as an incremental update
- * that would keep the old signature looking valid over changed pages.
+ * A signed PDF (a sealed document or certificate) is marked as an incremental update: its bytes,
+ * seal included, stay the first revision of the copy, so that seal still verifies over exactly
+ * what was sealed, and any reader shows what was added after it. The caller then seals the copy
+ * itself (issueDocumentCopy), which says what the copy is. Other files are saved in full.
  */
 export async function applyWatermark(
   pdfBytes: Uint8Array,
@@ -53,13 +65,50 @@ export async function applyWatermark(
   // refused here, never drawn on half-readable, and issueDocumentCopy answers why.
   const document = await PDFDocument.load(pdfBytes, { ignoreEncryption: true, updateMetadata: false });
   if (document.isEncrypted) throw new Error("An encrypted PDF cannot be watermarked.");
+  const signed = hasSignature(pdfBytes);
+  const before = signed ? objectFingerprints(document) : null;
+  const objectsBefore = document.context.largestObjectNumber;
   const font = await embedUnicodeFont(document);
   const line = printable(font, text).trim();
-  if (line === "") return document.save({ useObjectStreams: false });
-  const color = colorOf(template.color);
-  for (const page of document.getPages()) drawOnPage(page, font, line, template, color);
-  await finishFontSubset(document, font);
-  return document.save({ useObjectStreams: false });
+  if (line !== "") {
+    const color = colorOf(template.color);
+    for (const page of document.getPages()) drawOnPage(page, font, line, template, color);
+    await finishFontSubset(document, font);
+  }
+  if (!before) return document.save({ useObjectStreams: false });
+  const update = appendIncrementalUpdate(pdfBytes, document, objectsBefore, changedObjects(document, before));
+  // the copy's seal is appended to these bytes from the same document, without parsing them again
+  return rememberWritten(update, document);
+}
+
+/** Whether the file carries a PDF signature (a signature dictionary's /ByteRange). */
+export function hasSignature(pdfBytes: Uint8Array): boolean {
+  return Buffer.from(pdfBytes.buffer, pdfBytes.byteOffset, pdfBytes.byteLength).includes("/ByteRange");
+}
+
+/** A digest of every indirect object as it would be written, to find the ones drawing changed. */
+function objectFingerprints(document: PDFDocument): Map<number, string> {
+  const prints = new Map<number, string>();
+  for (const [ref, object] of document.context.enumerateIndirectObjects()) {
+    const bytes = new Uint8Array(object.sizeInBytes());
+    object.copyBytesInto(bytes, 0);
+    prints.set(ref.objectNumber, createHash("sha1").update(bytes).digest("hex"));
+  }
+  return prints;
+}
+
+/** The objects that existed before and are written differently now (page dictionaries, resources). */
+function changedObjects(document: PDFDocument, before: Map<number, string>): PDFRef[] {
+  const changed: PDFRef[] = [];
+  for (const [ref, object] of document.context.enumerateIndirectObjects()) {
+    const print = before.get(ref.objectNumber);
+    if (print === undefined) continue;
+    const bytes = new Uint8Array(object.sizeInBytes());
+    object.copyBytesInto(bytes, 0);
+    if (createHash("sha1").update(bytes).digest("hex") !== print)
+      changed.push(PDFRef.of(ref.objectNumber, ref.generationNumber));
+  }
+  return changed;
 }
 
 function drawOnPage(page: PDFPage, font: PDFFont, line: string, style: WatermarkStyle, color: ReturnType<typeof rgb>) {

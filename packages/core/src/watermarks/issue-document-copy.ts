@@ -14,8 +14,9 @@ import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { WatermarkTemplate as WatermarkTemplateRow } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
-import { applyWatermark, type WatermarkStyle } from "./apply-watermark.ts";
+import { applyWatermark, hasSignature, type WatermarkStyle } from "./apply-watermark.ts";
 import { isXmlRecord, markXmlCopy } from "./mark-xml-copy.ts";
+import { copyStatement, copyTime, custodianOf, sealDocumentCopy } from "./seal-document-copy.ts";
 import { SYSTEM_DEFAULT_WATERMARK_ID } from "./system-default-watermark.ts";
 import { toRuleLike } from "./watermark-rules.ts";
 
@@ -97,9 +98,6 @@ export async function watermarkTemplateFor(
   return organizationDefault ?? db.watermarkTemplate.findUniqueOrThrow({ where: { id: SYSTEM_DEFAULT_WATERMARK_ID } });
 }
 
-/** "2026-11-24 14:05:09 UTC" */
-const copyTime = (date: Date) => `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
-
 /**
  * The ONE function every path that serves a package's file calls (issue 15 §4): answers the stored
  * file unchanged (as a stream: nothing is read into memory) when no watermark applies, otherwise a
@@ -128,18 +126,23 @@ export async function issueDocumentCopy(actor: Actor, input: DocumentCopyInput, 
     where: { id: input.pkg.organizationId },
     select: { name: true },
   });
+  const markedAt = new Date();
   const text = renderWatermarkText(template, {
     documentId: input.documentId,
     documentName: input.documentName,
     packageId: input.pkg.id,
     packageName: input.pkg.name,
     requester: input.requester,
-    time: copyTime(new Date()),
+    time: copyTime(markedAt),
     organization: organization?.name ?? "",
   });
+  const xml = isXmlRecord(original);
+  // a sealed file's copy keeps that seal valid and gets one of its own, which says what it is
+  const sealed = !xml && hasSignature(original);
+  const custodian = sealed ? await custodianOf(deps.db, input.pkg.id) : null;
   let copy: Uint8Array;
   try {
-    copy = isXmlRecord(original)
+    copy = xml
       ? markXmlCopy(original, text)
       : await applyWatermark(original, template as WatermarkStyle & typeof template, text);
   } catch {
@@ -147,12 +150,40 @@ export async function issueDocumentCopy(actor: Actor, input: DocumentCopyInput, 
     // owner password, damaged) is refused with a reason rather than served as the record
     throw new AppError("CONFLICT", WATERMARK_MESSAGES.copyFailed);
   }
+  if (sealed) {
+    copy = await sealDocumentCopy(deps, {
+      organizationId: input.pkg.organizationId,
+      organizationName: organization?.name ?? "",
+      marked: copy,
+      statement: copyStatement(input.documentName, markedAt, custodian),
+      markedAt,
+    });
+  }
   const sha256Original = sha256(original);
   const sha256Copy = sha256(copy);
   // DOMAIN.md §7: a copy's hash never equals the original's (a watermark that drew nothing would)
   if (sha256Copy === sha256Original) throw new Error("The watermarked copy is identical to the original.");
-  await deps.db.$transaction((tx) =>
-    appendAuditEvent(tx, actor, {
+  await deps.db.$transaction(async (tx) => {
+    if (sealed) {
+      // the same file marked for the same requester in the same second is byte-for-byte the same
+      // copy (the seal is deterministic): it is one record, issued twice
+      await tx.documentCopy.upsert({
+        where: { sha256Copy },
+        update: {},
+        create: {
+          organizationId: input.pkg.organizationId,
+          packageId: input.pkg.id,
+          sha256Original,
+          sha256Copy,
+          documentName: input.documentName,
+          markedAt,
+          custodianName: custodian?.name ?? null,
+          vaultTransactionId: custodian?.transactionId ?? null,
+          transferredAt: custodian?.transferredAt ?? null,
+        },
+      });
+    }
+    await appendAuditEvent(tx, actor, {
       organizationId: input.pkg.organizationId,
       streamType: "package",
       streamId: input.pkg.id,
@@ -167,9 +198,10 @@ export async function issueDocumentCopy(actor: Actor, input: DocumentCopyInput, 
         templateId: template.id,
         sha256Original,
         sha256Copy,
+        sealed,
       },
-    }),
-  );
+    });
+  });
   return {
     watermarked: true,
     stream: Readable.from([Buffer.from(copy)]),

@@ -1,26 +1,17 @@
 import { PERMISSIONS, WEBHOOK_SUSPEND_AFTER_FAILED_EVENTS } from "@signet/contract";
-import { z } from "zod";
 import { systemActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import { isUniqueViolation } from "../concurrency/versioned-write.ts";
 import type { JobContext } from "../jobs/job-context.ts";
+import type { JobInput } from "../jobs/job-declarations.ts";
+import { nextAttemptAt as nextRetryAt, RETRY_POLICIES } from "../jobs/retry-policy.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
+import { outboundPolicy } from "../outbound/outbound-fetch.ts";
 import { postWebhook } from "./post-webhook.ts";
-import { enqueueSuspensionNotice, enqueueWebhookAttempt, WEBHOOK_QUEUE } from "./webhook-outbox.ts";
-import { webhookRetryDelayMs } from "./webhook-retry-schedule.ts";
+import { enqueueSuspensionNotice, enqueueWebhookAttempt } from "./webhook-outbox.ts";
 import { webhookSignatureHeader } from "./webhook-signature.ts";
 
-const payload = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("attempt"),
-    endpointId: z.uuid(),
-    eventId: z.uuid(),
-    series: z.number().int().min(0),
-    attempt: z.number().int().min(1),
-  }),
-  z.object({ kind: z.literal("suspension-notice"), endpointId: z.uuid(), organizationId: z.uuid(), to: z.email() }),
-]);
-type Attempt = Extract<z.infer<typeof payload>, { kind: "attempt" }>;
+type Attempt = Extract<JobInput<"webhook.deliver">, { kind: "attempt" }>;
 
 /**
  * Retries go back through the outbox, not BullMQ's own retry: each failed attempt records its
@@ -33,9 +24,7 @@ type Attempt = Extract<z.infer<typeof payload>, { kind: "attempt" }>;
  * deduplicate on it, as the specification expects.
  */
 export const deliverWebhookJob = {
-  queue: WEBHOOK_QUEUE,
-  payload,
-  async handle(context: JobContext, job: z.infer<typeof payload>, idempotencyKey: string) {
+  async handle(context: JobContext, job: JobInput<"webhook.deliver">, idempotencyKey: string) {
     if (job.kind === "attempt") await attemptDelivery(context, job);
     else await sendSuspensionNotice(context, job, idempotencyKey);
   },
@@ -107,13 +96,12 @@ async function attemptDelivery(context: JobContext, job: Attempt) {
       "webhook-signature": webhookSignatureHeader(secrets, event.id, timestamp, body),
       "user-agent": "Signet-Webhooks/1",
     },
-    { allowPrivate: context.config.WEBHOOKS_ALLOW_PRIVATE },
+    { policy: outboundPolicy(context.config) },
   );
   const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const error =
     result.error ?? (succeeded ? null : `The receiver answered ${result.statusCode}; a 2xx status is expected`);
-  const delay = succeeded ? null : webhookRetryDelayMs(job.attempt);
-  const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
+  const nextAttemptAt = succeeded ? null : nextRetryAt(RETRY_POLICIES.webhookDelivery, job.attempt);
 
   await db
     .$transaction(async (tx) => {
@@ -219,7 +207,7 @@ async function recordQuietly(
  */
 async function sendSuspensionNotice(
   context: JobContext,
-  job: Extract<z.infer<typeof payload>, { kind: "suspension-notice" }>,
+  job: Extract<JobInput<"webhook.deliver">, { kind: "suspension-notice" }>,
   idempotencyKey: string,
 ) {
   const endpoint = await context.db.webhookEndpoint.findUnique({ where: { id: job.endpointId } });

@@ -48,8 +48,28 @@ const asStatus = (value: unknown) => (typeof value === "string" ? value : null);
  * ids and statuses: nothing else of the audit data (reasons, names, hashes) leaves.
  */
 export async function recordWebhookEvent(tx: Prisma.TransactionClient, change: AuditedChange, occurredAt: Date) {
+  for (const type of webhookTypesOf(change)) await recordOneWebhookEvent(tx, change, type, occurredAt);
+}
+
+/**
+ * The webhook events an audited change is: its mapped type, and `package.available` too when a send
+ * makes the package available at once (a scheduled package becomes available later, as its own
+ * audit event), so integrators hear of availability however it came.
+ */
+export function webhookTypesOf(change: Pick<AuditedChange, "type" | "data">): WebhookEventType[] {
   const type = WEBHOOK_TYPE_BY_AUDIT_TYPE[change.type];
-  if (!type || !change.organizationId || change.streamType !== "package") return;
+  if (!type) return [];
+  if (change.type === "package.sent" && change.data?.to === "AVAILABLE_TO_SIGNERS") return [type, "package.available"];
+  return [type];
+}
+
+async function recordOneWebhookEvent(
+  tx: Prisma.TransactionClient,
+  change: AuditedChange,
+  type: WebhookEventType,
+  occurredAt: Date,
+) {
+  if (!change.organizationId || change.streamType !== "package") return;
   const data = change.data ?? {};
   const participantId = asId(data.participantId);
   if (type.startsWith("participant.") && !participantId) return;

@@ -1,9 +1,5 @@
 import type { Prisma } from "../db/generated/client.ts";
-
-// The outbox row is written here directly rather than through enqueueOutbox: the audit hook writes
-// it, and enqueueOutbox's job registry imports the delivery job, which imports the audit hook.
-export const WEBHOOK_QUEUE = "webhook";
-export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
+import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 
 export interface WebhookAttemptRef {
   endpointId: string;
@@ -16,17 +12,7 @@ export interface WebhookAttemptRef {
 /** Schedules one delivery attempt; a second schedule of the same attempt is a no-op. */
 export async function enqueueWebhookAttempt(tx: Prisma.TransactionClient, ref: WebhookAttemptRef, availableAt?: Date) {
   const idempotencyKey = `webhook:${ref.endpointId}:${ref.eventId}:${ref.series}:${ref.attempt}`;
-  await tx.outboxMessage.upsert({
-    where: { idempotencyKey },
-    create: {
-      queue: WEBHOOK_QUEUE,
-      jobName: WEBHOOK_DELIVER_JOB,
-      payload: { kind: "attempt", ...ref },
-      idempotencyKey,
-      availableAt: availableAt ?? new Date(),
-    },
-    update: {},
-  });
+  await enqueueOutbox(tx, "webhook.deliver", { kind: "attempt", ...ref }, idempotencyKey, availableAt);
 }
 
 /** Schedules the email telling one administrator that an endpoint was suspended. */
@@ -35,19 +21,10 @@ export async function enqueueSuspensionNotice(
   notice: { endpointId: string; organizationId: string; to: string; suspendedAt: Date },
 ) {
   const idempotencyKey = `webhook-suspended:${notice.endpointId}:${notice.suspendedAt.getTime()}:${notice.to}`;
-  await tx.outboxMessage.upsert({
-    where: { idempotencyKey },
-    create: {
-      queue: WEBHOOK_QUEUE,
-      jobName: WEBHOOK_DELIVER_JOB,
-      payload: {
-        kind: "suspension-notice",
-        endpointId: notice.endpointId,
-        organizationId: notice.organizationId,
-        to: notice.to,
-      },
-      idempotencyKey,
-    },
-    update: {},
-  });
+  await enqueueOutbox(
+    tx,
+    "webhook.deliver",
+    { kind: "suspension-notice", endpointId: notice.endpointId, organizationId: notice.organizationId, to: notice.to },
+    idempotencyKey,
+  );
 }

@@ -5,7 +5,8 @@ import { createCoreDeps } from "../../src/create-core-deps.ts";
 import { createPrismaClient, type Db } from "../../src/db/prisma-client.ts";
 import { enqueueOutbox } from "../../src/jobs/enqueue-outbox.ts";
 import { createInProcessPublisher } from "../../src/jobs/in-process-publisher.ts";
-import type { JobPayload } from "../../src/jobs/job-registry.ts";
+import type { JobPayload } from "../../src/jobs/job-declarations.ts";
+import { runJob } from "../../src/jobs/job-handlers.ts";
 import {
   MAX_OUTBOX_ATTEMPTS,
   type OutboxPublisher,
@@ -245,7 +246,7 @@ describe("in-process publisher (no Redis)", () => {
     const config = loadConfig({ DATABASE_URL: database.url });
     const mailer = createMailboxMailer(db, config.MAIL_FROM);
     const deps = createCoreDeps({ db, config, authSecret: "x".repeat(32), dataDir: tmpdir(), logger: silentLogger });
-    const publish = createInProcessPublisher({ ...deps, mailer });
+    const publish = createInProcessPublisher({ ...deps, mailer }, runJob);
 
     let timer: NodeJS.Timeout | undefined;
     const relayed = await Promise.race([

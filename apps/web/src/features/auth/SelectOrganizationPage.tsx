@@ -9,6 +9,7 @@ import { FormError } from "../../components/FormError.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { useSignOut } from "../../session/use-sign-out.ts";
 import { AuthCard } from "./AuthCard.tsx";
+import { MembershipRequestsNotice } from "./MembershipRequestsNotice.tsx";
 
 /** Spec §2/§4: a user of several organizations picks one to finish a partial sign-in. */
 export function SelectOrganizationPage() {
@@ -42,6 +43,7 @@ export function SelectOrganizationPage() {
       <Stack gap="sm">
         <FormError message={organizations.error ? errorMessage(organizations.error) : null} />
         <FormError message={choose.error ? errorMessage(choose.error) : null} />
+        <MembershipRequestsNotice />
         {organizations.isPending && <Spinner />}
         <Stack gap="xs" role="list" aria-label="Organizations">
           {sorted.map((org) => (

@@ -1,18 +1,5 @@
-import type { SigningRoomSettings } from "@signet/contract";
-
-// Pure parts of the signing-room settings form: its fields, and the message of the origins list
+// Pure parts of the signing-room settings form: the message of the origins list
 // (zod reports a bad entry by index, the form shows it with the entry).
-
-export const SIGNING_ROOM_FIELDS = [
-  "esign_consent_type",
-  "embedded_allowed_origins",
-  "default_id_verification",
-  "email_from_text",
-  "email_reply_to",
-  "primary_color",
-  "primary_font_color",
-  "logo_url",
-] as const satisfies readonly (keyof SigningRoomSettings)[];
 
 type MaybeError = { message?: string | undefined } | undefined | null;
 

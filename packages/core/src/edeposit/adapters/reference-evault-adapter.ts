@@ -3,6 +3,8 @@
 // idempotency key. A vendor adapter has the same shape: translate each call, map each failure to
 // an EVaultError an administrator can act on.
 import { createHash } from "node:crypto";
+import type { OutboundPolicy } from "@signet/contract";
+import { outboundFetch } from "../../outbound/outbound-fetch.ts";
 import {
   type EVaultAdapter,
   type EVaultConnection,
@@ -15,6 +17,8 @@ import {
 export interface ReferenceEVaultAdapterOptions {
   /** how long one HTTP call may take before it counts as a timeout; default 30000 */
   timeoutMs?: number;
+  /** the installation's outbound policy (OUTBOUND_ALLOWED_HOSTS); default: public HTTPS only */
+  policy?: OutboundPolicy;
 }
 
 /** A token is reused until this long before the vault says it expires. */
@@ -38,6 +42,7 @@ interface Call {
 
 export function referenceEVaultAdapter(options: ReferenceEVaultAdapterOptions = {}): EVaultAdapter {
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const fetch = outboundFetch(options.policy ?? { allowedHosts: [] });
 
   async function send(connection: EVaultConnection, url: URL, init: RequestInit): Promise<Response> {
     try {
@@ -214,6 +219,15 @@ export function referenceEVaultAdapter(options: ReferenceEVaultAdapterOptions = 
         idempotencyKey: input.idempotencyKey,
       });
       return { completedAt: answer.completedAt };
+    },
+
+    async voidTransaction(connection, input) {
+      await callJson<{ status: string }>(connection, {
+        method: "POST",
+        path: `v1/transactions/${encodeURIComponent(input.transactionId)}/void`,
+        idempotencyKey: input.idempotencyKey,
+        json: { reason: input.reason },
+      });
     },
 
     getTransaction(connection, input) {

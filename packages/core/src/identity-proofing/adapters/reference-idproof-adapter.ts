@@ -2,7 +2,8 @@
 // README): OAuth 2.0 client credentials, then three JSON calls. A vendor adapter has the same
 // shape: translate each call, map each failure to an IdentityProofingError.
 import { createHash } from "node:crypto";
-import type { IdentityDetails } from "@signet/contract";
+import type { IdentityDetails, OutboundPolicy } from "@signet/contract";
+import { outboundFetch } from "../../outbound/outbound-fetch.ts";
 import {
   type IdentityCheck,
   type IdentityProofingAdapter,
@@ -14,6 +15,8 @@ import {
 export interface ReferenceIdProofingAdapterOptions {
   /** how long one HTTP call may take before it counts as a timeout; default 15000 */
   timeoutMs?: number;
+  /** the installation's outbound policy (OUTBOUND_ALLOWED_HOSTS); default: public HTTPS only */
+  policy?: OutboundPolicy;
 }
 
 const TOKEN_MARGIN_MS = 60_000;
@@ -23,6 +26,7 @@ const tokenKey = (connection: IdentityProofingConnection) =>
 
 export function referenceIdProofingAdapter(options: ReferenceIdProofingAdapterOptions = {}): IdentityProofingAdapter {
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const fetch = outboundFetch(options.policy ?? { allowedHosts: [] });
 
   async function send(url: URL, init: RequestInit): Promise<Response> {
     try {

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import {
   type BrandingItem,
   brandingItemSchema,
+  CONFIGURATION_ITEM_LIMITS,
   DEFAULT_LOGO_PATTERN,
   LOGO_LIMITS,
   LOGO_MESSAGES,
@@ -10,6 +11,7 @@ import {
   parseSettingText,
 } from "@signet/contract";
 import { signingRoomOrigin } from "../../package-actions/collaboration-link.ts";
+import { readOrganizationSettings } from "../../settings/read-organization-settings.ts";
 import { sectionHandler, type Tx } from "../section-handler.ts";
 
 // The organization's uploaded logo (its image travels in files/branding/) and a logo address typed
@@ -36,6 +38,7 @@ async function upsert(tx: Tx, organizationId: string, key: string, value: string
 
 export const brandingSection = sectionHandler<BrandingItem>({
   name: "branding",
+  maxItems: CONFIGURATION_ITEM_LIMITS.branding,
   label: "Branding",
   file: "branding.json",
   itemSchema: brandingItemSchema,
@@ -43,11 +46,10 @@ export const brandingSection = sectionHandler<BrandingItem>({
   itemLabel: (item) => (item.kind === "logo" ? "Logo image" : "Logo address"),
   fields: { sha256: "Image", url: "Address" } as Record<string, string>,
   async collect(db, organizationId, deps) {
-    const rows = await db.organizationSetting.findMany({
-      where: { organizationId, key: { in: ["default_logo", "logo_url"] } },
-    });
-    const logo = rows.find((row) => row.key === "default_logo")?.value ?? "";
-    const url = rows.find((row) => row.key === "logo_url")?.value ?? "";
+    const { default_logo: logo, logo_url: url } = await readOrganizationSettings(db, organizationId, [
+      "default_logo",
+      "logo_url",
+    ]);
     const items: BrandingItem[] = [];
     const files = new Map<string, Buffer>();
     let uploadedUrl: string | null = null;

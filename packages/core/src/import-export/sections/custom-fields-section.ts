@@ -1,5 +1,10 @@
-import { type CustomFieldItem, customFieldDefinitionProblem, customFieldItemSchema } from "@signet/contract";
-import { lowerKey, sectionHandler } from "../section-handler.ts";
+import {
+  CONFIGURATION_ITEM_LIMITS,
+  type CustomFieldItem,
+  customFieldDefinitionProblem,
+  customFieldItemSchema,
+} from "@signet/contract";
+import { lowerKey, perPlan, sectionHandler } from "../section-handler.ts";
 
 // Custom field definitions by customFieldId. The key, scope, type and encryption are fixed once
 // values may exist, so a difference there is a conflict; an archived field is never restored.
@@ -10,8 +15,18 @@ const FIXED = [
   ["encrypted", "encryption"],
 ] as const;
 
+/** The target's system fields, and which field owns each name there. */
+const planIndex = perPlan((context) => {
+  const facts = context.facts.customFields ?? {};
+  return {
+    systemKeys: new Set((facts.systemKeys as string[] | undefined) ?? []),
+    names: new Map((facts.names as [string, string][] | undefined) ?? []),
+  };
+});
+
 export const customFieldsSection = sectionHandler<CustomFieldItem>({
   name: "customFields",
+  maxItems: CONFIGURATION_ITEM_LIMITS.customFields,
   label: "Custom fields",
   file: "custom-fields.json",
   itemSchema: customFieldItemSchema,
@@ -83,10 +98,9 @@ export const customFieldsSection = sectionHandler<CustomFieldItem>({
     });
   },
   conflict(item, current, context) {
-    const facts = context.facts.customFields ?? {};
-    if (((facts.systemKeys as string[] | undefined) ?? []).includes(item.customFieldId))
+    const { systemKeys, names } = planIndex(context);
+    if (systemKeys.has(item.customFieldId))
       return `${item.customFieldId} is a system field here: it cannot be imported.`;
-    const names = new Map((facts.names as [string, string][] | undefined) ?? []);
     const owner = names.get(lowerKey(item.name));
     if (owner && owner !== item.customFieldId)
       return `The name ${item.name} belongs to the custom field ${owner} here: names are unique in an organization.`;

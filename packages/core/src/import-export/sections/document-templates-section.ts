@@ -1,5 +1,10 @@
 import { Readable } from "node:stream";
-import { type DocumentTemplateItem, documentTemplateItemSchema, type PackageBlueprint } from "@signet/contract";
+import {
+  CONFIGURATION_ITEM_LIMITS,
+  type DocumentTemplateItem,
+  documentTemplateItemSchema,
+  type PackageBlueprint,
+} from "@signet/contract";
 import type { Prisma } from "../../db/generated/client.ts";
 import { versionBlobKey } from "../../templates/document-templates.ts";
 import { DOCUMENT_TEMPLATE_ROWS } from "../../templates/template-rows.ts";
@@ -21,6 +26,7 @@ const SECTION = "documentTemplates";
 
 export const documentTemplatesSection = sectionHandler<DocumentTemplateItem>({
   name: SECTION,
+  maxItems: CONFIGURATION_ITEM_LIMITS.documentTemplates,
   label: "Document templates",
   file: "document-templates.json",
   itemSchema: documentTemplateItemSchema,

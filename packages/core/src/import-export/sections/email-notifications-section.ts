@@ -1,9 +1,10 @@
-import { type EmailNotificationItem, emailNotificationItemSchema } from "@signet/contract";
+import { CONFIGURATION_ITEM_LIMITS, type EmailNotificationItem, emailNotificationItemSchema } from "@signet/contract";
 import { lowerKey, sectionHandler, sorted } from "../section-handler.ts";
 
 /** Email notification rules by name. */
 export const emailNotificationsSection = sectionHandler<EmailNotificationItem>({
   name: "emailNotifications",
+  maxItems: CONFIGURATION_ITEM_LIMITS.emailNotifications,
   label: "Email notifications",
   file: "email-notifications.json",
   itemSchema: emailNotificationItemSchema,

@@ -1,16 +1,33 @@
-import { type EmailTemplateItem, emailTemplateItemSchema } from "@signet/contract";
-import { templateContentProblems } from "../../email-templates/render-email-template.ts";
+import {
+  CONFIGURATION_ITEM_LIMITS,
+  type EmailTemplateContent,
+  type EmailTemplateItem,
+  emailTemplateItemSchema,
+} from "@signet/contract";
+import { cleanedContentProblems } from "../../email-templates/render-email-template.ts";
+import { sanitizeTemplateBody } from "../../email-templates/sanitize-email-html.ts";
 import { lowerKey, sectionHandler } from "../section-handler.ts";
 
-/** Email templates by kind and name; one default per kind (making one the default unsets the other). */
+const cleaned = (content: EmailTemplateContent) => ({ ...content, body: sanitizeTemplateBody(content.body).body });
+
+/**
+ * Email templates by kind and name; one default per kind (making one the default unsets the other).
+ * Their messages are cleaned as a save cleans them (email-templates/sanitize-email-html.ts), so an
+ * archive from before the cleaning compares with what is stored and imports cleaned.
+ */
 export const emailTemplatesSection = sectionHandler<EmailTemplateItem>({
   name: "emailTemplates",
+  maxItems: CONFIGURATION_ITEM_LIMITS.emailTemplates,
   label: "Email templates",
   file: "email-templates.json",
   itemSchema: emailTemplateItemSchema,
   key: (item) => `${item.kind}/${lowerKey(item.name)}`,
   itemLabel: (item) => `${item.name} (${item.kind} email)`,
   fields: { name: "Name", isDefault: "Default", contents: "Subject and text" },
+  normalize: (item) => ({
+    ...item,
+    contents: { en: cleaned(item.contents.en), es: item.contents.es ? cleaned(item.contents.es) : null },
+  }),
   async collect(db, organizationId) {
     const rows = await db.emailTemplate.findMany({
       where: { organizationId },
@@ -29,8 +46,8 @@ export const emailTemplatesSection = sectionHandler<EmailTemplateItem>({
   },
   async validate(items) {
     const problems = items.flatMap((item, index) => [
-      ...templateContentProblems(item.kind, item.contents.en, `items[${index}].contents.en`),
-      ...(item.contents.es ? templateContentProblems(item.kind, item.contents.es, `items[${index}].contents.es`) : []),
+      ...cleanedContentProblems(item.kind, item.contents.en, `items[${index}].contents.en`),
+      ...(item.contents.es ? cleanedContentProblems(item.kind, item.contents.es, `items[${index}].contents.es`) : []),
     ]);
     const defaults = new Set<string>();
     items.forEach((item, index) => {

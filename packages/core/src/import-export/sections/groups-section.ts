@@ -1,17 +1,51 @@
-import { type GroupItem, groupItemSchema, orderGroupTree } from "@signet/contract";
+import { CONFIGURATION_ITEM_LIMITS, type GroupItem, groupItemSchema, orderGroupTree } from "@signet/contract";
 import { lockGroupTree } from "../../groups/lock-group-tree.ts";
-import { lowerKey, sectionHandler, sorted } from "../section-handler.ts";
+import { lowerKey, perPlan, sectionHandler, sorted } from "../section-handler.ts";
 
 // Groups by their path of names (top level first). Names are unique in an organization, so a path
 // whose last name is taken elsewhere in the tree is a conflict, not a second group. An import adds
 // the roles a group offers and never takes one away (members may hold it).
 
-const pathKey = (path: readonly string[]) => path.map(lowerKey).join(" / ");
 const lastKey = (path: readonly string[]) => lowerKey(path[path.length - 1] ?? "");
+// a path's key is asked for many times per dry run (its key, its parent's, the indexes), and paths
+// run 64 names deep: each is worked out once
+const pathKeys = new WeakMap<readonly string[], string>();
+function pathKey(path: readonly string[]): string {
+  let key = pathKeys.get(path);
+  if (key === undefined) {
+    key = path.map(lowerKey).join(" / ");
+    pathKeys.set(path, key);
+  }
+  return key;
+}
+/** The key of the path's parent: its own key without the last name. */
+function parentKey(path: readonly string[]): string {
+  return path.length > 1 ? pathKey(path).slice(0, -(lastKey(path).length + 3)) : "";
+}
+
+/** The groups here and incoming by path and name, and the role names a group may offer. */
+const planIndex = perPlan((context) => {
+  const here = context.current.groups as GroupItem[];
+  const hereByName = new Map(here.map((group) => [lastKey(group.path), group]));
+  const paths = new Set([...here, ...(context.incoming.groups as GroupItem[])].map((group) => pathKey(group.path)));
+  const roleNames = new Set((context.facts.groups?.roleNames as string[] | undefined) ?? []);
+  for (const role of (context.incoming.roles as { name: string }[] | undefined) ?? [])
+    if (!context.conflicts.roles?.has(lowerKey(role.name))) roleNames.add(lowerKey(role.name));
+  return { hereByName, paths, roleNames };
+});
 
 export const groupsSection = sectionHandler<GroupItem>({
   name: "groups",
   label: "Groups",
+  maxItems: CONFIGURATION_ITEM_LIMITS.groups,
+  nestedItems: {
+    what: "roles offered by the groups",
+    max: CONFIGURATION_ITEM_LIMITS.groupRoles,
+    count: (item) => {
+      const roles = (item as { roles?: unknown } | null)?.roles;
+      return Array.isArray(roles) ? roles.length : 0;
+    },
+  },
   file: "groups.json",
   itemSchema: groupItemSchema,
   key: (item) => pathKey(item.path),
@@ -54,44 +88,35 @@ export const groupsSection = sectionHandler<GroupItem>({
     return { items, files: new Map(), facts: { roleNames: roles.map((role) => lowerKey(role.name)) } };
   },
   async validate(items) {
+    const paths = new Set(items.map((item) => pathKey(item.path)));
     const seen = new Set<string>();
+    const names = new Set<string>();
     const problems: { path: string; message: string }[] = [];
     items.forEach((item, index) => {
-      const parent = item.path.slice(0, -1);
-      if (
-        parent.length > 0 &&
-        !seen.has(pathKey(parent)) &&
-        items.some((other) => pathKey(other.path) === pathKey(parent))
-      )
+      const parent = parentKey(item.path);
+      if (item.path.length > 1 && !seen.has(parent) && paths.has(parent))
         problems.push({ path: `items[${index}].path`, message: "A group's parent must come before it." });
       seen.add(pathKey(item.path));
-    });
-    const names = items.map((item) => lastKey(item.path));
-    names.forEach((name, index) => {
-      if (names.indexOf(name) !== index)
+      const name = lastKey(item.path);
+      if (names.has(name))
         problems.push({ path: `items[${index}].path`, message: "Group names are unique in an organization." });
+      names.add(name);
     });
     return problems;
   },
   conflict(item, current, context) {
-    const here = context.current.groups as GroupItem[];
+    const { hereByName, paths, roleNames } = planIndex(context);
     if (!current) {
-      const sameName = here.find((group) => lastKey(group.path) === lastKey(item.path));
+      const sameName = hereByName.get(lastKey(item.path));
       if (sameName)
         return `A group named ${item.path.at(-1)} already exists at ${sameName.path.join(" / ")}: group names are unique in an organization.`;
     }
-    const parent = item.path.slice(0, -1);
-    if (parent.length > 0) {
-      const key = pathKey(parent);
-      if (context.conflicts.groups?.has(key)) return `Its parent group ${parent.join(" / ")} cannot be imported.`;
-      const incoming = (context.incoming.groups as GroupItem[]).some((group) => pathKey(group.path) === key);
-      if (!incoming && !here.some((group) => pathKey(group.path) === key))
-        return `Its parent group ${parent.join(" / ")} is neither in this organization nor in the archive.`;
+    if (item.path.length > 1) {
+      const key = parentKey(item.path);
+      const parent = () => item.path.slice(0, -1).join(" / ");
+      if (context.conflicts.groups?.has(key)) return `Its parent group ${parent()} cannot be imported.`;
+      if (!paths.has(key)) return `Its parent group ${parent()} is neither in this organization nor in the archive.`;
     }
-    const roleNames = new Set((context.facts.groups?.roleNames as string[] | undefined) ?? []);
-    const importedRoles = (context.incoming.roles as { name: string }[] | undefined) ?? [];
-    for (const role of importedRoles)
-      if (!context.conflicts.roles?.has(lowerKey(role.name))) roleNames.add(lowerKey(role.name));
     const missing = item.roles.filter((role) => !roleNames.has(lowerKey(role)));
     if (missing.length > 0)
       return `It offers ${missing.length === 1 ? "the role" : "the roles"} ${missing.join(", ")}, which ${missing.length === 1 ? "is" : "are"} neither in this organization nor imported.`;

@@ -1,4 +1,4 @@
-import { type PackageTemplateItem, packageTemplateItemSchema } from "@signet/contract";
+import { CONFIGURATION_ITEM_LIMITS, type PackageTemplateItem, packageTemplateItemSchema } from "@signet/contract";
 import { PACKAGE_TEMPLATE_ROWS } from "../../templates/template-rows.ts";
 import { lowerKey, sectionHandler, sorted } from "../section-handler.ts";
 import {
@@ -16,6 +16,7 @@ const SECTION = "packageTemplates";
 
 export const packageTemplatesSection = sectionHandler<PackageTemplateItem>({
   name: SECTION,
+  maxItems: CONFIGURATION_ITEM_LIMITS.packageTemplates,
   label: "Package templates",
   file: "package-templates.json",
   itemSchema: packageTemplateItemSchema,

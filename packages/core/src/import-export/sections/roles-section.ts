@@ -1,4 +1,5 @@
 import {
+  CONFIGURATION_ITEM_LIMITS,
   DEFAULTS,
   isSystemDefinedRole,
   permissionBits,
@@ -11,6 +12,7 @@ import { lowerKey, sectionHandler, sorted } from "../section-handler.ts";
 /** Custom roles by name; the system-defined Admin and support roles exist in every organization. */
 export const rolesSection = sectionHandler<RoleItem>({
   name: "roles",
+  maxItems: CONFIGURATION_ITEM_LIMITS.roles,
   label: "Roles",
   file: "roles.json",
   itemSchema: roleItemSchema,

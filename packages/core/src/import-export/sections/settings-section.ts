@@ -1,4 +1,5 @@
 import {
+  CONFIGURATION_ITEM_LIMITS,
   isSettingName,
   parseSettingText,
   SETTING_NAMES,
@@ -23,6 +24,7 @@ function normalizedText(item: SettingItem): string {
 
 export const settingsSection = sectionHandler<SettingItem>({
   name: "settings",
+  maxItems: CONFIGURATION_ITEM_LIMITS.settings,
   label: "Settings",
   file: "settings.json",
   itemSchema: settingItemSchema,

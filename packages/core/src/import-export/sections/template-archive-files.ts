@@ -12,6 +12,7 @@ import {
   type ApplyContext,
   lowerKey,
   type PlanContext,
+  perPlan,
   type ReadDb,
   type SectionFiles,
   type Tx,
@@ -83,8 +84,8 @@ function namedCustomFields(blueprint: PackageBlueprint): string[] {
   return [...keys].sort();
 }
 
-/** Why a template cannot be imported: a group or custom field it names is neither here nor imported. */
-export function templateConflict(groups: readonly string[], blueprints: PackageBlueprint[], context: PlanContext) {
+/** The group names and custom fields a template may name: here, or imported without a conflict. */
+const planIndex = perPlan((context) => {
   const groupNames = new Set<string>();
   for (const group of (context.current.groups ?? []) as { path: string[] }[])
     groupNames.add(lowerKey(group.path.at(-1) ?? ""));
@@ -92,17 +93,21 @@ export function templateConflict(groups: readonly string[], blueprints: PackageB
     const key = group.path.map(lowerKey).join(" / ");
     if (!context.conflicts.groups?.has(key)) groupNames.add(lowerKey(group.path.at(-1) ?? ""));
   }
-  const missingGroups = groups.filter((name) => !groupNames.has(lowerKey(name)));
-  if (missingGroups.length > 0)
-    return `It is shared with ${missingGroups.join(", ")}, which ${missingGroups.length === 1 ? "is" : "are"} neither in this organization nor imported.`;
   const fields = new Set<string>();
   for (const field of (context.current.customFields ?? []) as { customFieldId: string }[])
     fields.add(field.customFieldId);
   for (const field of (context.incoming.customFields ?? []) as { customFieldId: string }[])
     if (!context.conflicts.customFields?.has(field.customFieldId)) fields.add(field.customFieldId);
-  const missingFields = blueprints
-    .flatMap(namedCustomFields)
-    .filter((key, index, all) => !fields.has(key) && all.indexOf(key) === index);
+  return { groupNames, fields };
+});
+
+/** Why a template cannot be imported: a group or custom field it names is neither here nor imported. */
+export function templateConflict(groups: readonly string[], blueprints: PackageBlueprint[], context: PlanContext) {
+  const { groupNames, fields } = planIndex(context);
+  const missingGroups = groups.filter((name) => !groupNames.has(lowerKey(name)));
+  if (missingGroups.length > 0)
+    return `It is shared with ${missingGroups.join(", ")}, which ${missingGroups.length === 1 ? "is" : "are"} neither in this organization nor imported.`;
+  const missingFields = [...new Set(blueprints.flatMap(namedCustomFields))].filter((key) => !fields.has(key));
   if (missingFields.length > 0)
     return `It uses the custom ${missingFields.length === 1 ? "field" : "fields"} ${missingFields.join(", ")}, which ${missingFields.length === 1 ? "is" : "are"} neither in this organization nor imported.`;
   return null;
@@ -148,7 +153,7 @@ async function clearBuilderPackage(context: ApplyContext, packageId: string) {
 /** Writes an archive blueprint into a builder package, its files copied out of the archive. */
 async function writeArchiveBlueprint(context: ApplyContext, packageId: string, blueprint: PackageBlueprint) {
   const copies = await storeArchiveFiles(context, packageId, blueprint);
-  await writeBlueprint(context.tx, context.deps.fieldCipher, blueprint, copies, {
+  await writeBlueprint(context.tx, context.deps, blueprint, copies, {
     organizationId: context.organizationId,
     packageId,
     wholePackage: true,

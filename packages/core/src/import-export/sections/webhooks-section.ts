@@ -1,4 +1,4 @@
-import { type WebhookItem, webhookItemSchema, webhookUrlProblem } from "@signet/contract";
+import { CONFIGURATION_ITEM_LIMITS, type WebhookItem, webhookItemSchema, webhookUrlProblem } from "@signet/contract";
 import { generateWebhookSecret } from "../../webhooks/webhook-signature.ts";
 import { sectionHandler, sorted } from "../section-handler.ts";
 
@@ -7,6 +7,7 @@ import { sectionHandler, sorted } from "../section-handler.ts";
 
 export const webhooksSection = sectionHandler<WebhookItem>({
   name: "webhooks",
+  maxItems: CONFIGURATION_ITEM_LIMITS.webhooks,
   label: "Webhooks",
   file: "webhooks.json",
   itemSchema: webhookItemSchema,
@@ -35,7 +36,7 @@ export const webhooksSection = sectionHandler<WebhookItem>({
     return { items, files: new Map() };
   },
   conflict(item, _current, context) {
-    const problem = webhookUrlProblem(item.url, { allowPrivate: context.config.WEBHOOKS_ALLOW_PRIVATE });
+    const problem = webhookUrlProblem(item.url, { allowedHosts: context.config.OUTBOUND_ALLOWED_HOSTS });
     return problem ? `This installation does not deliver to this address: ${problem}` : null;
   },
   notes: (_item, current) =>

@@ -2,6 +2,9 @@
 // OAuth 2.0 client credentials, a JSON print job under the mailing's idempotency key, polling, and
 // callbacks signed with the client secret (HMAC-SHA256 over "timestamp.body").
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { type OutboundPolicy, printVendorCallbackSchema } from "@signet/contract";
+import { z } from "zod";
+import { outboundFetch } from "../../outbound/outbound-fetch.ts";
 import {
   type PrintJobState,
   type PrintJobSubmission,
@@ -13,12 +16,20 @@ import {
 /** A callback older (or further in the future) than this is refused as a possible replay. */
 export const CALLBACK_TOLERANCE_SECONDS = 5 * 60;
 const TOKEN_MARGIN_MS = 60_000;
+const printJobAnswer = z.object({
+  jobId: z.string().min(1).max(200),
+  pageCount: z.number().int().min(0),
+  milestones: z.array(printVendorCallbackSchema.omit({ jobId: true, reference: true })),
+});
 const tokens = new Map<string, { accessToken: string; expiresAt: number }>();
 const tokenKey = (connection: PrintVendorConnection) =>
   `${connection.url}\n${connection.clientId}\n${createHash("sha256").update(connection.clientSecret).digest("hex")}`;
 
-export function referencePrintVendorAdapter(options: { timeoutMs?: number } = {}): PrintVendorAdapter {
+export function referencePrintVendorAdapter(
+  options: { timeoutMs?: number; policy?: OutboundPolicy } = {},
+): PrintVendorAdapter {
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const fetch = outboundFetch(options.policy ?? { allowedHosts: [] });
   const endpoint = (connection: PrintVendorConnection, path: string) =>
     new URL(path, connection.url.endsWith("/") ? connection.url : `${connection.url}/`);
 
@@ -91,11 +102,33 @@ export function referencePrintVendorAdapter(options: { timeoutMs?: number } = {}
     }
   }
 
-  const toState = (answer: {
-    jobId: string;
-    pageCount: number;
-    milestones: PrintJobState["milestones"];
-  }): PrintJobState => ({ jobId: answer.jobId, pageCount: answer.pageCount, milestones: answer.milestones });
+  /**
+   * The job a 2xx answer must hold. Anything else (a proxy's page, a broken release) is a vendor
+   * failure to retry: taken as it came, a submission was recorded SUBMITTED without a job id, and
+   * no poll or callback could ever find it again.
+   */
+  async function toState(response: Response): Promise<PrintJobState> {
+    const answer = printJobAnswer.safeParse(await response.json().catch(() => null));
+    if (!answer.success) {
+      throw new PrintVendorError(
+        "server",
+        `The print vendor answered ${response.status} without a print job.`,
+        response.status,
+      );
+    }
+    const { jobId, pageCount, milestones } = answer.data;
+    return {
+      jobId,
+      pageCount,
+      milestones: milestones.map((milestone) => ({
+        ...milestone,
+        carrier: milestone.carrier ?? null,
+        service: milestone.service ?? null,
+        trackingNumber: milestone.trackingNumber ?? null,
+        detail: milestone.detail ?? null,
+      })),
+    };
+  }
 
   return {
     async submit(connection, job: PrintJobSubmission) {
@@ -117,11 +150,11 @@ export function referencePrintVendorAdapter(options: { timeoutMs?: number } = {}
           callbackUrl: job.callbackUrl,
         }),
       });
-      return toState((await response.json()) as Parameters<typeof toState>[0]);
+      return toState(response);
     },
     async getJob(connection, jobId) {
       const response = await call(connection, `print-jobs/${encodeURIComponent(jobId)}`, { method: "GET" });
-      return toState((await response.json()) as Parameters<typeof toState>[0]);
+      return toState(response);
     },
     verifyCallback(connection, headers, rawBody, now = new Date()) {
       const timestamp = Number(headers["x-print-timestamp"]);

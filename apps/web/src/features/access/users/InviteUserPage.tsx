@@ -83,14 +83,7 @@ function InviteUserScreen({ organizationId }: { organizationId: string }) {
       );
       await refreshAccess(queryClient, organizationId);
       allowLeave();
-      if (result.outcome === "MEMBERSHIP_ADDED") {
-        await navigate({
-          to: "/organizations/$organizationId/users/$userId/profile",
-          params: { organizationId, userId: result.user.id },
-        });
-      } else {
-        await navigate({ href: usersHref });
-      }
+      await navigate({ href: usersHref });
     } catch (error) {
       setFormError(showServerError(error, { setError: form.setError, fields: FIELDS, duplicateField: "email" }));
     }

@@ -13,11 +13,14 @@ import { formatDate, fullName } from "../format.ts";
 function statusBadge(invitation: PendingUserInvitation) {
   if (Date.parse(invitation.expiresAt) <= Date.now()) return <Badge color="gray">Link expired</Badge>;
   if (invitation.status === "REGISTERED") return <Badge color="yellow">Awaiting verification code</Badge>;
+  // someone with an account: a member only once they accept (issue 30 §1)
+  if (invitation.kind === "MEMBERSHIP") return <Badge color="grape">Invited: has an account, not accepted yet</Badge>;
   return <Badge color="blue">Invitation sent</Badge>;
 }
 
 /**
- * Invited people who have not created their account yet (MANAGE_USERS, like inviting): resend the
+ * Invited people who have not created their account yet, or have one and not accepted yet
+ * (MANAGE_USERS, like inviting): resend the
  * email with a fresh link, or revoke the invitation. Shown under the users table when there are any.
  */
 export function PendingInvitations({ organizationId }: { organizationId: string }) {
@@ -72,7 +75,7 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
             </Text>
           </Title>
           <Text size="sm" c="dimmed">
-            Invited people who have not created their account yet.
+            Invited people who have not created their account yet, or who have an account and have not accepted yet.
           </Text>
         </div>
         <Table.ScrollContainer minWidth={640}>

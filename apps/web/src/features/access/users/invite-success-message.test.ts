@@ -1,4 +1,3 @@
-import { INVITATION_MESSAGES } from "@signet/contract";
 import { describe, expect, it } from "vitest";
 import { inviteSuccessMessage } from "./invite-success-message.ts";
 
@@ -13,9 +12,18 @@ describe("inviteSuccessMessage", () => {
       ["Closer", "Processor", "Viewer"],
       "Invitation sent to a@b.com. They will join Branch as Closer, Processor and Viewer.",
     ],
-    ["MEMBERSHIP_ADDED", null, [], INVITATION_MESSAGES.userAdded],
-    ["MEMBERSHIP_ADDED", "Branch", ["Closer"], "User added to Branch as Closer."],
-    ["MEMBERSHIP_ADDED", "Branch", [], "User added to Branch. Next, assign roles."],
+    [
+      "MEMBERSHIP_REQUESTED",
+      null,
+      [],
+      "a@b.com already has an account: we asked them to join. They become a member once they accept.",
+    ],
+    [
+      "MEMBERSHIP_REQUESTED",
+      "Branch",
+      ["Closer"],
+      "a@b.com already has an account: we asked them to join. Once they accept, they join Branch as Closer.",
+    ],
   ] as const)("%s, group %s, roles %j → %s", (outcome, group, roles, expected) => {
     expect(inviteSuccessMessage(outcome, "a@b.com", group, roles)).toBe(expected);
   });

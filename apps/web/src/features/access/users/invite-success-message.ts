@@ -1,8 +1,8 @@
-import { type CreateUserInvitationResult, INVITATION_MESSAGES } from "@signet/contract";
+import type { CreateUserInvitationResult } from "@signet/contract";
 
 /**
- * The toast after 'Add user', saying what was done: the spec's 'User added. Next, add this user to
- * groups.' fits only when no group was chosen; with a group (and roles) the person is already placed.
+ * The toast after 'Add user', saying what was done: a sign-up link for a new address, or a request
+ * to join for someone who already has an account (a member only once they accept, issue 30 §1).
  */
 export function inviteSuccessMessage(
   outcome: CreateUserInvitationResult["outcome"],
@@ -11,9 +11,12 @@ export function inviteSuccessMessage(
   roleNames: readonly string[],
 ): string {
   const roles = joinNames(roleNames);
-  if (outcome === "MEMBERSHIP_ADDED") {
-    if (!groupName) return INVITATION_MESSAGES.userAdded;
-    return roles ? `User added to ${groupName} as ${roles}.` : `User added to ${groupName}. Next, assign roles.`;
+  if (outcome === "MEMBERSHIP_REQUESTED") {
+    const asked = `${email} already has an account: we asked them to join.`;
+    if (!groupName) return `${asked} They become a member once they accept.`;
+    return roles
+      ? `${asked} Once they accept, they join ${groupName} as ${roles}.`
+      : `${asked} Once they accept, they join ${groupName}.`;
   }
   if (!groupName) return `Invitation sent to ${email}. Next, add this user to groups.`;
   return roles

@@ -170,7 +170,9 @@ function Editor({ organizationId, template }: { organizationId: string; template
       allowLeave();
       queryClient.setQueryData(emailTemplateQueries.one(organizationId, template.id).queryKey, saved);
       await refreshEmailTemplates(queryClient, organizationId);
-      toastSuccess(EMAIL_TEMPLATE_MESSAGES.saved);
+      toastSuccess(
+        saved.unsafeHtmlRemoved ? EMAIL_TEMPLATE_MESSAGES.savedWithoutUnsafeHtml : EMAIL_TEMPLATE_MESSAGES.saved,
+      );
     } catch (error) {
       const detail = error instanceof ApiError ? error.details?.[0] : undefined;
       if (detail?.path.startsWith("contents.")) {
@@ -339,7 +341,7 @@ function Editor({ organizationId, template }: { organizationId: string; template
                   <Textarea
                     ref={bodyRef}
                     label="Message (HTML)"
-                    description="Variables are replaced and escaped when the email is sent; the logo and colours come from your branding."
+                    description="Variables are replaced and escaped when the email is sent; the logo and colours come from your branding. Scripts, frames, forms and event handlers are removed."
                     required
                     autosize
                     minRows={12}

@@ -24,6 +24,7 @@ import {
   type EmailNotificationEvent,
   notificationRuleRoutes,
   SETTINGS_TOASTS,
+  settingsOfPage,
 } from "@signet/contract";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -57,13 +58,7 @@ function ReminderDefaults({ organizationId }: { organizationId: string }) {
   return (
     <MetaDataSettingsForm
       organizationId={organizationId}
-      names={[
-        "reminders_enabled",
-        "reminder_first_after_days",
-        "reminder_interval_days",
-        "reminder_max_count",
-        "expiring_soon_days",
-      ]}
+      names={settingsOfPage("notifications")}
       label="Reminder settings"
       saveLabel="Save reminders"
       toast={SETTINGS_TOASTS.notifications}

@@ -20,6 +20,7 @@ import {
   SETTINGS_TOASTS,
   SIGNER_UPLOAD_MAX_MB,
   SIGNER_UPLOAD_TYPES,
+  settingsOfPage,
 } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { openConfirmDialog } from "../../../components/ConfirmDialog.tsx";
@@ -32,8 +33,9 @@ import { BrandingPreview } from "./BrandingPreview.tsx";
 import { LogoUpload } from "./LogoUpload.tsx";
 import { MetaDataSettingsForm, metaDataQuery } from "./MetaDataSettingsForm.tsx";
 
-// Issue 13 §2: the settings pages on the metaData API, one component a page. Each page names the
-// settings it holds; MetaDataSettingsForm reads, checks, saves them and shows the page's toast.
+// Issue 13 §2: the settings pages on the metaData API, one component a page. Each form takes its
+// settings from the registry (settingsOfPage: the page named in each setting's definition);
+// MetaDataSettingsForm reads, checks, saves them and shows the page's toast.
 
 type Props = { organizationId: string };
 
@@ -46,7 +48,7 @@ export function OrganizationSettingsPage({ organizationId }: Props) {
   return (
     <MetaDataSettingsForm
       organizationId={organizationId}
-      names={["timezone", "participant_types"]}
+      names={settingsOfPage("organization")}
       label="Organization settings"
       saveLabel="Save settings"
       toast={SETTINGS_TOASTS.organization}
@@ -90,7 +92,7 @@ export function PackageCollaborationSettingsPage({ organizationId }: Props) {
   return (
     <MetaDataSettingsForm
       organizationId={organizationId}
-      names={["enable_pkg_collaboration"]}
+      names={settingsOfPage("package-collaboration")}
       label="Package collaboration settings"
       saveLabel="Save package collaboration"
       toast={SETTINGS_TOASTS.packageCollaboration}
@@ -119,7 +121,7 @@ export function EsignConsentSettingsPage({ organizationId }: Props) {
     <Stack gap="lg">
       <MetaDataSettingsForm
         organizationId={organizationId}
-        names={["esign_consent_type"]}
+        names={settingsOfPage("esign-consent")}
         label="eSign consent settings"
         saveLabel="Save eSign consent"
         toast={SETTINGS_TOASTS.esignConsent}
@@ -157,7 +159,7 @@ export function IdVerificationSettingsPage({ organizationId }: Props) {
   return (
     <MetaDataSettingsForm
       organizationId={organizationId}
-      names={["default_id_verification"]}
+      names={settingsOfPage("id-verification")}
       label="ID verification settings"
       saveLabel="Save ID verification"
       toast={SETTINGS_TOASTS.idVerification}
@@ -194,7 +196,7 @@ export function SessionSettingsPage({ organizationId }: Props) {
     <Stack gap="lg">
       <MetaDataSettingsForm
         organizationId={organizationId}
-        names={["session_entry_message"]}
+        names={settingsOfPage("session", "session-entry")}
         label="Session entry settings"
         saveLabel="Save session entry"
         toast={SETTINGS_TOASTS.sessionEntry}
@@ -220,7 +222,7 @@ export function SessionSettingsPage({ organizationId }: Props) {
       </MetaDataSettingsForm>
       <MetaDataSettingsForm
         organizationId={organizationId}
-        names={["session_exit_finish_url", "session_exit_decline_url", "session_exit_timeout_url"]}
+        names={settingsOfPage("session", "session-exit")}
         label="Session exit settings"
         saveLabel="Save session exit"
         toast={SETTINGS_TOASTS.sessionExit}
@@ -259,7 +261,7 @@ export function SessionSettingsPage({ organizationId }: Props) {
       </MetaDataSettingsForm>
       <MetaDataSettingsForm
         organizationId={organizationId}
-        names={["session_idle_minutes"]}
+        names={settingsOfPage("session", "in-session")}
         label="In-session settings"
         saveLabel="Save in-session"
         toast={SETTINGS_TOASTS.inSession}
@@ -294,13 +296,7 @@ export function PackageExpirationSettingsPage({ organizationId }: Props) {
   return (
     <MetaDataSettingsForm
       organizationId={organizationId}
-      names={[
-        "enable_default_expiration_date",
-        "default_expiration_type",
-        "default_relative_expiration_days",
-        "default_relative_expiration_time",
-        "enable_edit_default_expiration_type",
-      ]}
+      names={settingsOfPage("package-expiration")}
       label="Package expiration settings"
       saveLabel="Save package expiration"
       toast={SETTINGS_TOASTS.packageExpiration}
@@ -357,7 +353,7 @@ export function SignerUploadSettingsPage({ organizationId }: Props) {
   return (
     <MetaDataSettingsForm
       organizationId={organizationId}
-      names={["signer_upload_allowed_types", "signer_upload_max_mb"]}
+      names={settingsOfPage("signer-uploads")}
       label="Signer upload settings"
       saveLabel="Save signer uploads"
       toast={SETTINGS_TOASTS.signerUpload}
@@ -411,7 +407,7 @@ export function EmbeddedSigningSettingsPage({ organizationId }: Props) {
   return (
     <MetaDataSettingsForm
       organizationId={organizationId}
-      names={["embedded_allowed_origins"]}
+      names={settingsOfPage("embedded-signing")}
       label="Embedded signing settings"
       saveLabel="Save embedded signing"
       toast={SETTINGS_TOASTS.embeddedSigning}
@@ -443,7 +439,7 @@ export function BrandingSettingsPage({ organizationId }: Props) {
       <LogoUpload organizationId={organizationId} current={logo.data?.records[0]?.value ?? ""} />
       <MetaDataSettingsForm
         organizationId={organizationId}
-        names={["primary_color", "primary_font_color", "logo_url"]}
+        names={settingsOfPage("branding")}
         label="Branding settings"
         saveLabel="Save branding"
         toast={SETTINGS_TOASTS.branding}

@@ -1,5 +1,5 @@
 import { Alert, Checkbox, NumberInput } from "@mantine/core";
-import { MAX_TRID_EXPIRATION_DAYS, SETTINGS_TOASTS } from "@signet/contract";
+import { MAX_TRID_EXPIRATION_DAYS, SETTINGS_TOASTS, settingsOfPage } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { FormSection } from "../../../components/FormSection.tsx";
 import { usePermissionsQuery } from "../../../session/permissions.ts";
@@ -39,7 +39,7 @@ function TridSettingsForm({ organizationId }: { organizationId: string }) {
   return (
     <MetaDataSettingsForm
       organizationId={organizationId}
-      names={["trid_default_expiration_days", "trid_lender_open_saturday"]}
+      names={settingsOfPage("trid")}
       label="TRID settings"
       saveLabel="Save TRID settings"
       toast={SETTINGS_TOASTS.trid}

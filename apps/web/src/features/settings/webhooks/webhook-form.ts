@@ -1,4 +1,9 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType, webhookUrlProblem } from "@signet/contract";
+import {
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEndpoint,
+  type WebhookEventType,
+  webhookUrlShapeProblem,
+} from "@signet/contract";
 
 export interface WebhookFormValues {
   url: string;
@@ -23,14 +28,14 @@ export function initialWebhookForm(endpoint?: WebhookEndpoint): WebhookFormValue
 }
 
 /**
- * The URL's problem as the user types, in the API's words. The browser cannot know whether this
- * installation allows plain HTTP and private addresses (a test and development setting), so it
- * checks the shape here and leaves "https only" and "public address only" to the server's answer.
+ * The URL's problem as the user types, in the API's words. The browser cannot know which hosts the
+ * operator exempts from the outbound rule (OUTBOUND_ALLOWED_HOSTS), so it checks the shape here and
+ * leaves "https only" and "public address only" to the server's answer.
  */
 export function webhookUrlError(url: string): string | null {
   const trimmed = url.trim();
   if (!trimmed) return WEBHOOK_FORM_MESSAGES.urlRequired;
-  return webhookUrlProblem(trimmed, { allowPrivate: true });
+  return webhookUrlShapeProblem(trimmed);
 }
 
 export function webhookFormErrors(values: WebhookFormValues): Partial<Record<"url" | "eventTypes", string>> {

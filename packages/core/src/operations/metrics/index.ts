@@ -1,0 +1,3 @@
+export { registerJobMetrics } from "./job-metrics.ts";
+export { carriesMetricsToken } from "./metrics-token.ts";
+export { registerOperationalGauges } from "./operational-gauges.ts";

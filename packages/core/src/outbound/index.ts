@@ -1,0 +1,2 @@
+export * from "./outbound-fetch.ts";
+export * from "./outbound-url.ts";
