@@ -1,7 +1,7 @@
 import { type PermissionName, type PermissionsResponse, permissionBits } from "@signet/contract";
 import { type Db, grantRoles } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StartedServer, startServer } from "../src/start-server.ts";
+import type { StartedServer } from "../src/start-server.ts";
 import {
   ACCESS_TEST_ENV,
   type AccessOrg,
@@ -14,7 +14,7 @@ import {
 } from "./support/access-fixtures.ts";
 import { organizationWithUser } from "./support/factories.ts";
 import type { HttpClient } from "./support/http-client.ts";
-import { startTestApp, TEST_AUTH_SECRET, type TestApp } from "./support/test-app.ts";
+import { startReplica, startTestApp, type TestApp } from "./support/test-app.ts";
 
 // Each API process keeps the permissions it computed and reuses them while the organization's
 // access version (moved on by PostgreSQL triggers) is unchanged. These tests warm that cache, make
@@ -26,18 +26,7 @@ let app: TestApp;
 let replica: StartedServer;
 beforeAll(async () => {
   app = await startTestApp(ACCESS_TEST_ENV);
-  replica = await startServer(
-    {
-      DATABASE_URL: app.server.config.DATABASE_URL!,
-      PORT: "0",
-      SIGNING_ROOM_LISTEN_PORT: "-1",
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      SEED_DEMO: "false",
-      WEB_DIST: "/nonexistent",
-      ...ACCESS_TEST_ENV,
-    },
-    { logLevel: "silent" },
-  );
+  replica = await startReplica(app, ACCESS_TEST_ENV);
 });
 afterAll(async () => {
   await replica?.close();

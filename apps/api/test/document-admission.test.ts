@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DOCUMENT_MESSAGES, type Document, ERROR_CODES } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StartedServer, startServer } from "../src/start-server.ts";
+import type { StartedServer } from "../src/start-server.ts";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import { fixturePdf, upload } from "./support/document-upload.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { createPackage, memberOfNewGroup, OFFICER, packageOrg } from "./support/package-fixtures.ts";
 import { call, publishedDocumentTemplate, templatePaths } from "./support/template-fixtures.ts";
-import { startTestApp, TEST_AUTH_SECRET, type TestApp } from "./support/test-app.ts";
+import { startReplica, startTestApp, type TestApp } from "./support/test-app.ts";
 
 // Issue 37 §6: a document entering a package passes the same rules whichever way it comes
 // (packages/core/src/documents/admit-document.ts). The operator lowers MAX_UPLOAD_BYTES below the
@@ -26,20 +26,7 @@ let app: TestApp;
 let lowered: StartedServer;
 beforeAll(async () => {
   app = await startTestApp({ ...ACCESS_TEST_ENV, DATA_DIR: dataDir });
-  lowered = await startServer(
-    {
-      DATABASE_URL: app.server.config.DATABASE_URL!,
-      PORT: "0",
-      SIGNING_ROOM_LISTEN_PORT: "-1",
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      SEED_DEMO: "false",
-      WEB_DIST: "/nonexistent",
-      DATA_DIR: dataDir,
-      MAX_UPLOAD_BYTES: String(LOWER_LIMIT),
-      ...ACCESS_TEST_ENV,
-    },
-    { logLevel: "silent" },
-  );
+  lowered = await startReplica(app, { ...ACCESS_TEST_ENV, DATA_DIR: dataDir, MAX_UPLOAD_BYTES: String(LOWER_LIMIT) });
 });
 afterAll(async () => {
   await lowered?.close();

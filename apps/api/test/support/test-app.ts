@@ -34,3 +34,22 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
   };
 }
+
+/**
+ * A second API process on the test app's database, as another replica would be (no signing room
+ * listener); `env` adds to or overrides its configuration (the same DATA_DIR, a lower limit, …).
+ */
+export function startReplica(app: TestApp, env: Record<string, string> = {}): Promise<StartedServer> {
+  return startServer(
+    {
+      DATABASE_URL: app.server.config.DATABASE_URL!,
+      PORT: "0",
+      SIGNING_ROOM_LISTEN_PORT: "-1",
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      SEED_DEMO: "false",
+      WEB_DIST: "/nonexistent",
+      ...env,
+    },
+    { logLevel: "silent" },
+  );
+}

@@ -4,6 +4,7 @@ import { notFound } from "../errors/app-error.ts";
 import { requireClosingCenterGrant } from "../packages/find-package.ts";
 import { describeUserRequester, issueDocumentCopy } from "../watermarks/issue-document-copy.ts";
 import { appendAuditEventFor } from "./audit-helpers.ts";
+import { artifactCopySubject, artifactDownloadName } from "./sealed-artifact-naming.ts";
 import { visiblePackage } from "./signing-admin-rules.ts";
 import type { FileToSend } from "./signing-files.ts";
 
@@ -27,22 +28,12 @@ export async function sealedArtifactFile(
     actor,
     {
       pkg,
-      documentType: artifact.kind === "CERTIFICATE" ? "CERTIFICATE" : "DOCUMENT",
-      documentId: artifact.documentId ?? artifact.id,
-      documentName: artifact.kind === "CERTIFICATE" ? "Certificate of completion" : artifact.name,
+      ...artifactCopySubject(artifact),
       ...(await describeUserRequester(actor, deps)),
       source: { open: () => deps.storage.get(artifact.blobKey) },
       auditData: { artifactId: artifact.id },
     },
     deps,
   );
-  return {
-    stream: copy.stream,
-    fileName:
-      artifact.kind === "CERTIFICATE"
-        ? "certificate-of-completion.pdf"
-        : `${artifact.name} (sealed).${artifact.contentType === "application/xml" ? "xml" : "pdf"}`,
-    // a sealed eNote (issue 15 §5) is its XML
-    contentType: artifact.contentType,
-  };
+  return { stream: copy.stream, ...artifactDownloadName(artifact) };
 }

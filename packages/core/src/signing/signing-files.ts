@@ -6,6 +6,7 @@ import { verifyCollaborationToken } from "../package-actions/collaboration-link.
 import { participantOrder } from "../participants/participant-views.ts";
 import { issueDocumentCopy } from "../watermarks/issue-document-copy.ts";
 import { appendAuditEventFor } from "./audit-helpers.ts";
+import { artifactCopySubject, artifactDownloadName } from "./sealed-artifact-naming.ts";
 import type { SigningContext } from "./signing-context.ts";
 import { participantName } from "./signing-room-view.ts";
 import { signingStage } from "./signing-stage.ts";
@@ -81,9 +82,7 @@ export async function participantDownload(
     context.actor,
     {
       pkg: context.pkg,
-      documentType: artifact.kind === "CERTIFICATE" ? "CERTIFICATE" : "DOCUMENT",
-      documentId: artifact.documentId ?? artifact.id,
-      documentName: artifact.kind === "CERTIFICATE" ? "Certificate of completion" : artifact.name,
+      ...artifactCopySubject(artifact),
       requester: participantName(context.participant),
       requesterType: "PARTICIPANT",
       source: { open: () => deps.storage.get(artifact.blobKey) },
@@ -91,14 +90,7 @@ export async function participantDownload(
     },
     deps,
   );
-  return {
-    stream: copy.stream,
-    fileName:
-      artifact.kind === "CERTIFICATE"
-        ? "certificate-of-completion.pdf"
-        : `${artifact.name} (sealed).${artifact.contentType === "application/xml" ? "xml" : "pdf"}`,
-    contentType: artifact.contentType,
-  };
+  return { stream: copy.stream, ...artifactDownloadName(artifact) };
 }
 
 function collaborationClaims(token: string, deps: CoreDeps) {
