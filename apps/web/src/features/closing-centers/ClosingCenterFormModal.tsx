@@ -19,7 +19,7 @@ import { FormError } from "../../components/FormError.tsx";
 import { FormModal } from "../../components/FormModal.tsx";
 import { toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
-import { showServerError } from "../access/server-errors.ts";
+import { showServerError } from "../../kit/server-errors.ts";
 import { PERMISSION_OPTIONS } from "./closing-center-format.ts";
 import { refreshClosingCenters } from "./closing-center-queries.ts";
 

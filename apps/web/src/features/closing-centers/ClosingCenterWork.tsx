@@ -15,7 +15,7 @@ import { z } from "zod";
 import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
-import { showServerError } from "../access/server-errors.ts";
+import { showServerError } from "../../kit/server-errors.ts";
 import { uploadFile } from "../packages/builder/documents-step/upload-file.ts";
 import { invalidatePackage } from "../packages/package-queries.ts";
 import { GuardedButton } from "../settings/webhooks/GuardedControls.tsx";

@@ -47,7 +47,7 @@ import { FormError } from "../../components/FormError.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useHasPermission } from "../../session/permissions.ts";
 import { formatDateTime } from "../access/format.ts";
-import { showServerError } from "../access/server-errors.ts";
+import { showServerError } from "../../kit/server-errors.ts";
 import { EditToggleDeleteMenu, GuardedButton, GuardedMenuItem } from "../settings/webhooks/GuardedControls.tsx";
 import { ClosingCenterFormModal } from "./ClosingCenterFormModal.tsx";
 import { addressText, grantsText } from "./closing-center-format.ts";

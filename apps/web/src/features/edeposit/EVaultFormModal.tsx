@@ -17,7 +17,7 @@ import { FormError } from "../../components/FormError.tsx";
 import { FormModal } from "../../components/FormModal.tsx";
 import { toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
-import { showServerError } from "../access/server-errors.ts";
+import { showServerError } from "../../kit/server-errors.ts";
 import { refreshEVaults } from "./edeposit-queries.ts";
 
 export const KEEP_SECRET_HINT = "Leave empty to keep the stored secret";

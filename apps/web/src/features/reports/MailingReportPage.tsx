@@ -21,10 +21,10 @@ import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { buildRequest } from "../../api/build-request.ts";
 import { api } from "../../api/client.ts";
 import { useSessionUser } from "../../app/services-context.tsx";
+import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
+import { urlPageControl } from "../../components/data-table/use-page-state.ts";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { formatDate } from "../access/format.ts";
-import { type Column, PagedTable } from "../access/PagedTable.tsx";
-import { urlPageControl } from "../access/use-page-state.ts";
 import { downloadCsv } from "./csv-download.ts";
 import type { MailingReportSearch } from "./mailing-report-search.ts";
 import { ReportError } from "./ReportStates.tsx";
@@ -278,12 +278,11 @@ export function MailingReportPage({
         <>
           <Totals report={report.data} />
           <StatusChart report={report.data} />
-          <PagedTable
+          <DataTable
             label="Mailing report"
             columns={columns}
             rows={report.data?.records}
-            count={report.data?.count ?? 0}
-            page={page}
+            paging={{ page, count: report.data?.count ?? 0 }}
             loading={report.isFetching}
             rowKey={(row) => row.id}
             empty={

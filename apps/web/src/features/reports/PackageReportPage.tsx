@@ -13,10 +13,10 @@ import {
 } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useSessionUser } from "../../app/services-context.tsx";
+import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
+import { urlPageControl } from "../../components/data-table/use-page-state.ts";
 import { usePermissionsQuery } from "../../session/permissions.ts";
 import { formatDate } from "../access/format.ts";
-import { type Column, PagedTable } from "../access/PagedTable.tsx";
-import { urlPageControl } from "../access/use-page-state.ts";
 import { STATUS_COLORS, STATUS_LABELS } from "../packages/package-format.ts";
 import { CsvExportButton } from "./CsvExportButton.tsx";
 import { ReportCharts } from "./ReportCharts.tsx";
@@ -217,12 +217,11 @@ export function PackageReportPage({
         <ReportCharts series={series.data} />
       )}
       {!report.isError && (
-        <PagedTable
+        <DataTable
           label="Package report"
           columns={columns}
           rows={report.data?.records}
-          count={report.data?.count ?? 0}
-          page={page}
+          paging={{ page, count: report.data?.count ?? 0 }}
           loading={report.isFetching}
           rowKey={(row) => row.id}
           empty={

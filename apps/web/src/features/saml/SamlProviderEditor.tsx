@@ -50,7 +50,7 @@ import { Page } from "../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
 import { accessQueries } from "../access/access-queries.ts";
-import { showServerError } from "../access/server-errors.ts";
+import { showServerError } from "../../kit/server-errors.ts";
 import { certificateBadge, samlQueries } from "./saml-queries.ts";
 
 type Values = z.input<typeof createSamlProviderSchema>;

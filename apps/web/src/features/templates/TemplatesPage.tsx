@@ -21,13 +21,13 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { openConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
+import { urlPageControl } from "../../components/data-table/use-page-state.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { Page } from "../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useHasPermission, usePermissionBits } from "../../session/permissions.ts";
 import { formatDateTime } from "../access/format.ts";
-import { type Column, PagedTable } from "../access/PagedTable.tsx";
-import { urlPageControl } from "../access/use-page-state.ts";
 import {
   type AnyTemplate,
   isDocumentTemplate,
@@ -299,12 +299,11 @@ export function TemplatesPage({
             {MANAGE_TEMPLATES_REASON}.
           </Alert>
         )}
-        <PagedTable
+        <DataTable
           label={info.title}
           columns={columns}
           rows={sortedPage(records, pageState.sortBy, pageState.sortDirection, pageState.pageNumber, UI.pageSize)}
-          count={records.length}
-          page={page}
+          paging={{ page, count: records.length }}
           loading={list.isFetching}
           rowKey={(template) => template.id}
           empty={`No ${info.noun}s yet.`}

@@ -9,8 +9,8 @@ import { api } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
+import { showServerError } from "../../../kit/server-errors.ts";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
-import { showServerError } from "../server-errors.ts";
 
 type Values = z.output<typeof createApiUserSchema>;
 const FIELDS: Path<CreateApiUser>[] = ["name", "description", "groupId", "roleIds"];

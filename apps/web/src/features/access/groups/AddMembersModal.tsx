@@ -18,9 +18,9 @@ import { DialogTitle } from "../../../components/ConfirmDialog.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
+import { showServerError } from "../../../kit/server-errors.ts";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { fullName } from "../format.ts";
-import { showServerError } from "../server-errors.ts";
 import { RoleMultiSelect } from "./RoleStructureSelect.tsx";
 
 type Input = z.input<typeof addGroupMembersSchema>;

@@ -4,8 +4,7 @@ import { createGroupSchema, GROUP_MESSAGES, type Group, groupPath, groupRoutes }
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
-import { Controller, type Path, useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../../api/api-error.ts";
 import { api, apiCreate } from "../../../api/client.ts";
@@ -16,17 +15,16 @@ import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
+import { useFormMutation } from "../../../kit/use-form-mutation.ts";
 import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
 import { gated } from "../AccessDashboard.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
-import { showServerError } from "../server-errors.ts";
 import { RoleMultiSelect } from "./RoleStructureSelect.tsx";
 
 // The contract's create schema without the parent, which comes from the path.
 const groupFormSchema = createGroupSchema.pick({ name: true, description: true, roleIds: true });
 type GroupInput = z.input<typeof groupFormSchema>;
 type GroupOutput = z.output<typeof groupFormSchema>;
-const FIELDS: Path<GroupInput>[] = ["name", "description", "roleIds"];
 
 /** Spec §2 '/groups/new', '/groups/new/:parentGroupId' (sub-group) and '/groups/:groupId/edit'. */
 function GroupFormScreen({
@@ -77,7 +75,6 @@ function GroupForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const roles = useQuery(accessQueries.allRoles(organizationId));
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<GroupInput, unknown, GroupOutput>({
     resolver: zodResolver(groupFormSchema),
     defaultValues: {
@@ -94,35 +91,35 @@ function GroupForm({
   const parentKnown = parentGroupId !== null && groups.some((g) => g.id === parentGroupId);
   const parentLabel = parentGroupId === null ? null : parentKnown ? groupPath(groups, parentGroupId) : null;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    const body = { ...values, description: values.description || null };
-    try {
+  const { submit: onSubmit, formError } = useFormMutation(form, {
+    duplicateField: "name",
+    mutationFn: async (values: GroupOutput): Promise<string | null> => {
+      const body = { ...values, description: values.description || null };
       if (group) {
         await api(groupRoutes.updateGroup, {
           params: { orgId: organizationId, groupId: group.id },
           body: { ...body, version: group.version },
         });
-        toastSuccess(GROUP_MESSAGES.groupUpdated);
-        await refreshAccess(queryClient, organizationId);
-        allowLeave();
-        await navigate({ href: groupsHref });
-      } else {
-        const id = await apiCreate(groupRoutes.createGroup, {
-          params: { orgId: organizationId },
-          body: { ...body, parentId: parentGroupId },
-        });
-        toastSuccess(GROUP_MESSAGES.groupAdded);
-        await refreshAccess(queryClient, organizationId);
-        allowLeave();
+        return null;
+      }
+      return apiCreate(groupRoutes.createGroup, {
+        params: { orgId: organizationId },
+        body: { ...body, parentId: parentGroupId },
+      });
+    },
+    onSuccess: async (createdId) => {
+      toastSuccess(createdId ? GROUP_MESSAGES.groupAdded : GROUP_MESSAGES.groupUpdated);
+      await refreshAccess(queryClient, organizationId);
+      allowLeave();
+      if (createdId) {
         await navigate({
           to: "/organizations/$organizationId/groups/$groupId/members",
-          params: { organizationId, groupId: id },
+          params: { organizationId, groupId: createdId },
         });
+      } else {
+        await navigate({ href: groupsHref });
       }
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS, duplicateField: "name" }));
-    }
+    },
   });
 
   const cancel = async () => {

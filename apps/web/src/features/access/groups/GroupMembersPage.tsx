@@ -5,6 +5,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
+import { usePageState } from "../../../components/data-table/use-page-state.ts";
 import { FormError } from "../../../components/FormError.tsx";
 import { AnchorLink } from "../../../components/links.tsx";
 import { Page } from "../../../components/Page.tsx";
@@ -16,8 +18,6 @@ import { gated } from "../AccessDashboard.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { ConfirmAction } from "../ConfirmAction.tsx";
 import { fullName } from "../format.ts";
-import { type Column, PagedTable } from "../PagedTable.tsx";
-import { usePageState } from "../use-page-state.ts";
 import { AddMembersModal } from "./AddMembersModal.tsx";
 import { MemberRolesModal } from "./MemberRolesModal.tsx";
 import { RoleBadge } from "./RoleBadge.tsx";
@@ -183,12 +183,11 @@ function Members({ organizationId, group }: { organizationId: string; group: Gro
           </Tooltip>
         </MantineGroup>
       </Paper>
-      <PagedTable
+      <DataTable
         label="Group members"
         columns={columns}
         rows={list.data?.records}
-        count={list.data?.count ?? 0}
-        page={page}
+        paging={{ page, count: list.data?.count ?? 0 }}
         loading={list.isFetching}
         rowKey={(member) => member.userId}
         empty="No members yet. Add members to grant them this group's roles."

@@ -17,9 +17,9 @@ import { DialogTitle } from "../../../components/ConfirmDialog.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
+import { showServerError } from "../../../kit/server-errors.ts";
 import { refreshAccess } from "../access-queries.ts";
 import { fullName } from "../format.ts";
-import { showServerError } from "../server-errors.ts";
 import { RoleBadge } from "./RoleBadge.tsx";
 import { RoleMultiSelect } from "./RoleStructureSelect.tsx";
 

@@ -23,11 +23,11 @@ import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
+import { showServerError } from "../../../kit/server-errors.ts";
 import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
 import { gated } from "../AccessDashboard.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { formatDateTime } from "../format.ts";
-import { showServerError } from "../server-errors.ts";
 
 const FEATURE_DESCRIPTIONS: Record<OrganizationFeatureFlag, string> = {
   embeddedSrEnabled: "Host the signing room inside the organization's own application.",

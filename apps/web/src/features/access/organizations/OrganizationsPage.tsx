@@ -15,14 +15,14 @@ import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { useSessionUser } from "../../../app/services-context.tsx";
 import { openConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
+import { usePageState } from "../../../components/data-table/use-page-state.ts";
 import { AnchorLink, ButtonLink } from "../../../components/links.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useHasPermission } from "../../../session/permissions.ts";
 import { AccessDashboard, gated } from "../AccessDashboard.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { formatDate } from "../format.ts";
-import { type Column, PagedTable } from "../PagedTable.tsx";
-import { usePageState } from "../use-page-state.ts";
 
 type SortField = "name" | "createdAt" | "lastUpdatedAt";
 
@@ -135,12 +135,11 @@ function OrganizationsScreen({ organizationId }: { organizationId: string }) {
         )
       }
     >
-      <PagedTable
+      <DataTable
         label="Organizations"
         columns={columns}
         rows={list.data?.records}
-        count={list.data?.count ?? 0}
-        page={page}
+        paging={{ page, count: list.data?.count ?? 0 }}
         loading={list.isFetching}
         rowKey={(org) => org.id}
         empty={debouncedSearch ? "No organization matches your search." : "No organizations."}

@@ -29,11 +29,11 @@ import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
+import { showServerError } from "../../../kit/server-errors.ts";
 import { useHasPermission } from "../../../session/permissions.ts";
 import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
 import { gated } from "../AccessDashboard.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
-import { showServerError } from "../server-errors.ts";
 import { PERMISSION_LABELS, PERMISSION_SECTIONS, ROLE_COLOR_SWATCHES } from "./permission-groups.ts";
 
 type RoleInput = z.input<typeof createRoleSchema>;

@@ -5,6 +5,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { api } from "../../../api/client.ts";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
+import { usePageState } from "../../../components/data-table/use-page-state.ts";
 import { ButtonLink } from "../../../components/links.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
 import { useHasPermission } from "../../../session/permissions.ts";
@@ -13,8 +15,6 @@ import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { ConfirmAction } from "../ConfirmAction.tsx";
 import { formatDate } from "../format.ts";
 import { RoleColorDot } from "../groups/RoleBadge.tsx";
-import { type Column, PagedTable } from "../PagedTable.tsx";
-import { usePageState } from "../use-page-state.ts";
 import { PERMISSION_LABELS } from "./permission-groups.ts";
 
 type SortField = "name" | "createdAt" | "memberCount" | "groupCount";
@@ -150,12 +150,11 @@ function RolesScreen({ organizationId }: { organizationId: string }) {
         )
       }
     >
-      <PagedTable
+      <DataTable
         label="Roles"
         columns={columns}
         rows={list.data?.records}
-        count={list.data?.count ?? 0}
-        page={page}
+        paging={{ page, count: list.data?.count ?? 0 }}
         loading={list.isFetching}
         rowKey={(role) => role.id}
         empty="No roles yet."

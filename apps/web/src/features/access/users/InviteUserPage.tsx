@@ -28,11 +28,11 @@ import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
+import { showServerError } from "../../../kit/server-errors.ts";
 import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
 import { gated } from "../AccessDashboard.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { RoleColorDot } from "../groups/RoleBadge.tsx";
-import { showServerError } from "../server-errors.ts";
 import { inviteSuccessMessage } from "./invite-success-message.ts";
 
 const FIELDS: Path<CreateUserInvitationInput>[] = ["email", "givenName", "familyName", "groupId", "roleIds"];

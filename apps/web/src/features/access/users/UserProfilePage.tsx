@@ -39,6 +39,7 @@ import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
+import { showServerError } from "../../../kit/server-errors.ts";
 import { useHasPermission, usePermissionBits } from "../../../session/permissions.ts";
 import { MfaResetSection } from "../../mfa/MfaResetSection.tsx";
 import { MfaSecuritySection } from "../../mfa/MfaSecuritySection.tsx";
@@ -46,7 +47,6 @@ import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { formatDateTime, fullName } from "../format.ts";
 import { RoleBadge } from "../groups/RoleBadge.tsx";
-import { showServerError } from "../server-errors.ts";
 import { UserStatusBadges } from "./UserStatusBadges.tsx";
 
 // The profile form: the contract's update fields a person edits (the version travels separately).

@@ -4,13 +4,13 @@ import { USER_STATUS_FILTERS, type User } from "@signet/contract";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
+import { usePageState } from "../../../components/data-table/use-page-state.ts";
 import { AnchorLink, ButtonLink } from "../../../components/links.tsx";
 import { useHasPermission } from "../../../session/permissions.ts";
 import { AccessDashboard, gated } from "../AccessDashboard.tsx";
 import { accessQueries } from "../access-queries.ts";
 import { formatDateTime, fullName } from "../format.ts";
-import { type Column, PagedTable } from "../PagedTable.tsx";
-import { usePageState } from "../use-page-state.ts";
 import { PendingInvitations } from "./PendingInvitations.tsx";
 import { UserStatusBadges } from "./UserStatusBadges.tsx";
 
@@ -95,12 +95,11 @@ function UsersScreen({ organizationId }: { organizationId: string }) {
         )
       }
     >
-      <PagedTable
+      <DataTable
         label="Users"
         columns={columns}
         rows={list.data?.records}
-        count={list.data?.count ?? 0}
-        page={page}
+        paging={{ page, count: list.data?.count ?? 0 }}
         loading={list.isFetching}
         rowKey={(user) => user.id}
         empty={debouncedSearch || status !== "ALL" ? "No user matches your search." : "No users yet."}

@@ -32,12 +32,12 @@ import { useEffect, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { useSessionUser } from "../../../app/services-context.tsx";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
+import { urlPageControl } from "../../../components/data-table/use-page-state.ts";
 import { Page } from "../../../components/Page.tsx";
 import { toastError } from "../../../components/toast.ts";
 import { useHasPermission, usePermissionsQuery } from "../../../session/permissions.ts";
 import { formatDate } from "../../access/format.ts";
-import { type Column, PagedTable } from "../../access/PagedTable.tsx";
-import { urlPageControl } from "../../access/use-page-state.ts";
 import { BulkSendLink } from "../../bulk-send/BulkSendLink.tsx";
 import { NewFromTemplateDialog } from "../../templates/NewFromTemplateDialog.tsx";
 import { PackageActions } from "../actions/PackageActions.tsx";
@@ -293,12 +293,11 @@ export function WorkspacePage({
         onClose={() => setFromTemplate(false)}
       />
       <StatusTiles organizationId={organizationId} selected={statuses} onToggle={toggleStatus} />
-      <PagedTable
+      <DataTable
         label="Packages"
         columns={columns}
         rows={list.data?.records}
-        count={list.data?.count ?? 0}
-        page={page}
+        paging={{ page, count: list.data?.count ?? 0 }}
         loading={list.isFetching}
         rowKey={(pkg) => pkg.id}
         empty={filtered ? "No package matches these filters." : "No packages yet."}

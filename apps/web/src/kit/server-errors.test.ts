@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../api/api-error.ts";
+import { ApiError } from "../api/api-error.ts";
 import { showServerError } from "./server-errors.ts";
 
 type Values = { name: string; description: string; roleIds: string[] };

@@ -1,0 +1,198 @@
+import { Group, Pagination, Paper, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { FormError } from "../FormError.tsx";
+import classes from "./data-table.module.css";
+import type { PageControl } from "./use-page-state.ts";
+
+export interface Column<Row, S extends string = never> {
+  key: string;
+  label: string;
+  /** the list's sort field for this column; without it (or without paging) the column does not sort */
+  sortField?: S;
+  width?: number | string;
+  align?: "left" | "right" | "center";
+  render: (row: Row) => ReactNode;
+}
+
+/** The server sorts and pages (spec §9: 10 a page); the table shows one page, the count and the pager. */
+export interface ServerPaging<S extends string> {
+  page: PageControl<S>;
+  count: number;
+}
+
+/**
+ * The web app's one table of records (issue 37 §3). Rows undefined is loading (placeholder rows,
+ * aria-busy); an empty list shows `empty`; a failed load shows `error` in the table's place. With
+ * `paging`, headers with a sort field sort and the footer pages (paging and sort live wherever the
+ * page control keeps them, the URL for lists people link to). On a phone the table scrolls inside
+ * its frame, so the page itself never scrolls sideways.
+ */
+export function DataTable<Row, S extends string = never>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  error,
+  loading,
+  paging,
+  toolbar,
+  minWidth = 640,
+  framed = true,
+}: {
+  /** accessible name of the table */
+  label: string;
+  columns: Column<Row, S>[];
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string;
+  empty: ReactNode;
+  /** a failed load: shown instead of the table */
+  error?: string | null;
+  /** a load in progress while rows are shown (a new page or sort); by default, while rows are undefined */
+  loading?: boolean;
+  paging?: ServerPaging<S>;
+  toolbar?: ReactNode;
+  /** below this width the table scrolls inside its frame */
+  minWidth?: number;
+  /** false inside a card that already frames it */
+  framed?: boolean;
+}) {
+  const page = paging?.page;
+  const table = error ? (
+    <FormError message={error} />
+  ) : (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table
+        aria-label={label}
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        highlightOnHover
+        aria-busy={loading ?? !rows}
+      >
+        <Table.Thead className={classes.thead}>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th
+                key={column.key}
+                w={column.width}
+                ta={column.align}
+                aria-sort={
+                  page && column.sortField && page.sortBy === column.sortField
+                    ? page.sortDirection === "asc"
+                      ? "ascending"
+                      : "descending"
+                    : undefined
+                }
+              >
+                {page && column.sortField ? (
+                  <SortButton
+                    label={column.label}
+                    active={page.sortBy === column.sortField}
+                    direction={page.sortDirection}
+                    onClick={() => column.sortField && page.toggleSort(column.sortField)}
+                  />
+                ) : (
+                  <Text size="sm" fw={600} c="dimmed" className={classes.headLabel}>
+                    {column.label}
+                  </Text>
+                )}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows === undefined
+            ? Array.from({ length: 4 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                <Table.Tr key={i}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>
+                      <Skeleton height={14} radius="sm" />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} ta={column.align}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+          {rows !== undefined && rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Text c="dimmed" ta="center" py="lg">
+                  {empty}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+  const body = (
+    <>
+      {toolbar && <div className={classes.toolbar}>{toolbar}</div>}
+      {table}
+      {paging && !error && <Pager paging={paging} />}
+    </>
+  );
+  return framed ? <Paper withBorder>{body}</Paper> : body;
+}
+
+function Pager<S extends string>({ paging: { page, count } }: { paging: ServerPaging<S> }) {
+  const totalPages = Math.max(1, Math.ceil(count / page.pageSize));
+  const first = count === 0 ? 0 : (page.pageNumber - 1) * page.pageSize + 1;
+  const last = Math.min(count, page.pageNumber * page.pageSize);
+  return (
+    <Group justify="space-between" px="md" py="sm" className={classes.footer}>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {count === 0 ? "No records" : `Showing ${first}–${last} of ${count}`}
+      </Text>
+      <Pagination
+        size="sm"
+        total={totalPages}
+        value={Math.min(page.pageNumber, totalPages)}
+        onChange={page.setPage}
+        hideWithOnePage
+        getControlProps={(control) => ({
+          "aria-label": control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
+        })}
+      />
+    </Group>
+  );
+}
+
+function SortButton({
+  label,
+  active,
+  direction,
+  onClick,
+}: {
+  label: string;
+  active: boolean;
+  direction: "asc" | "desc";
+  onClick: () => void;
+}) {
+  return (
+    <UnstyledButton onClick={onClick} className={classes.sortButton} data-active={active || undefined}>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm" fw={600} className={classes.headLabel} c="inherit">
+          {label}
+        </Text>
+        {!active ? (
+          <IconSelector size={14} aria-hidden />
+        ) : direction === "asc" ? (
+          <IconChevronUp size={14} aria-hidden />
+        ) : (
+          <IconChevronDown size={14} aria-hidden />
+        )}
+      </Group>
+    </UnstyledButton>
+  );
+}
