@@ -3,10 +3,13 @@ import type { TokenAlongside } from "@signet/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { z } from "zod";
 import type { RequestSession } from "./authenticate.ts";
+import { type FileAnswer, sendFile } from "./content-disposition.ts";
 
 type In<S> = S extends z.ZodType ? z.infer<S> : undefined;
 // biome-ignore lint/suspicious/noConfusingVoidType: routes without a response body return nothing
-type Out<S> = S extends z.ZodType ? z.input<S> : void;
+type JsonOut<S> = S extends z.ZodType ? z.input<S> : void;
+/** A route that produces a file answers it; any other its JSON body (or nothing). */
+type Out<R extends RouteDef> = R["produces"] extends string ? FileAnswer : JsonOut<R["response"]>;
 
 export interface RouteContext<R extends RouteDef> {
   params: In<R["params"]>;
@@ -32,13 +35,14 @@ async function noBodyAsEmptyObject(request: FastifyRequest) {
 
 /**
  * Registers one contract route: URL, validation, response schema and auth all come from the route
- * table entry (and so does its OpenAPI operation); the handler only maps HTTP to a use case.
+ * table entry (and so does its OpenAPI operation); the handler only maps HTTP to a use case. A route
+ * that `produces` a file (a PDF, a zip, a CSV) answers a FileAnswer, sent as a download.
  */
 export function defineRoute<R extends RouteDef>(
   app: FastifyInstance,
   authenticate: Authenticate,
   def: R,
-  handler: (ctx: RouteContext<R>) => Promise<Out<R["response"]>>,
+  handler: (ctx: RouteContext<R>) => Promise<Out<R>>,
   {
     alongside,
     ...options
@@ -84,6 +88,7 @@ export function defineRoute<R extends RouteDef>(
         },
       } as RouteContext<R>);
       reply.code(def.status);
+      if (def.produces) return sendFile(reply, result as FileAnswer);
       return def.response ? result : reply.send();
     },
   });

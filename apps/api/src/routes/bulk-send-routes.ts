@@ -60,30 +60,13 @@ export async function registerBulkSendRoutes(app: FastifyInstance, deps: CoreDep
     cancelBulkSend(session.actor, { ...ref(params), version: body.version }, deps),
   );
 
-  const csv = routes.bulkSendCsvTemplate;
-  app.route({
-    method: csv.method,
-    url: routeUrl(csv),
-    schema: {
-      params: csv.params,
-      produces: [csv.produces],
-      response: { "4xx": errorBodySchema, "5xx": errorBodySchema },
-    },
-    preValidation: authenticate(csv.auth, true),
-    handler: async (request, reply) => {
-      const params = csv.params.parse(request.params);
-      const file = await bulkSendCsvTemplate(
-        request.session!.actor,
-        { organizationId: params.orgId, templateId: params.templateId },
-        deps,
-      );
-      return reply
-        .code(csv.status)
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .send(file.text);
-    },
+  defineRoute(app, authenticate, routes.bulkSendCsvTemplate, async ({ params, session }) => {
+    const file = await bulkSendCsvTemplate(
+      session.actor,
+      { organizationId: params.orgId, templateId: params.templateId },
+      deps,
+    );
+    return { stream: file.text, fileName: file.fileName, contentType: "text/csv; charset=utf-8" };
   });
 
   await app.register(async (scope) => {

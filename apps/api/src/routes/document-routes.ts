@@ -1,5 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
-import { errorBodySchema, routes, routeUrl } from "@signet/contract";
+import { routes } from "@signet/contract";
 import {
   type CoreDeps,
   deleteDocument,
@@ -12,7 +12,6 @@ import {
   uploadDocument,
 } from "@signet/core";
 import type { FastifyInstance } from "fastify";
-import { contentDisposition } from "../plugins/content-disposition.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 import { readMultipart } from "../plugins/read-multipart.ts";
 
@@ -80,38 +79,13 @@ export async function registerDocumentRoutes(app: FastifyInstance, deps: CoreDep
       setDocumentsOrder(session.actor, { ...body, organizationId: params.orgId, packageId: params.packageId }, deps),
     );
 
-    // The download streams bytes, which defineRoute (JSON responses) does not do: same URL, params
-    // validation, auth and tenancy from the route table, with a binary body.
-    const download = routes.downloadDocument;
-    scope.route({
-      method: download.method,
-      url: routeUrl(download),
-      schema: {
-        summary: download.summary,
-        tags: [...download.tags],
-        params: download.params,
-        security: [{ bearer: [] }, { cookie: [] }],
-        produces: ["application/pdf"],
-        response: { "4xx": errorBodySchema, "5xx": errorBodySchema },
-      },
-      preValidation: authenticate(download.auth, true),
-      handler: async (request, reply) => {
-        const params = download.params.parse(request.params);
-        const session = request.session;
-        if (!session) throw new Error("authenticated route without a session");
-        const file = await openDocumentFile(
-          session.actor,
-          { organizationId: params.orgId, packageId: params.packageId, documentId: params.documentId },
-          deps,
-        );
-        reply
-          .code(download.status)
-          .header("content-type", file.contentType)
-          .header("content-length", String(file.sizeBytes))
-          .header("content-disposition", contentDisposition(file.fileName, file.utf8FileName))
-          .header("x-content-type-options", "nosniff");
-        return reply.send(file.stream);
-      },
+    defineRoute(scope, authenticate, routes.downloadDocument, async ({ params, session }) => {
+      const file = await openDocumentFile(
+        session.actor,
+        { organizationId: params.orgId, packageId: params.packageId, documentId: params.documentId },
+        deps,
+      );
+      return { ...file, fileName: file.utf8FileName, asciiFileName: file.fileName };
     });
   });
 }

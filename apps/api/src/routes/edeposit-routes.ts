@@ -1,4 +1,4 @@
-import { errorBodySchema, routes, routeUrl } from "@signet/contract";
+import { routes } from "@signet/contract";
 import {
   type CoreDeps,
   cancelEDeposit,
@@ -17,7 +17,6 @@ import {
   updateEVault,
 } from "@signet/core";
 import type { FastifyInstance } from "fastify";
-import { sendFile } from "../plugins/content-disposition.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 
 /** eVaults (issue 15 §2) and a package's eDeposit: settings, retry, cancel, confirm, download (§3). */
@@ -72,17 +71,7 @@ export function registerEDepositRoutes(app: FastifyInstance, deps: CoreDeps, aut
     confirmEDeposit(session.actor, pkg(params), deps),
   );
 
-  // a zip, not JSON: the same URL, validation and auth from the route table, with a binary body
-  const download = routes.downloadEDeposit;
-  app.route({
-    method: download.method,
-    url: routeUrl(download),
-    schema: { params: download.params, response: { "4xx": errorBodySchema, "5xx": errorBodySchema } },
-    preValidation: authenticate(download.auth, true),
-    handler: async (request, reply) => {
-      const params = download.params.parse(request.params);
-      const file = await downloadEDeposit(request.session!.actor, pkg(params), deps);
-      return sendFile(reply, file);
-    },
-  });
+  defineRoute(app, authenticate, routes.downloadEDeposit, async ({ params, session }) =>
+    downloadEDeposit(session.actor, pkg(params), deps),
+  );
 }

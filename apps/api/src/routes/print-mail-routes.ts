@@ -14,7 +14,6 @@ import {
   uploadMailingScan,
 } from "@signet/core";
 import type { FastifyInstance } from "fastify";
-import { sendFile } from "../plugins/content-disposition.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 import { readFirstFile } from "../plugins/read-multipart.ts";
 import { REPORT_ROW_COUNT_HEADER } from "./report-routes.ts";
@@ -47,45 +46,21 @@ export async function registerPrintMailRoutes(app: FastifyInstance, deps: CoreDe
     mailingReport(session.actor, { ...query, organizationId: params.orgId }, deps),
   );
 
-  for (const route of [routes.downloadPrintSet, routes.downloadMailingScan]) {
-    app.route({
-      method: route.method,
-      url: routeUrl(route),
-      schema: { params: route.params, response: { "4xx": errorBodySchema, "5xx": errorBodySchema } },
-      preValidation: authenticate(route.auth, true),
-      handler: async (request, reply) => {
-        const params = routes.downloadMailingScan.params.partial({ scanId: true }).parse(request.params);
-        const file = params.scanId
-          ? await downloadMailingScan(request.session!.actor, { ...mailing(params), scanId: params.scanId }, deps)
-          : await downloadPrintSet(request.session!.actor, mailing(params), deps);
-        return sendFile(reply, file);
-      },
-    });
-  }
+  defineRoute(app, authenticate, routes.downloadPrintSet, async ({ params, session }) =>
+    downloadPrintSet(session.actor, mailing(params), deps),
+  );
+  defineRoute(app, authenticate, routes.downloadMailingScan, async ({ params, session }) =>
+    downloadMailingScan(session.actor, { ...mailing(params), scanId: params.scanId }, deps),
+  );
 
-  const csv = routes.mailingReportCsv;
-  app.route({
-    method: csv.method,
-    url: routeUrl(csv),
-    schema: {
-      params: csv.params,
-      querystring: csv.query,
-      produces: [csv.produces],
-      response: { "4xx": errorBodySchema, "5xx": errorBodySchema },
-    },
-    preValidation: authenticate(csv.auth, true),
-    handler: async (request, reply) => {
-      const params = csv.params.parse(request.params);
-      const query = csv.query.parse(request.query);
-      const file = await mailingReportCsv(request.session!.actor, { ...query, organizationId: params.orgId }, deps);
-      return reply
-        .code(csv.status)
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .header(REPORT_ROW_COUNT_HEADER, String(file.count))
-        .send(file.stream);
-    },
+  defineRoute(app, authenticate, routes.mailingReportCsv, async ({ params, query, session }) => {
+    const file = await mailingReportCsv(session.actor, { ...query, organizationId: params.orgId }, deps);
+    return {
+      stream: file.stream,
+      fileName: file.fileName,
+      contentType: "text/csv; charset=utf-8",
+      headers: { [REPORT_ROW_COUNT_HEADER]: String(file.count) },
+    };
   });
 
   await app.register(async (scope) => {

@@ -1,4 +1,4 @@
-import { errorBodySchema, routes, routeUrl } from "@signet/contract";
+import { routes } from "@signet/contract";
 import { type CoreDeps, packageReport, packageReportCsv, packageReportSeries } from "@signet/core";
 import type { FastifyInstance } from "fastify";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
@@ -14,30 +14,14 @@ export function registerReportRoutes(app: FastifyInstance, deps: CoreDeps, authe
     packageReportSeries(session.actor, { ...query, organizationId: params.orgId }, deps),
   );
 
-  // The CSV is written to the socket batch by batch (chunked), so it is served by hand rather than
-  // through defineRoute, which answers JSON; the OpenAPI operation still comes from the table entry.
-  const csv = routes.packageReportCsv;
-  app.route({
-    method: csv.method,
-    url: routeUrl(csv),
-    schema: {
-      params: csv.params,
-      querystring: csv.query,
-      produces: [csv.produces],
-      response: { "4xx": errorBodySchema, "5xx": errorBodySchema },
-    },
-    preValidation: authenticate(csv.auth, true),
-    handler: async (request, reply) => {
-      const params = csv.params.parse(request.params);
-      const query = csv.query.parse(request.query);
-      const file = await packageReportCsv(request.session!.actor, { ...query, organizationId: params.orgId }, deps);
-      return reply
-        .code(csv.status)
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .header(REPORT_ROW_COUNT_HEADER, String(file.count))
-        .send(file.stream);
-    },
+  // written to the socket batch by batch (chunked), as it is read
+  defineRoute(app, authenticate, routes.packageReportCsv, async ({ params, query, session }) => {
+    const file = await packageReportCsv(session.actor, { ...query, organizationId: params.orgId }, deps);
+    return {
+      stream: file.stream,
+      fileName: file.fileName,
+      contentType: "text/csv; charset=utf-8",
+      headers: { [REPORT_ROW_COUNT_HEADER]: String(file.count) },
+    };
   });
 }

@@ -1,4 +1,4 @@
-import { errorBodySchema, routes, routeUrl } from "@signet/contract";
+import { routes } from "@signet/contract";
 import {
   type CoreDeps,
   createWatermarkTemplate,
@@ -13,7 +13,6 @@ import {
   updateWatermarkTemplate,
 } from "@signet/core";
 import type { FastifyInstance } from "fastify";
-import { contentDisposition } from "../plugins/content-disposition.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 
 /** Watermark templates and rules, and the system default watermark (issue 15 §4). */
@@ -52,35 +51,10 @@ export function registerWatermarkRoutes(app: FastifyInstance, deps: CoreDeps, au
     updateDefaultWatermarkTemplate(session.actor, body, deps),
   );
 
-  // The preview answers a PDF, which defineRoute (JSON responses) does not do: same URL, validation
-  // and auth from the route table, with a binary body.
-  const preview = routes.previewWatermarkTemplate;
-  app.route({
-    method: preview.method,
-    url: routeUrl(preview),
-    schema: {
-      summary: preview.summary,
-      tags: [...preview.tags],
-      params: preview.params,
-      body: preview.body,
-      security: [{ bearer: [] }, { cookie: [] }],
-      produces: ["application/pdf"],
-      response: { "4xx": errorBodySchema, "5xx": errorBodySchema },
-    },
-    preValidation: authenticate(preview.auth, true),
-    handler: async (request, reply) => {
-      const params = preview.params.parse(request.params);
-      const body = preview.body.parse(request.body ?? {});
-      const session = request.session;
-      if (!session) throw new Error("authenticated route without a session");
-      const bytes = await previewWatermarkTemplate(session.actor, { ...body, ...ref(params) }, deps);
-      return reply
-        .code(preview.status)
-        .header("content-type", "application/pdf")
-        .header("content-disposition", contentDisposition("watermark-preview.pdf", "watermark-preview.pdf", "inline"))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-store")
-        .send(Buffer.from(bytes));
-    },
-  });
+  defineRoute(app, authenticate, routes.previewWatermarkTemplate, async ({ params, body, session }) => ({
+    stream: Buffer.from(await previewWatermarkTemplate(session.actor, { ...body, ...ref(params) }, deps)),
+    fileName: "watermark-preview.pdf",
+    contentType: "application/pdf",
+    disposition: "inline" as const,
+  }));
 }
