@@ -13,7 +13,15 @@ type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? { body: z.input
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /**
+   * Sent as the Idempotency-Key header of a POST (one is made up per call when absent), the same on
+   * every retry of that call. Pass your own to tie a create to your record (e.g. your loan number).
+   */
+  idempotencyKey?: string;
 }
+
+/** The header that names one intended create across its retries (IETF draft "The Idempotency-Key HTTP Header Field"). */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 
 /** What a call of route R takes: its path params, query and body, typed from the contract's schemas. */
 export type CallInput<R extends RouteDef> = ParamsOf<R> & QueryOf<R> & BodyOf<R> & RequestOptions;
@@ -164,13 +172,16 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
     url: string,
     body: BodyFactory,
     accept: string,
-    signal?: AbortSignal,
+    options: RequestOptions = {},
   ): Promise<Response> {
+    const { signal } = options;
+    const idempotencyKey = route.method === "POST" ? (options.idempotencyKey ?? crypto.randomUUID()) : undefined;
     for (let renewed = false; ; renewed = true) {
-      const headers = {
+      const headers: Record<string, string> = {
         accept,
         authorization: `Bearer ${await currentToken(renewed)}`,
         [HEADERS.apiVersion]: `v${route.version ?? DEFAULT_API_VERSION}`,
+        ...(idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {}),
       };
       // a streamed body cannot be resent, so it gets no second chance after a 401 either
       const response = await send(route.method, url, body, headers, signal);
@@ -199,7 +210,7 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
 
   return {
     async call(route, ...[input]) {
-      const { body, signal } = (input ?? {}) as { body?: unknown; signal?: AbortSignal };
+      const { body, ...options } = (input ?? {}) as { body?: unknown } & RequestOptions;
       const factory: BodyFactory = (): BuiltBody =>
         body === undefined
           ? { body: null, headers: {}, streaming: false }
@@ -210,7 +221,7 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
                 streaming: false,
               }
             : { body: JSON.stringify(body), headers: { "content-type": "application/json" }, streaming: false };
-      const response = await authorized(route, urlOf(route, input ?? {}), factory, "application/json", signal);
+      const response = await authorized(route, urlOf(route, input ?? {}), factory, "application/json", options);
       return parsed(route, response);
     },
 
@@ -248,18 +259,17 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
             streaming: true,
           };
         });
-      const response = await authorized(route, urlOf(route, input), body, "application/json", input.signal);
+      const response = await authorized(route, urlOf(route, input), body, "application/json", input);
       return parsed(route, response);
     },
 
     async download(route, ...[input]) {
-      const { signal } = (input ?? {}) as RequestOptions;
       const response = await authorized(
         route,
         urlOf(route, input ?? {}),
         () => ({ body: null, headers: {}, streaming: false }),
         `${route.produces}, application/json`,
-        signal,
+        (input ?? {}) as RequestOptions,
       );
       return new Uint8Array(await response.arrayBuffer());
     },
