@@ -1,3 +1,5 @@
+import { errorBodyFields } from "@signet/contract";
+
 /** A field error of a bad request, as the API reports it. */
 export interface SignetErrorDetail {
   path: string;
@@ -43,27 +45,16 @@ export function errorFromBody(
   traceId: string | null,
   retryAfterMs: number | null,
 ): SignetApiError {
-  const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-  const code =
-    typeof record.code === "string" ? record.code : typeof record.error === "string" ? record.error : `HTTP_${status}`;
-  const message =
-    typeof record.message === "string"
-      ? record.message
-      : typeof record.error_description === "string"
-        ? record.error_description
-        : `The API answered ${status}`;
-  const details = Array.isArray(record.details)
-    ? record.details.filter(
-        (detail): detail is SignetErrorDetail =>
-          typeof detail === "object" &&
-          detail !== null &&
-          typeof (detail as SignetErrorDetail).path === "string" &&
-          typeof (detail as SignetErrorDetail).message === "string",
-      )
-    : [];
-  const bodyTraceId = typeof record.traceId === "string" ? record.traceId : null;
+  const fields = errorBodyFields(body);
   const ErrorClass = errorClassOf(status);
-  return new ErrorClass({ status, code, message, details, traceId: traceId ?? bodyTraceId, retryAfterMs });
+  return new ErrorClass({
+    status,
+    code: fields.code ?? `HTTP_${status}`,
+    message: fields.message ?? `The API answered ${status}`,
+    details: fields.details ?? [],
+    traceId: traceId ?? fields.traceId,
+    retryAfterMs,
+  });
 }
 
 type ErrorInit = ConstructorParameters<typeof SignetApiError>[0];

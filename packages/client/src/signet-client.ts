@@ -1,4 +1,12 @@
-import { DEFAULT_API_VERSION, HEADERS, type RouteDef, routeRequestPath, routes, routeUrl } from "@signet/contract";
+import {
+  DEFAULT_API_VERSION,
+  encodeRequestBody,
+  HEADERS,
+  type RouteDef,
+  routeRequestPath,
+  routes,
+  routeUrl,
+} from "@signet/contract";
 import type { z } from "zod";
 import { IDEMPOTENT_METHODS, parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from "./retry-policy.ts";
 import { errorFromBody, SignetApiError } from "./signet-api-error.ts";
@@ -211,16 +219,11 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
   return {
     async call(route, ...[input]) {
       const { body, ...options } = (input ?? {}) as { body?: unknown } & RequestOptions;
+      const encoded = encodeRequestBody(route, body);
       const factory: BodyFactory = (): BuiltBody =>
-        body === undefined
+        encoded === null
           ? { body: null, headers: {}, streaming: false }
-          : route.bodyType === "form"
-            ? {
-                body: formEncoded(body as Record<string, unknown>),
-                headers: { "content-type": "application/x-www-form-urlencoded" },
-                streaming: false,
-              }
-            : { body: JSON.stringify(body), headers: { "content-type": "application/json" }, streaming: false };
+          : { body: encoded.body, headers: { "content-type": encoded.contentType }, streaming: false };
       const response = await authorized(route, urlOf(route, input ?? {}), factory, "application/json", options);
       return parsed(route, response);
     },
@@ -308,14 +311,6 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       { once: true },
     );
   });
-}
-
-function formEncoded(body: Record<string, unknown>): string {
-  return new URLSearchParams(
-    Object.entries(body)
-      .filter(([, value]) => value !== undefined && value !== null)
-      .map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString();
 }
 
 /** The name of the file part in a route's multipart schema (the field declared with z.file()). */
