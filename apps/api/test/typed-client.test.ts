@@ -1,22 +1,26 @@
 import { createHash, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ApiClientWithSecret, ApiUser } from "@signet/contract";
 import { buildGroup } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendAndWait } from "../../../packages/client/examples/send-and-wait.ts";
-import { createSignetClient, routes, SignetApiError } from "../../../packages/client/src/index.ts";
+import {
+  createSignet,
+  createSignetClient,
+  routes,
+  SignetApiError,
+  SignetNotFoundError,
+  SignetValidationError,
+} from "../../../packages/client/src/index.ts";
 import { ACCESS_TEST_ENV, type AccessOrg, newRole, organizationWithAdmin } from "./support/access-fixtures.ts";
 import { fixturePdf } from "./support/document-upload.ts";
 import type { HttpClient } from "./support/http-client.ts";
 import { signedIn } from "./support/signed-in.ts";
-import { openAndConsent, pdfsig, signEverything } from "./support/signing-fixtures.ts";
 import { type SmtpCapture, startSmtpCapture } from "./support/smtp-capture.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
-// Issue 12 §5: the integrators' client, proven against the real API. The README's example runs
-// here as it is written; retries and token renewal are shown through a real HTTP proxy in front of
+// Issue 12 §5: the integrators' client, proven against the real API (the README's example runs in
+// apps/api/test/sdk-pack-install.test.ts, from the packed and installed package); retries and token renewal are shown through a real HTTP proxy in front of
 // the real API that answers chosen statuses before passing requests on.
 
 const FIXTURE = "google-doc-document.pdf";
@@ -86,6 +90,7 @@ interface Seen {
   path: string;
   status: number;
   traceId: string | null;
+  idempotencyKey: string | null;
 }
 
 /**
@@ -105,8 +110,9 @@ async function startProxy(
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const injected = inject(method, path, seen.filter((s) => s.method === method && s.path === path).length);
+    const idempotencyKey = (request.headers["idempotency-key"] as string | undefined) ?? null;
     if (injected) {
-      seen.push({ method, path, status: injected.status, traceId: null });
+      seen.push({ method, path, status: injected.status, traceId: null, idempotencyKey });
       response.writeHead(injected.status, { "content-type": "application/json", ...injected.headers });
       response.end(
         JSON.stringify({ code: "INJECTED", message: "Injected by the test proxy", status: injected.status }),
@@ -126,7 +132,7 @@ async function startProxy(
     if (rewrite && answer.headers.get("content-type")?.includes("json")) {
       bytes = Buffer.from(JSON.stringify(rewrite(path, JSON.parse(bytes.toString("utf8")))));
     }
-    seen.push({ method, path, status: answer.status, traceId: answer.headers.get("x-trace-id") });
+    seen.push({ method, path, status: answer.status, traceId: answer.headers.get("x-trace-id"), idempotencyKey });
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
       if (name !== "content-encoding" && name !== "transfer-encoding" && name !== "content-length") out[name] = value;
@@ -143,55 +149,6 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 const packagesPath = (orgId = org.organizationId) => `/api/v9/organizations/${orgId}/packages`;
 
 describe("the typed client for integrators", () => {
-  it("runs the README example: package, upload, signer, signature tag, send, signing, completion, sealed PDF", async () => {
-    const { apiUserId, ...credentials } = await integration();
-    const pdf = new Uint8Array(fixturePdf(FIXTURE));
-    let handedOver = "";
-
-    const result = await sendAndWait({
-      baseUrl: app.url,
-      ...credentials,
-      orgId: org.organizationId,
-      pdf,
-      fileName: FIXTURE,
-      signer: { type: "Borrower", givenName: "Ada", familyName: "Okafor", email: "ada-client@example.com" },
-      // the signer, in the signing room the link opens
-      handOver: async (signingUrl) => {
-        handedOver = signingUrl;
-        const token = decodeURIComponent(new URL(signingUrl).pathname.split("/").pop()!);
-        const { client, room } = await openAndConsent(app.server.signingRoom!.url, token);
-        expect(room.tags.map((tag) => tag.type)).toEqual(["SIGNATURE"]);
-        expect((await signEverything(client, room)).body.stage).toBe("FINISHED");
-      },
-      pollEveryMs: 100,
-    });
-
-    expect(handedOver).toMatch(/^https?:\/\//);
-    const db = app.server.db;
-    const pkg = await db.package.findUniqueOrThrow({ where: { id: result.packageId } });
-    expect([pkg.status, pkg.sealedAt instanceof Date]).toEqual(["COMPLETED", true]);
-    const stored = await db.document.findUniqueOrThrow({ where: { id: result.documentId } });
-    // the API user did the work, not a person
-    expect(stored.uploadedById).toBe(apiUserId);
-
-    // the bytes downloaded are the sealed artifact the server recorded, signed by the seal
-    const artifact = await db.sealedArtifact.findUniqueOrThrow({ where: { id: result.artifactId } });
-    expect([artifact.kind, artifact.documentId, artifact.packageId]).toEqual([
-      "DOCUMENT",
-      result.documentId,
-      result.packageId,
-    ]);
-    expect(Buffer.from(result.sealedPdf.subarray(0, 5)).toString()).toBe("%PDF-");
-    expect(sha256(result.sealedPdf)).toBe(artifact.sha256);
-    expect(artifact.sha256Before).toBe(sha256(pdf));
-    expect(pdfsig(result.sealedPdf)).toContain("Signature is Valid");
-  });
-
-  it("the client's README shows that example verbatim", () => {
-    const read = (path: string) => readFileSync(new URL(`../../../packages/client/${path}`, import.meta.url), "utf8");
-    expect(read("README.md")).toContain(`\`\`\`ts\n${read("examples/send-and-wait.ts")}\`\`\``);
-  });
-
   it("uploads from a stream: the stored document is the file, byte for byte", async () => {
     const client = createSignetClient({ baseUrl: app.url, ...(await integration()) });
     const pkg = await client.call(routes.createPackage, { params: { orgId: org.organizationId }, body: {} });
@@ -217,6 +174,41 @@ describe("the typed client for integrators", () => {
     expect(sha256(downloaded)).toBe(document.sha256);
   });
 
+  it("names every route by resource, fills the default organization and walks every page", async () => {
+    const other = await tenantOf(app);
+    const signet = createSignet({ baseUrl: app.url, ...(await integration(other)), orgId: other.org.organizationId });
+    const created = [];
+    for (let index = 0; index < 5; index++) {
+      created.push(
+        await signet.packages.create({ body: { name: `Paged ${index}` }, idempotencyKey: `paged-${index}` }),
+      );
+    }
+    const read = await signet.packages.get({ params: { packageId: created[0]!.id } });
+    expect(read.name).toBe("Paged 0");
+    // the organization named in params wins over the default
+    const elsewhere = await signet.packages
+      .get({ params: { orgId: org.organizationId, packageId: created[0]!.id } })
+      .catch((caught: unknown) => caught);
+    expect(elsewhere).toBeInstanceOf(SignetApiError);
+
+    const walked: string[] = [];
+    for await (const pkg of signet.packages.list.all({
+      query: { pageSize: 2, sortBy: "createdAt", sortDirection: "asc" },
+    })) {
+      walked.push(pkg.name);
+    }
+    expect(walked).toEqual(["Paged 0", "Paged 1", "Paged 2", "Paged 3", "Paged 4"]);
+    // from a later page on, and with the server's default page size (one page)
+    const fromSecond = [];
+    for await (const pkg of signet.packages.list.all({ query: { pageSize: 2, pageNumber: 2, sortDirection: "asc" } })) {
+      fromSecond.push(pkg.name);
+    }
+    expect(fromSecond).toEqual(["Paged 2", "Paged 3", "Paged 4"]);
+    const all = [];
+    for await (const pkg of signet.packages.list.all()) all.push(pkg.id);
+    expect(all.length).toBe(5);
+  });
+
   it("an error carries the status, code, message and the trace id of the response", async () => {
     const proxy = await startProxy(app.url, () => null);
     try {
@@ -226,6 +218,8 @@ describe("the typed client for integrators", () => {
         .call(routes.getPackage, { params: { orgId: org.organizationId, packageId: missing } })
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(SignetApiError);
+      // the kind of failure is a class a program can catch
+      expect(error).toBeInstanceOf(SignetNotFoundError);
       const apiError = error as SignetApiError;
       expect([apiError.status, apiError.code]).toEqual([404, "NOT_FOUND"]);
       expect(apiError.message.length).toBeGreaterThan(0);
@@ -240,7 +234,7 @@ describe("the typed client for integrators", () => {
           body: { name: "x".repeat(10_000) },
         })
         .catch((caught: unknown) => caught)) as SignetApiError;
-      expect([bad.status, bad.code]).toEqual([400, "BAD_REQUEST"]);
+      expect([bad.status, bad.code, bad instanceof SignetValidationError]).toEqual([400, "BAD_REQUEST", true]);
       expect(bad.details.map((detail) => detail.path)).toContain("name");
     } finally {
       await proxy.close();
@@ -276,6 +270,10 @@ describe("the typed client for integrators", () => {
         "GET 200",
       ]);
       expect(await app.server.db.package.count({ where: { organizationId: org.organizationId, name } })).toBe(1);
+      // the create's attempts share one idempotency key; reads and the token request carry none
+      const keys = proxy.seen.map((s) => s.idempotencyKey);
+      expect(keys.slice(2, 5).every((key) => key !== null && key === keys[2])).toBe(true);
+      expect([keys[0], keys[1], keys[5], keys[6]]).toEqual([null, null, null, null]);
     } finally {
       await proxy.close();
     }

@@ -1,14 +1,34 @@
 export { routes } from "@signet/contract";
+export type { Resources, RouteMethod } from "./resources.ts";
 export { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from "./retry-policy.ts";
-export { SignetApiError, type SignetErrorDetail } from "./signet-api-error.ts";
+export { createSignet, type Signet, type SignetOptions } from "./signet.ts";
+export {
+  SignetApiError,
+  SignetAuthenticationError,
+  SignetConflictError,
+  type SignetErrorDetail,
+  SignetNotFoundError,
+  SignetPermissionError,
+  SignetRateLimitError,
+  SignetServerError,
+  SignetValidationError,
+} from "./signet-api-error.ts";
 export {
   type CallInput,
   type CallResult,
   createSignetClient,
   type DownloadInput,
+  IDEMPOTENCY_KEY_HEADER,
   type MultipartRoute,
+  type RequestOptions,
   type SignetClient,
   type SignetClientOptions,
   type UploadFile,
   type UploadInput,
 } from "./signet-client.ts";
+export {
+  SignetWebhookVerificationError,
+  type VerifyOptions,
+  verifyWebhook,
+  type WebhookHeaders,
+} from "./webhooks.ts";

@@ -1,4 +1,12 @@
-import { DEFAULT_API_VERSION, HEADERS, type RouteDef, routeRequestPath, routes, routeUrl } from "@signet/contract";
+import {
+  DEFAULT_API_VERSION,
+  encodeRequestBody,
+  HEADERS,
+  type RouteDef,
+  routeRequestPath,
+  routes,
+  routeUrl,
+} from "@signet/contract";
 import type { z } from "zod";
 import { IDEMPOTENT_METHODS, parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from "./retry-policy.ts";
 import { errorFromBody, SignetApiError } from "./signet-api-error.ts";
@@ -13,7 +21,15 @@ type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? { body: z.input
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /**
+   * Sent as the Idempotency-Key header of a POST (one is made up per call when absent), the same on
+   * every retry of that call. Pass your own to tie a create to your record (e.g. your loan number).
+   */
+  idempotencyKey?: string;
 }
+
+/** The header that names one intended create across its retries (IETF draft "The Idempotency-Key HTTP Header Field"). */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 
 /** What a call of route R takes: its path params, query and body, typed from the contract's schemas. */
 export type CallInput<R extends RouteDef> = ParamsOf<R> & QueryOf<R> & BodyOf<R> & RequestOptions;
@@ -164,13 +180,16 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
     url: string,
     body: BodyFactory,
     accept: string,
-    signal?: AbortSignal,
+    options: RequestOptions = {},
   ): Promise<Response> {
+    const { signal } = options;
+    const idempotencyKey = route.method === "POST" ? (options.idempotencyKey ?? crypto.randomUUID()) : undefined;
     for (let renewed = false; ; renewed = true) {
-      const headers = {
+      const headers: Record<string, string> = {
         accept,
         authorization: `Bearer ${await currentToken(renewed)}`,
         [HEADERS.apiVersion]: `v${route.version ?? DEFAULT_API_VERSION}`,
+        ...(idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {}),
       };
       // a streamed body cannot be resent, so it gets no second chance after a 401 either
       const response = await send(route.method, url, body, headers, signal);
@@ -199,18 +218,13 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
 
   return {
     async call(route, ...[input]) {
-      const { body, signal } = (input ?? {}) as { body?: unknown; signal?: AbortSignal };
+      const { body, ...options } = (input ?? {}) as { body?: unknown } & RequestOptions;
+      const encoded = encodeRequestBody(route, body);
       const factory: BodyFactory = (): BuiltBody =>
-        body === undefined
+        encoded === null
           ? { body: null, headers: {}, streaming: false }
-          : route.bodyType === "form"
-            ? {
-                body: formEncoded(body as Record<string, unknown>),
-                headers: { "content-type": "application/x-www-form-urlencoded" },
-                streaming: false,
-              }
-            : { body: JSON.stringify(body), headers: { "content-type": "application/json" }, streaming: false };
-      const response = await authorized(route, urlOf(route, input ?? {}), factory, "application/json", signal);
+          : { body: encoded.body, headers: { "content-type": encoded.contentType }, streaming: false };
+      const response = await authorized(route, urlOf(route, input ?? {}), factory, "application/json", options);
       return parsed(route, response);
     },
 
@@ -248,18 +262,17 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
             streaming: true,
           };
         });
-      const response = await authorized(route, urlOf(route, input), body, "application/json", input.signal);
+      const response = await authorized(route, urlOf(route, input), body, "application/json", input);
       return parsed(route, response);
     },
 
     async download(route, ...[input]) {
-      const { signal } = (input ?? {}) as RequestOptions;
       const response = await authorized(
         route,
         urlOf(route, input ?? {}),
         () => ({ body: null, headers: {}, streaming: false }),
         `${route.produces}, application/json`,
-        signal,
+        (input ?? {}) as RequestOptions,
       );
       return new Uint8Array(await response.arrayBuffer());
     },
@@ -298,14 +311,6 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       { once: true },
     );
   });
-}
-
-function formEncoded(body: Record<string, unknown>): string {
-  return new URLSearchParams(
-    Object.entries(body)
-      .filter(([, value]) => value !== undefined && value !== null)
-      .map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString();
 }
 
 /** The name of the file part in a route's multipart schema (the field declared with z.file()). */

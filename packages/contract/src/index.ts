@@ -1,4 +1,5 @@
 export * from "./api-clients.ts";
+export * from "./api-request.ts";
 export * from "./api-version.ts";
 export * from "./audit-sentences.ts";
 export * from "./auth.ts";

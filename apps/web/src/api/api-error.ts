@@ -1,5 +1,4 @@
-import { type ErrorBody, MESSAGES } from "@signet/contract";
-import { errorBodyOf } from "./entry-routes.ts";
+import { type ErrorBody, errorBodyFields, MESSAGES } from "@signet/contract";
 
 /** A failed call: the server's error body when there was one, or a network/parse failure (status 0). */
 export class ApiError extends Error {
@@ -31,9 +30,16 @@ export class ApiError extends Error {
 
   /** Builds the error from a non-2xx answer; a body that is not the contract's error shape gets a generic text. */
   static fromBody(status: number, body: unknown, traceIdHeader: string | null): ApiError {
-    const parsed = errorBodyOf(body);
-    if (parsed) {
-      return new ApiError({ ...parsed, status, traceId: parsed.traceId || traceIdHeader });
+    // only the contract's own error shape is shown as it is; anything else (a proxy's page) gets a generic text
+    const parsed = errorBodyFields(body);
+    if (parsed.complete) {
+      return new ApiError({
+        status,
+        code: parsed.code!,
+        message: parsed.message!,
+        details: parsed.details,
+        traceId: parsed.traceId || traceIdHeader,
+      });
     }
     return new ApiError({
       status,

@@ -1,6 +1,7 @@
 import {
   COOKIE_RESPONSE_FORMAT,
   DEFAULT_API_VERSION,
+  encodeRequestBody,
   HEADERS,
   type RouteDef,
   routeRequestPath,
@@ -44,19 +45,8 @@ export function buildRequest(
   };
   if (csrfToken && needsCsrf(route.method, url)) headers[HEADERS.csrf] = csrfToken;
 
-  let body: string | undefined;
-  if (input.body !== undefined) {
-    if (route.bodyType === "form") {
-      headers["content-type"] = "application/x-www-form-urlencoded";
-      body = new URLSearchParams(
-        Object.entries(input.body as Record<string, unknown>)
-          .filter(([, v]) => v !== undefined && v !== null)
-          .map(([k, v]) => [k, String(v)]),
-      ).toString();
-    } else {
-      headers["content-type"] = "application/json";
-      body = JSON.stringify(input.body);
-    }
-  }
+  const encoded = encodeRequestBody(route, input.body);
+  if (encoded) headers["content-type"] = encoded.contentType;
+  const body = encoded?.body;
   return { url, method: route.method, headers, ...(body === undefined ? {} : { body }) };
 }

@@ -27,20 +27,6 @@ export const publicConfigSchema = handChecked((value) => {
   return config.ok ? config.value : undefined;
 });
 
-const readErrorBody = read.object({
-  code: read.string,
-  message: read.string,
-  status: read.int,
-  traceId: read.string,
-  details: read.optional(read.arrayOf(read.object({ path: read.string, message: read.string }))),
-});
-
-/** The contract's error body (every non-2xx answer) read by ApiError, or undefined if it is not one. */
-export function errorBodyOf(value: unknown) {
-  const body = readErrorBody(value);
-  return body.ok ? body.value : undefined;
-}
-
 const sessionSchemas = () => import("./session-schemas.ts");
 
 export const entryRoutes = {
