@@ -1,5 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
-import { BULK_SEND_LIMITS, BULK_SEND_MESSAGES, errorBodySchema, routes, routeUrl } from "@signet/contract";
+import { BULK_SEND_LIMITS, BULK_SEND_MESSAGES, routeRequestPath, routes } from "@signet/contract";
 import {
   AppError,
   bulkSendCsvTemplate,
@@ -15,8 +15,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 import { readMultipart, readPartBytes } from "../plugins/read-multipart.ts";
 
-// Bulk send (issue 13 §5): the CSV upload (and its dry run) read the multipart body by hand, the
-// CSV header template is a file; the rest are ordinary contract routes.
+// Bulk send (issue 13 §5): every route from the table; the CSV upload and its dry run read the
+// multipart body part by part (in a scope that parses multipart), the CSV header template is a file.
 
 /** The 'file' part's name and bytes: at most BULK_SEND_LIMITS.bytes, other parts drained. */
 async function readCsvPart(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
@@ -71,33 +71,22 @@ export async function registerBulkSendRoutes(app: FastifyInstance, deps: CoreDep
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
-    for (const route of [routes.startBulkSend, routes.checkBulkSend]) {
-      scope.route({
-        method: route.method,
-        url: routeUrl(route),
-        schema: {
-          params: route.params,
-          consumes: ["multipart/form-data"],
-          response: { [route.status]: route.response, "4xx": errorBodySchema, "5xx": errorBodySchema },
-        },
-        preValidation: authenticate(route.auth, true),
-        handler: async (request, reply) => {
-          const params = route.params.parse(request.params);
-          const input = {
-            organizationId: params.orgId,
-            templateId: params.templateId,
-            file: () => readCsvPart(request),
-          };
-          if (route === routes.checkBulkSend)
-            return reply.code(200).send(await checkBulkSend(request.session!.actor, input, deps));
-          const started = await startBulkSend(request.session!.actor, input, deps);
-          reply.header(
-            "location",
-            `${routeUrl(routes.getBulkSend).replace(":orgId", params.orgId).replace(":bulkSendId", started.id)}`,
-          );
-          return reply.code(201).send(started);
-        },
-      });
-    }
+    const input = (params: { orgId: string; templateId: string }, request: FastifyRequest) => ({
+      organizationId: params.orgId,
+      templateId: params.templateId,
+      file: () => readCsvPart(request),
+    });
+    defineRoute(scope, authenticate, routes.checkBulkSend, async ({ params, request, session }) =>
+      checkBulkSend(session.actor, input(params, request), deps),
+    );
+    defineRoute(scope, authenticate, routes.startBulkSend, async ({ params, request, reply, session }) => {
+      const started = await startBulkSend(session.actor, input(params, request), deps);
+      // the new bulk send lives under the organization, not under the template it was started from
+      reply.header(
+        "location",
+        routeRequestPath(routes.getBulkSend, { params: { orgId: params.orgId, bulkSendId: started.id } }),
+      );
+      return started;
+    });
   });
 }

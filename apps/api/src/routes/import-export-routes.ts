@@ -1,5 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
-import { CONFIGURATION_LIMITS, errorBodySchema, IMPORT_EXPORT_MESSAGES, routes } from "@signet/contract";
+import { CONFIGURATION_LIMITS, IMPORT_EXPORT_MESSAGES, routes } from "@signet/contract";
 import {
   AppError,
   type ConfigurationUpload,
@@ -9,15 +9,11 @@ import {
   getConfigurationExportSummary,
   importConfiguration,
 } from "@signet/core";
-import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
-import { z } from "zod";
-import { sendFile } from "../plugins/content-disposition.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 import { readMultipart, readPartBytes } from "../plugins/read-multipart.ts";
 
 // Issue 13 §6 organization import/export: the export summary and archive, the dry run and the import.
-
-const orgParams = z.object({ orgId: z.uuid() });
 
 /** The parts 'archive' (file) and 'fingerprint' (text); other parts are skipped. */
 async function readUpload(request: FastifyRequest): Promise<ConfigurationUpload> {
@@ -43,64 +39,21 @@ export async function registerImportExportRoutes(app: FastifyInstance, deps: Cor
     getConfigurationExportSummary(session.actor, { organizationId: params.orgId }, deps),
   );
 
-  app.get(
-    "/api/v1/organizations/:orgId/configuration/export",
-    {
-      schema: {
-        summary: routes.exportConfiguration.summary,
-        tags: ["import-export"],
-        params: orgParams,
-        security: [{ bearer: [] }, { cookie: [] }],
-        produces: ["application/zip"],
-        response: { "4xx": errorBodySchema, "5xx": errorBodySchema },
-      },
-      preValidation: authenticate("user", true),
-    },
-    async (request, reply) => {
-      const { orgId } = orgParams.parse(request.params);
-      return sendFile(reply, await exportConfiguration(request.session!.actor, { organizationId: orgId }, deps));
-    },
+  defineRoute(app, authenticate, routes.exportConfiguration, async ({ params, session }) =>
+    exportConfiguration(session.actor, { organizationId: params.orgId }, deps),
   );
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
-    const multipartSchema = (summary: string, ok: z.ZodType): FastifySchema => ({
-      summary,
-      tags: ["import-export"],
-      params: orgParams,
-      consumes: ["multipart/form-data"],
-      security: [{ bearer: [] }, { cookie: [] }],
-      response: { 200: ok, "4xx": errorBodySchema, "5xx": errorBodySchema },
-    });
-    scope.post(
-      "/api/v1/organizations/:orgId/configuration/import/dry-run",
-      {
-        schema: multipartSchema(routes.dryRunConfigurationImport.summary, routes.dryRunConfigurationImport.response),
-        preValidation: authenticate("user", true),
-      },
-      async (request) => {
-        const { orgId } = orgParams.parse(request.params);
-        return dryRunConfigurationImport(
-          request.session!.actor,
-          { organizationId: orgId, readUpload: () => readUpload(request) },
-          deps,
-        );
-      },
+    defineRoute(scope, authenticate, routes.dryRunConfigurationImport, async ({ params, request, session }) =>
+      dryRunConfigurationImport(
+        session.actor,
+        { organizationId: params.orgId, readUpload: () => readUpload(request) },
+        deps,
+      ),
     );
-    scope.post(
-      "/api/v1/organizations/:orgId/configuration/import",
-      {
-        schema: multipartSchema(routes.importConfiguration.summary, routes.importConfiguration.response),
-        preValidation: authenticate("user", true),
-      },
-      async (request) => {
-        const { orgId } = orgParams.parse(request.params);
-        return importConfiguration(
-          request.session!.actor,
-          { organizationId: orgId, readUpload: () => readUpload(request) },
-          deps,
-        );
-      },
+    defineRoute(scope, authenticate, routes.importConfiguration, async ({ params, request, session }) =>
+      importConfiguration(session.actor, { organizationId: params.orgId, readUpload: () => readUpload(request) }, deps),
     );
   });
 }

@@ -65,33 +65,21 @@ export async function registerPrintMailRoutes(app: FastifyInstance, deps: CoreDe
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
-    const upload = routes.uploadMailingScan;
-    scope.route({
-      method: upload.method,
-      url: routeUrl(upload),
-      schema: {
-        params: upload.params,
-        consumes: ["multipart/form-data"],
-        response: { [upload.status]: upload.response, "4xx": errorBodySchema, "5xx": errorBodySchema },
-      },
-      preValidation: authenticate(upload.auth, true),
-      handler: async (request, reply) => {
-        const params = upload.params.parse(request.params);
-        const file = async () => {
-          if (!request.isMultipart()) throw new AppError("BAD_REQUEST", PRINT_MAIL_MESSAGES.scanRequired);
-          const first = await readFirstFile(request, { fileSize: SCAN_LIMIT_BYTES, files: 1, fields: 2 });
-          if (!first) throw new AppError("BAD_REQUEST", PRINT_MAIL_MESSAGES.scanRequired);
-          if (!first.bytes) throw new AppError("PAYLOAD_TOO_LARGE");
-          return { fileName: first.fileName, bytes: first.bytes };
-        };
-        const scan = await uploadMailingScan(request.session!.actor, { ...mailing(params), file }, deps);
-        return reply.code(upload.status).send(scan);
-      },
+    defineRoute(scope, authenticate, routes.uploadMailingScan, async ({ params, request, session }) => {
+      const file = async () => {
+        if (!request.isMultipart()) throw new AppError("BAD_REQUEST", PRINT_MAIL_MESSAGES.scanRequired);
+        const first = await readFirstFile(request, { fileSize: SCAN_LIMIT_BYTES, files: 1, fields: 2 });
+        if (!first) throw new AppError("BAD_REQUEST", PRINT_MAIL_MESSAGES.scanRequired);
+        if (!first.bytes) throw new AppError("PAYLOAD_TOO_LARGE");
+        return { fileName: first.fileName, bytes: first.bytes };
+      };
+      return uploadMailingScan(session.actor, { ...mailing(params), file }, deps);
     });
   });
 
   // The vendor signs the body's exact bytes: this scope reads JSON as text, checks the signature
-  // over it, and only then parses it (in the use case).
+  // over it, and only then parses it (in the use case). Served by hand for that reason: defineRoute
+  // would validate a parsed body before the signature is checked.
   await app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser(
