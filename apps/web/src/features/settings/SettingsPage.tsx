@@ -15,17 +15,15 @@ import { WatermarksSettingsPage } from "../watermarks/WatermarksSettingsPage.tsx
 import { CustomFieldsSettings } from "./CustomFieldsSettings.tsx";
 import { EmailSettingsForm } from "./email-templates/EmailSettingsForm.tsx";
 import { NotificationsSettings } from "./notifications/NotificationsSettings.tsx";
-import {
-  BrandingSettingsPage,
-  EmbeddedSigningSettingsPage,
-  EsignConsentSettingsPage,
-  IdVerificationSettingsPage,
-  OrganizationSettingsPage,
-  PackageCollaborationSettingsPage,
-  PackageExpirationSettingsPage,
-  SessionSettingsPage,
-  SignerUploadSettingsPage,
-} from "./pages/SettingsPages.tsx";
+import { BrandingSettingsPage } from "./pages/BrandingSettingsPage.tsx";
+import { EmbeddedSigningSettingsPage } from "./pages/EmbeddedSigningSettingsPage.tsx";
+import { EsignConsentSettingsPage } from "./pages/EsignConsentSettingsPage.tsx";
+import { IdVerificationSettingsPage } from "./pages/IdVerificationSettingsPage.tsx";
+import { OrganizationSettingsPage } from "./pages/OrganizationSettingsPage.tsx";
+import { PackageCollaborationSettingsPage } from "./pages/PackageCollaborationSettingsPage.tsx";
+import { PackageExpirationSettingsPage } from "./pages/PackageExpirationSettingsPage.tsx";
+import { SessionSettingsPage } from "./pages/SessionSettingsPage.tsx";
+import { SignerUploadSettingsPage } from "./pages/SignerUploadSettingsPage.tsx";
 import { type SettingsPageContext, SettingsPageContextValue } from "./pages/settings-page-context.ts";
 import { TridSettingsPage } from "./pages/TridSettingsPage.tsx";
 import { SealCertificateSection } from "./SealCertificateSection.tsx";
