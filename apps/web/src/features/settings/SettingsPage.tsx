@@ -76,7 +76,8 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
   const canView = useHasPermission("VIEW_ADMIN_SETTINGS");
   const canManage = useHasPermission("MANAGE_ADMIN_SETTINGS");
   const selected = page ?? DEFAULT_SETTINGS_PAGE;
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // a page whose settings did not load (spec §4: back to ORGANIZATION with the reason), not a write
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
 
   const select = useCallback(
     (value: string | null) => {
@@ -86,7 +87,7 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
         void navigate({ to: link.to });
         return;
       }
-      setLoadError(null);
+      setLoadFailure(null);
       void navigate({
         to: "/settings",
         search: value === DEFAULT_SETTINGS_PAGE ? {} : { page: value as SettingsPageId },
@@ -98,7 +99,7 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
   const context = useMemo<SettingsPageContext>(
     () => ({
       loadFailed: (message) => {
-        setLoadError(`${SETTINGS_PAGE_MESSAGES.loadFailed} (${message})`);
+        setLoadFailure(`${SETTINGS_PAGE_MESSAGES.loadFailed} (${message})`);
         if (selected !== DEFAULT_SETTINGS_PAGE)
           void navigate({ to: "/settings", search: { org: other }, replace: true });
       },
@@ -134,9 +135,9 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
           Support access
         </Badge>
       )}
-      {loadError && (
-        <Alert color="red" title="Settings not loaded" mb="md" withCloseButton onClose={() => setLoadError(null)}>
-          {loadError}
+      {loadFailure && (
+        <Alert color="red" title="Settings not loaded" mb="md" withCloseButton onClose={() => setLoadFailure(null)}>
+          {loadFailure}
         </Alert>
       )}
       {!canManage && (
