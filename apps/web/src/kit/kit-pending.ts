@@ -7,9 +7,6 @@ import type { KitRule } from "./kit-rules.ts";
  */
 export const KIT_PENDING: Record<KitRule, readonly string[]> = {
   table: [
-    "features/access/api-clients/ApiClientsPage.tsx",
-    "features/access/users/PendingInvitations.tsx",
-    "features/access/users/UserProfilePage.tsx",
     "features/bulk-send/BulkSendStartPage.tsx",
     "features/closing-centers/ClosingCentersSettingsPage.tsx",
     "features/edeposit/EDepositPanel.tsx",
@@ -42,7 +39,6 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/watermarks/WatermarksSettingsPage.tsx",
   ],
   form: [
-    "features/access/api-clients/CreateApiClientModal.tsx",
     "features/packages/builder/details-step/ParticipantForm.tsx",
     "features/packages/builder/invitation-step/StipsSection.tsx",
     "features/print-mail/MailingsPanel.tsx",
@@ -52,9 +48,6 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/templates/TemplateEditorPage.tsx",
   ],
   "write-state": [
-    "features/access/api-clients/ApiClientsPage.tsx",
-    "features/access/api-clients/CreateApiClientModal.tsx",
-    "features/access/users/UserProfilePage.tsx",
     "features/closing-centers/ClosingCenterWork.tsx",
     "features/closing-centers/ClosingCentersSettingsPage.tsx",
     "features/closing-centers/PackageClosingCentersPanel.tsx",

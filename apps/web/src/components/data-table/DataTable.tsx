@@ -12,6 +12,8 @@ export interface Column<Row, S extends string = never> {
   sortField?: S;
   width?: number | string;
   align?: "left" | "right" | "center";
+  /** the label names the column for screen readers only (a column of buttons needs no visible heading) */
+  labelHidden?: boolean;
   render: (row: Row) => ReactNode;
 }
 
@@ -77,6 +79,7 @@ export function DataTable<Row, S extends string = never>({
                 key={column.key}
                 w={column.width}
                 ta={column.align}
+                aria-label={column.labelHidden ? column.label : undefined}
                 aria-sort={
                   page && column.sortField && page.sortBy === column.sortField
                     ? page.sortDirection === "asc"
@@ -85,7 +88,7 @@ export function DataTable<Row, S extends string = never>({
                     : undefined
                 }
               >
-                {page && column.sortField ? (
+                {column.labelHidden ? null : page && column.sortField ? (
                   <SortButton
                     label={column.label}
                     active={page.sortBy === column.sortField}
