@@ -42,6 +42,7 @@ export function DataTable<Row, S extends string = never>({
   toolbar,
   minWidth = 640,
   framed = true,
+  highlighted,
 }: {
   /** accessible name of the table */
   label: string;
@@ -59,6 +60,8 @@ export function DataTable<Row, S extends string = never>({
   minWidth?: number;
   /** false inside a card that already frames it */
   framed?: boolean;
+  /** a row to draw the eye to (the one just saved) */
+  highlighted?: (row: Row) => boolean;
 }) {
   const page = paging?.page;
   const table = error ? (
@@ -117,7 +120,7 @@ export function DataTable<Row, S extends string = never>({
                 </Table.Tr>
               ))
             : rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
+                <Table.Tr key={rowKey(row)} bg={highlighted?.(row) ? "var(--mantine-color-teal-light)" : undefined}>
                   {columns.map((column) => (
                     <Table.Td key={column.key} ta={column.align}>
                       {column.render(row)}
