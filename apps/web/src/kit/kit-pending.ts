@@ -8,7 +8,6 @@ import type { KitRule } from "./kit-rules.ts";
 export const KIT_PENDING: Record<KitRule, readonly string[]> = {
   table: [
     "features/bulk-send/BulkSendStartPage.tsx",
-    "features/closing-centers/ClosingCentersSettingsPage.tsx",
     "features/edeposit/EDepositPanel.tsx",
     "features/import-export/ExportPage.tsx",
     "features/import-export/PlanTable.tsx",
@@ -45,9 +44,6 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/templates/TemplateEditorPage.tsx",
   ],
   "write-state": [
-    "features/closing-centers/ClosingCenterWork.tsx",
-    "features/closing-centers/ClosingCentersSettingsPage.tsx",
-    "features/closing-centers/PackageClosingCentersPanel.tsx",
     "features/import-export/ExportPage.tsx",
     "features/packages/actions/PackageActions.tsx",
     "features/packages/builder/details-step/ParticipantForm.tsx",
