@@ -8,7 +8,6 @@ import type { KitRule } from "./kit-rules.ts";
 export const KIT_PENDING: Record<KitRule, readonly string[]> = {
   table: [
     "features/bulk-send/BulkSendStartPage.tsx",
-    "features/edeposit/EDepositPanel.tsx",
     "features/import-export/ExportPage.tsx",
     "features/import-export/PlanTable.tsx",
     "features/notifications/NotificationLinkPages.tsx",
@@ -26,7 +25,6 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/packages/detail/SealedDocumentsCard.tsx",
     "features/packages/detail/TridDatesCard.tsx",
     "features/packages/detail/VerificationCard.tsx",
-    "features/saml/SamlProvidersPage.tsx",
     "features/settings/webhooks/WebhookDeliveriesPage.tsx",
     "features/settings/webhooks/WebhooksPage.tsx",
     "features/system/BuildInfoPage.tsx",
