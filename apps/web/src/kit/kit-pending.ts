@@ -25,7 +25,6 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/packages/detail/SealedDocumentsCard.tsx",
     "features/packages/detail/TridDatesCard.tsx",
     "features/packages/detail/VerificationCard.tsx",
-    "features/settings/webhooks/WebhookDeliveriesPage.tsx",
     "features/system/BuildInfoPage.tsx",
     "features/system/DevMailboxPage.tsx",
     "features/templates/TemplateEditorPage.tsx",
