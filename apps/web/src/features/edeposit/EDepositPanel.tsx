@@ -28,7 +28,7 @@ import {
   IconShieldCheck,
   IconX,
 } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -172,23 +172,21 @@ function Panel({
   canManage: boolean;
 }) {
   const client = useQueryClient();
-  const [busy, setBusy] = useState<"retry" | "cancel" | "confirm" | null>(null);
   const params = { orgId: organizationId, packageId };
   const allowed = (action: EDeposit["allowedActions"][number]) => data.allowedActions.includes(action);
   const reason = canManage ? null : EDEPOSIT_PANEL_MESSAGES.noManage;
 
-  const run = async (action: "retry" | "cancel" | "confirm", work: () => Promise<unknown>, success: string) => {
-    setBusy(action);
-    try {
-      await work();
-      toastSuccess(success);
-    } catch (error) {
-      toastError(errorMessage(error));
-    } finally {
-      setBusy(null);
-      await invalidatePackage(client, organizationId, packageId);
-    }
-  };
+  // one deposit action at a time: its kind marks the button that runs it
+  type Kind = "retry" | "cancel" | "confirm";
+  const action = useMutation({
+    mutationFn: ({ work }: { kind: Kind; work: () => Promise<unknown>; success: string }) => work(),
+    onSuccess: (_done, { success }) => toastSuccess(success),
+    onError: (error) => toastError(errorMessage(error)),
+    onSettled: () => invalidatePackage(client, organizationId, packageId),
+  });
+  const busy = action.isPending ? (action.variables?.kind ?? null) : null;
+  const run = (kind: Kind, work: () => Promise<unknown>, success: string) =>
+    action.mutateAsync({ kind, work, success }).catch(() => undefined);
   const retry = () =>
     run(
       "retry",
