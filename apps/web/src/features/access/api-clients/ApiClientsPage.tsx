@@ -64,11 +64,7 @@ function ApiClientsScreen({ organizationId }: { organizationId: string }) {
           ))}
         </Stack>
       )}
-      <CreateApiUserModal
-        organizationId={organizationId}
-        opened={addUserOpen}
-        onClose={() => setAddUserOpen(false)}
-      />
+      <CreateApiUserModal organizationId={organizationId} opened={addUserOpen} onClose={() => setAddUserOpen(false)} />
       <CreateApiClientModal
         organizationId={organizationId}
         apiUser={clientFor}
