@@ -1,6 +1,6 @@
 import { Group, Pagination, Paper, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { FormError } from "../FormError.tsx";
 import classes from "./data-table.module.css";
 import type { PageControl } from "./use-page-state.ts";
@@ -12,6 +12,8 @@ export interface Column<Row, S extends string = never> {
   sortField?: S;
   width?: number | string;
   align?: "left" | "right" | "center";
+  /** the label names the column for screen readers only (a column of buttons needs no visible heading) */
+  labelHidden?: boolean;
   render: (row: Row) => ReactNode;
 }
 
@@ -40,6 +42,8 @@ export function DataTable<Row, S extends string = never>({
   toolbar,
   minWidth = 640,
   framed = true,
+  highlighted,
+  rowDetail,
 }: {
   /** accessible name of the table */
   label: string;
@@ -57,6 +61,10 @@ export function DataTable<Row, S extends string = never>({
   minWidth?: number;
   /** false inside a card that already frames it */
   framed?: boolean;
+  /** a row to draw the eye to (the one just saved) */
+  highlighted?: (row: Row) => boolean;
+  /** a full-width row shown under a row (what a row's "Show" button opens), or null for none */
+  rowDetail?: (row: Row) => ReactNode | null;
 }) {
   const page = paging?.page;
   const table = error ? (
@@ -77,6 +85,7 @@ export function DataTable<Row, S extends string = never>({
                 key={column.key}
                 w={column.width}
                 ta={column.align}
+                aria-label={column.labelHidden ? column.label : undefined}
                 aria-sort={
                   page && column.sortField && page.sortBy === column.sortField
                     ? page.sortDirection === "asc"
@@ -85,7 +94,7 @@ export function DataTable<Row, S extends string = never>({
                     : undefined
                 }
               >
-                {page && column.sortField ? (
+                {column.labelHidden ? null : page && column.sortField ? (
                   <SortButton
                     label={column.label}
                     active={page.sortBy === column.sortField}
@@ -113,15 +122,25 @@ export function DataTable<Row, S extends string = never>({
                   ))}
                 </Table.Tr>
               ))
-            : rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.align}>
-                      {column.render(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
+            : rows.map((row) => {
+                const detail = rowDetail?.(row) ?? null;
+                return (
+                  <Fragment key={rowKey(row)}>
+                    <Table.Tr bg={highlighted?.(row) ? "var(--mantine-color-teal-light)" : undefined}>
+                      {columns.map((column) => (
+                        <Table.Td key={column.key} ta={column.align}>
+                          {column.render(row)}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                    {detail !== null && (
+                      <Table.Tr>
+                        <Table.Td colSpan={columns.length}>{detail}</Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                );
+              })}
           {rows !== undefined && rows.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={columns.length}>

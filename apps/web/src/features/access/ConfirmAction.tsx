@@ -1,5 +1,6 @@
 import { Stack, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { FormError } from "../../components/FormError.tsx";
@@ -26,25 +27,21 @@ export function ConfirmAction({
   onConfirm: () => Promise<void>;
   onClose: () => void;
 }) {
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (opened) setError(null);
-  }, [opened]);
-
-  const confirm = async () => {
-    setRunning(true);
-    setError(null);
-    try {
-      await onConfirm();
-      onClose();
-    } catch (e) {
+  const action = useMutation({
+    mutationFn: onConfirm,
+    onSuccess: onClose,
+    // an error the client already acted on (an error page, the sign-in) needs no dialog any more
+    onError: (e) => {
       if (e instanceof ApiError && e.handled) onClose();
-      else setError(errorMessage(e));
-    } finally {
-      setRunning(false);
-    }
-  };
+    },
+  });
+  const running = action.isPending;
+  const error =
+    action.error && !(action.error instanceof ApiError && action.error.handled) ? errorMessage(action.error) : null;
+  const { reset } = action;
+  useEffect(() => {
+    if (opened) reset();
+  }, [opened, reset]);
 
   return (
     <ConfirmDialog
@@ -54,7 +51,7 @@ export function ConfirmAction({
       confirmLabel={confirmLabel}
       confirmColor="red"
       loading={running}
-      onConfirm={() => void confirm()}
+      onConfirm={() => action.mutate()}
       onCancel={() => {
         if (!running) onClose();
       }}

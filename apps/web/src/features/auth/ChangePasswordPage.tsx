@@ -2,14 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
 import { MESSAGES, safeReturnUrl, sessionRoutes } from "@signet/contract";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { useServices, useSessionUser } from "../../app/services-context.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { toastSuccess } from "../../components/toast.ts";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { useSignOut } from "../../session/use-sign-out.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { changePasswordFormSchema } from "./password-forms.ts";
@@ -24,24 +23,21 @@ export function ChangePasswordPage() {
   const expired = user ? !user.credentialsNonExpired : false;
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    setError(null);
-    try {
-      const token = await api(sessionRoutes.changePassword, { body: { currentPassword, newPassword } });
+  const { submit: onSubmit, formError: error } = useFormMutation(form, {
+    mutationFn: ({ currentPassword, newPassword }) =>
+      api(sessionRoutes.changePassword, { body: { currentPassword, newPassword } }),
+    onSuccess: async (token) => {
       services.session.refresh();
       toastSuccess("Password changed.");
       if (token.partial) await navigate({ to: "/select-organization", search: { returnUrl }, replace: true });
       else await navigate({ href: safeReturnUrl(returnUrl), replace: true });
-    } catch (e) {
-      setError(errorMessage(e));
-    }
+    },
   });
 
   return (

@@ -3,7 +3,6 @@ import { Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { MESSAGES, sessionRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../api/api-error.ts";
@@ -12,6 +11,7 @@ import { FormError } from "../../components/FormError.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { toastSuccess } from "../../components/toast.ts";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { newPasswordFormSchema } from "./password-forms.ts";
 
@@ -21,7 +21,6 @@ type Values = z.input<typeof newPasswordFormSchema>;
 export function CreatePasswordPage() {
   const { request, token } = useSearch({ from: "/create-password" });
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
   const complete = Boolean(request && token);
 
   const link = useQuery({
@@ -38,18 +37,13 @@ export function CreatePasswordPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    setError(null);
-    try {
-      await api(sessionRoutes.createPassword, {
-        params: { id: request ?? "" },
-        body: { token: token ?? "", password },
-      });
+  const { submit: onSubmit, formError: error } = useFormMutation(form, {
+    mutationFn: ({ password }) =>
+      api(sessionRoutes.createPassword, { params: { id: request ?? "" }, body: { token: token ?? "", password } }),
+    onSuccess: async () => {
       toastSuccess(MESSAGES.passwordReset);
       await navigate({ to: "/sign-in", replace: true });
-    } catch (e) {
-      setError(errorMessage(e));
-    }
+    },
   });
 
   if (complete && link.isPending) {

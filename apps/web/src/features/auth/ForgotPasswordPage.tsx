@@ -4,10 +4,10 @@ import { emailSchema, MESSAGES, sessionRoutes } from "@signet/contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
 import { AnchorLink } from "../../components/links.tsx";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { AuthCard } from "./AuthCard.tsx";
 
 const schema = z.object({
@@ -17,20 +17,14 @@ type Values = z.input<typeof schema>;
 
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { email: "" },
   });
 
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    setError(null);
-    try {
-      await api(sessionRoutes.requestPasswordReset, { body: { email } });
-      setSent(true);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
+  const { submit: onSubmit, formError: error } = useFormMutation(form, {
+    mutationFn: ({ email }) => api(sessionRoutes.requestPasswordReset, { body: { email } }),
+    onSuccess: () => setSent(true),
   });
 
   return (

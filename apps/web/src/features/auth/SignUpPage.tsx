@@ -13,6 +13,7 @@ import { useServices } from "../../app/services-context.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { signUpFormSchema, verifyFormSchema } from "./sign-up-form.ts";
 
@@ -115,7 +116,6 @@ function RegisterStep({
   invitation: InvitationLookup;
   onRegistered: (email: string) => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<SignUpInput, unknown, SignUpOutput>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: {
@@ -127,24 +127,15 @@ function RegisterStep({
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ givenName, familyName, password }) => {
-    setError(null);
-    try {
-      const result = await api(invitationRoutes.registerUserInvitation, {
+  const { submit: onSubmit, formError: error } = useFormMutation(form, {
+    fields: ["givenName", "familyName", "password"],
+    mutationFn: ({ givenName, familyName, password }) =>
+      api(invitationRoutes.registerUserInvitation, {
         params: { invitationId },
         body: { token, givenName, familyName, password },
         passThrough: true,
-      });
-      onRegistered(result.email);
-    } catch (e) {
-      if (e instanceof ApiError && e.details?.length) {
-        for (const detail of e.details) {
-          const field = (["givenName", "familyName", "password"] as const).find((f) => detail.path.endsWith(f));
-          if (field) form.setError(field, { type: "server", message: detail.message });
-        }
-      }
-      setError(errorMessage(e));
-    }
+      }),
+    onSuccess: (result) => onRegistered(result.email),
   });
 
   return (
@@ -233,16 +224,14 @@ function VerifyStep({
 }) {
   const services = useServices();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<VerifyInput, unknown, VerifyOutput>({
     resolver: zodResolver(verifyFormSchema),
     defaultValues: { code: "" },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ code }) => {
-    setError(null);
-    try {
+  const { submit: onSubmit, formError: error } = useFormMutation(form, {
+    mutationFn: async ({ code }) => {
       const answer = await api(invitationRoutes.verifyUserInvitation, {
         params: { invitationId },
         body: { token, code },
@@ -250,17 +239,17 @@ function VerifyStep({
       });
       services.session.refresh();
       const user = services.session.getUser();
-      if (!user) {
-        setError(MESSAGES.payloadCookieMissing);
-        return;
-      }
+      // signed in by the answer's cookie: without it the browser refused the cookie, which is the form's error
+      if (!user)
+        throw new ApiError({ status: 0, code: "PAYLOAD_COOKIE_MISSING", message: MESSAGES.payloadCookieMissing });
+      return { partial: answer.partial || user.partial, credentialsNonExpired: user.credentialsNonExpired };
+    },
+    onSuccess: async (user) => {
       services.activity.restart();
       if (!user.credentialsNonExpired) await navigate({ to: "/change-password", replace: true });
-      else if (answer.partial || user.partial) await navigate({ to: "/select-organization", replace: true });
+      else if (user.partial) await navigate({ to: "/select-organization", replace: true });
       else await navigate({ to: "/workspace", replace: true });
-    } catch (e) {
-      setError(errorMessage(e));
-    }
+    },
   });
 
   return (

@@ -11,7 +11,6 @@ import {
   formatPhone,
 } from "@signet/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../api/client.ts";
@@ -19,7 +18,7 @@ import { FormError } from "../../components/FormError.tsx";
 import { FormModal } from "../../components/FormModal.tsx";
 import { toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
-import { showServerError } from "../../kit/server-errors.ts";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { PERMISSION_OPTIONS } from "./closing-center-format.ts";
 import { refreshClosingCenters } from "./closing-center-queries.ts";
 
@@ -74,7 +73,6 @@ function ClosingCenterForm({
   onDone: () => void;
 }) {
   const client = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CenterInput, unknown, CenterValues>({
     resolver: zodResolver(createClosingCenterSchema),
     mode: "onTouched",
@@ -95,9 +93,10 @@ function ClosingCenterForm({
   const { errors, isDirty, isSubmitting } = form.formState;
   const { confirmDiscard, allowLeave } = useUnsavedChangesGuard(isDirty);
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { submit, formError } = useFormMutation(form, {
+    fields: FIELDS,
+    duplicateField: "name",
+    mutationFn: async (values) => {
       if (center) {
         await api(closingCenterRoutes.updateClosingCenter, {
           params: { orgId: organizationId, closingCenterId: center.id },
@@ -115,9 +114,7 @@ function ClosingCenterForm({
       toastSuccess(center ? CLOSING_CENTER_MESSAGES.updated : CLOSING_CENTER_MESSAGES.created);
       await refreshClosingCenters(client, organizationId);
       onDone();
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS, duplicateField: "name" }));
-    }
+    },
   });
 
   const cancel = async () => {

@@ -8,14 +8,14 @@ import {
   participantRoutes,
 } from "@signet/contract";
 import { IconFileUpload, IconUserPlus } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
-import { showServerError } from "../../kit/server-errors.ts";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { uploadFile } from "../packages/builder/documents-step/upload-file.ts";
 import { invalidatePackage } from "../packages/package-queries.ts";
 import { GuardedButton } from "../settings/webhooks/GuardedControls.tsx";
@@ -40,28 +40,29 @@ export function ClosingCenterWork({
 }) {
   const client = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
-  const [adding, setAdding] = useState(false);
+  const [addOpen, setAddOpen] = useState(false);
   const reason = (grant: ClosingCenterPermission) =>
     !grants.includes(grant) ? NOT_GRANTED_REASON : status !== "STARTED" ? DRAFT_ONLY_REASON : null;
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    const result = await uploadFile(
-      { orgId: organizationId, packageId },
-      file,
-      { name: file.name.replace(/\.pdf$/i, "") },
-      () => undefined,
-      new AbortController().signal,
-    );
-    setUploading(false);
-    if (fileInput.current) fileInput.current.value = "";
-    if (result.ok) toastSuccess(`${file.name} uploaded.`);
-    else toastError(result.message ?? "Upload failed.");
-    await invalidatePackage(client, organizationId, packageId);
-  };
-
+  // uploadFile answers a refusal rather than throwing it: the mutation's result says which
+  const upload = useMutation({
+    mutationFn: (file: File) =>
+      uploadFile(
+        { orgId: organizationId, packageId },
+        file,
+        { name: file.name.replace(/\.pdf$/i, "") },
+        () => undefined,
+        new AbortController().signal,
+      ),
+    onSuccess: (result, file) => {
+      if (result.ok) toastSuccess(`${file.name} uploaded.`);
+      else toastError(result.message ?? "Upload failed.");
+    },
+    onSettled: () => {
+      if (fileInput.current) fileInput.current.value = "";
+      return invalidatePackage(client, organizationId, packageId);
+    },
+  });
   return (
     <Group gap="sm" mt="sm" wrap="wrap">
       <input
@@ -70,13 +71,16 @@ export function ClosingCenterWork({
         accept="application/pdf"
         hidden
         aria-label="Document to upload"
-        onChange={(event) => void upload(event.currentTarget.files?.[0])}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          if (file) upload.mutate(file);
+        }}
       />
       <GuardedButton
         variant="default"
         leftSection={<IconFileUpload size={16} aria-hidden />}
         reason={reason("UPLOAD_DOCUMENTS")}
-        loading={uploading}
+        loading={upload.isPending}
         onClick={() => fileInput.current?.click()}
       >
         Upload document
@@ -85,15 +89,15 @@ export function ClosingCenterWork({
         variant="default"
         leftSection={<IconUserPlus size={16} aria-hidden />}
         reason={reason("EDIT_PARTICIPANTS")}
-        onClick={() => setAdding(true)}
+        onClick={() => setAddOpen(true)}
       >
         Add participant
       </GuardedButton>
       <AddParticipantModal
         organizationId={organizationId}
         packageId={packageId}
-        opened={adding}
-        onClose={() => setAdding(false)}
+        opened={addOpen}
+        onClose={() => setAddOpen(false)}
       />
     </Group>
   );
@@ -143,29 +147,24 @@ function AddParticipantForm({
   onDone: () => void;
 }) {
   const client = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ParticipantForm>({
     resolver: zodResolver(participantForm),
     mode: "onTouched",
     defaultValues: { type: "Borrower", givenName: "", familyName: "", email: "" },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await api(participantRoutes.addParticipant, {
+  const { submit, formError } = useFormMutation(form, {
+    mutationFn: (values: ParticipantForm) =>
+      api(participantRoutes.addParticipant, {
         params: { orgId: organizationId, packageId },
         body: values,
         passThrough: true,
-      });
+      }),
+    onSuccess: async (_added, values) => {
       toastSuccess(`${values.givenName} ${values.familyName} added.`);
       await invalidatePackage(client, organizationId, packageId);
       onDone();
-    } catch (error) {
-      setFormError(
-        showServerError(error, { setError: form.setError, fields: ["type", "givenName", "familyName", "email"] }),
-      );
-    }
+    },
   });
   return (
     <form onSubmit={submit} noValidate aria-label="Add participant">

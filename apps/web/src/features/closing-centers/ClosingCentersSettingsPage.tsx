@@ -1,41 +1,28 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
   EmptyState,
   Group,
-  Menu,
   Modal,
   Paper,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   CLOSING_CENTER_KIND_LABELS,
   CLOSING_CENTER_MESSAGES,
   type ClosingCenter,
-  type ClosingCenterMember,
   closingCenterRoutes,
   formatPhone,
   inviteClosingCenterMemberSchema,
 } from "@signet/contract";
-import {
-  IconBuildingEstate,
-  IconDots,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlus,
-  IconTrash,
-  IconUserPlus,
-} from "@tabler/icons-react";
+import { IconBuildingEstate, IconPlus, IconUserPlus } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { type Path, useForm } from "react-hook-form";
@@ -45,23 +32,17 @@ import { api } from "../../api/client.ts";
 import { openConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { useHasPermission } from "../../session/permissions.ts";
-import { formatDateTime } from "../access/format.ts";
-import { showServerError } from "../../kit/server-errors.ts";
-import { EditToggleDeleteMenu, GuardedButton, GuardedMenuItem } from "../settings/webhooks/GuardedControls.tsx";
+import { EditToggleDeleteMenu, GuardedButton } from "../settings/webhooks/GuardedControls.tsx";
 import { ClosingCenterFormModal } from "./ClosingCenterFormModal.tsx";
+import { ClosingCenterMembersTable } from "./ClosingCenterMembersTable.tsx";
 import { addressText, grantsText } from "./closing-center-format.ts";
 import { closingCenterQueries, refreshClosingCenters } from "./closing-center-queries.ts";
 
 export const MANAGE_CENTERS_REASON = "You need the Manage admin settings permission to change closing centers";
 export const MANAGE_CENTER_USERS_REASON =
   "You need the Manage users permission to invite or change closing-center users";
-
-const MEMBER_STATUS: Record<ClosingCenterMember["status"], { label: string; color: string }> = {
-  ACTIVE: { label: "Active", color: "teal" },
-  INVITED: { label: "Invited", color: "blue" },
-  DISABLED: { label: "Disabled", color: "gray" },
-};
 
 /**
  * Settings › Closing centers (issue 16 §3): the settlement and title agents packages are shared
@@ -166,7 +147,7 @@ function ClosingCenterCard({
   onEdit: () => void;
 }) {
   const client = useQueryClient();
-  const [inviting, setInviting] = useState(false);
+  const [inviteOpen, setInviteOpen] = useState(false);
   const params = { orgId: organizationId, closingCenterId: center.id };
   const titleId = `closing-center-${center.id}`;
   const address = addressText(center);
@@ -264,162 +245,21 @@ function ClosingCenterCard({
             variant="light"
             leftSection={<IconUserPlus size={16} aria-hidden />}
             reason={usersReason}
-            onClick={() => setInviting(true)}
+            onClick={() => setInviteOpen(true)}
             aria-label={`Invite user to ${center.name}`}
           >
             Invite user
           </GuardedButton>
         </Group>
-        <MembersTable organizationId={organizationId} center={center} reason={usersReason} />
+        <ClosingCenterMembersTable organizationId={organizationId} center={center} reason={usersReason} />
       </Stack>
       <InviteMemberModal
         organizationId={organizationId}
         center={center}
-        opened={inviting}
-        onClose={() => setInviting(false)}
+        opened={inviteOpen}
+        onClose={() => setInviteOpen(false)}
       />
     </Paper>
-  );
-}
-
-function MembersTable({
-  organizationId,
-  center,
-  reason,
-}: {
-  organizationId: string;
-  center: ClosingCenter;
-  reason: string | null;
-}) {
-  const client = useQueryClient();
-  const members = useQuery(closingCenterQueries.members(organizationId, center.id));
-  if (members.isPending) return <Skeleton height={60} radius="sm" />;
-  if (members.error) return <Alert color="red">{errorMessage(members.error)}</Alert>;
-  const rows = members.data.records;
-  if (rows.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No users yet. Invite the people of {center.name} who work on your packages.
-      </Text>
-    );
-  }
-
-  const params = (member: ClosingCenterMember) => ({
-    orgId: organizationId,
-    closingCenterId: center.id,
-    memberId: member.id,
-  });
-  const setEnabled = async (member: ClosingCenterMember, enabled: boolean) => {
-    try {
-      await api(closingCenterRoutes.updateClosingCenterMember, {
-        params: params(member),
-        body: { version: member.version, enabled },
-        passThrough: true,
-      });
-      toastSuccess(enabled ? `${member.email} enabled.` : `${member.email} disabled.`);
-    } catch (error) {
-      toastError(errorMessage(error));
-    } finally {
-      await refreshClosingCenters(client, organizationId);
-    }
-  };
-  const remove = async (member: ClosingCenterMember) => {
-    const confirmed = await openConfirmDialog({
-      title: "Remove user",
-      message: `Remove ${member.givenName} ${member.familyName} from ${center.name}? They no longer see any package of this organization.`,
-      confirmLabel: "Remove",
-      confirmColor: "red",
-    });
-    if (!confirmed) return;
-    try {
-      await api(closingCenterRoutes.removeClosingCenterMember, {
-        params: params(member),
-        query: { version: member.version },
-        passThrough: true,
-      });
-      toastSuccess(`${member.email} removed.`);
-    } catch (error) {
-      toastError(errorMessage(error));
-    } finally {
-      await refreshClosingCenters(client, organizationId);
-    }
-  };
-
-  return (
-    <Table.ScrollContainer minWidth={0}>
-      <Table aria-label={`Users of ${center.name}`} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th visibleFrom="sm">Last sign-in</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((member) => (
-            <Table.Tr key={member.id}>
-              <Table.Td style={{ wordBreak: "break-word" }}>
-                <Text size="sm">
-                  {member.givenName} {member.familyName}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {member.email}
-                </Text>
-              </Table.Td>
-              <Table.Td visibleFrom="sm">{formatDateTime(member.lastSignInAt)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={MEMBER_STATUS[member.status].color}>
-                  {MEMBER_STATUS[member.status].label}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      size={44}
-                      aria-label={`Actions for ${member.givenName} ${member.familyName}`}
-                    >
-                      <IconDots size={18} aria-hidden />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {member.enabled ? (
-                      <GuardedMenuItem
-                        reason={reason}
-                        icon={<IconPlayerPause size={16} aria-hidden />}
-                        onClick={() => void setEnabled(member, false)}
-                      >
-                        Disable
-                      </GuardedMenuItem>
-                    ) : (
-                      <GuardedMenuItem
-                        reason={reason}
-                        icon={<IconPlayerPlay size={16} aria-hidden />}
-                        onClick={() => void setEnabled(member, true)}
-                      >
-                        Enable
-                      </GuardedMenuItem>
-                    )}
-                    <GuardedMenuItem
-                      reason={reason}
-                      icon={<IconTrash size={16} aria-hidden />}
-                      color="red"
-                      onClick={() => void remove(member)}
-                    >
-                      Remove
-                    </GuardedMenuItem>
-                  </Menu.Dropdown>
-                </Menu>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
@@ -462,16 +302,16 @@ function InviteMemberForm({
   onDone: () => void;
 }) {
   const client = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<InviteInput>({
     resolver: zodResolver(inviteClosingCenterMemberSchema),
     mode: "onTouched",
     defaultValues: { email: "", givenName: "", familyName: "" },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { submit, formError } = useFormMutation(form, {
+    fields: INVITE_FIELDS,
+    duplicateField: "email",
+    mutationFn: async (values) => {
       const member = await api(closingCenterRoutes.inviteClosingCenterMember, {
         params: { orgId: organizationId, closingCenterId: center.id },
         body: values,
@@ -482,9 +322,7 @@ function InviteMemberForm({
       );
       await refreshClosingCenters(client, organizationId);
       onDone();
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: INVITE_FIELDS, duplicateField: "email" }));
-    }
+    },
   });
   return (
     <form onSubmit={submit} noValidate aria-label="Invite a closing-center user">

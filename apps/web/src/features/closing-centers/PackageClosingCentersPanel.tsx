@@ -25,7 +25,7 @@ import {
   type PackageStatus,
 } from "@signet/contract";
 import { IconBuildingEstate, IconDots, IconPencil, IconShare, IconTrash } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -273,8 +273,8 @@ function ShareForm({
   const centers = useQuery({ ...closingCenterQueries.list(organizationId), enabled: share === null });
   const [centerId, setCenterId] = useState<string | null>(share?.closingCenterId ?? null);
   const [permissions, setPermissions] = useState<ClosingCenterPermission[]>(share?.permissions ?? []);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // Save pressed with no closing center chosen: said where a refusal would be
+  const [choiceMissing, setChoiceMissing] = useState(false);
   const choices = (centers.data?.records ?? []).filter((center) => center.enabled && !sharedWith.includes(center.id));
 
   const choose = (id: string | null) => {
@@ -284,14 +284,8 @@ function ShareForm({
     if (center) setPermissions(center.defaultPermissions);
   };
 
-  const save = async () => {
-    if (!centerId) {
-      setError("Choose the closing center to share with.");
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    try {
+  const saving = useMutation({
+    mutationFn: async (chosenId: string) => {
       const granted = normalizeClosingCenterPermissions(permissions);
       if (share) {
         await api(closingCenterRoutes.updateClosingCenterShare, {
@@ -299,24 +293,30 @@ function ShareForm({
           body: { version: share.version, permissions: granted },
           passThrough: true,
         });
-        toastSuccess(`${share.closingCenterName}'s permissions changed.`);
-      } else {
-        await api(closingCenterRoutes.shareWithClosingCenter, {
-          params: { orgId: organizationId, packageId },
-          body: { closingCenterId: centerId, permissions: granted },
-          passThrough: true,
-        });
-        toastSuccess(CLOSING_CENTER_MESSAGES.shared);
+        return `${share.closingCenterName}'s permissions changed.`;
       }
+      await api(closingCenterRoutes.shareWithClosingCenter, {
+        params: { orgId: organizationId, packageId },
+        body: { closingCenterId: chosenId, permissions: granted },
+        passThrough: true,
+      });
+      return CLOSING_CENTER_MESSAGES.shared;
+    },
+    onSuccess: async (message) => {
+      toastSuccess(message);
       await refreshShares(client, organizationId, packageId);
       onDone();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const error = choiceMissing
+    ? "Choose the closing center to share with."
+    : saving.error
+      ? errorMessage(saving.error)
+      : null;
+  const save = () => {
+    setChoiceMissing(!centerId);
+    if (centerId) saving.mutate(centerId);
   };
-
   return (
     <Stack gap="md">
       <FormError message={error} />
@@ -359,10 +359,10 @@ function ShareForm({
         </Stack>
       </Checkbox.Group>
       <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onDone} disabled={saving}>
+        <Button variant="default" onClick={onDone} disabled={saving.isPending}>
           Cancel
         </Button>
-        <Button onClick={() => void save()} loading={saving} disabled={!share && choices.length === 0}>
+        <Button onClick={save} loading={saving.isPending} disabled={!share && choices.length === 0}>
           {share ? "Save permissions" : "Share package"}
         </Button>
       </Group>

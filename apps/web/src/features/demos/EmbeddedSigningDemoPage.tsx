@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { signingAdminRoutes } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -42,8 +42,6 @@ export function EmbeddedSigningDemoPage() {
   const canManage = useHasPermission("MANAGE_DOCUMENTS_PACKAGES");
   const [packageId, setPackageId] = useState<string | null>(null);
   const [participantId, setParticipantId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [session, setSession] = useState<EmbeddedSession | null>(null);
   const [events, setEvents] = useState<EventLogEntry[]>([]);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -68,31 +66,30 @@ export function EmbeddedSigningDemoPage() {
     return () => window.removeEventListener("message", listener);
   }, [session, client, organizationId]);
 
-  async function start() {
-    if (!packageId || !participantId) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const link = await api(signingAdminRoutes.createSigningUrl, {
-        params: { orgId: organizationId, packageId, participantId },
+  const signingUrl = useMutation({
+    mutationFn: (ids: { packageId: string; participantId: string }) =>
+      api(signingAdminRoutes.createSigningUrl, {
+        params: { orgId: organizationId, ...ids },
         body: { parentOrigin: appOrigin },
         passThrough: true,
-      });
+      }),
+    onSuccess: (link, ids) => {
       setEvents([]);
       setSession((current) => ({
         signingURL: link.signingURL,
         expiresAt: link.expiresAt,
         origin: signingOrigin(link.signingURL),
-        packageId,
+        packageId: ids.packageId,
         key: (current?.key ?? 0) + 1,
       }));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-      await invalidatePackage(client, organizationId, packageId);
-    }
-  }
+    },
+    onSettled: (_link, _error, ids) => invalidatePackage(client, organizationId, ids.packageId),
+  });
+  const busy = signingUrl.isPending;
+  const error = signingUrl.error ? errorMessage(signingUrl.error) : null;
+  const start = () => {
+    if (packageId && participantId) signingUrl.mutate({ packageId, participantId });
+  };
 
   return (
     <Page
@@ -124,7 +121,7 @@ export function EmbeddedSigningDemoPage() {
               onChange={(value) => {
                 setPackageId(value);
                 setParticipantId(null);
-                setError(null);
+                signingUrl.reset();
               }}
             />
             <ParticipantPicker
@@ -133,14 +130,14 @@ export function EmbeddedSigningDemoPage() {
               value={participantId}
               onChange={(value) => {
                 setParticipantId(value);
-                setError(null);
+                signingUrl.reset();
               }}
             />
           </SimpleGrid>
           <FormError message={error} />
           <Group justify="space-between">
             <Group>
-              <Button onClick={() => void start()} loading={busy} disabled={!canManage || !packageId || !participantId}>
+              <Button onClick={start} loading={busy} disabled={!canManage || !packageId || !participantId}>
                 Start embedded session
               </Button>
               {session && (

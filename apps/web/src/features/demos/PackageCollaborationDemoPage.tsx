@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { packageActionRoutes } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -21,27 +22,19 @@ export function PackageCollaborationDemoPage() {
   const features = usePermissionsQuery().data?.organization;
   const canManage = useHasPermission("MANAGE_DOCUMENTS_PACKAGES");
   const [packageId, setPackageId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<{ url: string; key: number } | null>(null);
-
-  async function create() {
-    if (!packageId) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const { collaborationURL } = await api(packageActionRoutes.createCollaboration, {
-        params: { orgId: organizationId, packageId },
+  const collaboration = useMutation({
+    mutationFn: (id: string) =>
+      api(packageActionRoutes.createCollaboration, {
+        params: { orgId: organizationId, packageId: id },
         passThrough: true,
-      });
-      setLink((current) => ({ url: collaborationURL, key: (current?.key ?? 0) + 1 }));
-    } catch (failure) {
-      setLink(null);
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+      }),
+    onError: () => setLink(null),
+    onSuccess: ({ collaborationURL }) =>
+      setLink((current) => ({ url: collaborationURL, key: (current?.key ?? 0) + 1 })),
+  });
+  const busy = collaboration.isPending;
+  const error = collaboration.error ? errorMessage(collaboration.error) : null;
 
   return (
     <Page
@@ -68,13 +61,17 @@ export function PackageCollaborationDemoPage() {
             value={packageId}
             onChange={(value) => {
               setPackageId(value);
-              setError(null);
+              collaboration.reset();
               setLink(null);
             }}
           />
           <FormError message={error} />
           <Group>
-            <Button onClick={() => void create()} loading={busy} disabled={!canManage || !packageId}>
+            <Button
+              onClick={() => packageId && collaboration.mutate(packageId)}
+              loading={busy}
+              disabled={!canManage || !packageId}
+            >
               Create collaboration link
             </Button>
           </Group>

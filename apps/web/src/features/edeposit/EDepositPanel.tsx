@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
   Tooltip,
@@ -29,10 +28,11 @@ import {
   IconShieldCheck,
   IconX,
 } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
+import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
 import { ButtonLink } from "../../components/links.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { formatDateTime } from "../access/format.ts";
@@ -66,6 +66,52 @@ const STAGE_ICONS: Record<EDeposit["stages"][number]["state"], ReactNode> = {
   RUNNING: <IconLoader2 size={18} color="var(--mantine-color-blue-8)" aria-hidden />,
   WAITING: <IconCircleDashed size={18} color="var(--mantine-color-gray-6)" aria-hidden />,
 };
+
+/** The deposited items' columns: what was deposited, its digest (to compare with the vault's) and receipt. */
+const ITEM_COLUMNS: Column<EDeposit["items"][number]>[] = [
+  { key: "name", label: "Name", render: (item) => item.name },
+  { key: "kind", label: "Kind", render: (item) => ITEM_ROLE_LABELS[item.role] },
+  {
+    key: "type",
+    label: "Type",
+    render: (item) =>
+      DOCUMENT_TYPE_LABELS[item.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? vaultTypeLabel(item.documentType),
+  },
+  {
+    key: "sha256",
+    label: "SHA-256",
+    render: (item) => (
+      <Group gap={4} wrap="nowrap">
+        <Text size="xs" ff="monospace" title={item.sha256}>
+          {shortSha256(item.sha256)}
+        </Text>
+        <CopyButton value={item.sha256} timeout={2000}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? "Copied" : "Copy the SHA-256"} withinPortal>
+              <ActionIcon
+                variant="subtle"
+                color={copied ? "teal" : "gray"}
+                onClick={copy}
+                aria-label={copied ? "SHA-256 copied" : `Copy the SHA-256 of ${item.name}`}
+              >
+                {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+    ),
+  },
+  {
+    key: "receipt",
+    label: "Receipt",
+    render: (item) => (
+      <Text size="xs" ff="monospace">
+        {item.receiptId}
+      </Text>
+    ),
+  },
+];
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -126,23 +172,21 @@ function Panel({
   canManage: boolean;
 }) {
   const client = useQueryClient();
-  const [busy, setBusy] = useState<"retry" | "cancel" | "confirm" | null>(null);
   const params = { orgId: organizationId, packageId };
   const allowed = (action: EDeposit["allowedActions"][number]) => data.allowedActions.includes(action);
   const reason = canManage ? null : EDEPOSIT_PANEL_MESSAGES.noManage;
 
-  const run = async (action: "retry" | "cancel" | "confirm", work: () => Promise<unknown>, success: string) => {
-    setBusy(action);
-    try {
-      await work();
-      toastSuccess(success);
-    } catch (error) {
-      toastError(errorMessage(error));
-    } finally {
-      setBusy(null);
-      await invalidatePackage(client, organizationId, packageId);
-    }
-  };
+  // one deposit action at a time: its kind marks the button that runs it
+  type Kind = "retry" | "cancel" | "confirm";
+  const action = useMutation({
+    mutationFn: ({ work }: { kind: Kind; work: () => Promise<unknown>; success: string }) => work(),
+    onSuccess: (_done, { success }) => toastSuccess(success),
+    onError: (error) => toastError(errorMessage(error)),
+    onSettled: () => invalidatePackage(client, organizationId, packageId),
+  });
+  const busy = action.isPending ? (action.variables?.kind ?? null) : null;
+  const run = (kind: Kind, work: () => Promise<unknown>, success: string) =>
+    action.mutateAsync({ kind, work, success }).catch(() => undefined);
   const retry = () =>
     run(
       "retry",
@@ -308,57 +352,14 @@ function Panel({
             <Title order={3} fz="md" mb="xs">
               Deposited
             </Title>
-            <Table.ScrollContainer minWidth={640}>
-              <Table aria-label="Deposited items" verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Kind</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>SHA-256</Table.Th>
-                    <Table.Th>Receipt</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((item) => (
-                    <Table.Tr key={item.documentKey}>
-                      <Table.Td>{item.name}</Table.Td>
-                      <Table.Td>{ITEM_ROLE_LABELS[item.role]}</Table.Td>
-                      <Table.Td>
-                        {DOCUMENT_TYPE_LABELS[item.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ??
-                          vaultTypeLabel(item.documentType)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Text size="xs" ff="monospace" title={item.sha256}>
-                            {shortSha256(item.sha256)}
-                          </Text>
-                          <CopyButton value={item.sha256} timeout={2000}>
-                            {({ copied, copy }) => (
-                              <Tooltip label={copied ? "Copied" : "Copy the SHA-256"} withinPortal>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color={copied ? "teal" : "gray"}
-                                  onClick={copy}
-                                  aria-label={copied ? "SHA-256 copied" : `Copy the SHA-256 of ${item.name}`}
-                                >
-                                  {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                                </ActionIcon>
-                              </Tooltip>
-                            )}
-                          </CopyButton>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="xs" ff="monospace">
-                          {item.receiptId}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              label="Deposited items"
+              columns={ITEM_COLUMNS}
+              rows={data.items}
+              rowKey={(item) => item.documentKey}
+              empty="Nothing deposited."
+              framed={false}
+            />
           </div>
         )}
       </Stack>

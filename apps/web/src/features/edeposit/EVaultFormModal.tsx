@@ -9,7 +9,6 @@ import {
   eDepositRoutes,
 } from "@signet/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
 import { z } from "zod";
 import { api } from "../../api/client.ts";
@@ -17,7 +16,7 @@ import { FormError } from "../../components/FormError.tsx";
 import { FormModal } from "../../components/FormModal.tsx";
 import { toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
-import { showServerError } from "../../kit/server-errors.ts";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { refreshEVaults } from "./edeposit-queries.ts";
 
 export const KEEP_SECRET_HINT = "Leave empty to keep the stored secret";
@@ -59,7 +58,6 @@ function EVaultForm({
   onDone: () => void;
 }) {
   const client = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EVaultInput, unknown, EVaultValues>({
     resolver: zodResolver(vault ? editEVaultSchema : createEVaultSchema),
     mode: "onTouched",
@@ -75,9 +73,10 @@ function EVaultForm({
   const { errors, isDirty, isSubmitting } = form.formState;
   const { confirmDiscard, allowLeave } = useUnsavedChangesGuard(isDirty);
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { submit, formError } = useFormMutation(form, {
+    fields: FIELDS,
+    duplicateField: "name",
+    mutationFn: async (values) => {
       if (vault) {
         const { clientSecret, ...rest } = values;
         await api(eDepositRoutes.updateEVault, {
@@ -92,9 +91,7 @@ function EVaultForm({
       toastSuccess(EDEPOSIT_MESSAGES.saved);
       await refreshEVaults(client, organizationId);
       onDone();
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS, duplicateField: "name" }));
-    }
+    },
   });
 
   const cancel = async () => {

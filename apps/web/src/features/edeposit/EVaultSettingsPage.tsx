@@ -8,7 +8,7 @@ import {
   eDepositRoutes,
 } from "@signet/contract";
 import { IconBuildingBank, IconCircleCheck, IconCircleX, IconPlugConnected, IconPlus } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -123,26 +123,18 @@ function EVaultCard({
   onEdit: () => void;
 }) {
   const client = useQueryClient();
-  const [testing, setTesting] = useState(false);
-  const [tested, setTested] = useState<EVaultConnectionTest | null>(null);
   const params = { orgId: organizationId, evaultId: vault.id };
   // what the vault says about itself, read once it has answered a connection test
   const info = useQuery({ ...eVaultQueries.configInfo(organizationId, vault.id), enabled: vault.lastTestOk === true });
   const titleId = `evault-${vault.id}`;
 
-  const test = async () => {
-    setTested(null);
-    setTesting(true);
-    try {
-      const result = await api(eDepositRoutes.testEVaultConnection, { params, passThrough: true });
-      setTested(result);
-      await refreshEVaults(client, organizationId);
-    } catch (error) {
-      toastError(errorMessage(error));
-    } finally {
-      setTesting(false);
-    }
-  };
+  // a new test clears the last one's answer (the mutation's data) until it answers
+  const connectionTest = useMutation({
+    mutationFn: () => api(eDepositRoutes.testEVaultConnection, { params, passThrough: true }),
+    onSuccess: () => refreshEVaults(client, organizationId),
+    onError: (error) => toastError(errorMessage(error)),
+  });
+  const tested: EVaultConnectionTest | null = connectionTest.data ?? null;
 
   const setEnabled = async (enabled: boolean) => {
     try {
@@ -240,7 +232,7 @@ function EVaultCard({
             title={tested.ok ? "Connection succeeded" : "Connection failed"}
             withCloseButton
             closeButtonLabel="Hide the test result"
-            onClose={() => setTested(null)}
+            onClose={() => connectionTest.reset()}
           >
             <Text size="sm">{tested.message}</Text>
           </Alert>
@@ -257,9 +249,9 @@ function EVaultCard({
           <GuardedButton
             variant="default"
             leftSection={<IconPlugConnected size={16} aria-hidden />}
-            loading={testing}
+            loading={connectionTest.isPending}
             reason={reason}
-            onClick={() => void test()}
+            onClick={() => connectionTest.mutate()}
             aria-label={`Test connection to ${vault.name}`}
           >
             Test connection

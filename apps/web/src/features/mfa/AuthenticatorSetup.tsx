@@ -1,11 +1,19 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, Image, Stack, Text, TextInput } from "@mantine/core";
-import { type MfaAuthenticatorSetup, type MfaEnrolled, mfaRoutes } from "@signet/contract";
-import { useEffect, useState } from "react";
+import { type MfaEnrolled, mfaCodeSchema, mfaRoutes } from "@signet/contract";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { CopyField } from "../../components/CopyField.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
+
+type CodeInput = z.input<typeof mfaCodeSchema>;
+type CodeOutput = z.output<typeof mfaCodeSchema>;
 
 /**
  * Adds an authenticator app: a QR code to scan (or the key to type in), confirmed by the first
@@ -18,35 +26,31 @@ export function AuthenticatorSetup({
   onVerified: (result: MfaEnrolled) => void;
   onCancel: () => void;
 }) {
-  const [setup, setSetup] = useState<MfaAuthenticatorSetup | null>(null);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // starting is a write (the server makes a new key), run once when the setup opens
+  const start = useMutation({ mutationFn: () => api(mfaRoutes.startMfaAuthenticator, { passThrough: true }) });
+  const { mutate: startSetup } = start;
+  useEffect(() => startSetup(), [startSetup]);
 
-  useEffect(() => {
-    let live = true;
-    api(mfaRoutes.startMfaAuthenticator, { passThrough: true })
-      .then((answer) => live && setSetup(answer))
-      .catch((e) => live && setError(errorMessage(e)));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const form = useForm<CodeInput, unknown, CodeOutput>({
+    resolver: zodResolver(mfaCodeSchema),
+    defaultValues: { code: "" },
+  });
+  const code = useWatch({ control: form.control, name: "code" });
+  const { submit, formError } = useFormMutation(form, {
+    mutationFn: async (body: CodeOutput) => {
+      try {
+        return await api(mfaRoutes.verifyMfaAuthenticator, { body, passThrough: true });
+      } catch (error) {
+        // a wrong code is typed again from the app, not corrected
+        form.setValue("code", "");
+        throw error;
+      }
+    },
+    onSuccess: onVerified,
+  });
 
-  const confirm = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      onVerified(await api(mfaRoutes.verifyMfaAuthenticator, { body: { code }, passThrough: true }));
-    } catch (e) {
-      setError(errorMessage(e));
-      setCode("");
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (!setup) return error ? <FormError message={error} /> : <Spinner />;
+  const setup = start.data;
+  if (!setup) return start.error ? <FormError message={errorMessage(start.error)} /> : <Spinner />;
   return (
     <Stack gap="md">
       <Text size="sm">
@@ -56,25 +60,29 @@ export function AuthenticatorSetup({
       <Image src={setup.qrCodeDataUrl} alt="QR code for your authenticator app" w={200} h={200} />
       <CopyField label="Can't scan? Enter this key in the app" value={setup.secret} copyLabel="Copy key" namedCopy />
       <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void confirm();
-        }}
-      >
+      <form onSubmit={submit}>
         <Stack gap="sm">
-          <FormError message={error} />
-          <TextInput
-            label="Code from the app"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ""))}
-            w={200}
+          <FormError message={formError} />
+          <Controller
+            control={form.control}
+            name="code"
+            render={({ field, fieldState }) => (
+              <TextInput
+                label="Code from the app"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={7}
+                value={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, ""))}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+                w={200}
+              />
+            )}
           />
           <Group gap="sm">
-            <Button type="submit" loading={busy} disabled={code.length !== 6}>
+            <Button type="submit" loading={form.formState.isSubmitting} disabled={code.length !== 6}>
               Verify and add
             </Button>
             <Button variant="default" onClick={onCancel}>

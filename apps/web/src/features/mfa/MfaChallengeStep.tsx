@@ -1,9 +1,13 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
-import { type MfaMethod, mfaRoutes } from "@signet/contract";
+import { type MfaMethod, mfaChallengeAnswerSchema, mfaRoutes } from "@signet/contract";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
+
+const codeFormSchema = mfaChallengeAnswerSchema.pick({ code: true });
 
 export interface PendingChallenge {
   token: string;
@@ -26,14 +30,17 @@ export function MfaChallengeStep({
   const hasApp = challenge.methods.includes("totp");
   const hasSms = challenge.methods.includes("sms");
   const [method, setMethod] = useState<MfaMethod>(hasApp ? "totp" : "sms");
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The sign-in page loads no query client (query-client-slot.ts), so its writes cannot be
+  // react-query mutations: the form's own submit state is the busy flag and its root error the refusal.
+  const form = useForm<{ code: string }>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: "" } });
+  const code = useWatch({ control: form.control, name: "code" });
+  const error = form.formState.errors.root?.server?.message ?? form.formState.errors.code?.message ?? null;
+  const refuse = (e: unknown) => form.setError("root.server", { message: errorMessage(e) });
   const [sending, setSending] = useState(false);
 
   const textMe = async () => {
-    setError(null);
+    form.clearErrors();
     setSending(true);
     try {
       const sent = await api(mfaRoutes.sendMfaChallengeSms, {
@@ -41,31 +48,27 @@ export function MfaChallengeStep({
         passThrough: true,
       });
       setMethod("sms");
-      setCode("");
+      form.setValue("code", "");
       setNotice(`We texted a code to your phone ending in ${sent.phoneNumberEnding}. It expires in 5 minutes.`);
     } catch (e) {
-      setError(errorMessage(e));
+      refuse(e);
     } finally {
       setSending(false);
     }
   };
 
-  const submit = async () => {
-    setError(null);
-    setBusy(true);
+  const submit = form.handleSubmit(async (values) => {
     try {
       await api(mfaRoutes.answerMfaChallenge, {
-        body: { mfa_token: challenge.token, method, code },
+        body: { mfa_token: challenge.token, method, code: values.code },
         passThrough: true,
       });
       await onSignedIn();
     } catch (e) {
-      setError(errorMessage(e));
-      setCode("");
-    } finally {
-      setBusy(false);
+      refuse(e);
+      form.setValue("code", "");
     }
-  };
+  });
 
   const recovery = method === "recovery_code";
   const prompt = recovery
@@ -75,13 +78,7 @@ export function MfaChallengeStep({
       : "Enter the 6-digit code from your authenticator app.";
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-    >
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm" aria-live="polite">
           {prompt}
@@ -94,10 +91,9 @@ export function MfaChallengeStep({
           inputMode={recovery ? "text" : "numeric"}
           autoFocus
           maxLength={recovery ? 20 : 7}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
+          {...form.register("code")}
         />
-        <Button type="submit" fullWidth loading={busy} disabled={code.trim() === ""}>
+        <Button type="submit" fullWidth loading={form.formState.isSubmitting} disabled={code.trim() === ""}>
           Verify and sign in
         </Button>
         <Stack gap={6} align="center">

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { MFA_MESSAGES, mfaRoutes } from "@signet/contract";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { openConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -18,7 +18,13 @@ export function MfaResetSection({
   name: string;
 }) {
   const canManage = useHasPermission("MANAGE_USERS");
-  const [busy, setBusy] = useState(false);
+  const resetMfa = useMutation({
+    mutationFn: () => api(mfaRoutes.resetUserMfa, { params: { orgId: organizationId, userId }, passThrough: true }),
+    onSuccess: () => toastSuccess(MFA_MESSAGES.resetByAdministrator),
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
+    },
+  });
 
   const reset = async () => {
     const confirmed = await openConfirmDialog({
@@ -29,16 +35,7 @@ export function MfaResetSection({
       confirmLabel: "Reset second factor",
       confirmColor: "red",
     });
-    if (!confirmed) return;
-    setBusy(true);
-    try {
-      await api(mfaRoutes.resetUserMfa, { params: { orgId: organizationId, userId }, passThrough: true });
-      toastSuccess(MFA_MESSAGES.resetByAdministrator);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    if (confirmed) resetMfa.mutate();
   };
 
   return (
@@ -54,7 +51,7 @@ export function MfaResetSection({
           </Text>
         </Stack>
         <Tooltip label="You need the Manage users permission" disabled={canManage}>
-          <Button variant="default" loading={busy} disabled={!canManage} onClick={() => void reset()}>
+          <Button variant="default" loading={resetMfa.isPending} disabled={!canManage} onClick={() => void reset()}>
             Reset second factor
           </Button>
         </Tooltip>

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { formatPhone, MFA_MESSAGES, type MfaEnrolled, type MfaStatus, mfaRoutes } from "@signet/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -19,23 +19,23 @@ export function MfaSecuritySection() {
   const status = useQuery({ queryKey: MFA_QUERY, queryFn: () => api(mfaRoutes.getMyMfa, { passThrough: true }) });
   const [adding, setAdding] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
 
   const refresh = (next?: MfaStatus) =>
     next ? client.setQueryData(MFA_QUERY, next) : client.invalidateQueries({ queryKey: MFA_QUERY });
 
-  /** action answers the toast, or null when the person cancelled */
-  const run = async (key: string, action: () => Promise<string | null>) => {
-    setBusy(key);
-    try {
-      const message = await action();
+  /** one action at a time, its key marking the button; it answers the toast, or null when the person cancelled */
+  const action = useMutation({
+    mutationFn: ({ work }: { key: string; work: () => Promise<string | null> }) => work(),
+    onSuccess: (message) => {
       if (message) toastSuccess(message);
-    } catch (error) {
+    },
+    onError: (error) => {
       if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+  });
+  const busy = action.isPending ? (action.variables?.key ?? null) : null;
+  const run = (key: string, work: () => Promise<string | null>) =>
+    action.mutateAsync({ key, work }).catch(() => undefined);
 
   const verified = (result: MfaEnrolled) => {
     setAdding(false);

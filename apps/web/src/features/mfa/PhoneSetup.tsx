@@ -1,9 +1,17 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { type MfaEnrolled, mfaRoutes } from "@signet/contract";
+import { type MfaEnrolled, mfaCodeSchema, mfaPhoneNumberSchema, mfaRoutes } from "@signet/contract";
 import { useState } from "react";
-import { errorMessage } from "../../api/api-error.ts";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
+
+type PhoneInput = z.input<typeof mfaPhoneNumberSchema>;
+type PhoneOutput = z.output<typeof mfaPhoneNumberSchema>;
+type CodeInput = z.input<typeof mfaCodeSchema>;
+type CodeOutput = z.output<typeof mfaCodeSchema>;
 
 /** Sets the MFA phone and verifies it with the code texted to it; the phone counts once verified. */
 export function PhoneSetup({
@@ -15,56 +23,51 @@ export function PhoneSetup({
   onVerified: (result: MfaEnrolled) => void;
   onCancel: () => void;
 }) {
-  const [phone, setPhone] = useState(initialPhone ?? "");
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const phoneForm = useForm<PhoneInput, unknown, PhoneOutput>({
+    resolver: zodResolver(mfaPhoneNumberSchema),
+    defaultValues: { phoneNumber: initialPhone ?? "" },
+  });
+  const codeForm = useForm<CodeInput, unknown, CodeOutput>({
+    resolver: zodResolver(mfaCodeSchema),
+    defaultValues: { code: "" },
+  });
+  const phone = useWatch({ control: phoneForm.control, name: "phoneNumber" });
+  const code = useWatch({ control: codeForm.control, name: "code" });
 
-  const send = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      const sent = await api(mfaRoutes.setMfaPhoneNumber, { body: { phoneNumber: phone }, passThrough: true });
+  const send = useFormMutation(phoneForm, {
+    mutationFn: (body: PhoneOutput) => api(mfaRoutes.setMfaPhoneNumber, { body, passThrough: true }),
+    onSuccess: (sent) => {
       setSentTo(sent.phoneNumberEnding);
-      setCode("");
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const verify = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      onVerified(await api(mfaRoutes.verifyMfaPhoneNumber, { body: { code }, passThrough: true }));
-    } catch (e) {
-      setError(errorMessage(e));
-      setCode("");
-    } finally {
-      setBusy(false);
-    }
-  };
+      codeForm.reset({ code: "" });
+    },
+  });
+  const verify = useFormMutation(codeForm, {
+    mutationFn: async (body: CodeOutput) => {
+      try {
+        return await api(mfaRoutes.verifyMfaPhoneNumber, { body, passThrough: true });
+      } catch (error) {
+        // a wrong code is typed again from the text, not corrected
+        codeForm.setValue("code", "");
+        throw error;
+      }
+    },
+    onSuccess: onVerified,
+  });
+  const busy = send.mutation.isPending || verify.mutation.isPending;
 
   if (sentTo === null) {
     return (
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
+      <form onSubmit={send.submit}>
         <Stack gap="sm">
-          <FormError message={error} />
+          <FormError message={send.formError} />
           <TextInput
             label="Mobile phone number"
             description="Ten digits. Sign-in codes are texted to it."
             type="tel"
             autoComplete="tel-national"
-            value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
+            {...phoneForm.register("phoneNumber")}
+            error={phoneForm.formState.errors.phoneNumber?.message}
           />
           <Group gap="sm">
             <Button type="submit" loading={busy} disabled={phone.trim() === ""}>
@@ -79,29 +82,40 @@ export function PhoneSetup({
     );
   }
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void verify();
-      }}
-    >
+    <form onSubmit={verify.submit}>
       <Stack gap="sm">
         <Text size="sm">We texted a 6-digit code to the number ending in {sentTo}. It expires in 5 minutes.</Text>
-        <FormError message={error} />
-        <TextInput
-          label="Code from the text message"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={7}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ""))}
-          w={200}
+        <FormError message={verify.formError ?? send.formError} />
+        <Controller
+          control={codeForm.control}
+          name="code"
+          render={({ field, fieldState }) => (
+            <TextInput
+              label="Code from the text message"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={7}
+              value={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, ""))}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+              w={200}
+            />
+          )}
         />
         <Group gap="sm">
           <Button type="submit" loading={busy} disabled={code.length !== 6}>
             Verify phone
           </Button>
-          <Button variant="subtle" onClick={() => void send()} disabled={busy}>
+          <Button
+            variant="subtle"
+            onClick={() => {
+              verify.mutation.reset();
+              void send.submit();
+            }}
+            disabled={busy}
+          >
             Send a new code
           </Button>
           <Button variant="default" onClick={onCancel}>

@@ -15,8 +15,7 @@ import {
   type ReturnAddress,
   US_STATE_CODES,
 } from "@signet/contract";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Controller, type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../api/client.ts";
@@ -24,7 +23,7 @@ import { FormError } from "../../components/FormError.tsx";
 import { FormModal } from "../../components/FormModal.tsx";
 import { toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
-import { showServerError } from "../../kit/server-errors.ts";
+import { splitServerError } from "../../kit/server-errors.ts";
 import { EnvelopeWindow } from "./EnvelopeWindow.tsx";
 import { refreshPrintSettings } from "./print-settings-queries.ts";
 
@@ -35,19 +34,25 @@ function useFormShell<T extends FieldValues>(
   onDone: () => void,
   duplicateField?: Path<T>,
 ) {
-  const [formError, setFormError] = useState<string | null>(null);
   const { confirmDiscard, allowLeave } = useUnsavedChangesGuard(form.formState.isDirty);
-  const run = async (save: () => Promise<void>) => {
-    setFormError(null);
-    try {
-      await save();
+  const target = () => ({ fields, ...(duplicateField ? { duplicateField } : {}) });
+  // the save is the form's own (each form below builds its body); busy and refusal come from the mutation
+  const mutation = useMutation({
+    mutationFn: (save: () => Promise<void>) => save(),
+    onSuccess: () => {
       allowLeave();
       onDone();
-    } catch (error) {
-      setFormError(
-        showServerError(error, { setError: form.setError, fields, ...(duplicateField ? { duplicateField } : {}) }),
-      );
-    }
+    },
+    onError: (error) => {
+      for (const [field, message] of splitServerError(error, target()).fieldErrors) {
+        form.setError(field, { type: "server", message });
+      }
+    },
+  });
+  const formError = mutation.error ? splitServerError(mutation.error, target()).message : null;
+  const run = async (save: () => Promise<void>) => {
+    mutation.reset();
+    await mutation.mutateAsync(save).catch(() => undefined);
   };
   const cancel = async () => {
     if (!(await confirmDiscard())) return;

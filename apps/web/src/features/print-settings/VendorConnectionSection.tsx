@@ -21,8 +21,7 @@ import {
   printSettingsRoutes,
 } from "@signet/contract";
 import { IconCircleCheck, IconCircleX, IconPlugConnected } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Controller, type Path, useForm } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "../../api/api-error.ts";
@@ -30,8 +29,8 @@ import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { formatDateTime } from "../access/format.ts";
-import { showServerError } from "../../kit/server-errors.ts";
 import { GuardedButton } from "../settings/webhooks/GuardedControls.tsx";
 import { refreshPrintSettings } from "./print-settings-queries.ts";
 
@@ -68,9 +67,6 @@ export function VendorConnectionSection({
   reason: string | null;
 }) {
   const client = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [testing, setTesting] = useState(false);
-  const [tested, setTested] = useState<PrintConnectionTest | null>(null);
   const readOnly = reason !== null;
   const form = useForm<VendorValues>({
     resolver: zodResolver(vendorFormSchema),
@@ -86,9 +82,9 @@ export function VendorConnectionSection({
   const { errors, isDirty, isSubmitting } = form.formState;
   const { allowLeave } = useUnsavedChangesGuard(isDirty && !readOnly);
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { submit, formError } = useFormMutation(form, {
+    fields: FIELDS,
+    mutationFn: async (values) => {
       const saved = await api(printSettingsRoutes.updatePrintFulfillment, {
         params: { orgId: organizationId },
         body: {
@@ -106,26 +102,17 @@ export function VendorConnectionSection({
       toastSuccess(PRINT_SETTINGS_MESSAGES.saved);
       client.setQueryData(["print-settings", organizationId, "settings"], saved);
       await refreshPrintSettings(client, organizationId);
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS }));
-    }
+    },
   });
 
-  const test = async () => {
-    setTested(null);
-    setTesting(true);
-    try {
-      setTested(
-        await api(printSettingsRoutes.testPrintConnection, { params: { orgId: organizationId }, passThrough: true }),
-      );
-      await refreshPrintSettings(client, organizationId);
-    } catch (error) {
-      toastError(errorMessage(error));
-    } finally {
-      setTesting(false);
-    }
-  };
-
+  // a new test clears the last one's answer (the mutation's data) until it answers
+  const connectionTest = useMutation({
+    mutationFn: () =>
+      api(printSettingsRoutes.testPrintConnection, { params: { orgId: organizationId }, passThrough: true }),
+    onSuccess: () => refreshPrintSettings(client, organizationId),
+    onError: (error) => toastError(errorMessage(error)),
+  });
+  const tested: PrintConnectionTest | null = connectionTest.data ?? null;
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="print-vendor-title">
       <form onSubmit={submit} noValidate aria-label="Print fulfillment">
@@ -209,7 +196,7 @@ export function VendorConnectionSection({
               title={tested.ok ? "Connection succeeded" : "Connection failed"}
               withCloseButton
               closeButtonLabel="Hide the test result"
-              onClose={() => setTested(null)}
+              onClose={() => connectionTest.reset()}
             >
               <Text size="sm">{tested.message}</Text>
             </Alert>
@@ -218,9 +205,9 @@ export function VendorConnectionSection({
             <GuardedButton
               variant="default"
               leftSection={<IconPlugConnected size={16} aria-hidden />}
-              loading={testing}
+              loading={connectionTest.isPending}
               reason={reason ?? (isDirty ? "Save the changes first: the test uses the stored settings" : null)}
-              onClick={() => void test()}
+              onClick={() => connectionTest.mutate()}
             >
               Test connection
             </GuardedButton>

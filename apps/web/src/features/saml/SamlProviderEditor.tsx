@@ -36,7 +36,7 @@ import {
   IconTrash,
   IconWorldDownload,
 } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
@@ -49,8 +49,8 @@ import { FormSection } from "../../components/FormSection.tsx";
 import { Page } from "../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { accessQueries } from "../access/access-queries.ts";
-import { showServerError } from "../../kit/server-errors.ts";
 import { certificateBadge, samlQueries } from "./saml-queries.ts";
 
 type Values = z.input<typeof createSamlProviderSchema>;
@@ -88,7 +88,6 @@ export function SamlProviderEditor({ samlProviderId }: { samlProviderId?: string
 function SamlProviderForm({ provider }: { provider: SamlProvider | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   /** what is known about each certificate (from the server or an import), by its PEM */
   const [known, setKnown] = useState<Map<string, SamlCertificate>>(
     () => new Map((provider?.certificates ?? []).map((certificate) => [certificate.pem, certificate])),
@@ -124,13 +123,12 @@ function SamlProviderForm({ provider }: { provider: SamlProvider | undefined }) 
   ];
 
   const [metadataUrl, setMetadataUrl] = useState("");
-  const [importing, setImporting] = useState(false);
   const [newCertificate, setNewCertificate] = useState("");
 
-  const importMetadata = async (source: { url: string } | { xml: string }) => {
-    setImporting(true);
-    try {
-      const imported = await api(samlProviderRoutes.importSamlMetadata, { body: source });
+  const importing = useMutation({
+    mutationFn: (source: { url: string } | { xml: string }) =>
+      api(samlProviderRoutes.importSamlMetadata, { body: source }),
+    onSuccess: (imported) => {
       const dirty = { shouldDirty: true, shouldValidate: true } as const;
       form.setValue("idpEntityId", imported.idpEntityId, dirty);
       form.setValue("ssoUrl", imported.ssoUrl, dirty);
@@ -145,20 +143,19 @@ function SamlProviderForm({ provider }: { provider: SamlProvider | undefined }) 
       toastSuccess(
         `Metadata imported: entity ID, sign-on URL and ${count === 1 ? "1 certificate" : `${count} certificates`} filled in.`,
       );
-    } catch (error) {
-      toastError(errorMessage(error));
-    } finally {
-      setImporting(false);
-    }
-  };
+    },
+    onError: (error) => toastError(errorMessage(error)),
+  });
+  const importMetadata = (source: { url: string } | { xml: string }) =>
+    importing.mutateAsync(source).catch(() => undefined);
   const importFile = async (file: File | null) => {
     if (!file) return;
     await importMetadata({ xml: await file.text() });
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { submit: onSubmit, formError } = useFormMutation(form, {
+    fields: FIELDS,
+    mutationFn: async (values) => {
       if (provider) {
         await api(samlProviderRoutes.updateSamlProvider, {
           params: { samlProviderId: provider.id },
@@ -172,9 +169,7 @@ function SamlProviderForm({ provider }: { provider: SamlProvider | undefined }) 
       await queryClient.invalidateQueries({ queryKey: ["saml-providers"] });
       allowLeave();
       await navigate({ to: "/saml-providers" });
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS }));
-    }
+    },
   });
 
   const cancel = async () => {
@@ -218,7 +213,7 @@ function SamlProviderForm({ provider }: { provider: SamlProvider | undefined }) 
           <Button
             variant="default"
             leftSection={<IconWorldDownload size={16} />}
-            loading={importing}
+            loading={importing.isPending}
             disabled={!metadataUrl.trim()}
             onClick={() => void importMetadata({ url: metadataUrl.trim() })}
           >
@@ -229,7 +224,12 @@ function SamlProviderForm({ provider }: { provider: SamlProvider | undefined }) 
             accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
           >
             {(props) => (
-              <Button {...props} variant="default" leftSection={<IconFileUpload size={16} />} loading={importing}>
+              <Button
+                {...props}
+                variant="default"
+                leftSection={<IconFileUpload size={16} />}
+                loading={importing.isPending}
+              >
                 Upload metadata file
               </Button>
             )}

@@ -1,25 +1,13 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  Menu,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Code, Menu, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { type SamlProvider, samlProviderRoutes } from "@signet/contract";
 import { IconDots, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { openConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
 import { Page } from "../../components/Page.tsx";
 import { useHrefNavigate } from "../../components/RouterAnchor.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
@@ -37,19 +25,32 @@ export function SamlProvidersPage() {
   const [highlight, setHighlight] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["saml-providers"] });
 
-  const toggle = async (provider: SamlProvider) => {
-    try {
-      await api(samlProviderRoutes.updateSamlProvider, {
+  const showFailure = (error: unknown) => toastError(errorMessage(error));
+  const toggle = useMutation({
+    mutationFn: (provider: SamlProvider) =>
+      api(samlProviderRoutes.updateSamlProvider, {
         params: { samlProviderId: provider.id },
         body: { version: provider.version, enabled: !provider.enabled },
-      });
+      }),
+    onSuccess: async (_saved, provider) => {
       toastSuccess(`${provider.name} is ${provider.enabled ? "disabled" : "enabled"}.`);
       setHighlight(provider.id);
       await refresh();
-    } catch (error) {
-      toastError(errorMessage(error));
-    }
-  };
+    },
+    onError: showFailure,
+  });
+  const removal = useMutation({
+    mutationFn: (provider: SamlProvider) =>
+      api(samlProviderRoutes.deleteSamlProvider, {
+        params: { samlProviderId: provider.id },
+        query: { version: provider.version },
+      }),
+    onSuccess: async (_removed, provider) => {
+      toastSuccess(`${provider.name} was removed.`);
+      await refresh();
+    },
+    onError: showFailure,
+  });
 
   const remove = async (provider: SamlProvider) => {
     const confirmed = await openConfirmDialog({
@@ -58,18 +59,101 @@ export function SamlProvidersPage() {
       confirmLabel: "Remove SAML provider",
       confirmColor: "red",
     });
-    if (!confirmed) return;
-    try {
-      await api(samlProviderRoutes.deleteSamlProvider, {
-        params: { samlProviderId: provider.id },
-        query: { version: provider.version },
-      });
-      toastSuccess(`${provider.name} was removed.`);
-      await refresh();
-    } catch (error) {
-      toastError(errorMessage(error));
-    }
+    if (confirmed) removal.mutate(provider);
   };
+
+  const columns: Column<SamlProvider>[] = [
+    {
+      key: "name",
+      label: "Name",
+      render: (provider) => (
+        <Anchor
+          href={`/saml-providers/${provider.id}`}
+          onClick={go(`/saml-providers/${provider.id}`)}
+          size="sm"
+          fw={500}
+        >
+          {provider.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: "entityId",
+      label: "Entity ID",
+      render: (provider) => (
+        <Text size="sm" style={{ wordBreak: "break-all" }}>
+          {provider.idpEntityId}
+        </Text>
+      ),
+    },
+    {
+      key: "organizations",
+      label: "Organizations",
+      render: (provider) => (
+        <Text size="sm">
+          {provider.organizations.length === 0
+            ? "None yet"
+            : provider.organizations.map((organization) => organization.name).join(", ")}
+        </Text>
+      ),
+    },
+    {
+      key: "certificate",
+      label: "Certificate",
+      render: (provider) => {
+        const soonest = soonestCertificate(provider.certificates);
+        const badge = soonest ? certificateBadge(soonest) : null;
+        return (
+          badge && (
+            <Badge color={badge.color} variant="light">
+              {badge.label}
+            </Badge>
+          )
+        );
+      },
+    },
+    {
+      key: "status",
+      label: "Status",
+      render: (provider) => (
+        <Badge color={provider.enabled ? "teal" : "gray"} variant="light">
+          {provider.enabled ? "Enabled" : "Disabled"}
+        </Badge>
+      ),
+    },
+    {
+      key: "actions",
+      label: "Actions",
+      labelHidden: true,
+      render: (provider) => {
+        const editHref = `/saml-providers/${provider.id}`;
+        return (
+          <Menu position="bottom-end" withinPortal shadow="md">
+            <Menu.Target>
+              <ActionIcon variant="subtle" aria-label={`Actions for ${provider.name}`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component="a" href={editHref} onClick={go(editHref)} leftSection={<IconPencil size={16} />}>
+                Edit
+              </Menu.Item>
+              <Menu.Item
+                leftSection={provider.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+                onClick={() => toggle.mutate(provider)}
+              >
+                {provider.enabled ? "Disable" : "Enable"}
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => void remove(provider)}>
+                Remove
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        );
+      },
+    },
+  ];
 
   const addButton = (
     <Button component={Link} to="/saml-providers/new" leftSection={<IconPlus size={16} />}>
@@ -108,98 +192,14 @@ export function SamlProvidersPage() {
         </Paper>
       ) : (
         <Stack gap="xs">
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Entity ID</Table.Th>
-                <Table.Th>Organizations</Table.Th>
-                <Table.Th>Certificate</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.records.map((provider) => {
-                const soonest = soonestCertificate(provider.certificates);
-                const badge = soonest ? certificateBadge(soonest) : null;
-                const editHref = `/saml-providers/${provider.id}`;
-                return (
-                  <Table.Tr
-                    key={provider.id}
-                    bg={highlight === provider.id ? "var(--mantine-color-teal-light)" : undefined}
-                  >
-                    <Table.Td>
-                      <Anchor href={editHref} onClick={go(editHref)} size="sm" fw={500}>
-                        {provider.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ wordBreak: "break-all" }}>
-                        {provider.idpEntityId}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {provider.organizations.length === 0
-                          ? "None yet"
-                          : provider.organizations.map((organization) => organization.name).join(", ")}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {badge && (
-                        <Badge color={badge.color} variant="light">
-                          {badge.label}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={provider.enabled ? "teal" : "gray"} variant="light">
-                        {provider.enabled ? "Enabled" : "Disabled"}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal shadow="md">
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" aria-label={`Actions for ${provider.name}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            component="a"
-                            href={editHref}
-                            onClick={go(editHref)}
-                            leftSection={<IconPencil size={16} />}
-                          >
-                            Edit
-                          </Menu.Item>
-                          <Menu.Item
-                            leftSection={
-                              provider.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />
-                            }
-                            onClick={() => void toggle(provider)}
-                          >
-                            {provider.enabled ? "Disable" : "Enable"}
-                          </Menu.Item>
-                          <Menu.Divider />
-                          <Menu.Item
-                            color="red"
-                            leftSection={<IconTrash size={16} />}
-                            onClick={() => void remove(provider)}
-                          >
-                            Remove
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            label="SAML providers"
+            columns={columns}
+            rows={list.data.records}
+            rowKey={(provider) => provider.id}
+            empty="No SAML provider yet."
+            highlighted={(provider) => provider.id === highlight}
+          />
           <Text size="sm" c="dimmed">
             {list.data.count === 1 ? "1 SAML provider" : `${list.data.count} SAML providers`}
           </Text>

@@ -1,9 +1,15 @@
-import { Button, Group, Stack, Table, Text } from "@mantine/core";
-import { customConsentSchema, SIGNING_ADMIN_FILE_PATHS, SIGNING_ADMIN_MESSAGES } from "@signet/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import {
+  type CustomConsent,
+  customConsentSchema,
+  SIGNING_ADMIN_FILE_PATHS,
+  SIGNING_ADMIN_MESSAGES,
+} from "@signet/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { apiMultipart } from "../../api/client.ts";
+import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { toastSuccess } from "../../components/toast.ts";
 import { useHasPermission } from "../../session/permissions.ts";
@@ -21,29 +27,20 @@ export function CustomConsents({ organizationId }: { organizationId: string }) {
   const client = useQueryClient();
   const consents = useQuery({ ...signingRoomQueries.customConsents(organizationId), enabled: canView });
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function upload(file: File | undefined) {
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const upload = useMutation({
+    mutationFn: (file: File) => {
       const form = new FormData();
       form.append("file", file, file.name);
-      await apiMultipart("POST", SIGNING_ADMIN_FILE_PATHS.customConsents(organizationId), form, customConsentSchema, {
+      return apiMultipart("POST", SIGNING_ADMIN_FILE_PATHS.customConsents(organizationId), form, customConsentSchema, {
         passThrough: true,
       });
+    },
+    onSuccess: async () => {
       toastSuccess(SIGNING_ADMIN_MESSAGES.consentUploaded);
       await client.invalidateQueries({ queryKey: signingRoomQueries.customConsents(organizationId).queryKey });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
-  const records = consents.data?.records ?? [];
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
@@ -55,7 +52,7 @@ export function CustomConsents({ organizationId }: { organizationId: string }) {
             A PDF with the consent text. Participants see the newest version.
           </Text>
         </div>
-        <Button variant="light" loading={busy} disabled={!canManage} onClick={() => input.current?.click()}>
+        <Button variant="light" loading={upload.isPending} disabled={!canManage} onClick={() => input.current?.click()}>
           Upload custom consent
         </Button>
         <input
@@ -66,44 +63,39 @@ export function CustomConsents({ organizationId }: { organizationId: string }) {
           aria-label="Custom consent PDF"
           disabled={!canManage}
           onChange={(event) => {
-            void upload(event.currentTarget.files?.[0]);
+            const file = event.currentTarget.files?.[0];
+            if (file) upload.mutate(file);
             event.currentTarget.value = "";
           }}
         />
       </Group>
-      <FormError message={error} />
-      {records.length > 0 ? (
-        <Table aria-label="Custom consent versions" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>File name</Table.Th>
-              <Table.Th>SHA-256</Table.Th>
-              <Table.Th>Uploaded</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {records.map((consent) => (
-              <Table.Tr key={consent.id}>
-                <Table.Td>{consent.version}</Table.Td>
-                <Table.Td>{consent.fileName}</Table.Td>
-                <Table.Td>
-                  <Text span size="xs" ff="monospace" title={consent.sha256}>
-                    {shortHash(consent.sha256)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatDateTime(consent.createdAt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : (
-        consents.isSuccess && (
-          <Text size="sm" c="dimmed">
-            No custom consent uploaded yet.
-          </Text>
-        )
+      <FormError message={upload.error ? errorMessage(upload.error) : null} />
+      {canView && (
+        <DataTable
+          label="Custom consent versions"
+          columns={COLUMNS}
+          rows={consents.data?.records}
+          rowKey={(consent) => consent.id}
+          empty="No custom consent uploaded yet."
+          error={consents.error ? errorMessage(consents.error) : null}
+          minWidth={480}
+        />
       )}
     </Stack>
   );
 }
+
+const COLUMNS: Column<CustomConsent>[] = [
+  { key: "version", label: "Version", render: (consent) => consent.version },
+  { key: "fileName", label: "File name", render: (consent) => consent.fileName },
+  {
+    key: "sha256",
+    label: "SHA-256",
+    render: (consent) => (
+      <Text span size="xs" ff="monospace" title={consent.sha256}>
+        {shortHash(consent.sha256)}
+      </Text>
+    ),
+  },
+  { key: "createdAt", label: "Uploaded", render: (consent) => formatDateTime(consent.createdAt) },
+];

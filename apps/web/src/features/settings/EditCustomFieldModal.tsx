@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Checkbox, Group, Modal, Select, Stack, TagsInput, Text, Textarea, TextInput } from "@mantine/core";
 import {
   CUSTOM_FIELD_DATE_FORMATS,
@@ -5,21 +6,17 @@ import {
   type CustomFieldDateFormat,
   customFieldRoutes,
   SETTINGS_TOASTS,
-  type UpdateCustomField,
+  updateCustomFieldSchema,
 } from "@signet/contract";
-import { useState } from "react";
-import { ApiError, errorMessage } from "../../api/api-error.ts";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
 import { ModalFooter } from "../../components/ModalFooter.tsx";
 import { toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
-
-const DATE_LABELS: Record<CustomFieldDateFormat, string> = {
-  DATE_LONG: "Long (November 23, 2026)",
-  DATE_MEDIUM: "Medium (Nov 23, 2026)",
-  DATE_SHORT: "Short (11/23/2026)",
-};
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
+import { DATE_LABELS } from "./custom-field-labels.ts";
 
 /**
  * Issue 13 §2: edit a custom field definition at the version read (PATCH; 'Version not matched'
@@ -28,6 +25,13 @@ const DATE_LABELS: Record<CustomFieldDateFormat, string> = {
  * encryption off would leave ciphertext where plain values are read, and on, plain text where
  * ciphertext is expected), so those four are shown, not edited.
  */
+// The contract's update with the fields this dialog edits; a name is needed here (the API leaves it out to keep it)
+const editFormSchema = updateCustomFieldSchema
+  .pick({ name: true, description: true, dateFormat: true, selectOptions: true, required: true, active: true })
+  .required({ name: true });
+type EditInput = z.input<typeof editFormSchema>;
+type EditOutput = z.output<typeof editFormSchema>;
+
 export function EditCustomFieldModal(props: {
   organizationId: string;
   field: CustomField;
@@ -35,57 +39,45 @@ export function EditCustomFieldModal(props: {
   onSaved: () => void;
 }) {
   const { field } = props;
-  const initial = {
-    name: field.name,
-    description: field.description ?? "",
-    required: field.required,
-    active: field.active,
-    dateFormat: (field.dateFormat ?? "DATE_MEDIUM") as CustomFieldDateFormat,
-    selectOptions: field.selectOptions,
-  };
-  const [draft, setDraft] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
-  const { confirmDiscard, allowLeave } = useUnsavedChangesGuard(dirty);
-  const set = <K extends keyof typeof initial>(name: K, value: (typeof initial)[K]) =>
-    setDraft((current) => ({ ...current, [name]: value }));
+  const form = useForm<EditInput, unknown, EditOutput>({
+    resolver: zodResolver(editFormSchema),
+    defaultValues: {
+      name: field.name,
+      description: field.description ?? "",
+      required: field.required,
+      active: field.active,
+      dateFormat: field.dateFormat ?? "DATE_MEDIUM",
+      selectOptions: field.selectOptions,
+    },
+  });
+  const { errors, isDirty } = form.formState;
+  const { confirmDiscard, allowLeave } = useUnsavedChangesGuard(isDirty);
 
   async function close() {
     if (await confirmDiscard()) props.onClose();
   }
 
-  async function save() {
-    setError(null);
-    if (!draft.name.trim()) {
-      setError("Enter a name.");
-      return;
-    }
-    const body: UpdateCustomField = {
-      version: field.version,
-      name: draft.name.trim(),
-      description: draft.description.trim() || null,
-      required: draft.required,
-      active: draft.active,
-      ...(field.dataType === "DATE" ? { dateFormat: draft.dateFormat } : {}),
-      ...(field.dataType === "SELECT" ? { selectOptions: draft.selectOptions } : {}),
-    };
-    setSaving(true);
-    try {
-      await api(customFieldRoutes.updateCustomField, {
+  const { submit, formError, mutation } = useFormMutation(form, {
+    mutationFn: (values: EditOutput) =>
+      api(customFieldRoutes.updateCustomField, {
         params: { orgId: props.organizationId, customFieldId: field.id },
-        body,
+        body: {
+          version: field.version,
+          name: values.name,
+          description: values.description || null,
+          required: values.required,
+          active: values.active,
+          ...(field.dataType === "DATE" ? { dateFormat: values.dateFormat } : {}),
+          ...(field.dataType === "SELECT" ? { selectOptions: values.selectOptions } : {}),
+        },
         passThrough: true,
-      });
+      }),
+    onSuccess: () => {
       allowLeave();
       toastSuccess(SETTINGS_TOASTS.customField);
       props.onSaved();
-    } catch (caught) {
-      if (!(caught instanceof ApiError && caught.handled)) setError(errorMessage(caught));
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
 
   return (
     <Modal
@@ -94,54 +86,49 @@ export function EditCustomFieldModal(props: {
       title={`Edit custom field ${field.name}`}
       closeButtonProps={{ "aria-label": "Close" }}
     >
-      <form
-        id="edit-custom-field"
-        aria-label="Edit custom field"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form id="edit-custom-field" aria-label="Edit custom field" noValidate onSubmit={submit}>
         <Stack gap="md">
-          <FormError message={error} />
-          <TextInput
-            label="Name"
-            required
-            maxLength={200}
-            value={draft.name}
-            onChange={(event) => set("name", event.currentTarget.value)}
-          />
+          <FormError message={formError} />
+          <TextInput label="Name" required maxLength={200} {...form.register("name")} error={errors.name?.message} />
           <Textarea
             label="Description"
             autosize
             maxLength={1000}
-            value={draft.description}
-            onChange={(event) => set("description", event.currentTarget.value)}
+            {...form.register("description")}
+            error={errors.description?.message}
           />
           {field.dataType === "DATE" && (
-            <Select
-              label="Date format"
-              data={CUSTOM_FIELD_DATE_FORMATS.map((value) => ({ value, label: DATE_LABELS[value] }))}
-              value={draft.dateFormat}
-              allowDeselect={false}
-              onChange={(value) => value && set("dateFormat", value as CustomFieldDateFormat)}
+            <Controller
+              control={form.control}
+              name="dateFormat"
+              render={({ field: input }) => (
+                <Select
+                  label="Date format"
+                  data={CUSTOM_FIELD_DATE_FORMATS.map((value) => ({ value, label: DATE_LABELS[value] }))}
+                  value={input.value ?? null}
+                  allowDeselect={false}
+                  onChange={(value) => value && input.onChange(value as CustomFieldDateFormat)}
+                />
+              )}
             />
           )}
           {field.dataType === "SELECT" && (
-            <TagsInput label="Options" value={draft.selectOptions} onChange={(value) => set("selectOptions", value)} />
+            <Controller
+              control={form.control}
+              name="selectOptions"
+              render={({ field: input }) => (
+                <TagsInput
+                  label="Options"
+                  value={input.value ?? []}
+                  onChange={input.onChange}
+                  error={errors.selectOptions?.message}
+                />
+              )}
+            />
           )}
           <Group>
-            <Checkbox
-              label="Required"
-              checked={draft.required}
-              onChange={(event) => set("required", event.currentTarget.checked)}
-            />
-            <Checkbox
-              label="Active (offered on new packages)"
-              checked={draft.active}
-              onChange={(event) => set("active", event.currentTarget.checked)}
-            />
+            <Checkbox label="Required" {...form.register("required")} />
+            <Checkbox label="Active (offered on new packages)" {...form.register("active")} />
           </Group>
           <Alert color="gray" variant="light">
             <Text size="sm">
@@ -153,7 +140,7 @@ export function EditCustomFieldModal(props: {
           <ModalFooter
             form="edit-custom-field"
             submitLabel="Save custom field"
-            loading={saving}
+            loading={mutation.isPending}
             permission="MANAGE_ADMIN_SETTINGS"
             onCancel={() => void close()}
           />

@@ -6,7 +6,7 @@ import {
   sealCertificateInfoSchema,
   signingAdminRoutes,
 } from "@signet/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useRef, useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api, apiMultipart } from "../../api/client.ts";
@@ -44,35 +44,43 @@ export function SealCertificateSection({ organizationId }: { organizationId: str
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState<"upload" | "remove" | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const queryKey = signingRoomQueries.sealCertificate(organizationId).queryKey;
 
-  async function upload() {
-    if (!file) return;
-    setBusy("upload");
-    setError(null);
-    try {
+  const upload = useMutation({
+    mutationFn: (chosen: File) => {
       const form = new FormData();
-      form.append("file", file, file.name);
+      form.append("file", chosen, chosen.name);
       form.append("password", password);
-      const info = await apiMultipart(
+      return apiMultipart(
         "PUT",
         SIGNING_ADMIN_FILE_PATHS.sealCertificate(organizationId),
         form,
         sealCertificateInfoSchema,
         { passThrough: true },
       );
-      client.setQueryData(queryKey, info);
+    },
+    onMutate: (): void => {
+      remove.reset();
+    },
+    onSuccess: (saved) => {
+      client.setQueryData(queryKey, saved);
       toastSuccess(SETTING_MESSAGES.updated);
       setFile(null);
       setPassword("");
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () =>
+      api(signingAdminRoutes.deleteSealCertificate, { params: { orgId: organizationId }, passThrough: true }),
+    onMutate: (): void => {
+      upload.reset();
+    },
+    onSuccess: () => toastSuccess(SETTING_MESSAGES.updated),
+    onSettled: () => client.invalidateQueries({ queryKey }),
+  });
+  // the refusal of the last of the two writes
+  const failure = upload.error ?? remove.error;
+  const error = failure ? errorMessage(failure) : null;
 
   async function switchToSystem() {
     const ok = await openConfirmDialog({
@@ -82,18 +90,7 @@ export function SealCertificateSection({ organizationId }: { organizationId: str
       confirmLabel: "Use the system certificate",
       confirmColor: "red",
     });
-    if (!ok) return;
-    setBusy("remove");
-    setError(null);
-    try {
-      await api(signingAdminRoutes.deleteSealCertificate, { params: { orgId: organizationId }, passThrough: true });
-      toastSuccess(SETTING_MESSAGES.updated);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(null);
-      await client.invalidateQueries({ queryKey });
-    }
+    if (ok) remove.mutate();
   }
 
   const info: SealCertificateInfo | undefined = certificate.data;
@@ -146,7 +143,8 @@ export function SealCertificateSection({ organizationId }: { organizationId: str
               disabled={!canManage}
               onChange={(event) => {
                 setFile(event.currentTarget.files?.[0] ?? null);
-                setError(null);
+                upload.reset();
+                remove.reset();
                 event.currentTarget.value = "";
               }}
             />
@@ -159,7 +157,7 @@ export function SealCertificateSection({ organizationId }: { organizationId: str
             onChange={(event) => setPassword(event.currentTarget.value)}
             w={260}
           />
-          <Button onClick={() => void upload()} loading={busy === "upload"} disabled={!canManage || !file}>
+          <Button onClick={() => file && upload.mutate(file)} loading={upload.isPending} disabled={!canManage || !file}>
             Upload certificate
           </Button>
         </Group>
@@ -173,7 +171,7 @@ export function SealCertificateSection({ organizationId }: { organizationId: str
           <Button
             variant="light"
             color="red"
-            loading={busy === "remove"}
+            loading={remove.isPending}
             disabled={!canManage}
             onClick={() => void switchToSystem()}
           >

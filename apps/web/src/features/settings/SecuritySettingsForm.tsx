@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Switch } from "@mantine/core";
 import { SECURITY_SETTING_MESSAGES, securitySettingRoutes } from "@signet/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -21,29 +21,26 @@ export function SecuritySettingsForm({ organizationId }: { organizationId: strin
       api(securitySettingRoutes.getSecuritySettings, { params: { orgId: organizationId }, passThrough: true }),
   });
   const [required, setRequired] = useState<boolean | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useMutation({
+    mutationFn: (mfaRequired: boolean) =>
+      api(securitySettingRoutes.updateSecuritySettings, {
+        params: { orgId: organizationId },
+        body: { mfa_required: mfaRequired },
+        passThrough: true,
+      }),
+    onSuccess: (saved) => {
+      client.setQueryData(queryKey, saved);
+      toastSuccess(SECURITY_SETTING_MESSAGES.updated);
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
+    },
+  });
   useEffect(() => {
     if (settings.data) setRequired(settings.data.mfa_required);
   }, [settings.data]);
   if (settings.isError) return <FormError message={errorMessage(settings.error)} />;
   if (required === null) return <Spinner />;
-
-  async function save() {
-    setSaving(true);
-    try {
-      const saved = await api(securitySettingRoutes.updateSecuritySettings, {
-        params: { orgId: organizationId },
-        body: { mfa_required: required ?? false },
-        passThrough: true,
-      });
-      client.setQueryData(queryKey, saved);
-      toastSuccess(SECURITY_SETTING_MESSAGES.updated);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <Stack gap="lg">
@@ -61,7 +58,11 @@ export function SecuritySettingsForm({ organizationId }: { organizationId: strin
       </FormSection>
       {canManage && (
         <Group justify="flex-end">
-          <Button onClick={() => void save()} loading={saving} disabled={required === settings.data?.mfa_required}>
+          <Button
+            onClick={() => save.mutate(required)}
+            loading={save.isPending}
+            disabled={required === settings.data?.mfa_required}
+          >
             Save security settings
           </Button>
         </Group>

@@ -15,17 +15,15 @@ import { WatermarksSettingsPage } from "../watermarks/WatermarksSettingsPage.tsx
 import { CustomFieldsSettings } from "./CustomFieldsSettings.tsx";
 import { EmailSettingsForm } from "./email-templates/EmailSettingsForm.tsx";
 import { NotificationsSettings } from "./notifications/NotificationsSettings.tsx";
-import {
-  BrandingSettingsPage,
-  EmbeddedSigningSettingsPage,
-  EsignConsentSettingsPage,
-  IdVerificationSettingsPage,
-  OrganizationSettingsPage,
-  PackageCollaborationSettingsPage,
-  PackageExpirationSettingsPage,
-  SessionSettingsPage,
-  SignerUploadSettingsPage,
-} from "./pages/SettingsPages.tsx";
+import { BrandingSettingsPage } from "./pages/BrandingSettingsPage.tsx";
+import { EmbeddedSigningSettingsPage } from "./pages/EmbeddedSigningSettingsPage.tsx";
+import { EsignConsentSettingsPage } from "./pages/EsignConsentSettingsPage.tsx";
+import { IdVerificationSettingsPage } from "./pages/IdVerificationSettingsPage.tsx";
+import { OrganizationSettingsPage } from "./pages/OrganizationSettingsPage.tsx";
+import { PackageCollaborationSettingsPage } from "./pages/PackageCollaborationSettingsPage.tsx";
+import { PackageExpirationSettingsPage } from "./pages/PackageExpirationSettingsPage.tsx";
+import { SessionSettingsPage } from "./pages/SessionSettingsPage.tsx";
+import { SignerUploadSettingsPage } from "./pages/SignerUploadSettingsPage.tsx";
 import { type SettingsPageContext, SettingsPageContextValue } from "./pages/settings-page-context.ts";
 import { TridSettingsPage } from "./pages/TridSettingsPage.tsx";
 import { SealCertificateSection } from "./SealCertificateSection.tsx";
@@ -78,7 +76,8 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
   const canView = useHasPermission("VIEW_ADMIN_SETTINGS");
   const canManage = useHasPermission("MANAGE_ADMIN_SETTINGS");
   const selected = page ?? DEFAULT_SETTINGS_PAGE;
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // a page whose settings did not load (spec §4: back to ORGANIZATION with the reason), not a write
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
 
   const select = useCallback(
     (value: string | null) => {
@@ -88,7 +87,7 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
         void navigate({ to: link.to });
         return;
       }
-      setLoadError(null);
+      setLoadFailure(null);
       void navigate({
         to: "/settings",
         search: value === DEFAULT_SETTINGS_PAGE ? {} : { page: value as SettingsPageId },
@@ -100,7 +99,7 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
   const context = useMemo<SettingsPageContext>(
     () => ({
       loadFailed: (message) => {
-        setLoadError(`${SETTINGS_PAGE_MESSAGES.loadFailed} (${message})`);
+        setLoadFailure(`${SETTINGS_PAGE_MESSAGES.loadFailed} (${message})`);
         if (selected !== DEFAULT_SETTINGS_PAGE)
           void navigate({ to: "/settings", search: { org: other }, replace: true });
       },
@@ -136,9 +135,9 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
           Support access
         </Badge>
       )}
-      {loadError && (
-        <Alert color="red" title="Settings not loaded" mb="md" withCloseButton onClose={() => setLoadError(null)}>
-          {loadError}
+      {loadFailure && (
+        <Alert color="red" title="Settings not loaded" mb="md" withCloseButton onClose={() => setLoadFailure(null)}>
+          {loadFailure}
         </Alert>
       )}
       {!canManage && (

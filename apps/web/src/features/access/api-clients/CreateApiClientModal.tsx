@@ -1,13 +1,21 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Modal, Stack, TextInput } from "@mantine/core";
-import { type ApiUser, apiClientRoutes } from "@signet/contract";
+import { type ApiUser, apiClientRoutes, createApiClientSchema } from "@signet/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { errorMessage } from "../../../api/api-error.ts";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { api } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
+import { useFormMutation } from "../../../kit/use-form-mutation.ts";
 import { refreshAccess } from "../access-queries.ts";
 import type { RevealedSecret } from "./SecretRevealModal.tsx";
+
+// The contract's name; the expiry is picked as a day (the date input's yyyy-mm-dd, or empty for none).
+const clientFormSchema = createApiClientSchema.pick({ name: true }).extend({ expires: z.string() });
+type ClientInput = z.input<typeof clientFormSchema>;
+type ClientOutput = z.output<typeof clientFormSchema>;
 
 /** Adds a client to an API user; its first secret is handed to the reveal dialog. */
 export function CreateApiClientModal({
@@ -22,44 +30,34 @@ export function CreateApiClientModal({
   onCreated: (secret: RevealedSecret) => void;
 }) {
   const queryClient = useQueryClient();
-  const [name, setName] = useState("");
-  const [expires, setExpires] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (apiUser) {
-      setName("");
-      setExpires("");
-      setError(null);
-    }
-  }, [apiUser]);
-
-  const submit = async () => {
-    if (!apiUser) return;
-    if (!name.trim()) {
-      setError("Enter a name for the client.");
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      const created = await api(apiClientRoutes.createApiClient, {
+  const form = useForm<ClientInput, unknown, ClientOutput>({
+    resolver: zodResolver(clientFormSchema),
+    defaultValues: { name: "", expires: "" },
+  });
+  const { submit, formError, mutation } = useFormMutation(form, {
+    fields: ["name"],
+    mutationFn: async ({ name, expires }: ClientOutput) => {
+      if (!apiUser) return null;
+      return api(apiClientRoutes.createApiClient, {
         params: { orgId: organizationId, apiUserId: apiUser.id },
         // a date means "through that day" in the admin's own time zone
-        body: {
-          name: name.trim(),
-          ...(expires ? { secretExpiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
-        },
+        body: { name, ...(expires ? { secretExpiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}) },
       });
+    },
+    onSuccess: async (created) => {
+      if (!created) return;
       await refreshAccess(queryClient, organizationId);
       onClose();
       onCreated({ clientName: created.client.name, clientId: created.client.clientId, value: created.secret.value });
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setSaving(false);
+    },
+  });
+  const { reset: resetMutation } = mutation;
+  useEffect(() => {
+    if (apiUser) {
+      form.reset({ name: "", expires: "" });
+      resetMutation();
     }
-  };
+  }, [apiUser, form, resetMutation]);
 
   return (
     <Modal
@@ -68,36 +66,28 @@ export function CreateApiClientModal({
       title={`Add a client to ${apiUser?.name ?? ""}`}
       closeButtonProps={{ "aria-label": "Close" }}
     >
-      <form
-        id="create-api-client-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
+      <form id="create-api-client-form" onSubmit={submit} noValidate>
         <Stack gap="md">
-          <FormError message={error} />
+          <FormError message={formError} />
           <TextInput
             label="Client name"
             description="Where the credentials will be used, e.g. Production"
             required
             data-autofocus
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
+            {...form.register("name")}
+            error={form.formState.errors.name?.message}
           />
           <TextInput
             label="Secret expires"
             description="Optional: the secret stops working after this day"
             type="date"
-            value={expires}
-            onChange={(event) => setExpires(event.currentTarget.value)}
+            {...form.register("expires")}
           />
         </Stack>
         <ModalFooter
           submitLabel="Create client"
           form="create-api-client-form"
-          loading={saving}
+          loading={mutation.isPending}
           permission="MANAGE_USERS"
           onCancel={onClose}
         />

@@ -2,14 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Modal, MultiSelect, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { apiClientRoutes, type CreateApiUser, createApiUserSchema, groupPath } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Controller, type Path, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
-import { showServerError } from "../../../kit/server-errors.ts";
+import { useFormMutation } from "../../../kit/use-form-mutation.ts";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 
 type Values = z.output<typeof createApiUserSchema>;
@@ -27,7 +27,6 @@ export function CreateApiUserModal({
 }) {
   const queryClient = useQueryClient();
   const groups = useQuery({ ...accessQueries.groups(organizationId), enabled: opened });
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateApiUser, unknown, Values>({
     resolver: zodResolver(createApiUserSchema),
     defaultValues: { name: "", description: "", groupId: undefined, roleIds: [] },
@@ -40,26 +39,29 @@ export function CreateApiUserModal({
   }, [groups.data]);
   const selectedGroup = groups.data?.records.find((g) => g.id === groupId);
 
-  const close = () => {
-    form.reset();
-    setFormError(null);
-    onClose();
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const created = await api(apiClientRoutes.createApiUser, {
+  const {
+    submit: onSubmit,
+    formError,
+    mutation,
+  } = useFormMutation(form, {
+    fields: FIELDS,
+    mutationFn: (values: Values) =>
+      api(apiClientRoutes.createApiUser, {
         params: { orgId: organizationId },
         body: { ...values, description: values.description || undefined },
-      });
+      }),
+    onSuccess: async (created) => {
       toastSuccess(`API user ${created.name} added. Add a client to give it credentials.`);
       await refreshAccess(queryClient, organizationId);
       close();
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS }));
-    }
+    },
   });
+
+  function close() {
+    form.reset();
+    mutation.reset();
+    onClose();
+  }
 
   return (
     <Modal opened={opened} onClose={close} title="Add API user" closeButtonProps={{ "aria-label": "Close" }}>

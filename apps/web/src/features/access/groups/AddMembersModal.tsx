@@ -18,7 +18,7 @@ import { DialogTitle } from "../../../components/ConfirmDialog.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
-import { showServerError } from "../../../kit/server-errors.ts";
+import { useFormMutation } from "../../../kit/use-form-mutation.ts";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { fullName } from "../format.ts";
 import { RoleMultiSelect } from "./RoleStructureSelect.tsx";
@@ -42,7 +42,6 @@ export function AddMembersModal({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), 250);
   const users = useQuery({ ...accessQueries.usersBaseInfo(organizationId, debouncedSearch), enabled: opened });
@@ -55,28 +54,28 @@ export function AddMembersModal({
     defaultValues: { userIds: [], roleIds: [] },
   });
   const { errors, isSubmitting } = form.formState;
-  useEffect(() => {
-    if (opened) {
-      form.reset({ userIds: [], roleIds: group.roles.length === 1 ? group.roles.map((r) => r.id) : [] });
-      setFormError(null);
-      setSearch("");
-    }
-  }, [opened, form, group.roles]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await api(membershipRoutes.addGroupMembers, {
-        params: { orgId: organizationId, groupId: group.id },
-        body: values,
-      });
+  const {
+    submit: onSubmit,
+    formError,
+    mutation,
+  } = useFormMutation(form, {
+    fields: FIELDS,
+    mutationFn: (values: AddGroupMembers) =>
+      api(membershipRoutes.addGroupMembers, { params: { orgId: organizationId, groupId: group.id }, body: values }),
+    onSuccess: async (_added, values) => {
       toastSuccess(values.userIds.length === 1 ? MEMBERSHIP_MESSAGES.memberAdded : MEMBERSHIP_MESSAGES.membersAdded);
       await refreshAccess(queryClient, organizationId);
       onClose();
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS }));
-    }
+    },
   });
+  const { reset: resetMutation } = mutation;
+  useEffect(() => {
+    if (opened) {
+      form.reset({ userIds: [], roleIds: group.roles.length === 1 ? group.roles.map((r) => r.id) : [] });
+      resetMutation();
+      setSearch("");
+    }
+  }, [opened, form, group.roles, resetMutation]);
 
   const selected = form.watch("userIds");
   const options = [

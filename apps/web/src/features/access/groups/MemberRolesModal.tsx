@@ -9,7 +9,7 @@ import {
   setMemberRolesSchema,
 } from "@signet/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../../api/client.ts";
@@ -17,7 +17,7 @@ import { DialogTitle } from "../../../components/ConfirmDialog.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
-import { showServerError } from "../../../kit/server-errors.ts";
+import { useFormMutation } from "../../../kit/use-form-mutation.ts";
 import { refreshAccess } from "../access-queries.ts";
 import { fullName } from "../format.ts";
 import { RoleBadge } from "./RoleBadge.tsx";
@@ -39,34 +39,37 @@ export function MemberRolesModal({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Input, unknown, SetMemberRoles>({
     resolver: zodResolver(setMemberRolesSchema),
     defaultValues: { roleIds: [] },
   });
   const { errors, isSubmitting } = form.formState;
-  useEffect(() => {
-    if (member) {
-      form.reset({ roleIds: member.roles.filter((r) => !r.inherited).map((r) => r.id) });
-      setFormError(null);
-    }
-  }, [member, form]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (!member) return;
-    setFormError(null);
-    try {
+  const {
+    submit: onSubmit,
+    formError,
+    mutation,
+  } = useFormMutation(form, {
+    fields: FIELDS,
+    mutationFn: async (values: SetMemberRoles) => {
+      if (!member) return;
       await api(membershipRoutes.setMemberRoles, {
         params: { orgId: organizationId, groupId: group.id, userId: member.userId },
         body: values,
       });
+    },
+    onSuccess: async () => {
       toastSuccess(MEMBERSHIP_MESSAGES.memberRolesUpdated);
       await refreshAccess(queryClient, organizationId);
       onClose();
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS }));
-    }
+    },
   });
+  const { reset: resetMutation } = mutation;
+  useEffect(() => {
+    if (member) {
+      form.reset({ roleIds: member.roles.filter((r) => !r.inherited).map((r) => r.id) });
+      resetMutation();
+    }
+  }, [member, form, resetMutation]);
 
   const inherited = member?.roles.filter((r) => r.inherited) ?? [];
   return (

@@ -1,6 +1,6 @@
 import { Badge, Group as MantineGroup, Modal, Radio, ScrollArea, Stack, Text } from "@mantine/core";
 import { GROUP_MESSAGES, type Group, groupRoutes, type LocationCandidate } from "@signet/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
@@ -34,37 +34,45 @@ export function MoveGroupModal({
     enabled: group !== null,
   });
   const [selected, setSelected] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (group) {
-      setSelected(null);
-      setError(null);
-    }
-  }, [group]);
-
-  const move = async () => {
-    if (!group) return;
-    if (selected === null) {
-      setError("Choose the new location.");
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await api(groupRoutes.moveGroup, {
-        params: { orgId: organizationId, groupId: group.id },
-        body: { parentId: selected === TOP_LEVEL ? null : selected, version: group.version },
-      });
+  // Move pressed with no location chosen: said in the form's error place, as a refusal would be
+  const [choiceMissing, setChoiceMissing] = useState(false);
+  const moveGroup = useMutation({
+    mutationFn: ({ groupToMove, parentId }: { groupToMove: Group; parentId: string | null }) =>
+      api(groupRoutes.moveGroup, {
+        params: { orgId: organizationId, groupId: groupToMove.id },
+        body: { parentId, version: groupToMove.version },
+      }),
+    onSuccess: async () => {
       toastSuccess(GROUP_MESSAGES.groupMoved);
       await refreshAccess(queryClient, organizationId);
       onClose();
-    } catch (e) {
+    },
+    onError: (e) => {
       if (e instanceof ApiError && e.handled) onClose();
-      else setError(errorMessage(e));
-    } finally {
-      setSaving(false);
+    },
+  });
+  const { reset: resetMove } = moveGroup;
+  useEffect(() => {
+    if (group) {
+      setSelected(null);
+      setChoiceMissing(false);
+      resetMove();
     }
+  }, [group, resetMove]);
+  const saving = moveGroup.isPending;
+  const error = choiceMissing
+    ? "Choose the new location."
+    : moveGroup.error && !(moveGroup.error instanceof ApiError && moveGroup.error.handled)
+      ? errorMessage(moveGroup.error)
+      : null;
+
+  const move = () => {
+    if (!group) return;
+    if (selected === null) {
+      setChoiceMissing(true);
+      return;
+    }
+    moveGroup.mutate({ groupToMove: group, parentId: selected === TOP_LEVEL ? null : selected });
   };
 
   const records = candidates.data?.records ?? [];
@@ -90,7 +98,8 @@ export function MoveGroupModal({
             value={selected}
             onChange={(value) => {
               setSelected(value);
-              setError(null);
+              setChoiceMissing(false);
+              moveGroup.reset();
             }}
           >
             <ScrollArea.Autosize mah={360} type="auto" mt="xs">
@@ -111,7 +120,7 @@ export function MoveGroupModal({
           submitLabel="Move"
           loading={saving}
           permission="MANAGE_GROUPS"
-          onSubmit={() => void move()}
+          onSubmit={move}
           onCancel={onClose}
         />
       </Stack>

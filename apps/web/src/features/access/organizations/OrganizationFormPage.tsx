@@ -13,7 +13,6 @@ import {
 } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
 import { type Path, useForm, useWatch } from "react-hook-form";
 import { api, apiCreate } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
@@ -23,7 +22,7 @@ import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
-import { showServerError } from "../../../kit/server-errors.ts";
+import { useFormMutation } from "../../../kit/use-form-mutation.ts";
 import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
 import { gated } from "../AccessDashboard.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
@@ -84,7 +83,6 @@ function OrganizationFormScreen({ organizationId }: { organizationId?: string })
 function OrganizationForm({ organization }: { organization: Organization | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateOrganizationInput, unknown, CreateOrganization>({
     resolver: zodResolver(createOrganizationSchema),
     defaultValues: formValues(organization),
@@ -97,9 +95,10 @@ function OrganizationForm({ organization }: { organization: Organization | undef
   );
   const listHref = organization ? `/organizations/${organization.id}` : "/organizations";
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { submit: onSubmit, formError } = useFormMutation(form, {
+    fields: FIELDS,
+    duplicateField: "name",
+    mutationFn: async (values) => {
       if (organization) {
         await api(organizationRoutes.updateOrganization, {
           params: { orgId: organization.id },
@@ -114,9 +113,7 @@ function OrganizationForm({ organization }: { organization: Organization | undef
       }
       allowLeave();
       await navigate({ href: listHref });
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS, duplicateField: "name" }));
-    }
+    },
   });
 
   const cancel = async () => {

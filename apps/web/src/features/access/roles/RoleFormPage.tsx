@@ -17,7 +17,6 @@ import { type CreateRole, createRoleSchema, ROLE_MESSAGES, type Role, roleRoutes
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../../api/api-error.ts";
@@ -29,7 +28,7 @@ import { Page } from "../../../components/Page.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
-import { showServerError } from "../../../kit/server-errors.ts";
+import { useFormMutation } from "../../../kit/use-form-mutation.ts";
 import { useHasPermission } from "../../../session/permissions.ts";
 import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
 import { gated } from "../AccessDashboard.tsx";
@@ -65,7 +64,6 @@ function RoleForm({ organizationId, role }: { organizationId: string; role: Role
   const queryClient = useQueryClient();
   const canManageRoles = useHasPermission("MANAGE_ROLES");
   const readOnly = Boolean(role?.systemDefined) || !canManageRoles;
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RoleInput, unknown, CreateRole>({
     resolver: zodResolver(createRoleSchema),
     defaultValues: {
@@ -79,10 +77,11 @@ function RoleForm({ organizationId, role }: { organizationId: string; role: Role
   const { confirmDiscard, allowLeave } = useUnsavedChangesGuard(isDirty);
   const rolesHref = `/organizations/${organizationId}/roles`;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    const body = { ...values, description: values.description || null };
-    try {
+  const { submit: onSubmit, formError } = useFormMutation(form, {
+    fields: FIELDS,
+    duplicateField: "name",
+    mutationFn: async (values) => {
+      const body = { ...values, description: values.description || null };
       if (role) {
         await api(roleRoutes.updateRole, {
           params: { orgId: organizationId, roleId: role.id },
@@ -96,9 +95,7 @@ function RoleForm({ organizationId, role }: { organizationId: string; role: Role
       await refreshAccess(queryClient, organizationId);
       allowLeave();
       await navigate({ href: rolesHref });
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS, duplicateField: "name" }));
-    }
+    },
   });
 
   const cancel = async () => {

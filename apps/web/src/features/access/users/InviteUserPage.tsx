@@ -19,7 +19,7 @@ import {
 } from "@signet/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Controller, type Path, useForm, useWatch } from "react-hook-form";
 import { api } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
@@ -28,7 +28,7 @@ import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
-import { showServerError } from "../../../kit/server-errors.ts";
+import { useFormMutation } from "../../../kit/use-form-mutation.ts";
 import { AccessBreadcrumbs } from "../AccessBreadcrumbs.tsx";
 import { gated } from "../AccessDashboard.tsx";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
@@ -45,7 +45,6 @@ function InviteUserScreen({ organizationId }: { organizationId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const groups = useQuery(accessQueries.groups(organizationId));
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateUserInvitationInput, unknown, CreateUserInvitation>({
     resolver: zodResolver(createUserInvitationSchema),
     defaultValues: { email: "", givenName: "", familyName: "", groupId: undefined, roleIds: [] },
@@ -65,9 +64,10 @@ function InviteUserScreen({ organizationId }: { organizationId: string }) {
   const roleOptions = (selectedGroup?.roles ?? []).map((role) => ({ value: role.id, label: role.name }));
   const roleColor = (id: string) => selectedGroup?.roles.find((role) => role.id === id)?.roleColor ?? null;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { submit: onSubmit, formError } = useFormMutation(form, {
+    fields: FIELDS,
+    duplicateField: "email",
+    mutationFn: async (values) => {
       const result = await api(invitationRoutes.createUserInvitation, {
         params: { orgId: organizationId },
         body: values,
@@ -84,9 +84,7 @@ function InviteUserScreen({ organizationId }: { organizationId: string }) {
       await refreshAccess(queryClient, organizationId);
       allowLeave();
       await navigate({ href: usersHref });
-    } catch (error) {
-      setFormError(showServerError(error, { setError: form.setError, fields: FIELDS, duplicateField: "email" }));
-    }
+    },
   });
 
   const cancel = async () => {

@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Group, Menu, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { ActionIcon, Badge, Group, Menu, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { INVITATION_MESSAGES, invitationRoutes, type PendingUserInvitation } from "@signet/contract";
 import { IconDots, IconMail, IconTrash } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { accessQueries, refreshAccess } from "../access-queries.ts";
 import { ConfirmAction } from "../ConfirmAction.tsx";
@@ -27,22 +28,78 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
   const queryClient = useQueryClient();
   const list = useQuery(accessQueries.invitations(organizationId));
   const [revoking, setRevoking] = useState<PendingUserInvitation | null>(null);
-  const [resending, setResending] = useState<string | null>(null);
+  const resend = useMutation({
+    mutationFn: (invitation: PendingUserInvitation) =>
+      api(invitationRoutes.resendUserInvitation, { params: { orgId: organizationId, invitationId: invitation.id } }),
+    onSuccess: (_sent, invitation) =>
+      toastSuccess(`Invitation sent again to ${invitation.email}. The earlier link no longer works.`),
+    onError: (error) => toastError(errorMessage(error)),
+    onSettled: () => refreshAccess(queryClient, organizationId),
+  });
 
-  const resend = async (invitation: PendingUserInvitation) => {
-    setResending(invitation.id);
-    try {
-      await api(invitationRoutes.resendUserInvitation, {
-        params: { orgId: organizationId, invitationId: invitation.id },
-      });
-      toastSuccess(`Invitation sent again to ${invitation.email}. The earlier link no longer works.`);
-    } catch (error) {
-      toastError(errorMessage(error));
-    } finally {
-      setResending(null);
-      await refreshAccess(queryClient, organizationId);
-    }
-  };
+  const columns: Column<PendingUserInvitation>[] = [
+    {
+      key: "name",
+      label: "Name",
+      render: (invitation) => (
+        <Text size="sm" fw={600}>
+          {fullName(invitation)}
+        </Text>
+      ),
+    },
+    { key: "email", label: "Email", render: (invitation) => <Text size="sm">{invitation.email}</Text> },
+    { key: "status", label: "Status", render: statusBadge },
+    {
+      key: "joins",
+      label: "Joins",
+      render: (invitation) => (
+        <Text size="sm" c={invitation.groupName ? undefined : "dimmed"}>
+          {invitation.groupName
+            ? `${invitation.groupName}${invitation.roleNames.length ? ` as ${invitation.roleNames.join(", ")}` : ""}`
+            : "No group"}
+        </Text>
+      ),
+    },
+    {
+      key: "invited",
+      label: "Invited",
+      render: (invitation) => (
+        <Text size="sm">
+          {formatDate(invitation.createdAt)}
+          {invitation.invitedByName ? ` by ${invitation.invitedByName}` : ""}
+        </Text>
+      ),
+    },
+    {
+      key: "actions",
+      label: "Actions",
+      align: "right",
+      render: (invitation) => (
+        <Group justify="flex-end" wrap="nowrap">
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Actions for the invitation of ${invitation.email}`}
+                loading={resend.isPending && resend.variables?.id === invitation.id}
+              >
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconMail size={16} />} onClick={() => resend.mutate(invitation)}>
+                Resend invitation
+              </Menu.Item>
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setRevoking(invitation)}>
+                Revoke invitation
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      ),
+    },
+  ];
 
   if (list.isPending) {
     return (
@@ -78,76 +135,14 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
             Invited people who have not created their account yet, or who have an account and have not accepted yet.
           </Text>
         </div>
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-label="Pending invitations" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Joins</Table.Th>
-                <Table.Th>Invited</Table.Th>
-                <Table.Th style={{ textAlign: "right" }}>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {records.map((invitation) => (
-                <Table.Tr key={invitation.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {fullName(invitation)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{invitation.email}</Text>
-                  </Table.Td>
-                  <Table.Td>{statusBadge(invitation)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={invitation.groupName ? undefined : "dimmed"}>
-                      {invitation.groupName
-                        ? `${invitation.groupName}${invitation.roleNames.length ? ` as ${invitation.roleNames.join(", ")}` : ""}`
-                        : "No group"}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {formatDate(invitation.createdAt)}
-                      {invitation.invitedByName ? ` by ${invitation.invitedByName}` : ""}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end" wrap="nowrap">
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Actions for the invitation of ${invitation.email}`}
-                            loading={resending === invitation.id}
-                          >
-                            <IconDots size={16} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item leftSection={<IconMail size={16} />} onClick={() => void resend(invitation)}>
-                            Resend invitation
-                          </Menu.Item>
-                          <Menu.Item
-                            color="red"
-                            leftSection={<IconTrash size={16} />}
-                            onClick={() => setRevoking(invitation)}
-                          >
-                            Revoke invitation
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Pending invitations"
+          columns={columns}
+          rows={records}
+          rowKey={(invitation) => invitation.id}
+          empty="No pending invitations."
+          framed={false}
+        />
       </Stack>
       <ConfirmAction
         opened={revoking !== null}

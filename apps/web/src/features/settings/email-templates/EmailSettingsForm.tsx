@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import {
   EMAIL_TEMPLATE_MESSAGES,
@@ -7,11 +8,14 @@ import {
 } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
-import { toastError, toastSuccess } from "../../../components/toast.ts";
+import { FormError } from "../../../components/FormError.tsx";
+import { toastSuccess } from "../../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../../components/use-unsaved-changes-guard.ts";
+import { useFormMutation } from "../../../kit/use-form-mutation.ts";
 import { useHasPermission } from "../../../session/permissions.ts";
 import { emailTemplateQueries } from "./email-template-queries.ts";
 
@@ -42,50 +46,33 @@ export function EmailSettingsForm({ organizationId }: { organizationId: string }
   );
 }
 
+type EmailSettingsInput = z.input<typeof updateEmailSettingsQuerySchema>;
+type EmailSettingsOutput = z.output<typeof updateEmailSettingsQuerySchema>;
+
 function Form({ organizationId, initial }: { organizationId: string; initial: EmailSettings }) {
   const queryClient = useQueryClient();
   const canManage = useHasPermission("MANAGE_ADMIN_SETTINGS");
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState({ fromText: false, replyTo: false });
-  const [saving, setSaving] = useState(false);
-  const dirty = values.fromText !== initial.fromText || values.replyTo !== initial.replyTo;
-  const { allowLeave } = useUnsavedChangesGuard(dirty);
-  const parsed = updateEmailSettingsQuerySchema.safeParse(values);
-  const errorOf = (field: "fromText" | "replyTo") =>
-    touched[field] && !parsed.success
-      ? parsed.error.issues.find((issue) => issue.path[0] === field)?.message
-      : undefined;
+  const form = useForm<EmailSettingsInput, unknown, EmailSettingsOutput>({
+    resolver: zodResolver(updateEmailSettingsQuerySchema),
+    // a field is checked once left, as the address is typed
+    mode: "onTouched",
+    defaultValues: { fromText: initial.fromText, replyTo: initial.replyTo },
+  });
+  const { errors, isDirty } = form.formState;
+  const { allowLeave } = useUnsavedChangesGuard(isDirty);
 
-  const save = async () => {
-    setTouched({ fromText: true, replyTo: true });
-    if (!parsed.success) return;
-    setSaving(true);
-    try {
-      const saved = await api(emailTemplateRoutes.updateEmailSettings, {
-        params: { orgId: organizationId },
-        query: parsed.data,
-      });
+  const { submit, formError, mutation } = useFormMutation(form, {
+    mutationFn: (query: EmailSettingsOutput) =>
+      api(emailTemplateRoutes.updateEmailSettings, { params: { orgId: organizationId }, query }),
+    onSuccess: (saved) => {
       allowLeave();
       queryClient.setQueryData(emailTemplateQueries.settings(organizationId).queryKey, saved);
       toastSuccess(EMAIL_TEMPLATE_MESSAGES.settingsUpdated);
-    } catch (error) {
-      toastError(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
-    <Paper
-      withBorder
-      p="lg"
-      maw={640}
-      component="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <Paper withBorder p="lg" maw={640} component="form" noValidate onSubmit={submit}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Every email your organization sends — invitations, reminders, notices and summaries — shows these.
@@ -95,36 +82,36 @@ function Form({ organizationId, initial }: { organizationId: string; initial: Em
             You need the Manage settings permission to change the email settings.
           </Alert>
         )}
+        <FormError message={formError} />
         <TextInput
           label="From name"
           description="The name recipients see as the sender. Empty: your organization's name."
           placeholder="First Street Bank"
           maxLength={100}
-          value={values.fromText}
           readOnly={!canManage}
-          onChange={(event) => {
-            const fromText = event.currentTarget.value;
-            setValues((v) => ({ ...v, fromText }));
-          }}
-          onBlur={() => setTouched((t) => ({ ...t, fromText: true }))}
-          error={errorOf("fromText")}
+          {...form.register("fromText")}
+          error={errors.fromText?.message}
         />
-        <TextInput
-          label="Reply-to address"
-          description="Where replies go. Empty: replies go nowhere."
-          placeholder="loans@example.com"
-          type="email"
-          value={values.replyTo}
-          readOnly={!canManage}
-          onChange={(event) => {
-            const replyTo = event.currentTarget.value.trim();
-            setValues((v) => ({ ...v, replyTo }));
-          }}
-          onBlur={() => setTouched((t) => ({ ...t, replyTo: true }))}
-          error={errorOf("replyTo")}
+        <Controller
+          control={form.control}
+          name="replyTo"
+          render={({ field }) => (
+            <TextInput
+              label="Reply-to address"
+              description="Where replies go. Empty: replies go nowhere."
+              placeholder="loans@example.com"
+              type="email"
+              readOnly={!canManage}
+              value={field.value ?? ""}
+              onChange={(event) => field.onChange(event.currentTarget.value.trim())}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.replyTo?.message}
+            />
+          )}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={saving} disabled={!canManage || !dirty}>
+          <Button type="submit" loading={mutation.isPending} disabled={!canManage || !isDirty}>
             Save email settings
           </Button>
         </Group>

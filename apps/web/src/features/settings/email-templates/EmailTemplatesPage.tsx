@@ -1,39 +1,21 @@
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import {
-  Alert,
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from "@mantine/core";
-import {
-  DEFAULT_EMAIL_TEMPLATES,
   EMAIL_TEMPLATE_KIND_INFO,
   EMAIL_TEMPLATE_KINDS,
   type EmailTemplate,
   type EmailTemplateKind,
-  emailTemplateRoutes,
 } from "@signet/contract";
 import { IconInfoCircle, IconPlus } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { ApiError, errorMessage } from "../../../api/api-error.ts";
-import { api } from "../../../api/client.ts";
+import { errorMessage } from "../../../api/api-error.ts";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
 import { AnchorLink } from "../../../components/links.tsx";
 import { Page } from "../../../components/Page.tsx";
-import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useHasPermission, usePermissionBits } from "../../../session/permissions.ts";
-import { emailTemplateQueries, refreshEmailTemplates } from "./email-template-queries.ts";
+import { emailTemplateQueries } from "./email-template-queries.ts";
+import { NewEmailTemplateModal } from "./NewEmailTemplateModal.tsx";
 
 export const MANAGE_TEMPLATES_TOOLTIP = "You need the Manage settings permission to change email templates";
 
@@ -55,6 +37,12 @@ export function EmailTemplateBreadcrumbs({ current }: { current?: string }) {
   );
 }
 
+/** One row of the list: a kind of message and the organization's templates of it. */
+interface KindRow {
+  kind: EmailTemplateKind;
+  templates: EmailTemplate[];
+}
+
 const languagesOf = (template: EmailTemplate) =>
   template.contents.es ? "English, Spanish" : "English (Spanish: built-in text)";
 
@@ -65,6 +53,88 @@ export function EmailTemplatesPage({ organizationId }: { organizationId: string 
   const canManage = useHasPermission("MANAGE_ADMIN_SETTINGS");
   const list = useQuery({ ...emailTemplateQueries.list(organizationId), enabled: canView && organizationId !== "" });
   const [adding, setAdding] = useState<EmailTemplateKind | null>(null);
+  const columns: Column<KindRow>[] = [
+    {
+      key: "message",
+      label: "Message",
+      render: ({ kind }) => (
+        <>
+          <Text fw={600} size="sm">
+            {EMAIL_TEMPLATE_KIND_INFO[kind].label}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {EMAIL_TEMPLATE_KIND_INFO[kind].description}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: "template",
+      label: "Template",
+      render: ({ templates }) =>
+        templates.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Built-in text
+          </Text>
+        ) : (
+          <Stack gap={4}>
+            {templates.map((template) => (
+              <Group key={template.id} gap="xs">
+                <AnchorLink to="/settings/email-templates/$templateId" params={{ templateId: template.id }} size="sm">
+                  {template.name}
+                </AnchorLink>
+                {template.isDefault && (
+                  <Badge size="sm" variant="light">
+                    Default
+                  </Badge>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        ),
+    },
+    {
+      key: "languages",
+      label: "Languages",
+      render: ({ templates }) => (
+        <Stack gap={4}>
+          {templates.length === 0 ? (
+            <Text size="sm">English, Spanish</Text>
+          ) : (
+            templates.map((template) => (
+              <Text key={template.id} size="sm">
+                {languagesOf(template)}
+              </Text>
+            ))
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: "actions",
+      label: "Actions",
+      labelHidden: true,
+      align: "right",
+      render: ({ kind, templates }) => {
+        const info = EMAIL_TEMPLATE_KIND_INFO[kind];
+        return (
+          (templates.length === 0 || info.perPackage) && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              disabled={!canManage}
+              title={canManage ? undefined : MANAGE_TEMPLATES_TOOLTIP}
+              onClick={() => setAdding(kind)}
+              aria-label={`${templates.length === 0 ? "Customize" : "Add template"}: ${info.label}`}
+            >
+              {templates.length === 0 ? "Customize" : "Add template"}
+            </Button>
+          )
+        );
+      },
+    },
+  ];
 
   let body: React.ReactNode;
   if (!known || (canView && list.isPending)) {
@@ -106,92 +176,13 @@ export function EmailTemplatesPage({ organizationId }: { organizationId: string 
           Each message uses your organization's default template of its kind, in the recipient's language where Signet
           knows it (English or Spanish). Without one, Signet's built-in text is sent.
         </Text>
-        <Paper withBorder>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Message</Table.Th>
-                <Table.Th>Template</Table.Th>
-                <Table.Th>Languages</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {EMAIL_TEMPLATE_KINDS.map((kind) => {
-                const info = EMAIL_TEMPLATE_KIND_INFO[kind];
-                const templates = byKind.get(kind) ?? [];
-                return (
-                  <Table.Tr key={kind}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {info.label}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {info.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {templates.length === 0 ? (
-                        <Text size="sm" c="dimmed">
-                          Built-in text
-                        </Text>
-                      ) : (
-                        <Stack gap={4}>
-                          {templates.map((template) => (
-                            <Group key={template.id} gap="xs">
-                              <AnchorLink
-                                to="/settings/email-templates/$templateId"
-                                params={{ templateId: template.id }}
-                                size="sm"
-                              >
-                                {template.name}
-                              </AnchorLink>
-                              {template.isDefault && (
-                                <Badge size="sm" variant="light">
-                                  Default
-                                </Badge>
-                              )}
-                            </Group>
-                          ))}
-                        </Stack>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        {templates.length === 0 ? (
-                          <Text size="sm">English, Spanish</Text>
-                        ) : (
-                          templates.map((template) => (
-                            <Text key={template.id} size="sm">
-                              {languagesOf(template)}
-                            </Text>
-                          ))
-                        )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {(templates.length === 0 || info.perPackage) && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconPlus size={14} />}
-                          disabled={!canManage}
-                          title={canManage ? undefined : MANAGE_TEMPLATES_TOOLTIP}
-                          onClick={() => setAdding(kind)}
-                          aria-label={`${templates.length === 0 ? "Customize" : "Add template"}: ${info.label}`}
-                        >
-                          {templates.length === 0 ? "Customize" : "Add template"}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+        <DataTable
+          label="Email templates"
+          columns={columns}
+          rows={EMAIL_TEMPLATE_KINDS.map((kind) => ({ kind, templates: byKind.get(kind) ?? [] }))}
+          rowKey={(row) => row.kind}
+          empty="No messages."
+        />
       </Stack>
     );
   }
@@ -200,106 +191,12 @@ export function EmailTemplatesPage({ organizationId }: { organizationId: string 
     <Page title="Email templates">
       <EmailTemplateBreadcrumbs />
       {body}
-      <NewTemplateModal
+      <NewEmailTemplateModal
         organizationId={organizationId}
         kind={adding}
         existing={adding ? (list.data?.records ?? []).filter((t) => t.kind === adding) : []}
         onClose={() => setAdding(null)}
       />
     </Page>
-  );
-}
-
-function NewTemplateModal({
-  organizationId,
-  kind,
-  existing,
-  onClose,
-}: {
-  organizationId: string;
-  kind: EmailTemplateKind | null;
-  existing: EmailTemplate[];
-  onClose: () => void;
-}) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState("");
-  const [chosenKind, setChosenKind] = useState<EmailTemplateKind | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const effectiveKind = chosenKind ?? kind;
-  const suggested = effectiveKind ? EMAIL_TEMPLATE_KIND_INFO[effectiveKind].label : "";
-
-  const create = async () => {
-    if (!effectiveKind) return;
-    const finalName = (name || suggested).trim();
-    setSaving(true);
-    try {
-      const created = await api(emailTemplateRoutes.createEmailTemplate, {
-        params: { orgId: organizationId },
-        body: {
-          kind: effectiveKind,
-          name: finalName,
-          isDefault: existing.length === 0,
-          contents: DEFAULT_EMAIL_TEMPLATES[effectiveKind],
-        },
-      });
-      await refreshEmailTemplates(queryClient, organizationId);
-      toastSuccess(`Email template "${created.name}" added.`);
-      setName("");
-      setChosenKind(null);
-      onClose();
-      void navigate({ to: "/settings/email-templates/$templateId", params: { templateId: created.id } });
-    } catch (failure) {
-      const nameProblem = failure instanceof ApiError ? failure.details?.find((d) => d.path === "name") : undefined;
-      if (nameProblem) setError(nameProblem.message);
-      else toastError(errorMessage(failure));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Modal opened={kind !== null} onClose={onClose} title="New email template">
-      <Stack
-        gap="md"
-        component="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create();
-        }}
-      >
-        <Select
-          label="Message"
-          data={EMAIL_TEMPLATE_KINDS.map((value) => ({ value, label: EMAIL_TEMPLATE_KIND_INFO[value].label }))}
-          value={effectiveKind}
-          onChange={(value) => setChosenKind(value as EmailTemplateKind | null)}
-          allowDeselect={false}
-        />
-        <TextInput
-          label="Name"
-          description="How you find it in lists, such as in a package's invitation step."
-          placeholder={suggested}
-          value={name}
-          maxLength={100}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
-        />
-        <Text size="sm" c="dimmed">
-          It starts from Signet's built-in English and Spanish text; change it in the editor next.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Create template
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

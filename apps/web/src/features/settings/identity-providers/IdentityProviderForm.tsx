@@ -8,12 +8,12 @@ import {
   roleRoutes,
 } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
-import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
+import { useFormMutation } from "../../../kit/use-form-mutation.ts";
 
 // The contract's fields; on an edit the secret may stay empty (the stored one is kept).
 const fields = createIdentityProviderSchema.shape;
@@ -51,7 +51,6 @@ export function IdentityProviderForm({
   /** so the dialog can ask before closing over unsaved changes */
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues>({
     mode: "onTouched",
     resolver: zodResolver(
@@ -97,11 +96,11 @@ export function IdentityProviderForm({
     enabled: jitEnabled,
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    const { clientSecret, ...rest } = values;
-    const body = { ...rest, ...(clientSecret ? { clientSecret } : {}) };
-    try {
+  // the API's reason beside its field where it names one, the rest above the form
+  const { submit: onSubmit, formError: error } = useFormMutation(form, {
+    mutationFn: async (values: FormValues) => {
+      const { clientSecret, ...rest } = values;
+      const body = { ...rest, ...(clientSecret ? { clientSecret } : {}) };
       const saved = provider
         ? await api(identityProviderRoutes.updateIdentityProvider, {
             params: { orgId: organizationId, providerId: provider.id },
@@ -111,17 +110,9 @@ export function IdentityProviderForm({
             params: { orgId: organizationId },
             body: { ...body, clientSecret },
           });
-      await onSaved(saved, provider === null);
-    } catch (e) {
-      // the API's reason beside its field where it names one
-      if (e instanceof ApiError) {
-        for (const detail of e.details ?? []) {
-          const path = detail.path.replace(/^body\./, "") as keyof FormValues;
-          if (path in form.getValues()) form.setError(path, { message: detail.message });
-        }
-      }
-      setError(errorMessage(e));
-    }
+      return saved;
+    },
+    onSuccess: (saved) => onSaved(saved, provider === null),
   });
 
   const errors = form.formState.errors;

@@ -13,10 +13,8 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
   Text,
   ThemeIcon,
-  VisuallyHidden,
 } from "@mantine/core";
 import {
   type ConnectionTestResult,
@@ -37,12 +35,13 @@ import {
   IconTrash,
   IconX,
 } from "@tabler/icons-react";
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { openConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useHasPermission, usePermissionBits } from "../../../session/permissions.ts";
@@ -103,30 +102,38 @@ export function IdentityProvidersPage({ organizationId }: { organizationId: stri
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["identity-providers", organizationId] });
 
-  const update = async (provider: IdentityProvider, change: Record<string, unknown>, done: string) => {
-    try {
-      await api(identityProviderRoutes.updateIdentityProvider, {
+  const showFailure = (error: unknown) => toastError(errorMessage(error));
+  const update = useMutation({
+    mutationFn: ({ provider, change }: { provider: IdentityProvider; change: Record<string, unknown>; done: string }) =>
+      api(identityProviderRoutes.updateIdentityProvider, {
         params: { orgId: organizationId, providerId: provider.id },
         body: { version: provider.version, ...change },
-      });
+      }),
+    onSuccess: async (_saved, { provider, done }) => {
       toastSuccess(done);
       setHighlight(provider.id);
       await refresh();
-    } catch (error) {
-      toastError(errorMessage(error));
-    }
-  };
-
-  const test = async (provider: IdentityProvider) => {
-    try {
-      const result = await api(identityProviderRoutes.testIdentityProvider, {
+    },
+    onError: showFailure,
+  });
+  const test = useMutation({
+    mutationFn: (provider: IdentityProvider) =>
+      api(identityProviderRoutes.testIdentityProvider, { params: { orgId: organizationId, providerId: provider.id } }),
+    onSuccess: (result, provider) => setTested({ provider, result }),
+    onError: showFailure,
+  });
+  const removal = useMutation({
+    mutationFn: (provider: IdentityProvider) =>
+      api(identityProviderRoutes.deleteIdentityProvider, {
         params: { orgId: organizationId, providerId: provider.id },
-      });
-      setTested({ provider, result });
-    } catch (error) {
-      toastError(errorMessage(error));
-    }
-  };
+        query: { version: provider.version },
+      }),
+    onSuccess: async (_removed, provider) => {
+      toastSuccess(`${provider.name} was removed.`);
+      await refresh();
+    },
+    onError: showFailure,
+  });
 
   const remove = async (provider: IdentityProvider) => {
     const confirmed = await openConfirmDialog({
@@ -135,18 +142,101 @@ export function IdentityProvidersPage({ organizationId }: { organizationId: stri
       confirmLabel: "Remove identity provider",
       confirmColor: "red",
     });
-    if (!confirmed) return;
-    try {
-      await api(identityProviderRoutes.deleteIdentityProvider, {
-        params: { orgId: organizationId, providerId: provider.id },
-        query: { version: provider.version },
-      });
-      toastSuccess(`${provider.name} was removed.`);
-      await refresh();
-    } catch (error) {
-      toastError(errorMessage(error));
-    }
+    if (confirmed) removal.mutate(provider);
   };
+
+  const columns: Column<IdentityProvider>[] = [
+    {
+      key: "name",
+      label: "Name",
+      render: (provider) => (
+        <Group gap="xs">
+          <Text size="sm" fw={500}>
+            {provider.name}
+          </Text>
+          {provider.isDefault && (
+            <Badge variant="light" leftSection={<IconStar size={12} />}>
+              Default
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { key: "issuer", label: "Issuer", render: (provider) => <Text size="sm">{provider.issuer}</Text> },
+    {
+      key: "status",
+      label: "Status",
+      render: (provider) => (
+        <Badge color={provider.enabled ? "teal" : "gray"} variant="light">
+          {provider.enabled ? "Enabled" : "Disabled"}
+        </Badge>
+      ),
+    },
+    {
+      key: "jit",
+      label: "New people",
+      render: (provider) => <Text size="sm">{provider.jitEnabled ? "Created at first sign-in" : "Invited only"}</Text>,
+    },
+    {
+      key: "actions",
+      label: "Actions",
+      labelHidden: true,
+      render: (provider) => (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={`Actions for ${provider.name}`}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <GuardedMenuItem reason={reason} icon={<IconPencil size={16} />} onClick={() => setEditing(provider)}>
+              Edit
+            </GuardedMenuItem>
+            <GuardedMenuItem
+              reason={reason}
+              icon={<IconPlugConnected size={16} />}
+              onClick={() => test.mutate(provider)}
+            >
+              Test connection
+            </GuardedMenuItem>
+            <GuardedMenuItem
+              reason={reason}
+              icon={provider.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+              onClick={() =>
+                update.mutate({
+                  provider,
+                  change: { enabled: !provider.enabled },
+                  done: `${provider.name} is ${provider.enabled ? "disabled" : "enabled"}.`,
+                })
+              }
+            >
+              {provider.enabled ? "Disable" : "Enable"}
+            </GuardedMenuItem>
+            {!provider.isDefault && (
+              <GuardedMenuItem
+                reason={reason}
+                icon={<IconStar size={16} />}
+                onClick={() =>
+                  update.mutate({ provider, change: { isDefault: true }, done: `${provider.name} is now the default.` })
+                }
+              >
+                Make default
+              </GuardedMenuItem>
+            )}
+            <Menu.Divider />
+            <GuardedMenuItem
+              reason={reason}
+              color="red"
+              icon={<IconTrash size={16} />}
+              onClick={() => void remove(provider)}
+            >
+              Remove
+            </GuardedMenuItem>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
 
   const redirectUri = `${window.location.origin}${OIDC_CALLBACK_PATH}`;
   const signInLink = `${window.location.origin}/sign-in?org=${organizationId}`;
@@ -226,109 +316,14 @@ export function IdentityProvidersPage({ organizationId }: { organizationId: stri
           </Stack>
         </Paper>
       ) : (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Issuer</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>New people</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.records.map((provider) => (
-              <Table.Tr
-                key={provider.id}
-                bg={highlight === provider.id ? "var(--mantine-color-teal-light)" : undefined}
-              >
-                <Table.Td>
-                  <Group gap="xs">
-                    <Text size="sm" fw={500}>
-                      {provider.name}
-                    </Text>
-                    {provider.isDefault && (
-                      <Badge variant="light" leftSection={<IconStar size={12} />}>
-                        Default
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{provider.issuer}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={provider.enabled ? "teal" : "gray"} variant="light">
-                    {provider.enabled ? "Enabled" : "Disabled"}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{provider.jitEnabled ? "Created at first sign-in" : "Invited only"}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Menu position="bottom-end" withinPortal shadow="md">
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" aria-label={`Actions for ${provider.name}`}>
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <GuardedMenuItem
-                        reason={reason}
-                        icon={<IconPencil size={16} />}
-                        onClick={() => setEditing(provider)}
-                      >
-                        Edit
-                      </GuardedMenuItem>
-                      <GuardedMenuItem
-                        reason={reason}
-                        icon={<IconPlugConnected size={16} />}
-                        onClick={() => void test(provider)}
-                      >
-                        Test connection
-                      </GuardedMenuItem>
-                      <GuardedMenuItem
-                        reason={reason}
-                        icon={provider.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
-                        onClick={() =>
-                          void update(
-                            provider,
-                            { enabled: !provider.enabled },
-                            `${provider.name} is ${provider.enabled ? "disabled" : "enabled"}.`,
-                          )
-                        }
-                      >
-                        {provider.enabled ? "Disable" : "Enable"}
-                      </GuardedMenuItem>
-                      {!provider.isDefault && (
-                        <GuardedMenuItem
-                          reason={reason}
-                          icon={<IconStar size={16} />}
-                          onClick={() =>
-                            void update(provider, { isDefault: true }, `${provider.name} is now the default.`)
-                          }
-                        >
-                          Make default
-                        </GuardedMenuItem>
-                      )}
-                      <Menu.Divider />
-                      <GuardedMenuItem
-                        reason={reason}
-                        color="red"
-                        icon={<IconTrash size={16} />}
-                        onClick={() => void remove(provider)}
-                      >
-                        Remove
-                      </GuardedMenuItem>
-                    </Menu.Dropdown>
-                  </Menu>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="Identity providers"
+          columns={columns}
+          rows={list.data.records}
+          rowKey={(provider) => provider.id}
+          empty="No identity provider yet."
+          highlighted={(provider) => provider.id === highlight}
+        />
       )}
 
       <Modal

@@ -1,7 +1,7 @@
 import { Button, Group, Image, Stack, Text } from "@mantine/core";
 import { LOGO_LIMITS, organizationLogoSchema, SETTINGS_TOASTS } from "@signet/contract";
-import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
 import { errorMessage } from "../../../api/api-error.ts";
 import { apiMultipart } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
@@ -19,28 +19,20 @@ export function LogoUpload({ organizationId, current }: { organizationId: string
   const canManage = useHasPermission("MANAGE_ADMIN_SETTINGS");
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function upload(file: File | undefined) {
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const upload = useMutation({
+    mutationFn: (file: File) => {
       const form = new FormData();
       form.append("contents", file, file.name);
       form.append("imageProperties", JSON.stringify({ fileName: file.name.slice(0, 200) }));
-      await apiMultipart("POST", `/api/v1/organizations/${organizationId}/logo`, form, organizationLogoSchema, {
+      return apiMultipart("POST", `/api/v1/organizations/${organizationId}/logo`, form, organizationLogoSchema, {
         passThrough: true,
       });
+    },
+    onSuccess: async () => {
       toastSuccess(SETTINGS_TOASTS.logoUploaded);
       await invalidateSettingViews(client, organizationId);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <FormSection
@@ -57,7 +49,7 @@ export function LogoUpload({ organizationId, current }: { organizationId: string
             </Text>
           )}
         </Stack>
-        <Button variant="light" loading={busy} disabled={!canManage} onClick={() => input.current?.click()}>
+        <Button variant="light" loading={upload.isPending} disabled={!canManage} onClick={() => input.current?.click()}>
           Upload logo
         </Button>
         <input
@@ -68,12 +60,13 @@ export function LogoUpload({ organizationId, current }: { organizationId: string
           aria-label="Logo image"
           disabled={!canManage}
           onChange={(event) => {
-            void upload(event.currentTarget.files?.[0]);
+            const file = event.currentTarget.files?.[0];
+            if (file) upload.mutate(file);
             event.currentTarget.value = "";
           }}
         />
       </Group>
-      <FormError message={error} />
+      <FormError message={upload.error ? errorMessage(upload.error) : null} />
     </FormSection>
   );
 }

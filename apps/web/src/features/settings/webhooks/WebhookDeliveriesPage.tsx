@@ -1,23 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Alert, Badge, Button, Code, EmptyState, Group, Paper, Stack, Text } from "@mantine/core";
 import { UI, type WebhookDelivery, type WebhookEndpoint, webhookRoutes } from "@signet/contract";
 import {
   IconAlertTriangle,
-  IconArrowDown,
-  IconArrowUp,
   IconChevronDown,
   IconChevronRight,
   IconPencil,
@@ -26,11 +10,13 @@ import {
   IconSend,
   IconTimeline,
 } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { Fragment, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
+import type { PageControl } from "../../../components/data-table/use-page-state.ts";
 import { Page } from "../../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { GuardedButton } from "./GuardedControls.tsx";
@@ -63,22 +49,21 @@ export function WebhookDeliveriesPage({
   const endpoint = useQuery({ ...webhookQueries.one(organizationId, webhookId), enabled });
   const page = { pageNumber: search.page ?? 1, sortDirection: search.sortDirection ?? "desc" } as const;
   const deliveries = useQuery({ ...webhookQueries.deliveries(organizationId, webhookId, page), enabled });
-  const [busy, setBusy] = useState<string | null>(null);
+  // the deliveries whose answer is shown under their row
+  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(new Set());
   const [changedId, setChangedId] = useState<string | null>(null);
   const params = { orgId: organizationId, webhookId };
   const manageReason = access.canManage ? null : MANAGE_WEBHOOKS_TOOLTIP;
 
-  const run = async (key: string, action: () => Promise<string>) => {
-    setBusy(key);
-    try {
-      toastSuccess(await action());
-    } catch (error) {
-      toastError(errorMessage(error));
-    } finally {
-      setBusy(null);
-      await refreshWebhooks(queryClient, organizationId);
-    }
-  };
+  // one write at a time: its key marks the button that runs it (test, resume, or a delivery's id)
+  const action = useMutation({
+    mutationFn: ({ work }: { key: string; work: () => Promise<string> }) => work(),
+    onSuccess: (message) => toastSuccess(message),
+    onError: (error) => toastError(errorMessage(error)),
+    onSettled: () => refreshWebhooks(queryClient, organizationId),
+  });
+  const busy = action.isPending ? (action.variables?.key ?? null) : null;
+  const run = (key: string, work: () => Promise<string>) => action.mutate({ key, work });
   const sendTest = () =>
     run("test", async () => {
       await api(webhookRoutes.testWebhook, { params });
@@ -96,6 +81,105 @@ export function WebhookDeliveriesPage({
       return `${webhookEventWords(delivery.eventType)} sent again. The new attempt appears at the top of the log.`;
     });
 
+  const toggleOpen = (id: string) =>
+    setOpenIds((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const pageControl: PageControl<"attemptedAt"> = {
+    pageNumber: page.pageNumber,
+    sortBy: "attemptedAt",
+    sortDirection: page.sortDirection,
+    pageSize: UI.pageSize,
+    query: {
+      pageNumber: page.pageNumber,
+      pageSize: UI.pageSize,
+      sortBy: "attemptedAt",
+      sortDirection: page.sortDirection,
+    },
+    setPage: (next) => onSearch({ ...search, page: next === 1 ? undefined : next }),
+    // newest first is the log's own order, so it stays out of the address
+    toggleSort: () => onSearch({ page: undefined, sortDirection: page.sortDirection === "desc" ? "asc" : undefined }),
+    restart: () => onSearch({ ...search, page: undefined }),
+  };
+  const columns: Column<WebhookDelivery, "attemptedAt">[] = [
+    { key: "time", label: "Time", sortField: "attemptedAt", render: (delivery) => formatWhen(delivery.attemptedAt) },
+    { key: "event", label: "Event", render: (delivery) => webhookEventWords(delivery.eventType) },
+    {
+      key: "attempt",
+      label: "Attempt",
+      render: (delivery) => (
+        <>
+          {delivery.attempt}
+          {delivery.redelivery && (
+            <Text span size="xs" c="dimmed">
+              {" "}
+              (sent again)
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: "result",
+      label: "Result",
+      render: (delivery) => {
+        const result = deliveryResult(delivery);
+        return (
+          <Badge color={RESULT_COLOR[result.tone]} variant="light" tt="none" maw={260}>
+            {result.label}
+          </Badge>
+        );
+      },
+    },
+    {
+      key: "latency",
+      label: "Latency",
+      render: (delivery) => (delivery.latencyMs === null ? "—" : `${delivery.latencyMs} ms`),
+    },
+    {
+      key: "answer",
+      label: "Answer",
+      render: (delivery) => {
+        const open = openIds.has(delivery.id);
+        return delivery.responseExcerpt ? (
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+            aria-expanded={open}
+            onClick={() => toggleOpen(delivery.id)}
+          >
+            {open ? "Hide answer" : "Show answer"}
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            None
+          </Text>
+        );
+      },
+    },
+    {
+      key: "actions",
+      label: "Actions",
+      labelHidden: true,
+      render: (delivery) => (
+        <GuardedButton
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconRepeat size={14} />}
+          loading={busy === delivery.id}
+          reason={manageReason}
+          aria-label={`Redeliver ${webhookEventWords(delivery.eventType)} of ${formatWhen(delivery.attemptedAt)}`}
+          onClick={() => redeliver(delivery)}
+        >
+          Redeliver
+        </GuardedButton>
+      ),
+    },
+  ];
+
   const current = endpoint.data;
   const suspended = current?.suspended ?? false;
   const actions = current && (
@@ -112,7 +196,7 @@ export function WebhookDeliveriesPage({
         leftSection={<IconSend size={16} />}
         loading={busy === "test"}
         reason={manageReason ?? (suspended ? "Resume the webhook first: nothing is sent while it is suspended" : null)}
-        onClick={() => void sendTest()}
+        onClick={sendTest}
       >
         Send test event
       </GuardedButton>
@@ -127,7 +211,6 @@ export function WebhookDeliveriesPage({
   else if (deliveries.isError) body = <LoadError error={deliveries.error} what="delivery log" />;
   else if (current && deliveries.data) {
     const { records, count } = deliveries.data;
-    const pageCount = Math.max(1, Math.ceil(count / UI.pageSize));
     body = (
       <Stack gap="md">
         <EndpointSummary endpoint={current} />
@@ -144,7 +227,7 @@ export function WebhookDeliveriesPage({
                 leftSection={<IconPlayerPlay size={14} />}
                 loading={busy === "resume"}
                 reason={manageReason}
-                onClick={() => void resume()}
+                onClick={resume}
               >
                 Resume
               </GuardedButton>
@@ -165,63 +248,26 @@ export function WebhookDeliveriesPage({
             <Text size="sm" c="dimmed">
               {count} {count === 1 ? "attempt" : "attempts"}
             </Text>
-            <Table.ScrollContainer minWidth={860}>
-              <Table verticalSpacing="sm" aria-label="Delivery log">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th aria-sort={page.sortDirection === "asc" ? "ascending" : "descending"}>
-                      <UnstyledButton
-                        onClick={() =>
-                          onSearch({
-                            page: undefined,
-                            sortDirection: page.sortDirection === "desc" ? "asc" : undefined,
-                          })
-                        }
-                      >
-                        <Group gap={4} wrap="nowrap">
-                          <Text fw={600} size="sm">
-                            Time
-                          </Text>
-                          {page.sortDirection === "asc" ? (
-                            <IconArrowUp size={14} aria-hidden />
-                          ) : (
-                            <IconArrowDown size={14} aria-hidden />
-                          )}
-                        </Group>
-                      </UnstyledButton>
-                    </Table.Th>
-                    <Table.Th>Event</Table.Th>
-                    <Table.Th>Attempt</Table.Th>
-                    <Table.Th>Result</Table.Th>
-                    <Table.Th>Latency</Table.Th>
-                    <Table.Th>Answer</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {records.map((delivery) => (
-                    <DeliveryRow
-                      key={delivery.id}
-                      delivery={delivery}
-                      changed={delivery.id === changedId}
-                      busy={busy === delivery.id}
-                      reason={manageReason}
-                      onRedeliver={() => void redeliver(delivery)}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {pageCount > 1 && (
-              <Pagination
-                total={pageCount}
-                value={page.pageNumber}
-                onChange={(next) => onSearch({ ...search, page: next === 1 ? undefined : next })}
-                getControlProps={(control) => ({ "aria-label": `${control} page` })}
-              />
-            )}
+            <DataTable
+              label="Delivery log"
+              columns={columns}
+              rows={records}
+              rowKey={(delivery) => delivery.id}
+              empty="No deliveries yet."
+              paging={{ page: pageControl, count }}
+              highlighted={(delivery) => delivery.id === changedId}
+              rowDetail={(delivery) =>
+                openIds.has(delivery.id) && delivery.responseExcerpt ? (
+                  <Code
+                    block
+                    style={{ whiteSpace: "pre-wrap", wordBreak: "break-all", maxHeight: 240, overflow: "auto" }}
+                  >
+                    {delivery.responseExcerpt}
+                  </Code>
+                ) : null
+              }
+              minWidth={860}
+            />
           </>
         )}
       </Stack>
@@ -254,86 +300,5 @@ function EndpointSummary({ endpoint }: { endpoint: WebhookEndpoint }) {
         <WebhookStateBadge endpoint={endpoint} />
       </Group>
     </Paper>
-  );
-}
-
-function DeliveryRow({
-  delivery,
-  changed,
-  busy,
-  reason,
-  onRedeliver,
-}: {
-  delivery: WebhookDelivery;
-  changed: boolean;
-  busy: boolean;
-  reason: string | null;
-  onRedeliver: () => void;
-}) {
-  const [open, setOpen] = useState(false);
-  const result = deliveryResult(delivery);
-  const event = webhookEventWords(delivery.eventType);
-  const when = formatWhen(delivery.attemptedAt);
-  return (
-    <Fragment>
-      <Table.Tr data-changed={changed || undefined} bg={changed ? "yellow.0" : undefined}>
-        <Table.Td>{when}</Table.Td>
-        <Table.Td>{event}</Table.Td>
-        <Table.Td>
-          {delivery.attempt}
-          {delivery.redelivery && (
-            <Text span size="xs" c="dimmed">
-              {" "}
-              (sent again)
-            </Text>
-          )}
-        </Table.Td>
-        <Table.Td>
-          <Badge color={RESULT_COLOR[result.tone]} variant="light" tt="none" maw={260}>
-            {result.label}
-          </Badge>
-        </Table.Td>
-        <Table.Td>{delivery.latencyMs === null ? "—" : `${delivery.latencyMs} ms`}</Table.Td>
-        <Table.Td>
-          {delivery.responseExcerpt ? (
-            <Button
-              variant="default"
-              size="compact-sm"
-              leftSection={open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-              aria-expanded={open}
-              onClick={() => setOpen(!open)}
-            >
-              {open ? "Hide answer" : "Show answer"}
-            </Button>
-          ) : (
-            <Text size="sm" c="dimmed">
-              None
-            </Text>
-          )}
-        </Table.Td>
-        <Table.Td>
-          <GuardedButton
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconRepeat size={14} />}
-            loading={busy}
-            reason={reason}
-            aria-label={`Redeliver ${event} of ${when}`}
-            onClick={onRedeliver}
-          >
-            Redeliver
-          </GuardedButton>
-        </Table.Td>
-      </Table.Tr>
-      {open && delivery.responseExcerpt && (
-        <Table.Tr>
-          <Table.Td colSpan={7}>
-            <Code block style={{ whiteSpace: "pre-wrap", wordBreak: "break-all", maxHeight: 240, overflow: "auto" }}>
-              {delivery.responseExcerpt}
-            </Code>
-          </Table.Td>
-        </Table.Tr>
-      )}
-    </Fragment>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from "@mantine/core";
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType, webhookRoutes } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
@@ -94,7 +94,6 @@ function WebhookForm({
   const [submitted, setSubmitted] = useState(false);
   // the server's answer about the URL (https only, public address only) until the URL changes
   const [serverUrlError, setServerUrlError] = useState<{ url: string; message: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [revealed, setRevealed] = useState<RevealedWebhookSecret | null>(null);
   const dirty = !sameWebhookForm(values, initial) && revealed === null;
   const { allowLeave, confirmDiscard } = useUnsavedChangesGuard(dirty);
@@ -110,35 +109,35 @@ function WebhookForm({
   };
   const backToList = () => void navigate({ to: "/settings/webhooks" });
 
-  const save = async () => {
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
-    setSaving(true);
-    try {
-      const body = webhookFormBody(values);
+  const saving = useMutation({
+    mutationFn: async (form: WebhookFormValues) => {
+      const body = webhookFormBody(form);
       if (endpoint) {
         await api(webhookRoutes.updateWebhook, {
           params: { orgId: organizationId, webhookId: endpoint.id },
           body: { ...body, version: endpoint.version },
         });
-        allowLeave();
-        toastSuccess(`Webhook ${body.url} saved.`);
-        await refreshWebhooks(queryClient, organizationId);
-        backToList();
-      } else {
-        const created = await api(webhookRoutes.createWebhook, { params: { orgId: organizationId }, body });
-        allowLeave();
-        toastSuccess(`Webhook ${created.endpoint.url} added.`);
-        await refreshWebhooks(queryClient, organizationId);
-        setRevealed({ url: created.endpoint.url, secret: created.secret, rotated: false });
+        return { url: body.url, created: null };
       }
-    } catch (error) {
+      const created = await api(webhookRoutes.createWebhook, { params: { orgId: organizationId }, body });
+      return { url: created.endpoint.url, created };
+    },
+    onSuccess: async ({ url, created }) => {
+      allowLeave();
+      toastSuccess(created ? `Webhook ${url} added.` : `Webhook ${url} saved.`);
+      await refreshWebhooks(queryClient, organizationId);
+      if (created) setRevealed({ url, secret: created.secret, rotated: false });
+      else backToList();
+    },
+    onError: (error, form) => {
       const urlDetail = error instanceof ApiError ? error.details?.find((d) => d.path === "url") : undefined;
-      if (urlDetail) setServerUrlError({ url: values.url, message: urlDetail.message });
+      if (urlDetail) setServerUrlError({ url: form.url, message: urlDetail.message });
       else toastError(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const save = () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length === 0) saving.mutate(values);
   };
 
   const readOnly = !canManage;
@@ -149,7 +148,7 @@ function WebhookForm({
       component="form"
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        save();
       }}
     >
       <Stack gap="lg">
@@ -257,7 +256,7 @@ function WebhookForm({
           </Button>
           <GuardedButton
             type="submit"
-            loading={saving}
+            loading={saving.isPending}
             reason={readOnly ? MANAGE_WEBHOOKS_TOOLTIP : null}
             onClick={() => {}}
           >

@@ -5,20 +5,13 @@ import {
   EmptyState,
   Group,
   Menu,
-  Pagination,
   Paper,
   SegmentedControl,
   Stack,
-  Table,
   Text,
-  UnstyledButton,
-  VisuallyHidden,
 } from "@mantine/core";
 import { UI, WEBHOOK_SECRET_OVERLAP_HOURS, type WebhookEndpoint, webhookRoutes } from "@signet/contract";
 import {
-  IconArrowDown,
-  IconArrowsSort,
-  IconArrowUp,
   IconDots,
   IconKey,
   IconList,
@@ -36,6 +29,8 @@ import { type ReactNode, useState } from "react";
 import { errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { openConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
+import { urlPageControl } from "../../../components/data-table/use-page-state.ts";
 import { Page } from "../../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { GuardedButton, GuardedMenuItem } from "./GuardedControls.tsx";
@@ -215,50 +210,23 @@ export function WebhooksPage({
               : `${rows.length} of ${endpoints.length} webhooks`}
           </Text>
         </Group>
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="sm" aria-label="Webhooks" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <SortableTh label="URL" column="url" search={search} onSearch={onSearch} />
-                <Table.Th>Events</Table.Th>
-                <SortableTh label="State" column="state" search={search} onSearch={onSearch} />
-                <SortableTh label="Last delivery" column="lastDelivery" search={search} onSearch={onSearch} />
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pageRows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text size="sm" c="dimmed">
-                      No webhooks match this filter.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                pageRows.map((endpoint) => (
-                  <WebhookRow
-                    key={endpoint.id}
-                    endpoint={endpoint}
-                    changed={endpoint.id === changedId}
-                    canManage={access.canManage}
-                    actions={actions}
-                  />
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {pageCount > 1 && (
-          <Pagination
-            total={pageCount}
-            value={page}
-            onChange={(next) => onSearch({ ...search, page: next === 1 ? undefined : next })}
-            getControlProps={(control) => ({ "aria-label": `${control} page` })}
-          />
-        )}
+        <DataTable
+          label="Webhooks"
+          columns={webhookColumns(access.canManage, actions, navigate)}
+          rows={pageRows}
+          rowKey={(endpoint) => endpoint.id}
+          empty="No webhooks match this filter."
+          paging={{
+            page: urlPageControl(
+              search,
+              { pageNumber: page, sortBy: search.sortBy ?? "url", sortDirection: search.sortDirection ?? "asc" },
+              onSearch,
+            ),
+            count: rows.length,
+          }}
+          highlighted={(endpoint) => endpoint.id === changedId}
+          minWidth={860}
+        />
       </Stack>
     );
 
@@ -281,43 +249,6 @@ interface RowActions {
   suspend: (endpoint: WebhookEndpoint) => Promise<void>;
   resume: (endpoint: WebhookEndpoint) => Promise<void>;
   remove: (endpoint: WebhookEndpoint) => Promise<void>;
-}
-
-function SortableTh({
-  label,
-  column,
-  search,
-  onSearch,
-}: {
-  label: string;
-  column: SortBy;
-  search: WebhookListSearch;
-  onSearch: (next: WebhookListSearch) => void;
-}) {
-  const active = (search.sortBy ?? "url") === column;
-  const direction = active ? (search.sortDirection ?? "asc") : null;
-  const Icon = direction === "asc" ? IconArrowUp : direction === "desc" ? IconArrowDown : IconArrowsSort;
-  return (
-    <Table.Th aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"}>
-      <UnstyledButton
-        onClick={() =>
-          onSearch({
-            ...search,
-            page: undefined,
-            sortBy: column === "url" ? undefined : column,
-            sortDirection: direction === "asc" ? "desc" : undefined,
-          })
-        }
-      >
-        <Group gap={4} wrap="nowrap">
-          <Text fw={600} size="sm">
-            {label}
-          </Text>
-          <Icon size={14} aria-hidden />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 export function WebhookStateBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
@@ -344,59 +275,75 @@ export function WebhookStateBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
-function WebhookRow({
-  endpoint,
-  changed,
-  canManage,
-  actions,
-}: {
-  endpoint: WebhookEndpoint;
-  changed: boolean;
-  canManage: boolean;
-  actions: RowActions;
-}) {
-  const navigate = useNavigate();
-  const last = lastDeliveryWords(endpoint);
+/** The webhook list's columns; the row menu's actions come from the page. */
+function webhookColumns(canManage: boolean, actions: RowActions, navigate: ReturnType<typeof useNavigate>) {
   const reason = canManage ? null : MANAGE_WEBHOOKS_TOOLTIP;
   const manageItem = (label: string, icon: ReactNode, onClick: () => void, color?: string) => (
     <GuardedMenuItem reason={reason} icon={icon} onClick={onClick} color={color}>
       {label}
     </GuardedMenuItem>
   );
-  return (
-    <Table.Tr data-changed={changed || undefined} bg={changed ? "yellow.0" : undefined}>
-      <Table.Td maw={320}>
-        <Anchor
-          renderRoot={(props) => (
-            <Link {...props} to="/settings/webhooks/$webhookId/deliveries" params={{ webhookId: endpoint.id }} />
+  const columns: Column<WebhookEndpoint, SortBy>[] = [
+    {
+      key: "url",
+      label: "URL",
+      sortField: "url",
+      width: 320,
+      render: (endpoint) => (
+        <>
+          <Anchor
+            renderRoot={(props) => (
+              <Link {...props} to="/settings/webhooks/$webhookId/deliveries" params={{ webhookId: endpoint.id }} />
+            )}
+            style={{ wordBreak: "break-all" }}
+          >
+            {endpoint.url}
+          </Anchor>
+          {endpoint.description && (
+            <Text size="sm" c="dimmed">
+              {endpoint.description}
+            </Text>
           )}
-          style={{ wordBreak: "break-all" }}
-        >
-          {endpoint.url}
-        </Anchor>
-        {endpoint.description && (
-          <Text size="sm" c="dimmed">
-            {endpoint.description}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td maw={280}>
-        <Text size="sm">{webhookEventSummary(endpoint.eventTypes)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <WebhookStateBadge endpoint={endpoint} />
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" c={last.tone === "failure" ? "red.8" : undefined}>
-          {last.label}
-        </Text>
-        {last.at && (
-          <Text size="xs" c="dimmed">
-            {formatWhen(last.at)}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
+        </>
+      ),
+    },
+    {
+      key: "events",
+      label: "Events",
+      width: 280,
+      render: (endpoint) => <Text size="sm">{webhookEventSummary(endpoint.eventTypes)}</Text>,
+    },
+    {
+      key: "state",
+      label: "State",
+      sortField: "state",
+      render: (endpoint) => <WebhookStateBadge endpoint={endpoint} />,
+    },
+    {
+      key: "lastDelivery",
+      label: "Last delivery",
+      sortField: "lastDelivery",
+      render: (endpoint) => {
+        const last = lastDeliveryWords(endpoint);
+        return (
+          <>
+            <Text size="sm" c={last.tone === "failure" ? "red.8" : undefined}>
+              {last.label}
+            </Text>
+            {last.at && (
+              <Text size="xs" c="dimmed">
+                {formatWhen(last.at)}
+              </Text>
+            )}
+          </>
+        );
+      },
+    },
+    {
+      key: "actions",
+      label: "Actions",
+      labelHidden: true,
+      render: (endpoint) => (
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${endpoint.url}`}>
@@ -435,7 +382,8 @@ function WebhookRow({
             {manageItem("Delete", <IconTrash size={16} />, () => void actions.remove(endpoint), "red")}
           </Menu.Dropdown>
         </Menu>
-      </Table.Td>
-    </Table.Tr>
-  );
+      ),
+    },
+  ];
+  return columns;
 }
