@@ -5,18 +5,16 @@ import {
   imagePropertiesSchema,
   LOGO_LIMITS,
   LOGO_MESSAGES,
-  organizationLogoSchema,
+  routes,
 } from "@signet/contract";
 import { AppError, type CoreDeps, readPublicLogo, uploadOrganizationLogo } from "@signet/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Authenticate } from "../plugins/define-route.ts";
+import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 import { readMultipart, readPartBytes } from "../plugins/read-multipart.ts";
 
 // Issue 13 §2 branding: the logo upload (spec §7 multipart image upload: 'contents' + optional
 // 'imageProperties') on the API, and the uploaded logo served publicly on the signing room's origin.
-
-const orgParams = z.object({ orgId: z.uuid() });
 
 function parseProperties(text: string | undefined): ImageProperties {
   if (text === undefined) return {};
@@ -39,48 +37,28 @@ function parseProperties(text: string | undefined): ImageProperties {
 export async function registerOrganizationLogoRoutes(app: FastifyInstance, deps: CoreDeps, authenticate: Authenticate) {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
-    scope.post(
-      "/api/v1/organizations/:orgId/logo",
-      {
-        schema: {
-          summary: `Upload the organization's logo: multipart 'contents' (PNG or JPEG, at most ${LOGO_LIMITS.bytes / 1024} KB; SVG refused) and optional 'imageProperties' JSON`,
-          tags: ["settings"],
-          params: orgParams,
-          consumes: ["multipart/form-data"],
-          security: [{ bearer: [] }, { cookie: [] }],
-          response: { 201: organizationLogoSchema, "4xx": errorBodySchema, "5xx": errorBodySchema },
-        },
-        preValidation: authenticate("user", true),
-      },
-      async (request, reply) => {
-        const { orgId } = orgParams.parse(request.params);
-        let bytes: Buffer | null | undefined;
-        let properties: string | undefined;
-        for await (const part of readMultipart(request, {
-          limits: { fileSize: LOGO_LIMITS.bytes, files: 1, fields: 2, fieldSize: 4096 },
-        })) {
-          if (part.type === "file") {
-            if (part.fieldName !== "contents") {
-              for await (const _ of part.stream) {
-                // drain a file part under another name
-              }
-              continue;
-            }
-            bytes = await readPartBytes(part);
-          } else if (part.fieldName === "imageProperties") properties = part.value;
-        }
-        if (bytes === undefined)
-          throw new AppError("BAD_REQUEST", LOGO_MESSAGES.attach, [
-            { path: "contents", message: LOGO_MESSAGES.attach },
-          ]);
-        const logo = await uploadOrganizationLogo(
-          request.session!.actor,
-          { organizationId: orgId, bytes, properties: parseProperties(properties) },
-          deps,
-        );
-        return reply.code(201).send(logo);
-      },
-    );
+    defineRoute(scope, authenticate, routes.uploadOrganizationLogo, async ({ params, request, session }) => {
+      let bytes: Buffer | null | undefined;
+      let properties: string | undefined;
+      for await (const part of readMultipart(request, {
+        limits: { fileSize: LOGO_LIMITS.bytes, files: 1, fields: 2, fieldSize: 4096 },
+      })) {
+        if (part.type === "file") {
+          if (part.fieldName !== "contents") {
+            await part.skip();
+            continue;
+          }
+          bytes = await readPartBytes(part);
+        } else if (part.fieldName === "imageProperties") properties = part.value;
+      }
+      if (bytes === undefined)
+        throw new AppError("BAD_REQUEST", LOGO_MESSAGES.attach, [{ path: "contents", message: LOGO_MESSAGES.attach }]);
+      return uploadOrganizationLogo(
+        session.actor,
+        { organizationId: params.orgId, bytes, properties: parseProperties(properties) },
+        deps,
+      );
+    });
   });
 }
 
