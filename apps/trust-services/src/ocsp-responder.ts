@@ -28,7 +28,7 @@ const UNAUTHORIZED = 6;
 export function answerOcsp(ca: CertificateAuthority, requestDer: Uint8Array, now = new Date()): Buffer {
   let request: pkijs.OCSPRequest;
   try {
-    request = pkijs.OCSPRequest.fromBER(requestDer);
+    request = pkijs.OCSPRequest.fromBER(new Uint8Array(requestDer));
   } catch {
     return status(MALFORMED_REQUEST);
   }

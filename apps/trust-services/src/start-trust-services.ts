@@ -103,5 +103,6 @@ export async function startTrustServices(o: TrustServicesOptions): Promise<Runni
     await app.close();
     throw error;
   }
-  return { url, ca, urls: urlsFor(ca.baseUrl), close: () => app.close() };
+  // the live endpoints; the certificates keep naming the URL the CA was made with (publicUrl)
+  return { url, ca, urls: urlsFor(url), close: () => app.close() };
 }

@@ -31,7 +31,7 @@ const BAD_DATA_FORMAT = 5;
 export function answerTimestamp(ca: CertificateAuthority, requestDer: Uint8Array, now = new Date()): Buffer {
   let request: pkijs.TimeStampReq;
   try {
-    request = pkijs.TimeStampReq.fromBER(requestDer);
+    request = pkijs.TimeStampReq.fromBER(new Uint8Array(requestDer));
   } catch {
     return rejection(BAD_DATA_FORMAT, "The request is not a TimeStampReq.");
   }
