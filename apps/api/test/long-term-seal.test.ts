@@ -19,6 +19,7 @@ import {
   verifyTimestampToken,
 } from "./support/openssl-pades.ts";
 import { poll } from "./support/poll.ts";
+import { verifyPublicly } from "./support/seal-verification.ts";
 import { pdfsig, signablePackage } from "./support/signing-fixtures.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
@@ -141,6 +142,13 @@ describe("long-term seals (PAdES B-LTA) checked by OpenSSL", () => {
       const report = pdfsig(bytes);
       expect(report.split(/^Signature #\d+:/m)[1], `${fixture}\n${report}`).toContain("Signature is Valid");
       expect(report, fixture).not.toContain("Digest Mismatch");
+      // Signet's public verifier says what the file is, in words on the page
+      expect(await verifyPublicly(app.server.signingRoom!.url, bytes), fixture).toMatchObject({
+        verified: true,
+        signatureValid: true,
+        padesLevel: "B-LTA",
+        lastTimestamp: { tsa: "Signet reference timestamp authority" },
+      });
     }
   }, 600_000);
 
@@ -182,6 +190,7 @@ describe("long-term seals (PAdES B-LTA) checked by OpenSSL", () => {
       const timestampAt = timestampTime(docTimestamp.contents);
       expect(verifyCms(signature, root(), timestampAt).ok, fixture).toBe(false);
       expect(verifyTimestampToken(docTimestamp.contents, docTimestamp.signed, root()).ok, fixture).toBe(false);
+      expect((await verifyPublicly(app.server.signingRoom!.url, tampered)).verified, fixture).toBe(false);
       expect(pdfsig(tampered), fixture).not.toMatch(/Signature #1:[\s\S]*?Signature is Valid[\s\S]*?Signature #2/);
     }
   }, 300_000);
@@ -229,6 +238,10 @@ describe("timestamp renewal (B-LTA kept past the TSA certificate's expiry)", () 
     const statuses = dss.ocsps.map((ocsp) => ocspStatus(ocsp, seal, issuing(), root()).status);
     expect(statuses).toEqual(expect.arrayContaining(["good", "revoked"]));
     expect(pdfsig(bytes).split(/^Signature #\d+:/m)[1]).toContain("Signature is Valid");
+    expect(await verifyPublicly(app.server.signingRoom!.url, bytes)).toMatchObject({
+      verified: true,
+      padesLevel: "B-LTA",
+    });
   }, 120_000);
 });
 

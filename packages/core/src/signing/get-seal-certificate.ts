@@ -1,3 +1,4 @@
+import { X509Certificate } from "node:crypto";
 import type { SealCertificateInfo } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
@@ -16,5 +17,12 @@ export async function getSealCertificate(
     fingerprint: credentials.fingerprintSha256,
     notAfter: credentials.notAfter.toISOString(),
     timestampAuthority: deps.config.TSA_URL ?? null,
+    padesLevel: !deps.config.TSA_URL ? "B-B" : selfSigned(credentials.certificate) ? "B-T" : "B-LTA",
   };
+}
+
+/** A self-signed seal ends its own chain: no CA to ask about revocation, so no long-term data (B-T at most). */
+function selfSigned(der: Uint8Array): boolean {
+  const certificate = new X509Certificate(der);
+  return certificate.checkIssued(certificate);
 }
