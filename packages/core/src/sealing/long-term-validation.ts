@@ -79,8 +79,7 @@ export async function sealPdfWithLevel(
 ): Promise<LongTermResult> {
   const sealed = await sealPdf(pdf, credentials, options);
   if (!options.timestampUrl) return { pdf: sealed, level: "B-B", timestamp: null, limitedBy: null };
-  const leaf = new X509Certificate(credentials.certificate);
-  if (leaf.checkIssued(leaf)) {
+  if (isSelfSigned(new X509Certificate(credentials.certificate))) {
     const token = lastSignatureTimestamp(sealed);
     return { pdf: sealed, level: "B-T", timestamp: token, limitedBy: SELF_SIGNED };
   }
@@ -120,7 +119,7 @@ export async function extendLongTerm(pdf: Uint8Array, options: LongTermOptions):
       if (seen.has(certificate)) continue;
       seen.add(certificate);
       entry.certs.push(certificate.der);
-      if (certificate.x509.checkIssued(certificate.x509)) continue; // a root is trusted, not checked
+      if (isSelfSigned(certificate.x509)) continue; // a root is trusted, not checked
       const issuer = await pool.issuerOf(certificate, options.fetch);
       if (!issuer) throw new Error(`No issuer certificate found for ${certificate.x509.subject.replace(/\n/g, ", ")}.`);
       const key = certificate.x509.fingerprint256;
@@ -307,7 +306,7 @@ class CertificatePool {
     const chain = [this.add(der)];
     for (let depth = 0; depth < 8; depth++) {
       const current = chain.at(-1)!;
-      if (current.x509.checkIssued(current.x509)) break;
+      if (isSelfSigned(current.x509)) break;
       const issuer = await this.issuerOf(current, fetchImpl);
       if (!issuer || chain.includes(issuer)) break;
       chain.push(issuer);
@@ -562,4 +561,12 @@ async function appendDocumentTimestamp(
 function commonName(certificate: X509Certificate): string {
   const line = certificate.subject.split("\n").find((part) => part.startsWith("CN="));
   return line ? line.slice(3) : certificate.subject.replace(/\n/g, ", ");
+}
+
+/**
+ * Issued by itself: same name and its own key verifies it. (X509Certificate.checkIssued also wants
+ * keyCertSign in the issuer's key usage, which a self-signed end-entity seal does not have.)
+ */
+export function isSelfSigned(certificate: X509Certificate): boolean {
+  return certificate.subject === certificate.issuer && certificate.verify(certificate.publicKey);
 }

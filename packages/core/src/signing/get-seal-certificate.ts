@@ -2,6 +2,7 @@ import { X509Certificate } from "node:crypto";
 import type { SealCertificateInfo } from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
+import { isSelfSigned } from "../sealing/index.ts";
 import { signingSettingsAccess } from "./signing-admin-rules.ts";
 
 export async function getSealCertificate(
@@ -23,6 +24,5 @@ export async function getSealCertificate(
 
 /** A self-signed seal ends its own chain: no CA to ask about revocation, so no long-term data (B-T at most). */
 function selfSigned(der: Uint8Array): boolean {
-  const certificate = new X509Certificate(der);
-  return certificate.checkIssued(certificate);
+  return isSelfSigned(new X509Certificate(der));
 }
