@@ -34,6 +34,7 @@ export default defineConfig({
             "apps/evault/test/**/*.test.ts",
             "apps/print-vendor/test/**/*.test.ts",
             "apps/idproof/test/**/*.test.ts",
+            "apps/trust-services/test/**/*.test.ts",
             "packages/core/test/**/*.test.ts",
           ],
           globalSetup: ["packages/core/src/testing/global-setup.ts"],

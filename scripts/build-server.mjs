@@ -25,6 +25,8 @@ const targets = [
   { dir: "apps/idproof", entries: { index: "src/index.ts", main: "src/main.ts" } },
   // the reference print vendor (issue 16 §4)
   { dir: "apps/print-vendor", entries: { index: "src/index.ts", main: "src/main.ts" } },
+  // the reference trust services: CA, TSA, OCSP, CRLs (issue 32 §2)
+  { dir: "apps/trust-services", entries: { index: "src/index.ts", main: "src/main.ts" } },
 ];
 
 const started = performance.now();

@@ -20,6 +20,9 @@ try {
     ...(server.evaultUrl
       ? [`  eVault:              reference eVault at ${server.evaultUrl} (the demo organization deposits into it)`]
       : []),
+    ...(server.trustServicesUrl
+      ? [`  Trust services:      reference CA, TSA and OCSP at ${server.trustServicesUrl} (seals are PAdES B-LTA)`]
+      : []),
     ...(server.idproof
       ? [
           `  Identity proofing:   reference provider at ${server.idproof.url} (A/V signers; a demo identity:`,

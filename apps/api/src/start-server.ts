@@ -25,6 +25,7 @@ import {
   startEmbeddedPostgres,
   startOutboxRelay,
   startPackageScheduler,
+  startTimestampRenewalScheduler,
   subscribeToAuditEvents,
 } from "@signet/core";
 import type { FastifyInstance } from "fastify";
@@ -34,6 +35,7 @@ import { createLogger } from "./create-logger.ts";
 import { startEmbeddedEVault } from "./embedded-evault.ts";
 import { startEmbeddedIdProofing } from "./embedded-idproof.ts";
 import { startEmbeddedPrintVendor } from "./embedded-print-vendor.ts";
+import { startEmbeddedTrustServices } from "./embedded-trust-services.ts";
 import { buildSigningRoomApp } from "./signing-room/build-signing-room-app.ts";
 
 export interface StartedServer {
@@ -49,6 +51,8 @@ export interface StartedServer {
   embeddedDatabase: boolean;
   /** the reference eVault this process runs for the demo (null when it runs none) */
   evaultUrl: string | null;
+  /** the reference trust services (CA, TSA, OCSP) this process runs for the demo (null when it runs none) */
+  trustServicesUrl: string | null;
   /** the reference print vendor this process runs for the demo (null when it runs none) */
   printVendorUrl: string | null;
   /** the reference identity-proofing provider this process runs, with an identity it knows (null: none) */
@@ -110,6 +114,23 @@ export async function startServer(
     redis?.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
     // what audited changes trigger, in every transaction that appends an audit event
     subscribeToAuditEvents(AUDIT_EVENT_SUBSCRIBERS);
+    // before the seal key is first loaded: in the demo the development seal is issued by this CA
+    let trustServicesUrl: string | null = null;
+    if (config.EMBEDDED_TRUST_SERVICES ?? config.SEED_DEMO ?? !config.DATABASE_URL) {
+      const services = await startEmbeddedTrustServices({
+        dataDir,
+        port: config.EMBEDDED_TRUST_SERVICES_PORT,
+        logger,
+        developmentSeal: !config.SEAL_P12_PATH,
+      });
+      cleanups.push(() => services.close());
+      trustServicesUrl = services.url;
+      // an operator's own TSA wins; the embedded CA still answers for the development seal
+      config.TSA_URL ??= services.urls.tsa;
+      allowEmbedded(config, services.url);
+      // the certificates name the URL the CA was made on (the same one unless the port changed)
+      if (services.ca.baseUrl !== services.url) allowEmbedded(config, services.ca.baseUrl);
+    }
     const deps: CoreDeps = createCoreDeps({ db, config, authSecret, dataDir, logger });
     // the seal's key is unlocked (or the development certificate made) now, not at the first completion
     const systemSeal = await deps.sealKeys.system();
@@ -181,6 +202,8 @@ export async function startServer(
       cleanups.push(() => scheduler.stop());
       const dailySummaries = startDailySummaryScheduler(deps, logger);
       cleanups.push(() => dailySummaries.stop());
+      const timestampRenewals = startTimestampRenewalScheduler(deps, logger);
+      cleanups.push(() => timestampRenewals.stop());
     }
 
     await app.listen({ host: config.HOST, port: config.PORT });
@@ -218,6 +241,7 @@ export async function startServer(
       demo,
       embeddedDatabase: !config.DATABASE_URL,
       evaultUrl,
+      trustServicesUrl,
       printVendorUrl,
       idproof,
       dataDir,

@@ -3,8 +3,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULTS } from "@signet/contract";
+import { outboundFetch, outboundPolicy, sealPdfWithLevel } from "@signet/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServer } from "../src/start-server.ts";
+import { fixturePdf } from "./support/document-upload.ts";
 import { HttpClient } from "./support/http-client.ts";
 
 // The README's start command with nothing configured: embedded PostgreSQL, migrations, demo seed.
@@ -29,6 +31,7 @@ describe("start with no configuration", () => {
       EMBEDDED_PG_PORT: String(await freePort()),
       EMBEDDED_EVAULT_PORT: "0",
       EMBEDDED_PRINT_VENDOR_PORT: "0",
+      EMBEDDED_TRUST_SERVICES_PORT: "0",
       PORT: "0",
       SIGNING_ROOM_LISTEN_PORT: "0",
       WEB_DIST: "/nonexistent",
@@ -36,6 +39,7 @@ describe("start with no configuration", () => {
 
     const first = await startServer(env, { logLevel: "silent" });
     let password: string;
+    let sealFingerprint = "";
     try {
       expect(first.embeddedDatabase).toBe(true);
       expect(first.inProcessJobs).toBe(true);
@@ -72,6 +76,21 @@ describe("start with no configuration", () => {
       expect(first.printVendorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const printing = await first.db.printFulfillmentSettings.findUniqueOrThrow({ where: { organizationId: orgId } });
       expect([printing.enabled, printing.vendorUrl]).toEqual([true, first.printVendorUrl]);
+      // and seals at PAdES B-LTA with the reference trust services it runs (issue 32 §2): the
+      // development seal is issued by their CA and their TSA timestamps (long-term-seal.test.ts checks
+      // such files with OpenSSL)
+      expect(first.trustServicesUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(first.config.TSA_URL).toBe(`${first.trustServicesUrl}/tsa`);
+      const seal = await first.deps.sealKeys.system();
+      expect(seal.chain).toHaveLength(2);
+      sealFingerprint = seal.fingerprintSha256;
+      const sealed = await sealPdfWithLevel(new Uint8Array(fixturePdf("minimal-document.pdf")), seal, {
+        reason: "embedded start",
+        name: "Signet",
+        timestampUrl: first.config.TSA_URL!,
+        fetch: outboundFetch(outboundPolicy(first.config)),
+      });
+      expect(sealed.level).toBe("B-LTA");
       const secrets = await stat(join(dataDir, "secrets.json"));
       expect(secrets.mode & 0o077).toBe(0);
     } finally {
@@ -85,6 +104,8 @@ describe("start with no configuration", () => {
       const stored = JSON.parse(await readFile(join(dataDir, "secrets.json"), "utf8"));
       expect(stored.demoPassword).toBe(password);
       expect((await new HttpClient(second.url).signIn("member@demo.signet.local", password)).status).toBe(200);
+      // the CA and the seal it issued are kept across restarts
+      expect((await second.deps.sealKeys.system()).fingerprintSha256).toBe(sealFingerprint);
       // one demo eVault, following the second start's vault
       expect((await second.db.eVault.findMany()).map((vault) => vault.url)).toEqual([second.evaultUrl]);
       const printing = await second.db.printFulfillmentSettings.findMany();

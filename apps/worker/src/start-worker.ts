@@ -18,6 +18,7 @@ import {
   startDailySummaryScheduler,
   startOutboxRelay,
   startPackageScheduler,
+  startTimestampRenewalScheduler,
   subscribeToAuditEvents,
 } from "@signet/core";
 import { collectDefaultMetrics, Registry } from "prom-client";
@@ -57,6 +58,7 @@ export async function startWorker(env: Record<string, string | undefined>, logge
   const workers = startBullmqWorkers({ ...deps, mailer }, runJob, workerConnection, config.REDIS_PREFIX, logger);
   const scheduler = startPackageScheduler(db, deps.storage, logger);
   const dailySummaries = startDailySummaryScheduler(deps, logger);
+  const timestampRenewals = startTimestampRenewalScheduler(deps, logger);
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   registerOperationalGauges(registry, db);
@@ -80,6 +82,7 @@ export async function startWorker(env: Record<string, string | undefined>, logge
       await relay.stop();
       await scheduler.stop();
       await dailySummaries.stop();
+      await timestampRenewals.stop();
       await workers.close();
       await publisher.close();
       await Promise.all([publisherConnection.quit(), workerConnection.quit()]);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
-import { participantSigningStatusSchema } from "./signing-room.ts";
+import { padesLevelSchema, participantSigningStatusSchema } from "./signing-room.ts";
 
 // The member and integrator side of signing (issue 5): signing URLs for API participants and
 // embedding, the package's verification (audit chain and stored hashes), sealed files, and the
@@ -52,6 +52,9 @@ export const sealedArtifactSchema = z
     sizeBytes: z.number().int(),
     sealedAt: z.string(),
     timestamped: z.boolean(),
+    padesLevel: padesLevelSchema.nullable().describe("null for an eNote, or a file sealed before levels were recorded"),
+    lastTimestampAt: z.string().nullable(),
+    lastTimestampTsa: z.string().nullable(),
     certificateSubject: z.string(),
   })
   .meta({ id: "SealedArtifact" });
@@ -176,6 +179,9 @@ export const sealCertificateInfoSchema = z
     fingerprint: z.string(),
     notAfter: z.string(),
     timestampAuthority: z.string().nullable(),
+    padesLevel: padesLevelSchema.describe(
+      "The level new seals reach with this certificate: B-LTA needs a TSA and a certificate from a CA that publishes OCSP or CRLs; a self-signed one stops at B-T",
+    ),
   })
   .meta({ id: "SealCertificateInfo" });
 export type SealCertificateInfo = z.infer<typeof sealCertificateInfoSchema>;

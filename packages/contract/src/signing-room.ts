@@ -658,6 +658,14 @@ export const sealedCopySchema = z
   })
   .meta({ id: "SealedCopy", description: "What a watermarked copy of a sealed file is a copy of" });
 
+/** PAdES baseline levels (ETSI EN 319 142-1), lowest to highest */
+export const PADES_LEVELS = ["B-B", "B-T", "B-LT", "B-LTA"] as const;
+export const padesLevelSchema = z
+  .enum(PADES_LEVELS)
+  .describe(
+    "PAdES baseline level: B-B signed; B-T with a trusted timestamp; B-LT with long-term validation data (chain, OCSP, CRLs) in the file; B-LTA with a document timestamp over it all",
+  );
+
 export const sealVerificationSchema = z
   .object({
     /** an unmodified sealed Signet document (its hash is one Signet sealed, and its signature verifies) */
@@ -675,6 +683,11 @@ export const sealVerificationSchema = z
     sealedAt: isoDate.nullable(),
     certificateSubject: z.string().nullable(),
     timestamped: z.boolean(),
+    padesLevel: padesLevelSchema.nullable().describe("The level the file's seal reaches; null when it is not signed"),
+    lastTimestamp: z
+      .object({ time: isoDate, tsa: z.string().nullable().describe("The timestamp authority's name") })
+      .nullable()
+      .describe("The newest document timestamp (B-LTA), null below it"),
     copy: sealedCopySchema
       .nullable()
       .describe("Set when the file is a watermarked copy Signet issued of a sealed file, null otherwise"),

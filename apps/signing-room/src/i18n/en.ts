@@ -424,6 +424,14 @@ export const en = {
     sealedAt: "Sealed",
     certificateSubject: "Certificate",
     timestamped: "Trusted timestamp",
+    level: "Long-term validation",
+    longTerm: "Long-term validation data included; timestamped by {{tsa}} on {{time}} (PAdES B-LTA)",
+    levels: {
+      "B-B": "Signature only, no trusted timestamp (PAdES B-B)",
+      "B-T": "Timestamped; no long-term validation data (PAdES B-T)",
+      "B-LT": "Long-term validation data included (PAdES B-LT)",
+      "B-LTA": "Long-term validation data included and timestamped (PAdES B-LTA)",
+    },
     kind: "Type",
     kinds: {
       DOCUMENT: "Sealed document",

@@ -430,6 +430,14 @@ export const es: Translation = {
     sealedAt: "Sellado",
     certificateSubject: "Certificado",
     timestamped: "Sello de tiempo confiable",
+    level: "Validación a largo plazo",
+    longTerm: "Incluye datos de validación a largo plazo; sellado en el tiempo por {{tsa}} el {{time}} (PAdES B-LTA)",
+    levels: {
+      "B-B": "Solo firma, sin sello de tiempo confiable (PAdES B-B)",
+      "B-T": "Con sello de tiempo; sin datos de validación a largo plazo (PAdES B-T)",
+      "B-LT": "Incluye datos de validación a largo plazo (PAdES B-LT)",
+      "B-LTA": "Incluye datos de validación a largo plazo y sello de tiempo (PAdES B-LTA)",
+    },
     kind: "Tipo",
     kinds: {
       DOCUMENT: "Documento sellado",

@@ -113,6 +113,17 @@ function SealResult({ name, result, onAgain }: { name: string; result: SealVerif
     if (result.sealedAt) rows.push([t("seal.sealedAt"), formatDateTime(result.sealedAt, i18n.language)]);
     if (result.certificateSubject) rows.push([t("seal.certificateSubject"), result.certificateSubject]);
     rows.push([t("seal.timestamped"), result.timestamped ? t("common.yes") : t("common.no")]);
+    if (result.padesLevel) {
+      rows.push([
+        t("seal.level"),
+        result.lastTimestamp && result.padesLevel === "B-LTA"
+          ? t("seal.longTerm", {
+              tsa: result.lastTimestamp.tsa ?? "—",
+              time: formatDateTime(result.lastTimestamp.time, i18n.language),
+            })
+          : t(`seal.levels.${result.padesLevel}`),
+      ]);
+    }
     if (result.copy) {
       const { custodian } = result.copy;
       rows.push([t("seal.copyMarkedAt"), formatDateTime(result.copy.markedAt, i18n.language)]);

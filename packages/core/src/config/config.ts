@@ -52,6 +52,13 @@ const envSchema = z.object({
   EMBEDDED_EVAULT: bool.optional(),
   /** its port (0: any free port) */
   EMBEDDED_EVAULT_PORT: z.coerce.number().int().min(0).max(65535).default(8020),
+  /**
+   * with the demo: run the reference trust services (CA, TSA, OCSP, CRLs) inside this process, issue
+   * the development seal from its CA and timestamp with its TSA, so seals are PAdES B-LTA out of the box
+   */
+  EMBEDDED_TRUST_SERVICES: bool.optional(),
+  /** its port (0: any free port; the CA's certificates name the URL it first started on) */
+  EMBEDDED_TRUST_SERVICES_PORT: z.coerce.number().int().min(0).max(65535).default(8023),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
   /** the longest a transaction may run (a call may set its own); past it, it is undone and the request answers 503 */
   DATABASE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
@@ -107,7 +114,11 @@ const envSchema = z.object({
   /** PKCS#12 that seals documents for organizations without their own; default: a development certificate in DATA_DIR */
   SEAL_P12_PATH: z.string().optional(),
   SEAL_P12_PASSWORD: z.string().optional(),
-  /** RFC 3161 timestamp authority; when set every seal carries a timestamp (PAdES B-T) */
+  /**
+   * RFC 3161 timestamp authority; when set every seal carries a timestamp (PAdES B-T), and B-LTA
+   * (long-term validation data and a document timestamp) when the seal certificate is from a CA
+   * that names OCSP or CRLs (docs/operations/long-term-signatures.md)
+   */
   TSA_URL: optionalUrl,
   /** SMS provider: an HTTPS endpoint that receives {to, text} as JSON; default: the dev outbox (/dev/mailbox) */
   SMS_WEBHOOK_URL: optionalUrl,

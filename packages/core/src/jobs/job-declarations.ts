@@ -67,6 +67,8 @@ export const JOBS = {
     }),
   },
   "package.seal": { queue: "sealing", payload: z.object({ packageId: z.uuid() }) },
+  /** a new DSS and document timestamp on a B-LTA artifact whose renewTimestampBy has come (issue 32 §2) */
+  "seal.renew-timestamp": { queue: "sealing", payload: z.object({ artifactId: z.uuid() }) },
   "webhook.deliver": {
     queue: "webhook",
     payload: z.discriminatedUnion("kind", [

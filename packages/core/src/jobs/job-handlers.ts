@@ -7,6 +7,7 @@ import { notifyMailingExceptionJob } from "../print-mail/notify-mailing-exceptio
 import { pollMailingJob } from "../print-mail/poll-mailing-job.ts";
 import { runMailingSubmissionJob } from "../print-mail/run-mailing-submission-job.ts";
 import { emailNotificationJob } from "../reminders/email-notification-job.ts";
+import { renewSealTimestampJob } from "../signing/renew-seal-timestamp-job.ts";
 import { sealPackageJob } from "../signing/seal-package-job.ts";
 import { signingInvitationJob } from "../signing/signing-invitation-job.ts";
 import { deliverWebhookJob } from "../webhooks/deliver-webhook-job.ts";
@@ -27,6 +28,7 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   "email.send": sendEmailJob,
   "signing.invitation": signingInvitationJob,
   "package.seal": sealPackageJob,
+  "seal.renew-timestamp": renewSealTimestampJob,
   "webhook.deliver": deliverWebhookJob,
   "email.notification": emailNotificationJob,
   "bulk-send.run": runBulkSendJob,

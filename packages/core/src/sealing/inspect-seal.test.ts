@@ -20,6 +20,8 @@ const UNSIGNED: SealInspection = {
   signingTime: null,
   timestamped: false,
   certificateFingerprintSha256: null,
+  documentTimestamps: [],
+  longTermData: false,
 };
 
 function byteRange(pdf: Uint8Array): [number, number, number, number] {
@@ -47,6 +49,8 @@ describe("inspectSeal", () => {
       signingTime,
       timestamped: false,
       certificateFingerprintSha256: credentials.fingerprintSha256,
+      documentTimestamps: [],
+      longTermData: false,
     });
   });
 

@@ -20,6 +20,14 @@ export interface SealInspection {
   timestamped: boolean;
   /** lowercase hex, like SealCredentials.fingerprintSha256 */
   certificateFingerprintSha256: string | null;
+  /**
+   * Document timestamps (PAdES B-LTA) after the signature, each checked over its ByteRange (imprint
+   * and the TSA's signature, not the TSA's trust chain); the seal is intact only when all verify
+   * and the last covers the whole file.
+   */
+  documentTimestamps: { time: Date; tsa: string | null }[];
+  /** the file carries a DSS (long-term validation data) */
+  longTermData: boolean;
 }
 
 const OID = {
@@ -28,6 +36,7 @@ const OID = {
   signingTime: "1.2.840.113549.1.9.5",
   signatureTimeStampToken: "1.2.840.113549.1.9.16.2.14",
   rsaPss: "1.2.840.113549.1.1.10",
+  tstInfo: "1.2.840.113549.1.9.16.1.4",
 } as const;
 
 const HASHES: Record<string, string> = {
@@ -46,6 +55,8 @@ const UNSIGNED: SealInspection = {
   signingTime: null,
   timestamped: false,
   certificateFingerprintSha256: null,
+  documentTimestamps: [],
+  longTermData: false,
 };
 
 /**
@@ -64,8 +75,118 @@ function inspect(file: Buffer): SealInspection {
   // latin1 maps each byte to one char, so string offsets are file offsets
   const text = file.toString("latin1");
   const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
-  const last = ranges.at(-1);
-  if (!last) return UNSIGNED;
+  if (ranges.length === 0) return UNSIGNED;
+  // B-LTA: document timestamps follow the signature, each over everything before it; the seal is
+  // the last signature that is not one, and the last timestamp must cover the whole file
+  const timestamps: { time: Date; tsa: string | null; valid: boolean; coversWholeFile: boolean }[] = [];
+  let index = ranges.length - 1;
+  for (; index >= 0; index--) {
+    const timestamp = documentTimestamp(file, text, ranges[index]!);
+    if (!timestamp) break;
+    timestamps.unshift(timestamp);
+  }
+  if (timestamps.length === 0) return inspectOne(file, text, ranges[index]!);
+  const signature = index >= 0 ? signatureBeforeTimestamps(file, text, ranges[index]!) : UNSIGNED;
+  const lastTimestamp = timestamps.at(-1)!;
+  const timestampsValid = timestamps.every((timestamp) => timestamp.valid);
+  return {
+    ...signature,
+    // the signature covers its revision; the timestamps cover every later byte
+    coversWholeFile: signature.coversWholeFile && lastTimestamp.coversWholeFile,
+    digestMatches: signature.digestMatches && timestampsValid,
+    signatureValid: signature.signatureValid && timestampsValid,
+    documentTimestamps: timestamps.map(({ time, tsa }) => ({ time, tsa })),
+    longTermData: /\/DSS\s+\d+\s+\d+\s+R/.test(text),
+  };
+}
+
+/**
+ * A signature that document timestamps follow: it covers its own revision (from byte 0 to that
+ * revision's %%EOF), the timestamps the rest.
+ */
+function signatureBeforeTimestamps(
+  file: Buffer,
+  text: string,
+  last: RegExpMatchArray & { index: number },
+): SealInspection {
+  const inspection = inspectOne(file, text, last);
+  if (inspection.coversWholeFile || !inspection.signed) return inspection;
+  const [start, length1, start2, length2] = last.slice(1, 5).map(Number) as [number, number, number, number];
+  const end = start2 + length2;
+  const contents = findContents(text, last.index, start + length1, start2);
+  const revisionEnd = text.slice(end - 5, end) === "%%EOF";
+  return {
+    ...inspection,
+    coversWholeFile:
+      start === 0 && length1 > 0 && contents?.start === start + length1 && contents.end === start2 && revisionEnd,
+  };
+}
+
+/** A /ByteRange whose /Contents is an RFC 3161 token (a document timestamp), checked; null for anything else. */
+function documentTimestamp(
+  file: Buffer,
+  text: string,
+  match: RegExpMatchArray & { index: number },
+): { time: Date; tsa: string | null; valid: boolean; coversWholeFile: boolean } | null {
+  try {
+    const [start, length1, start2, length2] = match.slice(1, 5).map(Number) as [number, number, number, number];
+    const contents = findContents(text, match.index, start + length1, start2);
+    if (!contents) return null;
+    const der = Buffer.from(contents.hex, "hex");
+    const contentInfo = pkijs.ContentInfo.fromBER(der.subarray(0, berLength(der)));
+    if (contentInfo.contentType !== OID.signedData) return null;
+    const signedData = new pkijs.SignedData({ schema: contentInfo.content });
+    if (signedData.encapContentInfo.eContentType !== OID.tstInfo) return null;
+    const eContent = signedData.encapContentInfo.eContent;
+    const signerInfo = signedData.signerInfos[0];
+    if (!eContent || !signerInfo) return { time: new Date(0), tsa: null, valid: false, coversWholeFile: false };
+    const tstInfo = pkijs.TSTInfo.fromBER(eContent.getValue());
+    const inFile = start >= 0 && start + length1 <= start2 && start2 + length2 <= file.length;
+    const hashName = HASHES[tstInfo.messageImprint.hashAlgorithm.algorithmId];
+    const imprintMatches =
+      inFile &&
+      hashName !== undefined &&
+      createHash(hashName)
+        .update(file.subarray(start, start + length1))
+        .update(file.subarray(start2, start2 + length2))
+        .digest()
+        .equals(Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView));
+    const certificate = signerCertificate(signedData, signerInfo);
+    const x509 = certificate ? new X509Certificate(Buffer.from(certificate.toSchema().toBER())) : null;
+    const tokenHash = HASHES[signerInfo.digestAlgorithm.algorithmId];
+    let tokenValid = false;
+    if (x509 && tokenHash && signerInfo.signedAttrs) {
+      const messageDigest = attributeValue(signerInfo.signedAttrs.attributes, OID.messageDigest);
+      tokenValid =
+        messageDigest instanceof asn1js.OctetString &&
+        Buffer.from(messageDigest.valueBlock.valueHexView).equals(
+          createHash(tokenHash).update(Buffer.from(eContent.getValue())).digest(),
+        ) &&
+        verifies(
+          tokenHash,
+          Buffer.from(signerInfo.signedAttrs.encodedValue),
+          signerInfo,
+          x509,
+          Buffer.from(signerInfo.signature.valueBlock.valueHexView),
+        );
+    }
+    const cn = x509?.subject.split("\n").find((part) => part.startsWith("CN="));
+    return {
+      time: tstInfo.genTime,
+      tsa: cn ? cn.slice(3) : null,
+      valid: imprintMatches && tokenValid,
+      coversWholeFile:
+        start === 0 &&
+        start + length1 === contents.start &&
+        start2 === contents.end &&
+        start2 + length2 === file.length,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function inspectOne(file: Buffer, text: string, last: RegExpMatchArray & { index: number }): SealInspection {
   const [start, length1, start2, length2] = last.slice(1, 5).map(Number) as [number, number, number, number];
   const contents = findContents(text, last.index, start + length1, start2);
   if (!contents) return UNSIGNED;
@@ -134,6 +255,8 @@ function inspect(file: Buffer): SealInspection {
     signingTime,
     timestamped: timestamp !== null,
     certificateFingerprintSha256: certificateDer ? createHash("sha256").update(certificateDer).digest("hex") : null,
+    documentTimestamps: [],
+    longTermData: false,
   };
 }
 

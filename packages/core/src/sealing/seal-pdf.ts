@@ -1,4 +1,4 @@
-import { createHash, randomBytes, sign } from "node:crypto";
+import { createHash, sign } from "node:crypto";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import * as asn1js from "asn1js";
@@ -6,6 +6,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from "pdf-
 import * as pkijs from "pkijs";
 import { appendIncrementalUpdate } from "./append-incremental-update.ts";
 import { declaredPdfa, keepHeaderVersion } from "./pdfa-conformance.ts";
+import { requestTimestamp } from "./request-timestamp.ts";
 import type { SealCredentials } from "./seal-credentials.ts";
 import { signInPlace } from "./sign-in-place.ts";
 import { takeWritten } from "./written-documents.ts";
@@ -41,10 +42,6 @@ const OID = {
   rsaEncryption: "1.2.840.113549.1.1.1",
   ecdsaWithSha256: "1.2.840.10045.4.3.2",
 } as const;
-
-const TIMESTAMP_TIMEOUT_MS = 30_000;
-const TSA_GRANTED = 0;
-const TSA_GRANTED_WITH_MODS = 1;
 
 /**
  * Seals a finished PDF: a PAdES signature (/SubFilter ETSI.CAdES.detached) whose ByteRange covers
@@ -106,7 +103,7 @@ function placeholderBytes(credentials: SealCredentials, timestamped: boolean): n
 }
 
 /** The existing objects pdflibAddPlaceholder and resolveIndirectFormEntries may change. */
-function changedByPlaceholder(document: PDFDocument): PDFRef[] {
+export function changedByPlaceholder(document: PDFDocument): PDFRef[] {
   const refs: PDFRef[] = [];
   const add = (value: unknown) => {
     if (value instanceof PDFRef) refs.push(value);
@@ -128,7 +125,7 @@ function changedByPlaceholder(document: PDFDocument): PDFRef[] {
  * The placeholder helper appends to /AcroForm /Fields only when it is a direct array and replaces
  * an indirect one, dropping the document's fields: inline the resolved values first.
  */
-function resolveIndirectFormEntries(document: PDFDocument): void {
+export function resolveIndirectFormEntries(document: PDFDocument): void {
   const acroForm = document.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
   if (!acroForm) return;
   const fields = acroForm.lookupMaybe(PDFName.of("Fields"), PDFArray);
@@ -184,7 +181,9 @@ async function cadesSignature(
     signature: new asn1js.OctetString({ valueHex: signature }),
   });
   if (options.timestampUrl) {
-    const token = await requestTimestamp(signature, options.timestampUrl, options.fetch ?? fetch);
+    // CAdES signature-time-stamp: a token over SHA-256 of the signature value
+    const imprint = createHash("sha256").update(signature).digest();
+    const { token } = await requestTimestamp(imprint, options.timestampUrl, options.fetch ?? fetch);
     signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
       type: 1,
       attributes: [attribute(OID.signatureTimeStampToken, token)],
@@ -280,87 +279,4 @@ function signingCertificateV2(leaf: pkijs.Certificate, leafDer: Uint8Array): asn
   });
   const essCertIdV2 = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certHash }), issuerSerial] });
   return new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] });
-}
-
-/**
- * Asks the TSA for a token over SHA-256 of the signature value (RFC 3161, as CAdES
- * signature-time-stamp requires) and returns the token to embed. Any failure throws: the caller's
- * job retries, it never seals without the timestamp it was configured for.
- */
-async function requestTimestamp(signature: Buffer, url: string, fetchImpl: typeof fetch): Promise<asn1js.AsnType> {
-  const imprint = createHash("sha256").update(signature).digest();
-  const nonce = randomBytes(8);
-  nonce[0] = (nonce[0]! & 0x7f) | 0x01; // positive, minimally encoded
-  const request = new pkijs.TimeStampReq({
-    version: 1,
-    messageImprint: new pkijs.MessageImprint({
-      hashAlgorithm: algorithm(OID.sha256),
-      hashedMessage: new asn1js.OctetString({ valueHex: imprint }),
-    }),
-    nonce: new asn1js.Integer({ valueHex: nonce }),
-    // the TSA's certificate in the token lets validators check the token without fetching it
-    certReq: true,
-  });
-  const fail = (why: string, cause?: unknown) =>
-    new TimestampError(`The timestamp authority at ${url} did not timestamp the seal: ${why}`, { cause });
-
-  let body: ArrayBuffer;
-  try {
-    const response = await fetchImpl(url, {
-      method: "POST",
-      headers: { "content-type": "application/timestamp-query", accept: "application/timestamp-reply" },
-      body: new Uint8Array(request.toSchema().toBER()),
-      signal: AbortSignal.timeout(TIMESTAMP_TIMEOUT_MS),
-    });
-    if (!response.ok) throw fail(`HTTP ${response.status}`);
-    body = await response.arrayBuffer();
-  } catch (error) {
-    if (error instanceof TimestampError) throw error;
-    throw fail(error instanceof Error ? error.message : String(error), error);
-  }
-
-  let tokenDer: Uint8Array;
-  let tstInfo: pkijs.TSTInfo;
-  try {
-    const response = pkijs.TimeStampResp.fromBER(body);
-    const status = response.status.status;
-    if (status !== TSA_GRANTED && status !== TSA_GRANTED_WITH_MODS) {
-      const text = response.status.statusStrings?.map((s) => s.valueBlock.value).join("; ");
-      throw fail(`status ${status}${text ? ` (${text})` : ""}`);
-    }
-    if (!response.timeStampToken) throw fail("the response has no token");
-    const token = response.timeStampToken;
-    if (token.contentType !== OID.signedData) throw fail("the token is not SignedData");
-    const signedData = new pkijs.SignedData({ schema: token.content });
-    const eContent = signedData.encapContentInfo.eContent;
-    if (signedData.encapContentInfo.eContentType !== OID.tstInfo || !eContent) throw fail("the token has no TSTInfo");
-    tstInfo = pkijs.TSTInfo.fromBER(eContent.getValue());
-    // the token's bytes exactly as the TSA sent them: its signature covers parts of them
-    const outer = asn1js.fromBER(body).result as asn1js.Sequence;
-    tokenDer = outer.valueBlock.value[1]!.valueBeforeDecodeView;
-  } catch (error) {
-    if (error instanceof TimestampError) throw error;
-    throw fail("the response is not a TimeStampResp", error);
-  }
-  if (
-    tstInfo.messageImprint.hashAlgorithm.algorithmId !== OID.sha256 ||
-    !Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView).equals(imprint)
-  ) {
-    throw fail("the token is for another message imprint");
-  }
-  if (!tstInfo.nonce || !Buffer.from(tstInfo.nonce.valueBlock.valueHexView).equals(nonce)) {
-    throw fail("the token's nonce does not match the request");
-  }
-  // asn1js writes a parsed tree back as it read it when the TSA used DER (they do); check rather
-  // than embed a token whose signature a re-encoding broke
-  const parsed = asn1js.fromBER(tokenDer);
-  if (parsed.offset === -1 || !Buffer.from(parsed.result.toBER()).equals(tokenDer)) {
-    throw fail("the token is not DER-encoded");
-  }
-  return parsed.result;
-}
-
-/** Marks errors already worded for the caller, so the catch-alls above do not wrap them twice. */
-class TimestampError extends Error {
-  override name = "TimestampError";
 }

@@ -79,6 +79,19 @@ export function createSealKeyring(input: {
 }
 
 /**
+ * Replaces the development seal with `p12` (the embedded trust services' CA issues one, so the demo
+ * seals with a certificate whose revocation can be checked). Same file, same atomic write.
+ */
+export async function storeDevelopmentP12(dataDir: string, p12: Uint8Array, password: string): Promise<void> {
+  const dir = join(dataDir, "seal");
+  const file = join(dir, "development-seal.json");
+  await mkdir(dir, { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  await writeFile(temporary, JSON.stringify({ p12: Buffer.from(p12).toString("base64"), password }), { mode: 0o600 });
+  await rename(temporary, file);
+}
+
+/**
  * The development seal: made once per DATA_DIR and kept there (owner-only), so documents sealed
  * before a restart still verify against the same certificate. Written through a temporary file and
  * a rename, so two processes starting together never read half a file.

@@ -7,10 +7,11 @@ import { sealENoteDocument } from "../enote/seal-enote.ts";
 import type { JobContext } from "../jobs/job-context.ts";
 import type { JobInput } from "../jobs/job-declarations.ts";
 import { outboundFetch, outboundPolicy } from "../outbound/outbound-fetch.ts";
-import { flattenDocument, renderCertificateOfCompletion, sealPdf, type TagFill } from "../sealing/index.ts";
+import { flattenDocument, renderCertificateOfCompletion, sealPdfWithLevel, type TagFill } from "../sealing/index.ts";
 import { buildCertificateData } from "./certificate-data.ts";
 import { notifyPackageSealed } from "./notify-package-sealed.ts";
 import { readStream } from "./read-stream.ts";
+import { sealLevelRecord } from "./seal-level-record.ts";
 
 /** Statuses in which a package's signatures are final and its documents may be sealed. */
 export const SEALABLE_STATUSES = ["COMPLETED", "EDEPOSIT_PENDING", "EDEPOSITED"] as const;
@@ -31,8 +32,9 @@ export const sealPackageJob = {
     });
     if (!pkg || pkg.sealedAt || !(SEALABLE_STATUSES as readonly string[]).includes(pkg.status)) return;
     const { credentials } = await context.sealKeys.forOrganization(pkg.organizationId);
+    // B-LTA when a TSA is configured and the seal certificate's CA publishes revocation data
     const seal = (bytes: Uint8Array, reason: string) =>
-      sealPdf(bytes, credentials, {
+      sealPdfWithLevel(bytes, credentials, {
         reason,
         name: `Signet for ${pkg.organization.name}`,
         location: context.config.publicUrl,
@@ -64,7 +66,7 @@ export const sealPackageJob = {
       const flattened = await flattenDocument(original, await tagFills(context, pkg.id, document.id));
       const sealed = await seal(flattened, `Signed electronically: ${pkg.name}`);
       const key = `sealed/${pkg.organizationId}/${pkg.id}/${document.id}.pdf`;
-      const stored = await store(key, sealed);
+      const stored = await store(key, sealed.pdf);
       await db.sealedArtifact.create({
         data: {
           organizationId: pkg.organizationId,
@@ -78,7 +80,7 @@ export const sealPackageJob = {
           sizeBytes: stored.size,
           certificateSubject: credentials.subject,
           certificateFingerprint: credentials.fingerprintSha256,
-          timestamped: Boolean(context.config.TSA_URL),
+          ...sealLevelRecord(sealed),
         },
       });
     }
@@ -87,7 +89,7 @@ export const sealPackageJob = {
       const certificate = await renderCertificateOfCompletion(await buildCertificateData(db, pkg.id));
       const sealed = await seal(certificate, `Certificate of completion: ${pkg.name}`);
       const key = `sealed/${pkg.organizationId}/${pkg.id}/certificate-of-completion.pdf`;
-      const stored = await store(key, sealed);
+      const stored = await store(key, sealed.pdf);
       await db.sealedArtifact.create({
         data: {
           organizationId: pkg.organizationId,
@@ -100,7 +102,7 @@ export const sealPackageJob = {
           sizeBytes: stored.size,
           certificateSubject: credentials.subject,
           certificateFingerprint: credentials.fingerprintSha256,
-          timestamped: Boolean(context.config.TSA_URL),
+          ...sealLevelRecord(sealed),
         },
       });
     }

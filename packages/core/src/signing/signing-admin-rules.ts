@@ -25,6 +25,9 @@ export const toArtifact = (
   sizeBytes: row.sizeBytes,
   sealedAt: row.sealedAt.toISOString(),
   timestamped: row.timestamped,
+  padesLevel: row.padesLevel as SealedArtifact["padesLevel"],
+  lastTimestampAt: row.lastTimestampAt?.toISOString() ?? null,
+  lastTimestampTsa: row.lastTimestampTsa,
   certificateSubject: row.certificateSubject,
 });
 

@@ -79,7 +79,22 @@ function describe(artifact: Artifact, sha256: string, inspection: SealInspection
     sealedAt: artifact?.sealedAt.toISOString() ?? null,
     certificateSubject: artifact ? artifact.certificateSubject : inspection.signerSubject,
     timestamped: inspection.timestamped,
+    padesLevel: padesLevel(inspection),
+    lastTimestamp: lastTimestamp(inspection),
   };
+}
+
+/** The level the file shows: what it carries, not what Signet recorded (a copy or another tool's file too). */
+function padesLevel(inspection: SealInspection): SealVerification["padesLevel"] {
+  if (!inspection.signed) return null;
+  if (inspection.longTermData && inspection.documentTimestamps.length > 0) return "B-LTA";
+  if (inspection.longTermData) return "B-LT";
+  return inspection.timestamped || inspection.documentTimestamps.length > 0 ? "B-T" : "B-B";
+}
+
+function lastTimestamp(inspection: SealInspection): SealVerification["lastTimestamp"] {
+  const last = inspection.documentTimestamps.at(-1);
+  return last ? { time: last.time.toISOString(), tsa: last.tsa } : null;
 }
 
 /**

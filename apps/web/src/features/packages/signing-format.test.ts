@@ -23,6 +23,9 @@ const artifact = {
   sizeBytes: 10,
   sealedAt: "2026-01-01T00:00:00.000Z",
   timestamped: true,
+  padesLevel: "B-T" as const,
+  lastTimestampAt: null,
+  lastTimestampTsa: null,
   certificateSubject: "CN=Signet",
 };
 

@@ -96,8 +96,13 @@ export function SealedDocumentsCard({
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={artifact.timestamped ? "teal" : "gray"} tt="none">
-                      {artifact.timestamped ? "Timestamped" : "No timestamp"}
+                    <Badge
+                      variant="light"
+                      color={artifact.padesLevel === "B-LTA" ? "green" : artifact.timestamped ? "teal" : "gray"}
+                      tt="none"
+                      title={artifact.padesLevel ? `PAdES ${artifact.padesLevel}` : undefined}
+                    >
+                      {sealLevelWords(artifact)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
@@ -121,4 +126,14 @@ export function SealedDocumentsCard({
       </Stack>
     </Paper>
   );
+}
+
+/** The seal's PAdES level in words (issue 32 §2). */
+function sealLevelWords(artifact: SealedArtifact): string {
+  if (artifact.padesLevel === "B-LTA" || artifact.padesLevel === "B-LT") {
+    const by = artifact.lastTimestampTsa ? ` by ${artifact.lastTimestampTsa}` : "";
+    const on = artifact.lastTimestampAt ? ` on ${formatDateTime(artifact.lastTimestampAt)}` : "";
+    return `Long-term validation data included; timestamped${by}${on}`;
+  }
+  return artifact.timestamped ? "Timestamped" : "No timestamp";
 }
