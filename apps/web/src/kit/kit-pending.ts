@@ -41,7 +41,6 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/system/BuildInfoPage.tsx",
     "features/system/DevMailboxPage.tsx",
     "features/templates/TemplateEditorPage.tsx",
-    "features/watermarks/WatermarksSettingsPage.tsx",
   ],
   form: [
     "features/access/api-clients/CreateApiClientModal.tsx",
@@ -111,6 +110,5 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/templates/NewFromTemplateDialog.tsx",
     "features/templates/TemplateEditorPage.tsx",
     "features/templates/TemplatesPage.tsx",
-    "features/watermarks/WatermarksSettingsPage.tsx",
   ],
 };

@@ -1,4 +1,4 @@
-import { Group, Pagination, Paper, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
+import { Group, Pagination, Paper, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { FormError } from "../FormError.tsx";
@@ -8,6 +8,8 @@ import type { PageControl } from "./use-page-state.ts";
 export interface Column<Row, S extends string = never> {
   key: string;
   label: string;
+  /** the label is for screen readers only (a column of buttons needs no visible heading) */
+  hideLabel?: boolean;
   /** the list's sort field for this column; without it (or without paging) the column does not sort */
   sortField?: S;
   width?: number | string;
@@ -92,6 +94,8 @@ export function DataTable<Row, S extends string = never>({
                     direction={page.sortDirection}
                     onClick={() => column.sortField && page.toggleSort(column.sortField)}
                   />
+                ) : column.hideLabel ? (
+                  <VisuallyHidden>{column.label}</VisuallyHidden>
                 ) : (
                   <Text size="sm" fw={600} c="dimmed" className={classes.headLabel}>
                     {column.label}
