@@ -40,6 +40,7 @@ export function DataTable<Row, S extends string = never>({
   loading,
   paging,
   toolbar,
+  footer,
   minWidth = 640,
   framed = true,
 }: {
@@ -55,6 +56,8 @@ export function DataTable<Row, S extends string = never>({
   loading?: boolean;
   paging?: ServerPaging<S>;
   toolbar?: ReactNode;
+  /** a closing row (a total), by column key; shown once rows are loaded */
+  footer?: Partial<Record<string, ReactNode>>;
   /** below this width the table scrolls inside its frame */
   minWidth?: number;
   /** false inside a card that already frames it */
@@ -136,6 +139,17 @@ export function DataTable<Row, S extends string = never>({
             </Table.Tr>
           )}
         </Table.Tbody>
+        {footer && rows !== undefined && (
+          <Table.Tfoot>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} ta={column.align}>
+                  {footer[column.key]}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
       </Table>
     </Table.ScrollContainer>
   );
