@@ -80,9 +80,7 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/mfa/MfaChallengeStep.tsx",
     "features/mfa/MfaResetSection.tsx",
     "features/mfa/PhoneSetup.tsx",
-    "features/packages/actions/PackageActions.tsx",
     "features/packages/builder/details-step/ParticipantForm.tsx",
-    "features/packages/workspace/WorkspacePage.tsx",
     "features/print-mail/MailingsPanel.tsx",
     "features/print-settings/PrintSettingsModals.tsx",
     "features/print-settings/VendorConnectionSection.tsx",
@@ -102,6 +100,5 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/settings/webhooks/WebhookFormPage.tsx",
     "features/templates/NewFromTemplateDialog.tsx",
     "features/templates/TemplateEditorPage.tsx",
-    "features/templates/TemplatesPage.tsx",
   ],
 };
