@@ -14,7 +14,6 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/closing-centers/ClosingCentersSettingsPage.tsx",
     "features/edeposit/EDepositPanel.tsx",
     "features/notifications/NotificationLinkPages.tsx",
-    "features/notifications/NotificationsPage.tsx",
     "features/packages/builder/details-step/DetailsStep.tsx",
     "features/packages/builder/details-step/ParticipantOrder.tsx",
     "features/packages/builder/details-step/TridSection.tsx",
