@@ -30,7 +30,6 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/settings/notifications/NotificationsSettings.tsx",
     "features/settings/webhooks/WebhookDeliveriesPage.tsx",
     "features/settings/webhooks/WebhooksPage.tsx",
-    "features/system/DevMailboxPage.tsx",
     "features/templates/TemplateEditorPage.tsx",
   ],
   form: [

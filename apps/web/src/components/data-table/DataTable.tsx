@@ -41,6 +41,7 @@ export function DataTable<Row, S extends string = never>({
   paging,
   toolbar,
   footer,
+  isSelected,
   minWidth = 640,
   framed = true,
 }: {
@@ -58,6 +59,8 @@ export function DataTable<Row, S extends string = never>({
   toolbar?: ReactNode;
   /** a closing row (a total), by column key; shown once rows are loaded */
   footer?: Partial<Record<string, ReactNode>>;
+  /** the row shown beside the table (a master-detail page): tinted */
+  isSelected?: (row: Row) => boolean;
   /** below this width the table scrolls inside its frame */
   minWidth?: number;
   /** false inside a card that already frames it */
@@ -121,7 +124,7 @@ export function DataTable<Row, S extends string = never>({
                 </Table.Tr>
               ))
             : rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
+                <Table.Tr key={rowKey(row)} bg={isSelected?.(row) ? "var(--mantine-color-indigo-0)" : undefined}>
                   {columns.map((column) => (
                     <Table.Td key={column.key} ta={column.align}>
                       {column.render(row)}
