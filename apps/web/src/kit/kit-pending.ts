@@ -10,6 +10,7 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/access/api-clients/ApiClientsPage.tsx",
     "features/access/users/PendingInvitations.tsx",
     "features/access/users/UserProfilePage.tsx",
+    "features/bulk-send/BulkSendStartPage.tsx",
     "features/closing-centers/ClosingCentersSettingsPage.tsx",
     "features/edeposit/EDepositPanel.tsx",
     "features/packages/builder/details-step/DetailsStep.tsx",

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, List, Paper, Select, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { BULK_SEND_LIMITS, type BulkSendCheck } from "@signet/contract";
 import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconSend } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -6,7 +6,6 @@ import { useNavigate } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { useSessionUser } from "../../app/services-context.tsx";
-import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { Page } from "../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
@@ -257,22 +256,26 @@ function CheckResult({
   );
 }
 
-const ROW_ERROR_COLUMNS: Column<{ line: number; reason: string }>[] = [
-  { key: "line", label: "Line", width: 80, render: (row) => row.line },
-  { key: "reason", label: "Reason", render: (row) => row.reason },
-];
-
-/** The CSV's refused lines, each with why. */
 export function RowErrors({ label, rows }: { label: string; rows: { line: number; reason: string }[] }) {
   return (
-    <DataTable
-      label={label}
-      columns={ROW_ERROR_COLUMNS}
-      rows={rows}
-      rowKey={(row) => String(row.line)}
-      empty={null}
-      minWidth={480}
-    />
+    <Table.ScrollContainer minWidth={480}>
+      <Table aria-label={label} withTableBorder verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={80}>Line</Table.Th>
+            <Table.Th>Reason</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.line}>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td>{row.reason}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
