@@ -30,8 +30,8 @@ import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
-import { showServerError } from "../../kit/server-errors.ts";
 import { formatDateTime } from "../access/format.ts";
+import { showServerError } from "../../kit/server-errors.ts";
 import { GuardedButton } from "../settings/webhooks/GuardedControls.tsx";
 import { refreshPrintSettings } from "./print-settings-queries.ts";
 

@@ -49,8 +49,8 @@ import { FormSection } from "../../components/FormSection.tsx";
 import { Page } from "../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
-import { showServerError } from "../../kit/server-errors.ts";
 import { accessQueries } from "../access/access-queries.ts";
+import { showServerError } from "../../kit/server-errors.ts";
 import { certificateBadge, samlQueries } from "./saml-queries.ts";
 
 type Values = z.input<typeof createSamlProviderSchema>;
