@@ -1,4 +1,4 @@
-import { Group, Pagination, Paper, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
+import { Group, Pagination, Paper, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import { Fragment, type ReactNode } from "react";
 import { FormError } from "../FormError.tsx";
@@ -8,6 +8,8 @@ import type { PageControl } from "./use-page-state.ts";
 export interface Column<Row, S extends string = never> {
   key: string;
   label: string;
+  /** the label is for screen readers only (a column of buttons needs no visible heading) */
+  hideLabel?: boolean;
   /** the list's sort field for this column; without it (or without paging) the column does not sort */
   sortField?: S;
   width?: number | string;
@@ -40,6 +42,8 @@ export function DataTable<Row, S extends string = never>({
   loading,
   paging,
   toolbar,
+  footer,
+  isSelected,
   minWidth = 640,
   framed = true,
   highlighted,
@@ -57,6 +61,10 @@ export function DataTable<Row, S extends string = never>({
   loading?: boolean;
   paging?: ServerPaging<S>;
   toolbar?: ReactNode;
+  /** a closing row (a total), by column key; shown once rows are loaded */
+  footer?: Partial<Record<string, ReactNode>>;
+  /** the row shown beside the table (a master-detail page): tinted */
+  isSelected?: (row: Row) => boolean;
   /** below this width the table scrolls inside its frame */
   minWidth?: number;
   /** false inside a card that already frames it */
@@ -101,6 +109,8 @@ export function DataTable<Row, S extends string = never>({
                     direction={page.sortDirection}
                     onClick={() => column.sortField && page.toggleSort(column.sortField)}
                   />
+                ) : column.hideLabel ? (
+                  <VisuallyHidden>{column.label}</VisuallyHidden>
                 ) : (
                   <Text size="sm" fw={600} c="dimmed" className={classes.headLabel}>
                     {column.label}
@@ -126,7 +136,15 @@ export function DataTable<Row, S extends string = never>({
                 const detail = rowDetail?.(row) ?? null;
                 return (
                   <Fragment key={rowKey(row)}>
-                    <Table.Tr bg={highlighted?.(row) ? "var(--mantine-color-teal-light)" : undefined}>
+                    <Table.Tr
+                      bg={
+                        highlighted?.(row)
+                          ? "var(--mantine-color-teal-light)"
+                          : isSelected?.(row)
+                            ? "var(--mantine-color-indigo-0)"
+                            : undefined
+                      }
+                    >
                       {columns.map((column) => (
                         <Table.Td key={column.key} ta={column.align}>
                           {column.render(row)}
@@ -151,6 +169,17 @@ export function DataTable<Row, S extends string = never>({
             </Table.Tr>
           )}
         </Table.Tbody>
+        {footer && rows !== undefined && (
+          <Table.Tfoot>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} ta={column.align}>
+                  {footer[column.key]}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
       </Table>
     </Table.ScrollContainer>
   );

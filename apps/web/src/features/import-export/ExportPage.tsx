@@ -1,15 +1,22 @@
-import { Alert, Badge, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { importExportRoutes } from "@signet/contract";
+import { Alert, Badge, Button, Code, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { type ConfigurationExportSummary, importExportRoutes } from "@signet/contract";
 import { IconDownload, IconInfoCircle } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
+import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { downloadConfiguration } from "./import-export-api.ts";
 import { useTargetOrganization } from "./use-target-organization.ts";
 
 const number = new Intl.NumberFormat("en-US");
+
+type Section = ConfigurationExportSummary["sections"][number];
+
+const SECTION_COLUMNS: Column<Section>[] = [
+  { key: "section", label: "Section", render: (section) => section.label },
+  { key: "count", label: "Items", align: "right", render: (section) => number.format(section.count) },
+];
 
 /** Issue 13 §6 export: what the archive will hold, section by section, and the download. */
 export function ExportPage({ org }: { org?: string }) {
@@ -20,19 +27,13 @@ export function ExportPage({ org }: { org?: string }) {
       api(importExportRoutes.getConfigurationExportSummary, { params: { orgId: organizationId }, signal }),
     enabled: organizationId !== "",
   });
-  const [busy, setBusy] = useState(false);
-
-  async function download() {
-    setBusy(true);
-    try {
-      const fileName = await downloadConfiguration(organizationId);
-      toastSuccess(`The configuration was exported to ${fileName}.`);
-    } catch (error) {
+  const download = useMutation({
+    mutationFn: () => downloadConfiguration(organizationId),
+    onSuccess: (fileName) => toastSuccess(`The configuration was exported to ${fileName}.`),
+    onError: (error) => {
       if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   if (summary.isPending)
     return (
@@ -78,33 +79,20 @@ export function ExportPage({ org }: { org?: string }) {
           their names, so nothing in it depends on this organization.
         </Text>
       </Stack>
-      <Table withTableBorder striped aria-label="What the export holds">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Section</Table.Th>
-            <Table.Th ta="right">Items</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sections.map((section) => (
-            <Table.Tr key={section.name}>
-              <Table.Td>{section.label}</Table.Td>
-              <Table.Td ta="right">{number.format(section.count)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th>Total</Table.Th>
-            <Table.Th ta="right">{number.format(total)}</Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
+      <DataTable
+        label="What the export holds"
+        columns={SECTION_COLUMNS}
+        rows={sections}
+        rowKey={(section) => section.name}
+        empty={null}
+        footer={{ section: "Total", count: number.format(total) }}
+        minWidth={0}
+      />
       <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} title="Never in the archive">
         {excluded.join(" · ")}. Webhooks travel without their signing secrets: an import makes new ones.
       </Alert>
       <Group>
-        <Button leftSection={<IconDownload size={16} />} loading={busy} onClick={() => void download()}>
+        <Button leftSection={<IconDownload size={16} />} loading={download.isPending} onClick={() => download.mutate()}>
           Download configuration
         </Button>
       </Group>

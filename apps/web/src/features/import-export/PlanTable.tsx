@@ -1,10 +1,50 @@
-import { Badge, Group, List, Paper, Stack, Switch, Table, Text, Title } from "@mantine/core";
-import type { ConfigurationAction, ConfigurationPlan } from "@signet/contract";
+import { Badge, Group, List, Paper, Stack, Switch, Text, Title } from "@mantine/core";
+import type { ConfigurationAction, ConfigurationPlan, ConfigurationPlanItem } from "@signet/contract";
 import { useState } from "react";
+import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
 import { ACTION_WORDS, countsSentence } from "./plan-words.ts";
 
 /** Conflicts first (they block the import), then what changes, then what stays. */
 const ORDER: Record<ConfigurationAction, number> = { CONFLICT: 0, CREATE: 1, CHANGE: 2, UNCHANGED: 3 };
+
+const PLAN_COLUMNS: Column<ConfigurationPlanItem>[] = [
+  {
+    key: "action",
+    label: "Action",
+    width: 130,
+    render: (item) => (
+      <Badge
+        color={ACTION_WORDS[item.action].color}
+        variant={item.action === "UNCHANGED" ? "outline" : "light"}
+        tt="none"
+      >
+        {ACTION_WORDS[item.action].label}
+      </Badge>
+    ),
+  },
+  { key: "item", label: "Item", render: (item) => item.label },
+  {
+    key: "details",
+    label: "Details",
+    render: (item) => (
+      <Stack gap={2}>
+        {item.message && (
+          <Text size="sm" c="red.9">
+            {item.message}
+          </Text>
+        )}
+        {item.changes.length > 0 && <Text size="sm">Changes: {item.changes.join(", ")}</Text>}
+        {item.notes.length > 0 && (
+          <List size="sm">
+            {item.notes.map((note) => (
+              <List.Item key={note}>{note}</List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    ),
+  },
+];
 
 /** The dry run, section by section: each item with its action, the fields that change, and why a conflict is one. */
 export function PlanTable({ plan }: { plan: ConfigurationPlan }) {
@@ -41,51 +81,15 @@ export function PlanTable({ plan }: { plan: ConfigurationPlan }) {
                   the archive has them.
                 </Text>
               ) : (
-                <Table aria-label={`${section.label}: what the import does`} verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={130}>Action</Table.Th>
-                      <Table.Th>Item</Table.Th>
-                      <Table.Th>Details</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {items.map((item) => {
-                      const words = ACTION_WORDS[item.action];
-                      return (
-                        <Table.Tr key={item.key} data-action={item.action}>
-                          <Table.Td>
-                            <Badge
-                              color={words.color}
-                              variant={item.action === "UNCHANGED" ? "outline" : "light"}
-                              tt="none"
-                            >
-                              {words.label}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>{item.label}</Table.Td>
-                          <Table.Td>
-                            <Stack gap={2}>
-                              {item.message && (
-                                <Text size="sm" c="red.9">
-                                  {item.message}
-                                </Text>
-                              )}
-                              {item.changes.length > 0 && <Text size="sm">Changes: {item.changes.join(", ")}</Text>}
-                              {item.notes.length > 0 && (
-                                <List size="sm">
-                                  {item.notes.map((note) => (
-                                    <List.Item key={note}>{note}</List.Item>
-                                  ))}
-                                </List>
-                              )}
-                            </Stack>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
+                <DataTable
+                  label={`${section.label}: what the import does`}
+                  columns={PLAN_COLUMNS}
+                  rows={items}
+                  rowKey={(item) => item.key}
+                  empty={null}
+                  framed={false}
+                  minWidth={0}
+                />
               )}
             </Stack>
           </Paper>

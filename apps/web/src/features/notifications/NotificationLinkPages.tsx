@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Paper, Skeleton, Stack, Table, Text, Timeline } from "@mantine/core";
+import { Alert, Anchor, Badge, Paper, Skeleton, Stack, Text, Timeline } from "@mantine/core";
 import {
   emailTemplateRoutes,
   NOTIFICATION_CHANNEL_LABELS,
+  type NotificationReport,
   PACKAGE_STATUS_WORDS,
   type PackageStatus,
 } from "@signet/contract";
@@ -9,11 +10,31 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
+import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { Page } from "../../components/Page.tsx";
 import { notificationKindWords } from "./notification-kinds.ts";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+type Failure = { record: NotificationReport["records"][number]; index: number };
+
+const FAILURE_COLUMNS: Column<Failure>[] = [
+  {
+    key: "time",
+    label: "Time",
+    render: ({ record }) => <span style={{ whiteSpace: "nowrap" }}>{when(record.at)}</span>,
+  },
+  { key: "package", label: "Package", render: ({ record }) => record.packageName ?? "—" },
+  {
+    key: "message",
+    label: "Message",
+    render: ({ record }) =>
+      `${notificationKindWords(record.kind)} (${NOTIFICATION_CHANNEL_LABELS[record.channel].toLowerCase()})`,
+  },
+  { key: "recipient", label: "Recipient", render: ({ record }) => record.recipient },
+  { key: "answer", label: "Why it failed", render: ({ record }) => record.answer ?? "—" },
+];
 const period = (from: string, to: string) => `${when(from)} – ${when(to)}`;
 
 function Loading({ label }: { label: string }) {
@@ -138,33 +159,14 @@ export function NotificationReportPage({ token }: { token?: string }) {
             <Text>No delivery failed in that day.</Text>
           </Paper>
         ) : (
-          <Paper withBorder style={{ overflowX: "auto" }}>
-            <Table verticalSpacing="sm" aria-label="Failed deliveries">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Package</Table.Th>
-                  <Table.Th>Message</Table.Th>
-                  <Table.Th>Recipient</Table.Th>
-                  <Table.Th>Why it failed</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.records.map((record, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are listed once, in order
-                  <Table.Tr key={index}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{when(record.at)}</Table.Td>
-                    <Table.Td>{record.packageName ?? "—"}</Table.Td>
-                    <Table.Td>
-                      {notificationKindWords(record.kind)} ({NOTIFICATION_CHANNEL_LABELS[record.channel].toLowerCase()})
-                    </Table.Td>
-                    <Table.Td>{record.recipient}</Table.Td>
-                    <Table.Td>{record.answer ?? "—"}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
+          <DataTable
+            label="Failed deliveries"
+            columns={FAILURE_COLUMNS}
+            rows={data.records.map((record, index) => ({ record, index }))}
+            // rows are listed once, in order
+            rowKey={({ index }) => String(index)}
+            empty={null}
+          />
         )}
         <AnchorLink to="/notification-summary" search={{ token }}>
           Back to the summary

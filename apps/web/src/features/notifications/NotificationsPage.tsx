@@ -1,34 +1,75 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from "@mantine/core";
+import { Alert, Badge, Button, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import {
   emailTemplateRoutes,
   NOTIFICATION_CHANNEL_LABELS,
   NOTIFICATION_STATUS_LABELS,
+  type NotificationRecord,
   organizationRoutes,
   UI,
 } from "@signet/contract";
-import { IconArrowDown, IconArrowUp, IconSearch } from "@tabler/icons-react";
+import { IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
+import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
+import type { PageControl } from "../../components/data-table/use-page-state.ts";
 import { Page } from "../../components/Page.tsx";
 import { NOTIFICATION_KIND_OPTIONS, notificationKindWords } from "./notification-kinds.ts";
 import type { NotificationSearch } from "./notification-search.ts";
+
+const COLUMNS: Column<NotificationRecord, "lastAttemptAt">[] = [
+  {
+    key: "time",
+    label: "Time",
+    sortField: "lastAttemptAt",
+    render: (record) => <span style={{ whiteSpace: "nowrap" }}>{when(record.lastAttemptAt)}</span>,
+  },
+  {
+    key: "organization",
+    label: "Organization",
+    render: (record) => record.organizationName ?? <Text c="dimmed">None (account email)</Text>,
+  },
+  {
+    key: "message",
+    label: "Message",
+    render: (record) => (
+      <>
+        <Text size="sm">{notificationKindWords(record.kind)}</Text>
+        <Text size="xs" c="dimmed">
+          {NOTIFICATION_CHANNEL_LABELS[record.channel]}
+          {record.subject ? ` · ${record.subject}` : ""}
+        </Text>
+      </>
+    ),
+  },
+  { key: "recipient", label: "Recipient", render: (record) => record.recipient },
+  {
+    key: "status",
+    label: "Status",
+    render: (record) => (
+      <>
+        <Badge color={record.status === "SENT" ? "teal" : "red"} variant="light">
+          {NOTIFICATION_STATUS_LABELS[record.status]}
+        </Badge>
+        {record.attempts > 1 && (
+          <Text size="xs" c="dimmed">
+            {record.attempts} attempts
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    key: "answer",
+    label: "Server answer",
+    render: (record) => (
+      <Text size="xs" style={{ wordBreak: "break-word" }}>
+        {record.answer ?? "—"}
+      </Text>
+    ),
+  },
+];
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -117,89 +158,33 @@ export function NotificationsPage({
       </Paper>
     );
   } else {
-    const pages = Math.max(1, Math.ceil(records.data.count / UI.pageSize));
+    // the list sorts by time only, newest first unless the URL says otherwise
+    const control: PageControl<"lastAttemptAt"> = {
+      pageNumber: page,
+      sortBy: "lastAttemptAt",
+      sortDirection: search.sortDirection ?? "desc",
+      pageSize: UI.pageSize,
+      query: {
+        pageNumber: page,
+        pageSize: UI.pageSize,
+        sortBy: "lastAttemptAt",
+        sortDirection: search.sortDirection ?? "desc",
+      },
+      setPage: (next) => onSearch({ ...search, page: next === 1 ? undefined : next }),
+      toggleSort: () =>
+        onSearch({ ...search, page: undefined, sortDirection: search.sortDirection === "asc" ? undefined : "asc" }),
+      restart: () => onSearch({ ...search, page: undefined }),
+    };
     body = (
-      <Stack gap="sm">
-        <Paper withBorder style={{ overflowX: "auto" }}>
-          <Table verticalSpacing="sm" striped aria-label="Emails and text messages">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th aria-sort={search.sortDirection === "asc" ? "ascending" : "descending"}>
-                  <UnstyledButton
-                    onClick={() =>
-                      onSearch({
-                        ...search,
-                        page: undefined,
-                        sortDirection: search.sortDirection === "asc" ? undefined : "asc",
-                      })
-                    }
-                  >
-                    <Group gap={4} wrap="nowrap">
-                      <Text fw={600} size="sm">
-                        Time
-                      </Text>
-                      {search.sortDirection === "asc" ? (
-                        <IconArrowUp size={14} aria-hidden />
-                      ) : (
-                        <IconArrowDown size={14} aria-hidden />
-                      )}
-                    </Group>
-                  </UnstyledButton>
-                </Table.Th>
-                <Table.Th>Organization</Table.Th>
-                <Table.Th>Message</Table.Th>
-                <Table.Th>Recipient</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Server answer</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {records.data.records.map((record) => (
-                <Table.Tr key={record.id}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{when(record.lastAttemptAt)}</Table.Td>
-                  <Table.Td>{record.organizationName ?? <Text c="dimmed">None (account email)</Text>}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{notificationKindWords(record.kind)}</Text>
-                    <Text size="xs" c="dimmed">
-                      {NOTIFICATION_CHANNEL_LABELS[record.channel]}
-                      {record.subject ? ` · ${record.subject}` : ""}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{record.recipient}</Table.Td>
-                  <Table.Td>
-                    <Badge color={record.status === "SENT" ? "teal" : "red"} variant="light">
-                      {NOTIFICATION_STATUS_LABELS[record.status]}
-                    </Badge>
-                    {record.attempts > 1 && (
-                      <Text size="xs" c="dimmed">
-                        {record.attempts} attempts
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" style={{ wordBreak: "break-word" }}>
-                      {record.answer ?? "—"}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {records.data.count} {records.data.count === 1 ? "message" : "messages"}
-          </Text>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(next) => onSearch({ ...search, page: next === 1 ? undefined : next })}
-              getControlProps={(control) => ({ "aria-label": `${control} page` })}
-            />
-          )}
-        </Group>
-      </Stack>
+      <DataTable
+        label="Emails and text messages"
+        columns={COLUMNS}
+        rows={records.data.records}
+        rowKey={(record) => record.id}
+        empty={null}
+        loading={records.isFetching}
+        paging={{ page: control, count: records.data.count }}
+      />
     );
   }
 

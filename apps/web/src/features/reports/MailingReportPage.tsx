@@ -14,9 +14,8 @@ import {
   printMailRoutes,
 } from "@signet/contract";
 import { IconDownload, IconMailForward } from "@tabler/icons-react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { buildRequest } from "../../api/build-request.ts";
 import { api } from "../../api/client.ts";
@@ -152,30 +151,28 @@ function ExportButton({
   search: MailingReportSearch;
   disabled: boolean;
 }) {
-  const [busy, setBusy] = useState(false);
-  async function start() {
-    setBusy(true);
-    const { url } = buildRequest(
-      printMailRoutes.mailingReportCsv,
-      { params: { orgId: organizationId }, query: filterOf(search) },
-      null,
-    );
-    try {
-      const done = await downloadCsv(url, { onProgress: () => undefined, fallbackName: "mailing-report.csv" });
-      toastSuccess(`Exported ${done.rows} ${done.rows === 1 ? "mailing" : "mailings"} to ${done.fileName}.`);
-    } catch (error) {
+  const exporting = useMutation({
+    mutationFn: () => {
+      const { url } = buildRequest(
+        printMailRoutes.mailingReportCsv,
+        { params: { orgId: organizationId }, query: filterOf(search) },
+        null,
+      );
+      return downloadCsv(url, { onProgress: () => undefined, fallbackName: "mailing-report.csv" });
+    },
+    onSuccess: (done) =>
+      toastSuccess(`Exported ${done.rows} ${done.rows === 1 ? "mailing" : "mailings"} to ${done.fileName}.`),
+    onError: (error) => {
       if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
   return (
     <Button
       leftSection={<IconDownload size={16} />}
       variant="default"
       disabled={disabled}
-      loading={busy}
-      onClick={() => void start()}
+      loading={exporting.isPending}
+      onClick={() => exporting.mutate()}
     >
       Export CSV
     </Button>

@@ -7,20 +7,23 @@ import {
   Paper,
   ScrollArea,
   Stack,
-  Table,
   Text,
   Title,
   UnstyledButton,
 } from "@mantine/core";
-import { sessionRoutes } from "@signet/contract";
+import { type mailboxSchema, sessionRoutes } from "@signet/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import type { z } from "zod";
 import { api } from "../../api/client.ts";
 import { useConfig } from "../../app/services-context.tsx";
+import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
 import { Page } from "../../components/Page.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { mailPreviewDocument } from "./mail-preview.ts";
+
+type DevMail = z.infer<typeof mailboxSchema>[number];
 
 /** Mail kept by the embedded dev mailbox, for developers (e.g. to follow password-reset links). */
 export function DevMailboxPage() {
@@ -47,6 +50,28 @@ export function DevMailboxPage() {
   const messages = [...(mailbox.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const selected = messages.find((m) => m.id === selectedId) ?? messages[0] ?? null;
 
+  const columns: Column<DevMail>[] = [
+    { key: "to", label: "To", render: (m) => m.to },
+    {
+      key: "subject",
+      label: "Subject",
+      render: (m) => (
+        <UnstyledButton onClick={() => setSelectedId(m.id)} fz="sm" fw={500}>
+          {m.subject}
+        </UnstyledButton>
+      ),
+    },
+    {
+      key: "received",
+      label: "Received",
+      render: (m) => (
+        <Text size="xs" c="dimmed">
+          {new Date(m.createdAt).toLocaleString()}
+        </Text>
+      ),
+    },
+  ];
+
   return (
     <Page
       title="Dev mailbox"
@@ -70,32 +95,16 @@ export function DevMailboxPage() {
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Paper withBorder>
               <ScrollArea.Autosize mah={640}>
-                <Table highlightOnHover>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>To</Table.Th>
-                      <Table.Th>Subject</Table.Th>
-                      <Table.Th>Received</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {messages.map((m) => (
-                      <Table.Tr key={m.id} bg={selected?.id === m.id ? "var(--mantine-color-indigo-0)" : undefined}>
-                        <Table.Td>{m.to}</Table.Td>
-                        <Table.Td>
-                          <UnstyledButton onClick={() => setSelectedId(m.id)} fz="sm" fw={500}>
-                            {m.subject}
-                          </UnstyledButton>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="xs" c="dimmed">
-                            {new Date(m.createdAt).toLocaleString()}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <DataTable
+                  label="Messages"
+                  columns={columns}
+                  rows={messages}
+                  rowKey={(m) => m.id}
+                  empty={null}
+                  framed={false}
+                  minWidth={0}
+                  isSelected={(m) => selected?.id === m.id}
+                />
               </ScrollArea.Autosize>
             </Paper>
           </Grid.Col>

@@ -6,18 +6,14 @@ import {
   Button,
   Group,
   Menu,
-  Modal,
   Paper,
   Skeleton,
   Stack,
   Text,
-  Textarea,
-  TextInput,
 } from "@mantine/core";
 import { TEMPLATE_MESSAGES, UI } from "@signet/contract";
 import { IconDots, IconInfoCircle, IconPlus, IconTemplate } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { openConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -28,6 +24,7 @@ import { Page } from "../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useHasPermission, usePermissionBits } from "../../session/permissions.ts";
 import { formatDateTime } from "../access/format.ts";
+import { NewTemplateModal } from "./NewTemplateModal.tsx";
 import {
   type AnyTemplate,
   isDocumentTemplate,
@@ -328,109 +325,5 @@ export function TemplatesPage({
         onClose={() => setAdding(false)}
       />
     </Page>
-  );
-}
-
-function NewTemplateModal(props: {
-  kind: TemplateKind;
-  organizationId: string;
-  other?: string;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  const info = TEMPLATE_KIND_INFO[props.kind];
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-
-  const close = () => {
-    setName("");
-    setDescription("");
-    setError(undefined);
-    props.onClose();
-  };
-
-  const create = async () => {
-    if (!name.trim()) {
-      setError("Name is required.");
-      return;
-    }
-    setSaving(true);
-    try {
-      const created = await templateApi.create(props.kind, props.organizationId, {
-        name: name.trim(),
-        description: description.trim() || null,
-      });
-      await refreshTemplates(client, props.organizationId);
-      toastSuccess(`${info.noun[0]?.toUpperCase()}${info.noun.slice(1)} "${created.name}" created.`);
-      close();
-      void navigate({ to: info.editTo, params: { templateId: created.id }, search: { org: props.other } });
-    } catch (failure) {
-      const nameProblem =
-        failure instanceof ApiError
-          ? (failure.details?.find((d) => d.path === "name")?.message ??
-            (failure.status === 409 ? failure.message : undefined))
-          : undefined;
-      if (nameProblem) setError(nameProblem);
-      else if (!(failure instanceof ApiError && failure.handled)) toastError(errorMessage(failure));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Modal
-      opened={props.opened}
-      onClose={close}
-      title={`New ${info.noun}`}
-      closeButtonProps={{ "aria-label": "Close" }}
-    >
-      <Stack
-        gap="md"
-        component="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create();
-        }}
-      >
-        <TextInput
-          label="Name"
-          required
-          description="How senders find it."
-          value={name}
-          maxLength={200}
-          error={error}
-          data-autofocus
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(undefined);
-          }}
-        />
-        <Textarea
-          label="Description"
-          description="Optional: when to use it."
-          value={description}
-          maxLength={1000}
-          autosize
-          minRows={2}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-        />
-        <Text size="sm" c="dimmed">
-          It starts inactive; prepare it in the builder, then {props.kind === "document" ? "publish and " : ""}activate
-          it for the groups that may use it.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Create template
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

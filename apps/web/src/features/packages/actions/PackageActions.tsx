@@ -9,7 +9,7 @@ import {
   packageRoutes,
 } from "@signet/contract";
 import { IconChevronDown, IconDots, IconTrash } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
@@ -59,23 +59,26 @@ export function PackageActions({
   const grants = useClosingCenterGrants(organizationId, pkg.id);
   const granted = (grant: ClosingCenterPermission) => (grants === null ? pkg.canManage : grants.includes(grant));
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [busy, setBusy] = useState(false);
   const params = { orgId: organizationId, packageId: pkg.id };
 
-  async function run(work: () => Promise<unknown>, success: string) {
-    setBusy(true);
-    try {
-      await work();
+  const action = useMutation({
+    mutationFn: ({ work }: { work: () => Promise<unknown>; success: string }) => work(),
+    onSuccess: (_result, { success }) => {
       toastSuccess(success);
       setDialog(null);
-    } catch (error) {
+    },
+    onError: (error) => {
       if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
       // someone changed the package meanwhile: the dialog's choice no longer applies to what refetches
       if (error instanceof ApiError && error.status === 409) setDialog(null);
-    } finally {
-      setBusy(false);
-      await invalidatePackage(client, organizationId, pkg.id);
-    }
+    },
+  });
+  const busy = action.isPending;
+
+  async function run(work: () => Promise<unknown>, success: string) {
+    // a refusal is toasted by the mutation; the package reloads either way
+    await action.mutateAsync({ work, success }).catch(() => undefined);
+    await invalidatePackage(client, organizationId, pkg.id);
   }
 
   const remind = () =>

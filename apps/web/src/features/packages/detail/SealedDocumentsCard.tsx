@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { type SealedArtifact, SIGNING_ADMIN_FILE_PATHS } from "@signet/contract";
 import { IconCertificate, IconDownload, IconFileTypePdf, IconFileZip } from "@tabler/icons-react";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
 import { formatDateTime } from "../../access/format.ts";
 import { sealedArtifactLabel, shortHash } from "../signing-format.ts";
 
@@ -38,6 +39,68 @@ export function SealedDocumentsCard({
   artifacts: readonly SealedArtifact[];
 }) {
   const ordered = byKind(artifacts);
+  const columns: Column<SealedArtifact>[] = [
+    {
+      key: "document",
+      label: "Document",
+      render: (artifact) => {
+        const Icon = artifact.kind === "CERTIFICATE" ? IconCertificate : IconFileTypePdf;
+        return (
+          <Group gap="xs" wrap="nowrap">
+            <Icon size={20} aria-hidden />
+            <Text size="sm" fw={500}>
+              {sealedArtifactLabel(artifact)}
+            </Text>
+          </Group>
+        );
+      },
+    },
+    { key: "sealed", label: "Sealed", render: (artifact) => formatDateTime(artifact.sealedAt) },
+    {
+      key: "hashes",
+      label: "SHA-256 before → after",
+      render: (artifact) =>
+        artifact.sha256Before ? (
+          <>
+            <Hash value={artifact.sha256Before} /> → <Hash value={artifact.sha256} />
+          </>
+        ) : (
+          <Hash value={artifact.sha256} />
+        ),
+    },
+    {
+      key: "timestamp",
+      label: "Timestamp",
+      render: (artifact) => (
+        <Badge
+          variant="light"
+          color={artifact.padesLevel === "B-LTA" ? "green" : artifact.timestamped ? "teal" : "gray"}
+          tt="none"
+          title={artifact.padesLevel ? `PAdES ${artifact.padesLevel}` : undefined}
+        >
+          {sealLevelWords(artifact)}
+        </Badge>
+      ),
+    },
+    {
+      key: "download",
+      label: "Download",
+      hideLabel: true,
+      render: (artifact) => (
+        <Button
+          component="a"
+          href={SIGNING_ADMIN_FILE_PATHS.sealedArtifactFile(organizationId, packageId, artifact.id)}
+          download
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          aria-label={`Download sealed ${sealedArtifactLabel(artifact)}`}
+        >
+          Download
+        </Button>
+      ),
+    },
+  ];
   const documents = ordered.filter((artifact) => artifact.kind === "DOCUMENT").length;
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="sealed-documents-title">
@@ -61,68 +124,14 @@ export function SealedDocumentsCard({
             Download all (zip)
           </Button>
         </Group>
-        <Table aria-label="Sealed documents" verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Document</Table.Th>
-              <Table.Th>Sealed</Table.Th>
-              <Table.Th>SHA-256 before → after</Table.Th>
-              <Table.Th>Timestamp</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {ordered.map((artifact) => {
-              const label = sealedArtifactLabel(artifact);
-              const Icon = artifact.kind === "CERTIFICATE" ? IconCertificate : IconFileTypePdf;
-              return (
-                <Table.Tr key={artifact.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Icon size={20} aria-hidden />
-                      <Text size="sm" fw={500}>
-                        {label}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(artifact.sealedAt)}</Table.Td>
-                  <Table.Td>
-                    {artifact.sha256Before ? (
-                      <>
-                        <Hash value={artifact.sha256Before} /> → <Hash value={artifact.sha256} />
-                      </>
-                    ) : (
-                      <Hash value={artifact.sha256} />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={artifact.padesLevel === "B-LTA" ? "green" : artifact.timestamped ? "teal" : "gray"}
-                      tt="none"
-                      title={artifact.padesLevel ? `PAdES ${artifact.padesLevel}` : undefined}
-                    >
-                      {sealLevelWords(artifact)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      component="a"
-                      href={SIGNING_ADMIN_FILE_PATHS.sealedArtifactFile(organizationId, packageId, artifact.id)}
-                      download
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconDownload size={16} aria-hidden />}
-                      aria-label={`Download sealed ${label}`}
-                    >
-                      Download
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="Sealed documents"
+          columns={columns}
+          rows={ordered}
+          rowKey={(artifact) => artifact.id}
+          empty={null}
+          framed={false}
+        />
       </Stack>
     </Paper>
   );

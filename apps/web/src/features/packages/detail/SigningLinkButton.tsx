@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { type SigningUrl, signingAdminRoutes } from "@signet/contract";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
@@ -28,30 +28,23 @@ export function SigningLinkButton({
 }) {
   const client = useQueryClient();
   const [opened, setOpened] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [link, setLink] = useState<SigningUrl | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const creation = useMutation({
+    mutationFn: () =>
+      api(signingAdminRoutes.createSigningUrl, {
+        params: { orgId: organizationId, packageId, participantId: participant.id },
+        body: {},
+        passThrough: true,
+      }),
+    // the participant is now Invited; the link shows without waiting for the package to reload
+    onSettled: () => void invalidatePackage(client, organizationId, packageId),
+  });
+  const busy = creation.isPending;
+  const link: SigningUrl | undefined = creation.data;
+  const error = creation.error ? errorMessage(creation.error) : null;
 
-  async function create() {
+  function create() {
     setOpened(true);
-    setBusy(true);
-    setLink(null);
-    setError(null);
-    try {
-      setLink(
-        await api(signingAdminRoutes.createSigningUrl, {
-          params: { orgId: organizationId, packageId, participantId: participant.id },
-          body: {},
-          passThrough: true,
-        }),
-      );
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-      // the participant is now Invited
-      await invalidatePackage(client, organizationId, packageId);
-    }
+    creation.mutate();
   }
 
   return (
@@ -61,7 +54,7 @@ export function SigningLinkButton({
         variant="default"
         disabled={disabled}
         aria-label={`Get signing link for ${participant.displayName}`}
-        onClick={() => void create()}
+        onClick={create}
       >
         Get signing link
       </Button>

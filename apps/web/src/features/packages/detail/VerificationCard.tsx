@@ -1,14 +1,32 @@
-import { Alert, Badge, Button, Group, Skeleton, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Skeleton, Text } from "@mantine/core";
 import { type PackageVerification, signingAdminRoutes } from "@signet/contract";
 import { IconAlertTriangle, IconRefresh, IconShieldCheck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { FormSection } from "../../../components/FormSection.tsx";
 import { formatDateTime } from "../../access/format.ts";
-import { verificationRows } from "../signing-format.ts";
+import { type VerificationRow, verificationRows } from "../signing-format.ts";
+
+const VERIFICATION_COLUMNS: Column<VerificationRow>[] = [
+  { key: "check", label: "Check", render: (row) => row.label },
+  {
+    key: "result",
+    label: "Result",
+    render: (row) => (
+      <Group gap="xs">
+        {row.results.map((check) => (
+          <Badge key={check.text} variant="light" color={check.ok ? "teal" : "red"} tt="none">
+            {check.text}
+          </Badge>
+        ))}
+      </Group>
+    ),
+  },
+];
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -95,30 +113,15 @@ export function VerificationCard({
               {verificationCheckedText(result)}
             </Text>
           </Alert>
-          <Table aria-label="Verification results" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Check</Table.Th>
-                <Table.Th>Result</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.key}>
-                  <Table.Td>{row.label}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs">
-                      {row.results.map((check) => (
-                        <Badge key={check.text} variant="light" color={check.ok ? "teal" : "red"} tt="none">
-                          {check.text}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            label="Verification results"
+            columns={VERIFICATION_COLUMNS}
+            rows={rows}
+            rowKey={(row) => row.key}
+            empty={null}
+            framed={false}
+            minWidth={0}
+          />
         </>
       )}
     </FormSection>

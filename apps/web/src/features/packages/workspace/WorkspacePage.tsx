@@ -26,7 +26,7 @@ import {
   participantRoutes,
   type WorkspacePackage,
 } from "@signet/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
@@ -156,7 +156,6 @@ export function WorkspacePage({
   );
   const statuses = search.status ?? [];
   const [text, setText] = useState(search.text ?? "");
-  const [creating, setCreating] = useState(false);
   const [debouncedText] = useDebouncedValue(text.trim(), 300);
   const filter = (change: Partial<WorkspaceSearch>) => onSearch(withFilter(search, change));
 
@@ -182,9 +181,8 @@ export function WorkspacePage({
 
   const [fromTemplate, setFromTemplate] = useState(false);
 
-  async function createPackage() {
-    setCreating(true);
-    try {
+  const creation = useMutation({
+    mutationFn: async () => {
       const created = await api(packageRoutes.createPackage, {
         params: { orgId: organizationId },
         body: {},
@@ -193,12 +191,11 @@ export function WorkspacePage({
       await opensInBuilder(organizationId, created);
       await invalidatePackage(client, organizationId);
       await navigate({ to: "/packages/$packageId/build", params: { packageId: created.id }, search: { step: 1 } });
-    } catch (error) {
+    },
+    onError: (error) => {
       if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
-    } finally {
-      setCreating(false);
-    }
-  }
+    },
+  });
 
   const toggleStatus = (status: PackageStatus) =>
     filter({
@@ -280,7 +277,11 @@ export function WorkspacePage({
               New from template
             </Button>
             <BulkSendLink />
-            <Button leftSection={<IconFileText size={16} />} loading={creating} onClick={() => void createPackage()}>
+            <Button
+              leftSection={<IconFileText size={16} />}
+              loading={creation.isPending}
+              onClick={() => creation.mutate()}
+            >
               New package
             </Button>
           </Group>

@@ -3,9 +3,10 @@ import { type Document, documentRoutes, fillPath, type Participant, routeUrl } f
 import { IconMaximize, IconMinimize } from "@tabler/icons-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useBuilder } from "../builder-context.tsx";
+import { DRAG_TYPE } from "./drag-payload.ts";
 import { ENoteEntry, ENoteOpen } from "./ENoteDocument.tsx";
 import { type PdfDocument, renderPage, usePdf } from "./pdf-pages.ts";
-import { DRAG_TYPE, type EditorKeys, TagEditor } from "./TagEditor.tsx";
+import { type EditorKeys, TagEditor } from "./TagEditor.tsx";
 import classes from "./tag-workspace.module.css";
 
 const THUMB_WIDTH = 120;

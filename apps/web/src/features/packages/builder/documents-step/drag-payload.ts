@@ -4,6 +4,9 @@ import { TAG_TYPES, type TagType } from "@signet/contract";
 // belongs to one (the quick "Signature" beside each signer's name), so that a drop places the tag
 // for that person without choosing them first.
 
+/** The data type a palette item's drag carries, which the pages accept. */
+export const DRAG_TYPE = "application/x-signet-tag";
+
 export interface DragPayload {
   type: TagType;
   participantId: string | null;
