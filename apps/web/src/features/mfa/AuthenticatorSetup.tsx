@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Image, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Image, Stack, Text } from "@mantine/core";
 import { type MfaEnrolled, mfaCodeSchema, mfaRoutes } from "@signet/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
@@ -11,6 +11,7 @@ import { CopyField } from "../../components/CopyField.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { useFormMutation } from "../../kit/use-form-mutation.ts";
+import { OneTimeCodeField } from "./OneTimeCodeField.tsx";
 
 type CodeInput = z.input<typeof mfaCodeSchema>;
 type CodeOutput = z.output<typeof mfaCodeSchema>;
@@ -63,24 +64,7 @@ export function AuthenticatorSetup({
       <form onSubmit={submit}>
         <Stack gap="sm">
           <FormError message={formError} />
-          <Controller
-            control={form.control}
-            name="code"
-            render={({ field, fieldState }) => (
-              <TextInput
-                label="Code from the app"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={7}
-                value={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, ""))}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-                w={200}
-              />
-            )}
-          />
+          <OneTimeCodeField control={form.control} label="Code from the app" />
           <Group gap="sm">
             <Button type="submit" loading={form.formState.isSubmitting} disabled={code.length !== 6}>
               Verify and add

@@ -2,11 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { type MfaEnrolled, mfaCodeSchema, mfaPhoneNumberSchema, mfaRoutes } from "@signet/contract";
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
 import { useFormMutation } from "../../kit/use-form-mutation.ts";
+import { OneTimeCodeField } from "./OneTimeCodeField.tsx";
 
 type PhoneInput = z.input<typeof mfaPhoneNumberSchema>;
 type PhoneOutput = z.output<typeof mfaPhoneNumberSchema>;
@@ -86,24 +87,7 @@ export function PhoneSetup({
       <Stack gap="sm">
         <Text size="sm">We texted a 6-digit code to the number ending in {sentTo}. It expires in 5 minutes.</Text>
         <FormError message={verify.formError ?? send.formError} />
-        <Controller
-          control={codeForm.control}
-          name="code"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label="Code from the text message"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={7}
-              value={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, ""))}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldState.error?.message}
-              w={200}
-            />
-          )}
-        />
+        <OneTimeCodeField control={codeForm.control} label="Code from the text message" />
         <Group gap="sm">
           <Button type="submit" loading={busy} disabled={code.length !== 6}>
             Verify phone
