@@ -2,6 +2,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import type { Logger } from "../logger.ts";
+import { repeatEvery } from "../scheduling/repeat-every.ts";
 import { NOTIFICATION_LINK_DAYS, signNotificationLink } from "./notification-link-token.ts";
 
 const DAY_MS = 86_400_000;
@@ -92,12 +93,8 @@ export function startDailySummaryScheduler(
   logger: Logger,
   intervalMs = 60_000,
 ) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   let doneDay = "";
-  let running: Promise<void> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
+  return repeatEvery(intervalMs, async () => {
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
     if (today !== doneDay && now.getUTCHours() >= DAILY_SUMMARY_HOUR_UTC) {
@@ -109,14 +106,5 @@ export function startDailySummaryScheduler(
         logger.error({ err: error }, "daily summary scheduler failed");
       }
     }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
-  };
-  running = tick();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  });
 }

@@ -2,6 +2,7 @@ import type { Db } from "../db/prisma-client.ts";
 import type { Logger } from "../logger.ts";
 import { runDueReminders } from "../reminders/run-due-reminders.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";
+import { repeatEvery } from "./repeat-every.ts";
 import { runDuePackageTransitions } from "./run-due-package-transitions.ts";
 
 /**
@@ -9,11 +10,7 @@ import { runDuePackageTransitions } from "./run-due-package-transitions.ts";
  * worker and in the API of the embedded default; SKIP LOCKED keeps replicas from doubling work.
  */
 export function startPackageScheduler(db: Db, storage: BlobStorage, logger: Logger, intervalMs = 15_000) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
+  return repeatEvery(intervalMs, async () => {
     try {
       const moved = await runDuePackageTransitions(db, storage);
       if (moved.madeAvailable + moved.unscheduled + moved.expired > 0) logger.info(moved, "package schedule ran");
@@ -27,14 +24,5 @@ export function startPackageScheduler(db: Db, storage: BlobStorage, logger: Logg
     } catch (error) {
       logger.error({ err: error }, "reminder pass failed");
     }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
-  };
-  running = tick();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  });
 }

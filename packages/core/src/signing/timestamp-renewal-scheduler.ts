@@ -2,6 +2,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import type { Logger } from "../logger.ts";
+import { repeatEvery } from "../scheduling/repeat-every.ts";
 
 /** How many due artifacts one pass queues (the next pass takes the rest). */
 const BATCH = 100;
@@ -37,25 +38,12 @@ export async function enqueueDueTimestampRenewals(deps: Pick<CoreDeps, "db">, no
 
 /** Runs in every worker (and in the API of the embedded default) beside the package scheduler. */
 export function startTimestampRenewalScheduler(deps: Pick<CoreDeps, "db">, logger: Logger, intervalMs = 60 * 60_000) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
+  return repeatEvery(intervalMs, async () => {
     try {
       const queued = await enqueueDueTimestampRenewals(deps);
       if (queued > 0) logger.info({ queued }, "seal timestamp renewals queued");
     } catch (error) {
       logger.error({ err: error }, "timestamp renewal scheduler failed");
     }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
-  };
-  running = tick();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  });
 }
