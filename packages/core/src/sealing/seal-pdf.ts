@@ -2,7 +2,7 @@ import { createHash, sign } from "node:crypto";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import * as asn1js from "asn1js";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from "pdf-lib";
 import * as pkijs from "pkijs";
 import { appendIncrementalUpdate } from "./append-incremental-update.ts";
 import { declaredPdfa, keepHeaderVersion } from "./pdfa-conformance.ts";
@@ -76,6 +76,7 @@ export async function sealPdf(
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     signatureLength: placeholderBytes(credentials, Boolean(options.timestampUrl)),
   });
+  nameAddedFieldUniquely(document);
   // A document this process has just written is signed as an incremental update of those bytes
   // rather than written out again, which cost as much as the whole flatten. Anything else is
   // rewritten in full. The placeholder is found by scanning the bytes: object streams would
@@ -132,6 +133,31 @@ export function resolveIndirectFormEntries(document: PDFDocument): void {
   if (fields) acroForm.set(PDFName.of("Fields"), fields);
   const sigFlags = acroForm.lookupMaybe(PDFName.of("SigFlags"), PDFNumber);
   if (sigFlags) acroForm.set(PDFName.of("SigFlags"), sigFlags);
+}
+
+/**
+ * The placeholder helper names every field it adds "Signature1"; a watermarked copy of a sealed file
+ * already has one, and two fields of one name are one field to a PDF reader. The added field (the
+ * last of /Fields) takes the next free "SignatureN".
+ */
+export function nameAddedFieldUniquely(document: PDFDocument): void {
+  const fields = document.catalog
+    .lookupMaybe(PDFName.of("AcroForm"), PDFDict)
+    ?.lookupMaybe(PDFName.of("Fields"), PDFArray);
+  if (!fields || fields.size() < 2) return;
+  const nameOf = (index: number) =>
+    fields.lookupMaybe(index, PDFDict)?.lookupMaybe(PDFName.of("T"), PDFString, PDFHexString)?.decodeText();
+  const taken = new Set<string>();
+  for (let index = 0; index < fields.size() - 1; index += 1) {
+    const name = nameOf(index);
+    if (name !== undefined) taken.add(name);
+  }
+  const added = fields.lookupMaybe(fields.size() - 1, PDFDict);
+  const name = nameOf(fields.size() - 1);
+  if (!added || name === undefined || !taken.has(name)) return;
+  let next = 2;
+  while (taken.has(`Signature${next}`)) next += 1;
+  added.set(PDFName.of("T"), PDFString.of(`Signature${next}`));
 }
 
 /**
