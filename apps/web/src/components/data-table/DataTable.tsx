@@ -8,8 +8,6 @@ import type { PageControl } from "./use-page-state.ts";
 export interface Column<Row, S extends string = never> {
   key: string;
   label: string;
-  /** the label is for screen readers only (a column of buttons needs no visible heading) */
-  hideLabel?: boolean;
   /** the list's sort field for this column; without it (or without paging) the column does not sort */
   sortField?: S;
   width?: number | string;
@@ -93,7 +91,6 @@ export function DataTable<Row, S extends string = never>({
                 key={column.key}
                 w={column.width}
                 ta={column.align}
-                aria-label={column.labelHidden ? column.label : undefined}
                 aria-sort={
                   page && column.sortField && page.sortBy === column.sortField
                     ? page.sortDirection === "asc"
@@ -102,15 +99,15 @@ export function DataTable<Row, S extends string = never>({
                     : undefined
                 }
               >
-                {column.labelHidden ? null : page && column.sortField ? (
+                {column.labelHidden ? (
+                  <VisuallyHidden>{column.label}</VisuallyHidden>
+                ) : page && column.sortField ? (
                   <SortButton
                     label={column.label}
                     active={page.sortBy === column.sortField}
                     direction={page.sortDirection}
                     onClick={() => column.sortField && page.toggleSort(column.sortField)}
                   />
-                ) : column.hideLabel ? (
-                  <VisuallyHidden>{column.label}</VisuallyHidden>
                 ) : (
                   <Text size="sm" fw={600} c="dimmed" className={classes.headLabel}>
                     {column.label}

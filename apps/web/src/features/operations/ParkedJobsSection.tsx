@@ -60,7 +60,7 @@ export function ParkedJobsSection() {
     {
       key: "actions",
       label: "Actions",
-      hideLabel: true,
+      labelHidden: true,
       render: (job) => (
         <Button
           size="xs"

@@ -148,7 +148,7 @@ export function RulesEditor({
     {
       key: "move",
       label: "Order",
-      hideLabel: true,
+      labelHidden: true,
       render: ({ index }) =>
         canManage && (
           <Group gap={4} wrap="nowrap">

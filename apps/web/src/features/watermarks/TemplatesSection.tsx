@@ -87,7 +87,7 @@ export function TemplatesSection({
     {
       key: "actions",
       label: "Actions",
-      hideLabel: true,
+      labelHidden: true,
       render: (template) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
           <Button size="xs" variant="default" onClick={() => open(template)}>

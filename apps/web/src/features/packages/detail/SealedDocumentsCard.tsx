@@ -85,7 +85,7 @@ export function SealedDocumentsCard({
     {
       key: "download",
       label: "Download",
-      hideLabel: true,
+      labelHidden: true,
       render: (artifact) => (
         <Button
           component="a"
