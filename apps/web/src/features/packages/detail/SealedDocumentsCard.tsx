@@ -74,7 +74,7 @@ export function SealedDocumentsCard({
       render: (artifact) => (
         <Badge
           variant="light"
-          color={artifact.padesLevel === "B-LTA" ? "green" : artifact.timestamped ? "teal" : "gray"}
+          color={artifact.timestamped ? "teal" : "gray"}
           tt="none"
           title={artifact.padesLevel ? `PAdES ${artifact.padesLevel}` : undefined}
         >
