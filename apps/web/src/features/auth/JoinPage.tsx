@@ -1,14 +1,13 @@
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { INVITATION_MESSAGES, identityRoutes } from "@signet/contract";
-import { IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useSearch } from "@tanstack/react-router";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
-import { AnchorLink } from "../../components/links.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { AuthCard } from "./AuthCard.tsx";
+import { EmailedLinkOutcome } from "./EmailedLinkOutcome.tsx";
 
 /**
  * The emailed link of a request to join (issue 30 §1): someone who already has an account accepts or
@@ -48,34 +47,20 @@ export function JoinPage() {
   }
   if (!complete || lookup.isError || !lookup.data) {
     return (
-      <AuthCard title="Request to join">
-        <Stack gap="md">
-          <Alert color="red" variant="light" icon={<IconInfoCircle size={18} />}>
-            {lookup.error ? errorMessage(lookup.error) : INVITATION_MESSAGES.invitationNotFound}
-          </Alert>
-          <AnchorLink to="/sign-in" size="sm">
-            Go to sign-in
-          </AnchorLink>
-        </Stack>
-      </AuthCard>
+      <EmailedLinkOutcome title="Request to join" ok={false}>
+        {lookup.error ? errorMessage(lookup.error) : INVITATION_MESSAGES.invitationNotFound}
+      </EmailedLinkOutcome>
     );
   }
 
   const request = lookup.data;
   if (answer.isSuccess) {
     return (
-      <AuthCard title="Request to join">
-        <Stack gap="md">
-          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />}>
-            {answer.data
-              ? `You are now a member of ${request.organizationName}. Sign in and choose it.`
-              : `You declined to join ${request.organizationName}. Nothing changed for your account.`}
-          </Alert>
-          <AnchorLink to="/sign-in" size="sm">
-            Go to sign-in
-          </AnchorLink>
-        </Stack>
-      </AuthCard>
+      <EmailedLinkOutcome title="Request to join" ok>
+        {answer.data
+          ? `You are now a member of ${request.organizationName}. Sign in and choose it.`
+          : `You declined to join ${request.organizationName}. Nothing changed for your account.`}
+      </EmailedLinkOutcome>
     );
   }
   return (

@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IDENTITY_MESSAGES, identityRoutes } from "@signet/contract";
-import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useSearch } from "@tanstack/react-router";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { useSessionUser } from "../../app/services-context.tsx";
 import { FormError } from "../../components/FormError.tsx";
-import { AnchorLink } from "../../components/links.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { AuthCard } from "./AuthCard.tsx";
+import { EmailedLinkOutcome } from "./EmailedLinkOutcome.tsx";
 
 /**
  * Lets an organization's identity provider sign an existing account in (issue 30 §1), once the
@@ -70,32 +70,17 @@ export function LinkAccountPage() {
   }
   if (!complete || lookup.isError || !lookup.data) {
     return (
-      <AuthCard title="Link your account">
-        <Stack gap="md">
-          <Alert color="red" variant="light" icon={<IconInfoCircle size={18} />}>
-            {lookup.error ? errorMessage(lookup.error) : IDENTITY_MESSAGES.linkRequestNotFound}
-          </Alert>
-          <AnchorLink to="/sign-in" size="sm">
-            Go to sign-in
-          </AnchorLink>
-        </Stack>
-      </AuthCard>
+      <EmailedLinkOutcome title="Link your account" ok={false}>
+        {lookup.error ? errorMessage(lookup.error) : IDENTITY_MESSAGES.linkRequestNotFound}
+      </EmailedLinkOutcome>
     );
   }
   const request = lookup.data;
   if (confirm.isSuccess) {
     return (
-      <AuthCard title="Link your account">
-        <Stack gap="md">
-          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />}>
-            Your account is linked to {request.providerName}. Sign in through it again to open{" "}
-            {request.organizationName}.
-          </Alert>
-          <AnchorLink to="/sign-in" size="sm">
-            Go to sign-in
-          </AnchorLink>
-        </Stack>
-      </AuthCard>
+      <EmailedLinkOutcome title="Link your account" ok>
+        Your account is linked to {request.providerName}. Sign in through it again to open {request.organizationName}.
+      </EmailedLinkOutcome>
     );
   }
   return (
