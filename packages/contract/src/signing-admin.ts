@@ -293,8 +293,7 @@ export const signingAdminRoutes = {
     response: null,
     status: 204,
   }),
-  // the file routes below are served by hand (they stream bytes): these entries give their URL,
-  // auth and OpenAPI description
+  // the routes below answer files (produces): defineRoute sends what the handler returns as a download
   downloadSealedArtifact: define({
     ...v9,
     method: "GET",

@@ -593,7 +593,8 @@ export const signingRoomRoutes = {
 } as const satisfies Record<string, RouteDef>;
 
 /*
- * Routes of the signing origin that are not JSON (their entries: signingRoomFileRoutes below):
+ * URLs of the signing origin's routes that answer files or read multipart bodies, for the apps that
+ * link to them (their entries: signingRoomFileRoutes below):
  * - GET  /api/v1/signing/consent-document          the consent PDF with the participant's code
  * - GET  /api/v1/signing/documents/:documentId/file the document (sealed copy once sealed)
  * - POST /api/v1/signing/stips/:stipId/uploads      multipart, one file part "file"
@@ -698,10 +699,7 @@ export type SealVerification = z.infer<typeof sealVerificationSchema>;
 const fileOf = (description: string) =>
   z.object({ file: z.file().describe(description) }).describe("multipart/form-data with one file part named 'file'");
 
-/**
- * The signing origin's routes that stream files or read multipart bodies (served by hand, see
- * SIGNING_FILE_PATHS): their URL, auth and OpenAPI description.
- */
+/** The signing origin's routes that answer files or read multipart bodies (URLs: SIGNING_FILE_PATHS). */
 export const signingRoomFileRoutes = {
   downloadConsentDocument: define({
     ...base,

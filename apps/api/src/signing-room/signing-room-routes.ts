@@ -1,14 +1,5 @@
-import { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
-import {
-  collaborationViewSchema,
-  errorBodySchema,
-  MESSAGES,
-  signingRoomRoutes as routes,
-  routeUrl,
-  SIGNING_FILE_PATHS,
-  sealVerificationSchema,
-} from "@signet/contract";
+import { MESSAGES, signingRoomRoutes as routes, SIGNING_LIMITS, signingRoomFileRoutes } from "@signet/contract";
 import {
   AppError,
   adoptSignature,
@@ -38,9 +29,7 @@ import {
   withdrawConsent,
 } from "@signet/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { requestOrigin } from "../plugins/authenticate.ts";
-import { sendFile } from "../plugins/content-disposition.ts";
 import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 import { readFirstFile } from "../plugins/read-multipart.ts";
 import type { signingCookie } from "./signing-session-cookie.ts";
@@ -119,110 +108,68 @@ export async function registerSigningRoomRoutes(
     cookie.clear(reply);
   });
 
-  const pdfRoute = { produces: ["application/pdf"], response: { "4xx": errorBodySchema, "5xx": errorBodySchema } };
-  const participant = authenticate("participant");
-
-  app.get(
-    SIGNING_FILE_PATHS.consentDocument,
-    { schema: { tags: ["signing room"], ...pdfRoute }, preValidation: participant },
-    async (request, reply) => {
-      const bytes = await consentDocument(ctx(request), deps);
-      return sendFile(
-        reply,
-        { stream: streamOf(bytes), fileName: "esign-consent.pdf", contentType: "application/pdf" },
-        "inline",
-      );
-    },
+  const files = signingRoomFileRoutes;
+  defineRoute(app, authenticate, files.downloadConsentDocument, async ({ request }) => {
+    const bytes = await consentDocument(ctx(request), deps);
+    return {
+      stream: Buffer.from(bytes),
+      fileName: "esign-consent.pdf",
+      contentType: "application/pdf",
+      disposition: "inline" as const,
+    };
+  });
+  defineRoute(app, authenticate, files.downloadSigningDocument, async ({ request, params }) => {
+    const file = await participantDocumentFile(ctx(request), params.documentId, deps);
+    // an eNote's XML is never rendered on the signing origin (a browser would run XHTML in it): it downloads
+    return {
+      ...file,
+      disposition: file.contentType === "application/pdf" ? ("inline" as const) : ("attachment" as const),
+    };
+  });
+  defineRoute(app, authenticate, files.downloadSealedCopy, async ({ request, params }) =>
+    participantDownload(ctx(request), params.artifactId, deps),
   );
-
-  const documentParams = z.object({ documentId: z.uuid() });
-  app.get(
-    "/api/v1/signing/documents/:documentId/file",
-    { schema: { tags: ["signing room"], params: documentParams, ...pdfRoute }, preValidation: participant },
-    async (request, reply) => {
-      const { documentId } = documentParams.parse(request.params);
-      const file = await participantDocumentFile(ctx(request), documentId, deps);
-      // an eNote's XML is never rendered on the signing origin (a browser would run XHTML in it): it downloads
-      return sendFile(reply, file, file.contentType === "application/pdf" ? "inline" : "attachment");
-    },
+  defineRoute(app, authenticate, files.getCollaborationView, async ({ params }) =>
+    collaborationView(params.token, deps),
   );
-
-  const artifactParams = z.object({ artifactId: z.uuid() });
-  app.get(
-    "/api/v1/signing/downloads/:artifactId",
-    { schema: { tags: ["signing room"], params: artifactParams, ...pdfRoute }, preValidation: participant },
-    async (request, reply) => {
-      const { artifactId } = artifactParams.parse(request.params);
-      return sendFile(reply, await participantDownload(ctx(request), artifactId, deps));
-    },
-  );
-
-  const tokenParams = z.object({ token: z.string().min(10).max(2000) });
-  app.get(
-    "/api/v1/signing/collaboration/:token",
-    {
-      schema: {
-        tags: ["signing room"],
-        params: tokenParams,
-        response: { 200: collaborationViewSchema, "4xx": errorBodySchema, "5xx": errorBodySchema },
-      },
-    },
-    async (request) => collaborationView(tokenParams.parse(request.params).token, deps),
-  );
-  app.get(
-    "/api/v1/signing/collaboration/:token/documents/:documentId/file",
-    { schema: { tags: ["signing room"], params: tokenParams.extend(documentParams.shape), ...pdfRoute } },
-    async (request, reply) => {
-      const { token, documentId } = tokenParams.extend(documentParams.shape).parse(request.params);
-      return sendFile(reply, await collaborationDocumentFile(token, documentId, deps), "inline");
-    },
-  );
+  defineRoute(app, authenticate, files.downloadCollaborationDocument, async ({ params }) => ({
+    ...(await collaborationDocumentFile(params.token, params.documentId, deps)),
+    disposition: "inline" as const,
+  }));
 
   // multipart is parsed only where files are uploaded: elsewhere a multipart body answers 415
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
-    const stipParams = z.object({ stipId: z.uuid() });
-    scope.post(
-      routeUrl({ base: "api", version: 1, path: "/signing/stips/:stipId/uploads" }),
-      {
-        schema: { tags: ["signing room"], params: stipParams, consumes: ["multipart/form-data"] },
-        preValidation: participant,
-      },
-      async (request, reply) => {
-        const { stipId } = stipParams.parse(request.params);
-        const file = await readFirstFile(request, { fileSize: 20 * 1024 * 1024, files: 1 });
-        if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the part named 'file'.");
-        const room = await uploadStip(
-          ctx(request),
-          { stipId, fileName: file.fileName, bytes: file.bytes ?? Buffer.alloc(0), truncated: !file.bytes },
-          deps,
-        );
-        return reply.code(201).send(room);
-      },
-    );
-
-    scope.post(
-      SIGNING_FILE_PATHS.sealVerification,
-      {
-        schema: {
-          summary: "Public: is this PDF an unmodified document sealed by Signet? (multipart 'file')",
-          tags: ["signing room"],
-          consumes: ["multipart/form-data"],
-          response: { 200: sealVerificationSchema, "4xx": errorBodySchema, "5xx": errorBodySchema },
+    defineRoute(scope, authenticate, files.uploadStip, async ({ request, params }) => {
+      const file = await readFirstFile(request, { fileSize: SIGNING_LIMITS.stipUploadBytes, files: 1 });
+      if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the part named 'file'.");
+      return uploadStip(
+        ctx(request),
+        {
+          stipId: params.stipId,
+          fileName: file.fileName,
+          bytes: file.bytes ?? Buffer.alloc(0),
+          truncated: !file.bytes,
         },
-        config: {
-          rateLimit: { max: 30, timeWindow: 60_000 },
-          rateLimitMessage: MESSAGES.tooManySealVerifications,
-        },
-      },
-      async (request) => {
+        deps,
+      );
+    });
+    defineRoute(
+      scope,
+      authenticate,
+      files.verifySealedDocument,
+      async ({ request }) => {
         const file = await readFirstFile(request, { fileSize: deps.config.MAX_UPLOAD_BYTES, files: 1 });
         if (!file) throw new AppError("BAD_REQUEST", "Attach the PDF in the part named 'file'.");
         if (!file.bytes) throw new AppError("PAYLOAD_TOO_LARGE");
         return verifySealedPdf(deps.db, file.bytes);
       },
+      {
+        config: {
+          rateLimit: { max: 30, timeWindow: 60_000 },
+          rateLimitMessage: MESSAGES.tooManySealVerifications,
+        },
+      },
     );
   });
 }
-
-const streamOf = (bytes: Uint8Array): NodeJS.ReadableStream => Readable.from([Buffer.from(bytes)]);
