@@ -65,6 +65,9 @@ export async function registerOrganizationLogoRoutes(app: FastifyInstance, deps:
 /** On the signing room's origin: the organization's current logo, for anyone (the room, mail clients). */
 export function registerPublicLogoRoute(app: FastifyInstance, deps: CoreDeps, options: { hidden?: boolean } = {}) {
   const params = z.object({ orgId: z.uuid(), file: z.string().max(80) });
+  // Served by hand, not through defineRoute (its table entry: publicLogoRoutes): unlike every file
+  // defineRoute answers (private, no-store, a download name), a logo is public and cached for a year,
+  // and the api listener serves it undocumented.
   app.get(
     `${LOGO_LIMITS.publicPath}/:orgId/:file`,
     {
