@@ -12,6 +12,7 @@ import { apiClientRateLimit } from "./plugins/api-client-rate-limit.ts";
 import { rewriteApiVersion } from "./plugins/api-version.ts";
 import { authenticator } from "./plugins/authenticate.ts";
 import { registerErrorHandler, sendError } from "./plugins/error-handler.ts";
+import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerJsonBodyParser } from "./plugins/json-body-parser.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { apiDocument, registerOpenApi } from "./plugins/openapi-document.ts";
@@ -94,6 +95,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerStorableTextGuard(app);
+  registerIdempotency(app, deps);
   registerRouteList(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

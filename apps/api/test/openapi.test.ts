@@ -219,6 +219,17 @@ describe("error statuses derived from the route entry", () => {
     );
   });
 
+  it("offers the Idempotency-Key header, with its 409 and 422, on signed-in POSTs answering JSON only", () => {
+    const headerNames = (op: { parameters?: { in: string; name: string }[] }) =>
+      (op.parameters ?? []).filter((p) => p.in === "header").map((p) => p.name);
+    const create = operation("api", routes.createPackage);
+    expect(headerNames(create)).toContain("idempotency-key");
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["409", "422"]));
+    expect(headerNames(operation("api", routes.updateDocument))).not.toContain("idempotency-key");
+    expect(headerNames(operation("api", routes.token))).not.toContain("idempotency-key");
+    expect(Object.keys(operation("api", routes.token).responses)).not.toContain("422");
+  });
+
   it("describes the upload's parts: the binary file and the optional properties", () => {
     const form = documents.api.components.schemas.DocumentUploadInput as {
       properties: Record<string, { type?: string; format?: string }>;

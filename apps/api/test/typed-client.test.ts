@@ -91,6 +91,8 @@ interface Seen {
   status: number;
   traceId: string | null;
   idempotencyKey: string | null;
+  /** the API answered a retry with the first answer under its Idempotency-Key */
+  replayed?: boolean;
 }
 
 /**
@@ -102,6 +104,8 @@ async function startProxy(
   inject: (method: string, path: string, index: number) => { status: number; headers?: Record<string, string> } | null,
   /** changes the API's JSON answer to a path before it is passed on */
   rewrite?: (path: string, body: Record<string, unknown>) => Record<string, unknown>,
+  /** passes the request to the API but answers this status instead of the API's answer (a lost answer) */
+  lose?: (method: string, path: string, index: number) => number | null,
 ) {
   const seen: Seen[] = [];
   const server: Server = createServer(async (request, response) => {
@@ -109,7 +113,8 @@ async function startProxy(
     const path = request.url ?? "/";
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const injected = inject(method, path, seen.filter((s) => s.method === method && s.path === path).length);
+    const index = seen.filter((s) => s.method === method && s.path === path).length;
+    const injected = inject(method, path, index);
     const idempotencyKey = (request.headers["idempotency-key"] as string | undefined) ?? null;
     if (injected) {
       seen.push({ method, path, status: injected.status, traceId: null, idempotencyKey });
@@ -132,7 +137,20 @@ async function startProxy(
     if (rewrite && answer.headers.get("content-type")?.includes("json")) {
       bytes = Buffer.from(JSON.stringify(rewrite(path, JSON.parse(bytes.toString("utf8")))));
     }
-    seen.push({ method, path, status: answer.status, traceId: answer.headers.get("x-trace-id"), idempotencyKey });
+    const lost = lose?.(method, path, index) ?? null;
+    seen.push({
+      method,
+      path,
+      status: lost ?? answer.status,
+      traceId: answer.headers.get("x-trace-id"),
+      idempotencyKey,
+      replayed: answer.headers.get("idempotent-replayed") === "true",
+    });
+    if (lost !== null) {
+      response.writeHead(lost, { "content-type": "text/plain" });
+      response.end("Bad gateway");
+      return;
+    }
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
       if (name !== "content-encoding" && name !== "transfer-encoding" && name !== "content-length") out[name] = value;
@@ -295,7 +313,33 @@ describe("the typed client for integrators", () => {
     }
   });
 
-  it("never repeats a create after another failure (502), and does not wait on a Retry-After beyond its limit", async () => {
+  it("retries a create whose answer was lost (502 after the API acted) under its key: it happens once", async () => {
+    const name = `Lost answer ${Date.now()}`;
+    const proxy = await startProxy(
+      app.url,
+      () => null,
+      undefined,
+      // the API creates the package, the gateway loses its answer the first time
+      (method, path, index) => (method === "POST" && path === packagesPath() && index === 0 ? 502 : null),
+    );
+    try {
+      const client = createSignetClient({ baseUrl: proxy.url, ...(await integration()), retryBaseDelayMs: 5 });
+      const created = await client.call(routes.createPackage, {
+        params: { orgId: org.organizationId },
+        body: { name },
+      });
+      const posts = proxy.seen.filter((s) => s.method === "POST" && s.path === packagesPath());
+      expect(posts.map((s) => s.status)).toEqual([502, 201]);
+      expect(new Set(posts.map((s) => s.idempotencyKey)).size).toBe(1);
+      expect(posts[1]?.replayed).toBe(true);
+      const stored = await app.server.db.package.findMany({ where: { organizationId: org.organizationId, name } });
+      expect(stored.map((row) => row.id)).toEqual([created.id]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("gives up on a create after maxRetries 502s, and does not wait on a Retry-After beyond its limit", async () => {
     const proxy = await startProxy(app.url, (method, path) => {
       if (method === "POST" && path === packagesPath()) return { status: 502 };
       if (method === "GET" && path.startsWith(packagesPath()))
@@ -303,12 +347,12 @@ describe("the typed client for integrators", () => {
       return null;
     });
     try {
-      const client = createSignetClient({ baseUrl: proxy.url, ...(await integration()) });
+      const client = createSignetClient({ baseUrl: proxy.url, ...(await integration()), retryBaseDelayMs: 5 });
       const failed = (await client
         .call(routes.createPackage, { params: { orgId: org.organizationId }, body: {} })
         .catch((caught: unknown) => caught)) as SignetApiError;
       expect(failed.status).toBe(502);
-      expect(proxy.seen.filter((s) => s.method === "POST" && s.path === packagesPath()).length).toBe(1);
+      expect(proxy.seen.filter((s) => s.method === "POST" && s.path === packagesPath()).length).toBe(5);
 
       const throttled = (await client
         .call(routes.listPackages, { params: { orgId: org.organizationId } })

@@ -1,4 +1,4 @@
-export { routes } from "@signet/contract";
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, routes } from "@signet/contract";
 export type { Resources, RouteMethod } from "./resources.ts";
 export { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from "./retry-policy.ts";
 export { createSignet, type Signet, type SignetOptions } from "./signet.ts";
@@ -18,7 +18,6 @@ export {
   type CallResult,
   createSignetClient,
   type DownloadInput,
-  IDEMPOTENCY_KEY_HEADER,
   type MultipartRoute,
   type RequestOptions,
   type SignetClient,

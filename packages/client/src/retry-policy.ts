@@ -4,6 +4,12 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 /** Methods a network failure may be retried for: repeating them cannot do the work twice. */
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 
+/**
+ * Statuses retried only for a request that is safe to repeat (an idempotent method, or a POST with
+ * an Idempotency-Key, which the API answers once): a gateway that lost or never got the answer.
+ */
+export const RETRYABLE_WHEN_REPEATABLE: ReadonlySet<number> = new Set([502, 504]);
+
 export interface RetryOptions {
   maxRetries: number;
   /** first backoff; doubles with every attempt */

@@ -2,13 +2,20 @@ import {
   DEFAULT_API_VERSION,
   encodeRequestBody,
   HEADERS,
+  IDEMPOTENCY_KEY_HEADER,
   type RouteDef,
   routeRequestPath,
   routes,
   routeUrl,
 } from "@signet/contract";
 import type { z } from "zod";
-import { IDEMPOTENT_METHODS, parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from "./retry-policy.ts";
+import {
+  IDEMPOTENT_METHODS,
+  parseRetryAfter,
+  RETRYABLE_STATUSES,
+  RETRYABLE_WHEN_REPEATABLE,
+  retryDelay,
+} from "./retry-policy.ts";
 import { errorFromBody, SignetApiError } from "./signet-api-error.ts";
 
 type ParamsOf<R> = R extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : { params?: undefined };
@@ -27,9 +34,6 @@ export interface RequestOptions {
    */
   idempotencyKey?: string;
 }
-
-/** The header that names one intended create across its retries (IETF draft "The Idempotency-Key HTTP Header Field"). */
-export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 
 /** What a call of route R takes: its path params, query and body, typed from the contract's schemas. */
 export type CallInput<R extends RouteDef> = ParamsOf<R> & QueryOf<R> & BodyOf<R> & RequestOptions;
@@ -139,7 +143,11 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
     return token.value;
   }
 
-  /** Sends with retries of 429/503 (and network failures of idempotent methods); answers any other response. */
+  /**
+   * Sends with retries of 429/503, and, when repeating cannot do the work twice (an idempotent
+   * method, or a POST carrying an Idempotency-Key), of 502/504 and network failures; answers any
+   * other response.
+   */
   async function send(
     method: string,
     url: string,
@@ -147,6 +155,7 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
     headers: Record<string, string> = {},
     signal?: AbortSignal,
   ): Promise<Response> {
+    const repeatable = IDEMPOTENT_METHODS.has(method) || IDEMPOTENCY_KEY_HEADER in headers;
     for (let attempt = 0; ; attempt++) {
       const built = body?.() ?? { body: null, headers: {}, streaming: false };
       let response: Response;
@@ -159,12 +168,14 @@ export function createSignetClient(options: SignetClientOptions): SignetClient {
           ...(built.streaming ? { duplex: "half" } : {}),
         } as RequestInit);
       } catch (error) {
-        const wait = IDEMPOTENT_METHODS.has(method) && !signal?.aborted ? retryDelay(attempt, null, retry) : null;
+        const wait = repeatable && !built.streaming && !signal?.aborted ? retryDelay(attempt, null, retry) : null;
         if (wait === null) throw error;
         await sleep(wait, signal);
         continue;
       }
-      if (response.ok || !RETRYABLE_STATUSES.has(response.status)) return response;
+      const retryable =
+        RETRYABLE_STATUSES.has(response.status) || (repeatable && RETRYABLE_WHEN_REPEATABLE.has(response.status));
+      if (response.ok || !retryable) return response;
       const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
       // a streamed body has been read and cannot be sent again
       const wait = body === null || built.streaming ? null : retryDelay(attempt, retryAfterMs, retry);

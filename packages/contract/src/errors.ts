@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IDEMPOTENCY_MESSAGES } from "./idempotency.ts";
 import { MESSAGES } from "./messages.ts";
 import { MFA_MESSAGES } from "./mfa-constants.ts";
 
@@ -25,6 +26,10 @@ export const ERROR_CODES = {
   /** the action destroys data (e.g. tags) and the request did not confirm it; details say what */
   CONFIRMATION_REQUIRED: { status: 409, message: "Confirm this change: it deletes data that cannot be restored." },
   CONFLICT: { status: 409, message: "This action could not be completed. Please try again." },
+  /** the first request under this Idempotency-Key has not answered yet */
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, message: IDEMPOTENCY_MESSAGES.inProgress },
+  /** the Idempotency-Key names another request (another path or body) */
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: IDEMPOTENCY_MESSAGES.reused },
   PAYLOAD_TOO_LARGE: { status: 413, message: "Upload failed. Maximum file size exceeded." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Upload failed. File format not supported." },
   SIGNING_LINK_INVALID: { status: 404, message: "This signing link is not valid." },

@@ -26,6 +26,7 @@ export * from "./group-packages.ts";
 export * from "./groups.ts";
 export * from "./guards.ts";
 export * from "./holidays.ts";
+export * from "./idempotency.ts";
 export * from "./identity-links.ts";
 export * from "./identity-proofing.ts";
 export * from "./identity-providers.ts";

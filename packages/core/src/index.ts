@@ -36,6 +36,7 @@ export * from "./email-templates/index.ts";
 export * from "./enote/index.ts";
 export * from "./errors/app-error.ts";
 export * from "./groups/index.ts";
+export * from "./idempotency/idempotent-requests.ts";
 export * from "./identity-links/index.ts";
 export * from "./identity-proofing/index.ts";
 export * from "./identity-providers/index.ts";

@@ -1,4 +1,4 @@
-import { errorBodySchema, type RouteDef, routeUrl } from "@signet/contract";
+import { errorBodySchema, honoursIdempotencyKey, type RouteDef, routeUrl } from "@signet/contract";
 import type { TokenAlongside } from "@signet/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { z } from "zod";
@@ -57,10 +57,13 @@ export function defineRoute<R extends RouteDef>(
     ...(def.auth === "none" ? [] : [authenticate(def.auth, def.path.includes(":orgId"), alongside)]),
     ...(bodyOptional ? [noBodyAsEmptyObject] : []),
   ];
+  // a signed-in create or action answering JSON honours an Idempotency-Key (plugins/idempotency.ts)
+  const idempotent = honoursIdempotencyKey(def);
   app.route({
     method: def.method,
     url: routeUrl(def),
     ...options,
+    ...(idempotent ? { config: { ...options.config, idempotent } } : {}),
     // validation and serialization only: the OpenAPI operation is derived from the same entry in
     // openapi-document.ts (which also covers the routes served by hand)
     schema: {

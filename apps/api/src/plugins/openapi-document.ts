@@ -1,5 +1,15 @@
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from "@fastify/swagger";
-import { HEADERS, type RouteDef, routes, routeUrl, SIGNING_ROOM_HEADER, signingOriginRoutes } from "@signet/contract";
+import {
+  HEADERS,
+  honoursIdempotencyKey,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_RULES,
+  type RouteDef,
+  routes,
+  routeUrl,
+  SIGNING_ROOM_HEADER,
+  signingOriginRoutes,
+} from "@signet/contract";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -106,6 +116,17 @@ const FILE_COMPONENTS: Record<NonNullable<RouteDef["produces"]>, string> = {
 };
 const isWrite = (route: RouteDef) => route.method !== "GET";
 
+const IDEMPOTENCY_HEADER_PARAMETER = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_RULES.maxKeyLength)
+    .optional()
+    .describe(
+      `Names this request across its retries (1–${IDEMPOTENCY_RULES.maxKeyLength} visible ASCII characters, e.g. a UUID or your record's id): a retry with the same key, path and body within ${IDEMPOTENCY_RULES.retentionHours} hours answers the first success again, with Idempotent-Replayed: true. A failure is not kept.`,
+    ),
+});
+
 /** Top-level keys of a zod input schema, through the wrappers a contract schema may carry. */
 function keysOf(schema: z.ZodType | undefined): string[] {
   const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
@@ -141,7 +162,13 @@ export function errorResponses(
   ];
   if (forbidden.length) errors[403] = `Forbidden: ${forbidden.join(", or ")}`;
   if (hasIds) errors[404] = "Not found (or it belongs to another organization)";
-  if (versioned) errors[409] = "The version does not match: someone changed it first; reload and retry";
+  const idempotent = honoursIdempotencyKey(route);
+  const conflicts = [
+    ...(versioned ? ["the version does not match: someone changed it first; reload and retry"] : []),
+    ...(idempotent ? ["the first request with this Idempotency-Key is still running: retry once it has finished"] : []),
+  ];
+  if (conflicts.length) errors[409] = `Conflict: ${conflicts.join(", or ")}`;
+  if (idempotent) errors[422] = "This Idempotency-Key was already used for another request (another path or body)";
   if (route.body || route.multipart) {
     errors[413] = "The body or the uploaded file is too large";
     errors[415] = "The content type or the file format is not supported";
@@ -227,6 +254,7 @@ function operationTransform(listener: OpenApiListener): SwaggerTransform {
       summary: route.summary,
       tags: [...route.tags],
       ...(route.params ? { params: inline(route.params) } : {}),
+      ...(honoursIdempotencyKey(route) ? { headers: IDEMPOTENCY_HEADER_PARAMETER } : {}),
       ...(route.query ? { querystring: inline(route.query) } : {}),
       ...(body ? { body: named(body, `${pascal(id)}${route.multipart ? "Form" : "Body"}`) } : {}),
       ...(route.multipart ? { consumes: ["multipart/form-data"] } : {}),

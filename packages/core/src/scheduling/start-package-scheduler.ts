@@ -1,4 +1,5 @@
 import type { Db } from "../db/prisma-client.ts";
+import { purgeExpiredIdempotentRequests } from "../idempotency/idempotent-requests.ts";
 import type { Logger } from "../logger.ts";
 import { runDueReminders } from "../reminders/run-due-reminders.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";
@@ -8,6 +9,7 @@ import { runDuePackageTransitions } from "./run-due-package-transitions.ts";
 /**
  * Runs the due transitions every `intervalMs` (a scheduled time is met within that), in every
  * worker and in the API of the embedded default; SKIP LOCKED keeps replicas from doubling work.
+ * Each tick also forgets idempotency answers past their retention.
  */
 export function startPackageScheduler(db: Db, storage: BlobStorage, logger: Logger, intervalMs = 15_000) {
   return repeatEvery(intervalMs, async () => {
@@ -23,6 +25,11 @@ export function startPackageScheduler(db: Db, storage: BlobStorage, logger: Logg
       if (reminded.reminders + reminded.expiringSoon > 0) logger.info(reminded, "reminders ran");
     } catch (error) {
       logger.error({ err: error }, "reminder pass failed");
+    }
+    try {
+      await purgeExpiredIdempotentRequests(db);
+    } catch (error) {
+      logger.error({ err: error }, "purging expired idempotency keys failed");
     }
   });
 }
