@@ -115,8 +115,13 @@ export type ClosingCenterList = z.infer<typeof closingCenterListSchema>;
 
 // every contact field may be left out, and an empty one clears it
 const contactFields = {
+  // the choice of "" or an address sits inside the pipe: as a union around the email's own pipe, the
+  // OpenAPI generator lost the address branch (the document said only "" or null)
   contactEmail: z
-    .union([z.literal(""), emailSchema])
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.union([z.literal(""), z.email().max(254)]))
     .nullable()
     .transform((value) => (value ? value : null))
     .optional(),

@@ -5,3 +5,15 @@ import { PACKAGE_ACTIONS, PACKAGE_STATUSES } from "./package-status.ts";
 // importing zod classic there would bring all of classic zod with them (issue 17).
 export const packageStatusSchema = z.enum(PACKAGE_STATUSES);
 export const packageActionSchema = z.enum(PACKAGE_ACTIONS);
+
+/**
+ * A count for every package status, as an object of named properties (a record keyed by the enum
+ * reaches OpenAPI as propertyNames + required without properties, which clients cannot read).
+ */
+export const packageStatusCountsShape = () =>
+  z.object(
+    Object.fromEntries(PACKAGE_STATUSES.map((status) => [status, z.number().int().min(0)])) as Record<
+      (typeof PACKAGE_STATUSES)[number],
+      z.ZodNumber
+    >,
+  );

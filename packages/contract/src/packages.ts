@@ -4,7 +4,7 @@ import { PACKAGE_SORT_FIELDS } from "./list-sort-fields.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { MESSAGES } from "./messages.ts";
 import { PACKAGE_ACTIONS, PACKAGE_STATUSES } from "./package-status.ts";
-import { packageStatusSchema } from "./package-status-schemas.ts";
+import { packageStatusCountsShape, packageStatusSchema } from "./package-status-schemas.ts";
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
 import { CONTACT_SUMMARIES, participantAccessMethodSchema } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -281,8 +281,7 @@ export type WorkspacePackage = z.infer<typeof workspacePackageSchema>;
 export const workspacePackageListSchema = pageSchema(workspacePackageSchema).meta({ id: "WorkspacePackageList" });
 export type WorkspacePackageList = z.infer<typeof workspacePackageListSchema>;
 
-export const packageStatusCountsSchema = z
-  .record(packageStatusSchema, z.number().int())
+export const packageStatusCountsSchema = packageStatusCountsShape()
   .describe("Packages the caller sees, per status (every status present, 0 when none)")
   .meta({ id: "PackageStatusCounts" });
 export type PackageStatusCounts = z.infer<typeof packageStatusCountsSchema>;

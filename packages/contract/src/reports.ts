@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PACKAGE_REPORT_SORT_FIELDS } from "./list-sort-fields.ts";
 import { PACKAGE_STATUS_WORDS, PACKAGE_STATUSES } from "./package-status.ts";
-import { packageStatusSchema } from "./package-status-schemas.ts";
+import { packageStatusCountsShape, packageStatusSchema } from "./package-status-schemas.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -73,7 +73,7 @@ export type PackageReportRow = z.infer<typeof packageReportRowSchema>;
 export const packageReportTotalsSchema = z
   .object({
     count: z.number().int().describe("Packages matching the filters"),
-    byStatus: z.record(packageStatusSchema, z.number().int()).describe("Every status present, 0 when none"),
+    byStatus: packageStatusCountsShape().describe("Every status present, 0 when none"),
     completedCount: z.number().int().describe("Packages sent and completed"),
     medianDaysToComplete: z.number().nullable(),
     averageDaysToComplete: z.number().nullable(),
@@ -106,7 +106,7 @@ export const packageReportSeriesSchema = z
       .array(
         z.object({
           period: z.iso.date().describe("First day of the day or week (UTC)"),
-          counts: z.record(packageStatusSchema, z.number().int()),
+          counts: packageStatusCountsShape(),
         }),
       )
       .describe("Packages created in each period, by their status now"),
