@@ -13,22 +13,13 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/packages/builder/details-step/TridSection.tsx",
     "features/packages/builder/documents-step/ConditionalRules.tsx",
     "features/packages/builder/documents-step/DataCollection.tsx",
-    "features/packages/builder/invitation-step/StipsSection.tsx",
     "features/packages/builder/review-step/ReviewStep.tsx",
     "features/packages/detail/PackageDetailPage.tsx",
-    "features/templates/TemplateEditorPage.tsx",
   ],
   form: [
     "features/packages/builder/details-step/ParticipantForm.tsx",
-    "features/packages/builder/invitation-step/StipsSection.tsx",
-    "features/print-mail/MailingsPanel.tsx",
-    "features/templates/NewFromTemplateDialog.tsx",
-    "features/templates/TemplateEditorPage.tsx",
   ],
   "write-state": [
     "features/packages/builder/details-step/ParticipantForm.tsx",
-    "features/print-mail/MailingsPanel.tsx",
-    "features/templates/NewFromTemplateDialog.tsx",
-    "features/templates/TemplateEditorPage.tsx",
   ],
 };
