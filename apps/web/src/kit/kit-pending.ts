@@ -16,10 +16,6 @@ export const KIT_PENDING: Record<KitRule, readonly string[]> = {
     "features/packages/builder/review-step/ReviewStep.tsx",
     "features/packages/detail/PackageDetailPage.tsx",
   ],
-  form: [
-    "features/packages/builder/details-step/ParticipantForm.tsx",
-  ],
-  "write-state": [
-    "features/packages/builder/details-step/ParticipantForm.tsx",
-  ],
+  form: [],
+  "write-state": [],
 };
