@@ -129,7 +129,8 @@ function NewFromTemplateForm(props: { organizationId: string; onClose: () => voi
     if (!template) return;
     const typed = form.getValues("people");
     const people = template.slots.map((slot): PersonInput => {
-      const earlier = typed.find((person) => slotKeyOf(person.slot) === slotKeyOf(slot));
+      // the fields register before this runs: a person may have no slot yet
+      const earlier = typed.find((person) => person.slot && slotKeyOf(person.slot) === slotKeyOf(slot));
       return { ...emptyPerson, ...earlier, slot };
     });
     form.reset({ name: form.getValues("name"), people });
