@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Anchor,
@@ -25,15 +26,20 @@ import {
   mailingScanSchema,
   type PostalAddress,
   PRINT_MAIL_MESSAGES,
+  postalAddressSchema,
   printMailRoutes,
   routeUrl,
 } from "@signet/contract";
 import { IconAlertTriangle, IconFileTypePdf, IconMailForward, IconRefresh, IconScan } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { errorMessage } from "../../api/api-error.ts";
 import { api, apiMultipart } from "../../api/client.ts";
+import { FormError } from "../../components/FormError.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
+import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { formatDateTime } from "../access/format.ts";
 import { packageQueries } from "../packages/package-queries.ts";
 import { MailingStatusBadge } from "../reports/MailingReportPage.tsx";
@@ -49,56 +55,63 @@ const mailingsQuery = (orgId: string, packageId: string) => ({
   refetchInterval: 5000,
 });
 
-interface AddressForm {
+type AddressInput = z.input<typeof postalAddressSchema>;
+
+interface MailCandidate {
+  participantId: string;
   name: string;
-  company: string;
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  postalCode: string;
+  address: PostalAddress | null;
 }
 
 function MailDialog({
+  organizationId,
+  packageId,
   candidate,
   onClose,
-  onSubmit,
+  onMailed,
 }: {
-  candidate: { name: string; address: PostalAddress | null } | null;
+  organizationId: string;
+  packageId: string;
+  candidate: MailCandidate;
   onClose: () => void;
-  onSubmit: (address: AddressForm) => Promise<void>;
+  onMailed: () => Promise<unknown>;
 }) {
   // the participant's stored address (issue 16 §4) fills the form; it can still be changed for this set
-  const stored = candidate?.address ?? null;
-  const [form, setForm] = useState<AddressForm>({
-    name: stored?.name ?? candidate?.name ?? "",
-    company: stored?.company ?? "",
-    line1: stored?.line1 ?? "",
-    line2: stored?.line2 ?? "",
-    city: stored?.city ?? "",
-    state: stored?.state ?? "",
-    postalCode: stored?.postalCode ?? "",
+  const stored = candidate.address;
+  const form = useForm<AddressInput, unknown, PostalAddress>({
+    resolver: zodResolver(postalAddressSchema),
+    defaultValues: {
+      name: stored?.name ?? candidate.name,
+      company: stored?.company ?? "",
+      line1: stored?.line1 ?? "",
+      line2: stored?.line2 ?? "",
+      city: stored?.city ?? "",
+      state: stored?.state ?? "",
+      postalCode: stored?.postalCode ?? "",
+    },
   });
-  const [busy, setBusy] = useState(false);
-  const field = (key: keyof AddressForm) => ({
-    value: form[key],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: event.currentTarget.value }),
+  const { errors } = form.formState;
+  const { submit, formError, mutation } = useFormMutation(form, {
+    mutationFn: (address: PostalAddress) =>
+      api(printMailRoutes.createMailing, {
+        params: { orgId: organizationId, packageId },
+        body: { participantId: candidate.participantId, address },
+      }),
+    onSuccess: async () => {
+      toastSuccess(PRINT_MAIL_MESSAGES.queued);
+      onClose();
+      await onMailed();
+    },
   });
-  const complete = form.name && form.line1 && form.city && form.state && form.postalCode;
+  const typed = useWatch({ control: form.control });
+  const complete = typed.name && typed.line1 && typed.city && typed.state && typed.postalCode;
+  const field = (key: Exclude<keyof AddressInput, "country">) => ({
+    ...form.register(key),
+    error: errors[key]?.message,
+  });
   return (
-    <Modal
-      opened={candidate !== null}
-      onClose={onClose}
-      title="Mail the print set"
-      closeButtonProps={{ "aria-label": "Close" }}
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          setBusy(true);
-          void onSubmit(form).finally(() => setBusy(false));
-        }}
-      >
+    <Modal opened onClose={onClose} title="Mail the print set" closeButtonProps={{ "aria-label": "Close" }}>
+      <form onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             The cover letter prints this address in the envelope window.
@@ -112,11 +125,17 @@ function MailDialog({
             <TextInput label="State" required maxLength={2} {...field("state")} />
             <TextInput label="ZIP code" required {...field("postalCode")} />
           </SimpleGrid>
+          <FormError message={formError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy} disabled={!complete} leftSection={<IconMailForward size={16} />}>
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              disabled={!complete}
+              leftSection={<IconMailForward size={16} />}
+            >
               Print and mail
             </Button>
           </Group>
@@ -138,37 +157,32 @@ function MailingCard({
   onChanged: () => Promise<unknown>;
 }) {
   const params = { orgId: organizationId, packageId: mailing.packageId, mailingId: mailing.id };
-  const [retrying, setRetrying] = useState(false);
   const address = mailing.recipientAddress;
-  async function retry() {
-    setRetrying(true);
-    try {
-      await api(printMailRoutes.retryMailing, { params });
+  const retry = useMutation({
+    mutationFn: () => api(printMailRoutes.retryMailing, { params }),
+    onSuccess: async () => {
       toastSuccess(PRINT_MAIL_MESSAGES.retried);
       await onChanged();
-    } catch (error) {
-      toastError(errorMessage(error));
-    } finally {
-      setRetrying(false);
-    }
-  }
-  async function attach(file: File | null) {
-    if (!file) return;
-    const form = new FormData();
-    form.append("contents", file, file.name);
-    try {
-      await apiMultipart(
+    },
+    onError: (error) => toastError(errorMessage(error)),
+  });
+  const attach = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("contents", file, file.name);
+      return apiMultipart(
         "POST",
         fillPath(routeUrl(printMailRoutes.uploadMailingScan), params),
         form,
         mailingScanSchema,
       );
+    },
+    onSuccess: async () => {
       toastSuccess(PRINT_MAIL_MESSAGES.scanSaved);
       await onChanged();
-    } catch (error) {
-      toastError(errorMessage(error));
-    }
-  }
+    },
+    onError: (error) => toastError(errorMessage(error)),
+  });
   return (
     <Paper withBorder p="md" radius="md" data-testid="mailing" aria-label={`Mailing to ${mailing.recipientName}`}>
       <Stack gap="sm">
@@ -265,7 +279,7 @@ function MailingCard({
           >
             Print set
           </Button>
-          <FileButton onChange={(file) => void attach(file)} accept="application/pdf,image/png,image/jpeg">
+          <FileButton onChange={(file) => file && attach.mutate(file)} accept="application/pdf,image/png,image/jpeg">
             {(props) => (
               <GuardedButton
                 {...props}
@@ -282,9 +296,9 @@ function MailingCard({
             <GuardedButton
               reason={canManage ? null : NO_MANAGE}
               size="xs"
-              loading={retrying}
+              loading={retry.isPending}
               leftSection={<IconRefresh size={16} aria-hidden />}
-              onClick={() => void retry()}
+              onClick={() => retry.mutate()}
             >
               Send to the printer again
             </GuardedButton>
@@ -315,33 +329,11 @@ export function MailingsPanel({
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
   const addressOf = (participantId: string) =>
     participants.data?.records.find((participant) => participant.id === participantId)?.mailingAddress ?? null;
-  const [mailing, setMailing] = useState<{
-    participantId: string;
-    name: string;
-    address: PostalAddress | null;
-  } | null>(null);
+  const [mailing, setMailing] = useState<MailCandidate | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: query.queryKey });
   if (list.isPending) return <Skeleton height={120} radius="md" />;
   if (list.isError || (list.data.records.length === 0 && list.data.candidates.length === 0)) return null;
   const waiting = list.data.candidates.filter((candidate) => !candidate.mailed);
-
-  async function submit(address: AddressForm) {
-    if (!mailing) return;
-    try {
-      await api(printMailRoutes.createMailing, {
-        params: { orgId: organizationId, packageId },
-        body: {
-          participantId: mailing.participantId,
-          address: { ...address, company: address.company || null, line2: address.line2 || null },
-        },
-      });
-      toastSuccess(PRINT_MAIL_MESSAGES.queued);
-      setMailing(null);
-      await refresh();
-    } catch (error) {
-      toastError(errorMessage(error));
-    }
-  }
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="mailings-title">
@@ -395,7 +387,15 @@ export function MailingsPanel({
           />
         ))}
       </Stack>
-      {mailing && <MailDialog candidate={mailing} onClose={() => setMailing(null)} onSubmit={submit} />}
+      {mailing && (
+        <MailDialog
+          organizationId={organizationId}
+          packageId={packageId}
+          candidate={mailing}
+          onClose={() => setMailing(null)}
+          onMailed={refresh}
+        />
+      )}
     </Paper>
   );
 }

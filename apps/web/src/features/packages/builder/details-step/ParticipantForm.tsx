@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Autocomplete,
   Button,
@@ -27,14 +28,14 @@ import {
   participantInitials,
   suggestParticipantType,
 } from "@signet/contract";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Controller, type FieldPath, type Resolver, useForm } from "react-hook-form";
 import { FormError } from "../../../../components/FormError.tsx";
 import {
   emptyMailingAddress,
   MailingAddressFields,
   type MailingAddressValues,
-  mailingAddressProblems,
   mailingAddressValues,
 } from "../../../print-mail/MailingAddressFields.tsx";
 import { signingRoomQueries } from "../../../settings/signing-room-queries.ts";
@@ -43,6 +44,7 @@ import { packageQueries } from "../../package-queries.ts";
 import { answersOnFileText, ID_VERIFICATION_LABELS } from "../../signing-format.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { type ParticipantField, participantFieldProblems } from "./participant-fields.ts";
+import { participantFormSchema, participantFullName } from "./participant-form-schema.ts";
 import {
   asksKbaAnswers,
   effectiveChoice,
@@ -50,9 +52,10 @@ import {
   type IdVerificationChoice,
   type KbaInput,
   kbaProblems,
-  type ParticipantServerError,
   participantServerError,
 } from "./participant-verification.ts";
+
+export { participantFullName };
 
 export interface ParticipantValues extends KbaInput {
   type: string;
@@ -69,10 +72,6 @@ export interface ParticipantValues extends KbaInput {
   /** only sent when the package has print fulfillment on */
   mailingAddress: MailingAddressValues;
 }
-
-/** The name a mailing address takes from the participant unless another is typed. */
-export const participantFullName = (values: { givenName: string; familyName: string }) =>
-  [values.givenName.trim(), values.familyName.trim()].filter(Boolean).join(" ");
 
 export const emptyParticipant: ParticipantValues = {
   type: "Borrower",
@@ -152,32 +151,75 @@ export function ParticipantForm(props: {
   const settings = useQuery(packageQueries.settings(organizationId));
   const signingRoom = useQuery(signingRoomQueries.settings(organizationId));
   const types = settings.data?.participant_types ?? [...DEFAULT_PARTICIPANT_TYPES];
-  const [values, setValues] = useState(props.initial);
   // until the user picks a type, a new participant's type follows what they do (Borrower,
   // Co-Borrower, Viewer), so that the usual package needs no typing here
   const [typeChosen, setTypeChosen] = useState(props.existingTypes === undefined);
-  const typeValue = typeChosen
-    ? values.type
-    : suggestParticipantType(values.role, props.existingTypes ?? [], types) || values.type;
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<ParticipantServerError | null>(null);
-  // a field says what is wrong once the user has left it (or tried to submit)
-  const [touched, setTouched] = useState<ReadonlySet<ParticipantField>>(new Set());
-  const touch = (field: ParticipantField) =>
-    setTouched((current) => (current.has(field) ? current : new Set([...current, field])));
-  const set = <K extends keyof ParticipantValues>(key: K, value: ParticipantValues[K]) => {
-    setServerError(null);
-    setValues((current) => ({ ...current, [key]: value }));
-  };
-  const showError = (error: unknown) => {
-    const shown = participantServerError(error);
-    setServerError(shown);
-    return shown !== null;
-  };
+  const typeOf = (values: ParticipantValues) =>
+    typeChosen ? values.type : suggestParticipantType(values.role, props.existingTypes ?? [], types) || values.type;
   const defaultMethod = signingRoom.data?.default_id_verification;
+  const mailable = pkg.enablePrintFulfillment && !slotOnly;
+  const resolver: Resolver<ParticipantValues> = (values, context, options) => {
+    const schema = participantFormSchema({
+      contactOptional: slotOnly,
+      asksKba: asksKbaAnswers(values.idVerification, defaultMethod),
+      mailable,
+    });
+    // the values are sent as typed (DetailsStep builds the body), with the type shown
+    const check = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<ParticipantValues>;
+    return check({ ...values, type: typeOf(values) }, context, options);
+  };
+  // checked on submit only: a field says what is wrong once the user has left it (below), and a
+  // refusal stays until the next change
+  const form = useForm<ParticipantValues>({
+    defaultValues: props.initial,
+    resolver,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+  });
+  const values = form.watch();
+  const { errors, touchedFields } = form.formState;
+  const typeValue = typeOf(values);
+  useEffect(() => {
+    const subscription = form.watch((_values, { type }) => {
+      if (type === "change") form.clearErrors();
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+  const [addressTried, setAddressTried] = useState(false);
+  const save = useMutation({
+    mutationFn: (submitted: ParticipantValues) =>
+      props.onSubmit(submitted, (error) => {
+        const shown = participantServerError(error);
+        if (!shown) return false;
+        for (const [field, message] of Object.entries(shown.fields)) {
+          const path = field === "kbaAnswers" ? "root.kbaAnswers" : (field as FieldPath<ParticipantValues>);
+          form.setError(path, { type: "server", message });
+        }
+        if (shown.form) form.setError("root.server", { type: "server", message: shown.form });
+        return true;
+      }),
+    onSuccess: (saved) => {
+      if (!saved) return;
+      form.reset(props.initial);
+      setTypeChosen(props.existingTypes === undefined);
+      setAddressTried(false);
+    },
+  });
+  const submit = form.handleSubmit(
+    (checked) =>
+      save.mutate({ ...checked, idVerification: effectiveChoice(checked.idVerification, defaultMethod, checked) }),
+    () => {
+      // every field says what is wrong now, left or not
+      for (const field of ["type", "email", "phoneNumber"] as const) {
+        form.setValue(field, form.getValues(field), { shouldTouch: true });
+      }
+      setAddressTried(true);
+    },
+  );
+  /** what the server refused in a field, or a check of the contract's (a length) that the live checks do not make */
+  const refused = (field: FieldPath<ParticipantValues>) => form.getFieldState(field).error?.message;
   const kba = asksKbaAnswers(values.idVerification, defaultMethod);
   const kbaProblem = kba ? kbaProblems(values) : {};
-  const hasKbaProblem = Object.keys(kbaProblem).length > 0;
   const onFile = kba ? answersOnFileText(props.kbaQuestions ?? []) : null;
   const verificationOptions = [
     ...(props.initial.idVerification === "DEFAULT"
@@ -196,11 +238,10 @@ export function ParticipantForm(props: {
       label: ID_VERIFICATION_LABELS[value],
     })),
   ];
-  const fieldError = serverError?.fields ?? {};
   const phoneDigits = values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : "";
   const problems = participantFieldProblems({ ...values, type: typeValue }, { contactOptional: slotOnly });
-  const hasProblem = Object.keys(problems).length > 0;
-  const shown = (field: ParticipantField) => (touched.has(field) ? problems[field] : undefined);
+  // a field says what is wrong once the user has left it (or tried to submit)
+  const shown = (field: ParticipantField) => (touchedFields[field] ? problems[field] : undefined);
   const missing = slotOnly
     ? null
     : missingContact({
@@ -208,43 +249,15 @@ export function ParticipantForm(props: {
         email: values.email,
         phone: phoneDigits ?? "",
       });
-  const mailable = pkg.enablePrintFulfillment && !slotOnly;
-  const [addressTried, setAddressTried] = useState(false);
-  const hasAddressProblem =
-    mailable && Object.keys(mailingAddressProblems(values.mailingAddress, participantFullName(values))).length > 0;
   const roleNumber = props.roleNumber ?? null;
   const preview = typeValue.trim()
     ? `${participantDisplayName({ type: typeValue, roleNumber })}${roleNumber === null ? " (numbered on save)" : ""} · initials ${participantInitials({ ...values, type: typeValue, roleNumber })}`
     : "";
+  const email = form.register("email");
+  const phone = form.register("phoneNumber");
 
   return (
-    <form
-      aria-label={props.submitLabel}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (hasProblem || hasKbaProblem || hasAddressProblem) {
-          setTouched(new Set(["type", "email", "phoneNumber"]));
-          setAddressTried(true);
-          return;
-        }
-        setBusy(true);
-        setServerError(null);
-        const submitted = {
-          ...values,
-          type: typeValue,
-          idVerification: effectiveChoice(values.idVerification, defaultMethod, values),
-        };
-        void props.onSubmit(submitted, showError).then((ok) => {
-          setBusy(false);
-          if (ok) {
-            setValues(props.initial);
-            setTypeChosen(props.existingTypes === undefined);
-            setTouched(new Set());
-            setAddressTried(false);
-          }
-        });
-      }}
-    >
+    <form aria-label={props.submitLabel} onSubmit={submit}>
       <Stack gap="sm">
         {slotOnly && (
           <Text size="sm" c="dimmed">
@@ -253,59 +266,68 @@ export function ParticipantForm(props: {
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, sm: slotOnly ? 2 : 4 }} spacing="sm">
-          <Autocomplete
-            label="Type"
-            required
-            data={types}
-            value={typeValue}
-            error={shown("type")}
-            onChange={(value) => {
-              setTypeChosen(true);
-              set("type", value);
-            }}
-            onBlur={() => touch("type")}
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => (
+              <Autocomplete
+                label="Type"
+                required
+                data={types}
+                value={typeValue}
+                error={shown("type") ?? refused("type")}
+                onChange={(value) => {
+                  setTypeChosen(true);
+                  field.onChange(value);
+                }}
+                onBlur={field.onBlur}
+              />
+            )}
           />
           {!slotOnly && (
             <>
-              <TextInput
-                label="First name"
-                value={values.givenName}
-                onChange={(e) => set("givenName", e.currentTarget.value)}
-              />
-              <TextInput
-                label="Middle name"
-                value={values.middleName}
-                onChange={(e) => set("middleName", e.currentTarget.value)}
-              />
-              <TextInput
-                label="Last name"
-                value={values.familyName}
-                onChange={(e) => set("familyName", e.currentTarget.value)}
-              />
+              <TextInput label="First name" error={refused("givenName")} {...form.register("givenName")} />
+              <TextInput label="Middle name" error={refused("middleName")} {...form.register("middleName")} />
+              <TextInput label="Last name" error={refused("familyName")} {...form.register("familyName")} />
             </>
           )}
         </SimpleGrid>
-        <Radio.Group
-          label="What they do"
-          description={ROLE_DESCRIPTIONS[values.role]}
-          value={values.role}
-          onChange={(value) => set("role", value as ParticipantRole)}
-        >
-          <Group gap="lg" mt={6}>
-            {PARTICIPANT_ROLES.map((role) => (
-              <Radio key={role} value={role} label={PARTICIPANT_ROLE_LABELS[role]} />
-            ))}
-          </Group>
-        </Radio.Group>
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <Radio.Group
+              label="What they do"
+              description={ROLE_DESCRIPTIONS[field.value]}
+              value={field.value}
+              onChange={(value) => field.onChange(value as ParticipantRole)}
+            >
+              <Group gap="lg" mt={6}>
+                {PARTICIPANT_ROLES.map((role) => (
+                  <Radio key={role} value={role} label={PARTICIPANT_ROLE_LABELS[role]} />
+                ))}
+              </Group>
+            </Radio.Group>
+          )}
+        />
         <div>
           <Text size="sm" fw={500} mb={4}>
             Access method
           </Text>
-          <SegmentedControl
-            aria-label="Access method"
-            value={values.accessMethod}
-            onChange={(value) => set("accessMethod", value as ParticipantAccessMethod)}
-            data={(["EMAIL", "SMS", "API"] as const).map((value) => ({ value, label: ACCESS_METHOD_LABELS[value] }))}
+          <Controller
+            control={form.control}
+            name="accessMethod"
+            render={({ field }) => (
+              <SegmentedControl
+                aria-label="Access method"
+                value={field.value}
+                onChange={(value) => field.onChange(value as ParticipantAccessMethod)}
+                data={(["EMAIL", "SMS", "API"] as const).map((value) => ({
+                  value,
+                  label: ACCESS_METHOD_LABELS[value],
+                }))}
+              />
+            )}
           />
         </div>
         {!slotOnly && (
@@ -313,36 +335,40 @@ export function ParticipantForm(props: {
             <TextInput
               label="Email"
               type="email"
-              value={values.email}
-              error={shown("email") ?? fieldError.email}
-              onChange={(e) => set("email", e.currentTarget.value)}
+              error={shown("email") ?? refused("email")}
+              {...email}
               // leaving a field never typed in is no mistake yet (the form just reset after adding
               // someone): only an edited field, or a submit, shows what is wrong
-              onBlur={() => values.email !== props.initial.email && touch("email")}
+              onBlur={(event) => values.email !== props.initial.email && email.onBlur(event)}
             />
             <TextInput
               label="Mobile phone"
               description="Ten digits"
               placeholder="123-456-7890"
-              error={shown("phoneNumber") ?? fieldError.phoneNumber}
-              value={values.phoneNumber}
-              onChange={(e) => set("phoneNumber", e.currentTarget.value)}
-              onBlur={() => {
-                if (values.phoneNumber !== props.initial.phoneNumber) touch("phoneNumber");
-                if (phoneDigits) set("phoneNumber", formatPhone(phoneDigits));
+              error={shown("phoneNumber") ?? refused("phoneNumber")}
+              {...phone}
+              onBlur={(event) => {
+                if (values.phoneNumber !== props.initial.phoneNumber) void phone.onBlur(event);
+                if (phoneDigits) form.setValue("phoneNumber", formatPhone(phoneDigits));
               }}
             />
           </SimpleGrid>
         )}
-        <Select
-          label="Identity verification"
-          description={verificationDescription(values.idVerification, defaultMethod)}
-          data={verificationOptions}
-          value={values.idVerification}
-          allowDeselect={false}
-          error={fieldError.idVerification}
-          onChange={(value) => value && set("idVerification", value as IdVerificationChoice)}
-          maw={420}
+        <Controller
+          control={form.control}
+          name="idVerification"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Identity verification"
+              description={verificationDescription(field.value, defaultMethod)}
+              data={verificationOptions}
+              value={field.value}
+              allowDeselect={false}
+              error={fieldState.error?.message}
+              onChange={(value) => value && field.onChange(value as IdVerificationChoice)}
+              maw={420}
+            />
+          )}
         />
         {kba && (
           <Stack gap={4}>
@@ -350,9 +376,8 @@ export function ParticipantForm(props: {
               <TextInput
                 label="Date of birth"
                 type="date"
-                value={values.dateOfBirth}
-                error={kbaProblem.dateOfBirth ?? fieldError.dateOfBirth}
-                onChange={(e) => set("dateOfBirth", e.currentTarget.value)}
+                error={kbaProblem.dateOfBirth ?? refused("dateOfBirth")}
+                {...form.register("dateOfBirth")}
               />
               <TextInput
                 label="ZIP code"
@@ -360,9 +385,8 @@ export function ParticipantForm(props: {
                 autoComplete="off"
                 maxLength={5}
                 placeholder="5 digits"
-                value={values.postalCode}
-                error={kbaProblem.postalCode ?? fieldError.postalCode}
-                onChange={(e) => set("postalCode", e.currentTarget.value)}
+                error={kbaProblem.postalCode ?? refused("postalCode")}
+                {...form.register("postalCode")}
               />
               <TextInput
                 label="SSN last four"
@@ -370,9 +394,8 @@ export function ParticipantForm(props: {
                 autoComplete="off"
                 maxLength={4}
                 placeholder="4 digits"
-                value={values.ssnLast4}
-                error={kbaProblem.ssnLast4 ?? fieldError.ssnLast4}
-                onChange={(e) => set("ssnLast4", e.currentTarget.value)}
+                error={kbaProblem.ssnLast4 ?? refused("ssnLast4")}
+                {...form.register("ssnLast4")}
               />
             </SimpleGrid>
             <Text size="sm" c="dimmed" data-testid="kba-on-file">
@@ -382,19 +405,25 @@ export function ParticipantForm(props: {
                   ? "Without answers the participant is not asked. Answers are stored encrypted and never shown again."
                   : "Enter at least one answer. Answers are stored encrypted and never shown again."}
             </Text>
-            {fieldError.kbaAnswers && (
+            {errors.root?.kbaAnswers && (
               <Text size="sm" c="red" role="alert">
-                {fieldError.kbaAnswers}
+                {errors.root.kbaAnswers.message}
               </Text>
             )}
           </Stack>
         )}
         {mailable && (
-          <MailingAddressFields
-            values={values.mailingAddress}
-            participantName={participantFullName(values)}
-            showErrors={addressTried}
-            onChange={(address) => set("mailingAddress", address)}
+          <Controller
+            control={form.control}
+            name="mailingAddress"
+            render={({ field }) => (
+              <MailingAddressFields
+                values={field.value}
+                participantName={participantFullName(values)}
+                showErrors={addressTried}
+                onChange={field.onChange}
+              />
+            )}
           />
         )}
         {preview && (
@@ -402,19 +431,19 @@ export function ParticipantForm(props: {
             Shown as {preview}
           </Text>
         )}
-        {missing && !touched.has(values.accessMethod === "SMS" ? "phoneNumber" : "email") && (
+        {missing && !touchedFields[values.accessMethod === "SMS" ? "phoneNumber" : "email"] && (
           <Text size="sm" c="dimmed">
             {missing}
           </Text>
         )}
-        <FormError message={serverError?.form} />
+        <FormError message={errors.root?.server?.message} />
         <Group justify="flex-end">
           {props.onCancel && (
             <Button variant="default" onClick={props.onCancel}>
               Cancel
             </Button>
           )}
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={save.isPending}>
             {props.submitLabel}
           </Button>
         </Group>
