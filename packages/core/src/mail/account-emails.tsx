@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 import { ActionButton, EmailLayout, Paragraph } from "./email-layout.tsx";
 import { MAIL_DATA, type MailDefinition } from "./mail-data.ts";
 

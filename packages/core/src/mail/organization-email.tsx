@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 import { EmailLayout } from "./email-layout.tsx";
 
 export interface OrganizationEmailProps {

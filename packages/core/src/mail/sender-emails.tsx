@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 import { Link } from "@react-email/link";
 import { ActionButton, EmailLayout, Paragraph, SMALL_PRINT } from "./email-layout.tsx";
 import { MAIL_DATA, type MailData, type MailDefinition } from "./mail-data.ts";
