@@ -1,6 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { Body } from "@react-email/body";
-import { Button } from "@react-email/button";
 import { Container } from "@react-email/container";
 import { Head } from "@react-email/head";
 import { Heading } from "@react-email/heading";
@@ -89,20 +88,27 @@ export interface ActionButtonProps {
   color?: string | undefined;
 }
 
+/**
+ * A link drawn as a button. A plain anchor rather than React Email's Button: that one wraps the label
+ * in spans for Outlook's padding, and the label must stay the anchor's own text (what the tests of
+ * the sent emails, and mail clients' link previews, read).
+ */
 export function ActionButton({ href, children, background, color }: ActionButtonProps) {
   return (
     <Section style={{ margin: "16px 0" }}>
-      <Button
+      <a
         href={href}
         style={{
+          display: "inline-block",
           background: hexColorOr(background, DEFAULT_ACCENT),
           color: hexColorOr(color, DEFAULT_ACCENT_TEXT),
-          borderRadius: "4px",
           padding: "10px 18px",
+          borderRadius: "4px",
+          textDecoration: "none",
         }}
       >
         {children}
-      </Button>
+      </a>
     </Section>
   );
 }

@@ -147,7 +147,10 @@ export const emailNotificationJob = {
         });
         mail = { ...rendered, kind };
       } else {
-        mail = { ...(await notice(job.event, recipientName, pkg.name, organizationName, link)), kind: "email-notification" };
+        mail = {
+          ...(await notice(job.event, recipientName, pkg.name, organizationName, link)),
+          kind: "email-notification",
+        };
       }
       await context.mailer.send({
         idempotencyKey: `${idempotencyKey}:${to}`,
