@@ -29,8 +29,8 @@ describe("email template rules", () => {
     expect(problems[0]?.path).toBe("content.body");
   });
 
-  it("escapes every variable in the HTML, keeps the subject as text and writes a text part", () => {
-    const rendered = renderTemplateContent(
+  it("escapes every variable in the HTML, keeps the subject as text and writes a text part", async () => {
+    const rendered = await renderTemplateContent(
       { subject: "For {{participant.name}}", body: "<p>Hello {{participant.name}}</p>" },
       { participant: { name: `<script>alert("x")</script> & Co` } },
       DEFAULT_BRANDING,
@@ -42,15 +42,15 @@ describe("email template rules", () => {
     expect(rendered.text).toContain(`Hello <script>alert("x")</script> & Co`);
   });
 
-  it("puts the organization's colours and logo into the layout, refusing what is not a colour", () => {
-    const rendered = renderTemplateContent(DEFAULT_EMAIL_TEMPLATES.invitation.en, sampleVariables("invitation"), {
+  it("puts the organization's colours and logo into the layout, refusing what is not a colour", async () => {
+    const rendered = await renderTemplateContent(DEFAULT_EMAIL_TEMPLATES.invitation.en, sampleVariables("invitation"), {
       primaryColor: "#aa0000",
       fontColor: "red;background:url(x)",
       logoUrl: "https://cdn.example.com/logo.png",
     });
     expect(rendered.html).toContain("background:#aa0000");
     expect(rendered.html).toContain("color:#ffffff");
-    expect(rendered.html).toContain('<img src="https://cdn.example.com/logo.png"');
+    expect(rendered.html).toMatch(/<img [^>]*src="https:\/\/cdn\.example\.com\/logo\.png"/);
     expect(rendered.subject).toBe("Your documents are ready");
   });
 });

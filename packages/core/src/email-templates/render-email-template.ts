@@ -8,7 +8,9 @@ import {
 } from "@signet/contract";
 import { convert } from "html-to-text";
 import Mustache from "mustache";
-import { escapeHtml } from "../mail/escape-html.ts";
+import { createElement } from "react";
+import { DEFAULT_ACCENT, DEFAULT_ACCENT_TEXT, hexColorOr, renderEmailHtml } from "../mail/email-layout.tsx";
+import { OrganizationEmail } from "../mail/organization-email.tsx";
 import { sanitizeEmailHtml, sanitizeTemplateBody } from "./sanitize-email-html.ts";
 
 /**
@@ -28,7 +30,7 @@ export interface Branding {
   logoUrl: string;
 }
 
-export const DEFAULT_BRANDING: Branding = { primaryColor: "#1c7ed6", fontColor: "#ffffff", logoUrl: "" };
+export const DEFAULT_BRANDING: Branding = { primaryColor: DEFAULT_ACCENT, fontColor: DEFAULT_ACCENT_TEXT, logoUrl: "" };
 
 type Token = [string, string, number, number, ...unknown[]];
 
@@ -118,25 +120,11 @@ export function cleanedContentProblems(
   }));
 }
 
-const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
-
 function brandVariables(branding: Branding) {
   return {
-    primaryColor: HEX_COLOR.test(branding.primaryColor) ? branding.primaryColor : DEFAULT_BRANDING.primaryColor,
-    fontColor: HEX_COLOR.test(branding.fontColor) ? branding.fontColor : DEFAULT_BRANDING.fontColor,
+    primaryColor: hexColorOr(branding.primaryColor, DEFAULT_BRANDING.primaryColor),
+    fontColor: hexColorOr(branding.fontColor, DEFAULT_BRANDING.fontColor),
   };
-}
-
-function layout(subject: string, body: string, branding: Branding) {
-  const logo = /^https:\/\//.test(branding.logoUrl)
-    ? `<tr><td style="padding-bottom:16px"><img src="${escapeHtml(branding.logoUrl)}" alt="" style="max-height:48px;max-width:200px"></td></tr>`
-    : "";
-  const accent = brandVariables(branding).primaryColor;
-  return `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;background:#f4f6f8;margin:0;padding:24px">
-<table role="presentation" width="100%" style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px;border-top:4px solid ${accent}">
-${logo}<tr><td>${body}
-<p style="color:#6b7785;font-size:12px;margin-top:24px">Signet — secure electronic signing</p></td></tr></table></body></html>`;
 }
 
 /**
@@ -144,16 +132,23 @@ ${logo}<tr><td>${body}
  * with every variable HTML-escaped and the result cleaned (a variable's value may be an address)
  * inside the branded layout, and a text part from that HTML.
  */
-export function renderTemplateContent(
+export async function renderTemplateContent(
   content: EmailTemplateContent,
   variables: Record<string, unknown>,
   branding: Branding,
-): RenderedEmail {
+): Promise<RenderedEmail> {
   const view = { ...variables, brand: brandVariables(branding) };
   const subject = Mustache.render(content.subject, view, undefined, { escape: (value: unknown) => String(value) })
     .replace(/[\r\n]+/g, " ")
     .trim();
-  const html = layout(subject, sanitizeEmailHtml(Mustache.render(content.body, view)), branding);
+  const html = await renderEmailHtml(
+    createElement(OrganizationEmail, {
+      subject,
+      sanitizedBodyHtml: sanitizeEmailHtml(Mustache.render(content.body, view)),
+      logoUrl: branding.logoUrl,
+      accentColor: view.brand.primaryColor,
+    }),
+  );
   const text = convert(html, {
     wordwrap: 100,
     selectors: [

@@ -194,19 +194,19 @@ export async function renderOrganizationMail(
   mail: MailTemplateInput,
   options: OrganizationMailOptions,
 ): Promise<RenderedMail & { kind: string }> {
-  if (mail.template === "identity-link") return { kind: mail.template, ...renderMail(mail) };
+  if (mail.template === "identity-link") return { kind: mail.template, ...(await renderMail(mail)) };
   const { kind, variables } = mailKindAndVariables(mail);
   const language = options.language ?? "en";
   const { organizationId } = options;
   if (mail.template === "participant-reminder") {
-    if (language !== "es") return { kind, ...renderMail(mail) };
+    if (language !== "es") return { kind, ...(await renderMail(mail)) };
     const branding = organizationId ? await readBranding(db, organizationId) : DEFAULT_BRANDING;
-    return { kind, ...renderTemplateContent(LINKLESS_REMINDER_ES, variables, branding) };
+    return { kind, ...(await renderTemplateContent(LINKLESS_REMINDER_ES, variables, branding)) };
   }
   if (!organizationId) {
     if (language === "es")
-      return { kind, ...renderTemplateContent(DEFAULT_EMAIL_TEMPLATES[kind].es, variables, DEFAULT_BRANDING) };
-    return { kind, ...renderMail(mail) };
+      return { kind, ...(await renderTemplateContent(DEFAULT_EMAIL_TEMPLATES[kind].es, variables, DEFAULT_BRANDING)) };
+    return { kind, ...(await renderMail(mail)) };
   }
   const picked = options.templateId
     ? await db.emailTemplate.findFirst({ where: { id: options.templateId, organizationId, kind } })
@@ -231,11 +231,11 @@ export async function renderOrganizationMail(
   } else if (language === "es") {
     content = DEFAULT_EMAIL_TEMPLATES[kind].es;
   }
-  if (!content) return { kind, ...renderMail(mail) };
+  if (!content) return { kind, ...(await renderMail(mail)) };
   const branding = await readBranding(db, organizationId);
   if (!(variables.organization as { name?: string } | undefined)?.name) {
     const organization = await db.organization.findUnique({ where: { id: organizationId }, select: { name: true } });
     variables.organization = { name: organization?.name ?? "" };
   }
-  return { kind, ...renderTemplateContent(content, variables, branding) };
+  return { kind, ...(await renderTemplateContent(content, variables, branding)) };
 }

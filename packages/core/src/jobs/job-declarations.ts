@@ -1,6 +1,6 @@
 import { EMAIL_NOTIFICATION_EVENTS, MAILING_REASONS, MILESTONE_CODES } from "@signet/contract";
 import { z } from "zod";
-import { mailTemplates } from "../mail/templates.ts";
+import { MAIL_DATA } from "../mail/mail-data.ts";
 
 /**
  * Every job by name: the queue it runs on and the payload it carries, apart from the code that runs
@@ -19,41 +19,41 @@ const emailEnvelope = {
 
 // One payload shape per template, so a job carries exactly the data its template renders.
 const emailPayload = z.discriminatedUnion("template", [
-  z.object({ ...emailEnvelope, template: z.literal("password-reset"), data: mailTemplates["password-reset"].data }),
-  z.object({ ...emailEnvelope, template: z.literal("user-invitation"), data: mailTemplates["user-invitation"].data }),
+  z.object({ ...emailEnvelope, template: z.literal("password-reset"), data: MAIL_DATA["password-reset"] }),
+  z.object({ ...emailEnvelope, template: z.literal("user-invitation"), data: MAIL_DATA["user-invitation"] }),
   z.object({
     ...emailEnvelope,
     template: z.literal("organization-access-granted"),
-    data: mailTemplates["organization-access-granted"].data,
+    data: MAIL_DATA["organization-access-granted"],
   }),
-  z.object({ ...emailEnvelope, template: z.literal("verify-account"), data: mailTemplates["verify-account"].data }),
-  z.object({ ...emailEnvelope, template: z.literal("identity-link"), data: mailTemplates["identity-link"].data }),
+  z.object({ ...emailEnvelope, template: z.literal("verify-account"), data: MAIL_DATA["verify-account"] }),
+  z.object({ ...emailEnvelope, template: z.literal("identity-link"), data: MAIL_DATA["identity-link"] }),
   z.object({
     ...emailEnvelope,
     template: z.literal("package-cancelled"),
-    data: mailTemplates["package-cancelled"].data,
+    data: MAIL_DATA["package-cancelled"],
   }),
   z.object({
     ...emailEnvelope,
     template: z.literal("participant-reminder"),
-    data: mailTemplates["participant-reminder"].data,
+    data: MAIL_DATA["participant-reminder"],
   }),
   z.object({
     ...emailEnvelope,
     template: z.literal("consent-withdrawn"),
-    data: mailTemplates["consent-withdrawn"].data,
+    data: MAIL_DATA["consent-withdrawn"],
   }),
   z.object({
     ...emailEnvelope,
     template: z.literal("participant-declined"),
-    data: mailTemplates["participant-declined"].data,
+    data: MAIL_DATA["participant-declined"],
   }),
   z.object({
     ...emailEnvelope,
     template: z.literal("package-completed"),
-    data: mailTemplates["package-completed"].data,
+    data: MAIL_DATA["package-completed"],
   }),
-  z.object({ ...emailEnvelope, template: z.literal("daily-summary"), data: mailTemplates["daily-summary"].data }),
+  z.object({ ...emailEnvelope, template: z.literal("daily-summary"), data: MAIL_DATA["daily-summary"] }),
 ]);
 
 export const JOBS = {

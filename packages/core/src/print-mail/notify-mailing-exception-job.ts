@@ -1,7 +1,7 @@
 import { MILESTONE_WORDS } from "@signet/contract";
 import type { JobContext } from "../jobs/job-context.ts";
 import type { JobInput } from "../jobs/job-declarations.ts";
-import { escapeHtml } from "../mail/escape-html.ts";
+import { renderNoticeHtml } from "../mail/notice-email.tsx";
 
 /**
  * Issue 16 §4: a returned or failed leg notifies the sender — the member who created the package —
@@ -20,13 +20,19 @@ export const notifyMailingExceptionJob = {
     const link = `${context.config.publicUrl}/packages/${mailing.package.id}?tab=mailings`;
     const sentence = `The print set mailed to ${mailing.recipientName} for the package "${mailing.package.name}" was ${what === "failed" ? "not printed: the print vendor reported a failure" : what}.`;
     const name = sender.givenName || sender.email;
+    const subject = `Mailing ${what}: ${mailing.package.name}`;
     await context.mailer.send({
       idempotencyKey,
       organizationId: mailing.package.organizationId,
       to: sender.email,
-      subject: `Mailing ${what}: ${mailing.package.name}`,
+      subject,
       text: `Hello ${name},\n\n${sentence}\n\nCheck the address and mail it again from the package's mailings:\n${link}\n`,
-      html: `<p>Hello ${escapeHtml(name)},</p>\n<p>${escapeHtml(sentence)}</p>\n<p><a href="${escapeHtml(link)}">Open the package's mailings</a></p>`,
+      html: await renderNoticeHtml({
+        subject,
+        recipientName: name,
+        paragraphs: [sentence],
+        link: { href: link, label: "Open the package's mailings" },
+      }),
       kind: "mailing-exception",
       packageId: mailing.package.id,
     });

@@ -10,7 +10,7 @@ import { renderOrganizationMail } from "../email-templates/render-organization-m
 import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import type { JobContext } from "../jobs/job-context.ts";
 import type { JobInput } from "../jobs/job-declarations.ts";
-import { escapeHtml } from "../mail/escape-html.ts";
+import { renderNoticeHtml } from "../mail/notice-email.tsx";
 import type { MailTemplateInput } from "../mail/templates.ts";
 import { readSigningRoomSettings } from "../signing/signing-room-settings.ts";
 import type { AuditedChange } from "../webhooks/record-webhook-event.ts";
@@ -52,7 +52,7 @@ export async function recordEmailNotificationEvent(
 }
 
 /** A member-facing notice for events whose template kind is addressed to participants. */
-function notice(
+async function notice(
   event: EmailNotificationEvent,
   recipientName: string,
   packageName: string,
@@ -74,7 +74,13 @@ function notice(
   return {
     subject,
     text: `Hello ${recipientName},\n\n${sentence}\n\nOpen the package:\n${link}\n\n${organizationName}\n`,
-    html: `<p>Hello ${escapeHtml(recipientName)},</p>\n<p>${escapeHtml(sentence)}</p>\n<p><a href="${escapeHtml(link)}">Open the package</a></p>\n<p>${escapeHtml(organizationName)}</p>`,
+    html: await renderNoticeHtml({
+      subject,
+      recipientName,
+      paragraphs: [sentence],
+      link: { href: link, label: "Open the package" },
+      signature: organizationName,
+    }),
   };
 }
 
@@ -141,7 +147,10 @@ export const emailNotificationJob = {
         });
         mail = { ...rendered, kind };
       } else {
-        mail = { ...notice(job.event, recipientName, pkg.name, organizationName, link), kind: "email-notification" };
+        mail = {
+          ...(await notice(job.event, recipientName, pkg.name, organizationName, link)),
+          kind: "email-notification",
+        };
       }
       await context.mailer.send({
         idempotencyKey: `${idempotencyKey}:${to}`,

@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../concurrency/versioned-write.ts";
 import type { JobContext } from "../jobs/job-context.ts";
 import type { JobInput } from "../jobs/job-declarations.ts";
 import { nextAttemptAt as nextRetryAt, RETRY_POLICIES } from "../jobs/retry-policy.ts";
-import { escapeHtml } from "../mail/escape-html.ts";
+import { renderNoticeHtml } from "../mail/notice-email.tsx";
 import { outboundPolicy } from "../outbound/outbound-fetch.ts";
 import { postWebhook } from "./post-webhook.ts";
 import { enqueueSuspensionNotice, enqueueWebhookAttempt } from "./webhook-outbox.ts";
@@ -217,18 +217,18 @@ async function sendSuspensionNotice(
     select: { name: true },
   });
   const settingsUrl = `${context.config.publicUrl}/settings`;
-  const lines = [
+  const paragraphs = [
     `The webhook endpoint ${endpoint.url} of ${organization?.name ?? "your organization"} was suspended.`,
     endpoint.suspendedReason ?? "",
     "Nothing is sent to it until an administrator resumes it. Check the receiver, then resume the endpoint and redeliver the events it missed from its delivery log.",
-    settingsUrl,
   ].filter(Boolean);
+  const subject = "A webhook endpoint was suspended";
   await context.mailer.send({
     idempotencyKey,
     organizationId: job.organizationId,
     to: job.to,
-    subject: "A webhook endpoint was suspended",
-    text: lines.join("\n\n"),
-    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n"),
+    subject,
+    text: [...paragraphs, settingsUrl].join("\n\n"),
+    html: await renderNoticeHtml({ subject, paragraphs, link: { href: settingsUrl, label: "Open the settings" } }),
   });
 }
