@@ -5,7 +5,15 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { type RouteDef, routes, routeUrl, signingOriginRoutes } from "@signet/contract";
+import {
+  type RouteDef,
+  routes,
+  routeUrl,
+  signingOriginRoutes,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT_TYPE,
+  webhookEventComponentName,
+} from "@signet/contract";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -244,6 +252,36 @@ describe.each(["api", "signing"] as const)("the %s listener's OpenAPI document",
       Object.values(document.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])),
     );
     expect([...used].filter((tag) => !listed.get(tag) || listed.get(tag) === tag)).toEqual([]);
+  });
+});
+
+describe("the webhooks section of the members' document", () => {
+  it("has one operation per event type, its body a named schema of that type only, signed by Standard Webhooks headers", () => {
+    const document = documents.api as OpenApiDocument & {
+      webhooks?: Record<
+        string,
+        { post: Operation & { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }
+      >;
+    };
+    const types = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE];
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([...types].sort());
+    for (const type of types) {
+      const operation = document.webhooks![type]!.post;
+      const ref = operation.requestBody.content["application/json"]!.schema.$ref;
+      expect(ref).toBe(`#/components/schemas/${webhookEventComponentName(type)}`);
+      const schema = document.components.schemas[ref.split("/").pop()!] as {
+        properties: { type: { const: string } };
+        additionalProperties: boolean;
+      };
+      expect(schema.properties.type.const).toBe(type);
+      expect(schema.additionalProperties).toBe(false);
+      expect((operation.parameters ?? []).map((p) => p.name)).toEqual([
+        "webhook-id",
+        "webhook-timestamp",
+        "webhook-signature",
+      ]);
+    }
+    expect((documents.signing as { webhooks?: unknown }).webhooks).toBeUndefined();
   });
 });
 

@@ -26,6 +26,7 @@ import {
 import { type SmtpCapture, startSmtpCapture } from "./support/smtp-capture.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 import {
+  eventSchemaProblem,
   type ReceivedWebhook,
   standardHeaders,
   startWebhookReceiver,
@@ -115,6 +116,8 @@ describe("a completed signing flow", () => {
       // every delivery verifies against the secret shown at creation, and its webhook-id is the event id
       expect(verify(secret, entry)).toEqual(entry.json);
       expect(entry.headers["webhook-id"]).toBe(entry.json.id);
+      // and matches the schema the OpenAPI document publishes for its type
+      expect(eventSchemaProblem(entry.json)).toBeNull();
       return `${entry.json.type}${entry.json.data.participantId === ada!.id ? " ada" : entry.json.data.participantId === ben!.id ? " ben" : ""}`;
     });
     expect(seen.sort()).toEqual(

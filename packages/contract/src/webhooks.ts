@@ -77,6 +77,88 @@ export const webhookEventPayloadSchema = z
   .meta({ id: "WebhookEventPayload" });
 export type WebhookEventPayload = z.infer<typeof webhookEventPayloadSchema>;
 
+/** What each event means to an integrator: the OpenAPI document's webhooks section says it. */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE, string> = {
+  "package.sent": "The sender sent the package: participants are invited now, or at its scheduled time.",
+  "package.available":
+    "The package became available to its participants (at sending, or at its scheduled time): signing links work.",
+  "package.completed": "Every participant finished: the package is complete and about to be sealed.",
+  "package.sealed": "The completed package's documents and certificate of completion are sealed and can be downloaded.",
+  "package.cancelled": "The sender cancelled the package: its signing links stop working.",
+  "package.expired": "The package reached its expiry date before every participant finished.",
+  "package.corrected": "The sender corrected the package after sending; participants may need to look again.",
+  "package.consent_withdrawn":
+    "A participant withdrew consent to do business electronically: the package stops until the sender acts.",
+  "package.edeposit_started": "The sealed package is being deposited into the organization's eVault.",
+  "package.edeposit_failed": "A stage of the eDeposit failed; the package page says which and why, and offers a retry.",
+  "package.edeposited": "The eVault confirmed the deposit: it now holds the authoritative copy.",
+  "package.edeposit_cancelled": "The eDeposit was cancelled (irreversibly).",
+  "package.closing_center_shared": "The package was shared with a closing center.",
+  "package.closing_center_unshared": "The package is no longer shared with a closing center.",
+  "package.mailing_milestone":
+    "A mailing of the package reached a milestone at the print vendor (printed, mailed, delivered, returned, failed).",
+  "participant.viewed": "A participant opened the package for the first time (sent once per participant).",
+  "participant.consented": "A participant agreed to do business electronically.",
+  "participant.signed": "A participant placed their first signature (sent once per participant).",
+  "participant.declined": "A participant declined to sign: the package stops.",
+  "participant.finished": "A participant finished their part of the package.",
+  "participant.consent_withdrawn": "A participant withdrew consent to do business electronically.",
+  "webhook.test": 'Sent only by "send a test event" to check an endpoint; no package is involved.',
+};
+
+const statusChange = z
+  .strictObject({
+    from: z.string().nullable().describe("The package status before the event (null when it had none)"),
+    to: z.string().nullable().describe("The package status after the event"),
+  })
+  .describe("The package status that changed, when the event changed it");
+
+const eventIdentity = (type: string) => ({
+  id: z.uuid().describe("The event id; also the webhook-id header, the same on every retry: deduplicate on it"),
+  type: z.literal(type).describe("The event type"),
+  timestamp: z.iso.datetime().describe("When the event happened (ISO 8601, UTC)"),
+});
+
+const organizationId = z.uuid().describe("The organization the package belongs to");
+const packageId = z.uuid().describe("The package the event is about: read it through the API");
+const participantId = z.uuid().describe("The participant the event is about");
+
+/**
+ * The body of one event type: ids only, never names, reasons or documents (read those through the
+ * API). Strict, so that a field the product starts sending must first be documented here.
+ */
+function eventSchema(type: WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE) {
+  const data =
+    type === WEBHOOK_TEST_EVENT_TYPE
+      ? z.strictObject({ organizationId })
+      : type.startsWith("participant.")
+        ? z.strictObject({ organizationId, packageId, participantId, status: statusChange.optional() })
+        : z.strictObject({
+            organizationId,
+            packageId,
+            participantId: participantId.optional(),
+            status: statusChange.optional(),
+          });
+  return z.strictObject({ ...eventIdentity(type), data: data.describe("What the event is about") });
+}
+
+const ALL_WEBHOOK_EVENT_TYPES: readonly (WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE)[] = [
+  ...WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT_TYPE,
+];
+
+/** One schema per event type (the webhooks section of the OpenAPI document), webhook.test included. */
+export const WEBHOOK_EVENT_SCHEMAS = Object.fromEntries(
+  ALL_WEBHOOK_EVENT_TYPES.map((type) => [type, eventSchema(type)]),
+) as Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE, ReturnType<typeof eventSchema>>;
+
+/** A component name per event type: package.edeposit_failed → PackageEdepositFailedEvent. */
+export const webhookEventComponentName = (type: string) =>
+  `${type
+    .split(/[._]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("")}Event`;
+
 export const webhookEndpointSchema = z
   .object({
     id: z.uuid(),

@@ -9,6 +9,9 @@ import {
   routeUrl,
   SIGNING_ROOM_HEADER,
   signingOriginRoutes,
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_SCHEMAS,
+  webhookEventComponentName,
 } from "@signet/contract";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
@@ -34,6 +37,8 @@ export interface OpenApiListener {
   /** the route table of this listener, by operation id */
   routes: Record<string, RouteDef>;
   securitySchemes: Record<string, SecurityScheme>;
+  /** the events this listener's organizations receive as webhooks, for the document's webhooks section */
+  webhooks?: Record<string, { schema: z.ZodType; description: string }>;
   /** any one requirement suffices; none for a public route */
   security(route: RouteDef): SecurityRequirement[] | undefined;
 }
@@ -387,10 +392,66 @@ function shareErrorResponses(paths: Record<string, Record<string, { responses?: 
   );
 }
 
+const WEBHOOK_HEADERS = [
+  ["webhook-id", "The event id, the same on every retry of the event: deduplicate on it"],
+  ["webhook-timestamp", "When this attempt was signed (Unix seconds): refuse one older than a few minutes"],
+  [
+    "webhook-signature",
+    "v1,<base64 HMAC-SHA256 of id.timestamp.body> with the endpoint's secret; during a secret rotation, two separated by a space",
+  ],
+] as const;
+
+/**
+ * OpenAPI 3.1's webhooks section: one operation per event type, its body a named schema, signed as
+ * Standard Webhooks says. Answers the section and the schemas it names.
+ */
+function webhookSection(webhooks: NonNullable<OpenApiListener["webhooks"]>) {
+  const schemas: Json = {};
+  const section: Json = {};
+  for (const [type, { schema, description }] of Object.entries(webhooks)) {
+    const name = webhookEventComponentName(type);
+    const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: "output" }) as Json;
+    schemas[name] = { ...jsonSchema, description: `${type}: ${description}` };
+    section[type] = {
+      post: {
+        operationId: `${name.charAt(0).toLowerCase()}${name.slice(1)}`,
+        summary: type,
+        description,
+        tags: ["webhooks"],
+        security: [],
+        parameters: WEBHOOK_HEADERS.map(([headerName, text]) => ({
+          in: "header",
+          name: headerName,
+          required: true,
+          description: text,
+          schema: { type: "string" },
+        })),
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
+        },
+        responses: {
+          "2XX": { description: "Received: any 2XX answer ends the retries of this event" },
+          default: {
+            description:
+              "Not received: the event is retried with backoff, and the endpoint suspended after repeated failures",
+          },
+        },
+      },
+    };
+  }
+  return { schemas, section };
+}
+
 function documentTransform(listener: OpenApiListener): SwaggerTransformObject {
   return (input) => {
+    const webhooks = listener.webhooks ? webhookSection(listener.webhooks) : null;
     const built = jsonSchemaTransformObject(input) as Json & { components: Json & { schemas: Json } };
-    const document = shareUuids(built) as typeof built;
+    const document = shareUuids({
+      ...built,
+      ...(webhooks ? { webhooks: webhooks.section } : {}),
+      components: { ...built.components, schemas: { ...built.components.schemas, ...webhooks?.schemas } },
+    }) as typeof built;
     const responses = shareErrorResponses(document.paths as never);
     const all: Json = {
       ...document.components.schemas,
@@ -410,7 +471,7 @@ function documentTransform(listener: OpenApiListener): SwaggerTransformObject {
     // components this document reaches, so each listener's document holds its own schemas
     const prefix = "#/components/schemas/";
     const kept = new Set<string>();
-    const pending = [...refsIn(document.paths), ...refsIn(responses)];
+    const pending = [...refsIn(document.paths), ...refsIn(responses), ...refsIn(document.webhooks ?? {})];
     while (pending.length) {
       const ref = pending.pop()!;
       const name = ref.startsWith(prefix) ? ref.slice(prefix.length) : null;
@@ -459,6 +520,12 @@ export function apiDocument(input: {
     title: "Signet API",
     version: input.version,
     serverDescription: "The Signet API this document was fetched from (its /api/docs/json)",
+    webhooks: Object.fromEntries(
+      Object.entries(WEBHOOK_EVENT_SCHEMAS).map(([type, schema]) => [
+        type,
+        { schema, description: WEBHOOK_EVENT_DESCRIPTIONS[type as keyof typeof WEBHOOK_EVENT_DESCRIPTIONS] },
+      ]),
+    ),
     description:
       "Electronic signing and transaction packages. Errors answer one body (the Error schema) with a stable code; quote its traceId to support.",
     routes,

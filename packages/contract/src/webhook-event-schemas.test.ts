@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import {
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_SCHEMAS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT_TYPE,
+  webhookEventComponentName,
+} from "./webhooks.ts";
+
+const base = {
+  id: "3f0c1b7e-4b7a-4c1e-9d2a-1a2b3c4d5e6f",
+  timestamp: "2026-11-29T12:00:00.000Z",
+};
+const organizationId = "8a1f2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b";
+const packageId = "1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d";
+const participantId = "9e8d7c6b-5a49-4838-a726-15f4e3d2c1b0";
+
+describe("the published schema of each webhook event type", () => {
+  it("has one schema, a description and a distinct component name per type, the test event included", () => {
+    const types = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE];
+    expect(Object.keys(WEBHOOK_EVENT_SCHEMAS).sort()).toEqual([...types].sort());
+    expect(Object.keys(WEBHOOK_EVENT_DESCRIPTIONS).sort()).toEqual([...types].sort());
+    expect(new Set(types.map(webhookEventComponentName)).size).toBe(types.length);
+    expect(webhookEventComponentName("package.edeposit_failed")).toBe("PackageEdepositFailedEvent");
+  });
+
+  it("takes what the product sends: a package event with its status change, a participant event with its participant", () => {
+    expect(
+      WEBHOOK_EVENT_SCHEMAS["package.sent"].safeParse({
+        ...base,
+        type: "package.sent",
+        data: { organizationId, packageId, status: { from: "STARTED", to: "AVAILABLE_TO_SIGNERS" } },
+      }).success,
+    ).toBe(true);
+    expect(
+      WEBHOOK_EVENT_SCHEMAS["participant.signed"].safeParse({
+        ...base,
+        type: "participant.signed",
+        data: { organizationId, packageId, participantId },
+      }).success,
+    ).toBe(true);
+    expect(
+      WEBHOOK_EVENT_SCHEMAS["webhook.test"].safeParse({ ...base, type: "webhook.test", data: { organizationId } })
+        .success,
+    ).toBe(true);
+  });
+
+  it("refuses another type's body, a participant event without its participant, and any field not published", () => {
+    const signed = { ...base, type: "participant.signed", data: { organizationId, packageId, participantId } };
+    expect(WEBHOOK_EVENT_SCHEMAS["participant.finished"].safeParse(signed).success).toBe(false);
+    expect(
+      WEBHOOK_EVENT_SCHEMAS["participant.signed"].safeParse({ ...signed, data: { organizationId, packageId } }).success,
+    ).toBe(false);
+    // personal data never travels in an event: a name is refused, at either level
+    expect(
+      WEBHOOK_EVENT_SCHEMAS["participant.signed"].safeParse({ ...signed, data: { ...signed.data, name: "Ada" } })
+        .success,
+    ).toBe(false);
+    expect(WEBHOOK_EVENT_SCHEMAS["participant.signed"].safeParse({ ...signed, name: "Ada" }).success).toBe(false);
+  });
+});
