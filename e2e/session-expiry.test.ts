@@ -28,7 +28,8 @@ describe("session expiry", () => {
     await signIn(page, app.users.admin, DEMO_PASSWORD);
     await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
 
-    const modal = page.getByRole("dialog", { name: "Session expiry" });
+    // spec §2 quotes the title with a capital E: 'Session Expiry'
+    const modal = page.getByRole("dialog", { name: "Session Expiry", exact: true });
     await modal.waitFor({ timeout: 10_000 });
     expect(await modal.textContent()).toMatch(/Your session will expire in\s*0:0[1-4]/);
     await screenshot(page, "session-expiry-modal");

@@ -168,6 +168,18 @@ describe("tags on E-Sign documents", () => {
     expect(await db().tag.count({ where: { packageId: s.pkg.id } })).toBe(0);
   });
 
+  it("answers spec §8's 'Organization/package/document/tag not found' for a missing document or tag", async () => {
+    const s = await prepared();
+    const missingDocument = crypto.randomUUID();
+    for (const reply of [
+      await call(s.admin, "POST", s.p.documentTags(missingDocument), signature(s.borrower.id)),
+      await call(s.admin, "GET", s.p.documentTags(missingDocument)),
+    ]) {
+      expect([reply.status, reply.body.message]).toEqual([404, TAG_MESSAGES.tagNotFound]);
+    }
+    expect(TAG_MESSAGES.tagNotFound).toBe("Organization/package/document/tag not found");
+  });
+
   it("keeps a radio group to one participant with distinct values", async () => {
     const s = await prepared();
     const radio = (participantId: string, optionValue: string, x: number) =>

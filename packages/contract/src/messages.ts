@@ -53,6 +53,14 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/** Spec §2 "Session Expiry modal": its words as the spec quotes them (they win over our sentence case). */
+export const SESSION_EXPIRY_TEXTS = {
+  title: "Session Expiry",
+  lead: "Your session will expire in",
+  stay: "Stay logged in",
+  logOut: "Log out",
+} as const;
+
 /** Fills `{name}` placeholders (e.g. the configured support phone). */
 export function formatMessage(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { SESSION_EXPIRY_TEXTS } from "@signet/contract";
 import { IconClock } from "@tabler/icons-react";
 
 /** Spec §2 session expiry: the countdown before an idle session ends, with its two ways out. */
@@ -20,7 +21,7 @@ export function SessionExpiryDialog({
       closeOnClickOutside={false}
       centered
       zIndex={1000}
-      title="Session expiry"
+      title={SESSION_EXPIRY_TEXTS.title}
       overlayProps={{ backgroundOpacity: 0.55, blur: 2 }}
       styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
     >
@@ -28,7 +29,7 @@ export function SessionExpiryDialog({
         <Group gap="sm" wrap="nowrap" align="center">
           <IconClock size={28} color="var(--mantine-color-orange-7)" />
           <Text>
-            Your session will expire in{" "}
+            {SESSION_EXPIRY_TEXTS.lead}{" "}
             <Text span fw={700} ff="monospace" role="timer">
               {countdown}
             </Text>
@@ -36,10 +37,10 @@ export function SessionExpiryDialog({
         </Group>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onLogOut}>
-            Log out
+            {SESSION_EXPIRY_TEXTS.logOut}
           </Button>
           <Button onClick={onStay} data-autofocus>
-            Stay logged in
+            {SESSION_EXPIRY_TEXTS.stay}
           </Button>
         </Group>
       </Stack>

@@ -43,8 +43,14 @@ export const documentNotFound = () => notFound(DOCUMENT_API_MESSAGES.documentNot
 export const documentNameTaken = () => new AppError("CONFLICT", DOCUMENT_MESSAGES.nameMustBeUnique);
 
 /** A document of this (already checked) package, or 404. */
-export async function findPackageDocument(db: Reader, packageId: string, documentId: string): Promise<DocumentRow> {
+/** A document of the package; `missing` names the refusal in the caller's words (tags say theirs, spec §8). */
+export async function findPackageDocument(
+  db: Reader,
+  packageId: string,
+  documentId: string,
+  missing: () => Error = documentNotFound,
+): Promise<DocumentRow> {
   const row = await db.document.findFirst({ where: { id: documentId, packageId } });
-  if (!row) throw documentNotFound();
+  if (!row) throw missing();
   return row;
 }

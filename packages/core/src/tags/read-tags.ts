@@ -3,7 +3,7 @@ import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { findPackageDocument } from "../documents/document-views.ts";
 import { type PackageRef, readablePackage } from "../packages/package-child.ts";
-import { tagOrder, toConditionalRule, toTag } from "./tag-views.ts";
+import { tagNotFound, tagOrder, toConditionalRule, toTag } from "./tag-views.ts";
 
 export async function listDocumentTags(
   actor: Actor,
@@ -11,7 +11,7 @@ export async function listDocumentTags(
   deps: CoreDeps,
 ): Promise<TagList> {
   await readablePackage(actor, input, deps);
-  await findPackageDocument(deps.db, input.packageId, input.documentId);
+  await findPackageDocument(deps.db, input.packageId, input.documentId, tagNotFound);
   const rows = await deps.db.tag.findMany({ where: { documentId: input.documentId }, orderBy: tagOrder });
   return { records: rows.map(toTag), count: rows.length };
 }

@@ -37,7 +37,7 @@ export async function createTag(
 ): Promise<Tag> {
   const { organizationId, packageId, documentId, ...tag } = input;
   return writePackageChild(actor, input, deps, "tag.created", async (tx) => {
-    const document = await findPackageDocument(tx, packageId, documentId);
+    const document = await findPackageDocument(tx, packageId, documentId, tagNotFound);
     assertNotENote(document);
     await validateTag(tx, await loadExecutionMatrix(tx, packageId), document, tag);
     const data = tagData(tag);
@@ -62,7 +62,7 @@ export async function updateTag(
     if (current.version !== version) throw packageVersionConflict();
     const defined = definedOnly(changes);
     const next: TagInput = { ...toTag(current), ...defined } as TagInput;
-    const document = await findPackageDocument(tx, packageId, current.documentId);
+    const document = await findPackageDocument(tx, packageId, current.documentId, tagNotFound);
     assertNotENote(document);
     await validateTag(tx, await loadExecutionMatrix(tx, packageId), document, next);
     const data = tagData(next);
@@ -89,7 +89,7 @@ export async function deleteTag(
   await writePackageChild(actor, { organizationId, packageId }, deps, "tag.deleted", async (tx) => {
     const current = await tx.tag.findFirst({ where: { id: tagId, packageId } });
     if (!current) throw tagNotFound();
-    assertNotENote(await findPackageDocument(tx, packageId, current.documentId));
+    assertNotENote(await findPackageDocument(tx, packageId, current.documentId, tagNotFound));
     const { count } = await tx.tag.deleteMany({ where: { id: tagId, version } });
     if (count === 0) throw packageVersionConflict();
     return {
@@ -111,7 +111,7 @@ export async function replaceDocumentTags(
 ): Promise<DocumentTags> {
   const { organizationId, packageId, documentId, version, tags } = input;
   return writePackageChild(actor, { organizationId, packageId }, deps, "tags.replaced", async (tx) => {
-    const document = await findPackageDocument(tx, packageId, documentId);
+    const document = await findPackageDocument(tx, packageId, documentId, tagNotFound);
     if (document.version !== version) throw packageVersionConflict();
     assertNotENote(document);
     const matrix = await loadExecutionMatrix(tx, packageId);
