@@ -5,6 +5,7 @@ import {
   type Document,
   dataCollectionRoutes,
   fillPath,
+  MESSAGES,
   type RouteDef,
   routeUrl,
   SIGNING_ADMIN_MESSAGES,
@@ -206,6 +207,13 @@ describe("consent", () => {
     // now the document opens
     const file = await download(client, `/api/v1/signing/documents/${s.document.id}/file`);
     expect([file.status, file.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+
+    // consenting again, already past consent: spec §8's generic 'This action could not be completed…'
+    const again = await client.request<Body<{ message: string }>>("POST", "/api/v1/signing/consent", {
+      json: { code: (await consentCodeOf(client)).toLowerCase(), agree: true },
+    });
+    expect([again.status, again.body.message]).toEqual([409, MESSAGES.actionNotCompleted]);
+    expect(await db().consentRecord.count({ where: { packageId: s.pkg.id } })).toBe(1);
   });
 
   it("asks a consented participant to consent again when a new custom consent version is chosen", async () => {

@@ -25,7 +25,7 @@ export const ERROR_CODES = {
   ALREADY_EXISTS: { status: 409, message: "This item already exists" },
   /** the action destroys data (e.g. tags) and the request did not confirm it; details say what */
   CONFIRMATION_REQUIRED: { status: 409, message: "Confirm this change: it deletes data that cannot be restored." },
-  CONFLICT: { status: 409, message: "This action could not be completed. Please try again." },
+  CONFLICT: { status: 409, message: MESSAGES.actionNotCompleted },
   /** the first request under this Idempotency-Key has not answered yet */
   IDEMPOTENCY_KEY_IN_USE: { status: 409, message: IDEMPOTENCY_MESSAGES.inProgress },
   /** the Idempotency-Key names another request (another path or body) */

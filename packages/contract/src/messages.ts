@@ -31,7 +31,6 @@ export const MESSAGES = {
   invalidExecutionType: "String value is not a valid execution type",
   versionNotMatched: "Version not matched",
   actionNotCompleted: "This action could not be completed. Please try again.",
-  requestUnsuccessful: "Request unsuccessful",
   serviceDownTitle: "We have encountered a problem.",
   serviceDown: "The service is currently unavailable. Please contact support at {phone}.",
   notFound: "Not found.",

@@ -15,7 +15,6 @@ export const ROLE_MESSAGES = {
   roleNotFoundOrVersionNotMatched: "Role is not found or version not matched.",
   /** a role to add to a group's role structure is already there */
   memberOrRoleAlreadyAssigned: "Member is already added or role is already assigned.",
-  roleAssignError: "Role assign/unassign error",
   /** spec §6: support roles and Admin are system-defined */
   systemDefinedRole: "System-defined roles cannot be edited or deleted.",
   roleAdded: "Role added.",

@@ -2,7 +2,7 @@ import { Button, Group, PasswordInput, Skeleton, Stack, Text, TextInput } from "
 import { MESSAGES, MFA_METHODS, type MfaMethod, safeReturnUrl, WEB_CLIENT_ID } from "@signet/contract";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from "react";
-import { errorMessage } from "../../api/api-error.ts";
+import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { entryRoutes } from "../../api/entry-routes.ts";
 import { queryClientSlot } from "../../app/query-client-slot.ts";
@@ -111,7 +111,8 @@ export function SignInPage() {
       }
       await afterSignIn(token.partial);
     } catch (e) {
-      setError(errorMessage(e));
+      // spec §8 sign-in: a failure of the sign-in service itself reads 'Internal service error...'
+      setError(e instanceof ApiError && e.status >= 500 ? MESSAGES.internalService : errorMessage(e));
     } finally {
       setSubmitting(false);
     }
