@@ -204,4 +204,36 @@ describe("package builder", () => {
     await page.getByRole("link", { name: "Workspace" }).first().click();
     await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
   });
+  it("says 'Not saved — retrying' while a save cannot reach the server, and saves the edit when it can", async () => {
+    const { page } = browser;
+    const org = app.demo.organizations.customer;
+    const created = await apiAsPage(page, app, "POST", `/api/v9/organizations/${org}/packages`, {
+      name: "Builder offline",
+    });
+    const packageId = (created.body as { id: string }).id;
+    await page.goto(`/packages/${packageId}/build?step=3`);
+    await saved(page);
+
+    // the connection to the API fails for the package's saves only (the page itself stays)
+    const packagePath = `**/api/v9/organizations/${org}/packages/${packageId}`;
+    await page.route(packagePath, (route) =>
+      route.request().method() === "PATCH" ? route.abort("connectionfailed") : route.fallback(),
+    );
+    await page.getByLabel("Subject").fill("Signed while offline");
+    await page.getByTestId("save-counter").filter({ hasText: "Not saved — retrying" }).waitFor();
+    // never "saved" while it is not
+    expect(await page.getByTestId("save-counter").textContent()).not.toBe("All changes saved");
+    await page.getByText("could not be saved", { exact: false }).first().waitFor();
+
+    // back online: the same edit goes by itself, and the header says so
+    await page.unroute(packagePath);
+    await page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor({ timeout: 40_000 });
+    await expect
+      .poll(
+        async () =>
+          (await readAsPage<Package>(page, app, `/api/v9/organizations/${org}/packages/${packageId}`)).emailTemplate
+            .subject,
+      )
+      .toBe("Signed while offline");
+  });
 });

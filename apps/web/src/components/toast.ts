@@ -16,8 +16,11 @@ export function toastSuccess(message: string): void {
   });
 }
 
-export function toastError(message: string): void {
+/** `id`: one toast for one ongoing problem (a retried save), shown again only after it closed. */
+export function toastError(message: string, id?: string): void {
+  if (id) notifications.hide(id);
   notifications.show({
+    ...(id ? { id } : {}),
     title: "Error",
     message,
     color: "red",

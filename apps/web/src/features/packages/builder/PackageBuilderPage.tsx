@@ -16,6 +16,7 @@ import { DocumentsStep } from "./documents-step/DocumentsStep.tsx";
 import { InvitationStep } from "./invitation-step/InvitationStep.tsx";
 import { ReviewStep } from "./review-step/ReviewStep.tsx";
 import { stepDone } from "./review-step/step-status.ts";
+import { saveStateText } from "./save-state-text.ts";
 
 // Spec §2 package workflow.
 const STEPS = [
@@ -70,17 +71,11 @@ function TemplateBanner({ template }: { template: TemplateOfPackage }) {
 }
 
 function SaveCounter() {
-  const { savesInProgress, dirty, pending } = useBuilder();
-  if (savesInProgress > 0 || pending) {
-    return (
-      <Badge color="blue" variant="light" data-testid="save-counter" aria-live="polite">
-        Saving…
-      </Badge>
-    );
-  }
+  const { savesInProgress, dirty, pending, saveFailure } = useBuilder();
+  const { text, color } = saveStateText({ saving: savesInProgress > 0 || pending, failure: saveFailure, dirty });
   return (
-    <Badge color={dirty ? "orange" : "teal"} variant="light" data-testid="save-counter" aria-live="polite">
-      {dirty ? "Unsaved changes" : "All changes saved"}
+    <Badge color={color} variant="light" data-testid="save-counter" aria-live="polite">
+      {text}
     </Badge>
   );
 }

@@ -1,5 +1,19 @@
 import type { Package } from "@signet/contract";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { ApiError } from "../../../api/api-error.ts";
+
+/**
+ * Why the last save failed, until one succeeds: the server could not be reached (or failed itself),
+ * so the edits wait here and are retried; or it refused them (a field to fix, a version conflict).
+ */
+export type SaveFailure = "unreachable" | "refused";
+
+/** A failure the same save may get past by being sent again: no connection, a server error or overload. */
+export function failureOf(error: unknown): SaveFailure {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.status === 429)
+    ? "unreachable"
+    : "refused";
+}
 
 /**
  * What every builder step shares: the package, whether it may be changed, a save tracker that
@@ -15,6 +29,10 @@ export interface BuilderContextValue {
   /** counts the promise as a save in progress until it settles; returns it unchanged */
   track<T>(save: Promise<T>): Promise<T>;
   savesInProgress: number;
+  /** why the last save failed; null once a save succeeds (the header says it in words) */
+  saveFailure: SaveFailure | null;
+  /** the same, at once (a ref): for a save that decides whether to send itself again */
+  lastSaveFailure(): SaveFailure | null;
   /** a step (or a part of one, by key) reports edits not saved yet */
   setDirty(key: string, dirty: boolean): void;
   dirty: boolean;
@@ -46,16 +64,25 @@ export function BuilderProvider(props: {
   const [savesInProgress, setSaves] = useState(0);
   const [dirtyKeys, setDirtyKeys] = useState<ReadonlySet<string>>(new Set());
   const [pendingKeys, setPendingKeys] = useState<ReadonlySet<string>>(new Set());
+  const [saveFailure, setSaveFailure] = useState<SaveFailure | null>(null);
+  const failureRef = useRef<SaveFailure | null>(null);
   const mounted = useRef(true);
 
   const track = useCallback(<T,>(save: Promise<T>): Promise<T> => {
     setSaves((count) => count + 1);
-    const done = () => {
-      if (mounted.current) setSaves((count) => count - 1);
+    const done = (failure: SaveFailure | null) => {
+      failureRef.current = failure;
+      if (!mounted.current) return;
+      setSaves((count) => count - 1);
+      setSaveFailure(failure);
     };
-    save.then(done, done);
+    save.then(
+      () => done(null),
+      (error: unknown) => done(failureOf(error)),
+    );
     return save;
   }, []);
+  const lastSaveFailure = useCallback(() => failureRef.current, []);
 
   const setDirty = useCallback((key: string, dirty: boolean) => setDirtyKeys((keys) => toggled(keys, key, dirty)), []);
   const setPending = useCallback(
@@ -71,6 +98,8 @@ export function BuilderProvider(props: {
       readOnly: props.readOnly,
       track,
       savesInProgress,
+      saveFailure,
+      lastSaveFailure,
       setDirty,
       dirty: dirtyKeys.size > 0,
       setPending,
@@ -82,6 +111,8 @@ export function BuilderProvider(props: {
       props.readOnly,
       track,
       savesInProgress,
+      saveFailure,
+      lastSaveFailure,
       setDirty,
       dirtyKeys,
       setPending,

@@ -3,7 +3,11 @@ import { useCallback } from "react";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
 import { toastError } from "../../../components/toast.ts";
 import { invalidatePackage } from "../package-queries.ts";
-import { useBuilder } from "./builder-context.tsx";
+import { failureOf, useBuilder } from "./builder-context.tsx";
+
+/** A save that did not reach the server: what is kept, and what happens next, in words. */
+export const UNREACHABLE_SAVE =
+  "Your last change could not be saved: Signet did not answer. It stays on this page and is sent again by itself; the header says when it is saved.";
 
 /** A version conflict: the server's 'Version not matched.' and what the builder does about it. */
 export function conflictMessage(error: ApiError): string {
@@ -25,7 +29,8 @@ export function useBuilderCall() {
         return true;
       } catch (error) {
         if (options?.onError?.(error)) return false;
-        if (error instanceof ApiError && error.status === 409) toastError(conflictMessage(error));
+        if (failureOf(error) === "unreachable") toastError(UNREACHABLE_SAVE, "builder-unreachable");
+        else if (error instanceof ApiError && error.status === 409) toastError(conflictMessage(error));
         else if (!(error instanceof ApiError && error.handled)) toastError(errorMessage(error));
         return false;
       } finally {
