@@ -149,7 +149,8 @@ export function DataTable<Row, S extends string = never>({
                       onClick={() => column.sortField && page.toggleSort(column.sortField)}
                     />
                   ) : (
-                    <Text size="sm" fw={600} c="dimmed" className={classes.headLabel}>
+                    // inline, so a head row reads as its labels (a paragraph would add blank lines around each)
+                    <Text span size="sm" fw={600} c="dimmed" className={classes.headLabel}>
                       {column.label}
                     </Text>
                   )}
