@@ -191,7 +191,8 @@ export function DataTable<Row, S extends string = never>({
                             {column.render(row)}
                           </Table.Th>
                         ) : (
-                          <Table.Td key={column.key} ta={column.align}>
+                          // the width here too: without a head row the cells size the columns
+                          <Table.Td key={column.key} w={column.width} ta={column.align}>
                             {column.render(row)}
                           </Table.Td>
                         ),
