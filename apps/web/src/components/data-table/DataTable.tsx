@@ -1,9 +1,10 @@
 import { Group, Pagination, Paper, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
-import { type ComponentType, Fragment, type ReactNode } from "react";
+import { type ComponentType, Fragment, type ReactNode, useState } from "react";
 import { FormError } from "../FormError.tsx";
 import classes from "./data-table.module.css";
 import type { PageControl } from "./use-page-state.ts";
+import { useScrollsSideways } from "./use-scrolls-sideways.ts";
 
 export interface Column<Row, S extends string = never> {
   key: string;
@@ -40,7 +41,7 @@ export interface ServerPaging<S extends string> {
  * aria-busy); an empty list shows `empty`; a failed load shows `error` in the table's place. With
  * `paging`, headers with a sort field sort and the footer pages (paging and sort live wherever the
  * page control keeps them, the URL for lists people link to). On a phone the table scrolls inside
- * its frame, so the page itself never scrolls sideways.
+ * its frame, so the page itself never scrolls sideways, and the frame then takes keyboard focus.
  *
  * The head row is shown by default; `header="hidden"` keeps the headings for screen readers only
  * (a short list whose cells speak for themselves), `header="none"` leaves the head row out so that
@@ -96,8 +97,8 @@ export function DataTable<Row, S extends string = never>({
   /** rows spaced tightly: a short list inside a card of other things */
   compact?: boolean;
   /**
-   * names the scroll frame and lets a keyboard focus it, so a table wider than a phone scrolls by
-   * keyboard even when no cell holds a control
+   * names the scroll frame and lets a keyboard focus it at any width; without it the frame takes
+   * focus only while the table is wider than it (a phone), so it always scrolls by keyboard
    */
   scrollLabel?: string;
   /**
@@ -107,14 +108,22 @@ export function DataTable<Row, S extends string = never>({
   rowElement?: ComponentType<DataTableRowProps<Row>>;
 }) {
   const page = paging?.page;
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  const scrollsSideways = useScrollsSideways(frame);
   const table = error ? (
     <FormError message={error} />
   ) : (
     <Table.ScrollContainer
       minWidth={minWidth}
-      scrollAreaProps={
-        scrollLabel === undefined ? undefined : { viewportProps: { tabIndex: 0, "aria-label": scrollLabel } }
-      }
+      scrollAreaProps={{
+        viewportRef: setFrame,
+        viewportProps:
+          scrollLabel !== undefined
+            ? { tabIndex: 0, "aria-label": scrollLabel }
+            : scrollsSideways
+              ? { tabIndex: 0 }
+              : undefined,
+      }}
     >
       <Table
         aria-label={label}

@@ -66,8 +66,6 @@ export function PackageDocumentsTable(props: {
       empty="No documents yet."
       error={props.error}
       framed={false}
-      // focusable, so a keyboard can scroll it sideways on a phone where the names are not links
-      scrollLabel="Documents table"
     />
   );
 }
