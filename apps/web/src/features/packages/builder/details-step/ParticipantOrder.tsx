@@ -37,13 +37,12 @@ function OrderRow({ row: participant, bg, children }: DataTableRowProps<Particip
     <DataTableRow
       ref={sortable.setNodeRef}
       data-testid="order-row"
-      bg={bg}
       style={{
         transform: CSS.Transform.toString(sortable.transform),
         transition: sortable.transition,
         position: "relative",
         zIndex: sortable.isDragging ? 1 : undefined,
-        background: sortable.isDragging ? "var(--mantine-color-blue-0)" : undefined,
+        background: sortable.isDragging ? "var(--mantine-color-blue-0)" : bg,
       }}
     >
       <Handle.Provider value={{ attributes: sortable.attributes, listeners: sortable.listeners }}>
@@ -71,7 +70,7 @@ function DragHandle({ participant }: { participant: Participant }) {
   );
 }
 
-const columns = (shown: Participant[]): Column<Participant>[] => [
+const columns = (positionOf: (id: string) => number): Column<Participant>[] => [
   {
     key: "handle",
     label: "Move",
@@ -82,7 +81,7 @@ const columns = (shown: Participant[]): Column<Participant>[] => [
     key: "position",
     label: "Position",
     width: 40,
-    render: (participant) => shown.findIndex((each) => each.id === participant.id) + 1,
+    render: (participant) => positionOf(participant.id),
   },
   { key: "participant", label: "Participant", render: (participant) => participant.displayName },
   {
@@ -154,7 +153,7 @@ export function ParticipantOrder(props: {
           {/* no head row: row n is the participant at position n */}
           <DataTable
             label="Participant order"
-            columns={columns(shown)}
+            columns={columns(positionOf)}
             rows={shown}
             rowKey={(participant) => participant.id}
             empty={null}
