@@ -6,16 +6,7 @@ import type { KitRule } from "./kit-rules.ts";
  * no longer breaks it (take it off).
  */
 export const KIT_PENDING: Record<KitRule, readonly string[]> = {
-  table: [
-    "features/bulk-send/BulkSendStartPage.tsx",
-    "features/packages/builder/details-step/DetailsStep.tsx",
-    "features/packages/builder/details-step/ParticipantOrder.tsx",
-    "features/packages/builder/details-step/TridSection.tsx",
-    "features/packages/builder/documents-step/ConditionalRules.tsx",
-    "features/packages/builder/documents-step/DataCollection.tsx",
-    "features/packages/builder/review-step/ReviewStep.tsx",
-    "features/packages/detail/PackageDetailPage.tsx",
-  ],
+  table: [],
   form: [],
   "write-state": [],
 };

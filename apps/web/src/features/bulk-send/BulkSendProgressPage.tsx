@@ -23,9 +23,9 @@ import { AnchorLink } from "../../components/links.tsx";
 import { Page } from "../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { invalidatePackage } from "../packages/package-queries.ts";
-import { RowErrors } from "./BulkSendStartPage.tsx";
 import { bulkSendQueries } from "./bulk-send-api.ts";
 import { BULK_SEND_STATUS_LABELS, bulkSendPercent, bulkSendSummary } from "./bulk-send-words.ts";
+import { RowErrors } from "./RowErrors.tsx";
 
 const STATUS_COLORS = {
   QUEUED: "gray",

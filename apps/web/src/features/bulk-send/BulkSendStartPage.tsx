@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Paper, Select, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, List, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { BULK_SEND_LIMITS, type BulkSendCheck } from "@signet/contract";
 import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconSend } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -12,6 +12,7 @@ import { toastError, toastSuccess } from "../../components/toast.ts";
 import { templateQueries } from "../templates/template-queries.ts";
 import { bulkSendQueries, checkBulkSendFile, downloadCsvTemplate, startBulkSendFile } from "./bulk-send-api.ts";
 import { BULK_SEND_STATUS_LABELS, bulkSendSummary } from "./bulk-send-words.ts";
+import { RowErrors } from "./RowErrors.tsx";
 
 type Step =
   | { kind: "choose" }
@@ -253,29 +254,6 @@ function CheckResult({
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-export function RowErrors({ label, rows }: { label: string; rows: { line: number; reason: string }[] }) {
-  return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table aria-label={label} withTableBorder verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={80}>Line</Table.Th>
-            <Table.Th>Reason</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.line}>
-              <Table.Td>{row.line}</Table.Td>
-              <Table.Td>{row.reason}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 

@@ -1,31 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Timeline,
-  Title,
-  Tooltip,
-} from "@mantine/core";
-import {
-  auditDetailsText,
-  auditSentence,
-  documentRoutes,
-  EXECUTION_TYPE_LABELS,
-  fillPath,
-  PARTICIPANT_ROLE_LABELS,
-  type Package,
-  type Participant,
-  routeUrl,
-  SIGNING_ADMIN_MESSAGES,
-} from "@signet/contract";
+import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Timeline, Title } from "@mantine/core";
+import { auditDetailsText, auditSentence } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { errorMessage } from "../../../api/api-error.ts";
 import { useSessionUser } from "../../../app/services-context.tsx";
 import { FormSection } from "../../../components/FormSection.tsx";
 import { Page } from "../../../components/Page.tsx";
@@ -33,13 +10,12 @@ import { Spinner } from "../../../components/Spinner.tsx";
 import { formatDateTime } from "../../access/format.ts";
 import { AvSessionsPanel } from "../../av-session/AvSessionsPanel.tsx";
 import { PackageClosingCentersPanel } from "../../closing-centers/PackageClosingCentersPanel.tsx";
-import { NOT_GRANTED_REASON, useClosingCenterGrants } from "../../closing-centers/use-closing-center-grants.ts";
+import { useClosingCenterGrants } from "../../closing-centers/use-closing-center-grants.ts";
 import { EDepositPanel } from "../../edeposit/EDepositPanel.tsx";
-import { ProofingOutcome, usePackageProofing } from "../../identity-proofing/ProofingOutcome.tsx";
+import { usePackageProofing } from "../../identity-proofing/ProofingOutcome.tsx";
 import { MailingsPanel } from "../../print-mail/MailingsPanel.tsx";
 import { PackageActions } from "../actions/PackageActions.tsx";
 import {
-  ACCESS_METHOD_LABELS,
   auditEventLabel,
   CONTACT_SUMMARY_LABELS,
   readableReason,
@@ -48,14 +24,10 @@ import {
   STATUS_LABELS,
 } from "../package-format.ts";
 import { packageQueries } from "../package-queries.ts";
-import {
-  idVerificationText,
-  SIGNING_STATUS_COLORS,
-  sealedArtifactLabel,
-  signingStatusText,
-} from "../signing-format.ts";
+import { sealedArtifactLabel } from "../signing-format.ts";
+import { PackageDocumentsTable } from "./PackageDocumentsTable.tsx";
+import { PackageParticipantsTable } from "./PackageParticipantsTable.tsx";
 import { SealedDocumentsCard } from "./SealedDocumentsCard.tsx";
-import { SigningLinkButton } from "./SigningLinkButton.tsx";
 import { TridDatesCard } from "./TridDatesCard.tsx";
 import { VerificationCard } from "./VerificationCard.tsx";
 
@@ -71,22 +43,6 @@ function Fact({ label, value }: { label: string; value: string }) {
       <Text size="sm">{value}</Text>
     </div>
   );
-}
-
-/**
- * 'Get signing link' where a signing URL makes sense (issue 5 §3): for API participants, and for
- * anyone while the package is out for signature (in-person signing). Null: no button.
- */
-function signingLinkState(
-  pkg: Pick<Package, "status" | "canManage">,
-  participant: Pick<Participant, "accessMethod" | "signingStatus">,
-): { disabled: boolean; reason: string | null } | null {
-  const available = pkg.status === "AVAILABLE_TO_SIGNERS";
-  if (!available && participant.accessMethod !== "API") return null;
-  if (participant.signingStatus === "FINISHED") return null;
-  if (!available) return { disabled: true, reason: SIGNING_ADMIN_MESSAGES.notAvailable };
-  if (!pkg.canManage) return { disabled: true, reason: "You cannot manage this package." };
-  return { disabled: false, reason: null };
 }
 
 /**
@@ -198,130 +154,23 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
       </Paper>
 
       <FormSection title="Participants">
-        {/* focusable, so a keyboard can scroll it sideways on a phone even when no row has a button */}
-        <Table.ScrollContainer
-          minWidth={900}
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": "Participants table" } }}
-        >
-          <Table aria-label="Participants" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Participant</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Does</Table.Th>
-                <Table.Th>Access</Table.Th>
-                <Table.Th>Contact</Table.Th>
-                <Table.Th>Signing status</Table.Th>
-                <Table.Th>Identity verification</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(participants.data?.records ?? []).map((participant) => {
-                const link = signingLinkState(data, participant);
-                return (
-                  <Table.Tr key={participant.id}>
-                    <Table.Td>{participant.orderSequence}</Table.Td>
-                    <Table.Td>{participant.displayName}</Table.Td>
-                    <Table.Td>
-                      {[participant.givenName, participant.middleName, participant.familyName]
-                        .filter(Boolean)
-                        .join(" ") || "—"}
-                    </Table.Td>
-                    <Table.Td>{PARTICIPANT_ROLE_LABELS[participant.role]}</Table.Td>
-                    <Table.Td>{ACCESS_METHOD_LABELS[participant.accessMethod]}</Table.Td>
-                    <Table.Td>{participant.contact || "In person"}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        variant="light"
-                        color={SIGNING_STATUS_COLORS[participant.signingStatus]}
-                        tt="none"
-                        data-testid="signing-status"
-                        title={participant.invitedAt ? `Invited ${formatDateTime(participant.invitedAt)}` : undefined}
-                      >
-                        {signingStatusText(participant)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {idVerificationText(participant)}
-                      <ProofingOutcome records={proofing.data?.records} participantId={participant.id} />
-                    </Table.Td>
-                    <Table.Td>
-                      {link &&
-                        (link.reason ? (
-                          <Tooltip label={link.reason} withinPortal multiline maw={280}>
-                            <span>
-                              <SigningLinkButton
-                                organizationId={orgId}
-                                packageId={packageId}
-                                participant={participant}
-                                disabled
-                              />
-                            </span>
-                          </Tooltip>
-                        ) : (
-                          <SigningLinkButton organizationId={orgId} packageId={packageId} participant={participant} />
-                        ))}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {participants.data?.count === 0 && <Text c="dimmed">No participants yet.</Text>}
+        <PackageParticipantsTable
+          organizationId={orgId}
+          pkg={data}
+          participants={participants.data?.records}
+          error={participants.error ? errorMessage(participants.error) : null}
+          proofing={proofing.data?.records}
+        />
       </FormSection>
 
       <FormSection title="Documents">
-        <Table aria-label="Documents" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Document</Table.Th>
-              <Table.Th>Execution</Table.Th>
-              <Table.Th>Pages</Table.Th>
-              <Table.Th>SHA-256</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(documents.data?.records ?? []).map((document) => (
-              <Table.Tr key={document.id}>
-                <Table.Td>
-                  {mayDownload ? (
-                    <a
-                      href={fillPath(routeUrl(documentRoutes.downloadDocument), {
-                        orgId,
-                        packageId,
-                        documentId: document.id,
-                      })}
-                    >
-                      {document.name}
-                    </a>
-                  ) : (
-                    <Tooltip label={NOT_GRANTED_REASON}>
-                      <Text span size="sm" tabIndex={0}>
-                        {document.name}
-                      </Text>
-                    </Tooltip>
-                  )}
-                  {document.format === "SMART_DOC" ? (
-                    <Text size="xs" c="dimmed">
-                      eNote (SMART Doc){document.eNoteMin ? `, MIN ${document.eNoteMin}` : ""}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{EXECUTION_TYPE_LABELS[document.executionType]}</Table.Td>
-                <Table.Td>{document.numPages}</Table.Td>
-                <Table.Td>
-                  <Text size="xs" ff="monospace" title={document.sha256}>
-                    {document.sha256.slice(0, 16)}…
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {documents.data?.count === 0 && <Text c="dimmed">No documents yet.</Text>}
+        <PackageDocumentsTable
+          organizationId={orgId}
+          packageId={packageId}
+          documents={documents.data?.records}
+          error={documents.error ? errorMessage(documents.error) : null}
+          mayDownload={mayDownload}
+        />
       </FormSection>
 
       {!isSealed && <VerificationCard organizationId={orgId} packageId={packageId} sealed={false} />}

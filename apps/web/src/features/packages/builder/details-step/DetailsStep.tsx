@@ -1,26 +1,23 @@
-import { ActionIcon, Avatar, Group, Modal, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { Modal, TextInput } from "@mantine/core";
 import {
   DOCUMENT_MESSAGES,
   normalizePhoneInput,
   PARTICIPANT_MESSAGES,
-  PARTICIPANT_ROLE_LABELS,
   type Participant,
   packageRoutes,
   participantRoutes,
 } from "@signet/contract";
-import { IconPencil, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { errorMessage } from "../../../../api/api-error.ts";
 import { api } from "../../../../api/client.ts";
 import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { usePermissionsQuery } from "../../../../session/permissions.ts";
 import { AvEsignSection } from "../../../av-session/AvEsignSection.tsx";
 import { mailingAddressBody } from "../../../print-mail/MailingAddressFields.tsx";
-import { ACCESS_METHOD_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
-import { idVerificationText } from "../../signing-format.ts";
-import { READ_ONLY_REASON, useBuilder } from "../builder-context.tsx";
+import { useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { PackageCustomFields } from "./PackageCustomFields.tsx";
 import { PackageGroups } from "./PackageGroups.tsx";
@@ -31,6 +28,7 @@ import {
   participantFullName,
   participantValues,
 } from "./ParticipantForm.tsx";
+import { ParticipantTable } from "./ParticipantTable.tsx";
 import { verificationBody } from "./participant-verification.ts";
 import { SigningOrderSection } from "./SigningOrderSection.tsx";
 import { TridSection } from "./TridSection.tsx";
@@ -130,76 +128,14 @@ export function DetailsStep() {
             : "Who signs, views or executes the documents on paper."
         }
       >
-        {/* scrolls inside its own box on a phone, focusable so a keyboard can scroll it too */}
-        <Table.ScrollContainer
-          minWidth={760}
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": "Participants table" } }}
-        >
-          <Table aria-label="Participants" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Participant</Table.Th>
-                {!slots && <Table.Th>Name</Table.Th>}
-                <Table.Th>Does</Table.Th>
-                <Table.Th>Access</Table.Th>
-                {!slots && <Table.Th>Contact</Table.Th>}
-                <Table.Th>Identity verification</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(participants.data?.records ?? []).map((participant) => (
-                <Table.Tr key={participant.id}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Avatar size={28} radius="xl" color="indigo" aria-hidden>
-                        {participant.initials}
-                      </Avatar>
-                      <span>{participant.displayName}</span>
-                    </Group>
-                  </Table.Td>
-                  {!slots && (
-                    <Table.Td>
-                      {[participant.givenName, participant.middleName, participant.familyName]
-                        .filter(Boolean)
-                        .join(" ") || "—"}
-                    </Table.Td>
-                  )}
-                  <Table.Td>{PARTICIPANT_ROLE_LABELS[participant.role]}</Table.Td>
-                  <Table.Td>{ACCESS_METHOD_LABELS[participant.accessMethod]}</Table.Td>
-                  {!slots && <Table.Td>{participant.contact || "In person"}</Table.Td>}
-                  <Table.Td>{idVerificationText(participant)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={readOnly ? READ_ONLY_REASON : "Edit"}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Edit ${participant.displayName}`}
-                          disabled={readOnly}
-                          onClick={() => setEditing(participant)}
-                        >
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={readOnly ? READ_ONLY_REASON : "Remove"}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${participant.displayName}`}
-                          disabled={readOnly}
-                          onClick={() => void remove(participant)}
-                        >
-                          <IconX size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {participants.data?.count === 0 && <Text c="dimmed">No participants yet.</Text>}
+        <ParticipantTable
+          participants={participants.data?.records}
+          error={participants.error ? errorMessage(participants.error) : null}
+          slots={slots}
+          readOnly={readOnly}
+          onEdit={setEditing}
+          onRemove={(participant) => void remove(participant)}
+        />
         {!readOnly && (
           <ParticipantForm
             initial={emptyParticipant}

@@ -15,16 +15,26 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ActionIcon, Table, Text } from "@mantine/core";
+import { ActionIcon, Text } from "@mantine/core";
 import { PARTICIPANT_ROLE_LABELS, type Participant } from "@signet/contract";
 import { IconGripVertical } from "@tabler/icons-react";
-import { useState } from "react";
+import { createContext, useContext, useState } from "react";
+import {
+  type Column,
+  DataTable,
+  DataTableRow,
+  type DataTableRowProps,
+} from "../../../../components/data-table/DataTable.tsx";
 
-function OrderRow(props: { participant: Participant; position: number; readOnly: boolean }) {
-  const { participant } = props;
-  const sortable = useSortable({ id: participant.id, disabled: props.readOnly });
+// The handle sits in a cell of the row that useSortable registers: the row hands it its listeners.
+const Handle = createContext<Pick<ReturnType<typeof useSortable>, "attributes" | "listeners"> | null>(null);
+const ReadOnly = createContext(false);
+
+function OrderRow({ row: participant, bg, children }: DataTableRowProps<Participant>) {
+  const readOnly = useContext(ReadOnly);
+  const sortable = useSortable({ id: participant.id, disabled: readOnly });
   return (
-    <Table.Tr
+    <DataTableRow
       ref={sortable.setNodeRef}
       data-testid="order-row"
       style={{
@@ -32,33 +42,63 @@ function OrderRow(props: { participant: Participant; position: number; readOnly:
         transition: sortable.transition,
         position: "relative",
         zIndex: sortable.isDragging ? 1 : undefined,
-        background: sortable.isDragging ? "var(--mantine-color-blue-0)" : undefined,
+        background: sortable.isDragging ? "var(--mantine-color-blue-0)" : bg,
       }}
     >
-      <Table.Td w={44}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`Drag ${participant.displayName} to change the order`}
-          disabled={props.readOnly}
-          style={{ cursor: props.readOnly ? undefined : "grab", touchAction: "none" }}
-          {...sortable.attributes}
-          {...sortable.listeners}
-        >
-          <IconGripVertical size={18} />
-        </ActionIcon>
-      </Table.Td>
-      <Table.Td w={40}>{props.position}</Table.Td>
-      <Table.Td>{participant.displayName}</Table.Td>
-      <Table.Td>{[participant.givenName, participant.familyName].filter(Boolean).join(" ")}</Table.Td>
-      <Table.Td>
-        <Text size="sm" c="dimmed">
-          {PARTICIPANT_ROLE_LABELS[participant.role]}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
+      <Handle.Provider value={{ attributes: sortable.attributes, listeners: sortable.listeners }}>
+        {children}
+      </Handle.Provider>
+    </DataTableRow>
   );
 }
+
+function DragHandle({ participant }: { participant: Participant }) {
+  const readOnly = useContext(ReadOnly);
+  const sortable = useContext(Handle);
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={`Drag ${participant.displayName} to change the order`}
+      disabled={readOnly}
+      style={{ cursor: readOnly ? undefined : "grab", touchAction: "none" }}
+      {...sortable?.attributes}
+      {...sortable?.listeners}
+    >
+      <IconGripVertical size={18} />
+    </ActionIcon>
+  );
+}
+
+const columns = (positionOf: (id: string) => number): Column<Participant>[] => [
+  {
+    key: "handle",
+    label: "Move",
+    width: 44,
+    render: (participant) => <DragHandle participant={participant} />,
+  },
+  {
+    key: "position",
+    label: "Position",
+    width: 40,
+    render: (participant) => positionOf(participant.id),
+  },
+  { key: "participant", label: "Participant", render: (participant) => participant.displayName },
+  {
+    key: "name",
+    label: "Name",
+    render: (participant) => [participant.givenName, participant.familyName].filter(Boolean).join(" "),
+  },
+  {
+    key: "does",
+    label: "Does",
+    render: (participant) => (
+      <Text size="sm" c="dimmed">
+        {PARTICIPANT_ROLE_LABELS[participant.role]}
+      </Text>
+    ),
+  },
+];
 
 /**
  * The signing order as a list the sender drags into shape (issue 11 §2), by mouse, touch or
@@ -109,13 +149,21 @@ export function ParticipantOrder(props: {
       }}
     >
       <SortableContext items={shown.map((participant) => participant.id)} strategy={verticalListSortingStrategy}>
-        <Table aria-label="Participant order" verticalSpacing={4}>
-          <Table.Tbody>
-            {shown.map((participant, index) => (
-              <OrderRow key={participant.id} participant={participant} position={index + 1} readOnly={props.readOnly} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ReadOnly.Provider value={props.readOnly}>
+          {/* no head row: row n is the participant at position n */}
+          <DataTable
+            label="Participant order"
+            columns={columns(positionOf)}
+            rows={shown}
+            rowKey={(participant) => participant.id}
+            empty={null}
+            header="none"
+            compact
+            framed={false}
+            minWidth={0}
+            rowElement={OrderRow}
+          />
+        </ReadOnly.Provider>
       </SortableContext>
     </DndContext>
   );

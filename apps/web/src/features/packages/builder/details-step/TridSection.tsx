@@ -1,5 +1,5 @@
 import "@mantine/dates/styles.css";
-import { Badge, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Badge, Group, NumberInput, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import {
   isCalendarDay,
@@ -18,6 +18,7 @@ import {
 } from "@signet/contract";
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../../../api/client.ts";
+import { type Column, DataTable } from "../../../../components/data-table/DataTable.tsx";
 import { FormSection } from "../../../../components/FormSection.tsx";
 import { useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
@@ -47,6 +48,24 @@ const DATE_ORDER: TridDateName[] = [
   "revisedLoanEstimateReceiveBy",
   "closingDisclosureReceiveBy",
   "expirationDate",
+];
+
+const dateColumns = (dates: Trid["dates"]): Column<TridDateName>[] => [
+  { key: "date", label: "Date", rowHeader: true, width: "30%", render: (name) => TRID_DATE_LABELS[name] },
+  {
+    key: "day",
+    label: "Day",
+    render: (name) => (
+      <>
+        <Text fw={600} size="sm" data-testid={`trid-${name}`}>
+          {formatDay(dates[name] as string)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {TRID_DATE_EXPLANATIONS[name]}
+        </Text>
+      </>
+    ),
+  },
 ];
 
 const formatDay = (day: string) =>
@@ -180,25 +199,17 @@ export function TridSection() {
               Enter the milestones and the delivery to see the legal dates.
             </Text>
           ) : (
-            <Table aria-label="TRID dates" verticalSpacing="xs">
-              <Table.Tbody>
-                {shown.map((name) => (
-                  <Table.Tr key={name}>
-                    <Table.Th scope="row" w="30%">
-                      {TRID_DATE_LABELS[name]}
-                    </Table.Th>
-                    <Table.Td>
-                      <Text fw={600} size="sm" data-testid={`trid-${name}`}>
-                        {formatDay(dates[name] as string)}
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {TRID_DATE_EXPLANATIONS[name]}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable
+              label="TRID dates"
+              columns={dateColumns(dates)}
+              rows={shown}
+              rowKey={(name) => name}
+              empty={null}
+              header="hidden"
+              compact
+              framed={false}
+              minWidth={0}
+            />
           )}
         </Stack>
       )}

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import {
   CONDITIONAL_RULE_ACTIONS,
+  type ConditionalRule,
   type ConditionalRuleAction,
   type ConditionalRuleCondition,
   TAG_TYPE_LABELS,
@@ -12,6 +13,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../../../api/api-error.ts";
 import { api } from "../../../../api/client.ts";
+import { type Column, DataTable } from "../../../../components/data-table/DataTable.tsx";
 import { toastError } from "../../../../components/toast.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
@@ -66,6 +68,44 @@ export function ConditionalRules() {
     );
   };
 
+  const columns: Column<ConditionalRule>[] = [
+    {
+      key: "rule",
+      label: "Rule",
+      render: (rule) => (
+        <Text size="sm">
+          {ACTION_LABELS[rule.action]} {name(byId(rule.targetTagId))} when {name(byId(rule.sourceTagId))}{" "}
+          {rule.condition === "EQUALS" ? `is '${rule.value}'` : "has a value"}
+        </Text>
+      ),
+    },
+    {
+      key: "delete",
+      label: "Delete",
+      width: 40,
+      render: (rule) => (
+        <Tooltip label="Delete rule">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label="Delete rule"
+            disabled={readOnly}
+            onClick={() =>
+              void run(() =>
+                api(tagRoutes.deleteConditionalRule, {
+                  params: { ...params, ruleId: rule.id },
+                  passThrough: true,
+                }),
+              )
+            }
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+
   if (options.length < 2) {
     return (
       <Text size="sm" c="dimmed">
@@ -76,40 +116,17 @@ export function ConditionalRules() {
   return (
     <Stack gap="xs">
       {(rules.data?.count ?? 0) > 0 && (
-        <Table aria-label="Conditional rules" verticalSpacing={4}>
-          <Table.Tbody>
-            {rules.data?.records.map((rule) => (
-              <Table.Tr key={rule.id}>
-                <Table.Td>
-                  <Text size="sm">
-                    {ACTION_LABELS[rule.action]} {name(byId(rule.targetTagId))} when {name(byId(rule.sourceTagId))}{" "}
-                    {rule.condition === "EQUALS" ? `is '${rule.value}'` : "has a value"}
-                  </Text>
-                </Table.Td>
-                <Table.Td w={40}>
-                  <Tooltip label="Delete rule">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label="Delete rule"
-                      disabled={readOnly}
-                      onClick={() =>
-                        void run(() =>
-                          api(tagRoutes.deleteConditionalRule, {
-                            params: { ...params, ruleId: rule.id },
-                            passThrough: true,
-                          }),
-                        )
-                      }
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="Conditional rules"
+          columns={columns}
+          rows={rules.data?.records}
+          rowKey={(rule) => rule.id}
+          empty={null}
+          header="hidden"
+          compact
+          framed={false}
+          minWidth={0}
+        />
       )}
       <Group gap="xs" align="flex-end" wrap="wrap">
         <Select

@@ -1,17 +1,5 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from "@mantine/core";
-import { DATA_COLLECTION_FIELD_TYPES, type DataCollectionFieldType, dataCollectionRoutes } from "@signet/contract";
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { dataCollectionRoutes } from "@signet/contract";
 import { IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -21,14 +9,8 @@ import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { toastError } from "../../../../components/toast.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
-
-const TYPE_LABELS: Record<DataCollectionFieldType, string> = {
-  TEXT: "Text",
-  NUMBER: "Number",
-  DATE: "Date",
-  SELECT: "List",
-  CHECKBOX: "Checkbox",
-};
+import { NewQuestion } from "./NewQuestion.tsx";
+import { QuestionTable } from "./QuestionTable.tsx";
 
 /**
  * Data collection (spec §2 step 2): groups of questions a participant answers in the signing room,
@@ -111,39 +93,21 @@ export function DataCollection() {
               </Tooltip>
             </Group>
             {own.length > 0 && (
-              <Table aria-label={`Questions of ${group.name}`} verticalSpacing={4}>
-                <Table.Tbody>
-                  {own.map((field) => (
-                    <Table.Tr key={field.id}>
-                      <Table.Td>{field.label}</Table.Td>
-                      <Table.Td>{TYPE_LABELS[field.type]}</Table.Td>
-                      <Table.Td>{people.find((person) => person.id === field.participantId)?.displayName}</Table.Td>
-                      <Table.Td>{field.required ? "Required" : "Optional"}</Table.Td>
-                      <Table.Td w={40}>
-                        <Tooltip label={`Delete question ${field.label}`}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete question ${field.label}`}
-                            disabled={readOnly}
-                            onClick={() =>
-                              void run(() =>
-                                api(dataCollectionRoutes.deleteDataCollectionField, {
-                                  params: { ...params, fieldId: field.id },
-                                  query: { version: field.version },
-                                  passThrough: true,
-                                }),
-                              )
-                            }
-                          >
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <QuestionTable
+                groupName={group.name}
+                questions={own}
+                participants={people}
+                readOnly={readOnly}
+                onDelete={(field) =>
+                  void run(() =>
+                    api(dataCollectionRoutes.deleteDataCollectionField, {
+                      params: { ...params, fieldId: field.id },
+                      query: { version: field.version },
+                      passThrough: true,
+                    }),
+                  )
+                }
+              />
             )}
             {!readOnly && people.length > 0 && (
               <NewQuestion
@@ -181,77 +145,5 @@ export function DataCollection() {
         </Group>
       )}
     </Stack>
-  );
-}
-
-function NewQuestion(props: {
-  participants: { value: string; label: string }[];
-  onAdd: (question: {
-    label: string;
-    type: DataCollectionFieldType;
-    participantId: string;
-    required: boolean;
-    options: string[];
-  }) => Promise<boolean>;
-}) {
-  const [label, setLabel] = useState("");
-  const [type, setType] = useState<DataCollectionFieldType>("TEXT");
-  const [participantId, setParticipantId] = useState<string | null>(props.participants[0]?.value ?? null);
-  const [required, setRequired] = useState(false);
-  const [options, setOptions] = useState("");
-  const choices = options
-    .split(",")
-    .map((option) => option.trim())
-    .filter(Boolean);
-  const ready = label.trim() !== "" && participantId !== null && (type !== "SELECT" || choices.length > 0);
-  return (
-    <Group gap="xs" align="flex-end" mt="xs" wrap="wrap">
-      <TextInput label="Question" value={label} onChange={(event) => setLabel(event.currentTarget.value)} w={220} />
-      <Select
-        label="Answer"
-        data={DATA_COLLECTION_FIELD_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
-        value={type}
-        allowDeselect={false}
-        onChange={(value) => value && setType(value as DataCollectionFieldType)}
-        w={120}
-      />
-      {type === "SELECT" && (
-        <TextInput
-          label="Options"
-          placeholder="Comma-separated"
-          value={options}
-          onChange={(event) => setOptions(event.currentTarget.value)}
-          w={180}
-        />
-      )}
-      <Select
-        label="Asked of"
-        data={props.participants}
-        value={participantId}
-        allowDeselect={false}
-        onChange={setParticipantId}
-        w={170}
-      />
-      <Checkbox
-        label="Required"
-        checked={required}
-        onChange={(event) => setRequired(event.currentTarget.checked)}
-        mb={8}
-      />
-      <Button
-        variant="light"
-        disabled={!ready}
-        onClick={async () => {
-          if (!participantId) return;
-          const ok = await props.onAdd({ label: label.trim(), type, participantId, required, options: choices });
-          if (ok) {
-            setLabel("");
-            setOptions("");
-          }
-        }}
-      >
-        Add question
-      </Button>
-    </Group>
   );
 }

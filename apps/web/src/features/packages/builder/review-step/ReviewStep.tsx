@@ -1,11 +1,5 @@
-import { Alert, Badge, Button, List, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
-import {
-  DEFAULTS,
-  dataCollectionRoutes,
-  EXECUTION_TYPE_LABELS,
-  PARTICIPANT_ROLE_LABELS,
-  packageActionRoutes,
-} from "@signet/contract";
+import { Alert, Button, List, SimpleGrid, Stack, Text, Tooltip } from "@mantine/core";
+import { DEFAULTS, dataCollectionRoutes, packageActionRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -15,11 +9,12 @@ import { FormSection } from "../../../../components/FormSection.tsx";
 import { toastSuccess } from "../../../../components/toast.ts";
 import { formatDateTime } from "../../../access/format.ts";
 import { emailTemplateQueries } from "../../../settings/email-templates/email-template-queries.ts";
-import { ACCESS_METHOD_LABELS, SIGNING_ORDER_LABELS } from "../../package-format.ts";
+import { SIGNING_ORDER_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { READ_ONLY_REASON, useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
-import { countOf, stepProblems } from "./step-status.ts";
+import { DocumentsToSend, ParticipantsToInvite } from "./ReviewTables.tsx";
+import { stepProblems } from "./step-status.ts";
 
 const SIGNING_ORDER_SEND_TEXT = {
   PARTICIPANT: "The first participant is invited now, each next one when the one before has finished.",
@@ -185,36 +180,10 @@ export function ReviewStep() {
         </SimpleGrid>
       </FormSection>
       <FormSection title="Participants">
-        <Table aria-label="Participants to invite" verticalSpacing={4}>
-          <Table.Tbody>
-            {(participants.data?.records ?? []).map((participant, index) => (
-              <Table.Tr key={participant.id}>
-                <Table.Td w={40}>{pkg.signingOrder === "PARTICIPANT" ? index + 1 : "–"}</Table.Td>
-                <Table.Td>{participant.displayName}</Table.Td>
-                <Table.Td>{[participant.givenName, participant.familyName].filter(Boolean).join(" ")}</Table.Td>
-                <Table.Td>{PARTICIPANT_ROLE_LABELS[participant.role]}</Table.Td>
-                <Table.Td>{ACCESS_METHOD_LABELS[participant.accessMethod]}</Table.Td>
-                <Table.Td>{participant.contact || "In person"}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ParticipantsToInvite participants={participants.data?.records} signingOrder={pkg.signingOrder} />
       </FormSection>
       <FormSection title="Documents">
-        <Table aria-label="Documents to send" verticalSpacing={4}>
-          <Table.Tbody>
-            {(documents.data?.records ?? []).map((document) => (
-              <Table.Tr key={document.id}>
-                <Table.Td>{document.name}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{EXECUTION_TYPE_LABELS[document.executionType]}</Badge>
-                </Table.Td>
-                <Table.Td>{countOf(document.numPages, "page")}</Table.Td>
-                <Table.Td>{countOf(tagCount(document.id), "tag")}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DocumentsToSend documents={documents.data?.records} tagCount={tagCount} />
       </FormSection>
       <Stack gap={4}>
         <Text size="sm" c="dimmed" id="send-consequence">

@@ -1,0 +1,117 @@
+import { Badge, Tooltip } from "@mantine/core";
+import {
+  PARTICIPANT_ROLE_LABELS,
+  type Package,
+  type Participant,
+  type ParticipantProofing,
+  SIGNING_ADMIN_MESSAGES,
+} from "@signet/contract";
+import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
+import { formatDateTime } from "../../access/format.ts";
+import { ProofingOutcome } from "../../identity-proofing/ProofingOutcome.tsx";
+import { ACCESS_METHOD_LABELS } from "../package-format.ts";
+import { idVerificationText, SIGNING_STATUS_COLORS, signingStatusText } from "../signing-format.ts";
+import { SigningLinkButton } from "./SigningLinkButton.tsx";
+
+/**
+ * 'Get signing link' where a signing URL makes sense (issue 5 §3): for API participants, and for
+ * anyone while the package is out for signature (in-person signing). Null: no button.
+ */
+function signingLinkState(
+  pkg: Pick<Package, "status" | "canManage">,
+  participant: Pick<Participant, "accessMethod" | "signingStatus">,
+): { disabled: boolean; reason: string | null } | null {
+  const available = pkg.status === "AVAILABLE_TO_SIGNERS";
+  if (!available && participant.accessMethod !== "API") return null;
+  if (participant.signingStatus === "FINISHED") return null;
+  if (!available) return { disabled: true, reason: SIGNING_ADMIN_MESSAGES.notAvailable };
+  if (!pkg.canManage) return { disabled: true, reason: "You cannot manage this package." };
+  return { disabled: false, reason: null };
+}
+
+/** A package's participants on its page: who does what, how far each has got, and their signing link. */
+export function PackageParticipantsTable(props: {
+  organizationId: string;
+  pkg: Pick<Package, "id" | "status" | "canManage">;
+  participants: Participant[] | undefined;
+  error: string | null;
+  proofing: readonly ParticipantProofing[] | undefined;
+}) {
+  const { organizationId, pkg } = props;
+  const columns: Column<Participant>[] = [
+    { key: "order", label: "Order", render: (participant) => participant.orderSequence },
+    { key: "participant", label: "Participant", render: (participant) => participant.displayName },
+    {
+      key: "name",
+      label: "Name",
+      render: (participant) =>
+        [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") || "—",
+    },
+    { key: "does", label: "Does", render: (participant) => PARTICIPANT_ROLE_LABELS[participant.role] },
+    { key: "access", label: "Access", render: (participant) => ACCESS_METHOD_LABELS[participant.accessMethod] },
+    { key: "contact", label: "Contact", render: (participant) => participant.contact || "In person" },
+    {
+      key: "status",
+      label: "Signing status",
+      render: (participant) => (
+        <Badge
+          variant="light"
+          color={SIGNING_STATUS_COLORS[participant.signingStatus]}
+          tt="none"
+          data-testid="signing-status"
+          title={participant.invitedAt ? `Invited ${formatDateTime(participant.invitedAt)}` : undefined}
+        >
+          {signingStatusText(participant)}
+        </Badge>
+      ),
+    },
+    {
+      key: "verification",
+      label: "Identity verification",
+      render: (participant) => (
+        <>
+          {idVerificationText(participant)}
+          <ProofingOutcome records={props.proofing} participantId={participant.id} />
+        </>
+      ),
+    },
+    {
+      key: "link",
+      label: "Signing link",
+      labelHidden: true,
+      render: (participant) => {
+        const link = signingLinkState(pkg, participant);
+        if (!link) return null;
+        const button = (
+          <SigningLinkButton
+            organizationId={organizationId}
+            packageId={pkg.id}
+            participant={participant}
+            disabled={link.disabled}
+          />
+        );
+        return link.reason ? (
+          <Tooltip label={link.reason} withinPortal multiline maw={280}>
+            <span>{button}</span>
+          </Tooltip>
+        ) : (
+          button
+        );
+      },
+    },
+  ];
+  return (
+    <DataTable
+      label="Participants"
+      columns={columns}
+      rows={props.participants}
+      rowKey={(participant) => participant.id}
+      empty="No participants yet."
+      error={props.error}
+      framed={false}
+      minWidth={900}
+      // focusable, so a keyboard can scroll it sideways on a phone even when no row has a button
+      scrollLabel="Participants table"
+    />
+  );
+}
