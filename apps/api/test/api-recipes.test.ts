@@ -1,8 +1,10 @@
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ApiClientWithSecret, ApiUser, SigningRoomSettings } from "@signet/contract";
+import { promisify } from "node:util";
+import type { ApiClientWithSecret, ApiUser, SigningRoomSettings, WebhookEndpointWithSecret } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bulkSend } from "../../../docs/api/recipes/bulk-send.ts";
 import { embedSigningRoom } from "../../../docs/api/recipes/embed-signing-room.ts";
@@ -16,11 +18,13 @@ import { OFFICER } from "./support/package-fixtures.ts";
 import { invitationTo, linkToken, openAndConsent, pdfsig, signEverything } from "./support/signing-fixtures.ts";
 import { type SmtpCapture, startSmtpCapture } from "./support/smtp-capture.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
+import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 
 // Issue 36 §3: the integrator recipes of docs/api/recipes, run as written against the real API
 // through the SDK. The fixtures build what a recipe takes for granted (an organization, a package
 // template, an API client); each recipe's outcome is checked where it shows: the invitation in the
-// mailbox, the signing room answering for the participant, the sealed PDF, the packages sent.
+// mailbox, the signing room answering for the participant, the sealed PDF, the packages sent. The
+// Node.js example of docs/api/webhook-verification.md runs too, taken from the page as written.
 
 let app: TestApp;
 let smtp: SmtpCapture;
@@ -184,7 +188,8 @@ describe("the integrator recipes", () => {
     } finally {
       await receiver.close();
     }
-    expect((await signet.webhooks.list()).records).toEqual([]);
+    // closing removed the endpoint it registered
+    expect((await signet.webhooks.list()).records.map((endpoint) => endpoint.url)).not.toContain(receiver.url);
   });
 
   it("d. bulk send: every good row becomes a sent package, the bad row is reported with its line", async () => {
@@ -210,5 +215,61 @@ describe("the integrator recipes", () => {
       ["Loan 3", "AVAILABLE_TO_SIGNERS"],
     ]);
     await invitationTo(smtp, "ben3@example.com");
+  });
+
+  it("webhook-verification.md: the Node.js example accepts a real delivery and refuses a changed or foreign one", async () => {
+    const page = readFileSync(new URL("../../../docs/api/webhook-verification.md", import.meta.url), "utf8");
+    const example = /## Node\.js[\s\S]*?```js\n([\s\S]*?)```/.exec(page)?.[1];
+    expect(example).toContain('from "standardwebhooks"');
+
+    const receiver = await startWebhookReceiver();
+    try {
+      const hooks = `/api/v1/organizations/${s.org.organizationId}/webhooks`;
+      const created = await s.admin.request<WebhookEndpointWithSecret>("POST", hooks, {
+        json: { url: receiver.url, eventTypes: ["package.sealed"] },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const sent = await s.admin.request<{ eventId: string }>("POST", `${hooks}/${created.body.endpoint.id}/test`);
+      expect(sent.status).toBe(202);
+      await expect.poll(() => receiver.received.some((entry) => entry.json.id === sent.body.eventId)).toBe(true);
+      const delivery = receiver.received.find((entry) => entry.json.id === sent.body.eventId)!;
+
+      // beside the API's own dependencies, where "standardwebhooks" (npm) resolves as in a project of yours
+      const folder = new URL("../node_modules/.cache/webhook-verification-example/", import.meta.url).pathname;
+      mkdirSync(folder, { recursive: true });
+      try {
+        writeFileSync(join(folder, "verify.mjs"), example!);
+        writeFileSync(
+          join(folder, "run.mjs"),
+          `import { signetEvent } from "./verify.mjs";
+          const { body, headers } = JSON.parse(process.argv[2]);
+          console.log(JSON.stringify({
+            genuine: signetEvent(body, headers)?.type ?? null,
+            bytes: signetEvent(Buffer.from(body), headers)?.type ?? null,
+            changed: signetEvent(body.replace("webhook.test", "package.sealed"), headers)?.type ?? null,
+          }));`,
+        );
+        const run = (secret: string) =>
+          promisify(execFile)(
+            process.execPath,
+            ["run.mjs", JSON.stringify({ body: delivery.body, headers: delivery.headers })],
+            {
+              cwd: folder,
+              env: { PATH: process.env.PATH, SIGNET_WEBHOOK_SECRET: secret },
+            },
+          );
+        expect(JSON.parse((await run(created.body.secret)).stdout)).toEqual({
+          genuine: "webhook.test",
+          bytes: "webhook.test",
+          changed: null,
+        });
+        const foreign = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+        expect(JSON.parse((await run(foreign)).stdout)).toEqual({ genuine: null, bytes: null, changed: null });
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    } finally {
+      await receiver.close();
+    }
   });
 });
