@@ -12,7 +12,7 @@ export async function embedSigningRoom({
 }: {
   signet: Signet;
   packageId: string;
-  /** a participant of the package whose access method is API */
+  /** a participant of the package, usually one whose access method is API (Signet emails them nothing) */
   participantId: string;
   /** the origin of the page that frames the room: allowed in the organization's signing-room settings */
   parentOrigin: string;
