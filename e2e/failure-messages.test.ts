@@ -1,5 +1,5 @@
-import { MESSAGES } from "@signet/contract";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from "vitest";
+import { CONNECTION_TEXTS, MESSAGES } from "@signet/contract";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn, signInAs } from "./support/journeys.ts";
@@ -64,5 +64,24 @@ describe("messages for failures the browser meets (spec §8)", () => {
     );
     await page.goto("/");
     await page.getByText(MESSAGES.serviceDownTitle, { exact: true }).waitFor();
+  });
+
+  it("a dropped connection keeps the page and its header, says so, and goes on when it is back", async () => {
+    const { page, context } = browser;
+    await signInAs(page, app.users.admin);
+    await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole("status").filter({ hasText: CONNECTION_TEXTS.offlineTitle }).waitFor();
+    // a page opened meanwhile waits for the connection: the header stays, nothing says "Something went wrong!"
+    await page.getByRole("button", { name: "Administration" }).click();
+    await page.getByRole("menuitem", { name: "Reports" }).click();
+    await page.getByRole("button", { name: "Administration" }).waitFor();
+    await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+    expect(await page.getByText(MESSAGES.somethingWrong, { exact: true }).count()).toBe(0);
+
+    await context.setOffline(false);
+    await page.getByRole("heading", { name: "Reports", level: 1 }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole("status").filter({ hasText: CONNECTION_TEXTS.offlineTitle }).count()).toBe(0);
   });
 });

@@ -60,6 +60,13 @@ export const SESSION_EXPIRY_TEXTS = {
   logOut: "Log out",
 } as const;
 
+/** Issue 33 §4: what the app says while the connection is down (a banner above the page). */
+export const CONNECTION_TEXTS = {
+  offlineTitle: "You are offline",
+  offlineBody:
+    "This page stays as it is. Changes cannot reach Signet until the connection is back; a page you open meanwhile opens then.",
+} as const;
+
 /** Fills `{name}` placeholders (e.g. the configured support phone). */
 export function formatMessage(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);

@@ -2,6 +2,7 @@ import { createRouter } from "@tanstack/react-router";
 import { configureApiClient } from "../api/client.ts";
 import { Spinner } from "../components/Spinner.tsx";
 import { NotFoundRedirect } from "../layout/NotFoundRedirect.tsx";
+import { RouteError } from "../layout/RouteError.tsx";
 import { routeTree } from "../routeTree.gen.ts";
 import type { AppServices } from "./services.ts";
 
@@ -13,6 +14,8 @@ export function createAppRouter(services: AppServices) {
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: () => <Spinner />,
     defaultNotFoundComponent: NotFoundRedirect,
+    // a page that fails keeps the header and says why in words (a lost connection retries by itself)
+    defaultErrorComponent: RouteError,
     scrollRestoration: true,
   });
 

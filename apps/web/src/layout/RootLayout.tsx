@@ -9,6 +9,8 @@ import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { HeaderVisibilityProvider } from "./header-visibility.tsx";
 import classes from "./layout.module.css";
+import { OfflineBanner } from "./OfflineBanner.tsx";
+import { useOfflineNavigationHold } from "./use-offline-navigation-hold.ts";
 
 /** What the guards look at: when it changes (sign-in, sign-out, another tab), the guards run again. */
 function guardFingerprint(user: LoggedInUser | null): string {
@@ -51,11 +53,13 @@ const MembershipRequestsNotice = lazy(() =>
 
 export function RootLayout() {
   useNavigationEffects();
+  useOfflineNavigationHold();
   const user = useSessionUser();
   return (
     <HeaderVisibilityProvider>
       <div style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
         <Header />
+        <OfflineBanner />
         <main id="main" className={classes.main}>
           {/* a partial sign-in sees them on the organization picker */}
           {user && !user.partial && user.credentialsNonExpired && (
