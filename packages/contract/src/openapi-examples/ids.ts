@@ -1,0 +1,20 @@
+import { uuidFor } from "./generate.ts";
+
+/** The ids the hand-written examples share, so that one example's package is another's packageId. */
+export const IDS = {
+  organization: uuidFor("organizationId"),
+  package: uuidFor("packageId"),
+  participant: uuidFor("participantId"),
+  coBorrower: uuidFor("coBorrowerParticipantId"),
+  document: uuidFor("documentId"),
+  tag: uuidFor("tagId"),
+  user: uuidFor("userId"),
+  processor: uuidFor("processorUserId"),
+  group: uuidFor("groupId"),
+  parentGroup: uuidFor("parentGroupId"),
+  role: uuidFor("roleId"),
+  webhook: uuidFor("webhookEndpointId"),
+  event: uuidFor("webhookEventId"),
+} as const;
+
+export const LOAN_NAME = "Loan 2026-000123 — Ada Lovelace";
