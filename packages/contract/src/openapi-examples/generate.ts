@@ -69,7 +69,10 @@ function stringFor(key: string, context: string): string {
   if (/[a-z]Id$/.test(key)) return uuidFor(key);
   if (name.endsWith("claim") || name.endsWith("attribute")) {
     // a claim or attribute name of an identity provider: emailClaim → email, givenNameClaim → given_name
-    return key.replace(/(Claim|Attribute)$/, "").replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
+    return key
+      .replace(/(Claim|Attribute)$/, "")
+      .replace(/([a-z])([A-Z])/g, "$1_$2")
+      .toLowerCase();
   }
   if (name.includes("email") || name === "username" || name === "replyto") return "ada.lovelace@example.com";
   if (name.includes("phone")) return "3125550123";

@@ -7,6 +7,7 @@ import { SESSION_EXAMPLES } from "./session.ts";
 import { WEBHOOK_EXAMPLES } from "./webhooks.ts";
 
 export { EXAMPLE_DATE, EXAMPLE_DATE_TIME, uuidFor } from "./generate.ts";
+export { errorExample } from "./session.ts";
 export { webhookEventExample } from "./webhooks.ts";
 
 const HAND_WRITTEN: HandWritten = new Map([

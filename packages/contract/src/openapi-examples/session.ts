@@ -1,5 +1,5 @@
 import { tokenRequestSchema, tokenResponseSchema } from "../auth.ts";
-import { ERROR_CODES, errorBodySchema } from "../errors.ts";
+import { ERROR_CODES, type ErrorBody, type ErrorCode, errorBodySchema } from "../errors.ts";
 import { handWrite } from "./generate.ts";
 
 export const SESSION_EXAMPLES = [
@@ -20,11 +20,17 @@ export const SESSION_EXAMPLES = [
     mfa_token: undefined,
     mfa_methods: undefined,
   }),
-  handWrite(errorBodySchema, {
-    code: "BAD_REQUEST",
-    message: ERROR_CODES.BAD_REQUEST.message,
-    status: 400,
-    traceId: "0af7651916cd43dd8448eb211c80319c",
-    details: [{ path: "email", message: "Enter a valid email address." }],
-  }),
+  handWrite(errorBodySchema, errorExample("BAD_REQUEST")),
 ];
+
+/** The body of an error answer with this code, as the API sends it (a bad request names its field). */
+export function errorExample(code: ErrorCode): ErrorBody {
+  const { status, message } = ERROR_CODES[code];
+  return {
+    code,
+    message,
+    status,
+    traceId: "0af7651916cd43dd8448eb211c80319c",
+    ...(code === "BAD_REQUEST" ? { details: [{ path: "email", message: "Enter a valid email address." }] } : {}),
+  };
+}
