@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { packageListSchema } from "../packages.ts";
+import type { RouteDef } from "../route-def.ts";
 import { routes } from "../routes.ts";
 import { signingOriginRoutes } from "../signing-room.ts";
 import { WEBHOOK_EVENT_SCHEMAS } from "../webhooks.ts";
-import { exampleOf, uuidFor } from "./generate.ts";
+import { exampleOf, handWrite, uuidFor } from "./generate.ts";
 import { errorExample, requestExample, responseExample, webhookEventExample } from "./index.ts";
 
 // The OpenAPI documents' examples (issue 36 §2) must be accepted by the schemas they illustrate:
@@ -14,7 +15,7 @@ const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 const none = new Map();
 
 describe("route examples", () => {
-  const all = Object.entries({ ...routes, ...signingOriginRoutes });
+  const all: [string, RouteDef][] = Object.entries({ ...routes, ...signingOriginRoutes });
 
   it("parse with their route's body and answer schemas, as JSON", () => {
     const refused: string[] = [];
@@ -81,7 +82,7 @@ describe("the generator", () => {
   it("gives a hand-written example wherever its schema appears, generating the fields it leaves out", () => {
     const inner = z.object({ name: z.string(), version: z.number().int() });
     const outer = z.object({ items: z.array(inner) });
-    const handWritten = new Map([[inner, { name: "Loan 2026-000777" }]]);
+    const handWritten = new Map([handWrite(inner, { name: "Loan 2026-000777" })]);
     expect(exampleOf(outer, "output", handWritten)).toEqual({ items: [{ name: "Loan 2026-000777", version: 3 }] });
   });
 

@@ -13,25 +13,39 @@ export type ExampleSide = "input" | "output";
 type Def = Record<string, unknown> & { type: string; checks?: { _zod: { def: Record<string, unknown> } }[] };
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-/** Hand-written examples by schema: an object's fields not given are generated. */
-export type HandWritten = ReadonlyMap<z.ZodType, unknown>;
+/** A hand-written example: `whole` is the example itself, otherwise its object's missing fields are generated. */
+export interface HandWrittenExample {
+  value: unknown;
+  whole: boolean;
+}
+/** Hand-written examples by schema. */
+export type HandWritten = ReadonlyMap<z.ZodType, HandWrittenExample>;
 
 /**
- * One hand-written example, typed by the schema's output (what both a client's JSON and an answer
- * look like for these schemas). A field given as undefined is left out of the example.
+ * A record's hand-written example, typed by the schema's output (what an answer holds); the fields
+ * not given are generated, and a field given as undefined is left out.
  */
-export const handWrite = <S extends z.ZodType>(schema: S, value: Partial<z.output<S>>): [z.ZodType, unknown] => [
-  schema,
-  value,
-];
+export const handWrite = <S extends z.ZodType>(
+  schema: S,
+  value: Partial<z.output<S>>,
+): [z.ZodType, HandWrittenExample] => [schema, { value, whole: false }];
 
-/** A real-looking version 4 UUID made from a name (FNV-1a), the same name giving the same UUID. */
+/** A request body's hand-written example, exactly what a client sends (typed by the schema's input). */
+export const handWriteRequest = <S extends z.ZodType>(
+  schema: S,
+  value: z.input<S>,
+): [z.ZodType, HandWrittenExample] => [schema, { value, whole: true }];
+
+/** A real-looking version 4 UUID made from a name (FNV-1a, mixed), the same name giving the same UUID. */
 export function uuidFor(name: string): string {
   let hex = "";
   for (let round = 0; hex.length < 32; round++) {
-    let hash = 0x811c9dc5 ^ round;
-    for (const char of `${round}:${name}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-    hex += hash.toString(16).padStart(8, "0");
+    let hash = 0x811c9dc5;
+    for (const char of `${name}#${round}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+    // murmur3's finaliser: FNV alone leaves rounds that differ in one character looking alike
+    hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+    hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+    hex += ((hash ^ (hash >>> 16)) >>> 0).toString(16).padStart(8, "0");
   }
   const variant = "89ab"[Number.parseInt(hex[16]!, 16) % 4];
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -60,11 +74,96 @@ const PATTERN_CANDIDATES = [
   "A",
   "1",
 ];
+/** The example package's name. */
+export const LOAN_NAME = "Loan 2026-000123 — Ada Lovelace";
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** What a named thing of the lender is called, by the schema it belongs to (first match wins). */
+const NAMES_BY_CONTEXT: [RegExp, string][] = [
+  [/PackageTemplate|Blueprint/, "Purchase loan closing"],
+  [/DocumentTemplate|TemplateVersion/, "Closing Disclosure"],
+  [/Package/, LOAN_NAME],
+  [/Document|Stip/, "Closing Disclosure"],
+  [/Tag/, "Borrower signature"],
+  [/Role/, "Loan Processor"],
+  [/Group|Membership/, "Retail Lending — Chicago"],
+  [/Organization/, "Prairie State Mortgage"],
+  [/CustomField|DataCollection/, "Loan number"],
+  [/Webhook|ApiClient|ApiUser/, "Loan origination system"],
+  [/Watermark/, "Copy — not for recording"],
+  [/EmailTemplate|EmailNotification|Notification/, "Closing package completed"],
+  [/Carrier/, "USPS"],
+  [/ReturnAddress|Envelope/, "Prairie State Mortgage"],
+  [/ClosingCenter/, "Lakeside Title & Escrow"],
+  [/EVault|Vault|EDeposit/, "MERS eRegistry vault"],
+  [/IdentityProvider|Saml|Identity/, "Okta — Prairie State Mortgage"],
+  [/Holiday/, "Juneteenth National Independence Day"],
+  [/Participant|Signing|User|Person|People/, "Ada Lovelace"],
+];
+
+/** Strings for fields that only say what they hold by their name (compared lower-cased, no underscores). */
+const STRINGS_BY_NAME: [RegExp, string][] = [
+  [/^(givenname|firstname)$/, "Ada"],
+  [/^middlename$/, "King"],
+  [/^(familyname|lastname)$/, "Lovelace"],
+  [/fullname$|^displayname$|byname$|^signername$/, "Ada Lovelace"],
+  [/^initials$/, "AL"],
+  [/subject$/, "Please sign your closing documents for loan 2026-000123"],
+  [/introtext$|^intro$/, "Hello Ada, your closing documents are ready to review and sign."],
+  [/fromtext$|fromname$|^company$|companyname$|^lender/, "Prairie State Mortgage"],
+  [/email$|^username$|replyto$|emailaddress$|^to$|^recipient$/, "ada.lovelace@example.com"],
+  [/phone/, "3125550123"],
+  [/ssnlast4/, "6789"],
+  [/^executiontype$/, "E_SIGN"],
+  [/certificate/, EXAMPLE_CERTIFICATE],
+  [/dataurl/, EXAMPLE_PNG_DATA_URL],
+  [/^issuer$/, "https://login.example.com"],
+  [/origin/, "https://lender.example.com"],
+  [/^imb$/, "00040123456789012345"],
+  [/timezone|^zone$/, "America/Chicago"],
+  [/urls?$|uri$|link$/, "https://lender.example.com/closing/2026-000123"],
+  [/sha256|hash$|fingerprint/, "3f6c1a0e9b7d25c48e1f0a6d2b93c7e54a18f0d6c2b9e7a53d1c08f4b6e2a971"],
+  [/password|secret$/, "Correct-Horse-Battery-2026"],
+  [/token$/, "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl"],
+  [/filename$/, "closing-disclosure-2026-000123.pdf"],
+  [/^city$/, "Springfield"],
+  [/^state$/, "IL"],
+  [/zip|postal/, "62701"],
+  [/^line2$|^addressline2$/, "Suite 400"],
+  [/address|^line1$|^street$/, "100 Main Street"],
+  [/^country$/, "US"],
+  [/colou?r$/, "#1F6FEB"],
+  [/^(type|participanttype|participanttypes|slot|slotname)$/, "Borrower"],
+  [/^service$|servicelevel/, "First-Class Mail"],
+  [/loannumber|^reference$|customerid|externalid/, "2026-000123"],
+  [/^prefix$/, "sk_3f9a"],
+  [/^(message|body|text|note|notes|comment)$|reason|description|details$/, "Closing documents for loan 2026-000123"],
+  [/^(question|prompt)$/, "What is your current mailing address?"],
+  [/options$|^optionvalue$|^allowedvalues$|^displayvalue$/, "Fixed rate"],
+  [/^html$/, "<p>Hello Ada, your closing documents are ready to review and sign.</p>"],
+  [/^packagestatus$/, "AVAILABLE_TO_SIGNERS"],
+  [/^(waitingfor|missingsigners|uploadedby|sharedby)$/, "Ada Lovelace"],
+  [/^(lasterror|errortext)$/, "The vault did not answer within 30 seconds"],
+  [/message$|^detail$|excerpt$|^sentence$|^statement$|^disclosure$/, "Closing documents for loan 2026-000123"],
+  [/^pem$/, EXAMPLE_CERTIFICATE],
+  [/^contenttype$/, "application/pdf"],
+  [/^documenttypes?$/, "Closing Disclosure"],
+  [/^carrier$/, "USPS"],
+  [/^trackingnumber$/, "9400111899223344556677"],
+  [/^scopes?$/, "packages"],
+  [/^ip$/, "203.0.113.24"],
+  [/^useragent$/, "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0"],
+  [/^windowlines$/, "Prairie State Mortgage"],
+  [/^vaultmapping$/, "LoanNumber"],
+  [/^(version|protocolversion)$/, "1.4.2"],
+  [/^commit$/, "9b63977"],
+  [/^recoverycodes$/, "7KQ2-M9XD-4RTP"],
+  [/^(answer|value|defaultvalue)$/, "100 Main Street, Springfield, IL 62701"],
+];
 
 /** A string for a field, from its name (context: the named schema it belongs to). */
 function stringFor(key: string, context: string): string {
-  const name = key.toLowerCase();
+  const name = key.toLowerCase().replace(/_/g, "");
   if (name === "id") return uuidFor(`${lowerFirst(context)}Id`);
   if (/[a-z]Id$/.test(key)) return uuidFor(key);
   if (name.endsWith("claim") || name.endsWith("attribute")) {
@@ -74,53 +173,18 @@ function stringFor(key: string, context: string): string {
       .replace(/([a-z])([A-Z])/g, "$1_$2")
       .toLowerCase();
   }
-  if (name.includes("email") || name === "username" || name === "replyto") return "ada.lovelace@example.com";
-  if (name.includes("phone")) return "3125550123";
-  if (name.includes("ssnlast4")) return "6789";
-  if (name === "code" || (name.endsWith("code") && !name.includes("zip") && !name.includes("postal"))) return "123456";
-  if (name === "executiontype") return "E_SIGN";
-  // TRID's legal dates are calendar days
+  // TRID's legal dates are calendar days, HH:mm times are a time of day
   if (name.startsWith("trid") && /milestone|date|sentat/.test(name)) return EXAMPLE_DATE;
   if (/[a-z]Time$/.test(key) || /_time$/.test(key)) return "17:00";
-  if (name.includes("certificate")) return EXAMPLE_CERTIFICATE;
-  if (name.includes("dataurl")) return EXAMPLE_PNG_DATA_URL;
-  if (name === "issuer") return "https://login.example.com";
-  if (name.includes("origin")) return "https://lender.example.com";
-  if (name === "imb") return "00040123456789012345";
-  if (name.includes("timezone") || name === "zone") return "America/Chicago";
-  if (/[a-z](At|On)$/.test(key) || name.includes("date") || name.includes("time")) {
+  if (name.endsWith("code") && !/zip|postal/.test(name)) return "123456";
+  for (const [pattern, value] of STRINGS_BY_NAME) if (pattern.test(name)) return value;
+  // TRID's deadlines are calendar days too
+  if (/due$|received$|consummation$|receiveby$|deadline$/.test(name)) return EXAMPLE_DATE;
+  if (/[a-z](At|On)$/.test(key) || /date|time|^valid(from|to)$|^not(before|after)$|until$/.test(name)) {
     return EXAMPLE_DATE_TIME;
   }
-  if (name.includes("url") || name === "uri" || name.endsWith("link") || name === "origin") {
-    return "https://lender.example.com/signet";
-  }
-  if (name === "givenname" || name === "firstname") return "Ada";
-  if (name === "middlename") return "King";
-  if (name === "familyname" || name === "lastname") return "Lovelace";
-  if (name.includes("fullname") || name === "displayname" || name.endsWith("byname")) return "Ada Lovelace";
-  if (name === "initials") return "AL";
-  if (name.includes("sha256") || name.includes("hash")) {
-    return "9f2c4e1a7b3d5f60812c4e6a8b0d2f4163a5c7e9b1d3f5072c4e6a8b0d2f4163";
-  }
-  if (name.includes("password") || name.includes("secret")) return "Example-Passw0rd-2026";
-  if (name === "token" || name.endsWith("token")) return "eyJhbGciOiJFUzI1NiJ9.example.signature";
-  if (name.includes("filename")) return "closing-disclosure.pdf";
-  if (name === "city") return "Springfield";
-  if (name === "state") return "IL";
-  if (name.includes("zip") || name.includes("postal")) return "62701";
-  if (name.includes("address") || name === "line1" || name === "street") return "100 Main Street";
-  if (name === "country") return "US";
-  if (name.includes("color") || name.includes("colour")) return "#1F6FEB";
-  if (name === "subject") return "Please sign your closing documents";
-  if (name === "message" || name === "body" || name.includes("reason") || name.includes("description")) {
-    return "Loan 2026-000123 closing documents for Ada Lovelace";
-  }
   if (name.includes("name") || name === "label" || name === "title") {
-    const thing = context
-      .replace(/^(Create|Update|Set|Add|New|Replace)(?=[A-Z])/, "")
-      .replace(/(Body|Response|Form)$/, "")
-      .replace(/([a-z])([A-Z])/g, "$1 $2");
-    return thing ? `${thing} — Chicago` : "Loan 2026-000123";
+    return NAMES_BY_CONTEXT.find(([pattern]) => pattern.test(context))?.[1] ?? LOAN_NAME;
   }
   return "Loan 2026-000123";
 }
@@ -167,26 +231,29 @@ function numberFor(key: string, def: Def): number {
   else if (name === "width") value = 180;
   else if (name === "height") value = 36;
   else if (name.includes("days")) value = 7;
+  else if (name === "angle") value = 45;
+  else if (name === "opacity") value = 0.3;
+  else if (name.includes("fontsize")) value = 48;
+  else if (name.includes("amount")) value = 350_000;
   else if (name.includes("count") || name === "total") value = 1;
-  let integer = false;
-  for (const check of def.checks ?? []) {
-    const c = check._zod.def;
-    if (c.check === "number_format" && String(c.format).includes("int")) integer = true;
-    if (c.check === "greater_than") {
-      const bound = c.value as number;
-      if (value < bound || (value === bound && !c.inclusive)) value = c.inclusive ? bound : bound + 1;
+  const checks = (def.checks ?? []).map((check) => check._zod.def);
+  const integer = checks.some((c) => c.check === "number_format" && String(c.format).includes("int"));
+  if (integer) value = Math.round(value);
+  for (const c of checks) {
+    const bound = c.value as number;
+    if (c.check === "greater_than" && (value < bound || (value === bound && !c.inclusive))) {
+      value = c.inclusive || !integer ? bound + (c.inclusive ? 0 : 0.5) : bound + 1;
     }
-    if (c.check === "less_than") {
-      const bound = c.value as number;
-      if (value > bound || (value === bound && !c.inclusive)) value = c.inclusive ? bound : bound - 1;
+    if (c.check === "less_than" && (value > bound || (value === bound && !c.inclusive))) {
+      value = c.inclusive || !integer ? bound - (c.inclusive ? 0 : 0.5) : bound - 1;
     }
   }
-  return integer ? Math.round(value) : value;
+  return value;
 }
 
 /** Nullable fields that read as "not yet happened" stay null: a fresh record has not been cancelled. */
 const NULL_WHEN_NULLABLE =
-  /^(cancel|decline|disabled|deactivated|suspended|lastfailure|previoussecret|error|failure|failed|deleted|withdrawn|revoked|locked|expired|returned)/i;
+  /^(cancel|decline|disabled|deactivated|suspended|lastfailure|previoussecret|error|failure|failed|deleted|withdrawn|revoked|locked|expired|returned|archived)/i;
 
 /**
  * An example value of a zod schema: hand-written where registered, generated otherwise.
@@ -203,13 +270,13 @@ export function exampleOf(
   const def = defOf(schema);
   const where = z.globalRegistry.get(schema)?.id ?? context;
   const own = handWritten.get(schema);
-  if (own !== undefined && (typeof own !== "object" || own === null || Array.isArray(own))) return own;
+  if (own?.whole) return own.value;
   const next = (inner: unknown, innerKey = key) =>
     exampleOf(inner as z.ZodType, side, handWritten, innerKey, where, depth + 1);
   const generated = generate(def, side, key, where, depth, next);
   if (own === undefined) return generated;
   return Object.fromEntries(
-    Object.entries({ ...(generated as object), ...(own as object) }).filter(([, value]) => value !== undefined),
+    Object.entries({ ...(generated as object), ...(own.value as object) }).filter(([, value]) => value !== undefined),
   );
 }
 
@@ -276,8 +343,14 @@ function generate(
     }
     case "lazy":
       return next((def.getter as () => z.ZodType)());
-    case "union":
-      return next((def.options as z.ZodType[])[0]);
+    case "union": {
+      // the first option with something to show that its own schema accepts ("" or null shows little)
+      const options = def.options as z.ZodType[];
+      const shown = options
+        .map((option) => ({ option, value: next(option) }))
+        .find(({ option, value }) => value !== "" && value !== null && option.safeParse(value).success);
+      return shown ? shown.value : next(options[0]);
+    }
     case "intersection":
       return { ...(next(def.left) as object), ...(next(def.right) as object) };
     case "null":

@@ -1,4 +1,4 @@
-import { uuidFor } from "./generate.ts";
+import { LOAN_NAME, uuidFor } from "./generate.ts";
 
 /** The ids the hand-written examples share, so that one example's package is another's packageId. */
 export const IDS = {
@@ -17,4 +17,4 @@ export const IDS = {
   event: uuidFor("webhookEventId"),
 } as const;
 
-export const LOAN_NAME = "Loan 2026-000123 — Ada Lovelace";
+export { LOAN_NAME };

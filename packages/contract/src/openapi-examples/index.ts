@@ -1,10 +1,10 @@
 import type { RouteDef } from "../route-def.ts";
 import { exampleOf, type HandWritten } from "./generate.ts";
 import { IDENTITY_EXAMPLES } from "./identity.ts";
-import { PACKAGE_EXAMPLES } from "./packages.ts";
-import { PEOPLE_EXAMPLES } from "./people.ts";
+import { PACKAGE_EXAMPLES, PACKAGE_REQUEST_EXAMPLES } from "./packages.ts";
+import { PEOPLE_EXAMPLES, PEOPLE_REQUEST_EXAMPLES } from "./people.ts";
 import { SESSION_EXAMPLES } from "./session.ts";
-import { WEBHOOK_EXAMPLES } from "./webhooks.ts";
+import { WEBHOOK_EXAMPLES, WEBHOOK_REQUEST_EXAMPLES } from "./webhooks.ts";
 
 export { EXAMPLE_DATE, EXAMPLE_DATE_TIME, uuidFor } from "./generate.ts";
 export { errorExample } from "./session.ts";
@@ -13,9 +13,12 @@ export { webhookEventExample } from "./webhooks.ts";
 const HAND_WRITTEN: HandWritten = new Map([
   ...IDENTITY_EXAMPLES,
   ...PACKAGE_EXAMPLES,
+  ...PACKAGE_REQUEST_EXAMPLES,
   ...PEOPLE_EXAMPLES,
+  ...PEOPLE_REQUEST_EXAMPLES,
   ...SESSION_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
+  ...WEBHOOK_REQUEST_EXAMPLES,
 ]);
 
 /** What a client sends as the route's body (JSON or form), or undefined when it takes none. */

@@ -1,8 +1,14 @@
 import { documentSchema } from "../documents.ts";
-import { packageEmailTemplateSchema, packageGroupRefSchema, packageSchema } from "../packages.ts";
-import { participantSchema } from "../participants.ts";
-import { tagSchema } from "../tags.ts";
-import { handWrite } from "./generate.ts";
+import {
+  createPackageSchema,
+  packageEmailTemplateSchema,
+  packageGroupRefSchema,
+  packageSchema,
+  updatePackageSchema,
+} from "../packages.ts";
+import { createParticipantSchema, participantSchema, updateParticipantSchema } from "../participants.ts";
+import { createTagSchema, tagSchema } from "../tags.ts";
+import { handWrite, handWriteRequest } from "./generate.ts";
 import { IDS, LOAN_NAME } from "./ids.ts";
 
 // A purchase loan's closing package, sent to its borrower, as senders at a lender see it.
@@ -118,5 +124,37 @@ export const PACKAGE_EXAMPLES = [
     customFieldId: null,
     defaultValue: null,
     version: 1,
+  }),
+];
+
+// What a sender's system sends to set such a package up.
+export const PACKAGE_REQUEST_EXAMPLES = [
+  handWriteRequest(createPackageSchema, { name: LOAN_NAME, groupIds: [IDS.group] }),
+  handWriteRequest(updatePackageSchema, {
+    version: 4,
+    expirationType: "RELATIVE",
+    scheduledExpiryDays: 10,
+    scheduledExpiryTime: "17:00",
+    emailSubject: "Please sign your closing documents for loan 2026-000123",
+  }),
+  handWriteRequest(createParticipantSchema, {
+    type: "Borrower",
+    givenName: "Ada",
+    familyName: "Lovelace",
+    email: "ada.lovelace@example.com",
+    accessMethod: "EMAIL",
+    role: "SIGNER",
+  }),
+  handWriteRequest(updateParticipantSchema, { version: 2, phoneNumber: "312-555-0123" }),
+  handWriteRequest(createTagSchema, {
+    participantId: IDS.participant,
+    type: "SIGNATURE",
+    page: 5,
+    x: 72,
+    y: 640,
+    width: 180,
+    height: 36,
+    required: true,
+    label: "Borrower signature",
   }),
 ];

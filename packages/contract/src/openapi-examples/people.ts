@@ -1,8 +1,8 @@
-import { groupRoleSchema, groupSchema } from "../groups.ts";
+import { createGroupSchema, groupRoleSchema, groupSchema, updateGroupSchema } from "../groups.ts";
 import { organizationSchema } from "../organizations.ts";
-import { roleSchema } from "../roles.ts";
+import { createRoleSchema, roleSchema } from "../roles.ts";
 import { userSchema } from "../users.ts";
-import { handWrite } from "./generate.ts";
+import { handWrite, handWriteRequest } from "./generate.ts";
 import { IDS } from "./ids.ts";
 
 // A mortgage lender's organization: a loan processor in the Chicago retail lending group.
@@ -83,5 +83,21 @@ export const PEOPLE_EXAMPLES = [
     roles: [{ id: IDS.role, name: "Loan Processor", groupId: IDS.group, inherited: false }],
     phoneNumber: "3125550188",
     mfaPhoneNumber: null,
+  }),
+];
+
+export const PEOPLE_REQUEST_EXAMPLES = [
+  handWriteRequest(createGroupSchema, {
+    name: "Retail Lending — Chicago",
+    description: "Loan officers and processors of the Chicago branch",
+    parentId: IDS.parentGroup,
+    roleIds: [IDS.role],
+  }),
+  handWriteRequest(updateGroupSchema, { version: 2, description: "Loan officers, processors and closers of Chicago" }),
+  handWriteRequest(createRoleSchema, {
+    name: "Loan Processor",
+    description: "Prepares, sends and follows closing packages",
+    roleColor: "#1F6FEB",
+    permissions: ["VIEW_DOCUMENTS_PACKAGES", "MANAGE_DOCUMENTS_PACKAGES"],
   }),
 ];

@@ -1,10 +1,12 @@
 import { tokenRequestSchema, tokenResponseSchema } from "../auth.ts";
+import { WEB_CLIENT_ID } from "../constants.ts";
 import { ERROR_CODES, type ErrorBody, type ErrorCode, errorBodySchema } from "../errors.ts";
-import { handWrite } from "./generate.ts";
+import { handWrite, handWriteRequest } from "./generate.ts";
 
 export const SESSION_EXAMPLES = [
-  handWrite(tokenRequestSchema, {
+  handWriteRequest(tokenRequestSchema, {
     grant_type: "password",
+    client_id: WEB_CLIENT_ID,
     username: "grace.hopper@example.com",
     password: "Correct-Horse-Battery-2026",
   }),

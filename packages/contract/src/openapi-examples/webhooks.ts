@@ -1,10 +1,12 @@
 import {
+  createWebhookEndpointSchema,
+  updateWebhookEndpointSchema,
   WEBHOOK_TEST_EVENT_TYPE,
   type WebhookEventType,
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
 } from "../webhooks.ts";
-import { handWrite } from "./generate.ts";
+import { handWrite, handWriteRequest } from "./generate.ts";
 import { IDS } from "./ids.ts";
 
 // The lender's loan origination system listening for package events.
@@ -59,3 +61,13 @@ export function webhookEventExample(type: WebhookEventType | typeof WEBHOOK_TEST
     },
   };
 }
+
+export const WEBHOOK_REQUEST_EXAMPLES = [
+  handWriteRequest(createWebhookEndpointSchema, {
+    url: "https://los.example.com/hooks/signet",
+    description: "Loan origination system: closing status updates",
+    eventTypes: ["package.completed", "package.cancelled", "participant.signed"],
+    enabled: true,
+  }),
+  handWriteRequest(updateWebhookEndpointSchema, { version: 2, eventTypes: ["package.completed", "package.sealed"] }),
+];
