@@ -323,7 +323,8 @@ describe("the webhooks section of the members' document", () => {
       };
       expect(schema.properties.type.const).toBe(type);
       const example = operation.requestBody.content["application/json"] as { example?: unknown };
-      expect(WEBHOOK_EVENT_SCHEMAS[type].safeParse(example.example).success, type).toBe(true);
+      const schemaOfType = WEBHOOK_EVENT_SCHEMAS[type as keyof typeof WEBHOOK_EVENT_SCHEMAS];
+      expect(schemaOfType.safeParse(example.example).success, type).toBe(true);
       expect(schema.additionalProperties).toBe(false);
       expect((operation.parameters ?? []).map((p) => p.name)).toEqual([
         "webhook-id",
