@@ -94,6 +94,7 @@ const NAMES_BY_CONTEXT: [RegExp, string][] = [
   [/EmailTemplate|EmailNotification|Notification/, "Closing package completed"],
   [/Carrier/, "USPS"],
   [/ReturnAddress|Envelope/, "Prairie State Mortgage"],
+  [/Address/, "Ada Lovelace"],
   [/ClosingCenter/, "Lakeside Title & Escrow"],
   [/EVault|Vault|EDeposit/, "MERS eRegistry vault"],
   [/IdentityProvider|Saml|Identity/, "Okta — Prairie State Mortgage"],
@@ -108,6 +109,15 @@ const STRINGS_BY_NAME: [RegExp, string][] = [
   [/^(familyname|lastname)$/, "Lovelace"],
   [/fullname$|^displayname$|byname$|^signername$/, "Ada Lovelace"],
   [/^initials$/, "AL"],
+  [/^(organizationname|orgname|lendername)$/, "Prairie State Mortgage"],
+  [/^recipientname$/, "Ada Lovelace"],
+  [/templatename$/, "Purchase loan closing"],
+  [/^eventtype$/, "package.completed"],
+  [/cookie$/, "signet_session"],
+  [/^node$/, "20.19.0"],
+  [/^provider$/, "WK"],
+  [/^documentkey$|^key$/, "closing-disclosure"],
+  [/hint$/, "***-***-0123"],
   [/subject$/, "Please sign your closing documents for loan 2026-000123"],
   [/introtext$|^intro$/, "Hello Ada, your closing documents are ready to review and sign."],
   [/fromtext$|fromname$|^company$|companyname$|^lender/, "Prairie State Mortgage"],
@@ -177,6 +187,9 @@ function stringFor(key: string, context: string): string {
   if (name.startsWith("trid") && /milestone|date|sentat/.test(name)) return EXAMPLE_DATE;
   if (/[a-z]Time$/.test(key) || /_time$/.test(key)) return "17:00";
   if (name.endsWith("code") && !/zip|postal/.test(name)) return "123456";
+  if (name === "value" && /secret/i.test(context)) return "cs_9Xq2mR7vK4tW8yZ1pL6nB3d";
+  if (name === "filename" && /Bulk/.test(context)) return "bulk-send-2026-03.csv";
+  if (name === "status") return /Package/.test(context) ? "AVAILABLE_TO_SIGNERS" : "ACTIVE";
   for (const [pattern, value] of STRINGS_BY_NAME) if (pattern.test(name)) return value;
   // TRID's deadlines are calendar days too
   if (/due$|received$|consummation$|receiveby$|deadline$/.test(name)) return EXAMPLE_DATE;
@@ -235,6 +248,10 @@ function numberFor(key: string, def: Def): number {
   else if (name === "opacity") value = 0.3;
   else if (name.includes("fontsize")) value = 48;
   else if (name.includes("amount")) value = 350_000;
+  else if (name.endsWith("minutes")) value = 15;
+  else if (name.endsWith("seconds")) value = 300;
+  else if (name.endsWith("ms")) value = 142;
+  else if (name === "statuscode") value = 200;
   else if (name.includes("count") || name === "total") value = 1;
   const checks = (def.checks ?? []).map((check) => check._zod.def);
   const integer = checks.some((c) => c.check === "number_format" && String(c.format).includes("int"));
@@ -253,7 +270,7 @@ function numberFor(key: string, def: Def): number {
 
 /** Nullable fields that read as "not yet happened" stay null: a fresh record has not been cancelled. */
 const NULL_WHEN_NULLABLE =
-  /^(cancel|decline|disabled|deactivated|suspended|lastfailure|previoussecret|error|failure|failed|deleted|withdrawn|revoked|locked|expired|returned|archived)/i;
+  /^(cancel|decline|disabled|deactivated|suspended|lastfailure|previoussecret|error|failure|failed|deleted|withdrawn|revoked|locked|expired|returned|archived|closed|finished)/i;
 
 /**
  * An example value of a zod schema: hand-written where registered, generated otherwise.
@@ -268,7 +285,12 @@ export function exampleOf(
   depth = 0,
 ): unknown {
   const def = defOf(schema);
-  const where = z.globalRegistry.get(schema)?.id ?? context;
+  // an unnamed object is named by its field: a signing room's `package` holds the package's id and name
+  const where =
+    z.globalRegistry.get(schema)?.id ??
+    (def.type === "object" && key && !/^(records|items|data|value)$/.test(key)
+      ? key.charAt(0).toUpperCase() + key.slice(1)
+      : context);
   const own = handWritten.get(schema);
   if (own?.whole) return own.value;
   const next = (inner: unknown, innerKey = key) =>

@@ -1,3 +1,4 @@
+import { userOrganizationSchema } from "../auth.ts";
 import { createGroupSchema, groupRoleSchema, groupSchema, updateGroupSchema } from "../groups.ts";
 import { organizationSchema } from "../organizations.ts";
 import { createRoleSchema, roleSchema } from "../roles.ts";
@@ -8,6 +9,7 @@ import { IDS } from "./ids.ts";
 // A mortgage lender's organization: a loan processor in the Chicago retail lending group.
 
 export const PEOPLE_EXAMPLES = [
+  handWrite(userOrganizationSchema, { id: IDS.organization, name: "Prairie State Mortgage", home: true }),
   handWrite(organizationSchema, {
     id: IDS.organization,
     name: "Prairie State Mortgage",
