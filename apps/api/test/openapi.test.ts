@@ -6,10 +6,12 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import {
+  errorBodySchema,
   type RouteDef,
   routes,
   routeUrl,
   signingOriginRoutes,
+  WEBHOOK_EVENT_SCHEMAS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT_TYPE,
   webhookEventComponentName,
@@ -30,14 +32,18 @@ interface Operation {
   operationId?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
-  requestBody?: { content: Record<string, { schema?: { $ref?: string } }> };
+  requestBody?: { content: Record<string, MediaType> };
   parameters?: { in: string; name: string }[];
   responses: Record<string, ResponseObject>;
+}
+interface MediaType {
+  schema?: { $ref?: string };
+  example?: unknown;
 }
 interface ResponseObject {
   $ref?: string;
   description?: string;
-  content?: Record<string, { schema?: { $ref?: string } }>;
+  content?: Record<string, MediaType>;
 }
 interface OpenApiDocument {
   openapi: string;
@@ -51,6 +57,12 @@ interface OpenApiDocument {
 }
 
 const COMPONENT = /^#\/components\/schemas\/[A-Za-z0-9_.-]+$/;
+
+/**
+ * Routes whose JSON body or answer has no example its schema accepts, by `id body` or `id answer`,
+ * with the reason. Empty: every route has one; an entry must say why it cannot.
+ */
+const WITHOUT_VALID_EXAMPLE: Record<string, string> = {};
 
 let app: TestApp;
 const documents: Record<"api" | "signing", OpenApiDocument> = {} as never;
@@ -186,6 +198,42 @@ describe.each(["api", "signing"] as const)("the %s listener's OpenAPI document",
     expect(problems).toEqual([]);
   });
 
+  it("gives every JSON request body and JSON answer an example its route's zod schema accepts", () => {
+    const document = documents[name];
+    const problems: string[] = [];
+    const check = (where: string, media: MediaType | undefined, schema: NonNullable<RouteDef["body"]>) => {
+      if (!media) return problems.push(`${where}: no media type`);
+      if (media.example === undefined) return problems.push(`${where}: no example`);
+      const parsed = schema.safeParse(media.example);
+      if (!parsed.success) {
+        problems.push(`${where}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+      }
+    };
+    for (const [id, route] of Object.entries(tables[name])) {
+      const operation = document.paths[openApiPath(route)]?.[route.method.toLowerCase()];
+      if (!operation) continue;
+      const contentType = route.bodyType === "form" ? "application/x-www-form-urlencoded" : "application/json";
+      if (route.body) check(`${id} body`, operation.requestBody?.content[contentType], route.body);
+      if (route.response)
+        check(`${id} answer`, operation.responses[route.status]?.content?.["application/json"], route.response);
+    }
+    const where = (problem: string) => problem.slice(0, problem.indexOf(":"));
+    expect(problems.filter((problem) => !(where(problem) in WITHOUT_VALID_EXAMPLE))).toEqual([]);
+    // an exception whose route now has a valid example leaves the list
+    const failing = new Set(problems.map(where));
+    const ownExceptions = Object.keys(WITHOUT_VALID_EXAMPLE).filter((entry) => entry.split(" ")[0]! in tables[name]);
+    expect(ownExceptions.filter((entry) => !failing.has(entry))).toEqual([]);
+  });
+
+  it("shows an error body its schema accepts on every shared error answer", () => {
+    const responses = documents[name].components.responses ?? {};
+    expect(Object.keys(responses).length).toBeGreaterThan(5);
+    for (const [responseName, response] of Object.entries(responses)) {
+      const example = response.content?.["application/json"]?.example;
+      expect(errorBodySchema.safeParse(example).success, responseName).toBe(true);
+    }
+  });
+
   it("names who may call each operation: public routes an empty security list, the rest their session", () => {
     const document = documents[name];
     const schemes = document.components.securitySchemes;
@@ -274,6 +322,9 @@ describe("the webhooks section of the members' document", () => {
         additionalProperties: boolean;
       };
       expect(schema.properties.type.const).toBe(type);
+      const example = operation.requestBody.content["application/json"] as { example?: unknown };
+      const schemaOfType = WEBHOOK_EVENT_SCHEMAS[type as keyof typeof WEBHOOK_EVENT_SCHEMAS];
+      expect(schemaOfType.safeParse(example.example).success, type).toBe(true);
       expect(schema.additionalProperties).toBe(false);
       expect((operation.parameters ?? []).map((p) => p.name)).toEqual([
         "webhook-id",

@@ -1,10 +1,14 @@
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from "@fastify/swagger";
 import {
+  type ErrorCode,
+  errorExample,
   HEADERS,
   honoursIdempotencyKey,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_RULES,
   type RouteDef,
+  requestExample,
+  responseExample,
   routes,
   routeUrl,
   SIGNING_ROOM_HEADER,
@@ -12,6 +16,7 @@ import {
   WEBHOOK_EVENT_DESCRIPTIONS,
   WEBHOOK_EVENT_SCHEMAS,
   webhookEventComponentName,
+  webhookEventExample,
 } from "@signet/contract";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
@@ -38,7 +43,7 @@ export interface OpenApiListener {
   routes: Record<string, RouteDef>;
   securitySchemes: Record<string, SecurityScheme>;
   /** the events this listener's organizations receive as webhooks, for the document's webhooks section */
-  webhooks?: Record<string, { schema: z.ZodType; description: string }>;
+  webhooks?: Record<string, { schema: z.ZodType; description: string; example: unknown }>;
   /** any one requirement suffices; none for a public route */
   security(route: RouteDef): SecurityRequirement[] | undefined;
 }
@@ -170,6 +175,25 @@ const ERROR_RESPONSES = {
   ServiceUnavailable: "A service the API depends on is unavailable: retry later",
 } as const;
 type ErrorResponseName = keyof typeof ERROR_RESPONSES;
+/** The error code each shared error answer shows as its example. */
+const ERROR_RESPONSE_EXAMPLES: Record<ErrorResponseName, ErrorCode> = {
+  BadRequest: "BAD_REQUEST",
+  Unauthenticated: "UNAUTHORIZED",
+  Forbidden: "FORBIDDEN",
+  AntiForgeryRefused: "CSRF",
+  ForbiddenOrAntiForgeryRefused: "FORBIDDEN",
+  NotFound: "NOT_FOUND",
+  VersionConflict: "VERSION_NOT_MATCHED",
+  IdempotencyKeyInUse: "IDEMPOTENCY_KEY_IN_USE",
+  VersionConflictOrIdempotencyKeyInUse: "VERSION_NOT_MATCHED",
+  IdempotencyKeyReused: "IDEMPOTENCY_KEY_REUSED",
+  PayloadTooLarge: "PAYLOAD_TOO_LARGE",
+  UnsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  TooManyRequests: "RATE_LIMITED",
+  ClientError: "ALREADY_EXISTS",
+  ServerError: "INTERNAL",
+  ServiceUnavailable: "SERVICE_UNAVAILABLE",
+};
 
 /** Every status the route can answer besides its success, as the name of its response component. */
 export function errorResponses(
@@ -386,7 +410,12 @@ function shareErrorResponses(paths: Record<string, Record<string, { responses?: 
       name,
       {
         description: ERROR_RESPONSES[name as ErrorResponseName],
-        content: { "application/json": { schema: ERROR_REF } },
+        content: {
+          "application/json": {
+            schema: ERROR_REF,
+            example: errorExample(ERROR_RESPONSE_EXAMPLES[name as ErrorResponseName]),
+          },
+        },
       },
     ]),
   );
@@ -408,7 +437,7 @@ const WEBHOOK_HEADERS = [
 function webhookSection(webhooks: NonNullable<OpenApiListener["webhooks"]>) {
   const schemas: Json = {};
   const section: Json = {};
-  for (const [type, { schema, description }] of Object.entries(webhooks)) {
+  for (const [type, { schema, description, example }] of Object.entries(webhooks)) {
     const name = webhookEventComponentName(type);
     const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: "output" }) as Json;
     schemas[name] = { ...jsonSchema, description: `${type}: ${description}` };
@@ -428,7 +457,7 @@ function webhookSection(webhooks: NonNullable<OpenApiListener["webhooks"]>) {
         })),
         requestBody: {
           required: true,
-          content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
+          content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` }, example } },
         },
         responses: {
           "2XX": { description: "Received: any 2XX answer ends the retries of this event" },
@@ -443,6 +472,26 @@ function webhookSection(webhooks: NonNullable<OpenApiListener["webhooks"]>) {
   return { schemas, section };
 }
 
+type MediaTypes = Record<string, Json> | undefined;
+
+/**
+ * Issue 36 §2: the example of each operation's request body and JSON answer, on its media type (where
+ * documentation tools show it), from the route table entry the operation documents.
+ */
+function addExamples(paths: Record<string, Record<string, Json>>, table: Record<string, RouteDef>) {
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      const route = table[operation.operationId as string];
+      if (!route) continue;
+      const body = (operation.requestBody as { content?: MediaTypes } | undefined)?.content;
+      const bodyType = route.bodyType === "form" ? "application/x-www-form-urlencoded" : "application/json";
+      if (route.body && body?.[bodyType]) body[bodyType].example = requestExample(route);
+      const answer = (operation.responses as Record<string, { content?: MediaTypes }>)[route.status]?.content;
+      if (route.response && answer?.["application/json"]) answer["application/json"].example = responseExample(route);
+    }
+  }
+}
+
 function documentTransform(listener: OpenApiListener): SwaggerTransformObject {
   return (input) => {
     const webhooks = listener.webhooks ? webhookSection(listener.webhooks) : null;
@@ -453,6 +502,7 @@ function documentTransform(listener: OpenApiListener): SwaggerTransformObject {
       components: { ...built.components, schemas: { ...built.components.schemas, ...webhooks?.schemas } },
     }) as typeof built;
     const responses = shareErrorResponses(document.paths as never);
+    addExamples(document.paths as never, listener.routes);
     const all: Json = {
       ...document.components.schemas,
       [UUID]: UUID_SCHEMA,
@@ -523,7 +573,11 @@ export function apiDocument(input: {
     webhooks: Object.fromEntries(
       Object.entries(WEBHOOK_EVENT_SCHEMAS).map(([type, schema]) => [
         type,
-        { schema, description: WEBHOOK_EVENT_DESCRIPTIONS[type as keyof typeof WEBHOOK_EVENT_DESCRIPTIONS] },
+        {
+          schema,
+          description: WEBHOOK_EVENT_DESCRIPTIONS[type as keyof typeof WEBHOOK_EVENT_DESCRIPTIONS],
+          example: webhookEventExample(type as keyof typeof WEBHOOK_EVENT_SCHEMAS),
+        },
       ]),
     ),
     description:
