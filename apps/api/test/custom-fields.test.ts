@@ -138,7 +138,7 @@ describe("package and document values", () => {
     expect(badDate.status).toBe(400);
 
     const stale = await call(s.admin, "PUT", s.valuePath(term.id), { value: "20", version: 5 });
-    expect([stale.status, stale.body.message]).toEqual([409, PACKAGE_MESSAGES.versionNotMatched]);
+    expect([stale.status, stale.body.message]).toEqual([409, CUSTOM_FIELD_MESSAGES.alreadyCreatedOrVersionNotMatched]);
     const cleared = await call(s.admin, "DELETE", s.valuePath(term.id));
     expect(cleared.status).toBe(204);
     const gone = await call(s.admin, "DELETE", s.valuePath(term.id));
@@ -177,7 +177,12 @@ describe("package and document values", () => {
     const unknown = await call(s.admin, "PUT", s.valuePath(foreign.id), { value: "x" });
     expect([unknown.status, unknown.body.message]).toEqual([404, CUSTOM_FIELD_MESSAGES.notFound]);
     const wrongScope = await call(s.admin, "PUT", s.valuePath(docScope.id), { value: "x" });
-    expect([wrongScope.status, wrongScope.body.message]).toEqual([400, CUSTOM_FIELD_MESSAGES.wrongScope]);
+    // spec §8's words, and ours in the detail
+    expect([wrongScope.status, wrongScope.body.message]).toEqual([
+      400,
+      CUSTOM_FIELD_MESSAGES.alreadyCreatedOrTypeNotMatched,
+    ]);
+    expect(wrongScope.body.details).toEqual([{ path: "customFieldId", message: CUSTOM_FIELD_MESSAGES.wrongScope }]);
     const archived = await call(s.admin, "PUT", s.valuePath(old.id), { value: "x" });
     expect([archived.status, archived.body.message]).toEqual([404, CUSTOM_FIELD_MESSAGES.notFound]);
   });

@@ -420,6 +420,14 @@ describe("download, update, delete, order", () => {
     });
     expect([partial.status, partial.body.message]).toEqual([400, DOCUMENT_API_MESSAGES.orderMustListEveryDocument]);
   });
+
+  it("answers spec §8's 'No document found for current package.' to an order for a package without documents", async () => {
+    const { admin, pkg, docs } = await newPackage();
+    const reply = await admin.request("PUT", docs.order, {
+      json: { documentIds: [crypto.randomUUID()], version: await packageVersion(pkg.id) },
+    });
+    expect([reply.status, reply.body.message]).toEqual([404, DOCUMENT_API_MESSAGES.noDocumentInPackage]);
+  });
 });
 
 describe("tenancy and access", () => {

@@ -57,11 +57,8 @@ describe("spec §8's quoted messages", () => {
   it("leaves only the messages the spec gives no situation for unplaced, and says so", () => {
     expect(SPEC_MESSAGES.filter((entry) => entry.ref === null).map((entry) => entry.quote)).toEqual([
       "Role assign/unassign error",
-      "Already created or type not matched.",
-      "No document found for current package.",
       "Version not matched or participant is already added in the document Type.",
       "package/organization not found or service not available.",
-      "Already Created or version not matched.",
       "Request unsuccessful",
       "Upload failed",
     ]);

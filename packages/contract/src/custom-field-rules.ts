@@ -37,6 +37,10 @@ export const CUSTOM_FIELD_MESSAGES = {
   rangeOrder: "The minimum must not be above the maximum.",
   archived: "This custom field is archived: it takes no new values.",
   wrongScope: "This custom field belongs to the other scope (package or document).",
+  /** spec §8, a value set for a field of the other scope (details say which, in words) */
+  alreadyCreatedOrTypeNotMatched: "Already created or type not matched.",
+  /** spec §8, a value set at a version it no longer has */
+  alreadyCreatedOrVersionNotMatched: "Already Created or version not matched.",
 } as const;
 
 export interface CustomFieldDefinition {

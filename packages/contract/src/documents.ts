@@ -21,6 +21,8 @@ export const DOCUMENT_API_MESSAGES = {
   invalidProperties: "Upload failed. documentProperties must be JSON: {name?, executionType?}.",
   /** documents-order must name every document of the package exactly once */
   orderMustListEveryDocument: "The order must list every document of the package exactly once.",
+  /** spec §8: documents-order for a package that has none */
+  noDocumentInPackage: "No document found for current package.",
   documentDeleted: "Document deleted.",
   /** issue 10 §3: intake found scripts or actions in the PDF and could not take them out safely */
   activeContentNotRemovable:

@@ -77,13 +77,25 @@ export const SPEC_MESSAGES: readonly SpecMessage[] = [
   { quote: "Not able to get package details.", ref: "PACKAGE_MESSAGES.packageNotFound", area: "packages" },
   { quote: "Version not matched.", ref: "PACKAGE_MESSAGES.versionNotMatched", area: "packages" },
   { quote: "Package/organization/customField not found.", ref: "CUSTOM_FIELD_MESSAGES.notFound", area: "packages" },
-  { quote: "Already created or type not matched.", ref: null, area: "packages" },
-  { quote: "No document found for current package.", ref: null, area: "packages" },
+  {
+    quote: "Already created or type not matched.",
+    ref: "CUSTOM_FIELD_MESSAGES.alreadyCreatedOrTypeNotMatched",
+    area: "packages",
+  },
+  {
+    quote: "No document found for current package.",
+    ref: "DOCUMENT_API_MESSAGES.noDocumentInPackage",
+    area: "packages",
+  },
   { quote: "Version not matched or participant is already added in the document Type.", ref: null, area: "packages" },
   { quote: "package/organization not found or service not available.", ref: null, area: "packages" },
   { quote: "Organization/Settings not found.", ref: "SETTING_METADATA_MESSAGES.settingNotFound", area: "packages" },
   { quote: "Organization/package/document/tag not found", ref: "TAG_MESSAGES.tagNotFound", area: "packages" },
-  { quote: "Already Created or version not matched.", ref: null, area: "packages" },
+  {
+    quote: "Already Created or version not matched.",
+    ref: "CUSTOM_FIELD_MESSAGES.alreadyCreatedOrVersionNotMatched",
+    area: "packages",
+  },
   {
     quote: "This action could not be completed. Please try again.",
     ref: "MESSAGES.actionNotCompleted",

@@ -12,7 +12,7 @@ import type { CustomField as CustomFieldRow, Prisma } from "../db/generated/clie
 import { findPackageDocument } from "../documents/document-views.ts";
 import { AppError } from "../errors/app-error.ts";
 import { claimStartedPackage, findManageablePackage, findVisiblePackage } from "../packages/find-package.ts";
-import { loadPackageAccess, packageVersionConflict } from "../packages/package-access.ts";
+import { loadPackageAccess } from "../packages/package-access.ts";
 import { customFieldNotFound, type StoredValue, storedColumns, toCustomFieldValue } from "./custom-field-views.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -90,7 +90,7 @@ async function changeValue(
     });
     if (!definition) throw customFieldNotFound();
     if (definition.scope !== scopeOf(owner)) {
-      throw new AppError("BAD_REQUEST", CUSTOM_FIELD_MESSAGES.wrongScope, [
+      throw new AppError("BAD_REQUEST", CUSTOM_FIELD_MESSAGES.alreadyCreatedOrTypeNotMatched, [
         { path: "customFieldId", message: CUSTOM_FIELD_MESSAGES.wrongScope },
       ]);
     }
@@ -114,6 +114,9 @@ async function changeValue(
   });
 }
 
+const valueVersionConflict = () =>
+  new AppError("VERSION_NOT_MATCHED", CUSTOM_FIELD_MESSAGES.alreadyCreatedOrVersionNotMatched);
+
 /** Sets a value, validated by its definition; an archived field takes none. */
 export function setCustomFieldValue(
   actor: Actor,
@@ -125,7 +128,7 @@ export function setCustomFieldValue(
     // an archived field is unknown to a package without a value of it; a stored value stays but is frozen
     if (definition.archived && !current) throw customFieldNotFound();
     if (definition.archived) throw new AppError("CONFLICT", CUSTOM_FIELD_MESSAGES.archived);
-    if (current && version !== undefined && current.version !== version) throw packageVersionConflict();
+    if (current && version !== undefined && current.version !== version) throw valueVersionConflict();
     const checked = normalizeCustomFieldValue(definition, value);
     if ("problem" in checked) {
       throw new AppError("BAD_REQUEST", checked.problem, [{ path: "value", message: checked.problem }]);
@@ -138,7 +141,7 @@ export function setCustomFieldValue(
       const { count } = owner.documentId
         ? await tx.documentCustomField.updateMany({ where, data })
         : await tx.packageCustomField.updateMany({ where, data });
-      if (count === 0) throw packageVersionConflict();
+      if (count === 0) throw valueVersionConflict();
       return { ...current, ...columns, version: current.version + 1 };
     }
     const ids = { packageId: owner.packageId, organizationId: owner.organizationId, customFieldId };

@@ -147,6 +147,7 @@ export async function setDocumentsOrder(
       where: { packageId },
       select: { id: true, orderSequence: true, sha256: true },
     });
+    if (current.length === 0) throw notFound(DOCUMENT_API_MESSAGES.noDocumentInPackage);
     const named = new Set(documentIds);
     if (
       named.size !== documentIds.length ||
