@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -40,7 +41,7 @@ const grantTypes = z
 export const apiUserSchema = z
   .object({
     id: z.uuid().describe("The API user's user id: the token's subject and the audit trail's actor"),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     name: z.string(),
     description: z.string().nullable(),
     enabled: z.boolean().describe("False once deactivated: its tokens stop working at once"),
@@ -64,7 +65,7 @@ export const createApiUserSchema = z
   .object({
     name,
     description: description.optional(),
-    groupId: z.uuid().optional().describe("Group to place the API user in (needs MANAGE_GROUPS and MANAGE_ROLES)"),
+    groupId: ID.groupId.optional().describe("Group to place the API user in (needs MANAGE_GROUPS and MANAGE_ROLES)"),
     roleIds: z.array(z.uuid()).max(50).default([]).describe("Roles of that group to grant"),
   })
   .meta({ id: "CreateApiUser" });
@@ -96,8 +97,8 @@ export type ApiClientSecret = z.infer<typeof apiClientSecretSchema>;
 export const apiClientSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid(),
-    apiUserId: z.uuid(),
+    organizationId: ID.organizationId,
+    apiUserId: ID.apiUserId,
     clientId: z.string().describe("Sent as client_id to the token endpoint"),
     name: z.string(),
     grantTypes: z.array(z.enum(API_CLIENT_GRANT_TYPES)),
@@ -160,10 +161,10 @@ export const oauthErrorSchema = z
   .meta({ id: "OAuthError" });
 export type OAuthErrorBody = z.infer<typeof oauthErrorSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const apiUserParams = orgParams.extend({ apiUserId: z.uuid() });
-const apiClientParams = apiUserParams.extend({ apiClientId: z.uuid() });
-const secretParams = apiClientParams.extend({ secretId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const apiUserParams = orgParams.extend({ apiUserId: ID.apiUserId });
+const apiClientParams = apiUserParams.extend({ apiClientId: ID.apiClientId });
+const secretParams = apiClientParams.extend({ secretId: ID.secretId });
 const readers = ["VIEW_USERS_GROUPS_ROLES", "MANAGE_USERS"] as const;
 const managers = ["MANAGE_USERS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["api-clients"] } as const;

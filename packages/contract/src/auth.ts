@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { WEB_CLIENT_ID } from "./constants.ts";
+import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
 import { PERMISSION_NAMES } from "./permissions.ts";
 
@@ -54,7 +55,7 @@ export const tokenResponseSchema = z
   .meta({ id: "TokenResponse" });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const multiOrgLoginSchema = z.object({ organizationId: z.uuid() }).meta({ id: "MultiOrgLogin" });
+export const multiOrgLoginSchema = z.object({ organizationId: ID.organizationId }).meta({ id: "MultiOrgLogin" });
 
 export const userOrganizationSchema = z.object({
   id: z.uuid(),
@@ -85,13 +86,13 @@ export const organizationFeaturesSchema = z.object({
 
 export const permissionsResponseSchema = z
   .object({
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     permissions: z.number().int().describe("Effective permission bits in this organization"),
     names: z.array(z.enum(PERMISSION_NAMES as [string, ...string[]])),
     groups: z
       .array(
         z.object({
-          groupId: z.uuid(),
+          groupId: ID.groupId,
           name: z.string(),
           permissions: z.number().int(),
           inherited: z.boolean().describe("Granted in an ancestor group"),

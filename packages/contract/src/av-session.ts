@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ExecutionType } from "./document-rules.ts";
+import { ID } from "./ids.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 import { mustFinish } from "./signing-rules.ts";
 
@@ -60,7 +61,7 @@ const isoDate = z.string().describe("ISO 8601 time");
 
 export const avViewSchema = z
   .object({
-    documentId: z.uuid().describe("The document the host shows"),
+    documentId: ID.documentId.describe("The document the host shows"),
     page: z.number().int().min(1).max(100_000).describe("1-based page of that document"),
   })
   .meta({ id: "AvView" });
@@ -254,7 +255,7 @@ export const avSigningRoutes = {
   }),
 };
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
 const member = { base: "api", version: 1, auth: "user", tags: ["A/V sessions"] } as const;
 
 /** Main origin: what the sender sees of a package's sessions. */
@@ -275,7 +276,7 @@ export const avSessionRoutes = {
     path: "/organizations/:orgId/packages/:packageId/av-sessions/:sessionId/recording",
     permission: ["VIEW_DOCUMENTS_PACKAGES"],
     summary: "The session's recording (WebM video)",
-    params: packageParams.extend({ sessionId: z.uuid() }),
+    params: packageParams.extend({ sessionId: ID.sessionId }),
     produces: "video/webm",
     response: null,
     status: 200,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type CustomFieldDefinition, normalizeCustomFieldValue } from "./custom-field-rules.ts";
+import { ID } from "./ids.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { missingContact, type PARTICIPANT_ACCESS_METHODS } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -157,7 +158,7 @@ export function matchBulkSendHeader(
 export const bulkSendRowInputSchema = z.object({
   packageName: z.string().nullable(),
   people: z.array(templatePersonSchema),
-  customFields: z.array(z.object({ customFieldId: z.uuid(), value: z.string().nullable() })),
+  customFields: z.array(z.object({ customFieldId: ID.customFieldId, value: z.string().nullable() })),
 });
 export type BulkSendRowInput = z.infer<typeof bulkSendRowInputSchema>;
 
@@ -289,8 +290,8 @@ export type BulkSendCheck = z.infer<typeof bulkSendCheckSchema>;
 export const bulkSendSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid(),
-    templateId: z.uuid(),
+    organizationId: ID.organizationId,
+    templateId: ID.templateId.describe("The package template the rows fill"),
     templateName: z.string(),
     fileName: z.string().nullable(),
     status: z.enum(BULK_SEND_STATUSES),
@@ -300,7 +301,7 @@ export const bulkSendSchema = z
     failedCount: z.int().describe("Rows that failed (validation or creating or sending)"),
     skippedCount: z.int().describe("Rows left alone because the bulk send was cancelled"),
     cancelRequested: z.boolean(),
-    createdBy: z.uuid().nullable(),
+    createdBy: ID.createdBy.nullable(),
     createdByName: z.string().nullable(),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
@@ -319,7 +320,7 @@ export const bulkSendRowSchema = z
     line: z.int().describe("The row's line as a spreadsheet shows it (the header is line 1)"),
     status: z.enum(BULK_SEND_ROW_STATUSES),
     error: z.string().nullable(),
-    packageId: z.uuid().nullable(),
+    packageId: ID.packageId.nullable(),
   })
   .meta({ id: "BulkSendRow" });
 export type BulkSendRow = z.infer<typeof bulkSendRowSchema>;
@@ -342,9 +343,9 @@ const uploadSchema = z
   .object({ file: z.file().describe("The CSV file (UTF-8 text; a header line, then one row a package)") })
   .meta({ id: "BulkSendUpload" });
 
-const orgParams = z.object({ orgId: z.uuid() });
-const templateParams = orgParams.extend({ templateId: z.uuid() });
-const bulkSendParams = orgParams.extend({ bulkSendId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const templateParams = orgParams.extend({ templateId: ID.templateId.describe("The package template's id") });
+const bulkSendParams = orgParams.extend({ bulkSendId: ID.bulkSendId });
 const common = {
   base: "api",
   version: 1,

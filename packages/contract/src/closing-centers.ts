@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./auth.ts";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 import { phoneInputSchema } from "./users.ts";
@@ -87,7 +88,7 @@ const permissionList = z
 export const closingCenterSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     name: z.string(),
     kind: z.enum(CLOSING_CENTER_KINDS),
     contactEmail: z.string().nullable(),
@@ -160,7 +161,7 @@ export const CLOSING_CENTER_MEMBER_STATUSES = ["INVITED", "ACTIVE", "DISABLED"] 
 export const closingCenterMemberSchema = z
   .object({
     id: z.uuid(),
-    closingCenterId: z.uuid(),
+    closingCenterId: ID.closingCenterId,
     email: z.string(),
     givenName: z.string(),
     familyName: z.string(),
@@ -168,7 +169,7 @@ export const closingCenterMemberSchema = z
     status: z
       .enum(CLOSING_CENTER_MEMBER_STATUSES)
       .describe("INVITED until the person has an account; DISABLED while the closing center disabled them"),
-    userId: z.uuid().nullable().describe("The account acting as this member, once it exists"),
+    userId: ID.userId.nullable().describe("The account acting as this member, once it exists"),
     lastSignInAt: z.string().nullable(),
     version: z.number().int(),
     createdAt: z.string(),
@@ -198,8 +199,8 @@ export type UpdateClosingCenterMember = z.infer<typeof updateClosingCenterMember
 export const closingCenterShareSchema = z
   .object({
     id: z.uuid(),
-    packageId: z.uuid(),
-    closingCenterId: z.uuid(),
+    packageId: ID.packageId,
+    closingCenterId: ID.closingCenterId,
     closingCenterName: z.string(),
     closingCenterKind: z.enum(CLOSING_CENTER_KINDS),
     closingCenterEnabled: z.boolean(),
@@ -225,7 +226,7 @@ export type ClosingCenterShareList = z.infer<typeof closingCenterShareListSchema
 
 export const shareWithClosingCenterSchema = z
   .object({
-    closingCenterId: z.uuid(),
+    closingCenterId: ID.closingCenterId,
     permissions: permissionList.optional().describe("Leave out to grant the closing center's default permissions"),
   })
   .meta({ id: "ShareWithClosingCenter" });
@@ -242,11 +243,11 @@ export const closingCenterViewerSchema = z
   .meta({ id: "ClosingCenterViewer" });
 export type ClosingCenterViewer = z.infer<typeof closingCenterViewerSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const centerParams = orgParams.extend({ closingCenterId: z.uuid() });
-const memberParams = centerParams.extend({ memberId: z.uuid() });
-const packageParams = orgParams.extend({ packageId: z.uuid() });
-const shareParams = packageParams.extend({ closingCenterId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const centerParams = orgParams.extend({ closingCenterId: ID.closingCenterId });
+const memberParams = centerParams.extend({ memberId: ID.memberId });
+const packageParams = orgParams.extend({ packageId: ID.packageId });
+const shareParams = packageParams.extend({ closingCenterId: ID.closingCenterId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS", "VIEW_USERS_GROUPS_ROLES", "MANAGE_USERS"] as const;
 const v1 = { base: "api", version: 1, auth: "user", tags: ["Closing centers"] } as const;
 

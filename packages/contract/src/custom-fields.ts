@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_DATE_FORMATS, CUSTOM_FIELD_SCOPES } from "./custom-field-rules.ts";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -17,7 +18,7 @@ export const customFieldSchema = z
   .object({
     id: z.uuid(),
     customFieldId: z.string().describe("The integrators' key, unique in the organization"),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     name: z.string(),
     description: z.string().nullable(),
     scope,
@@ -106,9 +107,11 @@ export const customFieldListQuerySchema = z.object({
 
 export const customFieldValueSchema = z
   .object({
-    customFieldId: z.uuid().describe("The definition's id"),
-    packageCustomFieldId: z.uuid().nullable().describe("The stored value's id (spec §3); null when not set"),
-    documentId: z.uuid().nullable().describe("DOCUMENT scope: the document holding the value"),
+    customFieldId: ID.customFieldId.describe("The definition's id"),
+    packageCustomFieldId: ID.packageCustomFieldId
+      .nullable()
+      .describe("The stored value's id (spec §3); null when not set"),
+    documentId: ID.documentId.nullable().describe("DOCUMENT scope: the document holding the value"),
     key: z.string().describe("The definition's customFieldId key"),
     name: z.string(),
     dataType,
@@ -135,12 +138,12 @@ export const setCustomFieldValueSchema = z
   .meta({ id: "SetCustomFieldValue" });
 export type SetCustomFieldValue = z.infer<typeof setCustomFieldValueSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const definitionParams = orgParams.extend({ customFieldId: z.uuid() });
-const packageParams = orgParams.extend({ packageId: z.uuid() });
-const packageValueParams = packageParams.extend({ customFieldId: z.uuid() });
-const documentParams = packageParams.extend({ documentId: z.uuid() });
-const documentValueParams = documentParams.extend({ customFieldId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const definitionParams = orgParams.extend({ customFieldId: ID.customFieldId });
+const packageParams = orgParams.extend({ packageId: ID.packageId });
+const packageValueParams = packageParams.extend({ customFieldId: ID.customFieldId });
+const documentParams = packageParams.extend({ documentId: ID.documentId });
+const documentValueParams = documentParams.extend({ customFieldId: ID.customFieldId });
 const readers = ["VIEW_DOCUMENTS_PACKAGES", "VIEW_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const packageManagers = ["MANAGE_DOCUMENTS_PACKAGES"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -23,7 +24,7 @@ const description = z.string().trim().max(1000).nullish();
 export const dataCollectionGroupSchema = z
   .object({
     id: z.uuid(),
-    packageId: z.uuid(),
+    packageId: ID.packageId,
     name: z.string(),
     description: z.string().nullable(),
     orderSequence: z.number().int(),
@@ -44,14 +45,14 @@ export const updateDataCollectionGroupSchema = z
 export const dataCollectionFieldSchema = z
   .object({
     id: z.uuid(),
-    packageId: z.uuid(),
-    groupId: z.uuid(),
-    participantId: z.uuid(),
+    packageId: ID.packageId,
+    groupId: ID.groupId,
+    participantId: ID.participantId,
     label: z.string(),
     type: z.enum(DATA_COLLECTION_FIELD_TYPES),
     required: z.boolean(),
     options: z.array(z.string()),
-    customFieldId: z.uuid().nullable().describe("When set, the answer also becomes this custom field's value"),
+    customFieldId: ID.customFieldId.nullable().describe("When set, the answer also becomes this custom field's value"),
     orderSequence: z.number().int(),
     version: z.number().int(),
     createdAt: z.string(),
@@ -63,33 +64,33 @@ export type DataCollectionField = z.infer<typeof dataCollectionFieldSchema>;
 const options = z.array(z.string().trim().min(1).max(200)).max(200);
 export const createDataCollectionFieldSchema = z
   .object({
-    groupId: z.uuid(),
-    participantId: z.uuid(),
+    groupId: ID.groupId,
+    participantId: ID.participantId,
     label: text(500),
     type: z.enum(DATA_COLLECTION_FIELD_TYPES).default("TEXT"),
     required: z.boolean().default(false),
     options: options.default([]),
-    customFieldId: z.uuid().nullish(),
+    customFieldId: ID.customFieldId.nullish(),
   })
   .meta({ id: "CreateDataCollectionField" });
 export const updateDataCollectionFieldSchema = z
   .object({
     version: z.number().int().min(1),
-    groupId: z.uuid().optional(),
-    participantId: z.uuid().optional(),
+    groupId: ID.groupId.optional(),
+    participantId: ID.participantId.optional(),
     label: text(500).optional(),
     type: z.enum(DATA_COLLECTION_FIELD_TYPES).optional(),
     required: z.boolean().optional(),
     options: options.optional(),
-    customFieldId: z.uuid().nullish(),
+    customFieldId: ID.customFieldId.nullish(),
   })
   .meta({ id: "UpdateDataCollectionField" });
 
 export const stipSchema = z
   .object({
     id: z.uuid(),
-    packageId: z.uuid(),
-    participantId: z.uuid(),
+    packageId: ID.packageId,
+    participantId: ID.participantId,
     name: z.string(),
     description: z.string().nullable(),
     required: z.boolean(),
@@ -102,12 +103,12 @@ export const stipSchema = z
 export type Stip = z.infer<typeof stipSchema>;
 
 export const createStipSchema = z
-  .object({ participantId: z.uuid(), name: text(200), description, required: z.boolean().default(true) })
+  .object({ participantId: ID.participantId, name: text(200), description, required: z.boolean().default(true) })
   .meta({ id: "CreateStip" });
 export const updateStipSchema = z
   .object({
     version: z.number().int().min(1),
-    participantId: z.uuid().optional(),
+    participantId: ID.participantId.optional(),
     name: text(200).optional(),
     description,
     required: z.boolean().optional(),
@@ -121,10 +122,10 @@ export type UpdateDataCollectionField = z.infer<typeof updateDataCollectionField
 export type CreateStip = z.infer<typeof createStipSchema>;
 export type UpdateStip = z.infer<typeof updateStipSchema>;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const groupParams = packageParams.extend({ groupId: z.uuid() });
-const fieldParams = packageParams.extend({ fieldId: z.uuid() });
-const stipParams = packageParams.extend({ stipId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const groupParams = packageParams.extend({ groupId: ID.groupId });
+const fieldParams = packageParams.extend({ fieldId: ID.fieldId });
+const stipParams = packageParams.extend({ stipId: ID.stipId });
 const common = { base: "api", version: 9, auth: "user" } as const;
 const read = { ...common, method: "GET", permission: ["VIEW_DOCUMENTS_PACKAGES"] } as const;
 const write = { ...common, permission: ["MANAGE_DOCUMENTS_PACKAGES"] } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "./constants.ts";
 import { DOCUMENT_MESSAGES, EXECUTION_TYPES, executionTypeSchema, maxUploadLabel } from "./document-rules.ts";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -79,7 +80,7 @@ export const executionTypeEnumSchema = z.enum(EXECUTION_TYPES).describe("E_SIGN,
 export const documentSchema = z
   .object({
     id: z.uuid(),
-    packageId: z.uuid(),
+    packageId: ID.packageId,
     name: z.string().describe("Unique in the package (case-insensitive)"),
     executionType: executionTypeEnumSchema,
     orderSequence: z.number().int().describe("Position in the package, 1 first"),
@@ -103,7 +104,7 @@ export const documentSchema = z
       ),
     numPages: z.number().int(),
     originalFileName: z.string().describe("The uploaded file's name"),
-    uploadedBy: z.uuid().nullable().describe("User id"),
+    uploadedBy: ID.uploadedBy.nullable().describe("User id"),
     createdAt: z.string(),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
   })
@@ -155,8 +156,8 @@ export const documentNumPagesSchema = z
   .meta({ id: "DocumentNumPages" });
 export type DocumentNumPages = z.infer<typeof documentNumPagesSchema>;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const documentParams = packageParams.extend({ documentId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const documentParams = packageParams.extend({ documentId: ID.documentId });
 
 export const documentRoutes = {
   listDocuments: define({

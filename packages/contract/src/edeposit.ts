@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EDEPOSIT_FAILURE_STATUSES } from "./edeposit-rules.ts";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
@@ -82,7 +83,7 @@ const typeOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(v
 export const eVaultSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     name: z.string(),
     adapter: z.enum(EVAULT_ADAPTERS),
     url: z.string(),
@@ -169,7 +170,7 @@ export type EVaultConnectionTest = z.infer<typeof eVaultConnectionTestSchema>;
 export const eDepositConfigSchema = z
   .object({
     enabled: z.boolean(),
-    vaultId: z.uuid().nullable().describe("The eVault to deposit into"),
+    vaultId: ID.vaultId.nullable().describe("The eVault to deposit into"),
     financialAssetDocId: z.uuid().nullable().describe("The package document that is the financial asset (the note)"),
     financialAssetDocType: typeOf(EDEPOSIT_DOCUMENT_TYPES).nullable(),
     supplementalDocType: typeOf(EDEPOSIT_DOCUMENT_TYPES).nullable().describe("The type given to every other document"),
@@ -216,7 +217,7 @@ export const eDepositStageStateSchema = z
 
 export const eDepositSchema = z
   .object({
-    packageId: z.uuid(),
+    packageId: ID.packageId,
     packageStatus: z.string(),
     config: eDepositConfigSchema,
     vaultName: z.string().nullable(),
@@ -239,9 +240,9 @@ export const eDepositSchema = z
   .meta({ id: "EDeposit" });
 export type EDeposit = z.infer<typeof eDepositSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const vaultParams = orgParams.extend({ evaultId: z.uuid() });
-const packageParams = orgParams.extend({ packageId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const vaultParams = orgParams.extend({ evaultId: ID.evaultId });
+const packageParams = orgParams.extend({ packageId: ID.packageId });
 const settingsReaders = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const settingsAdmins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const v1 = { base: "api", version: 1, auth: "user", tags: ["eVaults"] } as const;

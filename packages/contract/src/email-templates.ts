@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULTS } from "./constants.ts";
+import { ID } from "./ids.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "./notification-record-values.ts";
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
@@ -347,7 +348,7 @@ const language = z.enum(EMAIL_LANGUAGES);
 export const emailTemplateSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     kind,
     name: z.string(),
     isDefault: z.boolean().describe("Used for its kind when a package picks no template"),
@@ -439,14 +440,14 @@ export const EMAIL_SETTING_KEYS = { fromText: "email_from_text", replyTo: "email
 export const notificationRecordSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid().nullable(),
+    organizationId: ID.organizationId.nullable(),
     organizationName: z.string().nullable(),
     channel: z.enum(NOTIFICATION_CHANNELS),
     kind: z.string().describe("What the message was: an email template kind, verification-code, webhook-suspended…"),
     recipient: z.string().describe("Masked: the first letter and the domain of an email, the last 4 digits of a phone"),
     subject: z.string().nullable(),
-    packageId: z.uuid().nullable(),
-    participantId: z.uuid().nullable(),
+    packageId: ID.packageId.nullable(),
+    participantId: ID.participantId.nullable(),
     status: z.enum(NOTIFICATION_STATUSES),
     answer: z.string().nullable().describe("The mail server's answer, or the error"),
     attempts: z.number().int(),
@@ -461,7 +462,7 @@ export type NotificationRecordList = z.infer<typeof notificationRecordListSchema
 
 export const notificationRecordQuerySchema = pageQuerySchema(["lastAttemptAt"], "lastAttemptAt").extend({
   sortDirection: z.enum(["asc", "desc"]).default("desc"),
-  organizationId: z.uuid().optional(),
+  organizationId: ID.organizationId.optional(),
   kind: z.string().trim().max(100).optional(),
   channel: z.enum(NOTIFICATION_CHANNELS).optional(),
   status: z.enum(NOTIFICATION_STATUSES).optional(),
@@ -514,8 +515,8 @@ export const notificationReportSchema = z
   .meta({ id: "NotificationReport" });
 export type NotificationReport = z.infer<typeof notificationReportSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const templateParams = orgParams.extend({ templateId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const templateParams = orgParams.extend({ templateId: ID.templateId.describe("The email template's id") });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["email-templates"] } as const;

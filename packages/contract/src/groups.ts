@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { alreadyExistsMessage, pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -50,8 +51,8 @@ export const groupSchema = z
     memberCount: z.number().int().describe("Direct members of this group"),
     roles: z.array(groupRoleSchema).describe("The group's role structure: the roles its members may be granted"),
     version: z.number().int().describe("Send back on update, move and delete (optimistic locking)"),
-    createdBy: z.uuid().nullable().describe("User id"),
-    updatedBy: z.uuid().nullable().describe("User id"),
+    createdBy: ID.createdBy.nullable().describe("User id"),
+    updatedBy: ID.updatedBy.nullable().describe("User id"),
     hasChildren: z.boolean().describe("The group has sub-groups (it cannot be deleted)"),
     hasPackages: z.boolean().describe("Packages are shared with the group"),
     uniqueForPackage: z.boolean().describe("The only group with access to some package (it cannot be deleted)"),
@@ -110,7 +111,7 @@ export type LocationLabel = z.infer<typeof locationLabelSchema>;
 
 export const locationCandidateSchema = z
   .object({
-    groupId: z.uuid().nullable().describe("Target parent; null is the top level"),
+    groupId: ID.groupId.nullable().describe("Target parent; null is the top level"),
     name: z.string(),
     path: z.string().describe("Names from the top level down, joined with ' / '"),
     label: locationLabelSchema.nullable(),
@@ -125,9 +126,9 @@ export const locationCandidatesSchema = z
   .meta({ id: "LocationCandidates" });
 export type LocationCandidates = z.infer<typeof locationCandidatesSchema>;
 
-const groupParams = z.object({ orgId: z.uuid(), groupId: z.uuid() });
-const groupRoleParams = z.object({ orgId: z.uuid(), groupId: z.uuid(), roleId: z.uuid() });
-const orgParams = z.object({ orgId: z.uuid() });
+const groupParams = z.object({ orgId: ID.orgId, groupId: ID.groupId });
+const groupRoleParams = z.object({ orgId: ID.orgId, groupId: ID.groupId, roleId: ID.roleId });
+const orgParams = z.object({ orgId: ID.orgId });
 
 export const groupRoutes = {
   listGroups: define({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -33,7 +34,7 @@ const tokenBody = z.object({ token: linkToken });
 export const membershipRequestSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     organizationName: z.string(),
     invitedByName: z.string().nullable(),
     groupName: z.string().nullable().describe("Group the person joins on acceptance"),
@@ -62,7 +63,7 @@ export type MembershipRequestLookup = z.infer<typeof membershipRequestLookupSche
 export const membershipRequestTokenSchema = tokenBody.meta({ id: "MembershipRequestToken" });
 
 export const acceptedMembershipSchema = z
-  .object({ organizationId: z.uuid(), organizationName: z.string() })
+  .object({ organizationId: ID.organizationId, organizationName: z.string() })
   .meta({ id: "AcceptedMembership" });
 export type AcceptedMembership = z.infer<typeof acceptedMembershipSchema>;
 
@@ -70,7 +71,7 @@ export const identityLinkSchema = z
   .object({
     id: z.uuid(),
     providerKind: z.enum(IDENTITY_PROVIDER_KINDS),
-    providerId: z.uuid(),
+    providerId: ID.providerId,
     providerName: z.string().describe("The provider's name; 'Removed provider' when it no longer exists"),
     linkedBy: z
       .enum(["jit", "email", "password"])
@@ -98,8 +99,8 @@ export type IdentityLinkRequestLookup = z.infer<typeof identityLinkRequestLookup
 
 export const identityLinkConfirmationSchema = tokenBody.meta({ id: "IdentityLinkConfirmation" });
 
-const invitationParams = z.object({ invitationId: z.uuid() });
-const requestParams = z.object({ requestId: z.uuid() });
+const invitationParams = z.object({ invitationId: ID.invitationId });
+const requestParams = z.object({ requestId: ID.requestId });
 const me = { base: "api", version: 1, auth: "partial", tags: ["users"] } as const;
 const open = { base: "api", version: 1, auth: "none", tags: ["users"] } as const;
 
@@ -173,7 +174,7 @@ export const identityRoutes = {
     method: "DELETE",
     path: "/users/me/identity-links/:linkId",
     summary: "Unlink an identity provider: it no longer signs this account in",
-    params: z.object({ linkId: z.uuid() }),
+    params: z.object({ linkId: ID.linkId }),
     response: null,
     status: 204,
   }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Identity proofing of A/V eSign signers (issue 16 §2, DOMAIN.md §8): a credential check at an
@@ -172,7 +173,7 @@ export const proofingViewSchema = z
     /** the open quiz, without its answers */
     quiz: z
       .object({
-        attemptId: z.uuid(),
+        attemptId: ID.attemptId,
         questions: z.array(proofingQuestionSchema),
         expiresAt: z.iso.datetime(),
         secondsLeft: z.number().int(),
@@ -185,7 +186,7 @@ export type ProofingView = z.infer<typeof proofingViewSchema>;
 
 export const proofingAnswersSchema = z
   .object({
-    attemptId: z.uuid(),
+    attemptId: ID.attemptId,
     answers: z
       .array(z.object({ questionId: z.string().max(40), choiceId: z.string().max(40) }))
       .max(IDENTITY_PROOFING.questionCount),
@@ -231,7 +232,7 @@ export const identityProofingRoutes = {
 /** What the sender sees of one participant's identity proofing (never questions, answers or details). */
 export const participantProofingSchema = z
   .object({
-    participantId: z.uuid(),
+    participantId: ID.participantId,
     required: z.boolean().describe("an A/V signer who is not the host"),
     state: z.enum(PROOFING_STATE_KINDS),
     attempts: z.number().int().describe("attempts started, passed or not"),
@@ -258,7 +259,7 @@ export const identityProofingSenderRoutes = {
     path: "/organizations/:orgId/packages/:packageId/identity-proofing",
     permission: ["VIEW_DOCUMENTS_PACKAGES"],
     summary: "Each participant's identity-proofing outcome for an A/V eSign package (never the answers or details)",
-    params: z.object({ orgId: z.uuid(), packageId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, packageId: ID.packageId }),
     response: packageProofingSchema,
     status: 200,
   }),

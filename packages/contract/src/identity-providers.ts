@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { ISSUER_URL_MESSAGES, outboundUrlShapeProblem } from "./outbound-url-rule.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -43,7 +44,7 @@ export function issuerProblem(issuer: string): string | null {
 export const identityProviderSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     name: z.string().describe('Shown on the sign-in button: "Sign in with <name>"'),
     issuer: z.string().describe("Issuer identifier; discovery is read from <issuer>/.well-known/openid-configuration"),
     clientId: z.string(),
@@ -55,7 +56,7 @@ export const identityProviderSchema = z
     enabled: z.boolean(),
     isDefault: z.boolean().describe("The provider the sign-in page goes straight to when asked for the default"),
     jitEnabled: z.boolean().describe("Create people the organization does not know yet when they first sign in"),
-    jitGroupId: z.uuid().nullable(),
+    jitGroupId: ID.jitGroupId.nullable(),
     jitRoleIds: z.array(z.uuid()),
     redirectUri: z.string().describe("The redirect URI to register at the identity provider"),
     version: z.number().int(),
@@ -101,7 +102,7 @@ export const createIdentityProviderSchema = z
     enabled: z.boolean().default(true),
     isDefault: z.boolean().default(false),
     jitEnabled: z.boolean().default(false),
-    jitGroupId: z.uuid().nullish(),
+    jitGroupId: ID.jitGroupId.nullish(),
     jitRoleIds: z.array(z.uuid()).max(50).default([]),
   })
   .meta({ id: "CreateIdentityProvider" });
@@ -121,7 +122,7 @@ export const updateIdentityProviderSchema = z
     enabled: z.boolean().optional(),
     isDefault: z.boolean().optional(),
     jitEnabled: z.boolean().optional(),
-    jitGroupId: z.uuid().nullish(),
+    jitGroupId: ID.jitGroupId.nullish(),
     jitRoleIds: z.array(z.uuid()).max(50).optional(),
   })
   .meta({ id: "UpdateIdentityProvider" });
@@ -160,8 +161,8 @@ export const oidcCallbackQuerySchema = z.object({
   error_description: z.string().max(1000).optional(),
 });
 
-const orgParams = z.object({ orgId: z.uuid() });
-const providerParams = orgParams.extend({ providerId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const providerParams = orgParams.extend({ providerId: ID.providerId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["identity-providers"] } as const;

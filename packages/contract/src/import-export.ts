@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_DATE_FORMATS, CUSTOM_FIELD_SCOPES } from "./custom-field-rules.ts";
 import { EMAIL_TEMPLATE_KINDS } from "./email-templates.ts";
+import { ID } from "./ids.ts";
 import { EMAIL_NOTIFICATION_EVENTS } from "./notification-rules.ts";
 import { PERMISSION_NAMES } from "./permissions.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -290,7 +291,7 @@ export type ConfigurationImportResult = z.infer<typeof configurationImportResult
 
 // ---- the routes ---------------------------------------------------------------------------------
 
-const orgParams = z.object({ orgId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
 const common = {
   base: "api",
   version: 1,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema, newPasswordSchema, tokenResponseSchema } from "./auth.ts";
+import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -38,7 +39,7 @@ export const createUserInvitationSchema = z
     email: emailSchema,
     givenName: personName,
     familyName: personName,
-    groupId: z.uuid().optional().describe("Group the new member joins on acceptance"),
+    groupId: ID.groupId.optional().describe("Group the new member joins on acceptance"),
     roleIds: z.array(z.uuid()).max(50).default([]).describe("Roles granted in groupId (requires groupId)"),
   })
   .refine((body) => body.roleIds.length === 0 || body.groupId !== undefined, {
@@ -52,7 +53,7 @@ export type CreateUserInvitation = z.infer<typeof createUserInvitationSchema>;
 export const userInvitationSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     email: z.string(),
     givenName: z.string(),
     familyName: z.string(),
@@ -60,8 +61,8 @@ export const userInvitationSchema = z
     kind: z.enum(INVITATION_KINDS),
     expiresAt: z.string().describe("ISO 8601"),
     createdAt: z.string(),
-    invitedBy: z.uuid().nullable(),
-    groupId: z.uuid().nullable(),
+    invitedBy: ID.invitedBy.nullable(),
+    groupId: ID.groupId.nullable(),
     roleIds: z.array(z.uuid()),
   })
   .meta({ id: "UserInvitation" });
@@ -136,9 +137,9 @@ export const invitationVerifySchema = z
   .meta({ id: "UserInvitationVerify" });
 export type InvitationVerifyInput = z.input<typeof invitationVerifySchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const invitationParams = z.object({ invitationId: z.uuid() });
-const orgInvitationParams = z.object({ orgId: z.uuid(), invitationId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const invitationParams = z.object({ invitationId: ID.invitationId });
+const orgInvitationParams = z.object({ orgId: ID.orgId, invitationId: ID.invitationId });
 
 export const invitationRoutes = {
   createUserInvitation: define({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -33,7 +34,7 @@ export type MemberRole = z.infer<typeof memberRoleSchema>;
 
 export const groupMemberSchema = z
   .object({
-    userId: z.uuid(),
+    userId: ID.userId,
     givenName: z.string(),
     familyName: z.string(),
     email: z.string(),
@@ -76,7 +77,7 @@ export type SetMemberRoles = z.infer<typeof setMemberRolesSchema>;
 
 export const membershipGroupSchema = z
   .object({
-    groupId: z.uuid(),
+    groupId: ID.groupId,
     name: z.string(),
     parentId: z.uuid().nullable(),
     member: z.boolean().describe("The user is a member of this group itself (not only through an ancestor)"),
@@ -87,8 +88,8 @@ export type MembershipGroup = z.infer<typeof membershipGroupSchema>;
 
 export const membershipSchema = z
   .object({
-    userId: z.uuid(),
-    organizationId: z.uuid(),
+    userId: ID.userId,
+    organizationId: ID.organizationId,
     groups: z
       .array(membershipGroupSchema)
       .describe("Groups where the user holds roles, own or inherited, parents before children"),
@@ -96,8 +97,8 @@ export const membershipSchema = z
   .meta({ id: "Membership" });
 export type Membership = z.infer<typeof membershipSchema>;
 
-const groupParams = z.object({ orgId: z.uuid(), groupId: z.uuid() });
-const memberParams = z.object({ orgId: z.uuid(), groupId: z.uuid(), userId: z.uuid() });
+const groupParams = z.object({ orgId: ID.orgId, groupId: ID.groupId });
+const memberParams = z.object({ orgId: ID.orgId, groupId: ID.groupId, userId: ID.userId });
 
 export const membershipRoutes = {
   listGroupMembers: define({
@@ -162,7 +163,7 @@ export const membershipRoutes = {
     permission: ["VIEW_USERS_GROUPS_ROLES"],
     summary: "A user's groups with their own and inherited roles (a user may always read their own)",
     tags: ["memberships"],
-    params: z.object({ orgId: z.uuid(), userId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, userId: ID.userId }),
     response: membershipSchema,
     status: 200,
   }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { tokenResponseSchema } from "./auth.ts";
+import { ID } from "./ids.ts";
 import { MFA_MESSAGES, MFA_METHODS } from "./mfa-constants.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { normalizePhoneInput, USER_MESSAGES } from "./users.ts";
@@ -240,7 +241,7 @@ export const mfaRoutes = {
     summary:
       "Reset a member's second factors (lost phone and recovery codes): they sign in with the password alone, or are asked to enrol again where the organization requires it. Home organization only.",
     tags: ["mfa"],
-    params: z.object({ orgId: z.uuid(), userId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, userId: ID.userId }),
     response: null,
     status: 204,
   }),

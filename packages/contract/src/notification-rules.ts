@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
@@ -75,7 +76,7 @@ export function expiringSoonAt(policy: ReminderPolicy, packageExpiresAt: Date | 
 
 export const packageReminderSettingsSchema = z
   .object({
-    packageId: z.uuid(),
+    packageId: ID.packageId,
     useOrganizationDefaults: z.boolean().describe("true: the organization's reminder defaults apply"),
     override: reminderPolicySchema.nullable().describe("The package's own policy when not using the defaults"),
     organizationDefaults: reminderPolicySchema,
@@ -153,8 +154,8 @@ const email = z.email("Enter a valid email address").max(254);
 
 export const emailNotificationSchema = z
   .object({
-    uid: z.uuid(),
-    organizationId: z.uuid(),
+    uid: z.uuid().describe("The email notification rule's id"),
+    organizationId: ID.organizationId,
     name: z.string(),
     enabled: z.boolean(),
     events: z.array(z.enum(EMAIL_NOTIFICATION_EVENTS)).describe("The events that send this email"),
@@ -198,9 +199,9 @@ export const updateEmailNotificationSchema = z
   .meta({ id: "UpdateEmailNotification" });
 export type UpdateEmailNotification = z.input<typeof updateEmailNotificationSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const ruleParams = orgParams.extend({ uid: z.uuid() });
-const packageParams = orgParams.extend({ packageId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const ruleParams = orgParams.extend({ uid: z.uuid().describe("The email notification rule's id") });
+const packageParams = orgParams.extend({ packageId: ID.packageId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["email-notifications"] } as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { alreadyExistsMessage, pageQuerySchema, pageSchema } from "./paging.ts";
 import { VIEW_PERMISSIONS } from "./permissions.ts";
@@ -66,10 +67,10 @@ export const organizationSchema = z
     createdAt: z.string().describe("ISO 8601"),
     lastUpdatedAt: z.string().describe("ISO 8601"),
     disabledAt: z.string().nullable().describe("When the organization was deactivated (ISO 8601)"),
-    createdBy: z.uuid().nullable().describe("Id of the user who created the organization"),
+    createdBy: ID.createdBy.nullable().describe("Id of the user who created the organization"),
     createdByFullName: z.string().nullable(),
-    updatedBy: z.uuid().nullable().describe("Id of the user who last changed the organization"),
-    disabledBy: z.uuid().nullable().describe("Id of the user who deactivated the organization"),
+    updatedBy: ID.updatedBy.nullable().describe("Id of the user who last changed the organization"),
+    disabledBy: ID.disabledBy.nullable().describe("Id of the user who deactivated the organization"),
     disabledByFullName: z.string().nullable(),
     version: z.number().int().describe("Send back on PATCH (optimistic locking)"),
   })
@@ -141,7 +142,7 @@ export const updateOrganizationSchema = z
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
 export type UpdateOrganization = z.infer<typeof updateOrganizationSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
 
 export const organizationRoutes = {
   listOrganizations: define({

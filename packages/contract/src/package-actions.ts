@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { packageSchema } from "./packages.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -104,7 +105,7 @@ export const packageAuditEventSchema = z
     sequence: z.number().int().describe("Position in the package's chain, from 1"),
     type: z.string().describe("e.g. package.created, package.sent, package.cancelled"),
     occurredAt: z.string().describe("UTC, milliseconds"),
-    actorId: z.uuid().nullable(),
+    actorId: ID.actorId.nullable(),
     actorName: z.string().nullable(),
     actorRole: z.string().nullable().describe("user, system or anonymous"),
     ip: z.string().nullable(),
@@ -118,7 +119,7 @@ export type PackageAuditEvent = z.infer<typeof packageAuditEventSchema>;
 
 export const packageAuditSchema = z
   .object({
-    packageId: z.uuid(),
+    packageId: ID.packageId,
     events: z.array(packageAuditEventSchema).describe("Oldest first"),
     chainValid: z.boolean().describe("The hash chain re-verifies: no event was changed, removed or inserted"),
     brokenAt: z.number().int().nullable().describe("Sequence of the first broken link, when not valid"),
@@ -142,7 +143,7 @@ export type SendCheck = z.infer<typeof sendCheckSchema>;
 export const collaborationLinkSchema = z.object({ collaborationURL: z.url() }).meta({ id: "CollaborationLink" });
 export type CollaborationLink = z.infer<typeof collaborationLinkSchema>;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
 const base = { base: "api", version: 9, auth: "user", tags: ["packages"], params: packageParams } as const;
 const manage = ["MANAGE_DOCUMENTS_PACKAGES"] as const;
 

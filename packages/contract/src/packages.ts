@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULTS } from "./constants.ts";
+import { ID } from "./ids.ts";
 import { PACKAGE_SORT_FIELDS } from "./list-sort-fields.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { MESSAGES } from "./messages.ts";
@@ -65,7 +66,9 @@ export const contactSummarySchema = z
     "Spec §4: EMAIL if any participant has email access; SMS if SMS and no API; IN-PERSON if API and no SMS; NO-EMAIL otherwise; NONE without participants",
   );
 
-export const packageGroupRefSchema = z.object({ groupId: z.uuid(), name: z.string() }).meta({ id: "PackageGroupRef" });
+export const packageGroupRefSchema = z
+  .object({ groupId: ID.groupId, name: z.string() })
+  .meta({ id: "PackageGroupRef" });
 export type PackageGroupRef = z.infer<typeof packageGroupRefSchema>;
 
 export const packageGroupOptionsSchema = z
@@ -84,7 +87,7 @@ export const packageEmailTemplateSchema = z
   .object({
     subject: z.string().nullable().describe(`Null uses the default subject '${DEFAULTS.emailSubject}'`),
     introText: z.string().nullable(),
-    documentId: z.uuid().nullable().describe("Document attached to the invitation"),
+    documentId: ID.documentId.nullable().describe("Document attached to the invitation"),
     isDefault: z.boolean(),
     templateId: z
       .uuid()
@@ -97,7 +100,7 @@ export const packageSchema = z
   .object({
     id: z.uuid(),
     shortId: z.string().describe("Human-friendly id, unique in the organization"),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     name: z.string(),
     status: packageStatusSchema,
     packageGroups: z
@@ -128,7 +131,7 @@ export const packageSchema = z
     emailTemplate: packageEmailTemplateSchema,
     vaultId: z.string().nullable().describe("The eVault its eDeposit settings choose (set through edeposit/config)"),
     cancelReason: z.string().nullable(),
-    createdBy: z.uuid().nullable().describe("User id"),
+    createdBy: ID.createdBy.nullable().describe("User id"),
     createdAt: z.string(),
     lastUpdatedAt: z.string(),
     participantCount: z.number().int(),
@@ -139,7 +142,9 @@ export const packageSchema = z
       .enum(["DOCUMENT_TEMPLATE", "PACKAGE_TEMPLATE"])
       .nullable()
       .describe("Set on the hidden builder package of a document or package template; null for real packages"),
-    fromPackageTemplateId: z.uuid().nullable().describe("The package template the package was started from"),
+    fromPackageTemplateId: ID.fromPackageTemplateId
+      .nullable()
+      .describe("The package template the package was started from"),
     trid: packageTridSchema.describe("TRID fields and their legal dates (issue 16 §1)"),
   })
   .meta({ id: "Package" });
@@ -167,7 +172,7 @@ export const packageListQuerySchema = pageQuerySchema(PACKAGE_SORT_FIELDS, "crea
   .extend({
     sortDirection: z.enum(["asc", "desc"]).default("desc"),
     status: statusFilter.optional(),
-    groupId: z.uuid().optional().describe("Only packages shared with this group"),
+    groupId: ID.groupId.optional().describe("Only packages shared with this group"),
     text: z
       .string()
       .trim()
@@ -260,7 +265,7 @@ export const workspacePackageSchema = z
     status: packageStatusSchema,
     version: z.number().int(),
     packageGroups: z.array(packageGroupRefSchema),
-    createdBy: z.uuid().nullable(),
+    createdBy: ID.createdBy.nullable(),
     createdAt: z.string(),
     lastUpdatedAt: z.string(),
     packageExpiresAt: z.string().nullable(),
@@ -286,8 +291,8 @@ export const packageStatusCountsSchema = packageStatusCountsShape()
   .meta({ id: "PackageStatusCounts" });
 export type PackageStatusCounts = z.infer<typeof packageStatusCountsSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
 
 export const packageRoutes = {
   listPackages: define({
@@ -370,7 +375,7 @@ export const packageRoutes = {
     summary:
       "The groups the caller can share a package with: every group where they see packages (no access-control permission needed)",
     tags: ["packages"],
-    params: z.object({ orgId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId }),
     response: packageGroupOptionsSchema,
     status: 200,
   }),

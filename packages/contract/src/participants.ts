@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import {
   MAX_PARTICIPANTS_PER_TYPE,
@@ -29,7 +30,7 @@ export const PARTICIPANT_API_MESSAGES = {
 export const participantSchema = z
   .object({
     id: z.uuid(),
-    packageId: z.uuid(),
+    packageId: ID.packageId,
     type: z.string().describe("Participant type as configured, e.g. 'Borrower'"),
     roleNumber: z.number().int().describe(`1–${MAX_PARTICIPANTS_PER_TYPE}, the lowest unused in the type`),
     displayName: z.string().describe("Upper-cased type plus the role number, e.g. 'BORROWER 1'"),
@@ -113,7 +114,7 @@ export const participantsOrderSchema = z
     participants: z
       .array(
         z.object({
-          participantUid: z.uuid(),
+          participantUid: ID.participantUid,
           signingOrder: z.number().int().min(1).max(10_000).describe("1 signs first; equal numbers sign together"),
         }),
       )
@@ -124,8 +125,8 @@ export const participantsOrderSchema = z
   .meta({ id: "ParticipantsOrder" });
 export type ParticipantsOrder = z.infer<typeof participantsOrderSchema>;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const participantParams = z.object({ orgId: z.uuid(), packageId: z.uuid(), participantId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const participantParams = z.object({ orgId: ID.orgId, packageId: ID.packageId, participantId: ID.participantId });
 
 export const participantRoutes = {
   listParticipants: define({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MAILING_STATUSES, type MailingStatus } from "./mailing-statuses.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { postalAddressOutSchema, postalAddressSchema } from "./print-settings.ts";
@@ -83,9 +84,9 @@ export const PRINT_MAIL_MESSAGES = {
   badSignature: "The callback signature is missing or wrong.",
 } as const;
 
-const mailingIdParams = z.object({ orgId: z.uuid(), packageId: z.uuid(), mailingId: z.uuid() });
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const orgParams = z.object({ orgId: z.uuid() });
+const mailingIdParams = z.object({ orgId: ID.orgId, packageId: ID.packageId, mailingId: ID.mailingId });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const orgParams = z.object({ orgId: ID.orgId });
 
 export const mailingMilestoneSchema = z
   .object({
@@ -121,9 +122,9 @@ export type MailingScan = z.infer<typeof mailingScanSchema>;
 export const mailingSchema = z
   .object({
     id: z.uuid(),
-    packageId: z.uuid(),
+    packageId: ID.packageId,
     packageName: z.string(),
-    participantId: z.uuid().nullable(),
+    participantId: ID.participantId.nullable(),
     reason: z.enum(MAILING_REASONS),
     recipientName: z.string(),
     recipientAddress: postalAddressOutSchema,
@@ -151,7 +152,7 @@ export const mailingListSchema = z
     candidates: z
       .array(
         z.object({
-          participantId: z.uuid(),
+          participantId: ID.participantId,
           name: z.string(),
           reason: z.enum(MAILING_REASONS),
           mailed: z.boolean().describe("A mailing to them is already under way"),
@@ -164,7 +165,7 @@ export type MailingList = z.infer<typeof mailingListSchema>;
 
 export const createMailingSchema = z
   .object({
-    participantId: z.uuid().describe("The participant the print set is for"),
+    participantId: ID.participantId.describe("The participant the print set is for"),
     address: postalAddressSchema.describe("Where the print set goes"),
   })
   .meta({ id: "CreateMailing" });
@@ -225,7 +226,7 @@ export type MailingReportQuery = z.infer<typeof mailingReportQuerySchema>;
 export const mailingReportRowSchema = z
   .object({
     id: z.uuid(),
-    packageId: z.uuid(),
+    packageId: ID.packageId,
     packageName: z.string(),
     recipientName: z.string(),
     reason: z.enum(MAILING_REASONS),
@@ -322,7 +323,7 @@ export const printMailRoutes = {
     path: "/organizations/:orgId/packages/:packageId/mailings/:mailingId/scans/:scanId",
     permission: ["VIEW_DOCUMENTS_PACKAGES"],
     summary: "One scan of the wet-signed papers",
-    params: mailingIdParams.extend({ scanId: z.uuid() }),
+    params: mailingIdParams.extend({ scanId: ID.scanId }),
     produces: "application/pdf",
     response: null,
     status: 200,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
@@ -306,7 +307,7 @@ export const businessReturnEnvelopeSchema = z
     name: z.string(),
     permitNumber: z.string(),
     postalFacility: z.string(),
-    returnAddressId: z.uuid(),
+    returnAddressId: ID.returnAddressId,
     imb: z.string().nullable(),
     isDefault: z.boolean(),
     windowLines: z.array(z.string()).describe("What the envelope shows: the reply mail legend and the return address"),
@@ -381,7 +382,7 @@ const vendorUrl = z
 
 export const printFulfillmentSettingsSchema = z
   .object({
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     enabled: z.boolean(),
     providerCode: z.enum(PRINT_PROVIDERS),
     vendorUrl: z.string().nullable(),
@@ -431,10 +432,10 @@ export const printOptionsSchema = z
   .meta({ id: "PrintOptions" });
 export type PrintOptions = z.infer<typeof printOptionsSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const addressParams = orgParams.extend({ returnAddressId: z.uuid() });
-const breParams = orgParams.extend({ envelopeId: z.uuid() });
-const carrierParams = orgParams.extend({ carrierId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const addressParams = orgParams.extend({ returnAddressId: ID.returnAddressId });
+const breParams = orgParams.extend({ envelopeId: ID.envelopeId });
+const carrierParams = orgParams.extend({ carrierId: ID.carrierId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const v1 = { base: "api", version: 1, auth: "user", tags: ["Print fulfillment"] } as const;

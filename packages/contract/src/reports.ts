@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { PACKAGE_REPORT_SORT_FIELDS } from "./list-sort-fields.ts";
 import { PACKAGE_STATUS_WORDS, PACKAGE_STATUSES } from "./package-status.ts";
 import { packageStatusCountsShape, packageStatusSchema } from "./package-status-schemas.ts";
@@ -34,7 +35,7 @@ export const packageReportFilterSchema = z
     createdFrom: dateBound.optional().describe("Created on or after (a date is a whole UTC day)"),
     createdTo: dateBound.optional().describe("Created on or before (a date is a whole UTC day)"),
     status: reportStatusFilter.optional(),
-    groupId: z.uuid().optional().describe("Only packages shared with this group"),
+    groupId: ID.groupId.optional().describe("Only packages shared with this group"),
     senderId: z.uuid().optional().describe("Only packages created by this user"),
     participantType: z
       .string()
@@ -116,7 +117,7 @@ export const packageReportSeriesSchema = z
     completionByGroup: z
       .array(
         z.object({
-          groupId: z.uuid(),
+          groupId: ID.groupId,
           name: z.string(),
           sent: z.number().int(),
           completed: z.number().int(),
@@ -148,7 +149,7 @@ export const PACKAGE_REPORT_CSV_COLUMNS = [
   "Days to complete",
 ] as const;
 
-const orgParams = z.object({ orgId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
 const v1 = { base: "api", version: 1, auth: "user", tags: ["reports"] } as const;
 
 export const reportRoutes = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULTS } from "./constants.ts";
+import { ID } from "./ids.ts";
 import { alreadyExistsMessage, pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
 import { PERMISSION_NAMES, type PermissionName } from "./permissions.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -44,8 +45,8 @@ export const roleSchema = z
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
     createdAt: z.string(),
     lastUpdatedAt: z.string(),
-    createdBy: z.uuid().nullable().describe("User id"),
-    updatedBy: z.uuid().nullable().describe("User id"),
+    createdBy: ID.createdBy.nullable().describe("User id"),
+    updatedBy: ID.updatedBy.nullable().describe("User id"),
   })
   .meta({ id: "Role" });
 export type Role = z.infer<typeof roleSchema>;
@@ -81,8 +82,8 @@ export const updateRoleSchema = z
   .meta({ id: "UpdateRole" });
 export type UpdateRole = z.infer<typeof updateRoleSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const roleParams = z.object({ orgId: z.uuid(), roleId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const roleParams = z.object({ orgId: ID.orgId, roleId: ID.roleId });
 
 export const roleRoutes = {
   listRoles: define({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -238,7 +239,7 @@ export const samlAcsBodySchema = z
   })
   .meta({ id: "SamlAcsForm" });
 
-const providerParams = z.object({ samlProviderId: z.uuid() });
+const providerParams = z.object({ samlProviderId: ID.samlProviderId });
 const common = { base: "api", version: 1, auth: "user", tags: ["saml-providers"] } as const;
 
 export const samlProviderRoutes = {
@@ -315,7 +316,7 @@ export const samlProviderRoutes = {
     path: "/organizations/:orgId/saml-sign-in-providers",
     summary:
       "Public: the enabled SAML providers the sign-in page offers for an organization (empty for an unknown organization)",
-    params: z.object({ orgId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId }),
     response: samlSignInProviderListSchema,
     status: 200,
   }),
@@ -328,7 +329,7 @@ export const samlProviderRoutes = {
     path: "/organizations/:orgId/saml-providers/:samlProviderId/sign-in",
     summary:
       "Public: starts a sign-in through the SAML provider: redirects the browser to it with an AuthnRequest (HTTP-Redirect binding), or answers a page that posts the AuthnRequest to it (HTTP-POST binding, status 200, text/html)",
-    params: z.object({ orgId: z.uuid(), samlProviderId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, samlProviderId: ID.samlProviderId }),
     query: startSamlSignInQuerySchema,
     response: null,
     status: 302,

@@ -16,9 +16,10 @@ import {
   tokenResponseSchema,
   userOrganizationsSchema,
 } from "./auth.ts";
+import { ID } from "./ids.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
-const orgParams = z.object({ orgId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
 const idParams = z.object({ id: z.uuid() });
 
 export const sessionRoutes = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
 import { versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -36,7 +37,7 @@ const settingValueInput = z
 export const settingMetaDataSchema = z
   .object({
     id: z.uuid().nullable().describe("Id of the stored value; null while the default applies"),
-    organizationUid: z.uuid(),
+    organizationUid: ID.organizationUid,
     settingMetaDataUid: z.string().describe("Id of the setting's declaration (its name)"),
     settingName: z.string(),
     value: z.string().describe("The value as text; the default's text while never set"),
@@ -48,9 +49,9 @@ export const settingMetaDataSchema = z
     allowedValues: z.array(z.string()).nullable().describe("The values a choice setting takes; null when free"),
     description: z.string(),
     elementType: z.enum(SETTING_ELEMENT_TYPES),
-    elementId: z.uuid(),
+    elementId: ID.elementId,
     lastUpdatedAt: z.string().nullable(),
-    updatedBy: z.uuid().nullable(),
+    updatedBy: ID.updatedBy.nullable(),
   })
   .meta({ id: "SettingMetaData" });
 export type SettingMetaData = z.infer<typeof settingMetaDataSchema>;
@@ -76,7 +77,7 @@ export const settingMetaDataQuerySchema = z
     category: z.enum(SETTING_CATEGORIES).optional(),
     subCategory: z.enum(SETTING_SUB_CATEGORIES).optional(),
     settingNames: nameList.optional().describe("Comma-separated setting names"),
-    elementId: z.uuid().optional().describe("The organization's id (settings are organization-wide)"),
+    elementId: ID.elementId.optional().describe("The organization's id (settings are organization-wide)"),
     elementType: z.enum(SETTING_ELEMENT_TYPES).optional(),
   })
   .describe("Filters of the metaData list");
@@ -104,7 +105,7 @@ export const updateSettingMetaDataSchema = z
   .meta({ id: "UpdateSettingMetaData" });
 export type UpdateSettingMetaData = z.infer<typeof updateSettingMetaDataSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
 const base = { base: "api", version: 1, auth: "user", tags: ["settings"] } as const;
 const readers = ["VIEW_ADMIN_SETTINGS", "VIEW_DOCUMENTS_PACKAGES"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
@@ -149,7 +150,7 @@ export const settingMetaDataRoutes = {
     path: "/organizations/:orgId/metaData/:settingId",
     permission: admins,
     summary: "Remove a stored value: the setting's default applies again",
-    params: z.object({ orgId: z.uuid(), settingId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, settingId: ID.settingId }),
     query: versionQuerySchema,
     response: settingMetaDataSchema,
     status: 200,

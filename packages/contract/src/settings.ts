@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { PACKAGE_EXPIRATION_TYPES } from "./packages.ts";
 import { DEFAULT_PARTICIPANT_TYPES } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -108,7 +109,7 @@ export function settingsFromRows(rows: readonly { key: string; value: string }[]
   return settings as PackageSettings;
 }
 
-const params = z.object({ orgId: z.uuid() });
+const params = z.object({ orgId: ID.orgId });
 const base = { base: "api", version: 1, auth: "user", tags: ["settings"], params } as const;
 
 export const settingRoutes = {

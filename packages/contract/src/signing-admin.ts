@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -12,9 +13,9 @@ import { padesLevelSchema, participantSigningStatusSchema } from "./signing-room
 export const signingRoomIdentifierSchema = z
   .object({
     identifier: z.string().describe("The participant's signing-room identifier (use it to ask for a signing URL)"),
-    participantUid: z.uuid(),
-    packageUid: z.uuid(),
-    organizationUid: z.uuid(),
+    participantUid: ID.participantUid,
+    packageUid: ID.packageUid,
+    organizationUid: ID.organizationUid,
     givenName: z.string().nullable(),
     middleName: z.string().nullable(),
     familyName: z.string().nullable(),
@@ -46,7 +47,7 @@ export const sealedArtifactSchema = z
     id: z.uuid(),
     kind: z.enum(["DOCUMENT", "CERTIFICATE"]),
     name: z.string(),
-    documentId: z.uuid().nullable(),
+    documentId: ID.documentId.nullable(),
     sha256Before: z.string().nullable(),
     sha256: z.string(),
     sizeBytes: z.number().int(),
@@ -186,8 +187,8 @@ export const sealCertificateInfoSchema = z
   .meta({ id: "SealCertificateInfo" });
 export type SealCertificateInfo = z.infer<typeof sealCertificateInfoSchema>;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const orgParams = z.object({ orgId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const orgParams = z.object({ orgId: ID.orgId });
 const v9 = { base: "api", version: 9, auth: "user" } as const;
 const v1 = { base: "api", version: 1, auth: "user" } as const;
 
@@ -210,7 +211,7 @@ export const signingAdminRoutes = {
     permission: ["MANAGE_DOCUMENTS_PACKAGES"],
     summary: "A single-use signing URL for a participant (API access, in person, or embedded with parentOrigin)",
     tags: ["signing room"],
-    params: z.object({ orgId: z.uuid(), packageId: z.uuid(), participantId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, packageId: ID.packageId, participantId: ID.participantId }),
     body: createSigningUrlSchema,
     response: signingUrlSchema,
     status: 201,
@@ -301,7 +302,7 @@ export const signingAdminRoutes = {
     permission: ["VIEW_DOCUMENTS_PACKAGES"],
     summary: "Download a sealed document or the certificate of completion (application/pdf)",
     tags: ["signing room"],
-    params: packageParams.extend({ artifactId: z.uuid() }),
+    params: packageParams.extend({ artifactId: ID.artifactId }),
     produces: "application/pdf",
     response: null,
     status: 200,

@@ -3,6 +3,7 @@ import { avSigningRoutes } from "./av-session.ts";
 import { DATA_COLLECTION_FIELD_TYPES } from "./data-collection.ts";
 import { executionTypeEnumSchema as executionTypeSchema } from "./documents.ts";
 import { identityProofingRoutes } from "./identity-proofing.ts";
+import { ID } from "./ids.ts";
 import { publicLogoRoutes } from "./organization-logo.ts";
 import { participantRoleSchema } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -157,7 +158,7 @@ export type SigningBranding = z.infer<typeof brandingSchema>;
 export const signingTagSchema = z
   .object({
     id: z.uuid(),
-    documentId: z.uuid(),
+    documentId: ID.documentId,
     type: z.enum(TAG_TYPES),
     page: z.number().int(),
     x: z.number(),
@@ -184,7 +185,7 @@ export type SigningTag = z.infer<typeof signingTagSchema>;
 export const signingCompletedTagSchema = z
   .object({
     id: z.uuid(),
-    documentId: z.uuid(),
+    documentId: ID.documentId,
     type: z.enum(TAG_TYPES),
     page: z.number().int(),
     x: z.number(),
@@ -204,8 +205,8 @@ export type SigningCompletedTag = z.infer<typeof signingCompletedTagSchema>;
 
 export const signingRuleSchema = z
   .object({
-    sourceTagId: z.uuid(),
-    targetTagId: z.uuid(),
+    sourceTagId: ID.sourceTagId,
+    targetTagId: ID.targetTagId,
     condition: z.enum(CONDITIONAL_RULE_CONDITIONS),
     value: z.string().nullable(),
     action: z.enum(CONDITIONAL_RULE_ACTIONS),
@@ -224,7 +225,7 @@ export const signingENoteSchema = z
     areas: z.array(
       z.object({
         label: z.string().describe("Who signs there, e.g. 'BORROWER 1'"),
-        tagId: z.uuid().nullable().describe("The SIGNATURE tag of that signer on the eNote"),
+        tagId: ID.tagId.nullable().describe("The SIGNATURE tag of that signer on the eNote"),
       }),
     ),
   })
@@ -519,7 +520,7 @@ export const signingRoomRoutes = {
     method: "POST",
     path: "/signing/documents/:documentId/review",
     summary: "Record that the participant reviewed a document",
-    params: z.object({ documentId: z.uuid() }),
+    params: z.object({ documentId: ID.documentId }),
     response: signingRoomSchema,
     status: 200,
   }),
@@ -538,7 +539,7 @@ export const signingRoomRoutes = {
     method: "PUT",
     path: "/signing/tags/:tagId",
     summary: "Fill (or clear, with null) one of the participant's tags",
-    params: z.object({ tagId: z.uuid() }),
+    params: z.object({ tagId: ID.tagId }),
     body: tagValueSchema,
     response: signingTagSchema,
     status: 200,
@@ -548,9 +549,9 @@ export const signingRoomRoutes = {
     method: "PUT",
     path: "/signing/data-collection/:fieldId",
     summary: "Answer one data-collection question",
-    params: z.object({ fieldId: z.uuid() }),
+    params: z.object({ fieldId: ID.fieldId }),
     body: answerSchema,
-    response: z.object({ fieldId: z.uuid(), value: z.string().nullable() }),
+    response: z.object({ fieldId: ID.fieldId, value: z.string().nullable() }),
     status: 200,
   }),
   deleteStipUpload: define({
@@ -558,7 +559,7 @@ export const signingRoomRoutes = {
     method: "DELETE",
     path: "/signing/stips/:stipId/uploads/:uploadId",
     summary: "Remove a file the participant uploaded",
-    params: z.object({ stipId: z.uuid(), uploadId: z.uuid() }),
+    params: z.object({ stipId: ID.stipId, uploadId: ID.uploadId }),
     response: null,
     status: 204,
   }),
@@ -715,7 +716,7 @@ export const signingRoomFileRoutes = {
     method: "GET",
     path: "/signing/documents/:documentId/file",
     summary: "A document of the package (its sealed copy once the package is sealed)",
-    params: z.object({ documentId: z.uuid() }),
+    params: z.object({ documentId: ID.documentId }),
     response: null,
     produces: "application/pdf",
     status: 200,
@@ -725,7 +726,7 @@ export const signingRoomFileRoutes = {
     method: "GET",
     path: "/signing/downloads/:artifactId",
     summary: "A sealed document or the certificate of completion, once the package is sealed",
-    params: z.object({ artifactId: z.uuid() }),
+    params: z.object({ artifactId: ID.artifactId }),
     response: null,
     produces: "application/pdf",
     status: 200,
@@ -735,7 +736,7 @@ export const signingRoomFileRoutes = {
     method: "POST",
     path: "/signing/stips/:stipId/uploads",
     summary: `Upload a file the sender asked for (at most ${SIGNING_LIMITS.stipUploadBytes / 1024 / 1024} MB)`,
-    params: z.object({ stipId: z.uuid() }),
+    params: z.object({ stipId: ID.stipId }),
     multipart: fileOf("The requested file").meta({ id: "StipUpload" }),
     response: signingRoomSchema,
     status: 201,
@@ -756,7 +757,7 @@ export const signingRoomFileRoutes = {
     method: "GET",
     path: "/signing/collaboration/:token/documents/:documentId/file",
     summary: "A document of the package followed through a collaboration link",
-    params: z.object({ token: z.string().min(10).max(2000), documentId: z.uuid() }),
+    params: z.object({ token: z.string().min(10).max(2000), documentId: ID.documentId }),
     response: null,
     produces: "application/pdf",
     status: 200,

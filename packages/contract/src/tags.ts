@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DOCUMENT_MESSAGES, EXECUTION_TYPES, executionTypeSchema } from "./document-rules.ts";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { CONDITIONAL_RULE_ACTIONS, CONDITIONAL_RULE_CONDITIONS, TAG_MESSAGES, TAG_TYPES } from "./tag-rules.ts";
@@ -15,9 +16,9 @@ const size = z.number().finite().max(20_000);
 export const tagSchema = z
   .object({
     id: z.uuid(),
-    packageId: z.uuid(),
-    documentId: z.uuid(),
-    participantId: z.uuid(),
+    packageId: ID.packageId,
+    documentId: ID.documentId,
+    participantId: ID.participantId,
     type: tagTypeSchema,
     page: z.number().int().describe("1-based page number"),
     x: z.number().describe("PDF points from the page's left edge"),
@@ -29,7 +30,7 @@ export const tagSchema = z
     options: z.array(z.string()).describe("DROPDOWN choices"),
     groupName: z.string().nullable().describe("RADIO: buttons with the same group name form one group"),
     optionValue: z.string().nullable().describe("RADIO: this button's value"),
-    customFieldId: z.uuid().nullable().describe("CUSTOM_FIELD: the organization custom field (id)"),
+    customFieldId: ID.customFieldId.nullable().describe("CUSTOM_FIELD: the organization custom field (id)"),
     defaultValue: z.string().nullable(),
     version: z.number().int(),
   })
@@ -40,7 +41,7 @@ export const tagListSchema = pageSchema(tagSchema).meta({ id: "TagList" });
 export type TagList = z.infer<typeof tagListSchema>;
 
 const tagFields = {
-  participantId: z.uuid(),
+  participantId: ID.participantId,
   type: tagTypeSchema,
   page: z.number().int().min(1),
   x: coordinate,
@@ -52,7 +53,7 @@ const tagFields = {
   options: z.array(z.string().trim().min(1).max(200)).max(100).default([]),
   groupName: z.string().trim().max(100).nullish(),
   optionValue: z.string().trim().max(200).nullish(),
-  customFieldId: z.uuid().nullish(),
+  customFieldId: ID.customFieldId.nullish(),
   defaultValue: z.string().max(4000).nullish(),
 };
 
@@ -98,9 +99,9 @@ export type DocumentTags = z.infer<typeof documentTagsSchema>;
 export const conditionalRuleSchema = z
   .object({
     id: z.uuid(),
-    packageId: z.uuid(),
-    sourceTagId: z.uuid(),
-    targetTagId: z.uuid(),
+    packageId: ID.packageId,
+    sourceTagId: ID.sourceTagId,
+    targetTagId: ID.targetTagId,
     condition: z.enum(CONDITIONAL_RULE_CONDITIONS),
     value: z.string().nullable(),
     action: z.enum(CONDITIONAL_RULE_ACTIONS),
@@ -112,8 +113,8 @@ export const conditionalRuleListSchema = pageSchema(conditionalRuleSchema).meta(
 
 export const createConditionalRuleSchema = z
   .object({
-    sourceTagId: z.uuid().describe("The tag whose value is watched"),
-    targetTagId: z.uuid().describe("The tag shown or required"),
+    sourceTagId: ID.sourceTagId.describe("The tag whose value is watched"),
+    targetTagId: ID.targetTagId.describe("The tag shown or required"),
     condition: z.enum(CONDITIONAL_RULE_CONDITIONS).default("HAS_VALUE"),
     value: z.string().trim().max(200).nullish().describe("EQUALS: the value the source must have"),
     action: z.enum(CONDITIONAL_RULE_ACTIONS).default("SHOW"),
@@ -131,8 +132,8 @@ export type CreateConditionalRule = z.infer<typeof createConditionalRuleSchema>;
 
 export const documentParticipantSchema = z
   .object({
-    documentId: z.uuid(),
-    participantId: z.uuid(),
+    documentId: ID.documentId,
+    participantId: ID.participantId,
     executionType: z.enum(EXECUTION_TYPES).describe("How this participant executes this document"),
     inherited: z.boolean().describe("True: follows the document's own execution type (no explicit choice)"),
     tagCount: z.number().int().describe("Tags of this participant on this document"),
@@ -147,8 +148,8 @@ export type DocumentParticipantList = z.infer<typeof documentParticipantListSche
 
 export const setDocumentParticipantSchema = z
   .object({
-    documentId: z.uuid(),
-    participantId: z.uuid(),
+    documentId: ID.documentId,
+    participantId: ID.participantId,
     executionType: executionTypeSchema.nullable().describe("Null: follow the document's execution type again"),
     confirmTagRemoval: z
       .boolean()
@@ -164,10 +165,10 @@ export const TAG_REMOVAL_CONFIRMATION = {
   message: DOCUMENT_MESSAGES.clearTagsConfirm,
 } as const;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const documentParams = packageParams.extend({ documentId: z.uuid() });
-const tagParams = packageParams.extend({ tagId: z.uuid() });
-const ruleParams = packageParams.extend({ ruleId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const documentParams = packageParams.extend({ documentId: ID.documentId });
+const tagParams = packageParams.extend({ tagId: ID.tagId });
+const ruleParams = packageParams.extend({ ruleId: ID.ruleId });
 const tagBase = { base: "api", version: 6, auth: "user", tags: ["tags"] } as const;
 const view = ["VIEW_DOCUMENTS_PACKAGES"] as const;
 const manage = ["MANAGE_DOCUMENTS_PACKAGES"] as const;

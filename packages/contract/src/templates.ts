@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { documentSchema } from "./documents.ts";
+import { ID } from "./ids.ts";
 import { packageGroupRefSchema, packageSchema } from "./packages.ts";
 import { alreadyExistsMessage, pageSchema, versionQuerySchema } from "./paging.ts";
 import { PARTICIPANT_ACCESS_METHODS, PARTICIPANT_ROLES } from "./participant-rules.ts";
@@ -61,7 +62,7 @@ export const documentTemplateVersionSchema = z
     slots: z.array(slotSchema.extend({ displayName: z.string() })),
     tagCount: z.number().int(),
     createdAt: z.string(),
-    createdBy: z.uuid().nullable(),
+    createdBy: ID.createdBy.nullable(),
   })
   .meta({ id: "DocumentTemplateVersion" });
 export type DocumentTemplateVersion = z.infer<typeof documentTemplateVersionSchema>;
@@ -69,11 +70,11 @@ export type DocumentTemplateVersion = z.infer<typeof documentTemplateVersionSche
 export const documentTemplateSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     name: z.string(),
     description: z.string().nullable(),
     active: z.boolean(),
-    packageId: z.uuid().describe("The hidden builder package the template is edited in"),
+    packageId: ID.packageId.describe("The hidden builder package the template is edited in"),
     latestVersion: z.number().int().describe("The newest published version; 0 until published"),
     draftChanged: z.boolean().describe("The builder package changed since the newest published version"),
     groups: z.array(packageGroupRefSchema).describe("Groups whose members may use the template"),
@@ -98,9 +99,9 @@ export type DocumentTemplateVersionList = z.infer<typeof documentTemplateVersion
 
 export const packageTemplateDocumentSchema = z
   .object({
-    documentId: z.uuid(),
+    documentId: ID.documentId,
     name: z.string(),
-    sourceTemplateId: z.uuid().nullable(),
+    sourceTemplateId: ID.sourceTemplateId.nullable(),
     sourceTemplateName: z.string().nullable(),
     sourceTemplateVersion: z.number().int().nullable(),
     latestVersion: z.number().int().nullable().describe("The document template's newest version, to offer an update"),
@@ -110,11 +111,11 @@ export const packageTemplateDocumentSchema = z
 export const packageTemplateSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     name: z.string(),
     description: z.string().nullable(),
     active: z.boolean(),
-    packageId: z.uuid().describe("The hidden builder package the template is edited in"),
+    packageId: ID.packageId.describe("The hidden builder package the template is edited in"),
     groups: z.array(packageGroupRefSchema).describe("Groups whose members may start packages from it"),
     slots: z.array(templateSlotSchema),
     documents: z.array(packageTemplateDocumentSchema),
@@ -153,8 +154,8 @@ export const templateVersionBodySchema = z.object({ version }).meta({ id: "Templ
 /** Save an existing package (or one of its documents) as a template. */
 export const templateFromPackageSchema = z
   .object({
-    packageId: z.uuid(),
-    documentId: z.uuid().optional().describe("Document templates: the document to take"),
+    packageId: ID.packageId,
+    documentId: ID.documentId.optional().describe("Document templates: the document to take"),
     name,
     description,
     groupIds: groupIds.default([]),
@@ -184,7 +185,7 @@ export const packageFromTemplateSchema = z
       .describe("Default: the template's groups in which the caller manages packages"),
     people: z.array(templatePersonSchema).max(100).describe("One person for every slot of the template"),
     customFields: z
-      .array(z.object({ customFieldId: z.uuid(), value: z.string().max(4000).nullable() }))
+      .array(z.object({ customFieldId: ID.customFieldId, value: z.string().max(4000).nullable() }))
       .max(200)
       .default([])
       .describe("Package custom field values that replace the template's"),
@@ -193,12 +194,12 @@ export const packageFromTemplateSchema = z
 export type PackageFromTemplate = z.infer<typeof packageFromTemplateSchema>;
 
 export const documentFromTemplateSchema = z
-  .object({ documentTemplateId: z.uuid() })
+  .object({ documentTemplateId: ID.documentTemplateId })
   .meta({ id: "DocumentFromTemplate" });
 export type DocumentFromTemplate = z.infer<typeof documentFromTemplateSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const templateParams = orgParams.extend({ templateId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const templateParams = orgParams.extend({ templateId: ID.templateId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS", "MANAGE_DOCUMENTS_PACKAGES"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const docCommon = { base: "api", version: 1, auth: "user", tags: ["document-templates"] } as const;
@@ -325,7 +326,7 @@ export const templateRoutes = {
     permission: ["MANAGE_DOCUMENTS_PACKAGES", "MANAGE_ADMIN_SETTINGS"],
     summary:
       "Copy the newest version of a document template into an unsent package (or a package template), matching its slots to the package's participants by type and number and adding the missing ones",
-    params: orgParams.extend({ packageId: z.uuid() }),
+    params: orgParams.extend({ packageId: ID.packageId }),
     body: documentFromTemplateSchema,
     response: documentSchema,
     status: 201,

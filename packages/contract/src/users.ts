@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -57,7 +58,7 @@ export const userGroupSchema = z.object({ id: z.uuid(), name: z.string() });
 export const userRoleSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  groupId: z.uuid().describe("The group in which the role applies"),
+  groupId: ID.groupId.describe("The group in which the role applies"),
   inherited: z.boolean().describe("True when granted in an ancestor group of groupId"),
 });
 
@@ -73,10 +74,10 @@ export const userSchema = z
     enabled: z.boolean().describe("The user's membership in this organization is active"),
     locked: z.boolean().describe("Locked after too many failed sign-in attempts"),
     disabledAt: z.string().nullable().describe("When the membership in this organization was deactivated"),
-    deactivatedBy: z.uuid().nullable().describe("Id of the user who deactivated the membership"),
+    deactivatedBy: ID.deactivatedBy.nullable().describe("Id of the user who deactivated the membership"),
     deactivatedByFullName: z.string().nullable(),
     version: z.number().int().describe("Send back on PATCH (optimistic locking)"),
-    homeOrganizationId: z.uuid(),
+    homeOrganizationId: ID.homeOrganizationId,
     homeUserEnabled: z.boolean().describe("The user is enabled in their home organization"),
     isMember: z.boolean().describe("The user belongs to at least one group of this organization"),
     groups: z.array(userGroupSchema).describe("Groups of this organization the user is a member of"),
@@ -143,8 +144,8 @@ export const updateUserSchema = z
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const userParams = z.object({ orgId: z.uuid(), userId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const userParams = z.object({ orgId: ID.orgId, userId: ID.userId });
 
 export const userRoutes = {
   listUsers: define({

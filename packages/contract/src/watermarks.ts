@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { PACKAGE_STATUS_WORDS, type PackageStatus } from "./package-status.ts";
 import { packageStatusSchema } from "./package-status-schemas.ts";
 import { versionQuerySchema } from "./paging.ts";
@@ -235,7 +236,7 @@ const watermarkName = z.string().trim().min(1, "Enter a name").max(100);
 export const watermarkTemplateSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid().nullable().describe("null: the system default template"),
+    organizationId: ID.organizationId.nullable().describe("null: the system default template"),
     systemDefault: z.boolean(),
     name: z.string(),
     isDefault: z.boolean().describe("The organization's default: used when no rule matches a deposited package's copy"),
@@ -248,7 +249,7 @@ export const watermarkTemplateSchema = z
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
     createdAt: z.string(),
     lastUpdatedAt: z.string(),
-    createdBy: z.uuid().nullable(),
+    createdBy: ID.createdBy.nullable(),
   })
   .meta({ id: "WatermarkTemplate" });
 export type WatermarkTemplate = z.infer<typeof watermarkTemplateSchema>;
@@ -322,7 +323,7 @@ const ruleCriteria = {
 export const watermarkRuleSchema = z
   .object({
     id: z.uuid(),
-    templateId: z.uuid(),
+    templateId: ID.templateId.describe("The watermark template the rule applies"),
     ...ruleCriteria,
     priority: z.number().int().describe("0-based position in the list; breaks ties between equally specific rules"),
   })
@@ -343,7 +344,7 @@ export const replaceWatermarkRulesSchema = z
     rules: z
       .array(
         z.object({
-          templateId: z.uuid().describe("A template of the organization, or the system default"),
+          templateId: ID.templateId.describe("A template of the organization, or the system default"),
           packageStatus: ruleCriteria.packageStatus.default(null),
           documentType: ruleCriteria.documentType.default(null),
           requesterType: ruleCriteria.requesterType.default(null),
@@ -357,8 +358,8 @@ export type ReplaceWatermarkRules = z.input<typeof replaceWatermarkRulesSchema>;
 
 // ——— routes ———
 
-const orgParams = z.object({ orgId: z.uuid() });
-const templateParams = orgParams.extend({ templateId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const templateParams = orgParams.extend({ templateId: ID.templateId.describe("The watermark template's id") });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["watermarks"] } as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -56,9 +57,9 @@ const eventType = z.enum(WEBHOOK_EVENT_TYPES);
 
 export const webhookEventDataSchema = z
   .object({
-    organizationId: z.uuid(),
-    packageId: z.uuid().optional(),
-    participantId: z.uuid().optional(),
+    organizationId: ID.organizationId,
+    packageId: ID.packageId.optional(),
+    participantId: ID.participantId.optional(),
     status: z
       .object({ from: z.string().nullable(), to: z.string().nullable() })
       .optional()
@@ -80,7 +81,7 @@ export type WebhookEventPayload = z.infer<typeof webhookEventPayloadSchema>;
 export const webhookEndpointSchema = z
   .object({
     id: z.uuid(),
-    organizationId: z.uuid(),
+    organizationId: ID.organizationId,
     url: z.string(),
     description: z.string().nullable(),
     eventTypes: z.array(eventType),
@@ -143,7 +144,7 @@ export const suspendAllWebhooksResultSchema = z
 export const webhookDeliverySchema = z
   .object({
     id: z.uuid(),
-    eventId: z.uuid().describe("The webhook-id the receiver saw"),
+    eventId: ID.eventId.describe("The webhook-id the receiver saw"),
     eventType: z.string(),
     attempt: z.number().int().describe("1 for the first try of a series"),
     redelivery: z.boolean().describe("True for attempts of a manual redelivery"),
@@ -166,12 +167,12 @@ export const webhookDeliveryListQuerySchema = pageQuerySchema(["attemptedAt"], "
 });
 
 export const webhookSentSchema = z
-  .object({ eventId: z.uuid().describe("The webhook-id of the delivery that was queued") })
+  .object({ eventId: ID.eventId.describe("The webhook-id of the delivery that was queued") })
   .meta({ id: "WebhookSent" });
 
-const orgParams = z.object({ orgId: z.uuid() });
-const endpointParams = orgParams.extend({ webhookId: z.uuid() });
-const deliveryParams = endpointParams.extend({ deliveryId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const endpointParams = orgParams.extend({ webhookId: ID.webhookId });
+const deliveryParams = endpointParams.extend({ deliveryId: ID.deliveryId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["webhooks"] } as const;
