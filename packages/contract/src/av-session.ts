@@ -84,8 +84,7 @@ export const avRoomParticipantSchema = z
     id: z.uuid(),
     name: z.string(),
     isHost: z.boolean(),
-    /** needs to sign (mustFinish) */
-    signs: z.boolean(),
+    signs: z.boolean().describe("Needs to sign (mustFinish)"),
     signed: z.boolean().describe("Has finished signing"),
     online: z.boolean().describe("Connected to the session's signalling now"),
   })
@@ -111,8 +110,7 @@ export const avRoomStateSchema = z
     participants: z.array(avRoomParticipantSchema),
     documents: z.array(z.object({ id: z.uuid(), name: z.string(), numPages: z.number().int() })),
     iceServers: avIceServersSchema.describe("AV_ICE_SERVERS: STUN/TURN servers for RTCPeerConnection"),
-    /** who must still sign before the host may complete (names) */
-    missingSigners: z.array(z.string()),
+    missingSigners: z.array(z.string()).describe("Who must still sign before the host may complete (names)"),
     identityProofed: z.boolean().describe("This participant may join (hosts always may)"),
   })
   .meta({ id: "AvRoomState" });

@@ -166,8 +166,7 @@ export const proofingViewSchema = z
     questionCount: z.number().int(),
     passMark: z.number().int(),
     timeLimitSeconds: z.number().int(),
-    /** locked: when a new attempt is allowed */
-    lockedUntil: z.iso.datetime().nullable(),
+    lockedUntil: z.iso.datetime().nullable().describe("Locked: when a new attempt is allowed"),
     lastOutcome: z.enum(PROOFING_OUTCOMES).nullable(),
     lastCorrectCount: z.number().int().nullable(),
     /** the open quiz, without its answers */

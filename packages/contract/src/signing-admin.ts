@@ -69,8 +69,7 @@ export const packageVerificationSchema = z
         id: z.uuid(),
         name: z.string(),
         sha256: z.string().describe("SHA-256 of the stored original, recorded at upload"),
-        /** the stored original still hashes to sha256 */
-        originalIntact: z.boolean(),
+        originalIntact: z.boolean().describe("The stored original still hashes to sha256"),
         sha256AtSend: z
           .string()
           .nullable()
@@ -84,10 +83,8 @@ export const packageVerificationSchema = z
     ),
     artifacts: z.array(
       sealedArtifactSchema.extend({
-        /** the stored sealed file still hashes to sha256 */
-        intact: z.boolean(),
-        /** its PDF signature covers the whole file and verifies */
-        signatureValid: z.boolean(),
+        intact: z.boolean().describe("The stored sealed file still hashes to sha256"),
+        signatureValid: z.boolean().describe("Its PDF signature covers the whole file and verifies"),
       }),
     ),
     sealedAt: z.string().nullable(),
