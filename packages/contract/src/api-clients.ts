@@ -49,15 +49,23 @@ export const apiUserSchema = z
       z.object({ id: z.uuid(), name: z.string(), roles: z.array(z.object({ id: z.uuid(), name: z.string() })) }),
     ),
     clientCount: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    version: z.number().int(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "ApiUser" });
 export type ApiUser = z.infer<typeof apiUserSchema>;
 
 export const apiUserListSchema = z
-  .object({ records: z.array(apiUserSchema), count: z.number().int() })
+  .object({
+    records: z.array(apiUserSchema).describe("The records of the list"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "ApiUserList" });
 export type ApiUserList = z.infer<typeof apiUserListSchema>;
 
@@ -73,7 +81,13 @@ export type CreateApiUser = z.input<typeof createApiUserSchema>;
 
 export const updateApiUserSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: name.optional(),
     description: description.nullable().optional(),
     enabled: z.boolean().optional().describe("false deactivates the API user and revokes its tokens"),
@@ -85,7 +99,7 @@ export const apiClientSecretSchema = z
   .object({
     id: z.uuid(),
     prefix: z.string().describe("First characters of the secret, to tell secrets apart"),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     expiresAt: z.string().nullable(),
     lastUsedAt: z.string().nullable().describe("Last token request with this secret (to the minute)"),
     revokedAt: z.string().nullable(),
@@ -104,9 +118,14 @@ export const apiClientSchema = z
     grantTypes: z.array(z.enum(API_CLIENT_GRANT_TYPES)),
     enabled: z.boolean(),
     secrets: z.array(apiClientSecretSchema).describe("Secrets by creation, newest first; values are never listed"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    version: z.number().int(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "ApiClient" });
 export type ApiClient = z.infer<typeof apiClientSchema>;
@@ -135,7 +154,13 @@ export type CreateApiClient = z.input<typeof createApiClientSchema>;
 
 export const updateApiClientSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: name.optional(),
     grantTypes: grantTypes.optional(),
     enabled: z.boolean().optional().describe("false stops every token of the client at once"),

@@ -156,6 +156,6 @@ export const mailboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
-  createdAt: z.string(),
+  createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
 });
 export const mailboxSchema = z.array(mailboxMessageSchema);

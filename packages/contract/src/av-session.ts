@@ -194,7 +194,7 @@ export const avSessionListSchema = z
   .object({
     avEsign: z.boolean(),
     hostName: z.string().nullable(),
-    records: z.array(avSessionSummarySchema),
+    records: z.array(avSessionSummarySchema).describe("The records of the list"),
   })
   .meta({ id: "AvSessionList" });
 export type AvSessionList = z.infer<typeof avSessionListSchema>;

@@ -303,7 +303,7 @@ export const bulkSendSchema = z
     cancelRequested: z.boolean(),
     createdBy: ID.createdBy.nullable(),
     createdByName: z.string().nullable(),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     startedAt: z.string().nullable(),
     finishedAt: z.string().nullable(),
     version: z.int(),

@@ -104,9 +104,14 @@ export const closingCenterSchema = z
       .describe("What a share grants unless the sharer chooses otherwise"),
     memberCount: z.number().int(),
     sharedPackageCount: z.number().int().describe("Packages currently shared with it"),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "ClosingCenter" });
 export type ClosingCenter = z.infer<typeof closingCenterSchema>;
@@ -147,7 +152,13 @@ export type CreateClosingCenter = z.input<typeof createClosingCenterSchema>;
 
 export const updateClosingCenterSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: name.optional(),
     kind: z.enum(CLOSING_CENTER_KINDS).optional(),
     ...contactFields,
@@ -171,8 +182,13 @@ export const closingCenterMemberSchema = z
       .describe("INVITED until the person has an account; DISABLED while the closing center disabled them"),
     userId: ID.userId.nullable().describe("The account acting as this member, once it exists"),
     lastSignInAt: z.string().nullable(),
-    version: z.number().int(),
-    createdAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "ClosingCenterUser" });
 export type ClosingCenterMember = z.infer<typeof closingCenterMemberSchema>;
@@ -207,14 +223,19 @@ export const closingCenterShareSchema = z
     permissions: z.array(z.enum(CLOSING_CENTER_PERMISSIONS)),
     sharedBy: z.string().nullable().describe("Name of the person who shared the package"),
     sharedAt: z.string(),
-    version: z.number().int(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "ClosingCenterShare" });
 export type ClosingCenterShare = z.infer<typeof closingCenterShareSchema>;
 
 export const closingCenterShareListSchema = z
   .object({
-    records: z.array(closingCenterShareSchema),
+    records: z.array(closingCenterShareSchema).describe("The records of the list"),
     count: z.number().int(),
     viewerClosingCenterId: z
       .uuid()

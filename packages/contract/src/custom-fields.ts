@@ -36,9 +36,14 @@ export const customFieldSchema = z
     vaultMapping: z.string().nullable(),
     defaultValue: z.string().nullable(),
     isSystemGenerated: z.boolean(),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     archivedAt: z.string().nullable(),
   })
   .meta({ id: "CustomField" });
@@ -79,7 +84,13 @@ export type CreateCustomField = z.infer<typeof createCustomFieldSchema>;
 
 export const updateCustomFieldSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: name.optional(),
     description: definitionFields.description,
     dateFormat: definitionFields.dateFormat,

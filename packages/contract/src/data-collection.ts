@@ -28,9 +28,14 @@ export const dataCollectionGroupSchema = z
     name: z.string(),
     description: z.string().nullable(),
     orderSequence: z.number().int(),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "DataCollectionGroup" });
 export type DataCollectionGroup = z.infer<typeof dataCollectionGroupSchema>;
@@ -54,9 +59,14 @@ export const dataCollectionFieldSchema = z
     options: z.array(z.string()),
     customFieldId: ID.customFieldId.nullable().describe("When set, the answer also becomes this custom field's value"),
     orderSequence: z.number().int(),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "DataCollectionField" });
 export type DataCollectionField = z.infer<typeof dataCollectionFieldSchema>;
@@ -75,7 +85,13 @@ export const createDataCollectionFieldSchema = z
   .meta({ id: "CreateDataCollectionField" });
 export const updateDataCollectionFieldSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     groupId: ID.groupId.optional(),
     participantId: ID.participantId.optional(),
     label: text(500).optional(),
@@ -95,9 +111,14 @@ export const stipSchema = z
     description: z.string().nullable(),
     required: z.boolean(),
     orderSequence: z.number().int(),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "Stip" });
 export type Stip = z.infer<typeof stipSchema>;
@@ -107,7 +128,13 @@ export const createStipSchema = z
   .meta({ id: "CreateStip" });
 export const updateStipSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     participantId: ID.participantId.optional(),
     name: text(200).optional(),
     description,

@@ -105,7 +105,7 @@ export const documentSchema = z
     numPages: z.number().int(),
     originalFileName: z.string().describe("The uploaded file's name"),
     uploadedBy: ID.uploadedBy.nullable().describe("User id"),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
   })
   .meta({ id: "Document" });

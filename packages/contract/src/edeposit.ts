@@ -94,9 +94,14 @@ export const eVaultSchema = z
     lastTestOk: z.boolean().nullable(),
     lastTestMessage: z.string().nullable(),
     packagesUsing: z.number().int().describe("Packages whose eDeposit settings choose this eVault"),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "EVault" });
 export type EVault = z.infer<typeof eVaultSchema>;
@@ -128,7 +133,13 @@ export type CreateEVault = z.input<typeof createEVaultSchema>;
 
 export const updateEVaultSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: vaultName.optional(),
     adapter: z.enum(EVAULT_ADAPTERS).optional(),
     url: vaultUrl.optional(),
@@ -143,7 +154,10 @@ export const eVaultOptionSchema = z
   .object({ id: z.uuid(), name: z.string(), enabled: z.boolean() })
   .meta({ id: "EVaultOption" });
 export const eVaultOptionListSchema = z
-  .object({ records: z.array(eVaultOptionSchema), count: z.number().int() })
+  .object({
+    records: z.array(eVaultOptionSchema).describe("The records of the list"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "EVaultOptionList" });
 export type EVaultOptionList = z.infer<typeof eVaultOptionListSchema>;
 

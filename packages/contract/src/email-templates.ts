@@ -356,7 +356,7 @@ export const emailTemplateSchema = z
       .object({ en: emailTemplateContentSchema, es: emailTemplateContentSchema.nullable() })
       .describe("Spanish null: Spanish-speaking recipients get the built-in Spanish text"),
     version: z.number().int().describe("Send back on update, restore and delete (optimistic locking)"),
-    lastUpdatedAt: z.string(),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     unsafeHtmlRemoved: z
       .boolean()
       .optional()
@@ -380,7 +380,13 @@ export type CreateEmailTemplate = z.input<typeof createEmailTemplateSchema>;
 
 export const updateEmailTemplateSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: name.optional(),
     isDefault: z.boolean().optional(),
     contents: contents.optional(),
@@ -451,7 +457,7 @@ export const notificationRecordSchema = z
     status: z.enum(NOTIFICATION_STATUSES),
     answer: z.string().nullable().describe("The mail server's answer, or the error"),
     attempts: z.number().int(),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     lastAttemptAt: z.string(),
   })
   .meta({ id: "NotificationRecord" });

@@ -56,8 +56,8 @@ export const groupSchema = z
     hasChildren: z.boolean().describe("The group has sub-groups (it cannot be deleted)"),
     hasPackages: z.boolean().describe("Packages are shared with the group"),
     uniqueForPackage: z.boolean().describe("The only group with access to some package (it cannot be deleted)"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     canManage: z.boolean().describe("The caller holds MANAGE_GROUPS in this group (edit, move, delete, sub-groups)"),
   })
   .meta({ id: "Group" });
@@ -86,7 +86,13 @@ export type CreateGroup = z.infer<typeof createGroupSchema>;
 
 export const updateGroupSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: groupName.optional(),
     description: groupDescription.nullish(),
     roleIds: z
@@ -101,7 +107,13 @@ export type UpdateGroup = z.infer<typeof updateGroupSchema>;
 export const moveGroupSchema = z
   .object({
     parentId: z.uuid().nullable().describe("New parent group; null moves the group to the top level"),
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
   })
   .meta({ id: "MoveGroup" });
 export type MoveGroup = z.infer<typeof moveGroupSchema>;
@@ -121,7 +133,7 @@ export const locationCandidateSchema = z
 export type LocationCandidate = z.infer<typeof locationCandidateSchema>;
 
 export const locationCandidatesSchema = z
-  .object({ records: z.array(locationCandidateSchema) })
+  .object({ records: z.array(locationCandidateSchema).describe("The records of the list") })
   .describe("Where the group may be moved: groups the caller manages, without the group and its descendants")
   .meta({ id: "LocationCandidates" });
 export type LocationCandidates = z.infer<typeof locationCandidatesSchema>;

@@ -46,7 +46,7 @@ export const membershipRequestSchema = z
 export type MembershipRequest = z.infer<typeof membershipRequestSchema>;
 
 export const membershipRequestListSchema = z
-  .object({ records: z.array(membershipRequestSchema) })
+  .object({ records: z.array(membershipRequestSchema).describe("The records of the list") })
   .meta({ id: "MembershipRequestList" });
 export type MembershipRequestList = z.infer<typeof membershipRequestListSchema>;
 
@@ -78,13 +78,13 @@ export const identityLinkSchema = z
       .describe(
         "jit: the provider created the account; email: confirmed by the emailed link; password: confirmed signed in",
       ),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "IdentityLink" });
 export type IdentityLink = z.infer<typeof identityLinkSchema>;
 
 export const identityLinkListSchema = z
-  .object({ records: z.array(identityLinkSchema) })
+  .object({ records: z.array(identityLinkSchema).describe("The records of the list") })
   .meta({ id: "IdentityLinkList" });
 
 export const identityLinkRequestLookupSchema = z

@@ -244,7 +244,7 @@ export const participantProofingSchema = z
 export type ParticipantProofing = z.infer<typeof participantProofingSchema>;
 
 export const packageProofingSchema = z
-  .object({ records: z.array(participantProofingSchema) })
+  .object({ records: z.array(participantProofingSchema).describe("The records of the list") })
   .meta({ id: "PackageIdentityProofing" });
 
 /** The sender's view (main API). */

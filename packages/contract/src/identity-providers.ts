@@ -59,8 +59,13 @@ export const identityProviderSchema = z
     jitGroupId: ID.jitGroupId.nullable(),
     jitRoleIds: z.array(z.uuid()),
     redirectUri: z.string().describe("The redirect URI to register at the identity provider"),
-    version: z.number().int(),
-    createdAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "IdentityProvider" });
 export type IdentityProvider = z.infer<typeof identityProviderSchema>;
@@ -110,7 +115,13 @@ export type CreateIdentityProvider = z.infer<typeof createIdentityProviderSchema
 
 export const updateIdentityProviderSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: name.optional(),
     issuer: issuer.optional(),
     clientId: clientId.optional(),
@@ -145,7 +156,7 @@ export const signInProviderSchema = z
   .object({ id: z.uuid(), name: z.string(), isDefault: z.boolean() })
   .meta({ id: "SignInProvider" });
 export const signInProviderListSchema = z
-  .object({ records: z.array(signInProviderSchema) })
+  .object({ records: z.array(signInProviderSchema).describe("The records of the list") })
   .meta({ id: "SignInProviderList" });
 export type SignInProviderList = z.infer<typeof signInProviderListSchema>;
 

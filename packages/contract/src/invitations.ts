@@ -60,7 +60,7 @@ export const userInvitationSchema = z
     status: z.enum(INVITATION_STATUSES),
     kind: z.enum(INVITATION_KINDS),
     expiresAt: z.string().describe("ISO 8601"),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     invitedBy: ID.invitedBy.nullable(),
     groupId: ID.groupId.nullable(),
     roleIds: z.array(z.uuid()),
@@ -99,7 +99,10 @@ export const pendingUserInvitationSchema = z
 export type PendingUserInvitation = z.infer<typeof pendingUserInvitationSchema>;
 
 export const pendingUserInvitationListSchema = z
-  .object({ records: z.array(pendingUserInvitationSchema), count: z.number().int() })
+  .object({
+    records: z.array(pendingUserInvitationSchema).describe("The records of the list"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "PendingUserInvitationList" });
 export type PendingUserInvitationList = z.infer<typeof pendingUserInvitationListSchema>;
 

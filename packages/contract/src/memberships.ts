@@ -60,7 +60,7 @@ export const addGroupMembersSchema = z
 export type AddGroupMembers = z.infer<typeof addGroupMembersSchema>;
 
 export const addedGroupMembersSchema = z
-  .object({ records: z.array(groupMemberSchema) })
+  .object({ records: z.array(groupMemberSchema).describe("The records of the list") })
   .meta({ id: "AddedGroupMembers" });
 export type AddedGroupMembers = z.infer<typeof addedGroupMembersSchema>;
 

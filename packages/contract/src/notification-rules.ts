@@ -91,7 +91,13 @@ export type PackageReminderSettings = z.infer<typeof packageReminderSettingsSche
 
 export const updatePackageReminderSettingsSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     useOrganizationDefaults: z.boolean(),
     override: reminderPolicySchema.nullable().default(null),
   })
@@ -163,7 +169,7 @@ export const emailNotificationSchema = z
     notifyPackageGroups: z.boolean().describe("Email every member of the package's groups"),
     addresses: z.array(z.string()).describe("Fixed addresses that are emailed too"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
-    lastUpdatedAt: z.string(),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "EmailNotification" });
 export type EmailNotification = z.infer<typeof emailNotificationSchema>;

@@ -132,8 +132,8 @@ export const packageSchema = z
     vaultId: z.string().nullable().describe("The eVault its eDeposit settings choose (set through edeposit/config)"),
     cancelReason: z.string().nullable(),
     createdBy: ID.createdBy.nullable().describe("User id"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     participantCount: z.number().int(),
     contactSummary: contactSummarySchema,
     allowedActions: z.array(z.enum(PACKAGE_ACTIONS)).describe("What the status machine allows from the status"),
@@ -212,7 +212,13 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:mm");
 
 export const updatePackageSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: packageName.optional(),
     paperOrder: packageStepOrderSchema.optional(),
     stipsOrder: packageStepOrderSchema.optional(),
@@ -263,11 +269,16 @@ export const workspacePackageSchema = z
     shortId: z.string(),
     name: z.string(),
     status: packageStatusSchema,
-    version: z.number().int(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
     packageGroups: z.array(packageGroupRefSchema),
     createdBy: ID.createdBy.nullable(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     packageExpiresAt: z.string().nullable(),
     participantCount: z.number().int(),
     participantCountsByType: z.record(z.string(), z.number().int()).describe("Participants per type"),

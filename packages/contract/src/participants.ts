@@ -53,8 +53,8 @@ export const participantSchema = z
     mailingAddress: postalAddressOutSchema
       .nullable()
       .describe("Where a print set is mailed when the package has print fulfillment on"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     version: z.number().int().describe("Send back on update and remove (optimistic locking)"),
   })
   .meta({ id: "Participant" });
@@ -92,7 +92,13 @@ export type CreateParticipant = z.infer<typeof createParticipantSchema>;
 
 export const updateParticipantSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     type: participantType.optional().describe("A new type takes the lowest unused number of that type"),
     givenName: personName.nullish(),
     middleName: personName.nullish(),

@@ -114,7 +114,7 @@ export const mailingScanSchema = z
     sha256: z.string().describe("SHA-256 of the scan: a copy; the wet-signed paper is the original"),
     sizeBytes: z.number().int(),
     uploadedBy: z.string().nullable(),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "MailingScan" });
 export type MailingScan = z.infer<typeof mailingScanSchema>;
@@ -138,15 +138,15 @@ export const mailingSchema = z
     lastError: z.string().nullable(),
     legs: z.array(mailingLegSchema),
     scans: z.array(mailingScanSchema),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "Mailing" });
 export type Mailing = z.infer<typeof mailingSchema>;
 
 export const mailingListSchema = z
   .object({
-    records: z.array(mailingSchema),
+    records: z.array(mailingSchema).describe("The records of the list"),
     count: z.number().int(),
     printMailMilestoneError: z.boolean().describe("Spec §3: a mailing of this package was returned or failed"),
     candidates: z
@@ -236,7 +236,7 @@ export const mailingReportRowSchema = z
     milestoneError: z.boolean(),
     lastMilestone: z.enum(MILESTONE_CODES).nullable(),
     lastMilestoneAt: z.string().nullable(),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "MailingReportRow" });
 export type MailingReportRow = z.infer<typeof mailingReportRowSchema>;

@@ -254,7 +254,12 @@ export const returnAddressSchema = z
     isDefault: z.boolean(),
     windowLines: z.array(z.string()).describe("The lines the envelope window shows"),
     envelopesUsing: z.number().int().describe("Business return envelopes that print this address"),
-    version: z.number().int(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "ReturnAddress" });
 export type ReturnAddress = z.infer<typeof returnAddressSchema>;
@@ -311,7 +316,12 @@ export const businessReturnEnvelopeSchema = z
     imb: z.string().nullable(),
     isDefault: z.boolean(),
     windowLines: z.array(z.string()).describe("What the envelope shows: the reply mail legend and the return address"),
-    version: z.number().int(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "BusinessReturnEnvelope" });
 export type BusinessReturnEnvelope = z.infer<typeof businessReturnEnvelopeSchema>;
@@ -360,7 +370,12 @@ export const carrierSchema = z
     use: z.enum(CARRIER_USES),
     enabled: z.boolean(),
     isDefault: z.boolean(),
-    version: z.number().int(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "Carrier" });
 export type Carrier = z.infer<typeof carrierSchema>;

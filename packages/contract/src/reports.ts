@@ -62,7 +62,7 @@ export const packageReportRowSchema = z
     status: packageStatusSchema,
     senderName: z.string().nullable().describe("Who created the package; null when that user is gone"),
     groups: z.array(z.string()).describe("Names of the groups the package is shared with"),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     sentAt: z.string().nullable(),
     completedAt: z.string().nullable(),
     participantCount: z.number().int(),

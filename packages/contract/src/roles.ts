@@ -43,8 +43,8 @@ export const roleSchema = z
     hidden: z.boolean(),
     eoSupport: z.boolean().describe("A support role"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     createdBy: ID.createdBy.nullable().describe("User id"),
     updatedBy: ID.updatedBy.nullable().describe("User id"),
   })
@@ -73,7 +73,13 @@ export type CreateRole = z.infer<typeof createRoleSchema>;
 
 export const updateRoleSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: roleName.optional(),
     description: roleDescription.nullish(),
     roleColor: roleColor.nullish(),

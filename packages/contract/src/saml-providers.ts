@@ -129,14 +129,22 @@ export const samlProviderSchema = z
     familyNameAttribute: z.string(),
     organizations: z.array(z.object({ id: z.uuid(), name: z.string() })),
     enabled: z.boolean(),
-    version: z.number().int(),
-    createdAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "SamlProvider" });
 export type SamlProvider = z.infer<typeof samlProviderSchema>;
 
 export const samlProviderListSchema = z
-  .object({ records: z.array(samlProviderSchema), count: z.number().int() })
+  .object({
+    records: z.array(samlProviderSchema).describe("The records of the list"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "SamlProviderList" });
 export type SamlProviderList = z.infer<typeof samlProviderListSchema>;
 
@@ -180,7 +188,13 @@ export type CreateSamlProvider = z.infer<typeof createSamlProviderSchema>;
 
 export const updateSamlProviderSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: name.optional(),
     idpEntityId: idpEntityId.optional(),
     ssoUrl: ssoUrl.optional(),

@@ -57,7 +57,10 @@ export const settingMetaDataSchema = z
 export type SettingMetaData = z.infer<typeof settingMetaDataSchema>;
 
 export const settingMetaDataListSchema = z
-  .object({ records: z.array(settingMetaDataSchema), count: z.number().int() })
+  .object({
+    records: z.array(settingMetaDataSchema).describe("The records of the list"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "SettingMetaDataList" });
 export type SettingMetaDataList = z.infer<typeof settingMetaDataListSchema>;
 

@@ -161,11 +161,16 @@ export const SIGNING_ADMIN_MESSAGES = {
 export const customConsentSchema = z
   .object({
     id: z.uuid(),
-    version: z.number().int(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
     fileName: z.string(),
     sha256: z.string(),
     sizeBytes: z.number().int(),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "CustomConsent" });
 export type CustomConsent = z.infer<typeof customConsentSchema>;

@@ -32,7 +32,12 @@ export const tagSchema = z
     optionValue: z.string().nullable().describe("RADIO: this button's value"),
     customFieldId: ID.customFieldId.nullable().describe("CUSTOM_FIELD: the organization custom field (id)"),
     defaultValue: z.string().nullable(),
-    version: z.number().int(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "Tag" });
 export type Tag = z.infer<typeof tagSchema>;
@@ -62,7 +67,13 @@ export type CreateTag = z.infer<typeof createTagSchema>;
 
 export const updateTagSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     participantId: tagFields.participantId.optional(),
     page: tagFields.page.optional(),
     x: coordinate.optional(),

@@ -36,7 +36,9 @@ export const blueprintParticipantSchema = slotSchema.extend({
   accessMethod: z.enum(PARTICIPANT_ACCESS_METHODS),
   orderSequence: z.number().int().min(1),
   avHost: z.boolean(),
-  idVerification: z.enum(["NONE", "SMS_CODE"]).describe("KBA answers are never carried: a KBA slot starts with NONE until the sender gives answers"),
+  idVerification: z
+    .enum(["NONE", "SMS_CODE"])
+    .describe("KBA answers are never carried: a KBA slot starts with NONE until the sender gives answers"),
   givenName: nullableText(100),
   middleName: nullableText(100),
   familyName: nullableText(100),
@@ -80,7 +82,11 @@ export const blueprintRuleSchema = z.object({
 export type BlueprintRule = z.infer<typeof blueprintRuleSchema>;
 
 export const blueprintFileSchema = z.object({
-  ref: z.string().min(1).max(500).describe("Where the bytes are: a blob key inside an installation, an entry name inside an archive"),
+  ref: z
+    .string()
+    .min(1)
+    .max(500)
+    .describe("Where the bytes are: a blob key inside an installation, an entry name inside an archive"),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   sizeBytes: z.number().int().min(1),
   numPages: z.number().int().min(1),
@@ -142,7 +148,10 @@ export const blueprintSettingsSchema = z.object({
   emailDocumentKey: z.string().max(100).nullable().describe("The document attached to the invitation, by its key"),
   /** the invitation email template picked in step 3, by name (the organization's default when missing) */
   emailTemplateName: nullableText(200),
-  reminderOverride: z.unknown().nullable().describe("The package's own reminder policy (ReminderPolicy JSON); null: the organization's defaults"),
+  reminderOverride: z
+    .unknown()
+    .nullable()
+    .describe("The package's own reminder policy (ReminderPolicy JSON); null: the organization's defaults"),
 });
 export type BlueprintSettings = z.infer<typeof blueprintSettingsSchema>;
 

@@ -61,7 +61,7 @@ export const documentTemplateVersionSchema = z
     sha256: z.string(),
     slots: z.array(slotSchema.extend({ displayName: z.string() })),
     tagCount: z.number().int(),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     createdBy: ID.createdBy.nullable(),
   })
   .meta({ id: "DocumentTemplateVersion" });
@@ -82,9 +82,14 @@ export const documentTemplateSchema = z
     numPages: z.number().int().nullable(),
     slots: z.array(templateSlotSchema).describe("The participant slots of the draft"),
     tagCount: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    version: z.number().int(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "DocumentTemplate" });
 export type DocumentTemplate = z.infer<typeof documentTemplateSchema>;
@@ -121,9 +126,14 @@ export const packageTemplateSchema = z
     documents: z.array(packageTemplateDocumentSchema),
     stipCount: z.number().int(),
     dataFieldCount: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    version: z.number().int(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "PackageTemplate" });
 export type PackageTemplate = z.infer<typeof packageTemplateSchema>;

@@ -247,15 +247,18 @@ export const watermarkTemplateSchema = z
     fontSize: z.number().int(),
     color: z.string(),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     createdBy: ID.createdBy.nullable(),
   })
   .meta({ id: "WatermarkTemplate" });
 export type WatermarkTemplate = z.infer<typeof watermarkTemplateSchema>;
 
 export const watermarkTemplateListSchema = z
-  .object({ records: z.array(watermarkTemplateSchema), count: z.number().int() })
+  .object({
+    records: z.array(watermarkTemplateSchema).describe("The records of the list"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "WatermarkTemplateList" });
 export type WatermarkTemplateList = z.infer<typeof watermarkTemplateListSchema>;
 
@@ -275,7 +278,13 @@ export type CreateWatermarkTemplate = z.input<typeof createWatermarkTemplateSche
 
 export const updateWatermarkTemplateSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: watermarkName.optional(),
     text: watermarkText.optional(),
     position: watermarkStyle.position.optional(),
@@ -290,7 +299,13 @@ export type UpdateWatermarkTemplate = z.input<typeof updateWatermarkTemplateSche
 
 export const updateDefaultWatermarkTemplateSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     text: watermarkText.optional(),
     position: watermarkStyle.position.optional(),
     angle: watermarkStyle.angle.optional(),
@@ -340,7 +355,13 @@ export type WatermarkRuleList = z.infer<typeof watermarkRuleListSchema>;
 
 export const replaceWatermarkRulesSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     rules: z
       .array(
         z.object({

@@ -96,8 +96,13 @@ export const webhookEndpointSchema = z
       .string()
       .nullable()
       .describe("Until then deliveries carry a signature with the secret before the last rotation too"),
-    version: z.number().int(),
-    createdAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "WebhookEndpoint" });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
@@ -124,7 +129,13 @@ export type CreateWebhookEndpoint = z.infer<typeof createWebhookEndpointSchema>;
 
 export const updateWebhookEndpointSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     url: url.optional(),
     description,
     eventTypes: eventTypes.optional(),
