@@ -97,7 +97,7 @@ export type UpdateApiUser = z.input<typeof updateApiUserSchema>;
 
 export const apiClientSecretSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The client secret's id"),
     prefix: z.string().describe("First characters of the secret, to tell secrets apart"),
     createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     expiresAt: z.string().nullable(),
@@ -110,7 +110,7 @@ export type ApiClientSecret = z.infer<typeof apiClientSecretSchema>;
 
 export const apiClientSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The OAuth client's record id (not its client_id)"),
     organizationId: ID.organizationId,
     apiUserId: ID.apiUserId,
     clientId: z.string().describe("Sent as client_id to the token endpoint"),

@@ -58,7 +58,7 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export const multiOrgLoginSchema = z.object({ organizationId: ID.organizationId }).meta({ id: "MultiOrgLogin" });
 
 export const userOrganizationSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().describe("The organization's id"),
   name: z.string(),
   enabled: z.boolean().describe("False when the user's membership or the organization is disabled"),
   home: z.boolean(),
@@ -150,7 +150,7 @@ export const buildInfoSchema = z.object({
 });
 
 export const mailboxMessageSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().describe("The message's id"),
   to: z.string(),
   from: z.string(),
   subject: z.string(),

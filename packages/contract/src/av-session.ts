@@ -81,7 +81,7 @@ export const avIceServersSchema = z.array(avIceServerSchema);
 
 export const avRoomParticipantSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The participant's id"),
     name: z.string(),
     isHost: z.boolean(),
     signs: z.boolean().describe("Needs to sign (mustFinish)"),
@@ -168,7 +168,7 @@ export type AvServerMessage = z.infer<typeof avServerMessageSchema>;
 
 export const avRecordingSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The recording's id"),
     sha256: z.string().describe("SHA-256 of the stored recording"),
     bytes: z.number().int(),
     durationSeconds: z.number().int(),
@@ -180,7 +180,7 @@ export const avRecordingSchema = z
 
 export const avSessionSummarySchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The A/V session's id"),
     status: z.enum(AV_SESSION_STATUSES),
     hostName: z.string(),
     startedAt: isoDate,

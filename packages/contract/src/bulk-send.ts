@@ -289,7 +289,7 @@ export type BulkSendCheck = z.infer<typeof bulkSendCheckSchema>;
 
 export const bulkSendSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The bulk send's id"),
     organizationId: ID.organizationId,
     templateId: ID.templateId.describe("The package template the rows fill"),
     templateName: z.string(),
@@ -316,7 +316,7 @@ export type BulkSendList = z.infer<typeof bulkSendListSchema>;
 
 export const bulkSendRowSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The row's id"),
     line: z.int().describe("The row's line as a spreadsheet shows it (the header is line 1)"),
     status: z.enum(BULK_SEND_ROW_STATUSES),
     error: z.string().nullable(),

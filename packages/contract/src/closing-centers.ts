@@ -87,7 +87,7 @@ const permissionList = z
 
 export const closingCenterSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The closing center's id"),
     organizationId: ID.organizationId,
     name: z.string(),
     kind: z.enum(CLOSING_CENTER_KINDS),
@@ -171,7 +171,7 @@ export type UpdateClosingCenter = z.input<typeof updateClosingCenterSchema>;
 export const CLOSING_CENTER_MEMBER_STATUSES = ["INVITED", "ACTIVE", "DISABLED"] as const;
 export const closingCenterMemberSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The closing-center user's id"),
     closingCenterId: ID.closingCenterId,
     email: z.string(),
     givenName: z.string(),
@@ -214,7 +214,7 @@ export type UpdateClosingCenterMember = z.infer<typeof updateClosingCenterMember
 
 export const closingCenterShareSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The share's id"),
     packageId: ID.packageId,
     closingCenterId: ID.closingCenterId,
     closingCenterName: z.string(),

@@ -16,7 +16,7 @@ const wholeRange = z.number().int().nullable();
 
 export const customFieldSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The custom field's id"),
     customFieldId: z.string().describe("The integrators' key, unique in the organization"),
     organizationId: ID.organizationId,
     name: z.string(),

@@ -23,7 +23,7 @@ const description = z.string().trim().max(1000).nullish();
 
 export const dataCollectionGroupSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The question section's id"),
     packageId: ID.packageId,
     name: z.string(),
     description: z.string().nullable(),
@@ -49,7 +49,7 @@ export const updateDataCollectionGroupSchema = z
 
 export const dataCollectionFieldSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The question's id"),
     packageId: ID.packageId,
     groupId: ID.groupId,
     participantId: ID.participantId,
@@ -104,7 +104,7 @@ export const updateDataCollectionFieldSchema = z
 
 export const stipSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The stipulation's id"),
     packageId: ID.packageId,
     participantId: ID.participantId,
     name: z.string(),

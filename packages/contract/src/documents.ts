@@ -79,7 +79,7 @@ export const executionTypeEnumSchema = z.enum(EXECUTION_TYPES).describe("E_SIGN,
 
 export const documentSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The document's id"),
     packageId: ID.packageId,
     name: z.string().describe("Unique in the package (case-insensitive)"),
     executionType: executionTypeEnumSchema,

@@ -82,7 +82,7 @@ const typeOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(v
 
 export const eVaultSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The eVault's id"),
     organizationId: ID.organizationId,
     name: z.string(),
     adapter: z.enum(EVAULT_ADAPTERS),

@@ -347,7 +347,7 @@ const language = z.enum(EMAIL_LANGUAGES);
 
 export const emailTemplateSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The email template's id"),
     organizationId: ID.organizationId,
     kind,
     name: z.string(),
@@ -445,7 +445,7 @@ export const EMAIL_SETTING_KEYS = { fromText: "email_from_text", replyTo: "email
 
 export const notificationRecordSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The notification record's id"),
     organizationId: ID.organizationId.nullable(),
     organizationName: z.string().nullable(),
     channel: z.enum(NOTIFICATION_CHANNELS),

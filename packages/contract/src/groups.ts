@@ -34,7 +34,7 @@ export const GROUP_MESSAGES = {
 
 export const groupRoleSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The role's id"),
     name: z.string(),
     roleColor: z.string().nullable().describe("#RRGGBB"),
   })
@@ -43,7 +43,7 @@ export type GroupRole = z.infer<typeof groupRoleSchema>;
 
 export const groupSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The group's id"),
     parentId: z.uuid().nullable().describe("Parent group; null for a top-level group"),
     parentName: z.string().nullable(),
     name: z.string(),

@@ -33,7 +33,7 @@ const tokenBody = z.object({ token: linkToken });
 
 export const membershipRequestSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The membership request's id"),
     organizationId: ID.organizationId,
     organizationName: z.string(),
     invitedByName: z.string().nullable(),
@@ -69,7 +69,7 @@ export type AcceptedMembership = z.infer<typeof acceptedMembershipSchema>;
 
 export const identityLinkSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The identity link's id"),
     providerKind: z.enum(IDENTITY_PROVIDER_KINDS),
     providerId: ID.providerId,
     providerName: z.string().describe("The provider's name; 'Removed provider' when it no longer exists"),

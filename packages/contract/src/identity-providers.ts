@@ -43,7 +43,7 @@ export function issuerProblem(issuer: string): string | null {
 
 export const identityProviderSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The identity provider's id"),
     organizationId: ID.organizationId,
     name: z.string().describe('Shown on the sign-in button: "Sign in with <name>"'),
     issuer: z.string().describe("Issuer identifier; discovery is read from <issuer>/.well-known/openid-configuration"),

@@ -52,7 +52,7 @@ export type CreateUserInvitation = z.infer<typeof createUserInvitationSchema>;
 
 export const userInvitationSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The invitation's id"),
     organizationId: ID.organizationId,
     email: z.string(),
     givenName: z.string(),
@@ -83,7 +83,7 @@ export type CreateUserInvitationResult = z.infer<typeof createUserInvitationResu
 /** An invitation not used yet (sign-up link sent, or sign-up form sent and code awaited), for the Users screen. */
 export const pendingUserInvitationSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The invitation's id"),
     email: z.string(),
     givenName: z.string(),
     familyName: z.string(),

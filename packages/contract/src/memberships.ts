@@ -24,7 +24,7 @@ export const MEMBERSHIP_MESSAGES = {
 
 export const memberRoleSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The role's id"),
     name: z.string(),
     roleColor: z.string().nullable(),
     inherited: z.boolean().describe("Granted in an ancestor group (applies here, managed there)"),

@@ -54,7 +54,7 @@ const featureFlagFields = {
 
 export const organizationSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The organization's id"),
     name: z.string(),
     description: z.string().nullable(),
     customerId: z.string().nullable().describe("The customer's own reference for this organization"),

@@ -98,7 +98,7 @@ export const packageEmailTemplateSchema = z
 
 export const packageSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The package's id"),
     shortId: z.string().describe("Human-friendly id, unique in the organization"),
     organizationId: ID.organizationId,
     name: z.string(),
@@ -254,7 +254,7 @@ export type SetPackageGroups = z.infer<typeof setPackageGroupsSchema>;
 
 export const workspaceParticipantSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The participant's id"),
     type: z.string(),
     roleNumber: z.number().int(),
     displayName: z.string(),
@@ -265,7 +265,7 @@ export const workspaceParticipantSchema = z
 
 export const workspacePackageSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The package's id"),
     shortId: z.string(),
     name: z.string(),
     status: packageStatusSchema,

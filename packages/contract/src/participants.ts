@@ -29,7 +29,7 @@ export const PARTICIPANT_API_MESSAGES = {
 
 export const participantSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The participant's id"),
     packageId: ID.packageId,
     type: z.string().describe("Participant type as configured, e.g. 'Borrower'"),
     roleNumber: z.number().int().describe(`1–${MAX_PARTICIPANTS_PER_TYPE}, the lowest unused in the type`),

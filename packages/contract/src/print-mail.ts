@@ -108,7 +108,7 @@ export const mailingLegSchema = z
 
 export const mailingScanSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The scan's id"),
     fileName: z.string(),
     contentType: z.string(),
     sha256: z.string().describe("SHA-256 of the scan: a copy; the wet-signed paper is the original"),
@@ -121,7 +121,7 @@ export type MailingScan = z.infer<typeof mailingScanSchema>;
 
 export const mailingSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The mailing's id"),
     packageId: ID.packageId,
     packageName: z.string(),
     participantId: ID.participantId.nullable(),
@@ -225,7 +225,7 @@ export type MailingReportQuery = z.infer<typeof mailingReportQuerySchema>;
 
 export const mailingReportRowSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The mailing's id"),
     packageId: ID.packageId,
     packageName: z.string(),
     recipientName: z.string(),

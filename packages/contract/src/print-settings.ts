@@ -249,7 +249,7 @@ export const postalAddressOutSchema = z.object(addressOut).meta({ id: "PostalAdd
 
 export const returnAddressSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The return address's id"),
     ...addressOut,
     isDefault: z.boolean(),
     windowLines: z.array(z.string()).describe("The lines the envelope window shows"),
@@ -308,7 +308,7 @@ const breFields = {
 
 export const businessReturnEnvelopeSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The business return envelope's id"),
     name: z.string(),
     permitNumber: z.string(),
     postalFacility: z.string(),
@@ -363,7 +363,7 @@ const carrierFields = {
 };
 export const carrierSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The carrier's id"),
     code: z.string(),
     name: z.string(),
     service: z.string(),

@@ -56,7 +56,7 @@ export type PackageReportQuery = z.infer<typeof packageReportQuerySchema>;
 
 export const packageReportRowSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The package's id"),
     shortId: z.string(),
     name: z.string(),
     status: packageStatusSchema,

@@ -31,7 +31,7 @@ export const permissionNameSchema = z.enum(PERMISSION_NAMES as [PermissionName, 
 
 export const roleSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The role's id"),
     name: z.string(),
     description: z.string().nullable(),
     roleColor: z.string().nullable().describe("#RRGGBB"),

@@ -118,7 +118,7 @@ export type SamlCertificate = z.infer<typeof samlCertificateSchema>;
 
 export const samlProviderSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The SAML identity provider's id"),
     name: z.string().describe('Shown on the sign-in button: "Sign in with <name>"'),
     idpEntityId: z.string().describe("The identity provider's entity ID (the Issuer of its responses)"),
     ssoUrl: z.string().describe("The identity provider's single sign-on address"),

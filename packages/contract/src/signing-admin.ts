@@ -44,7 +44,7 @@ export type SigningUrl = z.infer<typeof signingUrlSchema>;
 
 export const sealedArtifactSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The sealed file's id"),
     kind: z.enum(["DOCUMENT", "CERTIFICATE"]),
     name: z.string(),
     documentId: ID.documentId.nullable(),
@@ -160,7 +160,7 @@ export const SIGNING_ADMIN_MESSAGES = {
 
 export const customConsentSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The consent document's id"),
     version: z
       .number()
       .int()

@@ -15,7 +15,7 @@ const size = z.number().finite().max(20_000);
 
 export const tagSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The tag's id"),
     packageId: ID.packageId,
     documentId: ID.documentId,
     participantId: ID.participantId,
@@ -109,7 +109,7 @@ export type DocumentTags = z.infer<typeof documentTagsSchema>;
 
 export const conditionalRuleSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The conditional rule's id"),
     packageId: ID.packageId,
     sourceTagId: ID.sourceTagId,
     targetTagId: ID.targetTagId,

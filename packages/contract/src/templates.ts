@@ -69,7 +69,7 @@ export type DocumentTemplateVersion = z.infer<typeof documentTemplateVersionSche
 
 export const documentTemplateSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The document template's id"),
     organizationId: ID.organizationId,
     name: z.string(),
     description: z.string().nullable(),
@@ -115,7 +115,7 @@ export const packageTemplateDocumentSchema = z
 
 export const packageTemplateSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The package template's id"),
     organizationId: ID.organizationId,
     name: z.string(),
     description: z.string().nullable(),

@@ -56,7 +56,7 @@ export const USER_STATUSES = ["INVITED", "ACTIVE"] as const;
 
 export const userGroupSchema = z.object({ id: z.uuid(), name: z.string() });
 export const userRoleSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().describe("The role's id"),
   name: z.string(),
   groupId: ID.groupId.describe("The group in which the role applies"),
   inherited: z.boolean().describe("True when granted in an ancestor group of groupId"),
@@ -64,7 +64,7 @@ export const userRoleSchema = z.object({
 
 export const userSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The user's id"),
     givenName: z.string(),
     familyName: z.string(),
     middleName: z.string().nullable(),

@@ -235,7 +235,7 @@ const watermarkName = z.string().trim().min(1, "Enter a name").max(100);
 
 export const watermarkTemplateSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The watermark template's id"),
     organizationId: ID.organizationId.nullable().describe("null: the system default template"),
     systemDefault: z.boolean(),
     name: z.string(),
@@ -337,7 +337,7 @@ const ruleCriteria = {
 
 export const watermarkRuleSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The watermark rule's id"),
     templateId: ID.templateId.describe("The watermark template the rule applies"),
     ...ruleCriteria,
     priority: z.number().int().describe("0-based position in the list; breaks ties between equally specific rules"),

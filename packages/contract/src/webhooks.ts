@@ -80,7 +80,7 @@ export type WebhookEventPayload = z.infer<typeof webhookEventPayloadSchema>;
 
 export const webhookEndpointSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The webhook endpoint's id"),
     organizationId: ID.organizationId,
     url: z.string(),
     description: z.string().nullable(),
@@ -154,7 +154,7 @@ export const suspendAllWebhooksResultSchema = z
 
 export const webhookDeliverySchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The delivery's id"),
     eventId: ID.eventId.describe("The webhook-id the receiver saw"),
     eventType: z.string(),
     attempt: z.number().int().describe("1 for the first try of a series"),
