@@ -295,7 +295,7 @@ export type CreateReturnAddress = z.input<typeof createReturnAddressSchema>;
 export type CreateReturnAddressParsed = z.output<typeof createReturnAddressSchema>;
 
 export const updateReturnAddressSchema = addressInput
-  .extend({ version: z.number().int().min(1) })
+  .extend({ version: z.number().int().min(1).describe("The version last read (optimistic locking)") })
   .transform(blankToNull)
   .superRefine(checkAddress)
   .meta({ id: "UpdateReturnAddress" });
@@ -358,7 +358,7 @@ export type BusinessReturnEnvelopeList = z.infer<typeof businessReturnEnvelopeLi
 export const createBusinessReturnEnvelopeSchema = z.object(breFields).meta({ id: "CreateBusinessReturnEnvelope" });
 export type CreateBusinessReturnEnvelope = z.input<typeof createBusinessReturnEnvelopeSchema>;
 export const updateBusinessReturnEnvelopeSchema = z
-  .object({ ...breFields, version: z.number().int().min(1) })
+  .object({ ...breFields, version: z.number().int().min(1).describe("The version last read (optimistic locking)") })
   .meta({ id: "UpdateBusinessReturnEnvelope" });
 export type UpdateBusinessReturnEnvelope = z.input<typeof updateBusinessReturnEnvelopeSchema>;
 
@@ -417,7 +417,7 @@ export type CarrierList = z.infer<typeof carrierListSchema>;
 export const createCarrierSchema = z.object(carrierFields).meta({ id: "CreateCarrier" });
 export type CreateCarrier = z.input<typeof createCarrierSchema>;
 export const updateCarrierSchema = z
-  .object({ ...carrierFields, version: z.number().int().min(1) })
+  .object({ ...carrierFields, version: z.number().int().min(1).describe("The version last read (optimistic locking)") })
   .meta({ id: "UpdateCarrier" });
 export type UpdateCarrier = z.input<typeof updateCarrierSchema>;
 
