@@ -306,8 +306,10 @@ export type SetPackageGroups = z.infer<typeof setPackageGroupsSchema>;
 export const workspaceParticipantSchema = z
   .object({
     id: z.uuid().describe("The participant's id"),
-    type: z.string().describe("The kind of participant, e.g. SIGNER (see Participant.type)"),
-    roleNumber: z.number().int().describe("The participant's place in the signing order (1 first)"),
+    type: z
+      .string()
+      .describe("The participant's type as configured, e.g. Borrower (numbered within the type by roleNumber)"),
+    roleNumber: z.number().int().describe("The participant's number within its type: Borrower 1, Borrower 2…"),
     displayName: z.string().describe("The name shown for the participant"),
     initials: z.string().describe("The participant's initials, for the avatar shown in lists"),
     accessMethod: participantAccessMethodSchema,

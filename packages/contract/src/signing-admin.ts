@@ -28,7 +28,7 @@ export const signingRoomIdentifierSchema = z
       .string()
       .nullable()
       .describe("The participant's mobile phone number (E.164, e.g. +15551234567); null: none"),
-    type: z.string().describe("The kind of participant, e.g. SIGNER (see Participant.type)"),
+    type: z.string().describe("The participant's type as configured, e.g. Borrower"),
     accessMethod: z
       .enum(["EMAIL", "SMS", "API"])
       .describe("How the participant gets their signing link: EMAIL, SMS, or API (your system asks for a signing URL)"),

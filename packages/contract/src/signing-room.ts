@@ -354,7 +354,7 @@ export const signingRoomSchema = z
           .string()
           .nullable()
           .describe("The participant's email address; null when they are invited by text message or on paper"),
-        type: z.string().describe("The kind of participant, e.g. SIGNER (see Participant.type)"),
+        type: z.string().describe("The participant's type as configured, e.g. Borrower"),
         role: participantRoleSchema,
         reviewOnly: z
           .boolean()

@@ -19,8 +19,13 @@ import { CONDITIONAL_RULE_ACTIONS, CONDITIONAL_RULE_CONDITIONS, TAG_TYPES } from
 export const BLUEPRINT_FORMAT = 1;
 
 export const slotSchema = z.object({
-  type: z.string().trim().min(1).max(60),
-  roleNumber: z.number().int().min(1).max(MAX_PARTICIPANTS_PER_TYPE),
+  type: z.string().trim().min(1).max(60).describe("The participant type of the slot, e.g. Borrower"),
+  roleNumber: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PARTICIPANTS_PER_TYPE)
+    .describe(`The slot's number within its type (1–${MAX_PARTICIPANTS_PER_TYPE}): Borrower 1, Borrower 2…`),
 });
 export type Slot = z.infer<typeof slotSchema>;
 
