@@ -27,6 +27,16 @@ export const PARTICIPANT_API_MESSAGES = {
   participantRemoved: "Participant removed.",
 } as const;
 
+const PERSON_TEXT = {
+  type: "The participant type, e.g. Borrower (up to 60 characters); the participant gets the lowest unused number of it",
+  givenName: "The participant's given (first) name; null: not given yet",
+  middleName: "The participant's middle name; null: none",
+  familyName: "The participant's family (last) name; null: not given yet",
+  email: "The participant's email address (needed for EMAIL access); null: none",
+  phoneNumber: "The participant's mobile number, ten digits (needed for SMS access)",
+  avHost: "Hosts the A/V eSign session (one per package)",
+} as const;
+
 export const participantSchema = z
   .object({
     id: z.uuid().describe("The participant's id"),
@@ -35,10 +45,10 @@ export const participantSchema = z
     roleNumber: z.number().int().describe(`1–${MAX_PARTICIPANTS_PER_TYPE}, the lowest unused in the type`),
     displayName: z.string().describe("Upper-cased type plus the role number, e.g. 'BORROWER 1'"),
     initials: z.string().describe("From the names, or from the type and number without names"),
-    givenName: z.string().nullable(),
-    middleName: z.string().nullable(),
-    familyName: z.string().nullable(),
-    email: z.string().nullable(),
+    givenName: z.string().nullable().describe(PERSON_TEXT.givenName),
+    middleName: z.string().nullable().describe(PERSON_TEXT.middleName),
+    familyName: z.string().nullable().describe(PERSON_TEXT.familyName),
+    email: z.string().nullable().describe(PERSON_TEXT.email),
     phoneNumber: z.string().nullable().describe("Ten digits"),
     contact: z.string().describe("The email for EMAIL, the phone as 123-456-7890 for SMS, '' for API"),
     accessMethod: participantAccessMethodSchema,
@@ -46,8 +56,11 @@ export const participantSchema = z
     orderSequence: z.number().int().describe("Position in ordered (PARTICIPANT) signing"),
     avHost: z.boolean().describe("Hosts the A/V eSign session"),
     signingStatus: participantSigningStatusSchema.describe("Where the participant is in the signing room"),
-    invitedAt: z.string().nullable(),
-    finishedAt: z.string().nullable(),
+    invitedAt: z
+      .string()
+      .nullable()
+      .describe("When the participant was last sent their signing link (ISO 8601 time); null: not yet"),
+    finishedAt: z.string().nullable().describe("When the participant finished signing (ISO 8601 time); null: not yet"),
     idVerification: idVerificationMethodSchema.describe("How the participant proves who they are"),
     kbaQuestions: z.array(z.enum(KBA_QUESTIONS)).describe("KBA: the questions the sender gave answers to"),
     mailingAddress: postalAddressOutSchema
@@ -71,15 +84,15 @@ const email = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a val
 
 export const createParticipantSchema = z
   .object({
-    type: participantType,
-    givenName: personName.nullish(),
-    middleName: personName.nullish(),
-    familyName: personName.nullish(),
-    email: email.nullish(),
-    phoneNumber: phoneInputSchema.optional(),
+    type: participantType.describe(PERSON_TEXT.type),
+    givenName: personName.nullish().describe(PERSON_TEXT.givenName),
+    middleName: personName.nullish().describe(PERSON_TEXT.middleName),
+    familyName: personName.nullish().describe(PERSON_TEXT.familyName),
+    email: email.nullish().describe(PERSON_TEXT.email),
+    phoneNumber: phoneInputSchema.optional().describe(PERSON_TEXT.phoneNumber),
     accessMethod: participantAccessMethodSchema.default("EMAIL"),
     role: participantRoleSchema.default("SIGNER"),
-    avHost: z.boolean().default(false),
+    avHost: z.boolean().default(false).describe(`${PERSON_TEXT.avHost} (default false)`),
     idVerification: idVerificationMethodSchema.optional().describe("Default: the organization's setting"),
     kbaAnswers: kbaAnswersSchema.optional().describe("KBA: answers the participant must give (stored encrypted)"),
     mailingAddress: postalAddressSchema.nullish().describe("Where a print set is mailed (US addresses only)"),
@@ -100,16 +113,18 @@ export const updateParticipantSchema = z
         "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
       ),
     type: participantType.optional().describe("A new type takes the lowest unused number of that type"),
-    givenName: personName.nullish(),
-    middleName: personName.nullish(),
-    familyName: personName.nullish(),
-    email: email.nullish(),
-    phoneNumber: phoneInputSchema.optional(),
+    givenName: personName.nullish().describe(PERSON_TEXT.givenName),
+    middleName: personName.nullish().describe(PERSON_TEXT.middleName),
+    familyName: personName.nullish().describe(PERSON_TEXT.familyName),
+    email: email.nullish().describe(PERSON_TEXT.email),
+    phoneNumber: phoneInputSchema.optional().describe(PERSON_TEXT.phoneNumber),
     accessMethod: participantAccessMethodSchema.optional(),
     role: participantRoleSchema.optional().describe("Leaving SIGNER deletes the participant's tags"),
-    avHost: z.boolean().optional(),
+    avHost: z.boolean().optional().describe(PERSON_TEXT.avHost),
     idVerification: idVerificationMethodSchema.optional(),
-    kbaAnswers: kbaAnswersSchema.optional(),
+    kbaAnswers: kbaAnswersSchema
+      .optional()
+      .describe("KBA: the answers the participant must give (stored encrypted); leave out to keep"),
     mailingAddress: postalAddressSchema.nullish().describe("null removes the address"),
   })
   .meta({ id: "UpdateParticipant" });
@@ -125,7 +140,8 @@ export const participantsOrderSchema = z
         }),
       )
       .min(1)
-      .max(1000),
+      .max(1000)
+      .describe("Every participant of the package, each with its place in the signing order"),
     version: z.number().int().min(1).describe("The package's version"),
   })
   .meta({ id: "ParticipantsOrder" });

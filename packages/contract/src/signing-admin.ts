@@ -24,10 +24,7 @@ export const signingRoomIdentifierSchema = z
       .nullable()
       .describe("Generation qualifier after the family name, e.g. Jr. or III; null: none"),
     email: z.string().nullable().describe("The participant's email address; null: none"),
-    phoneNumber: z
-      .string()
-      .nullable()
-      .describe("The participant's mobile phone number (E.164, e.g. +15551234567); null: none"),
+    phoneNumber: z.string().nullable().describe("The participant's mobile phone number, ten digits; null: none"),
     type: z.string().describe("The participant's type as configured, e.g. Borrower"),
     accessMethod: z
       .enum(["EMAIL", "SMS", "API"])

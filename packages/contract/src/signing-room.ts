@@ -50,7 +50,11 @@ export type ClosedReason = (typeof CLOSED_REASONS)[number];
 
 export const ID_VERIFICATION_METHODS = ["NONE", "SMS_CODE", "KBA"] as const;
 export type IdVerificationMethod = (typeof ID_VERIFICATION_METHODS)[number];
-export const idVerificationMethodSchema = z.enum(ID_VERIFICATION_METHODS);
+export const idVerificationMethodSchema = z
+  .enum(ID_VERIFICATION_METHODS)
+  .describe(
+    "How the participant proves who they are before signing: NONE, SMS_CODE (a six-digit code texted to their phone) or KBA (questions answered from data the sender entered)",
+  );
 
 export const PARTICIPANT_SIGNING_STATUSES = [
   "WAITING",
@@ -84,7 +88,10 @@ export const kbaAnswersSchema = z
       .optional()
       .describe("Knowledge-based verification: the last four digits of the participant's Social Security number"),
   })
-  .meta({ id: "KbaAnswers" });
+  .meta({
+    id: "KbaAnswers",
+    description: "The answers a participant must give to knowledge-based questions (stored encrypted, never returned)",
+  });
 export type KbaAnswers = z.infer<typeof kbaAnswersSchema>;
 
 export const SIGNING_LIMITS = {
