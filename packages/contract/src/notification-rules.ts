@@ -39,7 +39,7 @@ export const reminderPolicySchema = z
       "Days before the package expires that the expiring-soon notice goes out (0: off)",
     ),
   })
-  .meta({ id: "ReminderPolicy" });
+  .meta({ id: "ReminderPolicy", description: "When automatic reminders are sent for a package" });
 export type ReminderPolicy = z.infer<typeof reminderPolicySchema>;
 
 /** The organization's defaults as one policy. */
@@ -82,8 +82,14 @@ export const packageReminderSettingsSchema = z
     organizationDefaults: reminderPolicySchema,
     effective: reminderPolicySchema.describe("What applies (a snapshot once the package is available)"),
     remindersSent: z.number().int().describe("Automatic reminders sent so far"),
-    nextReminderAt: z.string().nullable(),
-    expiringSoonSentAt: z.string().nullable(),
+    nextReminderAt: z
+      .string()
+      .nullable()
+      .describe("When the next automatic reminder is due (ISO 8601 time); null: none"),
+    expiringSoonSentAt: z
+      .string()
+      .nullable()
+      .describe("When the expiring-soon notice was sent (ISO 8601 time); null: not sent"),
     version: z.number().int().describe("Send back on update (optimistic locking)"),
   })
   .meta({ id: "PackageReminderSettings" });
@@ -98,8 +104,11 @@ export const updatePackageReminderSettingsSchema = z
       .describe(
         "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
       ),
-    useOrganizationDefaults: z.boolean(),
-    override: reminderPolicySchema.nullable().default(null),
+    useOrganizationDefaults: z.boolean().describe("true: the organization's reminder defaults apply"),
+    override: reminderPolicySchema
+      .nullable()
+      .default(null)
+      .describe("The package's own policy, required when not using the defaults; null otherwise"),
   })
   .refine((v) => v.useOrganizationDefaults || v.override !== null, {
     message: "Enter the package's reminder settings, or use the organization's defaults",
@@ -162,8 +171,8 @@ export const emailNotificationSchema = z
   .object({
     uid: z.uuid().describe("The email notification rule's id"),
     organizationId: ID.organizationId,
-    name: z.string(),
-    enabled: z.boolean(),
+    name: z.string().describe("The rule's name, for the people who manage it"),
+    enabled: z.boolean().describe("The rule sends emails; a disabled rule sends none"),
     events: z.array(z.enum(EMAIL_NOTIFICATION_EVENTS)).describe("The events that send this email"),
     notifySender: z.boolean().describe("Email the member who created the package"),
     notifyPackageGroups: z.boolean().describe("Email every member of the package's groups"),
@@ -175,20 +184,30 @@ export const emailNotificationSchema = z
 export type EmailNotification = z.infer<typeof emailNotificationSchema>;
 
 export const emailNotificationListSchema = z
-  .object({ items: z.array(emailNotificationSchema) })
+  .object({ items: z.array(emailNotificationSchema).describe("Every email notification rule of the organization") })
   .meta({ id: "EmailNotificationList" });
 export type EmailNotificationList = z.infer<typeof emailNotificationListSchema>;
 
 const ruleFields = {
-  name: z.string().trim().min(1, "Enter a name").max(100),
-  enabled: z.boolean().default(true),
+  name: z.string().trim().min(1, "Enter a name").max(100).describe("The rule's name (1–100 characters)"),
+  enabled: z.boolean().default(true).describe("The rule sends emails (default true)"),
   events: z
     .array(z.enum(EMAIL_NOTIFICATION_EVENTS))
     .min(1, EMAIL_NOTIFICATION_MESSAGES.noEvents)
-    .max(EMAIL_NOTIFICATION_EVENTS.length),
-  notifySender: z.boolean().default(false),
-  notifyPackageGroups: z.boolean().default(false),
-  addresses: z.array(email).max(20, "At most 20 addresses").default([]),
+    .max(EMAIL_NOTIFICATION_EVENTS.length)
+    .describe(
+      "The events that send this email (at least one): PACKAGE_COMPLETED, PARTICIPANT_DECLINED, CONSENT_WITHDRAWN, PACKAGE_EXPIRED, PACKAGE_CANCELLED, REMINDER_SENT, EDEPOSIT_FAILED, PACKAGE_EDEPOSITED",
+    ),
+  notifySender: z.boolean().default(false).describe("Email the member who created the package (default false)"),
+  notifyPackageGroups: z
+    .boolean()
+    .default(false)
+    .describe("Email every member of the package's groups (default false)"),
+  addresses: z
+    .array(email)
+    .max(20, "At most 20 addresses")
+    .default([])
+    .describe("Fixed addresses that are emailed too (up to 20); at least one recipient of the three is needed"),
 };
 const hasRecipient = (v: { notifySender: boolean; notifyPackageGroups: boolean; addresses: string[] }) =>
   v.notifySender || v.notifyPackageGroups || v.addresses.length > 0;
@@ -200,7 +219,10 @@ export const createEmailNotificationSchema = z
 export type CreateEmailNotification = z.input<typeof createEmailNotificationSchema>;
 
 export const updateEmailNotificationSchema = z
-  .object({ ...ruleFields, version: z.number().int().min(1) })
+  .object({
+    ...ruleFields,
+    version: z.number().int().min(1).describe("The rule's version last read (optimistic locking)"),
+  })
   .refine(hasRecipient, { message: EMAIL_NOTIFICATION_MESSAGES.noRecipients, path: ["addresses"] })
   .meta({ id: "UpdateEmailNotification" });
 export type UpdateEmailNotification = z.input<typeof updateEmailNotificationSchema>;
