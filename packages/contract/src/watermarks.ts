@@ -218,7 +218,11 @@ const watermarkStyle = {
     .min(-90, "Angle: -90 to 90")
     .max(90, "Angle: -90 to 90")
     .describe("Degrees counter-clockwise"),
-  opacity: z.number().min(0.05, "Opacity: 0.05 to 1").max(1, "Opacity: 0.05 to 1"),
+  opacity: z
+    .number()
+    .min(0.05, "Opacity: 0.05 to 1")
+    .max(1, "Opacity: 0.05 to 1")
+    .describe("0.05 (faint) to 1 (solid)"),
   fontSize: z
     .number()
     .int()
@@ -231,21 +235,27 @@ const watermarkStyle = {
     .describe("#rrggbb"),
 };
 
-const watermarkName = z.string().trim().min(1, "Enter a name").max(100);
+const watermarkName = z
+  .string()
+  .trim()
+  .min(1, "Enter a name")
+  .max(100)
+  .describe("The template's name, shown when choosing one for a rule (1–100 characters)");
+const IS_DEFAULT_TEXT = "The organization's default: used when no rule matches a deposited package's copy";
 
 export const watermarkTemplateSchema = z
   .object({
     id: z.uuid().describe("The watermark template's id"),
     organizationId: ID.organizationId.nullable().describe("null: the system default template"),
-    systemDefault: z.boolean(),
-    name: z.string(),
+    systemDefault: z.boolean().describe("The installation's default template (support users change it)"),
+    name: z.string().describe("The template's name"),
     isDefault: z.boolean().describe("The organization's default: used when no rule matches a deposited package's copy"),
-    text: z.string(),
-    position: z.enum(WATERMARK_POSITIONS),
-    angle: z.number().int(),
-    opacity: z.number(),
-    fontSize: z.number().int(),
-    color: z.string(),
+    text: z.string().describe("Text drawn on every page, with {variables} filled in per copy"),
+    position: z.enum(WATERMARK_POSITIONS).describe("Where on the page the text sits"),
+    angle: z.number().int().describe("Degrees counter-clockwise, -90 to 90"),
+    opacity: z.number().describe("0.05 (faint) to 1 (solid)"),
+    fontSize: z.number().int().describe("Points, 6 to 144; text too long for the page is shrunk"),
+    color: z.string().describe("#rrggbb"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
     createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
@@ -271,7 +281,7 @@ export const createWatermarkTemplateSchema = z
     opacity: watermarkStyle.opacity.default(0.25),
     fontSize: watermarkStyle.fontSize.default(36),
     color: watermarkStyle.color.default("#808080"),
-    isDefault: z.boolean().default(false),
+    isDefault: z.boolean().default(false).describe(`${IS_DEFAULT_TEXT} (default false)`),
   })
   .meta({ id: "CreateWatermarkTemplate" });
 export type CreateWatermarkTemplate = z.input<typeof createWatermarkTemplateSchema>;
@@ -292,7 +302,7 @@ export const updateWatermarkTemplateSchema = z
     opacity: watermarkStyle.opacity.optional(),
     fontSize: watermarkStyle.fontSize.optional(),
     color: watermarkStyle.color.optional(),
-    isDefault: z.boolean().optional(),
+    isDefault: z.boolean().optional().describe(IS_DEFAULT_TEXT),
   })
   .meta({ id: "UpdateWatermarkTemplate" });
 export type UpdateWatermarkTemplate = z.input<typeof updateWatermarkTemplateSchema>;
@@ -347,7 +357,7 @@ export type WatermarkRule = z.infer<typeof watermarkRuleSchema>;
 
 export const watermarkRuleListSchema = z
   .object({
-    rules: z.array(watermarkRuleSchema),
+    rules: z.array(watermarkRuleSchema).describe("The organization's rules, in priority order"),
     version: z.number().int().describe("Send back when replacing the list (optimistic locking)"),
   })
   .meta({ id: "WatermarkRuleList" });
