@@ -272,7 +272,7 @@ export function readBulkSendRecords(
 export const bulkSendRowErrorSchema = z
   .object({
     line: z.number().int().describe("The row's line as a spreadsheet shows it (the header is line 1)"),
-    reason: z.string(),
+    reason: z.string().describe("Why the row will not become a package, in words"),
   })
   .meta({ id: "BulkSendRowError" });
 export type BulkSendRowError = z.infer<typeof bulkSendRowErrorSchema>;
@@ -292,21 +292,26 @@ export const bulkSendSchema = z
     id: z.uuid().describe("The bulk send's id"),
     organizationId: ID.organizationId,
     templateId: ID.templateId.describe("The package template the rows fill"),
-    templateName: z.string(),
-    fileName: z.string().nullable(),
-    status: z.enum(BULK_SEND_STATUSES),
+    templateName: z.string().describe("The package template's name"),
+    fileName: z.string().nullable().describe("The uploaded CSV file's name; null: not known"),
+    status: z
+      .enum(BULK_SEND_STATUSES)
+      .describe("QUEUED, RUNNING, COMPLETED, CANCELLED or FAILED (the job itself failed)"),
     totalRows: z.int().describe("Rows of the file (blank rows left out)"),
     createdCount: z.int().describe("Packages created so far"),
     sentCount: z.int().describe("Packages sent so far"),
     failedCount: z.int().describe("Rows that failed (validation or creating or sending)"),
     skippedCount: z.int().describe("Rows left alone because the bulk send was cancelled"),
-    cancelRequested: z.boolean(),
+    cancelRequested: z.boolean().describe("Someone asked to cancel; rows not started yet are skipped"),
     createdBy: ID.createdBy.nullable(),
-    createdByName: z.string().nullable(),
+    createdByName: z
+      .string()
+      .nullable()
+      .describe("Name of the user who started the bulk send; null when that user is gone"),
     createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    startedAt: z.string().nullable(),
-    finishedAt: z.string().nullable(),
-    version: z.int(),
+    startedAt: z.string().nullable().describe("When the job started (ISO 8601 time); null: not yet"),
+    finishedAt: z.string().nullable().describe("When the job finished (ISO 8601 time); null: not yet"),
+    version: z.int().describe("The bulk send's version: send it back to cancel (optimistic locking)"),
   })
   .meta({ id: "BulkSend" });
 export type BulkSend = z.infer<typeof bulkSendSchema>;
@@ -318,8 +323,10 @@ export const bulkSendRowSchema = z
   .object({
     id: z.uuid().describe("The row's id"),
     line: z.int().describe("The row's line as a spreadsheet shows it (the header is line 1)"),
-    status: z.enum(BULK_SEND_ROW_STATUSES),
-    error: z.string().nullable(),
+    status: z
+      .enum(BULK_SEND_ROW_STATUSES)
+      .describe("PENDING (not reached yet), CREATED (package made), SENT, FAILED (see error) or SKIPPED (cancelled)"),
+    error: z.string().nullable().describe("Why the row failed; null unless FAILED"),
     packageId: ID.packageId.nullable(),
   })
   .meta({ id: "BulkSendRow" });
@@ -329,7 +336,10 @@ export const bulkSendRowListSchema = pageSchema(bulkSendRowSchema).meta({ id: "B
 export type BulkSendRowList = z.infer<typeof bulkSendRowListSchema>;
 
 export const bulkSendListQuerySchema = pageQuerySchema(["createdAt"], "createdAt").extend({
-  sortDirection: z.enum(["asc", "desc"]).default("desc"),
+  sortDirection: z
+    .enum(["asc", "desc"])
+    .default("desc")
+    .describe("asc: oldest first; desc (the default): newest first"),
 });
 export const bulkSendRowQuerySchema = pageQuerySchema(["line"], "line").extend({
   status: z.enum(BULK_SEND_ROW_STATUSES).optional().describe("Only rows in this state (FAILED: the failed rows)"),
