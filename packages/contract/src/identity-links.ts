@@ -35,8 +35,8 @@ export const membershipRequestSchema = z
   .object({
     id: z.uuid().describe("The membership request's id"),
     organizationId: ID.organizationId,
-    organizationName: z.string(),
-    invitedByName: z.string().nullable(),
+    organizationName: z.string().describe("The organization the person is asked to join"),
+    invitedByName: z.string().nullable().describe("The name of the member who asked; null: unknown"),
     groupName: z.string().nullable().describe("Group the person joins on acceptance"),
     roleNames: z.array(z.string()).describe("Roles granted in that group"),
     createdAt: z.string().describe("ISO 8601"),
@@ -53,9 +53,9 @@ export type MembershipRequestList = z.infer<typeof membershipRequestListSchema>;
 export const membershipRequestLookupSchema = z
   .object({
     email: z.string().describe("The account the request is for"),
-    organizationName: z.string(),
-    invitedByName: z.string().nullable(),
-    expiresAt: z.string(),
+    organizationName: z.string().describe("The organization the person is asked to join"),
+    invitedByName: z.string().nullable().describe("The name of the member who asked; null: unknown"),
+    expiresAt: z.string().describe("When the link stops working (ISO 8601 time)"),
   })
   .meta({ id: "MembershipRequestLookup" });
 export type MembershipRequestLookup = z.infer<typeof membershipRequestLookupSchema>;
@@ -63,14 +63,17 @@ export type MembershipRequestLookup = z.infer<typeof membershipRequestLookupSche
 export const membershipRequestTokenSchema = tokenBody.meta({ id: "MembershipRequestToken" });
 
 export const acceptedMembershipSchema = z
-  .object({ organizationId: ID.organizationId, organizationName: z.string() })
+  .object({
+    organizationId: ID.organizationId,
+    organizationName: z.string().describe("The organization the person has joined"),
+  })
   .meta({ id: "AcceptedMembership" });
 export type AcceptedMembership = z.infer<typeof acceptedMembershipSchema>;
 
 export const identityLinkSchema = z
   .object({
     id: z.uuid().describe("The identity link's id"),
-    providerKind: z.enum(IDENTITY_PROVIDER_KINDS),
+    providerKind: z.enum(IDENTITY_PROVIDER_KINDS).describe("oidc (OpenID Connect) or saml (SAML 2.0)"),
     providerId: ID.providerId,
     providerName: z.string().describe("The provider's name; 'Removed provider' when it no longer exists"),
     linkedBy: z
@@ -89,10 +92,10 @@ export const identityLinkListSchema = z
 
 export const identityLinkRequestLookupSchema = z
   .object({
-    email: z.string(),
-    providerName: z.string(),
-    organizationName: z.string(),
-    expiresAt: z.string(),
+    email: z.string().describe("The account the identity is to be linked to"),
+    providerName: z.string().describe("The identity provider's name"),
+    organizationName: z.string().describe("The organization whose identity provider it is"),
+    expiresAt: z.string().describe("When the link stops working (ISO 8601 time)"),
   })
   .meta({ id: "IdentityLinkRequestLookup" });
 export type IdentityLinkRequestLookup = z.infer<typeof identityLinkRequestLookupSchema>;
