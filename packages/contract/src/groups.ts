@@ -35,7 +35,7 @@ export const GROUP_MESSAGES = {
 export const groupRoleSchema = z
   .object({
     id: z.uuid().describe("The role's id"),
-    name: z.string(),
+    name: z.string().describe("The role's name"),
     roleColor: z.string().nullable().describe("#RRGGBB"),
   })
   .meta({ id: "GroupRole" });
@@ -45,9 +45,9 @@ export const groupSchema = z
   .object({
     id: z.uuid().describe("The group's id"),
     parentId: z.uuid().nullable().describe("Parent group; null for a top-level group"),
-    parentName: z.string().nullable(),
-    name: z.string(),
-    description: z.string().nullable(),
+    parentName: z.string().nullable().describe("The parent group's name; null for a top-level group"),
+    name: z.string().describe("The group's name, unique among its siblings"),
+    description: z.string().nullable().describe("What the group is for; null: none"),
     memberCount: z.number().int().describe("Direct members of this group"),
     roles: z.array(groupRoleSchema).describe("The group's role structure: the roles its members may be granted"),
     version: z.number().int().describe("Send back on update, move and delete (optimistic locking)"),
@@ -71,8 +71,17 @@ export const groupTreeSchema = pageSchema(groupSchema)
   .meta({ id: "GroupTree" });
 export type GroupTree = z.infer<typeof groupTreeSchema>;
 
-const groupName = z.string().trim().min(1, "Name is required").max(100);
-const groupDescription = z.string().trim().max(500);
+const groupName = z
+  .string()
+  .trim()
+  .min(1, "Name is required")
+  .max(100)
+  .describe("The group's name, unique among its siblings (1–100 characters)");
+const groupDescription = z
+  .string()
+  .trim()
+  .max(500)
+  .describe("What the group is for (up to 500 characters); null: none");
 
 export const createGroupSchema = z
   .object({
@@ -124,9 +133,11 @@ export type LocationLabel = z.infer<typeof locationLabelSchema>;
 export const locationCandidateSchema = z
   .object({
     groupId: ID.groupId.nullable().describe("Target parent; null is the top level"),
-    name: z.string(),
+    name: z.string().describe("The candidate parent's name"),
     path: z.string().describe("Names from the top level down, joined with ' / '"),
-    label: locationLabelSchema.nullable(),
+    label: locationLabelSchema
+      .nullable()
+      .describe("Why the candidate cannot be chosen (the current location, or its roles do not match); null: it can"),
     selectable: z.boolean().describe("False for the current location and for role mismatches"),
   })
   .meta({ id: "LocationCandidate" });
