@@ -102,7 +102,7 @@ export const documentSchema = z
       .describe(
         `What intake removed from the uploaded PDF (one of ${ACTIVE_CONTENT_KINDS.join(", ")}); empty when nothing`,
       ),
-    numPages: z.number().int(),
+    numPages: z.number().int().describe("Number of pages"),
     originalFileName: z.string().describe("The uploaded file's name"),
     uploadedBy: ID.uploadedBy.nullable().describe("User id"),
     createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
@@ -130,8 +130,12 @@ export type DocumentProperties = z.infer<typeof documentPropertiesSchema>;
 export const updateDocumentSchema = z
   .object({
     version: z.number().int().min(1).describe("The document's version"),
-    name: documentName.optional(),
-    executionType: executionTypeSchema.optional(),
+    name: documentName.optional().describe("The document's name (1–255 characters); leave out to keep"),
+    executionType: executionTypeSchema
+      .optional()
+      .describe(
+        "How participants execute it: E_SIGN, VIEW_ONLY or PAPER (the labels E-Sign… are accepted); leave out to keep",
+      ),
     confirmTagRemoval: z
       .boolean()
       .default(false)
@@ -151,7 +155,7 @@ export const documentsOrderSchema = z
 export type DocumentsOrder = z.infer<typeof documentsOrderSchema>;
 
 export const documentNumPagesSchema = z
-  .object({ numPages: z.number().int() })
+  .object({ numPages: z.number().int().describe("Number of pages of the document") })
   .describe("Pages of the stored PDF")
   .meta({ id: "DocumentNumPages" });
 export type DocumentNumPages = z.infer<typeof documentNumPagesSchema>;

@@ -25,8 +25,8 @@ export const MEMBERSHIP_MESSAGES = {
 export const memberRoleSchema = z
   .object({
     id: z.uuid().describe("The role's id"),
-    name: z.string(),
-    roleColor: z.string().nullable(),
+    name: z.string().describe("The role's name"),
+    roleColor: z.string().nullable().describe("The colour the role is shown in, #RRGGBB; null: none"),
     inherited: z.boolean().describe("Granted in an ancestor group (applies here, managed there)"),
   })
   .meta({ id: "MemberRole" });
@@ -35,9 +35,9 @@ export type MemberRole = z.infer<typeof memberRoleSchema>;
 export const groupMemberSchema = z
   .object({
     userId: ID.userId,
-    givenName: z.string(),
-    familyName: z.string(),
-    email: z.string(),
+    givenName: z.string().describe("The user's given (first) name"),
+    familyName: z.string().describe("The user's family (last) name"),
+    email: z.string().describe("The user's email address"),
     inherited: z
       .boolean()
       .describe("Not a member of this group itself: every role comes from an ancestor group (cannot be removed here)"),
@@ -53,7 +53,11 @@ export type GroupMembersPage = z.infer<typeof groupMembersPageSchema>;
 
 export const addGroupMembersSchema = z
   .object({
-    userIds: z.array(z.uuid()).min(1, "Select at least one user").max(100),
+    userIds: z
+      .array(z.uuid())
+      .min(1, "Select at least one user")
+      .max(100)
+      .describe("The users to add to the group (1–100)"),
     roleIds: z.array(z.uuid()).min(1, "Select at least one role").max(200).describe("From the group's role structure"),
   })
   .meta({ id: "AddGroupMembers" });
@@ -78,8 +82,8 @@ export type SetMemberRoles = z.infer<typeof setMemberRolesSchema>;
 export const membershipGroupSchema = z
   .object({
     groupId: ID.groupId,
-    name: z.string(),
-    parentId: z.uuid().nullable(),
+    name: z.string().describe("The group's name"),
+    parentId: z.uuid().nullable().describe("The parent group's id; null for a top-level group"),
     member: z.boolean().describe("The user is a member of this group itself (not only through an ancestor)"),
     roles: z.array(memberRoleSchema).describe("Own roles first, then roles inherited from ancestor groups"),
   })

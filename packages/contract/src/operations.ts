@@ -38,7 +38,11 @@ export const servicesInfoSchema = z
   .object({
     checkedAt: z.iso.datetime().describe("When the checks ran (ISO 8601 time)"),
     application: z
-      .object({ version: z.string(), commit: z.string(), node: z.string() })
+      .object({
+        version: z.string().describe("Signet's version"),
+        commit: z.string().describe("The git commit the build was made from"),
+        node: z.string().describe("The Node.js version running the API"),
+      })
       .describe("The API's own version, git commit and Node.js version"),
     services: z.array(serviceInfoSchema).describe("Every dependency and how it is doing"),
     queues: z

@@ -32,15 +32,15 @@ export const permissionNameSchema = z.enum(PERMISSION_NAMES as [PermissionName, 
 export const roleSchema = z
   .object({
     id: z.uuid().describe("The role's id"),
-    name: z.string(),
-    description: z.string().nullable(),
+    name: z.string().describe("The role's name, unique in the organization"),
+    description: z.string().nullable().describe("What the role is for; null: none"),
     roleColor: z.string().nullable().describe("#RRGGBB"),
     permissions: z.number().int().describe("Permission bits (spec §6)"),
     permissionNames: z.array(permissionNameSchema).describe("The same permissions by name"),
     groupCount: z.number().int().describe("Groups whose role structure has this role"),
     memberCount: z.number().int().describe("Distinct users holding this role in some group"),
     systemDefined: z.boolean().describe("A support role or Admin: cannot be edited or deleted"),
-    hidden: z.boolean(),
+    hidden: z.boolean().describe("Kept out of the organization's role list (an internal role)"),
     eoSupport: z.boolean().describe("A support role"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
     createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
@@ -56,9 +56,17 @@ export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
 export const rolePageSchema = pageSchema(roleSchema).meta({ id: "RolePage" });
 export type RolePage = z.infer<typeof rolePageSchema>;
 
-const roleName = z.string().trim().min(1, "Name is required").max(100);
-const roleDescription = z.string().trim().max(500);
-const roleColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Color must be #RRGGBB");
+const roleName = z
+  .string()
+  .trim()
+  .min(1, "Name is required")
+  .max(100)
+  .describe("The role's name, unique in the organization (1–100 characters)");
+const roleDescription = z.string().trim().max(500).describe("What the role is for (up to 500 characters); null: none");
+const roleColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, "Color must be #RRGGBB")
+  .describe("The colour the role is shown in, #RRGGBB; null: none");
 const rolePermissions = z.array(permissionNameSchema).max(PERMISSION_NAMES.length);
 
 export const createRoleSchema = z

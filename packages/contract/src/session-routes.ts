@@ -20,7 +20,7 @@ import { ID } from "./ids.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 const orgParams = z.object({ orgId: ID.orgId });
-const idParams = z.object({ id: z.uuid() });
+const idParams = z.object({ id: z.uuid().describe("The password-reset request's id, from the emailed link") });
 
 export const sessionRoutes = {
   token: define({
