@@ -73,7 +73,7 @@ export type ApiUser = z.infer<typeof apiUserSchema>;
 
 export const apiUserListSchema = z
   .object({
-    records: z.array(apiUserSchema).describe("The records of the list"),
+    records: z.array(apiUserSchema).describe("The organization's API users"),
     count: z.number().int().describe("Total number of records"),
   })
   .meta({ id: "ApiUserList" });

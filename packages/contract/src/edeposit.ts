@@ -167,7 +167,7 @@ export const eVaultOptionSchema = z
   .meta({ id: "EVaultOption" });
 export const eVaultOptionListSchema = z
   .object({
-    records: z.array(eVaultOptionSchema).describe("The records of the list"),
+    records: z.array(eVaultOptionSchema).describe("The eVaults a sender may choose from"),
     count: z.number().int().describe("Total number of records"),
   })
   .meta({ id: "EVaultOptionList" });

@@ -144,7 +144,9 @@ export const locationCandidateSchema = z
 export type LocationCandidate = z.infer<typeof locationCandidateSchema>;
 
 export const locationCandidatesSchema = z
-  .object({ records: z.array(locationCandidateSchema).describe("The records of the list") })
+  .object({
+    records: z.array(locationCandidateSchema).describe("Every place the group could move to, with whether it can"),
+  })
   .describe("Where the group may be moved: groups the caller manages, without the group and its descendants")
   .meta({ id: "LocationCandidates" });
 export type LocationCandidates = z.infer<typeof locationCandidatesSchema>;

@@ -46,7 +46,9 @@ export const membershipRequestSchema = z
 export type MembershipRequest = z.infer<typeof membershipRequestSchema>;
 
 export const membershipRequestListSchema = z
-  .object({ records: z.array(membershipRequestSchema).describe("The records of the list") })
+  .object({
+    records: z.array(membershipRequestSchema).describe("The caller's open requests to join other organizations"),
+  })
   .meta({ id: "MembershipRequestList" });
 export type MembershipRequestList = z.infer<typeof membershipRequestListSchema>;
 
@@ -87,7 +89,7 @@ export const identityLinkSchema = z
 export type IdentityLink = z.infer<typeof identityLinkSchema>;
 
 export const identityLinkListSchema = z
-  .object({ records: z.array(identityLinkSchema).describe("The records of the list") })
+  .object({ records: z.array(identityLinkSchema).describe("The identity provider accounts linked to the caller") })
   .meta({ id: "IdentityLinkList" });
 
 export const identityLinkRequestLookupSchema = z

@@ -270,7 +270,9 @@ export const participantProofingSchema = z
 export type ParticipantProofing = z.infer<typeof participantProofingSchema>;
 
 export const packageProofingSchema = z
-  .object({ records: z.array(participantProofingSchema).describe("The records of the list") })
+  .object({
+    records: z.array(participantProofingSchema).describe("Each participant of the package and their identity proofing"),
+  })
   .meta({ id: "PackageIdentityProofing" });
 
 /** The sender's view (main API). */

@@ -191,7 +191,9 @@ export const signInProviderSchema = z
   })
   .meta({ id: "SignInProvider" });
 export const signInProviderListSchema = z
-  .object({ records: z.array(signInProviderSchema).describe("The records of the list") })
+  .object({
+    records: z.array(signInProviderSchema).describe("The enabled identity providers people may sign in through"),
+  })
   .meta({ id: "SignInProviderList" });
 export type SignInProviderList = z.infer<typeof signInProviderListSchema>;
 

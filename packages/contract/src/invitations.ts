@@ -116,7 +116,7 @@ export type PendingUserInvitation = z.infer<typeof pendingUserInvitationSchema>;
 
 export const pendingUserInvitationListSchema = z
   .object({
-    records: z.array(pendingUserInvitationSchema).describe("The records of the list"),
+    records: z.array(pendingUserInvitationSchema).describe("Invitations not used yet"),
     count: z.number().int().describe("Total number of records"),
   })
   .meta({ id: "PendingUserInvitationList" });

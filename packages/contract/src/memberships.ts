@@ -64,7 +64,7 @@ export const addGroupMembersSchema = z
 export type AddGroupMembers = z.infer<typeof addGroupMembersSchema>;
 
 export const addedGroupMembersSchema = z
-  .object({ records: z.array(groupMemberSchema).describe("The records of the list") })
+  .object({ records: z.array(groupMemberSchema).describe("The group's members") })
   .meta({ id: "AddedGroupMembers" });
 export type AddedGroupMembers = z.infer<typeof addedGroupMembersSchema>;
 

@@ -310,8 +310,10 @@ export const workspaceParticipantSchema = z
       .string()
       .describe("The participant's type as configured, e.g. Borrower (numbered within the type by roleNumber)"),
     roleNumber: z.number().int().describe("The participant's number within its type: Borrower 1, Borrower 2…"),
-    displayName: z.string().describe("The name shown for the participant"),
-    initials: z.string().describe("The participant's initials, for the avatar shown in lists"),
+    displayName: z.string().describe("Upper-cased type plus the role number, e.g. 'BORROWER 1'"),
+    initials: z
+      .string()
+      .describe("The participant's initials: from their names, or from the type and number without names"),
     accessMethod: participantAccessMethodSchema,
   })
   .meta({ id: "WorkspaceParticipant" });

@@ -169,7 +169,7 @@ export type Mailing = z.infer<typeof mailingSchema>;
 
 export const mailingListSchema = z
   .object({
-    records: z.array(mailingSchema).describe("The records of the list"),
+    records: z.array(mailingSchema).describe("The package's mailings, newest first"),
     count: z.number().int().describe("Total number of mailings of the package"),
     printMailMilestoneError: z.boolean().describe("Spec §3: a mailing of this package was returned or failed"),
     candidates: z

@@ -146,7 +146,7 @@ export type SamlProvider = z.infer<typeof samlProviderSchema>;
 
 export const samlProviderListSchema = z
   .object({
-    records: z.array(samlProviderSchema).describe("The records of the list"),
+    records: z.array(samlProviderSchema).describe("Every SAML identity provider of the installation"),
     count: z.number().int().describe("Total number of records"),
   })
   .meta({ id: "SamlProviderList" });

@@ -62,7 +62,7 @@ export type SettingMetaData = z.infer<typeof settingMetaDataSchema>;
 
 export const settingMetaDataListSchema = z
   .object({
-    records: z.array(settingMetaDataSchema).describe("The records of the list"),
+    records: z.array(settingMetaDataSchema).describe("The settings matching the filters"),
     count: z.number().int().describe("Total number of records"),
   })
   .meta({ id: "SettingMetaDataList" });

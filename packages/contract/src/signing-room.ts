@@ -279,7 +279,7 @@ export const signingDocumentSchema = z
       )
       .describe("Each page's size in PDF points, first page first"),
     executionType: executionTypeSchema.describe("How THIS participant executes the document"),
-    reviewed: z.boolean().describe("The participant has opened every page of the document"),
+    reviewed: z.boolean().describe("The participant has reviewed the document (all a View Only document needs)"),
     fileUrl: z.string().describe("GET it (same origin, session cookie) to show the PDF"),
     format: z
       .enum(["PDF", "SMART_DOC"])
@@ -352,11 +352,11 @@ export const signingRoomSchema = z
     participant: z
       .object({
         id: z.uuid().describe("The participant's id"),
-        displayName: z
-          .string()
-          .describe("The name shown for the participant (their name, or a placeholder for an unnamed role)"),
+        displayName: z.string().describe("Upper-cased type plus the role number, e.g. 'BORROWER 1'"),
         name: z.string().describe("Given and family names, or the display name"),
-        initials: z.string().describe("Initials stamped for INITIALS tags until the participant adopts their own"),
+        initials: z
+          .string()
+          .describe("The participant's initials: from their names, or from the type and number without names"),
         email: z
           .string()
           .nullable()
@@ -392,8 +392,16 @@ export const signingRoomSchema = z
     consent: z
       .object({
         given: z.boolean().describe("The participant has agreed to do business electronically for this package"),
-        version: z.string().describe("Version of the e-sign disclosure shown (changes when the organization edits it)"),
-        sha256: z.string().describe("SHA-256 (hex) of the disclosure text agreed to, recorded in the audit trail"),
+        version: z
+          .string()
+          .describe(
+            "The consent version shown: a changed disclosure or a new consent PDF is a new version, and participants consent again",
+          ),
+        sha256: z
+          .string()
+          .describe(
+            "SHA-256 (hex) of the disclosure texts (DEFAULT) or of the consent PDF (CUSTOM), recorded with the consent",
+          ),
         kind: z
           .enum(["DEFAULT", "CUSTOM"])
           .describe("DEFAULT: Signet's disclosure; CUSTOM: the organization's own consent document"),
@@ -802,7 +810,7 @@ export const collaborationViewSchema = z
       .array(
         z.object({
           id: z.uuid().describe("The participant's id"),
-          displayName: z.string().describe("The name shown for the participant"),
+          displayName: z.string().describe("Upper-cased type plus the role number, e.g. 'BORROWER 1'"),
           name: z.string().describe("Given and family names, or the display name"),
           status: participantSigningStatusSchema.describe(
             "How far the participant has got (see SigningRoom.participant.status)",

@@ -266,7 +266,7 @@ export type WatermarkTemplate = z.infer<typeof watermarkTemplateSchema>;
 
 export const watermarkTemplateListSchema = z
   .object({
-    records: z.array(watermarkTemplateSchema).describe("The records of the list"),
+    records: z.array(watermarkTemplateSchema).describe("The organization's watermark templates and the system default"),
     count: z.number().int().describe("Total number of records"),
   })
   .meta({ id: "WatermarkTemplateList" });
