@@ -111,7 +111,7 @@ export const closingCenterSchema = z
     name: z.string().describe(CENTER_TEXT.name),
     kind: z.enum(CLOSING_CENTER_KINDS).describe(KIND_TEXT),
     contactEmail: z.string().nullable().describe(CENTER_TEXT.contactEmail),
-    contactPhone: z.string().nullable().describe("Ten digits"),
+    contactPhone: z.string().nullable().describe("The closing center's contact phone, ten digits; null: none"),
     addressLine1: z.string().nullable().describe(CENTER_TEXT.addressLine1),
     addressLine2: z.string().nullable().describe(CENTER_TEXT.addressLine2),
     city: z.string().nullable().describe(CENTER_TEXT.city),

@@ -104,7 +104,7 @@ export const documentSchema = z
       ),
     numPages: z.number().int().describe("Number of pages"),
     originalFileName: z.string().describe("The uploaded file's name"),
-    uploadedBy: ID.uploadedBy.nullable().describe("User id"),
+    uploadedBy: ID.uploadedBy.nullable().describe("The id of the user who uploaded the document; null when unknown"),
     createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
   })

@@ -563,7 +563,7 @@ export const notificationReportSchema = z
           packageName: z.string().nullable().describe("The package the message was about; null: none"),
           channel: z.enum(NOTIFICATION_CHANNELS).describe(CHANNEL_TEXT),
           kind: z.string().describe("What the message was, e.g. invitation"),
-          recipient: z.string().describe("Masked"),
+          recipient: z.string().describe("Who it was sent to, masked like NotificationRecord.recipient"),
           answer: z.string().nullable().describe("The mail server's answer, or the error"),
           at: z.string().describe("When sending failed (ISO 8601 time)"),
         }),

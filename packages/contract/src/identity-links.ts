@@ -39,8 +39,8 @@ export const membershipRequestSchema = z
     invitedByName: z.string().nullable().describe("The name of the member who asked; null: unknown"),
     groupName: z.string().nullable().describe("Group the person joins on acceptance"),
     roleNames: z.array(z.string()).describe("Roles granted in that group"),
-    createdAt: z.string().describe("ISO 8601"),
-    expiresAt: z.string().describe("ISO 8601"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    expiresAt: z.string().describe("When it expires (ISO 8601 time)"),
   })
   .meta({ id: "MembershipRequest" });
 export type MembershipRequest = z.infer<typeof membershipRequestSchema>;

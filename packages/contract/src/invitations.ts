@@ -67,7 +67,7 @@ export const userInvitationSchema = z
     familyName: z.string().describe(P.familyName),
     status: z.enum(INVITATION_STATUSES).describe(P.status),
     kind: z.enum(INVITATION_KINDS).describe(P.kind),
-    expiresAt: z.string().describe("ISO 8601"),
+    expiresAt: z.string().describe("When it expires (ISO 8601 time)"),
     createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     invitedBy: ID.invitedBy.nullable(),
     groupId: ID.groupId.nullable().describe("The group the person joins on acceptance; null: none"),
@@ -147,7 +147,7 @@ export type InvitationRegistrationInput = z.input<typeof invitationRegistrationS
 
 export const invitationRegistrationResultSchema = z.object({
   email: z.string().describe("Where the verification code was sent"),
-  codeExpiresAt: z.string().describe("ISO 8601"),
+  codeExpiresAt: z.string().describe("When the code stops working (ISO 8601 time)"),
 });
 
 export const invitationVerifySchema = z

@@ -75,8 +75,8 @@ export const organizationSchema = z
     authorizedFeatures: z
       .string()
       .describe("'eSign Creator' followed by the enabled features, sorted, comma separated (computed)"),
-    createdAt: z.string().describe("ISO 8601"),
-    lastUpdatedAt: z.string().describe("ISO 8601"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     disabledAt: z.string().nullable().describe("When the organization was deactivated (ISO 8601)"),
     createdBy: ID.createdBy.nullable().describe("Id of the user who created the organization"),
     createdByFullName: z.string().nullable().describe("Name of the user who created the organization; null: unknown"),

@@ -104,7 +104,7 @@ export const packageAuditEventSchema = z
   .object({
     sequence: z.number().int().describe("Position in the package's chain, from 1"),
     type: z.string().describe("e.g. package.created, package.sent, package.cancelled"),
-    occurredAt: z.string().describe("UTC, milliseconds"),
+    occurredAt: z.string().describe("When it happened (ISO 8601 time, UTC, with milliseconds)"),
     actorId: ID.actorId.nullable(),
     actorName: z.string().nullable().describe("The name of who acted, as it was then; null for the system"),
     actorRole: z.string().nullable().describe("user, system or anonymous"),
@@ -122,7 +122,7 @@ export type PackageAuditEvent = z.infer<typeof packageAuditEventSchema>;
 export const packageAuditSchema = z
   .object({
     packageId: ID.packageId,
-    events: z.array(packageAuditEventSchema).describe("Oldest first"),
+    events: z.array(packageAuditEventSchema).describe("The package's audit events, oldest first"),
     chainValid: z.boolean().describe("The hash chain re-verifies: no event was changed, removed or inserted"),
     brokenAt: z.number().int().nullable().describe("Sequence of the first broken link, when not valid"),
   })

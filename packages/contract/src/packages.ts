@@ -139,7 +139,10 @@ export const packageSchema = z
     scheduledOn: z.string().nullable().describe(PACKAGE_TEXT.scheduledOn),
     expirationType: packageExpirationTypeSchema.nullable().describe(PACKAGE_TEXT.expirationType),
     scheduledExpiryDays: z.number().int().nullable().describe(PACKAGE_TEXT.scheduledExpiryDays),
-    scheduledExpiryTime: z.string().nullable().describe("HH:mm"),
+    scheduledExpiryTime: z
+      .string()
+      .nullable()
+      .describe("RELATIVE: the time of day (HH:mm, 24-hour) the package expires; null otherwise"),
     packageExpiresAt: z.string().nullable().describe(PACKAGE_TEXT.packageExpiresAt),
     sentAt: z.string().nullable().describe("When send was accepted"),
     availableAt: z.string().nullable().describe("When it last became AVAILABLE_TO_SIGNERS"),
@@ -159,7 +162,7 @@ export const packageSchema = z
       .string()
       .nullable()
       .describe("CANCELLED: the reason the sender gave; null otherwise or when none was given"),
-    createdBy: ID.createdBy.nullable().describe("User id"),
+    createdBy: ID.createdBy.nullable().describe("The id of the user who created it; null when unknown"),
     createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     participantCount: z.number().int().describe("Number of participants of the package"),
@@ -338,9 +341,11 @@ export const workspacePackageSchema = z
     lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     packageExpiresAt: z.string().nullable().describe("When the package expires (ISO 8601 time); null: it does not"),
     participantCount: z.number().int().describe("Number of participants of the package"),
-    participantCountsByType: z.record(z.string(), z.number().int()).describe("Participants per type"),
+    participantCountsByType: z
+      .record(z.string(), z.number().int())
+      .describe('Number of participants per participant type, e.g. {"Borrower": 2}'),
     contactSummary: contactSummarySchema,
-    participants: z.array(workspaceParticipantSchema).describe("In signing order"),
+    participants: z.array(workspaceParticipantSchema).describe("The package's participants, in signing order"),
     allowedActions: z.array(z.enum(PACKAGE_ACTIONS)).describe("What the status machine allows from the status"),
     canManage: z.boolean().describe("The caller holds MANAGE_DOCUMENTS_PACKAGES in one of the package's groups"),
     tridRisk: z

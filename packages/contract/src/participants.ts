@@ -49,7 +49,10 @@ export const participantSchema = z
     middleName: z.string().nullable().describe(PERSON_TEXT.middleName),
     familyName: z.string().nullable().describe(PERSON_TEXT.familyName),
     email: z.string().nullable().describe(PERSON_TEXT.email),
-    phoneNumber: z.string().nullable().describe("Ten digits"),
+    phoneNumber: z
+      .string()
+      .nullable()
+      .describe("The participant's mobile number, ten digits (needed for SMS access); null: none"),
     contact: z.string().describe("The email for EMAIL, the phone as 123-456-7890 for SMS, '' for API"),
     accessMethod: participantAccessMethodSchema,
     role: participantRoleSchema,

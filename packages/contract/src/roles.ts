@@ -45,8 +45,8 @@ export const roleSchema = z
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
     createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
-    createdBy: ID.createdBy.nullable().describe("User id"),
-    updatedBy: ID.updatedBy.nullable().describe("User id"),
+    createdBy: ID.createdBy.nullable().describe("The id of the user who created it; null when unknown"),
+    updatedBy: ID.updatedBy.nullable().describe("The id of the user who last changed it; null when unknown"),
   })
   .meta({ id: "Role" });
 export type Role = z.infer<typeof roleSchema>;

@@ -74,7 +74,10 @@ export type KbaQuestion = (typeof KBA_QUESTIONS)[number];
 /** What the sender enters for knowledge-based verification (stored encrypted). */
 export const kbaAnswersSchema = z
   .object({
-    dateOfBirth: z.iso.date().optional().describe("YYYY-MM-DD"),
+    dateOfBirth: z.iso
+      .date()
+      .optional()
+      .describe("Knowledge-based verification: the participant's date of birth, YYYY-MM-DD"),
     postalCode: z
       .string()
       .trim()
@@ -157,7 +160,9 @@ const isoDate = z.string().describe("ISO 8601 time");
 export const brandingSchema = z
   .object({
     organizationName: z.string().describe("The sending organization's name, shown in the room's header"),
-    primaryColor: z.string().describe("CSS colour"),
+    primaryColor: z
+      .string()
+      .describe("The organization's primary colour (a CSS colour) for the room's buttons and header"),
     primaryFontColor: z.string().describe("CSS colour of text drawn on the primary colour"),
     logoUrl: z
       .string()

@@ -213,7 +213,10 @@ export const templatePersonSchema = slotSchema
       .nullish()
       .describe("The person's email address (needed for EMAIL access)"),
     phoneNumber: phoneInputSchema.optional().describe("The person's mobile number (needed for SMS access)"),
-    accessMethod: z.enum(PARTICIPANT_ACCESS_METHODS).optional().describe("Default: the slot's"),
+    accessMethod: z
+      .enum(PARTICIPANT_ACCESS_METHODS)
+      .optional()
+      .describe("How the person gets their signing link: EMAIL, SMS or API; default: the slot's"),
   })
   .meta({ id: "TemplatePerson" });
 export type TemplatePerson = z.infer<typeof templatePersonSchema>;

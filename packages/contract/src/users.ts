@@ -85,7 +85,7 @@ export const userSchema = z
     isMember: z.boolean().describe("The user belongs to at least one group of this organization"),
     groups: z.array(userGroupSchema).describe("Groups of this organization the user is a member of"),
     roles: z.array(userRoleSchema).describe("Roles per group, including those inherited in sub-groups"),
-    phoneNumber: z.string().nullable().describe("Ten digits"),
+    phoneNumber: z.string().nullable().describe("The user's phone number, ten digits; null: none"),
     mfaPhoneNumber: z.string().nullable().describe("Ten digits: where sign-in codes are sent"),
   })
   .meta({ id: "User" });
