@@ -6,7 +6,7 @@ import { z } from "zod";
 const id = (description: string) => z.uuid().describe(description);
 
 export const ID = {
-  orgId: id("The organization's id (from GET /api/v1/session/organizations or the token's claims)"),
+  orgId: id("The organization's id (GET /api/v1/users/me/organizations lists the caller's)"),
   organizationId: id("The organization's id"),
   packageId: id("The package's id, as answered when the package was created"),
   participantId: id("The participant's id within its package"),
@@ -27,14 +27,14 @@ export const ID = {
   samlProviderId: id("The SAML identity provider's id"),
   providerId: id("The identity provider's id"),
   returnAddressId: id("The return address's id"),
-  artifactId: id("The stored file's id (an artifact kept with the package, e.g. a sealed copy or a scan)"),
+  artifactId: id("The sealed file's id (a sealed document or the certificate of completion)"),
   apiUserId: id("The API user's id (a system that calls the API as a user)"),
   apiClientId: id("The OAuth client's id (the record's UUID, not its client_id)"),
   webhookId: id("The webhook endpoint's id"),
   vaultId: id("The eVault's id"),
   evaultId: id("The eVault's id"),
   uploadId: id("The upload's id (one file a participant uploaded)"),
-  settingId: id("The setting's id"),
+  settingId: id("The stored value's id (SettingMetaData.id)"),
   sessionId: id("The A/V eSign session's id"),
   secretId: id("The client secret's id"),
   scanId: id("The scan's id (an image of a wet-signed paper returned by mail)"),
