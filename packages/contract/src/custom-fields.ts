@@ -51,7 +51,11 @@ export const customFieldSchema = z
     selectOptions: z.array(z.string()).describe(FIELD_TEXT.selectOptions),
     required: z.boolean().describe(FIELD_TEXT.required),
     encrypted: z.boolean().describe(FIELD_TEXT.encrypted),
-    archived: z.boolean().describe("Archived: hidden from lists unless includeArchived, and offered on no package"),
+    archived: z
+      .boolean()
+      .describe(
+        "Archived: listed only with includeArchived, offered on no new package, and its stored values are frozen",
+      ),
     active: z.boolean().describe(FIELD_TEXT.active),
     minRangeRealNumber: range.describe(FIELD_TEXT.minRangeRealNumber),
     maxRangeRealNumber: range.describe(FIELD_TEXT.maxRangeRealNumber),
@@ -61,7 +65,7 @@ export const customFieldSchema = z
     defaultValue: z.string().nullable().describe(FIELD_TEXT.defaultValue),
     isSystemGenerated: z
       .boolean()
-      .describe("Made by Signet itself rather than by the organization; it cannot be deleted"),
+      .describe("Made by Signet itself rather than by the organization (configuration exports leave it out)"),
     version: z
       .number()
       .int()

@@ -265,7 +265,7 @@ export const returnAddressSchema = z
   .object({
     id: z.uuid().describe("The return address's id"),
     ...addressOut,
-    isDefault: z.boolean().describe("The organization's default return address, chosen first in new mailings"),
+    isDefault: z.boolean().describe("The organization's default return address"),
     windowLines: z.array(z.string()).describe("The lines the envelope window shows"),
     envelopesUsing: z.number().int().describe("Business return envelopes that print this address"),
     version: z
@@ -340,7 +340,7 @@ export const businessReturnEnvelopeSchema = z
     postalFacility: z.string().describe("City and state of the post office that issued the permit"),
     returnAddressId: ID.returnAddressId.describe("The return address the envelope is addressed to"),
     imb: z.string().nullable().describe("The Intelligent Mail barcode (IMb) id printed on the envelope; null: none"),
-    isDefault: z.boolean().describe("The organization's default envelope, chosen first in new mailings"),
+    isDefault: z.boolean().describe("The organization's default business return envelope"),
     windowLines: z.array(z.string()).describe("What the envelope shows: the reply mail legend and the return address"),
     version: z
       .number()
@@ -377,8 +377,8 @@ export function envelopeWindowLines(
 
 const CARRIER_TEXT = {
   use: "Which legs the carrier is offered for: OUTBOUND (to the recipient), RETURN (back to the organization) or BOTH",
-  enabled: "Offered to senders; a disabled carrier stays on the mailings that used it",
-  isDefault: "The organization's default carrier, chosen first in new mailings",
+  enabled: "Offered to senders",
+  isDefault: "The organization's default carrier",
 } as const;
 
 const carrierFields = {
@@ -422,7 +422,7 @@ export const updateCarrierSchema = z
 export type UpdateCarrier = z.input<typeof updateCarrierSchema>;
 
 const PRINT_TEXT = {
-  enabled: "Print and mail fulfillment is on: senders may add paper participants and mailings to packages",
+  enabled: "Print and mail fulfillment is on for the organization",
   providerCode: "The print service provider: WK (the reference vendor protocol)",
   vendorUrl: "The print vendor's API address (http or https); null: not set",
   clientId: "The client id the organization was given by the print vendor; null: not set",

@@ -159,9 +159,7 @@ export const signingRoomSettingsSchema = z
       .max(100)
       .regex(MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE)
       .describe("Display name of invitation emails"),
-    email_reply_to: z
-      .union([z.literal(""), z.email()])
-      .describe("Reply-To address of invitation emails; empty: replies go to the From address"),
+    email_reply_to: z.union([z.literal(""), z.email()]).describe("Reply-To address of invitation emails; empty: none"),
     primary_color: z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #1c7ed6.")
@@ -170,9 +168,7 @@ export const signingRoomSettingsSchema = z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #ffffff.")
       .describe("The colour of text on the primary colour, #RRGGBB"),
-    logo_url: z
-      .union([z.literal(""), z.url()])
-      .describe("URL of a logo for the signing room; empty: the organization's uploaded logo or none"),
+    logo_url: z.union([z.literal(""), z.url()]).describe("URL of a logo for the signing room; empty: none set here"),
   })
   .meta({ id: "SigningRoomSettings" });
 export type SigningRoomSettings = z.infer<typeof signingRoomSettingsSchema>;
