@@ -70,7 +70,7 @@ export const parkedJobSchema = z
   .object({
     id: z.string().regex(/^\d+$/).describe("Outbox row id"),
     queue: z.string().describe("The queue the job was for"),
-    jobName: z.string().describe("The job's name, e.g. webhook-delivery"),
+    jobName: z.string().describe("The name of the job the row would run"),
     attempts: z.number().int().describe("How many times the relay tried"),
     lastError: z.string().nullable().describe("The last error; null: none recorded"),
     createdAt: z.iso.datetime().describe("When the row was written (ISO 8601 time)"),

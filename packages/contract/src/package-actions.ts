@@ -131,7 +131,11 @@ export type PackageAudit = z.infer<typeof packageAuditSchema>;
 
 /** The review step's readiness check (issue 4 §6): everything that stops the send, with where it is. */
 const checkItem = z.object({
-  path: z.string().describe("Where the problem is, e.g. participants.0.email or documents"),
+  path: z
+    .string()
+    .describe(
+      "What the problem is about: a field of the package (e.g. scheduledOn) or a part of it (documents, participants)",
+    ),
   message: z.string().describe("What to do, in words"),
 });
 

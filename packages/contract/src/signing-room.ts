@@ -510,7 +510,7 @@ export const openSessionSchema = z
       .min(10)
       .max(500)
       .describe(
-        "The token of the signing link (the part after /sign/ in the emailed or texted link, or from a signing URL the API created)",
+        "The token of the signing link: from the emailed or texted link, or from a signing URL the API created",
       ),
   })
   .meta({ id: "OpenSigningSession" });
