@@ -91,9 +91,9 @@ function refsIn(value: unknown, found: string[] = []): string[] {
 }
 
 /**
- * Issue 36 §2. What an integrator reads nothing about: every property of every component schema, at any depth
- * (`Schema.property`, `Schema.property[].inner`), and every path and query parameter
- * (`operationId in:name`). A schema counts as described when it carries a description, when it is
+ * Issue 36 §2. What an integrator reads nothing about: every property of every component schema,
+ * at any depth (`Schema.property`, `Schema.property[].inner`), and every parameter of every
+ * operation (`operationId in:name`). A schema counts as described when it carries a description, when it is
  * a `$ref` to a component other than the generic Uuid that carries one, or when it is nullable
  * (`anyOf` with a null branch) and its other branches are described. The Uuid component only says
  * "a UUID", so an id must say whose id it is beside its `$ref`.
@@ -126,7 +126,7 @@ function undescribedIn(document: OpenApiDocument): string[] {
   for (const operations of Object.values(document.paths)) {
     for (const operation of Object.values(operations)) {
       for (const parameter of operation.parameters ?? []) {
-        if (parameter.in === "header" || parameter.description || described(parameter.schema)) continue;
+        if (parameter.description || described(parameter.schema)) continue;
         found.push(`${operation.operationId} ${parameter.in}:${parameter.name}`);
       }
     }
