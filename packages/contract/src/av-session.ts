@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ExecutionType } from "./document-rules.ts";
 import { ID } from "./ids.ts";
+import { PACKAGE_STATUS_TEXT } from "./package-status-schemas.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 import { mustFinish } from "./signing-rules.ts";
 
@@ -100,7 +101,7 @@ export const avRoomStateSchema = z
     isHost: z.boolean().describe("This participant hosts the session"),
     self: ID.participantId.describe("This participant's id (their peer id in signalling)"),
     hostName: z.string().nullable().describe("The host's name; null: no host chosen"),
-    packageStatus: z.string().describe("The package's status (see Package.status)"),
+    packageStatus: z.string().describe(PACKAGE_STATUS_TEXT),
     session: z
       .object({
         id: ID.sessionId,

@@ -58,7 +58,7 @@ export const participantSchema = z
     role: participantRoleSchema,
     orderSequence: z.number().int().describe("Position in ordered (PARTICIPANT) signing"),
     avHost: z.boolean().describe("Hosts the A/V eSign session"),
-    signingStatus: participantSigningStatusSchema.describe("Where the participant is in the signing room"),
+    signingStatus: participantSigningStatusSchema,
     invitedAt: z
       .string()
       .nullable()

@@ -29,9 +29,7 @@ export const signingRoomIdentifierSchema = z
     accessMethod: z
       .enum(["EMAIL", "SMS", "API"])
       .describe("How the participant gets their signing link: EMAIL, SMS, or API (your system asks for a signing URL)"),
-    signingStatus: participantSigningStatusSchema.describe(
-      "Where the participant is in the signing (see SigningRoom.participant.status)",
-    ),
+    signingStatus: participantSigningStatusSchema,
   })
   .meta({ id: "SigningRoomIdentifier" });
 export type SigningRoomIdentifier = z.infer<typeof signingRoomIdentifierSchema>;

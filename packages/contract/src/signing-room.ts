@@ -5,6 +5,7 @@ import { executionTypeEnumSchema as executionTypeSchema } from "./documents.ts";
 import { identityProofingRoutes } from "./identity-proofing.ts";
 import { ID } from "./ids.ts";
 import { publicLogoRoutes } from "./organization-logo.ts";
+import { PACKAGE_STATUS_TEXT } from "./package-status-schemas.ts";
 import { participantRoleSchema } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { signingSessionRulesSchema } from "./session-upload-settings.ts";
@@ -65,7 +66,11 @@ export const PARTICIPANT_SIGNING_STATUSES = [
   "CONSENT_WITHDRAWN",
 ] as const;
 export type ParticipantSigningStatus = (typeof PARTICIPANT_SIGNING_STATUSES)[number];
-export const participantSigningStatusSchema = z.enum(PARTICIPANT_SIGNING_STATUSES);
+export const PARTICIPANT_SIGNING_STATUS_TEXT =
+  "Where the participant is in the signing: WAITING (for their turn, or for the package to be sent), INVITED (link sent), OPENED (link opened), FINISHED, DECLINED or CONSENT_WITHDRAWN";
+export const participantSigningStatusSchema = z
+  .enum(PARTICIPANT_SIGNING_STATUSES)
+  .describe(PARTICIPANT_SIGNING_STATUS_TEXT);
 
 /** Knowledge-based questions asked from the participant's data the sender entered. */
 export const KBA_QUESTIONS = ["dateOfBirth", "postalCode", "ssnLast4"] as const;
@@ -346,7 +351,7 @@ export const signingRoomSchema = z
       .object({
         id: z.uuid().describe("The package's id"),
         name: z.string().describe("The package's name as the sender gave it"),
-        status: z.string().describe("The package's status (see Package.status)"),
+        status: z.string().describe(PACKAGE_STATUS_TEXT),
         emailIntroText: z
           .string()
           .nullable()
@@ -373,9 +378,7 @@ export const signingRoomSchema = z
           .describe(
             "Nothing to sign or fill: only View Only documents to review (reviewsOnly). The room and consent speak of reviewing",
           ),
-        status: participantSigningStatusSchema.describe(
-          "Where this participant is in the package's signing: WAITING for their turn, INVITED, OPENED the link, then through to FINISHED, DECLINED or CONSENT_WITHDRAWN",
-        ),
+        status: participantSigningStatusSchema,
         finishedAt: isoDate.nullable(),
       })
       .describe("The participant this session belongs to"),
@@ -448,7 +451,9 @@ export const signingRoomSchema = z
                 label: z.string().describe("The question as shown to the participant"),
                 type: z
                   .enum(DATA_COLLECTION_FIELD_TYPES)
-                  .describe("The kind of answer expected (see DataCollectionField.type)"),
+                  .describe(
+                    "The kind of answer: TEXT, NUMBER, DATE (YYYY-MM-DD), SELECT (one of options) or CHECKBOX (true or false)",
+                  ),
                 required: z.boolean().describe("The participant must answer before finishing"),
                 options: z
                   .array(z.string())
@@ -794,7 +799,7 @@ export const collaborationViewSchema = z
       .object({
         id: ID.packageId,
         name: z.string().describe("The package's name as the sender gave it"),
-        status: z.string().describe("The package's status (see Package.status)"),
+        status: z.string().describe(PACKAGE_STATUS_TEXT),
         shortId: z.string().describe("The package's short id, the reference shown to people"),
       })
       .describe("The shared package: its id, name, status and short id (the reference shown to people)"),
@@ -817,9 +822,7 @@ export const collaborationViewSchema = z
           id: z.uuid().describe("The participant's id"),
           displayName: z.string().describe("Upper-cased type plus the role number, e.g. 'BORROWER 1'"),
           name: z.string().describe("Given and family names, or the display name"),
-          status: participantSigningStatusSchema.describe(
-            "How far the participant has got (see SigningRoom.participant.status)",
-          ),
+          status: participantSigningStatusSchema,
           finishedAt: isoDate.nullable(),
         }),
       )
