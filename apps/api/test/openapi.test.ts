@@ -33,12 +33,23 @@ interface Operation {
   tags?: string[];
   security?: Record<string, string[]>[];
   requestBody?: { content: Record<string, MediaType> };
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; description?: string; schema?: JsonSchema }[];
   responses: Record<string, ResponseObject>;
 }
 interface MediaType {
   schema?: { $ref?: string };
   example?: unknown;
+}
+interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  additionalProperties?: boolean | JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
 }
 interface ResponseObject {
   $ref?: string;
@@ -97,6 +108,50 @@ function refsIn(value: unknown, found: string[] = []): string[] {
     }
   }
   return found;
+}
+
+/**
+ * Issue 36 §2. What an integrator reads nothing about: every property of every component schema,
+ * at any depth (`Schema.property`, `Schema.property[].inner`), and every parameter of every
+ * operation (`operationId in:name`). A schema counts as described when it carries a description, when it is
+ * a `$ref` to a component other than the generic Uuid that carries one, or when it is nullable
+ * (`anyOf` with a null branch) and its other branches are described. The Uuid component only says
+ * "a UUID", so an id must say whose id it is beside its `$ref`.
+ */
+function undescribedIn(document: OpenApiDocument): string[] {
+  const schemas = document.components.schemas as Record<string, JsonSchema>;
+  const described = (schema: JsonSchema | undefined): boolean => {
+    if (!schema) return false;
+    if (schema.description) return true;
+    if (schema.$ref) {
+      const target = schema.$ref.split("/").pop()!;
+      return target !== "Uuid" && Boolean(schemas[target]?.description);
+    }
+    const branches = (schema.anyOf ?? schema.oneOf ?? []).filter((branch) => branch.type !== "null");
+    return branches.length > 0 && branches.length < (schema.anyOf ?? schema.oneOf)!.length && branches.every(described);
+  };
+  const found: string[] = [];
+  const walk = (schema: JsonSchema | undefined, where: string) => {
+    if (!schema || typeof schema !== "object") return;
+    for (const [key, property] of Object.entries(schema.properties ?? {})) {
+      if (!described(property)) found.push(`${where}.${key}`);
+      walk(property, `${where}.${key}`);
+    }
+    walk(schema.items, `${where}[]`);
+    if (typeof schema.additionalProperties === "object") walk(schema.additionalProperties, `${where}{}`);
+    for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+      walk(branch, where);
+  };
+  for (const [component, schema] of Object.entries(schemas)) walk(schema, component);
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.description || described(parameter.schema)) continue;
+        found.push(`${operation.operationId} ${parameter.in}:${parameter.name}`);
+      }
+    }
+  }
+  return found.sort();
 }
 
 describe.each(["api", "signing"] as const)("the %s listener's OpenAPI document", (name) => {
@@ -291,6 +346,10 @@ describe.each(["api", "signing"] as const)("the %s listener's OpenAPI document",
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  it("describes every parameter and property", () => {
+    expect(undescribedIn(documents[name])).toEqual([]);
   });
 
   it("lists every tag it uses with a description", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -31,7 +32,9 @@ export const API_CLIENT_MESSAGES = {
 } as const;
 
 const name = z.string().trim().min(1).max(100);
-const description = z.string().trim().max(500);
+const description = z.string().trim().max(500).describe("What the system is and who runs it (up to 500 characters)");
+const USER_NAME = "The API user's name: the system that calls the API, shown in the audit trail (1–100 characters)";
+const CLIENT_NAME = "The client's name, e.g. the deployment that uses it (1–100 characters)";
 const grantTypes = z
   .array(z.enum(API_CLIENT_GRANT_TYPES))
   .max(API_CLIENT_GRANT_TYPES.length)
@@ -40,31 +43,47 @@ const grantTypes = z
 export const apiUserSchema = z
   .object({
     id: z.uuid().describe("The API user's user id: the token's subject and the audit trail's actor"),
-    organizationId: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
+    organizationId: ID.organizationId,
+    name: z.string().describe(USER_NAME),
+    description: z.string().nullable().describe("What the system is and who runs it; null: none"),
     enabled: z.boolean().describe("False once deactivated: its tokens stop working at once"),
-    groups: z.array(
-      z.object({ id: z.uuid(), name: z.string(), roles: z.array(z.object({ id: z.uuid(), name: z.string() })) }),
-    ),
-    clientCount: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    version: z.number().int(),
+    groups: z
+      .array(
+        z.object({
+          id: ID.groupId,
+          name: z.string().describe("The group's name"),
+          roles: z
+            .array(z.object({ id: ID.roleId, name: z.string().describe("The role's name") }))
+            .describe("The roles the API user holds in that group"),
+        }),
+      )
+      .describe("The groups the API user belongs to, with its roles in each"),
+    clientCount: z.number().int().describe("Number of its OAuth clients"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "ApiUser" });
 export type ApiUser = z.infer<typeof apiUserSchema>;
 
 export const apiUserListSchema = z
-  .object({ records: z.array(apiUserSchema), count: z.number().int() })
+  .object({
+    records: z.array(apiUserSchema).describe("The organization's API users"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "ApiUserList" });
 export type ApiUserList = z.infer<typeof apiUserListSchema>;
 
 export const createApiUserSchema = z
   .object({
-    name,
+    name: name.describe(USER_NAME),
     description: description.optional(),
-    groupId: z.uuid().optional().describe("Group to place the API user in (needs MANAGE_GROUPS and MANAGE_ROLES)"),
+    groupId: ID.groupId.optional().describe("Group to place the API user in (needs MANAGE_GROUPS and MANAGE_ROLES)"),
     roleIds: z.array(z.uuid()).max(50).default([]).describe("Roles of that group to grant"),
   })
   .meta({ id: "CreateApiUser" });
@@ -72,8 +91,14 @@ export type CreateApiUser = z.input<typeof createApiUserSchema>;
 
 export const updateApiUserSchema = z
   .object({
-    version: z.number().int().min(1),
-    name: name.optional(),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
+    name: name.optional().describe(USER_NAME),
     description: description.nullable().optional(),
     enabled: z.boolean().optional().describe("false deactivates the API user and revokes its tokens"),
   })
@@ -82,12 +107,12 @@ export type UpdateApiUser = z.input<typeof updateApiUserSchema>;
 
 export const apiClientSecretSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The client secret's id"),
     prefix: z.string().describe("First characters of the secret, to tell secrets apart"),
-    createdAt: z.string(),
-    expiresAt: z.string().nullable(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    expiresAt: z.string().nullable().describe("When the secret stops working (ISO 8601 time); null: until revoked"),
     lastUsedAt: z.string().nullable().describe("Last token request with this secret (to the minute)"),
-    revokedAt: z.string().nullable(),
+    revokedAt: z.string().nullable().describe("When the secret was revoked (ISO 8601 time); null: not revoked"),
     active: z.boolean().describe("Neither revoked nor expired"),
   })
   .meta({ id: "ApiClientSecret" });
@@ -95,30 +120,40 @@ export type ApiClientSecret = z.infer<typeof apiClientSecretSchema>;
 
 export const apiClientSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid(),
-    apiUserId: z.uuid(),
+    id: z.uuid().describe("The OAuth client's record id (not its client_id)"),
+    organizationId: ID.organizationId,
+    apiUserId: ID.apiUserId,
     clientId: z.string().describe("Sent as client_id to the token endpoint"),
-    name: z.string(),
-    grantTypes: z.array(z.enum(API_CLIENT_GRANT_TYPES)),
-    enabled: z.boolean(),
+    name: z.string().describe("The client's name"),
+    grantTypes: z
+      .array(z.enum(API_CLIENT_GRANT_TYPES))
+      .describe("Grant types the client may use at the token endpoint: client_credentials; empty blocks every grant"),
+    enabled: z.boolean().describe("The client may get tokens; false stops every token of the client"),
     secrets: z.array(apiClientSecretSchema).describe("Secrets by creation, newest first; values are never listed"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    version: z.number().int(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
-  .meta({ id: "ApiClient" });
+  .meta({ id: "ApiClient", description: "An OAuth 2.0 client of an API user: gets tokens with client credentials" });
 export type ApiClient = z.infer<typeof apiClientSchema>;
 
 export const apiClientListSchema = z.array(apiClientSchema).meta({ id: "ApiClientList" });
 
 export const newApiClientSecretSchema = apiClientSecretSchema
   .extend({ value: z.string().describe("The secret itself: shown this once, never again") })
-  .meta({ id: "NewApiClientSecret" });
+  .meta({ id: "NewApiClientSecret", description: "A client secret just made, with its value (shown this once)" });
 export type NewApiClientSecret = z.infer<typeof newApiClientSecretSchema>;
 
 export const apiClientWithSecretSchema = z
-  .object({ client: apiClientSchema, secret: newApiClientSecretSchema })
+  .object({
+    client: apiClientSchema,
+    secret: newApiClientSecretSchema,
+  })
   .meta({ id: "ApiClientWithSecret" });
 export type ApiClientWithSecret = z.infer<typeof apiClientWithSecretSchema>;
 
@@ -128,14 +163,24 @@ const expiresAt = z.iso
   .describe("When the secret stops working; none: until revoked");
 
 export const createApiClientSchema = z
-  .object({ name, grantTypes: grantTypes.default(["client_credentials"]), secretExpiresAt: expiresAt })
+  .object({
+    name: name.describe(CLIENT_NAME),
+    grantTypes: grantTypes.default(["client_credentials"]),
+    secretExpiresAt: expiresAt,
+  })
   .meta({ id: "CreateApiClient" });
 export type CreateApiClient = z.input<typeof createApiClientSchema>;
 
 export const updateApiClientSchema = z
   .object({
-    version: z.number().int().min(1),
-    name: name.optional(),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
+    name: name.optional().describe(CLIENT_NAME),
     grantTypes: grantTypes.optional(),
     enabled: z.boolean().optional().describe("false stops every token of the client at once"),
   })
@@ -160,10 +205,10 @@ export const oauthErrorSchema = z
   .meta({ id: "OAuthError" });
 export type OAuthErrorBody = z.infer<typeof oauthErrorSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const apiUserParams = orgParams.extend({ apiUserId: z.uuid() });
-const apiClientParams = apiUserParams.extend({ apiClientId: z.uuid() });
-const secretParams = apiClientParams.extend({ secretId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const apiUserParams = orgParams.extend({ apiUserId: ID.apiUserId });
+const apiClientParams = apiUserParams.extend({ apiClientId: ID.apiClientId });
+const secretParams = apiClientParams.extend({ secretId: ID.secretId });
 const readers = ["VIEW_USERS_GROUPS_ROLES", "MANAGE_USERS"] as const;
 const managers = ["MANAGE_USERS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["api-clients"] } as const;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { ExecutionType } from "./document-rules.ts";
+import { ID } from "./ids.ts";
+import { PACKAGE_STATUS_TEXT } from "./package-status-schemas.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 import { mustFinish } from "./signing-rules.ts";
 
@@ -57,10 +59,12 @@ export const AV_SESSION_MESSAGES = {
 } as const;
 
 const isoDate = z.string().describe("ISO 8601 time");
+const STATUS_TEXT =
+  "LIVE while the host runs it; ENDED when it stopped before the package was completed; COMPLETED when the host completed the signing";
 
 export const avViewSchema = z
   .object({
-    documentId: z.uuid().describe("The document the host shows"),
+    documentId: ID.documentId.describe("The document the host shows"),
     page: z.number().int().min(1).max(100_000).describe("1-based page of that document"),
   })
   .meta({ id: "AvView" });
@@ -68,11 +72,13 @@ export type AvView = z.infer<typeof avViewSchema>;
 
 export const avIceServerSchema = z
   .object({
-    urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
-    username: z.string().optional(),
-    credential: z.string().optional(),
+    urls: z
+      .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+      .describe("The server's stun: or turn: URL, or several"),
+    username: z.string().optional().describe("TURN: the user name"),
+    credential: z.string().optional().describe("TURN: the password"),
   })
-  .meta({ id: "AvIceServer" });
+  .meta({ id: "AvIceServer", description: "A STUN or TURN server (an RTCIceServer)" });
 export type AvIceServer = z.infer<typeof avIceServerSchema>;
 
 /** AV_ICE_SERVERS: a JSON array of RTCIceServer objects; empty works on one network (host candidates). */
@@ -80,11 +86,10 @@ export const avIceServersSchema = z.array(avIceServerSchema);
 
 export const avRoomParticipantSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    isHost: z.boolean(),
-    /** needs to sign (mustFinish) */
-    signs: z.boolean(),
+    id: z.uuid().describe("The participant's id"),
+    name: z.string().describe("The participant's name"),
+    isHost: z.boolean().describe("Hosts the session"),
+    signs: z.boolean().describe("Needs to sign (mustFinish)"),
     signed: z.boolean().describe("Has finished signing"),
     online: z.boolean().describe("Connected to the session's signalling now"),
   })
@@ -92,33 +97,45 @@ export const avRoomParticipantSchema = z
 
 export const avRoomStateSchema = z
   .object({
-    avEsign: z.boolean(),
-    isHost: z.boolean(),
-    self: z.uuid(),
-    hostName: z.string().nullable(),
-    packageStatus: z.string(),
+    avEsign: z.boolean().describe("The package is signed in an A/V session"),
+    isHost: z.boolean().describe("This participant hosts the session"),
+    self: ID.participantId.describe("This participant's id (their peer id in signalling)"),
+    hostName: z.string().nullable().describe("The host's name; null: no host chosen"),
+    packageStatus: z.string().describe(PACKAGE_STATUS_TEXT),
     session: z
       .object({
-        id: z.uuid(),
-        status: z.enum(AV_SESSION_STATUSES),
+        id: ID.sessionId,
+        status: z.enum(AV_SESSION_STATUSES).describe(STATUS_TEXT),
         startedAt: isoDate,
-        view: avViewSchema.nullable(),
+        view: avViewSchema.nullable().describe("What the host shows now; null: nothing yet"),
         recordedChunks: z.number().int().describe("Recording chunks received so far"),
       })
       .nullable()
       .describe("The live session, or null when none is live"),
-    participants: z.array(avRoomParticipantSchema),
-    documents: z.array(z.object({ id: z.uuid(), name: z.string(), numPages: z.number().int() })),
+    participants: z.array(avRoomParticipantSchema).describe("The package's participants in the session"),
+    documents: z
+      .array(
+        z.object({
+          id: ID.documentId,
+          name: z.string().describe("The document's name"),
+          numPages: z.number().int().describe("Number of pages"),
+        }),
+      )
+      .describe("The documents the host can show"),
     iceServers: avIceServersSchema.describe("AV_ICE_SERVERS: STUN/TURN servers for RTCPeerConnection"),
-    /** who must still sign before the host may complete (names) */
-    missingSigners: z.array(z.string()),
+    missingSigners: z.array(z.string()).describe("Who must still sign before the host may complete (names)"),
     identityProofed: z.boolean().describe("This participant may join (hosts always may)"),
   })
   .meta({ id: "AvRoomState" });
 export type AvRoomState = z.infer<typeof avRoomStateSchema>;
 
 export const avChunkReceiptSchema = z
-  .object({ index: z.number().int(), bytes: z.number().int(), sha256: z.string(), received: z.number().int() })
+  .object({
+    index: z.number().int().describe("The chunk's index"),
+    bytes: z.number().int().describe("The chunk's size in bytes"),
+    sha256: z.string().describe("SHA-256 (hex) of the chunk"),
+    received: z.number().int().describe("Chunks received so far"),
+  })
   .meta({ id: "AvChunkReceipt" });
 
 // ——— signalling messages (WebSocket, JSON text frames) ———
@@ -169,11 +186,11 @@ export type AvServerMessage = z.infer<typeof avServerMessageSchema>;
 
 export const avRecordingSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The recording's id"),
     sha256: z.string().describe("SHA-256 of the stored recording"),
-    bytes: z.number().int(),
-    durationSeconds: z.number().int(),
-    contentType: z.string(),
+    bytes: z.number().int().describe("Size in bytes"),
+    durationSeconds: z.number().int().describe("Length of the recording in seconds"),
+    contentType: z.string().describe("The recording's media type, e.g. video/webm"),
     retainUntil: isoDate.describe("Kept at least until this time (AV_RECORDING_RETENTION_YEARS)"),
     createdAt: isoDate,
   })
@@ -181,21 +198,21 @@ export const avRecordingSchema = z
 
 export const avSessionSummarySchema = z
   .object({
-    id: z.uuid(),
-    status: z.enum(AV_SESSION_STATUSES),
-    hostName: z.string(),
+    id: z.uuid().describe("The A/V session's id"),
+    status: z.enum(AV_SESSION_STATUSES).describe(STATUS_TEXT),
+    hostName: z.string().describe("The host's name"),
     startedAt: isoDate,
     endedAt: isoDate.nullable(),
-    recording: avRecordingSchema.nullable(),
+    recording: avRecordingSchema.nullable().describe("The session's recording; null until the host uploaded it"),
   })
   .meta({ id: "AvSessionSummary" });
 export type AvSessionSummary = z.infer<typeof avSessionSummarySchema>;
 
 export const avSessionListSchema = z
   .object({
-    avEsign: z.boolean(),
-    hostName: z.string().nullable(),
-    records: z.array(avSessionSummarySchema),
+    avEsign: z.boolean().describe("The package is signed in an A/V session"),
+    hostName: z.string().nullable().describe("The host's name; null: no host chosen"),
+    records: z.array(avSessionSummarySchema).describe("The package's sessions, oldest first"),
   })
   .meta({ id: "AvSessionList" });
 export type AvSessionList = z.infer<typeof avSessionListSchema>;
@@ -254,7 +271,7 @@ export const avSigningRoutes = {
   }),
 };
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
 const member = { base: "api", version: 1, auth: "user", tags: ["A/V sessions"] } as const;
 
 /** Main origin: what the sender sees of a package's sessions. */
@@ -275,7 +292,7 @@ export const avSessionRoutes = {
     path: "/organizations/:orgId/packages/:packageId/av-sessions/:sessionId/recording",
     permission: ["VIEW_DOCUMENTS_PACKAGES"],
     summary: "The session's recording (WebM video)",
-    params: packageParams.extend({ sessionId: z.uuid() }),
+    params: packageParams.extend({ sessionId: ID.sessionId }),
     produces: "video/webm",
     response: null,
     status: 200,

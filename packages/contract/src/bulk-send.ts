@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type CustomFieldDefinition, normalizeCustomFieldValue } from "./custom-field-rules.ts";
+import { ID } from "./ids.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { missingContact, type PARTICIPANT_ACCESS_METHODS } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -157,7 +158,7 @@ export function matchBulkSendHeader(
 export const bulkSendRowInputSchema = z.object({
   packageName: z.string().nullable(),
   people: z.array(templatePersonSchema),
-  customFields: z.array(z.object({ customFieldId: z.uuid(), value: z.string().nullable() })),
+  customFields: z.array(z.object({ customFieldId: ID.customFieldId, value: z.string().nullable() })),
 });
 export type BulkSendRowInput = z.infer<typeof bulkSendRowInputSchema>;
 
@@ -271,7 +272,7 @@ export function readBulkSendRecords(
 export const bulkSendRowErrorSchema = z
   .object({
     line: z.number().int().describe("The row's line as a spreadsheet shows it (the header is line 1)"),
-    reason: z.string(),
+    reason: z.string().describe("Why the row will not become a package, in words"),
   })
   .meta({ id: "BulkSendRowError" });
 export type BulkSendRowError = z.infer<typeof bulkSendRowErrorSchema>;
@@ -288,24 +289,29 @@ export type BulkSendCheck = z.infer<typeof bulkSendCheckSchema>;
 
 export const bulkSendSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid(),
-    templateId: z.uuid(),
-    templateName: z.string(),
-    fileName: z.string().nullable(),
-    status: z.enum(BULK_SEND_STATUSES),
+    id: z.uuid().describe("The bulk send's id"),
+    organizationId: ID.organizationId,
+    templateId: ID.templateId.describe("The package template the rows fill"),
+    templateName: z.string().describe("The package template's name"),
+    fileName: z.string().nullable().describe("The uploaded CSV file's name; null: not known"),
+    status: z
+      .enum(BULK_SEND_STATUSES)
+      .describe("QUEUED, RUNNING, COMPLETED, CANCELLED or FAILED (the job itself failed)"),
     totalRows: z.int().describe("Rows of the file (blank rows left out)"),
     createdCount: z.int().describe("Packages created so far"),
     sentCount: z.int().describe("Packages sent so far"),
     failedCount: z.int().describe("Rows that failed (validation or creating or sending)"),
     skippedCount: z.int().describe("Rows left alone because the bulk send was cancelled"),
-    cancelRequested: z.boolean(),
-    createdBy: z.uuid().nullable(),
-    createdByName: z.string().nullable(),
-    createdAt: z.string(),
-    startedAt: z.string().nullable(),
-    finishedAt: z.string().nullable(),
-    version: z.int(),
+    cancelRequested: z.boolean().describe("Someone asked to cancel; rows not started yet are skipped"),
+    createdBy: ID.createdBy.nullable(),
+    createdByName: z
+      .string()
+      .nullable()
+      .describe("Name of the user who started the bulk send; null when that user is gone"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    startedAt: z.string().nullable().describe("When the job started (ISO 8601 time); null: not yet"),
+    finishedAt: z.string().nullable().describe("When the job finished (ISO 8601 time); null: not yet"),
+    version: z.int().describe("The bulk send's version: send it back to cancel (optimistic locking)"),
   })
   .meta({ id: "BulkSend" });
 export type BulkSend = z.infer<typeof bulkSendSchema>;
@@ -315,11 +321,13 @@ export type BulkSendList = z.infer<typeof bulkSendListSchema>;
 
 export const bulkSendRowSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The row's id"),
     line: z.int().describe("The row's line as a spreadsheet shows it (the header is line 1)"),
-    status: z.enum(BULK_SEND_ROW_STATUSES),
-    error: z.string().nullable(),
-    packageId: z.uuid().nullable(),
+    status: z
+      .enum(BULK_SEND_ROW_STATUSES)
+      .describe("PENDING (not reached yet), CREATED (package made), SENT, FAILED (see error) or SKIPPED (cancelled)"),
+    error: z.string().nullable().describe("Why the row failed; null unless FAILED"),
+    packageId: ID.packageId.nullable(),
   })
   .meta({ id: "BulkSendRow" });
 export type BulkSendRow = z.infer<typeof bulkSendRowSchema>;
@@ -328,7 +336,10 @@ export const bulkSendRowListSchema = pageSchema(bulkSendRowSchema).meta({ id: "B
 export type BulkSendRowList = z.infer<typeof bulkSendRowListSchema>;
 
 export const bulkSendListQuerySchema = pageQuerySchema(["createdAt"], "createdAt").extend({
-  sortDirection: z.enum(["asc", "desc"]).default("desc"),
+  sortDirection: z
+    .enum(["asc", "desc"])
+    .default("desc")
+    .describe("asc: oldest first; desc (the default): newest first"),
 });
 export const bulkSendRowQuerySchema = pageQuerySchema(["line"], "line").extend({
   status: z.enum(BULK_SEND_ROW_STATUSES).optional().describe("Only rows in this state (FAILED: the failed rows)"),
@@ -342,9 +353,9 @@ const uploadSchema = z
   .object({ file: z.file().describe("The CSV file (UTF-8 text; a header line, then one row a package)") })
   .meta({ id: "BulkSendUpload" });
 
-const orgParams = z.object({ orgId: z.uuid() });
-const templateParams = orgParams.extend({ templateId: z.uuid() });
-const bulkSendParams = orgParams.extend({ bulkSendId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const templateParams = orgParams.extend({ templateId: ID.templateId.describe("The package template's id") });
+const bulkSendParams = orgParams.extend({ bulkSendId: ID.bulkSendId });
 const common = {
   base: "api",
   version: 1,

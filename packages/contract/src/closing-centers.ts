@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./auth.ts";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 import { phoneInputSchema } from "./users.ts";
@@ -71,7 +72,25 @@ export const CLOSING_CENTER_MESSAGES = {
   notGranted: "The closing center was not granted this action on this package.",
 } as const;
 
-const name = z.string().trim().min(1, CLOSING_CENTER_MESSAGES.nameRequired).max(200);
+const PERMISSIONS_TEXT =
+  "What the closing center may do on a shared package: VIEW_PACKAGE (always granted), DOWNLOAD_DOCUMENTS, UPLOAD_DOCUMENTS, EDIT_PARTICIPANTS, MANAGE_PAPER (mailings and paper documents), SEND_REMINDERS";
+const KIND_TEXT = "SETTLEMENT_AGENT or TITLE_AGENT";
+const CENTER_TEXT = {
+  name: "The closing center's name, unique in the organization",
+  contactEmail: "The closing center's contact email; null: none",
+  addressLine1: "Street address; null: none",
+  addressLine2: "Second address line (suite, floor); null: none",
+  city: "City; null: none",
+  state: "State; null: none",
+  postalCode: "ZIP code; null: none",
+} as const;
+
+const name = z
+  .string()
+  .trim()
+  .min(1, CLOSING_CENTER_MESSAGES.nameRequired)
+  .max(200)
+  .describe(`${CENTER_TEXT.name} (1–200 characters)`);
 const optionalText = (max: number) =>
   z
     .string()
@@ -82,30 +101,36 @@ const optionalText = (max: number) =>
 const permissionList = z
   .array(z.enum(CLOSING_CENTER_PERMISSIONS))
   .max(CLOSING_CENTER_PERMISSIONS.length * 2)
-  .transform(normalizeClosingCenterPermissions);
+  .transform(normalizeClosingCenterPermissions)
+  .describe(`${PERMISSIONS_TEXT} (VIEW_PACKAGE is added when missing)`);
 
 export const closingCenterSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid(),
-    name: z.string(),
-    kind: z.enum(CLOSING_CENTER_KINDS),
-    contactEmail: z.string().nullable(),
-    contactPhone: z.string().nullable().describe("Ten digits"),
-    addressLine1: z.string().nullable(),
-    addressLine2: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    postalCode: z.string().nullable(),
+    id: z.uuid().describe("The closing center's id"),
+    organizationId: ID.organizationId,
+    name: z.string().describe(CENTER_TEXT.name),
+    kind: z.enum(CLOSING_CENTER_KINDS).describe(KIND_TEXT),
+    contactEmail: z.string().nullable().describe(CENTER_TEXT.contactEmail),
+    contactPhone: z.string().nullable().describe("The closing center's contact phone, ten digits; null: none"),
+    addressLine1: z.string().nullable().describe(CENTER_TEXT.addressLine1),
+    addressLine2: z.string().nullable().describe(CENTER_TEXT.addressLine2),
+    city: z.string().nullable().describe(CENTER_TEXT.city),
+    state: z.string().nullable().describe(CENTER_TEXT.state),
+    postalCode: z.string().nullable().describe(CENTER_TEXT.postalCode),
     enabled: z.boolean().describe("A disabled closing center's users see nothing and nothing can be shared with it"),
     defaultPermissions: z
       .array(z.enum(CLOSING_CENTER_PERMISSIONS))
       .describe("What a share grants unless the sharer chooses otherwise"),
-    memberCount: z.number().int(),
+    memberCount: z.number().int().describe("Number of the closing center's users"),
     sharedPackageCount: z.number().int().describe("Packages currently shared with it"),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "ClosingCenter" });
 export type ClosingCenter = z.infer<typeof closingCenterSchema>;
@@ -124,21 +149,22 @@ const contactFields = {
     .pipe(z.union([z.literal(""), z.email().max(254)]))
     .nullable()
     .transform((value) => (value ? value : null))
-    .optional(),
-  contactPhone: phoneInputSchema.optional(),
-  addressLine1: optionalText(200).optional(),
-  addressLine2: optionalText(200).optional(),
-  city: optionalText(100).optional(),
-  state: optionalText(50).optional(),
-  postalCode: optionalText(20).optional(),
+    .optional()
+    .describe("The closing center's contact email; empty or null clears it, left out keeps it"),
+  contactPhone: phoneInputSchema.optional().describe("The contact phone (US, ten digits); left out keeps it"),
+  addressLine1: optionalText(200).optional().describe("Street address; empty or null clears it"),
+  addressLine2: optionalText(200).optional().describe("Second address line; empty or null clears it"),
+  city: optionalText(100).optional().describe("City; empty or null clears it"),
+  state: optionalText(50).optional().describe("State; empty or null clears it"),
+  postalCode: optionalText(20).optional().describe("ZIP code; empty or null clears it"),
 };
 
 export const createClosingCenterSchema = z
   .object({
     name,
-    kind: z.enum(CLOSING_CENTER_KINDS),
+    kind: z.enum(CLOSING_CENTER_KINDS).describe(KIND_TEXT),
     ...contactFields,
-    enabled: z.boolean().default(true),
+    enabled: z.boolean().default(true).describe("Packages can be shared with it and its users see them (default true)"),
     defaultPermissions: permissionList.optional().describe("Leave out for view and download"),
   })
   .meta({ id: "CreateClosingCenter" });
@@ -146,12 +172,20 @@ export type CreateClosingCenter = z.input<typeof createClosingCenterSchema>;
 
 export const updateClosingCenterSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: name.optional(),
-    kind: z.enum(CLOSING_CENTER_KINDS).optional(),
+    kind: z.enum(CLOSING_CENTER_KINDS).optional().describe(`${KIND_TEXT}; leave out to keep`),
     ...contactFields,
-    enabled: z.boolean().optional(),
-    defaultPermissions: permissionList.optional(),
+    enabled: z.boolean().optional().describe("Disabling hides every shared package from its users; leave out to keep"),
+    defaultPermissions: permissionList
+      .optional()
+      .describe("What a share grants unless the sharer chooses otherwise; leave out to keep"),
   })
   .meta({ id: "UpdateClosingCenter" });
 export type UpdateClosingCenter = z.input<typeof updateClosingCenterSchema>;
@@ -159,19 +193,24 @@ export type UpdateClosingCenter = z.input<typeof updateClosingCenterSchema>;
 export const CLOSING_CENTER_MEMBER_STATUSES = ["INVITED", "ACTIVE", "DISABLED"] as const;
 export const closingCenterMemberSchema = z
   .object({
-    id: z.uuid(),
-    closingCenterId: z.uuid(),
-    email: z.string(),
-    givenName: z.string(),
-    familyName: z.string(),
-    enabled: z.boolean(),
+    id: z.uuid().describe("The closing-center user's id"),
+    closingCenterId: ID.closingCenterId,
+    email: z.string().describe("The user's email address, where the invitation went"),
+    givenName: z.string().describe("The user's given (first) name"),
+    familyName: z.string().describe("The user's family (last) name"),
+    enabled: z.boolean().describe("The user may sign in and see the closing center's packages"),
     status: z
       .enum(CLOSING_CENTER_MEMBER_STATUSES)
       .describe("INVITED until the person has an account; DISABLED while the closing center disabled them"),
-    userId: z.uuid().nullable().describe("The account acting as this member, once it exists"),
-    lastSignInAt: z.string().nullable(),
-    version: z.number().int(),
-    createdAt: z.string(),
+    userId: ID.userId.nullable().describe("The account acting as this member, once it exists"),
+    lastSignInAt: z.string().nullable().describe("When the user last signed in (ISO 8601 time); null: never"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "ClosingCenterUser" });
 export type ClosingCenterMember = z.infer<typeof closingCenterMemberSchema>;
@@ -183,38 +222,46 @@ export type ClosingCenterMemberList = z.infer<typeof closingCenterMemberListSche
 
 export const inviteClosingCenterMemberSchema = z
   .object({
-    email: emailSchema,
-    givenName: z.string().trim().min(1, "First name is required").max(100),
-    familyName: z.string().trim().min(1, "Last name is required").max(100),
+    email: emailSchema.describe("The person's email address: the invitation goes there"),
+    givenName: z.string().trim().min(1, "First name is required").max(100).describe("The person's given (first) name"),
+    familyName: z.string().trim().min(1, "Last name is required").max(100).describe("The person's family (last) name"),
   })
   .meta({ id: "InviteClosingCenterUser" });
 export type InviteClosingCenterMember = z.infer<typeof inviteClosingCenterMemberSchema>;
 
 export const updateClosingCenterMemberSchema = z
-  .object({ version: z.number().int().min(1), enabled: z.boolean() })
+  .object({
+    version: z.number().int().min(1).describe("The user's version last read (optimistic locking)"),
+    enabled: z.boolean().describe("false: the user can no longer sign in or see the closing center's packages"),
+  })
   .meta({ id: "UpdateClosingCenterUser" });
 export type UpdateClosingCenterMember = z.infer<typeof updateClosingCenterMemberSchema>;
 
 export const closingCenterShareSchema = z
   .object({
-    id: z.uuid(),
-    packageId: z.uuid(),
-    closingCenterId: z.uuid(),
-    closingCenterName: z.string(),
-    closingCenterKind: z.enum(CLOSING_CENTER_KINDS),
-    closingCenterEnabled: z.boolean(),
-    permissions: z.array(z.enum(CLOSING_CENTER_PERMISSIONS)),
+    id: z.uuid().describe("The share's id"),
+    packageId: ID.packageId,
+    closingCenterId: ID.closingCenterId,
+    closingCenterName: z.string().describe("The closing center's name"),
+    closingCenterKind: z.enum(CLOSING_CENTER_KINDS).describe(KIND_TEXT),
+    closingCenterEnabled: z.boolean().describe("The closing center is enabled (a disabled one sees nothing)"),
+    permissions: z.array(z.enum(CLOSING_CENTER_PERMISSIONS)).describe(PERMISSIONS_TEXT),
     sharedBy: z.string().nullable().describe("Name of the person who shared the package"),
-    sharedAt: z.string(),
-    version: z.number().int(),
+    sharedAt: z.string().describe("When the package was shared (ISO 8601 time)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "ClosingCenterShare" });
 export type ClosingCenterShare = z.infer<typeof closingCenterShareSchema>;
 
 export const closingCenterShareListSchema = z
   .object({
-    records: z.array(closingCenterShareSchema),
-    count: z.number().int(),
+    records: z.array(closingCenterShareSchema).describe("The package's shares"),
+    count: z.number().int().describe("Number of shares"),
     viewerClosingCenterId: z
       .uuid()
       .nullable()
@@ -225,28 +272,35 @@ export type ClosingCenterShareList = z.infer<typeof closingCenterShareListSchema
 
 export const shareWithClosingCenterSchema = z
   .object({
-    closingCenterId: z.uuid(),
+    closingCenterId: ID.closingCenterId,
     permissions: permissionList.optional().describe("Leave out to grant the closing center's default permissions"),
   })
   .meta({ id: "ShareWithClosingCenter" });
 export type ShareWithClosingCenter = z.input<typeof shareWithClosingCenterSchema>;
 
 export const updateClosingCenterShareSchema = z
-  .object({ version: z.number().int().min(1), permissions: permissionList })
+  .object({
+    version: z.number().int().min(1).describe("The share's version last read (optimistic locking)"),
+    permissions: permissionList,
+  })
   .meta({ id: "UpdateClosingCenterShare" });
 export type UpdateClosingCenterShare = z.input<typeof updateClosingCenterShareSchema>;
 
 /** Who the caller is when they are a closing-center user of the organization (else null). */
 export const closingCenterViewerSchema = z
-  .object({ id: z.uuid(), name: z.string(), kind: z.enum(CLOSING_CENTER_KINDS) })
+  .object({
+    id: ID.closingCenterId,
+    name: z.string().describe("The closing center's name"),
+    kind: z.enum(CLOSING_CENTER_KINDS).describe(KIND_TEXT),
+  })
   .meta({ id: "ClosingCenterViewer" });
 export type ClosingCenterViewer = z.infer<typeof closingCenterViewerSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const centerParams = orgParams.extend({ closingCenterId: z.uuid() });
-const memberParams = centerParams.extend({ memberId: z.uuid() });
-const packageParams = orgParams.extend({ packageId: z.uuid() });
-const shareParams = packageParams.extend({ closingCenterId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const centerParams = orgParams.extend({ closingCenterId: ID.closingCenterId });
+const memberParams = centerParams.extend({ memberId: ID.memberId });
+const packageParams = orgParams.extend({ packageId: ID.packageId });
+const shareParams = packageParams.extend({ closingCenterId: ID.closingCenterId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS", "VIEW_USERS_GROUPS_ROLES", "MANAGE_USERS"] as const;
 const v1 = { base: "api", version: 1, auth: "user", tags: ["Closing centers"] } as const;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_DATE_FORMATS, CUSTOM_FIELD_SCOPES } from "./custom-field-rules.ts";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -7,38 +8,73 @@ import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 // Definitions belong to the organization; values to a package (PACKAGE scope) or a document
 // (DOCUMENT scope). Values of encrypted fields are stored encrypted and shown to whoever sees the package.
 
-const dataType = z.enum(CUSTOM_FIELD_DATA_TYPES);
-const scope = z.enum(CUSTOM_FIELD_SCOPES);
+const dataType = z
+  .enum(CUSTOM_FIELD_DATA_TYPES)
+  .describe(
+    "What the field holds: TEXT, WHOLE_NUMBER, REAL_NUMBER, DATE (YYYY-MM-DD), SELECT (one of selectOptions), BOOLEAN (true or false), EMAIL or PHONE; values are always sent and stored as text",
+  );
+const scope = z
+  .enum(CUSTOM_FIELD_SCOPES)
+  .describe("PACKAGE: one value per package; DOCUMENT: one value per document of a package");
 const dateFormat = z.enum(CUSTOM_FIELD_DATE_FORMATS);
+
+/** One text per definition field, shared by the definition, its creation and its update. */
+const FIELD_TEXT = {
+  name: "The field's name, shown to senders and on tags (1–120 characters)",
+  description: "Help text shown to senders; null: none",
+  dateFormat:
+    "DATE fields: how the date shows, DATE_LONG (January 2, 2026), DATE_MEDIUM (Jan 2, 2026) or DATE_SHORT (01/02/2026); null for other types",
+  selectOptions: "The choices of a choice field, in order; empty for other types",
+  required: "A package cannot be sent while the field has no value",
+  encrypted: "Values are stored encrypted (e.g. a Social Security number); fixed once set",
+  active: "Offered on new packages; an inactive field keeps its values",
+  minRangeRealNumber: "REAL_NUMBER fields: the smallest value allowed; null: no minimum",
+  maxRangeRealNumber: "REAL_NUMBER fields: the largest value allowed; null: no maximum",
+  minRangeWholeNumber: "WHOLE_NUMBER fields: the smallest value allowed; null: no minimum",
+  maxRangeWholeNumber: "WHOLE_NUMBER fields: the largest value allowed; null: no maximum",
+  vaultMapping: "The eVault field this value is deposited as (eDeposit); null: not deposited",
+  defaultValue: "The value a package starts with, as text; null: none",
+} as const;
 const range = z.number().finite().nullable();
 const wholeRange = z.number().int().nullable();
 
 export const customFieldSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The custom field's id"),
     customFieldId: z.string().describe("The integrators' key, unique in the organization"),
-    organizationId: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
+    organizationId: ID.organizationId,
+    name: z.string().describe(FIELD_TEXT.name),
+    description: z.string().nullable().describe(FIELD_TEXT.description),
     scope,
     dataType,
-    dateFormat: dateFormat.nullable().describe("DATE fields: how the date shows"),
-    selectOptions: z.array(z.string()),
-    required: z.boolean(),
-    encrypted: z.boolean(),
-    archived: z.boolean(),
-    active: z.boolean(),
-    minRangeRealNumber: range,
-    maxRangeRealNumber: range,
-    minRangeWholeNumber: wholeRange,
-    maxRangeWholeNumber: wholeRange,
-    vaultMapping: z.string().nullable(),
-    defaultValue: z.string().nullable(),
-    isSystemGenerated: z.boolean(),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    archivedAt: z.string().nullable(),
+    dateFormat: dateFormat.nullable().describe(FIELD_TEXT.dateFormat),
+    selectOptions: z.array(z.string()).describe(FIELD_TEXT.selectOptions),
+    required: z.boolean().describe(FIELD_TEXT.required),
+    encrypted: z.boolean().describe(FIELD_TEXT.encrypted),
+    archived: z
+      .boolean()
+      .describe(
+        "Archived: listed only with includeArchived, offered on no new package, and its stored values are frozen",
+      ),
+    active: z.boolean().describe(FIELD_TEXT.active),
+    minRangeRealNumber: range.describe(FIELD_TEXT.minRangeRealNumber),
+    maxRangeRealNumber: range.describe(FIELD_TEXT.maxRangeRealNumber),
+    minRangeWholeNumber: wholeRange.describe(FIELD_TEXT.minRangeWholeNumber),
+    maxRangeWholeNumber: wholeRange.describe(FIELD_TEXT.maxRangeWholeNumber),
+    vaultMapping: z.string().nullable().describe(FIELD_TEXT.vaultMapping),
+    defaultValue: z.string().nullable().describe(FIELD_TEXT.defaultValue),
+    isSystemGenerated: z
+      .boolean()
+      .describe("Made by Signet itself rather than by the organization (configuration exports leave it out)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    archivedAt: z.string().nullable().describe("When the field was archived (ISO 8601 time); null: not archived"),
   })
   .meta({ id: "CustomField" });
 export type CustomField = z.infer<typeof customFieldSchema>;
@@ -53,42 +89,62 @@ const key = z
 const name = z.string().trim().min(1, "Name is required").max(120);
 
 const definitionFields = {
-  name,
-  description: z.string().trim().max(1000).nullish(),
-  dataType: dataType.default("TEXT"),
-  dateFormat: dateFormat.nullish(),
-  selectOptions: z.array(z.string().trim().min(1).max(200)).max(200).default([]),
-  required: z.boolean().default(false),
-  encrypted: z.boolean().default(false),
+  name: name.describe(FIELD_TEXT.name),
+  description: z.string().trim().max(1000).nullish().describe(FIELD_TEXT.description),
+  dataType: dataType.default("TEXT").describe("What the field holds (default TEXT); fixed once set"),
+  dateFormat: dateFormat.nullish().describe(FIELD_TEXT.dateFormat),
+  selectOptions: z
+    .array(z.string().trim().min(1).max(200))
+    .max(200)
+    .default([])
+    .describe(`${FIELD_TEXT.selectOptions} (up to 200)`),
+  required: z.boolean().default(false).describe(FIELD_TEXT.required),
+  encrypted: z.boolean().default(false).describe(FIELD_TEXT.encrypted),
   // decision: new definitions are active unless said otherwise (spec §3 defaults every boolean to
   // false, which would hide a field from every package until a second call activates it)
-  active: z.boolean().default(true),
-  minRangeRealNumber: range.optional(),
-  maxRangeRealNumber: range.optional(),
-  minRangeWholeNumber: wholeRange.optional(),
-  maxRangeWholeNumber: wholeRange.optional(),
-  vaultMapping: z.string().trim().max(200).nullish(),
-  defaultValue: z.string().trim().max(4000).nullish(),
+  active: z.boolean().default(true).describe(FIELD_TEXT.active),
+  minRangeRealNumber: range.optional().describe(FIELD_TEXT.minRangeRealNumber),
+  maxRangeRealNumber: range.optional().describe(FIELD_TEXT.maxRangeRealNumber),
+  minRangeWholeNumber: wholeRange.optional().describe(FIELD_TEXT.minRangeWholeNumber),
+  maxRangeWholeNumber: wholeRange.optional().describe(FIELD_TEXT.maxRangeWholeNumber),
+  vaultMapping: z.string().trim().max(200).nullish().describe(FIELD_TEXT.vaultMapping),
+  defaultValue: z.string().trim().max(4000).nullish().describe(FIELD_TEXT.defaultValue),
 };
 
 export const createCustomFieldSchema = z
-  .object({ customFieldId: key, scope: scope.default("PACKAGE"), ...definitionFields })
+  .object({
+    customFieldId: key.describe(
+      "The integrators' key, unique in the organization: a letter, then up to 63 letters, digits or underscores; fixed once set",
+    ),
+    scope: scope.default("PACKAGE"),
+    ...definitionFields,
+  })
   .meta({ id: "CreateCustomField" });
 export type CreateCustomField = z.infer<typeof createCustomFieldSchema>;
 
 export const updateCustomFieldSchema = z
   .object({
-    version: z.number().int().min(1),
-    name: name.optional(),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
+    name: name.optional().describe(`${FIELD_TEXT.name}; leave out to keep`),
     description: definitionFields.description,
     dateFormat: definitionFields.dateFormat,
-    selectOptions: z.array(z.string().trim().min(1).max(200)).max(200).optional(),
-    required: z.boolean().optional(),
-    active: z.boolean().optional(),
-    minRangeRealNumber: range.optional(),
-    maxRangeRealNumber: range.optional(),
-    minRangeWholeNumber: wholeRange.optional(),
-    maxRangeWholeNumber: wholeRange.optional(),
+    selectOptions: z
+      .array(z.string().trim().min(1).max(200))
+      .max(200)
+      .optional()
+      .describe(`${FIELD_TEXT.selectOptions}; leave out to keep`),
+    required: z.boolean().optional().describe(`${FIELD_TEXT.required}; leave out to keep`),
+    active: z.boolean().optional().describe(`${FIELD_TEXT.active}; leave out to keep`),
+    minRangeRealNumber: range.optional().describe(FIELD_TEXT.minRangeRealNumber),
+    maxRangeRealNumber: range.optional().describe(FIELD_TEXT.maxRangeRealNumber),
+    minRangeWholeNumber: wholeRange.optional().describe(FIELD_TEXT.minRangeWholeNumber),
+    maxRangeWholeNumber: wholeRange.optional().describe(FIELD_TEXT.maxRangeWholeNumber),
     vaultMapping: definitionFields.vaultMapping,
     defaultValue: definitionFields.defaultValue,
   })
@@ -97,25 +153,28 @@ export const updateCustomFieldSchema = z
 export type UpdateCustomField = z.infer<typeof updateCustomFieldSchema>;
 
 export const customFieldListQuerySchema = z.object({
-  scope: scope.optional(),
+  scope: scope.optional().describe("Only fields of this scope (PACKAGE or DOCUMENT)"),
   includeArchived: z
     .enum(["true", "false"])
     .optional()
-    .transform((value) => value === "true"),
+    .transform((value) => value === "true")
+    .describe("true: archived fields are listed too (default false)"),
 });
 
 export const customFieldValueSchema = z
   .object({
-    customFieldId: z.uuid().describe("The definition's id"),
-    packageCustomFieldId: z.uuid().nullable().describe("The stored value's id (spec §3); null when not set"),
-    documentId: z.uuid().nullable().describe("DOCUMENT scope: the document holding the value"),
+    customFieldId: ID.customFieldId.describe("The definition's id"),
+    packageCustomFieldId: ID.packageCustomFieldId
+      .nullable()
+      .describe("The stored value's id (spec §3); null when not set"),
+    documentId: ID.documentId.nullable().describe("DOCUMENT scope: the document holding the value"),
     key: z.string().describe("The definition's customFieldId key"),
-    name: z.string(),
+    name: z.string().describe("The field's name"),
     dataType,
-    dateFormat: dateFormat.nullable(),
-    selectOptions: z.array(z.string()),
-    required: z.boolean(),
-    encrypted: z.boolean(),
+    dateFormat: dateFormat.nullable().describe(FIELD_TEXT.dateFormat),
+    selectOptions: z.array(z.string()).describe(FIELD_TEXT.selectOptions),
+    required: z.boolean().describe(FIELD_TEXT.required),
+    encrypted: z.boolean().describe("The value is stored encrypted"),
     value: z.string().nullable().describe("The stored value, or the default when none was set"),
     displayValue: z.string().nullable().describe("Dates in the field's format"),
     isSet: z.boolean().describe("False: no value stored yet (value shows the default)"),
@@ -129,18 +188,24 @@ export type CustomFieldValueList = z.infer<typeof customFieldValueListSchema>;
 
 export const setCustomFieldValueSchema = z
   .object({
-    value: z.string().max(4000).nullable(),
+    value: z
+      .string()
+      .max(4000)
+      .nullable()
+      .describe(
+        "The value as text (a number in digits, a date as YYYY-MM-DD, a choice as one of its options); null clears it",
+      ),
     version: z.number().int().min(1).optional().describe("The stored value's version, when one exists"),
   })
   .meta({ id: "SetCustomFieldValue" });
 export type SetCustomFieldValue = z.infer<typeof setCustomFieldValueSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const definitionParams = orgParams.extend({ customFieldId: z.uuid() });
-const packageParams = orgParams.extend({ packageId: z.uuid() });
-const packageValueParams = packageParams.extend({ customFieldId: z.uuid() });
-const documentParams = packageParams.extend({ documentId: z.uuid() });
-const documentValueParams = documentParams.extend({ customFieldId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const definitionParams = orgParams.extend({ customFieldId: ID.customFieldId });
+const packageParams = orgParams.extend({ packageId: ID.packageId });
+const packageValueParams = packageParams.extend({ customFieldId: ID.customFieldId });
+const documentParams = packageParams.extend({ documentId: ID.documentId });
+const documentValueParams = documentParams.extend({ customFieldId: ID.customFieldId });
 const readers = ["VIEW_DOCUMENTS_PACKAGES", "VIEW_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const packageManagers = ["MANAGE_DOCUMENTS_PACKAGES"] as const;

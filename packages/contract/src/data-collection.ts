@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -18,44 +19,70 @@ export const DATA_COLLECTION_MESSAGES = {
 } as const;
 
 const text = (max: number) => z.string().trim().min(1, "This field is required.").max(max);
-const description = z.string().trim().max(1000).nullish();
+const description = z
+  .string()
+  .trim()
+  .max(1000)
+  .nullish()
+  .describe("More detail shown to the participant (up to 1,000 characters); null: none");
+const sectionId = ID.groupId.describe("The question section's id (a data-collection group, not a group of users)");
+const FIELD_TEXT = {
+  label: "The question as shown to the participant",
+  type: "The kind of answer: TEXT, NUMBER, DATE (YYYY-MM-DD), SELECT (one of options) or CHECKBOX (true or false)",
+  required: "The participant must answer before finishing",
+  options: "SELECT: the choices, in order (up to 200); empty for other types",
+} as const;
 
 export const dataCollectionGroupSchema = z
   .object({
-    id: z.uuid(),
-    packageId: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
-    orderSequence: z.number().int(),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    id: z.uuid().describe("The question section's id"),
+    packageId: ID.packageId,
+    name: z.string().describe("The section's heading"),
+    description: z.string().nullable().describe("Text shown under the heading; null: none"),
+    orderSequence: z.number().int().describe("The section's position among the package's sections (1 first)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "DataCollectionGroup" });
 export type DataCollectionGroup = z.infer<typeof dataCollectionGroupSchema>;
 
 export const createDataCollectionGroupSchema = z
-  .object({ name: text(200), description })
+  .object({ name: text(200).describe("The section's heading (1–200 characters)"), description })
   .meta({ id: "CreateDataCollectionGroup" });
 export const updateDataCollectionGroupSchema = z
-  .object({ version: z.number().int().min(1), name: text(200).optional(), description })
+  .object({
+    version: z.number().int().min(1).describe("The section's version last read (optimistic locking)"),
+    name: text(200).optional().describe("The section's heading; leave out to keep"),
+    description,
+  })
   .meta({ id: "UpdateDataCollectionGroup" });
 
 export const dataCollectionFieldSchema = z
   .object({
-    id: z.uuid(),
-    packageId: z.uuid(),
-    groupId: z.uuid(),
-    participantId: z.uuid(),
-    label: z.string(),
-    type: z.enum(DATA_COLLECTION_FIELD_TYPES),
-    required: z.boolean(),
-    options: z.array(z.string()),
-    customFieldId: z.uuid().nullable().describe("When set, the answer also becomes this custom field's value"),
-    orderSequence: z.number().int(),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    id: z.uuid().describe("The question's id"),
+    packageId: ID.packageId,
+    groupId: sectionId,
+    participantId: ID.participantId.describe("The participant who answers the question"),
+    label: z.string().describe(FIELD_TEXT.label),
+    type: z.enum(DATA_COLLECTION_FIELD_TYPES).describe(FIELD_TEXT.type),
+    required: z.boolean().describe(FIELD_TEXT.required),
+    options: z.array(z.string()).describe(FIELD_TEXT.options),
+    customFieldId: ID.customFieldId.nullable().describe("When set, the answer also becomes this custom field's value"),
+    orderSequence: z.number().int().describe("The question's position in its section (1 first)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "DataCollectionField" });
 export type DataCollectionField = z.infer<typeof dataCollectionFieldSchema>;
@@ -63,54 +90,79 @@ export type DataCollectionField = z.infer<typeof dataCollectionFieldSchema>;
 const options = z.array(z.string().trim().min(1).max(200)).max(200);
 export const createDataCollectionFieldSchema = z
   .object({
-    groupId: z.uuid(),
-    participantId: z.uuid(),
-    label: text(500),
-    type: z.enum(DATA_COLLECTION_FIELD_TYPES).default("TEXT"),
-    required: z.boolean().default(false),
-    options: options.default([]),
-    customFieldId: z.uuid().nullish(),
+    groupId: sectionId,
+    participantId: ID.participantId.describe("The participant who answers the question"),
+    label: text(500).describe(`${FIELD_TEXT.label} (1–500 characters)`),
+    type: z.enum(DATA_COLLECTION_FIELD_TYPES).default("TEXT").describe(`${FIELD_TEXT.type}; default TEXT`),
+    required: z.boolean().default(false).describe(`${FIELD_TEXT.required} (default false)`),
+    options: options.default([]).describe(FIELD_TEXT.options),
+    customFieldId: ID.customFieldId.nullish().describe("When set, the answer also becomes this custom field's value"),
   })
   .meta({ id: "CreateDataCollectionField" });
 export const updateDataCollectionFieldSchema = z
   .object({
-    version: z.number().int().min(1),
-    groupId: z.uuid().optional(),
-    participantId: z.uuid().optional(),
-    label: text(500).optional(),
-    type: z.enum(DATA_COLLECTION_FIELD_TYPES).optional(),
-    required: z.boolean().optional(),
-    options: options.optional(),
-    customFieldId: z.uuid().nullish(),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
+    groupId: sectionId.optional(),
+    participantId: ID.participantId.optional().describe("The participant who answers the question"),
+    label: text(500).optional().describe(FIELD_TEXT.label),
+    type: z.enum(DATA_COLLECTION_FIELD_TYPES).optional().describe(FIELD_TEXT.type),
+    required: z.boolean().optional().describe(FIELD_TEXT.required),
+    options: options.optional().describe(FIELD_TEXT.options),
+    customFieldId: ID.customFieldId.nullish().describe("When set, the answer also becomes this custom field's value"),
   })
   .meta({ id: "UpdateDataCollectionField" });
 
 export const stipSchema = z
   .object({
-    id: z.uuid(),
-    packageId: z.uuid(),
-    participantId: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
-    required: z.boolean(),
-    orderSequence: z.number().int(),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    id: z.uuid().describe("The stipulation's id"),
+    packageId: ID.packageId,
+    participantId: ID.participantId.describe("The participant asked to upload"),
+    name: z.string().describe('What the participant is asked to provide, e.g. "Photo ID"'),
+    description: z.string().nullable().describe("More detail shown to the participant; null: none"),
+    required: z.boolean().describe("The participant must upload at least one file before finishing"),
+    orderSequence: z.number().int().describe("The stip's position among the participant's stips (1 first)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "Stip" });
 export type Stip = z.infer<typeof stipSchema>;
 
 export const createStipSchema = z
-  .object({ participantId: z.uuid(), name: text(200), description, required: z.boolean().default(true) })
+  .object({
+    participantId: ID.participantId.describe("The participant asked to upload"),
+    name: text(200).describe('What the participant is asked to provide, e.g. "Photo ID" (1–200 characters)'),
+    description,
+    required: z
+      .boolean()
+      .default(true)
+      .describe("The participant must upload at least one file before finishing (default true)"),
+  })
   .meta({ id: "CreateStip" });
 export const updateStipSchema = z
   .object({
-    version: z.number().int().min(1),
-    participantId: z.uuid().optional(),
-    name: text(200).optional(),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
+    participantId: ID.participantId.optional().describe("The participant asked to upload"),
+    name: text(200).optional().describe("What the participant is asked to provide; leave out to keep"),
     description,
-    required: z.boolean().optional(),
+    required: z.boolean().optional().describe("The participant must upload at least one file before finishing"),
   })
   .meta({ id: "UpdateStip" });
 
@@ -121,10 +173,10 @@ export type UpdateDataCollectionField = z.infer<typeof updateDataCollectionField
 export type CreateStip = z.infer<typeof createStipSchema>;
 export type UpdateStip = z.infer<typeof updateStipSchema>;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const groupParams = packageParams.extend({ groupId: z.uuid() });
-const fieldParams = packageParams.extend({ fieldId: z.uuid() });
-const stipParams = packageParams.extend({ stipId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const groupParams = packageParams.extend({ groupId: sectionId });
+const fieldParams = packageParams.extend({ fieldId: ID.fieldId });
+const stipParams = packageParams.extend({ stipId: ID.stipId });
 const common = { base: "api", version: 9, auth: "user" } as const;
 const read = { ...common, method: "GET", permission: ["VIEW_DOCUMENTS_PACKAGES"] } as const;
 const write = { ...common, permission: ["MANAGE_DOCUMENTS_PACKAGES"] } as const;

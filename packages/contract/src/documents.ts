@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "./constants.ts";
 import { DOCUMENT_MESSAGES, EXECUTION_TYPES, executionTypeSchema, maxUploadLabel } from "./document-rules.ts";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -80,8 +81,8 @@ export const executionTypeEnumSchema = z.enum(EXECUTION_TYPES).describe("E_SIGN,
 
 export const documentSchema = z
   .object({
-    id: z.uuid(),
-    packageId: z.uuid(),
+    id: z.uuid().describe("The document's id"),
+    packageId: ID.packageId,
     name: z.string().describe("Unique in the package (case-insensitive)"),
     executionType: executionTypeEnumSchema,
     orderSequence: z.number().int().describe("Position in the package, 1 first"),
@@ -103,10 +104,10 @@ export const documentSchema = z
       .describe(
         `What intake removed from the uploaded PDF (one of ${ACTIVE_CONTENT_KINDS.join(", ")}); empty when nothing`,
       ),
-    numPages: z.number().int(),
+    numPages: z.number().int().describe("Number of pages"),
     originalFileName: z.string().describe("The uploaded file's name"),
-    uploadedBy: z.uuid().nullable().describe("User id"),
-    createdAt: z.string(),
+    uploadedBy: ID.uploadedBy.nullable().describe("The id of the user who uploaded the document; null when unknown"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
   })
   .meta({ id: "Document" });
@@ -131,8 +132,12 @@ export type DocumentProperties = z.infer<typeof documentPropertiesSchema>;
 export const updateDocumentSchema = z
   .object({
     version: z.number().int().min(1).describe("The document's version"),
-    name: documentName.optional(),
-    executionType: executionTypeSchema.optional(),
+    name: documentName.optional().describe("The document's name (1–255 characters); leave out to keep"),
+    executionType: executionTypeSchema
+      .optional()
+      .describe(
+        "How participants execute it: E_SIGN, VIEW_ONLY or PAPER (the labels E-Sign… are accepted); leave out to keep",
+      ),
     confirmTagRemoval: z
       .boolean()
       .default(false)
@@ -152,13 +157,13 @@ export const documentsOrderSchema = z
 export type DocumentsOrder = z.infer<typeof documentsOrderSchema>;
 
 export const documentNumPagesSchema = z
-  .object({ numPages: z.number().int() })
+  .object({ numPages: z.number().int().describe("Number of pages of the document") })
   .describe("Pages of the stored PDF")
   .meta({ id: "DocumentNumPages" });
 export type DocumentNumPages = z.infer<typeof documentNumPagesSchema>;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const documentParams = packageParams.extend({ documentId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const documentParams = packageParams.extend({ documentId: ID.documentId });
 
 export const documentRoutes = {
   listDocuments: define({

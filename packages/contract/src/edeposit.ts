@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EDEPOSIT_FAILURE_STATUSES } from "./edeposit-rules.ts";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
@@ -81,21 +82,31 @@ const typeOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(v
 
 export const eVaultSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid(),
-    name: z.string(),
-    adapter: z.enum(EVAULT_ADAPTERS),
-    url: z.string(),
-    clientId: z.string(),
+    id: z.uuid().describe("The eVault's id"),
+    organizationId: ID.organizationId,
+    name: z.string().describe("The eVault's name, unique in the organization; senders choose the eVault by it"),
+    adapter: z
+      .enum(EVAULT_ADAPTERS)
+      .describe("The protocol Signet speaks to the vault: reference (the Signet reference eVault protocol)"),
+    url: z.string().describe("The vault's API address (http or https)"),
+    clientId: z.string().describe("The client id the vault issued to the organization"),
     hasClientSecret: z.boolean().describe("The secret is stored encrypted and never returned"),
-    enabled: z.boolean(),
-    lastTestedAt: z.string().nullable(),
-    lastTestOk: z.boolean().nullable(),
-    lastTestMessage: z.string().nullable(),
+    enabled: z.boolean().describe("Senders may choose it; a disabled eVault stays on the packages that chose it"),
+    lastTestedAt: z.string().nullable().describe("When the connection was last tested (ISO 8601 time); null: never"),
+    lastTestOk: z.boolean().nullable().describe("Whether the last connection test succeeded; null: never tested"),
+    lastTestMessage: z
+      .string()
+      .nullable()
+      .describe("What the last connection test found, in plain words; null: never tested"),
     packagesUsing: z.number().int().describe("Packages whose eDeposit settings choose this eVault"),
-    version: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "EVault" });
 export type EVault = z.infer<typeof eVaultSchema>;
@@ -115,67 +126,89 @@ const clientSecret = z.string().min(1, "Enter the client secret").max(2000);
 
 export const createEVaultSchema = z
   .object({
-    name: vaultName,
-    adapter: z.enum(EVAULT_ADAPTERS).default("reference"),
-    url: vaultUrl,
-    clientId,
-    clientSecret,
-    enabled: z.boolean().default(true),
+    name: vaultName.describe("The eVault's name, unique in the organization (1–200 characters)"),
+    adapter: z
+      .enum(EVAULT_ADAPTERS)
+      .default("reference")
+      .describe("The protocol Signet speaks to the vault (default reference)"),
+    url: vaultUrl.describe("The vault's API address (http or https)"),
+    clientId: clientId.describe("The client id the vault issued to the organization"),
+    clientSecret: clientSecret.describe("The client secret the vault issued; stored encrypted and never returned"),
+    enabled: z.boolean().default(true).describe("Senders may choose it (default true)"),
   })
   .meta({ id: "CreateEVault" });
 export type CreateEVault = z.input<typeof createEVaultSchema>;
 
 export const updateEVaultSchema = z
   .object({
-    version: z.number().int().min(1),
-    name: vaultName.optional(),
-    adapter: z.enum(EVAULT_ADAPTERS).optional(),
-    url: vaultUrl.optional(),
-    clientId: clientId.optional(),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
+    name: vaultName.optional().describe("The eVault's name, unique in the organization; leave out to keep"),
+    adapter: z.enum(EVAULT_ADAPTERS).optional().describe("The protocol Signet speaks to the vault; leave out to keep"),
+    url: vaultUrl.optional().describe("The vault's API address (http or https); leave out to keep"),
+    clientId: clientId.optional().describe("The client id the vault issued; leave out to keep"),
     clientSecret: clientSecret.optional().describe("Leave out to keep the stored secret"),
-    enabled: z.boolean().optional(),
+    enabled: z.boolean().optional().describe("Senders may choose it; leave out to keep"),
   })
   .meta({ id: "UpdateEVault" });
 export type UpdateEVault = z.infer<typeof updateEVaultSchema>;
 
 export const eVaultOptionSchema = z
-  .object({ id: z.uuid(), name: z.string(), enabled: z.boolean() })
+  .object({
+    id: ID.evaultId,
+    name: z.string().describe("The eVault's name"),
+    enabled: z.boolean().describe("Senders may choose it"),
+  })
   .meta({ id: "EVaultOption" });
 export const eVaultOptionListSchema = z
-  .object({ records: z.array(eVaultOptionSchema), count: z.number().int() })
+  .object({
+    records: z.array(eVaultOptionSchema).describe("The eVaults a sender may choose from"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "EVaultOptionList" });
 export type EVaultOptionList = z.infer<typeof eVaultOptionListSchema>;
 
 export const eVaultConfigInfoSchema = z
   .object({
-    vaultName: z.string(),
-    protocolVersion: z.string(),
-    transactionTypes: z.array(z.string()),
-    documentTypes: z.array(z.string()),
+    vaultName: z.string().describe("The vault's own name for itself"),
+    protocolVersion: z.string().describe("The version of the vault protocol it speaks"),
+    transactionTypes: z.array(z.string()).describe("The transaction types the vault accepts"),
+    documentTypes: z.array(z.string()).describe("The document types the vault accepts"),
   })
-  .meta({ id: "EVaultConfigInfo" });
+  .meta({ id: "EVaultConfigInfo", description: "What an eVault says about itself" });
 export type EVaultConfigInfo = z.infer<typeof eVaultConfigInfoSchema>;
 
 export const eVaultConnectionTestSchema = z
   .object({
-    ok: z.boolean(),
+    ok: z.boolean().describe("The vault answered and accepted the credentials"),
     message: z.string().describe("What happened, in plain words"),
-    testedAt: z.string(),
-    info: eVaultConfigInfoSchema.nullable(),
+    testedAt: z.string().describe("When the test ran (ISO 8601 time)"),
+    info: eVaultConfigInfoSchema.nullable().describe("What the vault says about itself; null when the test failed"),
   })
   .meta({ id: "EVaultConnectionTest" });
 export type EVaultConnectionTest = z.infer<typeof eVaultConnectionTestSchema>;
 
 export const eDepositConfigSchema = z
   .object({
-    enabled: z.boolean(),
-    vaultId: z.uuid().nullable().describe("The eVault to deposit into"),
+    enabled: z
+      .boolean()
+      .describe("The package is deposited in an eVault once signed (it goes to EDEPOSIT_PENDING instead of COMPLETED)"),
+    vaultId: ID.vaultId.nullable().describe("The eVault to deposit into"),
     financialAssetDocId: z.uuid().nullable().describe("The package document that is the financial asset (the note)"),
-    financialAssetDocType: typeOf(EDEPOSIT_DOCUMENT_TYPES).nullable(),
+    financialAssetDocType: typeOf(EDEPOSIT_DOCUMENT_TYPES)
+      .nullable()
+      .describe("The type the financial asset document is deposited as, e.g. PROMISSORY_NOTE; null: not chosen yet"),
     supplementalDocType: typeOf(EDEPOSIT_DOCUMENT_TYPES).nullable().describe("The type given to every other document"),
-    transactionType: typeOf(EDEPOSIT_TRANSACTION_TYPES).nullable(),
+    transactionType: typeOf(EDEPOSIT_TRANSACTION_TYPES)
+      .nullable()
+      .describe("The kind of loan transaction the deposit is labelled with; null: not chosen yet"),
   })
-  .meta({ id: "EDepositConfig" });
+  .meta({ id: "EDepositConfig", description: "A package's eDeposit settings" });
 export type EDepositConfig = z.infer<typeof eDepositConfigSchema>;
 
 export const updateEDepositConfigSchema = eDepositConfigSchema
@@ -185,63 +218,83 @@ export type UpdateEDepositConfig = z.infer<typeof updateEDepositConfigSchema>;
 
 export const eDepositErrorSchema = z
   .object({
-    attemptNum: z.number().int(),
-    occurredAt: z.string(),
-    errorText: z.string(),
-    stage: z.enum(EDEPOSIT_STAGES),
+    attemptNum: z.number().int().describe("Which attempt failed (1 the first)"),
+    occurredAt: z.string().describe("When it failed (ISO 8601 time)"),
+    errorText: z.string().describe("What went wrong, as the vault or Signet said it"),
+    stage: z.enum(EDEPOSIT_STAGES).describe("The stage that failed"),
   })
   .meta({ id: "EDepositError" });
 export type EDepositError = z.infer<typeof eDepositErrorSchema>;
 
 export const eDepositItemSchema = z
   .object({
-    documentKey: z.string(),
-    name: z.string(),
-    role: z.enum(["DOCUMENT", "ESIGN_AUDIT_TRAIL", "ENOTE"]),
-    documentType: z.string(),
-    sha256: z.string(),
-    sizeBytes: z.number().int(),
-    receiptId: z.string(),
-    depositedAt: z.string(),
+    documentKey: z.string().describe("The key the document is deposited under"),
+    name: z.string().describe("The document's name"),
+    role: z
+      .enum(["DOCUMENT", "ESIGN_AUDIT_TRAIL", "ENOTE"])
+      .describe("DOCUMENT: a sealed document; ESIGN_AUDIT_TRAIL: the e-sign audit trail; ENOTE: the eNote (SMART Doc)"),
+    documentType: z.string().describe("The document type it was deposited as"),
+    sha256: z.string().describe("SHA-256 (hex) of the bytes deposited"),
+    sizeBytes: z.number().int().describe("Size in bytes"),
+    receiptId: z.string().describe("The vault's receipt for the upload"),
+    depositedAt: z.string().describe("When the vault accepted it (ISO 8601 time)"),
   })
   .meta({ id: "EDepositItem" });
 
 export const eDepositStageStateSchema = z
   .object({
-    stage: z.enum(EDEPOSIT_STAGES),
-    label: z.string(),
-    state: z.enum(["DONE", "FAILED", "RUNNING", "WAITING"]),
+    stage: z
+      .enum(EDEPOSIT_STAGES)
+      .describe(
+        "The stage (OPEN_TRANSACTION, UPLOAD_DOCUMENTS, UPLOAD_ESIGN_AUDIT_TRAIL, VAULT_AUDIT_TRAIL, COMPLETE_TRANSACTION, in this order)",
+      ),
+    label: z.string().describe("What the stage does, in words"),
+    state: z
+      .enum(["DONE", "FAILED", "RUNNING", "WAITING"])
+      .describe("DONE, FAILED, RUNNING or WAITING (not reached yet)"),
   })
   .meta({ id: "EDepositStageState" });
 
 export const eDepositSchema = z
   .object({
-    packageId: z.uuid(),
-    packageStatus: z.string(),
+    packageId: ID.packageId,
+    packageStatus: z.string().describe("The package's status (see Package.status)"),
     config: eDepositConfigSchema,
-    vaultName: z.string().nullable(),
+    vaultName: z.string().nullable().describe("The chosen eVault's name; null: none chosen"),
     locked: z.boolean().describe("Spec §4: the settings cannot be changed in this status"),
-    status: z.enum(EDEPOSIT_STATUSES).nullable(),
+    status: z
+      .enum(EDEPOSIT_STATUSES)
+      .nullable()
+      .describe(
+        "The deposit's status: IN_PROGRESS while stages run, a FAILED_… status naming the stage that failed, DEPOSITED, CANCELLED; null before it starts",
+      ),
     failed: z.boolean().describe("A failure status while the package is EDEPOSIT_PENDING"),
-    attemptNum: z.number().int(),
+    attemptNum: z.number().int().describe("Number of deposit attempts so far (0 before the first)"),
     nextAttemptAt: z.string().nullable().describe("When the next automatic retry runs, if one is scheduled"),
-    stages: z.array(eDepositStageStateSchema),
-    errorsContainer: z.array(eDepositErrorSchema),
-    vaultTransactionId: z.string().nullable(),
-    auditTrailDocVaulted: z.boolean(),
-    items: z.array(eDepositItemSchema),
-    startedAt: z.string().nullable(),
-    depositedAt: z.string().nullable(),
-    cancelledAt: z.string().nullable(),
-    allowedActions: z.array(z.enum(["retry", "cancel", "confirm", "download"])),
+    stages: z.array(eDepositStageStateSchema).describe("The five stages in order, with how far each got"),
+    errorsContainer: z.array(eDepositErrorSchema).describe("Every failure so far, oldest first"),
+    vaultTransactionId: z
+      .string()
+      .nullable()
+      .describe("The vault's id of the deposit transaction; null until it is opened"),
+    auditTrailDocVaulted: z.boolean().describe("The e-sign audit trail has been deposited"),
+    items: z.array(eDepositItemSchema).describe("What has been deposited so far"),
+    startedAt: z.string().nullable().describe("When the deposit started (ISO 8601 time); null: not started"),
+    depositedAt: z.string().nullable().describe("When the vault confirmed the deposit (ISO 8601 time); null: not yet"),
+    cancelledAt: z.string().nullable().describe("When the deposit was cancelled (ISO 8601 time); null: not cancelled"),
+    allowedActions: z
+      .array(z.enum(["retry", "cancel", "confirm", "download"]))
+      .describe(
+        "What the caller may do now: retry or cancel a failed deposit, confirm with the vault, download what was deposited",
+      ),
     version: z.number().int().describe("The package's version"),
   })
   .meta({ id: "EDeposit" });
 export type EDeposit = z.infer<typeof eDepositSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const vaultParams = orgParams.extend({ evaultId: z.uuid() });
-const packageParams = orgParams.extend({ packageId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const vaultParams = orgParams.extend({ evaultId: ID.evaultId });
+const packageParams = orgParams.extend({ packageId: ID.packageId });
 const settingsReaders = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const settingsAdmins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const v1 = { base: "api", version: 1, auth: "user", tags: ["eVaults"] } as const;

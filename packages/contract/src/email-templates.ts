@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULTS } from "./constants.ts";
+import { ID } from "./ids.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "./notification-record-values.ts";
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
@@ -198,7 +199,7 @@ export const emailTemplateContentSchema = z
       .max(50_000)
       .describe("HTML with {{variables}} (always escaped)"),
   })
-  .meta({ id: "EmailTemplateContent" });
+  .meta({ id: "EmailTemplateContent", description: "An email's subject and HTML message in one language" });
 export type EmailTemplateContent = z.infer<typeof emailTemplateContentSchema>;
 
 const button = (link: string) =>
@@ -341,21 +342,25 @@ export const EMAIL_TEMPLATE_MESSAGES = {
   linkExpired: "This link has expired. Open the newest summary email, or sign in to see your packages.",
 } as const;
 
-const kind = z.enum(EMAIL_TEMPLATE_KINDS);
-const language = z.enum(EMAIL_LANGUAGES);
+const kind = z
+  .enum(EMAIL_TEMPLATE_KINDS)
+  .describe(
+    "Which email the template is for: invitation, reminder, cancellation, completion, consent-withdrawn, declined, expiring-soon (to participants); user-invitation, organization-access-granted, verify-account, password-reset, daily-summary (to members)",
+  );
+const language = z.enum(EMAIL_LANGUAGES).describe("en (English) or es (Spanish)");
 
 export const emailTemplateSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid(),
+    id: z.uuid().describe("The email template's id"),
+    organizationId: ID.organizationId,
     kind,
-    name: z.string(),
+    name: z.string().describe("The template's name, shown to senders who pick an invitation template"),
     isDefault: z.boolean().describe("Used for its kind when a package picks no template"),
     contents: z
       .object({ en: emailTemplateContentSchema, es: emailTemplateContentSchema.nullable() })
       .describe("Spanish null: Spanish-speaking recipients get the built-in Spanish text"),
     version: z.number().int().describe("Send back on update, restore and delete (optimistic locking)"),
-    lastUpdatedAt: z.string(),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     unsafeHtmlRemoved: z
       .boolean()
       .optional()
@@ -369,38 +374,68 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 export const emailTemplateListSchema = pageSchema(emailTemplateSchema).meta({ id: "EmailTemplateList" });
 export type EmailTemplateList = z.infer<typeof emailTemplateListSchema>;
 
-const contents = z.object({ en: emailTemplateContentSchema, es: emailTemplateContentSchema.nullable().default(null) });
-const name = z.string().trim().min(1, "Enter a name").max(100);
+const contents = z
+  .object({ en: emailTemplateContentSchema, es: emailTemplateContentSchema.nullable().default(null) })
+  .describe("The English text, and the Spanish one (null: the built-in Spanish text)");
+const name = z
+  .string()
+  .trim()
+  .min(1, "Enter a name")
+  .max(100)
+  .describe("The template's name, shown to senders who pick an invitation template (1–100 characters)");
 
 export const createEmailTemplateSchema = z
-  .object({ kind, name, isDefault: z.boolean().default(true), contents })
+  .object({
+    kind,
+    name,
+    isDefault: z
+      .boolean()
+      .default(true)
+      .describe(
+        "Use it for its kind when a package picks no template (default true; the previous default stops being one)",
+      ),
+    contents,
+  })
   .meta({ id: "CreateEmailTemplate" });
 export type CreateEmailTemplate = z.input<typeof createEmailTemplateSchema>;
 
 export const updateEmailTemplateSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: name.optional(),
-    isDefault: z.boolean().optional(),
+    isDefault: z
+      .boolean()
+      .optional()
+      .describe("Use it for its kind when a package picks no template; leave out to keep"),
     contents: contents.optional(),
   })
   .meta({ id: "UpdateEmailTemplate" });
 export type UpdateEmailTemplate = z.input<typeof updateEmailTemplateSchema>;
 
 export const restoreEmailTemplateSchema = z
-  .object({ version: z.number().int().min(1) })
+  .object({ version: z.number().int().min(1).describe("The template's version last read (optimistic locking)") })
   .meta({ id: "RestoreEmailTemplate" });
 
-export const emailTemplateListQuerySchema = z.object({ kind: kind.optional() });
+export const emailTemplateListQuerySchema = z.object({ kind: kind.optional().describe("Only templates of this kind") });
 
 export const previewEmailTemplateSchema = z
-  .object({ kind, language: language.default("en"), content: emailTemplateContentSchema })
+  .object({
+    kind,
+    language: language.default("en").describe("The language of the sample data and the built-in parts (default en)"),
+    content: emailTemplateContentSchema,
+  })
   .meta({ id: "PreviewEmailTemplate" });
 export type PreviewEmailTemplate = z.input<typeof previewEmailTemplateSchema>;
 
 export const renderedEmailSchema = z
   .object({
-    subject: z.string(),
+    subject: z.string().describe("The subject with the sample data filled in"),
     html: z.string().describe("The whole HTML part, branded, with sample data"),
     text: z.string().describe("The text part"),
   })
@@ -436,22 +471,29 @@ export const EMAIL_SETTING_KEYS = { fromText: "email_from_text", replyTo: "email
 
 // ——— the record of notifications ———
 
+const CHANNEL_TEXT = "EMAIL: an email; SMS: a text message";
+
 export const notificationRecordSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid().nullable(),
-    organizationName: z.string().nullable(),
-    channel: z.enum(NOTIFICATION_CHANNELS),
+    id: z.uuid().describe("The notification record's id"),
+    organizationId: ID.organizationId.nullable(),
+    organizationName: z
+      .string()
+      .nullable()
+      .describe("The organization's name; null for a message sent for no organization"),
+    channel: z.enum(NOTIFICATION_CHANNELS).describe(CHANNEL_TEXT),
     kind: z.string().describe("What the message was: an email template kind, verification-code, webhook-suspended…"),
     recipient: z.string().describe("Masked: the first letter and the domain of an email, the last 4 digits of a phone"),
-    subject: z.string().nullable(),
-    packageId: z.uuid().nullable(),
-    participantId: z.uuid().nullable(),
-    status: z.enum(NOTIFICATION_STATUSES),
+    subject: z.string().nullable().describe("The email's subject; null for a text message"),
+    packageId: ID.packageId.nullable(),
+    participantId: ID.participantId.nullable(),
+    status: z
+      .enum(NOTIFICATION_STATUSES)
+      .describe("SENT: the mail server or SMS provider accepted it; FAILED: every attempt failed"),
     answer: z.string().nullable().describe("The mail server's answer, or the error"),
-    attempts: z.number().int(),
-    createdAt: z.string(),
-    lastAttemptAt: z.string(),
+    attempts: z.number().int().describe("How many times sending was tried"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastAttemptAt: z.string().describe("When sending was last tried (ISO 8601 time)"),
   })
   .meta({ id: "NotificationRecord" });
 export type NotificationRecord = z.infer<typeof notificationRecordSchema>;
@@ -460,11 +502,14 @@ export const notificationRecordListSchema = pageSchema(notificationRecordSchema)
 export type NotificationRecordList = z.infer<typeof notificationRecordListSchema>;
 
 export const notificationRecordQuerySchema = pageQuerySchema(["lastAttemptAt"], "lastAttemptAt").extend({
-  sortDirection: z.enum(["asc", "desc"]).default("desc"),
-  organizationId: z.uuid().optional(),
-  kind: z.string().trim().max(100).optional(),
-  channel: z.enum(NOTIFICATION_CHANNELS).optional(),
-  status: z.enum(NOTIFICATION_STATUSES).optional(),
+  sortDirection: z
+    .enum(["asc", "desc"])
+    .default("desc")
+    .describe("asc: oldest first; desc (the default): newest first"),
+  organizationId: ID.organizationId.optional().describe("Only messages sent for this organization"),
+  kind: z.string().trim().max(100).optional().describe("Only messages of this kind, e.g. invitation"),
+  channel: z.enum(NOTIFICATION_CHANNELS).optional().describe("Only emails (EMAIL) or text messages (SMS)"),
+  status: z.enum(NOTIFICATION_STATUSES).optional().describe("Only sent (SENT) or failed (FAILED) messages"),
   from: z.iso.date().optional().describe("First day (UTC), inclusive"),
   to: z.iso.date().optional().describe("Last day (UTC), inclusive"),
   recipient: z.string().trim().max(320).optional().describe("The full email address or phone number"),
@@ -477,45 +522,59 @@ export const notificationLinkQuerySchema = z.object({
 
 export const notificationSummarySchema = z
   .object({
-    recipientName: z.string(),
-    organizationName: z.string(),
-    from: z.string(),
-    to: z.string(),
-    packages: z.array(
-      z.object({
-        id: z.uuid(),
-        name: z.string(),
-        status: z.string(),
-        events: z.array(z.object({ at: z.string(), sentence: z.string() })),
-      }),
-    ),
-    failedDeliveries: z.number().int(),
+    recipientName: z.string().describe("The name of the member the summary was sent to"),
+    organizationName: z.string().describe("The organization's name"),
+    from: z.string().describe("Start of the period summarized (ISO 8601 time)"),
+    to: z.string().describe("End of the period summarized (ISO 8601 time)"),
+    packages: z
+      .array(
+        z.object({
+          id: ID.packageId,
+          name: z.string().describe("The package's name"),
+          status: z.string().describe("The package's status now (see Package.status)"),
+          events: z
+            .array(
+              z.object({
+                at: z.string().describe("When it happened (ISO 8601 time)"),
+                sentence: z.string().describe("What happened, in a sentence"),
+              }),
+            )
+            .describe("What happened to the package in the period, oldest first"),
+        }),
+      )
+      .describe("The member's packages that changed in the period"),
+    failedDeliveries: z
+      .number()
+      .int()
+      .describe("Emails and text messages about those packages that failed in the period"),
   })
   .meta({ id: "NotificationSummary" });
 export type NotificationSummary = z.infer<typeof notificationSummarySchema>;
 
 export const notificationReportSchema = z
   .object({
-    recipientName: z.string(),
-    organizationName: z.string(),
-    from: z.string(),
-    to: z.string(),
-    records: z.array(
-      z.object({
-        packageName: z.string().nullable(),
-        channel: z.enum(NOTIFICATION_CHANNELS),
-        kind: z.string(),
-        recipient: z.string().describe("Masked"),
-        answer: z.string().nullable(),
-        at: z.string(),
-      }),
-    ),
+    recipientName: z.string().describe("The name of the member the summary was sent to"),
+    organizationName: z.string().describe("The organization's name"),
+    from: z.string().describe("Start of the period reported (ISO 8601 time)"),
+    to: z.string().describe("End of the period reported (ISO 8601 time)"),
+    records: z
+      .array(
+        z.object({
+          packageName: z.string().nullable().describe("The package the message was about; null: none"),
+          channel: z.enum(NOTIFICATION_CHANNELS).describe(CHANNEL_TEXT),
+          kind: z.string().describe("What the message was, e.g. invitation"),
+          recipient: z.string().describe("Who it was sent to, masked like NotificationRecord.recipient"),
+          answer: z.string().nullable().describe("The mail server's answer, or the error"),
+          at: z.string().describe("When sending failed (ISO 8601 time)"),
+        }),
+      )
+      .describe("The failed deliveries of the period, oldest first"),
   })
   .meta({ id: "NotificationReport" });
 export type NotificationReport = z.infer<typeof notificationReportSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const templateParams = orgParams.extend({ templateId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const templateParams = orgParams.extend({ templateId: ID.templateId.describe("The email template's id") });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["email-templates"] } as const;

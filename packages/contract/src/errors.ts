@@ -71,10 +71,15 @@ export const errorBodySchema = z
   .object({
     code: z.string().describe("Stable machine-readable error code"),
     message: z.string().describe("Message to show the user"),
-    status: z.number().int(),
+    status: z.number().int().describe("The HTTP status of the answer, repeated in the body"),
     traceId: z.string().describe("Quote this to support; also in the X-Trace-Id response header"),
     details: z
-      .array(z.object({ path: z.string(), message: z.string() }))
+      .array(
+        z.object({
+          path: z.string().describe("The field at fault, dotted, e.g. participants.0.email"),
+          message: z.string().describe("What is wrong with it, to show the user"),
+        }),
+      )
       .optional()
       .describe("Field errors of a bad request"),
   })

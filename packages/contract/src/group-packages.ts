@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { packageListQuerySchema, packageListSchema } from "./packages.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -20,7 +21,7 @@ export const groupPackageRoutes = {
     permission: ["VIEW_DOCUMENTS_PACKAGES"],
     summary: "Packages shared with the group that the caller sees, filtered and paged as the package list",
     tags: ["groups"],
-    params: z.object({ orgId: z.uuid(), groupId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, groupId: ID.groupId }),
     query: groupPackagesQuerySchema,
     response: packageListSchema,
     status: 200,

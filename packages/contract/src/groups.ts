@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { alreadyExistsMessage, pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -33,8 +34,8 @@ export const GROUP_MESSAGES = {
 
 export const groupRoleSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
+    id: z.uuid().describe("The role's id"),
+    name: z.string().describe("The role's name"),
     roleColor: z.string().nullable().describe("#RRGGBB"),
   })
   .meta({ id: "GroupRole" });
@@ -42,21 +43,21 @@ export type GroupRole = z.infer<typeof groupRoleSchema>;
 
 export const groupSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The group's id"),
     parentId: z.uuid().nullable().describe("Parent group; null for a top-level group"),
-    parentName: z.string().nullable(),
-    name: z.string(),
-    description: z.string().nullable(),
+    parentName: z.string().nullable().describe("The parent group's name; null for a top-level group"),
+    name: z.string().describe("The group's name, unique among its siblings"),
+    description: z.string().nullable().describe("What the group is for; null: none"),
     memberCount: z.number().int().describe("Direct members of this group"),
     roles: z.array(groupRoleSchema).describe("The group's role structure: the roles its members may be granted"),
     version: z.number().int().describe("Send back on update, move and delete (optimistic locking)"),
-    createdBy: z.uuid().nullable().describe("User id"),
-    updatedBy: z.uuid().nullable().describe("User id"),
+    createdBy: ID.createdBy.nullable().describe("The id of the user who created it; null when unknown"),
+    updatedBy: ID.updatedBy.nullable().describe("The id of the user who last changed it; null when unknown"),
     hasChildren: z.boolean().describe("The group has sub-groups (it cannot be deleted)"),
     hasPackages: z.boolean().describe("Packages are shared with the group"),
     uniqueForPackage: z.boolean().describe("The only group with access to some package (it cannot be deleted)"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     canManage: z.boolean().describe("The caller holds MANAGE_GROUPS in this group (edit, move, delete, sub-groups)"),
   })
   .meta({ id: "Group" });
@@ -70,8 +71,17 @@ export const groupTreeSchema = pageSchema(groupSchema)
   .meta({ id: "GroupTree" });
 export type GroupTree = z.infer<typeof groupTreeSchema>;
 
-const groupName = z.string().trim().min(1, "Name is required").max(100);
-const groupDescription = z.string().trim().max(500);
+const groupName = z
+  .string()
+  .trim()
+  .min(1, "Name is required")
+  .max(100)
+  .describe("The group's name, unique among its siblings (1–100 characters)");
+const groupDescription = z
+  .string()
+  .trim()
+  .max(500)
+  .describe("What the group is for (up to 500 characters); null: none");
 
 export const createGroupSchema = z
   .object({
@@ -85,7 +95,13 @@ export type CreateGroup = z.infer<typeof createGroupSchema>;
 
 export const updateGroupSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: groupName.optional(),
     description: groupDescription.nullish(),
     roleIds: z
@@ -100,7 +116,13 @@ export type UpdateGroup = z.infer<typeof updateGroupSchema>;
 export const moveGroupSchema = z
   .object({
     parentId: z.uuid().nullable().describe("New parent group; null moves the group to the top level"),
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
   })
   .meta({ id: "MoveGroup" });
 export type MoveGroup = z.infer<typeof moveGroupSchema>;
@@ -110,24 +132,28 @@ export type LocationLabel = z.infer<typeof locationLabelSchema>;
 
 export const locationCandidateSchema = z
   .object({
-    groupId: z.uuid().nullable().describe("Target parent; null is the top level"),
-    name: z.string(),
+    groupId: ID.groupId.nullable().describe("Target parent; null is the top level"),
+    name: z.string().describe("The candidate parent's name"),
     path: z.string().describe("Names from the top level down, joined with ' / '"),
-    label: locationLabelSchema.nullable(),
+    label: locationLabelSchema
+      .nullable()
+      .describe("Why the candidate cannot be chosen (the current location, or its roles do not match); null: it can"),
     selectable: z.boolean().describe("False for the current location and for role mismatches"),
   })
   .meta({ id: "LocationCandidate" });
 export type LocationCandidate = z.infer<typeof locationCandidateSchema>;
 
 export const locationCandidatesSchema = z
-  .object({ records: z.array(locationCandidateSchema) })
+  .object({
+    records: z.array(locationCandidateSchema).describe("Every place the group could move to, with whether it can"),
+  })
   .describe("Where the group may be moved: groups the caller manages, without the group and its descendants")
   .meta({ id: "LocationCandidates" });
 export type LocationCandidates = z.infer<typeof locationCandidatesSchema>;
 
-const groupParams = z.object({ orgId: z.uuid(), groupId: z.uuid() });
-const groupRoleParams = z.object({ orgId: z.uuid(), groupId: z.uuid(), roleId: z.uuid() });
-const orgParams = z.object({ orgId: z.uuid() });
+const groupParams = z.object({ orgId: ID.orgId, groupId: ID.groupId });
+const groupRoleParams = z.object({ orgId: ID.orgId, groupId: ID.groupId, roleId: ID.roleId });
+const orgParams = z.object({ orgId: ID.orgId });
 
 export const groupRoutes = {
   listGroups: define({

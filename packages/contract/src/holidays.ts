@@ -86,7 +86,7 @@ export type HolidayQuery = z.infer<typeof holidayQuerySchema>;
 
 export const holidaySchema = z
   .object({
-    name: z.string(),
+    name: z.string().describe("The holiday's name, e.g. Independence Day"),
     legalDate: z.iso.date().describe("The date the law names (5 U.S.C. 6103)"),
     observedDate: z.iso.date().describe("The weekday it is observed: Friday for a Saturday, Monday for a Sunday"),
   })
@@ -96,9 +96,9 @@ export type Holiday = z.infer<typeof holidaySchema>;
 export const holidayListSchema = z
   .object({
     records: z.array(holidaySchema).describe("Holidays whose legal or observed date falls in the range, in date order"),
-    count: z.number().int(),
-    from: z.iso.date(),
-    to: z.iso.date(),
+    count: z.number().int().describe("Number of holidays listed"),
+    from: z.iso.date().describe("First day of the range, YYYY-MM-DD"),
+    to: z.iso.date().describe("Last day of the range, YYYY-MM-DD"),
   })
   .meta({ id: "HolidayList" });
 export type HolidayList = z.infer<typeof holidayListSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -32,29 +33,31 @@ const tokenBody = z.object({ token: linkToken });
 
 export const membershipRequestSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid(),
-    organizationName: z.string(),
-    invitedByName: z.string().nullable(),
+    id: z.uuid().describe("The membership request's id"),
+    organizationId: ID.organizationId,
+    organizationName: z.string().describe("The organization the person is asked to join"),
+    invitedByName: z.string().nullable().describe("The name of the member who asked; null: unknown"),
     groupName: z.string().nullable().describe("Group the person joins on acceptance"),
     roleNames: z.array(z.string()).describe("Roles granted in that group"),
-    createdAt: z.string().describe("ISO 8601"),
-    expiresAt: z.string().describe("ISO 8601"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    expiresAt: z.string().describe("When it expires (ISO 8601 time)"),
   })
   .meta({ id: "MembershipRequest" });
 export type MembershipRequest = z.infer<typeof membershipRequestSchema>;
 
 export const membershipRequestListSchema = z
-  .object({ records: z.array(membershipRequestSchema) })
+  .object({
+    records: z.array(membershipRequestSchema).describe("The caller's open requests to join other organizations"),
+  })
   .meta({ id: "MembershipRequestList" });
 export type MembershipRequestList = z.infer<typeof membershipRequestListSchema>;
 
 export const membershipRequestLookupSchema = z
   .object({
     email: z.string().describe("The account the request is for"),
-    organizationName: z.string(),
-    invitedByName: z.string().nullable(),
-    expiresAt: z.string(),
+    organizationName: z.string().describe("The organization the person is asked to join"),
+    invitedByName: z.string().nullable().describe("The name of the member who asked; null: unknown"),
+    expiresAt: z.string().describe("When the link stops working (ISO 8601 time)"),
   })
   .meta({ id: "MembershipRequestLookup" });
 export type MembershipRequestLookup = z.infer<typeof membershipRequestLookupSchema>;
@@ -62,44 +65,47 @@ export type MembershipRequestLookup = z.infer<typeof membershipRequestLookupSche
 export const membershipRequestTokenSchema = tokenBody.meta({ id: "MembershipRequestToken" });
 
 export const acceptedMembershipSchema = z
-  .object({ organizationId: z.uuid(), organizationName: z.string() })
+  .object({
+    organizationId: ID.organizationId,
+    organizationName: z.string().describe("The organization the person has joined"),
+  })
   .meta({ id: "AcceptedMembership" });
 export type AcceptedMembership = z.infer<typeof acceptedMembershipSchema>;
 
 export const identityLinkSchema = z
   .object({
-    id: z.uuid(),
-    providerKind: z.enum(IDENTITY_PROVIDER_KINDS),
-    providerId: z.uuid(),
+    id: z.uuid().describe("The identity link's id"),
+    providerKind: z.enum(IDENTITY_PROVIDER_KINDS).describe("oidc (OpenID Connect) or saml (SAML 2.0)"),
+    providerId: ID.providerId,
     providerName: z.string().describe("The provider's name; 'Removed provider' when it no longer exists"),
     linkedBy: z
       .enum(["jit", "email", "password"])
       .describe(
         "jit: the provider created the account; email: confirmed by the emailed link; password: confirmed signed in",
       ),
-    createdAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "IdentityLink" });
 export type IdentityLink = z.infer<typeof identityLinkSchema>;
 
 export const identityLinkListSchema = z
-  .object({ records: z.array(identityLinkSchema) })
+  .object({ records: z.array(identityLinkSchema).describe("The identity provider accounts linked to the caller") })
   .meta({ id: "IdentityLinkList" });
 
 export const identityLinkRequestLookupSchema = z
   .object({
-    email: z.string(),
-    providerName: z.string(),
-    organizationName: z.string(),
-    expiresAt: z.string(),
+    email: z.string().describe("The account the identity is to be linked to"),
+    providerName: z.string().describe("The identity provider's name"),
+    organizationName: z.string().describe("The organization whose identity provider it is"),
+    expiresAt: z.string().describe("When the link stops working (ISO 8601 time)"),
   })
   .meta({ id: "IdentityLinkRequestLookup" });
 export type IdentityLinkRequestLookup = z.infer<typeof identityLinkRequestLookupSchema>;
 
 export const identityLinkConfirmationSchema = tokenBody.meta({ id: "IdentityLinkConfirmation" });
 
-const invitationParams = z.object({ invitationId: z.uuid() });
-const requestParams = z.object({ requestId: z.uuid() });
+const invitationParams = z.object({ invitationId: ID.invitationId });
+const requestParams = z.object({ requestId: ID.requestId });
 const me = { base: "api", version: 1, auth: "partial", tags: ["users"] } as const;
 const open = { base: "api", version: 1, auth: "none", tags: ["users"] } as const;
 
@@ -173,7 +179,7 @@ export const identityRoutes = {
     method: "DELETE",
     path: "/users/me/identity-links/:linkId",
     summary: "Unlink an identity provider: it no longer signs this account in",
-    params: z.object({ linkId: z.uuid() }),
+    params: z.object({ linkId: ID.linkId }),
     response: null,
     status: 204,
   }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Identity proofing of A/V eSign signers (issue 16 §2, DOMAIN.md §8): a credential check at an
@@ -132,26 +133,43 @@ const nameField = (label: string) =>
 /** What the signer types for the credential check: sent to the provider, never stored or logged. */
 export const identityDetailsSchema = z
   .object({
-    givenName: nameField("first name"),
-    familyName: nameField("last name"),
-    dateOfBirth: z.iso.date("Enter your date of birth as YYYY-MM-DD."),
+    givenName: nameField("first name").describe("The signer's given (first) name as on their records"),
+    familyName: nameField("last name").describe("The signer's family (last) name as on their records"),
+    dateOfBirth: z.iso
+      .date("Enter your date of birth as YYYY-MM-DD.")
+      .describe("The signer's date of birth, YYYY-MM-DD"),
     ssnLast4: z
       .string()
       .trim()
-      .regex(/^\d{4}$/, "Enter the last four digits of your Social Security number."),
+      .regex(/^\d{4}$/, "Enter the last four digits of your Social Security number.")
+      .describe("The last four digits of the signer's Social Security number"),
     postalCode: z
       .string()
       .trim()
-      .regex(/^\d{5}$/, "Enter a five-digit ZIP code."),
+      .regex(/^\d{5}$/, "Enter a five-digit ZIP code.")
+      .describe("The signer's five-digit ZIP code"),
   })
   .meta({ id: "IdentityProofingDetails" });
 export type IdentityDetails = z.infer<typeof identityDetailsSchema>;
 
+const STATE_TEXT =
+  "not-started, in-progress (a quiz is open), passed, retry-available (the last attempt failed, another is allowed) or locked (too many failures; see lockedUntil)";
+const OUTCOME_TEXT =
+  "The last finished attempt: PASSED, FAILED (too few right answers) or EXPIRED (time ran out); null: none finished";
+const CORRECT_TEXT = "Right answers in the last finished attempt; null: none finished";
+
 export const proofingQuestionSchema = z
   .object({
-    id: z.string(),
-    prompt: z.string(),
-    choices: z.array(z.object({ id: z.string(), text: z.string() })),
+    id: z.string().describe("The question's id, to answer it"),
+    prompt: z.string().describe("The question as shown to the signer"),
+    choices: z
+      .array(
+        z.object({
+          id: z.string().describe("The choice's id, to answer with"),
+          text: z.string().describe("The choice as shown"),
+        }),
+      )
+      .describe("The possible answers, one of them right"),
   })
   .meta({ id: "IdentityProofingQuestion" });
 export type ProofingQuestion = z.infer<typeof proofingQuestionSchema>;
@@ -159,25 +177,24 @@ export type ProofingQuestion = z.infer<typeof proofingQuestionSchema>;
 export const proofingViewSchema = z
   .object({
     required: z.boolean().describe("false when this participant needs no proofing"),
-    state: z.enum(PROOFING_STATE_KINDS),
-    attemptsLeft: z.number().int(),
-    maxAttempts: z.number().int(),
-    questionCount: z.number().int(),
-    passMark: z.number().int(),
-    timeLimitSeconds: z.number().int(),
-    /** locked: when a new attempt is allowed */
-    lockedUntil: z.iso.datetime().nullable(),
-    lastOutcome: z.enum(PROOFING_OUTCOMES).nullable(),
-    lastCorrectCount: z.number().int().nullable(),
-    /** the open quiz, without its answers */
+    state: z.enum(PROOFING_STATE_KINDS).describe(STATE_TEXT),
+    attemptsLeft: z.number().int().describe("Attempts the signer has left before being locked out"),
+    maxAttempts: z.number().int().describe("Attempts allowed before a lockout"),
+    questionCount: z.number().int().describe("Questions in a quiz"),
+    passMark: z.number().int().describe("Right answers needed to pass"),
+    timeLimitSeconds: z.number().int().describe("Seconds allowed to answer a quiz"),
+    lockedUntil: z.iso.datetime().nullable().describe("Locked: when a new attempt is allowed"),
+    lastOutcome: z.enum(PROOFING_OUTCOMES).nullable().describe(OUTCOME_TEXT),
+    lastCorrectCount: z.number().int().nullable().describe(CORRECT_TEXT),
     quiz: z
       .object({
-        attemptId: z.uuid(),
-        questions: z.array(proofingQuestionSchema),
-        expiresAt: z.iso.datetime(),
-        secondsLeft: z.number().int(),
+        attemptId: ID.attemptId,
+        questions: z.array(proofingQuestionSchema).describe("The quiz's questions, in order"),
+        expiresAt: z.iso.datetime().describe("When the quiz's time runs out (ISO 8601 time)"),
+        secondsLeft: z.number().int().describe("Seconds left to answer"),
       })
-      .nullable(),
+      .nullable()
+      .describe("The open quiz, without its answers; null: none open"),
     message: z.string().nullable().describe("the latest result or the lockout, in plain words"),
   })
   .meta({ id: "IdentityProofing" });
@@ -185,10 +202,16 @@ export type ProofingView = z.infer<typeof proofingViewSchema>;
 
 export const proofingAnswersSchema = z
   .object({
-    attemptId: z.uuid(),
+    attemptId: ID.attemptId,
     answers: z
-      .array(z.object({ questionId: z.string().max(40), choiceId: z.string().max(40) }))
-      .max(IDENTITY_PROOFING.questionCount),
+      .array(
+        z.object({
+          questionId: z.string().max(40).describe("The question answered"),
+          choiceId: z.string().max(40).describe("The choice picked"),
+        }),
+      )
+      .max(IDENTITY_PROOFING.questionCount)
+      .describe("One answer per question of the quiz"),
   })
   .meta({ id: "IdentityProofingAnswers" });
 
@@ -231,20 +254,25 @@ export const identityProofingRoutes = {
 /** What the sender sees of one participant's identity proofing (never questions, answers or details). */
 export const participantProofingSchema = z
   .object({
-    participantId: z.uuid(),
+    participantId: ID.participantId,
     required: z.boolean().describe("an A/V signer who is not the host"),
-    state: z.enum(PROOFING_STATE_KINDS),
+    state: z.enum(PROOFING_STATE_KINDS).describe(STATE_TEXT),
     attempts: z.number().int().describe("attempts started, passed or not"),
-    lastOutcome: z.enum(PROOFING_OUTCOMES).nullable(),
-    lastCorrectCount: z.number().int().nullable(),
-    passedAt: z.iso.datetime().nullable(),
-    lockedUntil: z.iso.datetime().nullable(),
+    lastOutcome: z.enum(PROOFING_OUTCOMES).nullable().describe(OUTCOME_TEXT),
+    lastCorrectCount: z.number().int().nullable().describe(CORRECT_TEXT),
+    passedAt: z.iso.datetime().nullable().describe("When the participant passed (ISO 8601 time); null: not passed"),
+    lockedUntil: z.iso
+      .datetime()
+      .nullable()
+      .describe("While locked out: when a new attempt is allowed (ISO 8601 time); null: not locked"),
   })
   .meta({ id: "ParticipantIdentityProofing" });
 export type ParticipantProofing = z.infer<typeof participantProofingSchema>;
 
 export const packageProofingSchema = z
-  .object({ records: z.array(participantProofingSchema) })
+  .object({
+    records: z.array(participantProofingSchema).describe("Each participant of the package and their identity proofing"),
+  })
   .meta({ id: "PackageIdentityProofing" });
 
 /** The sender's view (main API). */
@@ -258,7 +286,7 @@ export const identityProofingSenderRoutes = {
     path: "/organizations/:orgId/packages/:packageId/identity-proofing",
     permission: ["VIEW_DOCUMENTS_PACKAGES"],
     summary: "Each participant's identity-proofing outcome for an A/V eSign package (never the answers or details)",
-    params: z.object({ orgId: z.uuid(), packageId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, packageId: ID.packageId }),
     response: packageProofingSchema,
     status: 200,
   }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { ISSUER_URL_MESSAGES, outboundUrlShapeProblem } from "./outbound-url-rule.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -40,26 +41,41 @@ export function issuerProblem(issuer: string): string | null {
   return outboundUrlShapeProblem(issuer, ISSUER_URL_MESSAGES);
 }
 
+const IDP_TEXT = {
+  clientId: "The client id the organization registered at the identity provider",
+  emailClaim: "The ID token claim holding the person's email address (default email)",
+  givenNameClaim: "The ID token claim holding the given name (default given_name)",
+  familyNameClaim: "The ID token claim holding the family name (default family_name)",
+  enabled: "People may sign in through it",
+  jitGroupId: "The group people created at first sign-in are put in; null: none",
+  jitRoleIds: "The roles people created at first sign-in get in that group",
+} as const;
+
 export const identityProviderSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid(),
+    id: z.uuid().describe("The identity provider's id"),
+    organizationId: ID.organizationId,
     name: z.string().describe('Shown on the sign-in button: "Sign in with <name>"'),
     issuer: z.string().describe("Issuer identifier; discovery is read from <issuer>/.well-known/openid-configuration"),
-    clientId: z.string(),
+    clientId: z.string().describe(IDP_TEXT.clientId),
     clientSecretSet: z.boolean().describe("Whether a client secret is stored (the secret itself is never returned)"),
     scopes: z.string().describe("Space-separated scopes requested; openid is always included"),
-    emailClaim: z.string(),
-    givenNameClaim: z.string(),
-    familyNameClaim: z.string(),
-    enabled: z.boolean(),
+    emailClaim: z.string().describe(IDP_TEXT.emailClaim),
+    givenNameClaim: z.string().describe(IDP_TEXT.givenNameClaim),
+    familyNameClaim: z.string().describe(IDP_TEXT.familyNameClaim),
+    enabled: z.boolean().describe(IDP_TEXT.enabled),
     isDefault: z.boolean().describe("The provider the sign-in page goes straight to when asked for the default"),
     jitEnabled: z.boolean().describe("Create people the organization does not know yet when they first sign in"),
-    jitGroupId: z.uuid().nullable(),
-    jitRoleIds: z.array(z.uuid()),
+    jitGroupId: ID.jitGroupId.nullable().describe(IDP_TEXT.jitGroupId),
+    jitRoleIds: z.array(z.uuid()).describe(IDP_TEXT.jitRoleIds),
     redirectUri: z.string().describe("The redirect URI to register at the identity provider"),
-    version: z.number().int(),
-    createdAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "IdentityProvider" });
 export type IdentityProvider = z.infer<typeof identityProviderSchema>;
@@ -67,15 +83,25 @@ export type IdentityProvider = z.infer<typeof identityProviderSchema>;
 export const identityProviderListSchema = pageSchema(identityProviderSchema).meta({ id: "IdentityProviderList" });
 export type IdentityProviderList = z.infer<typeof identityProviderListSchema>;
 
-const name = z.string().trim().min(1, "Enter a name").max(100);
+const name = z
+  .string()
+  .trim()
+  .min(1, "Enter a name")
+  .max(100)
+  .describe('Shown on the sign-in button: "Sign in with <name>" (1–100 characters)');
 const issuer = z
   .string()
   .trim()
   .min(1, "Enter the issuer")
   .max(500)
-  .refine((value) => issuerProblem(value) === null, { error: (issue) => issuerProblem(String(issue.input)) ?? "" });
-const clientId = z.string().trim().min(1, "Enter the client ID").max(500);
-const clientSecret = z.string().min(1, "Enter the client secret").max(2000);
+  .refine((value) => issuerProblem(value) === null, { error: (issue) => issuerProblem(String(issue.input)) ?? "" })
+  .describe("Issuer identifier URL; discovery is read from <issuer>/.well-known/openid-configuration");
+const clientId = z.string().trim().min(1, "Enter the client ID").max(500).describe(IDP_TEXT.clientId);
+const clientSecret = z
+  .string()
+  .min(1, "Enter the client secret")
+  .max(2000)
+  .describe("The client secret from the identity provider; stored encrypted and never returned");
 const claim = z
   .string()
   .trim()
@@ -86,7 +112,11 @@ const scopes = z
   .string()
   .trim()
   .max(500)
-  .regex(/^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/, "Separate scopes with single spaces");
+  .regex(/^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/, "Separate scopes with single spaces")
+  .describe("Space-separated scopes requested (default openid email profile); openid is always included");
+
+const IDP_DEFAULT_TEXT = "The provider the sign-in page goes straight to when asked for the default";
+const IDP_JIT_TEXT = "Create people the organization does not know yet when they first sign in";
 
 export const createIdentityProviderSchema = z
   .object({
@@ -95,56 +125,75 @@ export const createIdentityProviderSchema = z
     clientId,
     clientSecret,
     scopes: scopes.default("openid email profile"),
-    emailClaim: claim.default("email"),
-    givenNameClaim: claim.default("given_name"),
-    familyNameClaim: claim.default("family_name"),
-    enabled: z.boolean().default(true),
-    isDefault: z.boolean().default(false),
-    jitEnabled: z.boolean().default(false),
-    jitGroupId: z.uuid().nullish(),
-    jitRoleIds: z.array(z.uuid()).max(50).default([]),
+    emailClaim: claim.default("email").describe(IDP_TEXT.emailClaim),
+    givenNameClaim: claim.default("given_name").describe(IDP_TEXT.givenNameClaim),
+    familyNameClaim: claim.default("family_name").describe(IDP_TEXT.familyNameClaim),
+    enabled: z.boolean().default(true).describe(`${IDP_TEXT.enabled} (default true)`),
+    isDefault: z.boolean().default(false).describe(IDP_DEFAULT_TEXT),
+    jitEnabled: z.boolean().default(false).describe(IDP_JIT_TEXT),
+    jitGroupId: ID.jitGroupId.nullish().describe(IDP_TEXT.jitGroupId),
+    jitRoleIds: z.array(z.uuid()).max(50).default([]).describe(`${IDP_TEXT.jitRoleIds} (up to 50)`),
   })
   .meta({ id: "CreateIdentityProvider" });
 export type CreateIdentityProvider = z.infer<typeof createIdentityProviderSchema>;
 
 export const updateIdentityProviderSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: name.optional(),
     issuer: issuer.optional(),
     clientId: clientId.optional(),
     clientSecret: clientSecret.optional().describe("Only when replacing the stored secret"),
     scopes: scopes.optional(),
-    emailClaim: claim.optional(),
-    givenNameClaim: claim.optional(),
-    familyNameClaim: claim.optional(),
-    enabled: z.boolean().optional(),
-    isDefault: z.boolean().optional(),
-    jitEnabled: z.boolean().optional(),
-    jitGroupId: z.uuid().nullish(),
-    jitRoleIds: z.array(z.uuid()).max(50).optional(),
+    emailClaim: claim.optional().describe(IDP_TEXT.emailClaim),
+    givenNameClaim: claim.optional().describe(IDP_TEXT.givenNameClaim),
+    familyNameClaim: claim.optional().describe(IDP_TEXT.familyNameClaim),
+    enabled: z.boolean().optional().describe(IDP_TEXT.enabled),
+    isDefault: z.boolean().optional().describe(IDP_DEFAULT_TEXT),
+    jitEnabled: z.boolean().optional().describe(IDP_JIT_TEXT),
+    jitGroupId: ID.jitGroupId.nullish().describe(IDP_TEXT.jitGroupId),
+    jitRoleIds: z.array(z.uuid()).max(50).optional().describe(IDP_TEXT.jitRoleIds),
   })
   .meta({ id: "UpdateIdentityProvider" });
 export type UpdateIdentityProvider = z.infer<typeof updateIdentityProviderSchema>;
 
 export const connectionCheckSchema = z
   .object({
-    name: z.enum(["discovery", "issuer", "endpoints", "jwks", "pkce", "client"]),
-    ok: z.boolean(),
+    name: z
+      .enum(["discovery", "issuer", "endpoints", "jwks", "pkce", "client"])
+      .describe(
+        "The check: discovery (the configuration document is read), issuer (it names the same issuer), endpoints, jwks (the signing keys), pkce (S256 supported), client (the client id and secret are accepted)",
+      ),
+    ok: z.boolean().describe("The check passed"),
     message: z.string().describe("What was found, in plain words"),
   })
   .meta({ id: "IdentityProviderConnectionCheck" });
 
 export const connectionTestResultSchema = z
-  .object({ ok: z.boolean(), checks: z.array(connectionCheckSchema) })
+  .object({
+    ok: z.boolean().describe("Every check passed"),
+    checks: z.array(connectionCheckSchema).describe("Each check, in the order they ran"),
+  })
   .meta({ id: "IdentityProviderConnectionTest" });
 export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 
 export const signInProviderSchema = z
-  .object({ id: z.uuid(), name: z.string(), isDefault: z.boolean() })
+  .object({
+    id: ID.providerId,
+    name: z.string().describe('Shown on the sign-in button: "Sign in with <name>"'),
+    isDefault: z.boolean().describe(IDP_DEFAULT_TEXT),
+  })
   .meta({ id: "SignInProvider" });
 export const signInProviderListSchema = z
-  .object({ records: z.array(signInProviderSchema) })
+  .object({
+    records: z.array(signInProviderSchema).describe("The enabled identity providers people may sign in through"),
+  })
   .meta({ id: "SignInProviderList" });
 export type SignInProviderList = z.infer<typeof signInProviderListSchema>;
 
@@ -153,15 +202,15 @@ export const startOidcSignInQuerySchema = z.object({
 });
 
 export const oidcCallbackQuerySchema = z.object({
-  state: z.string().max(500).optional(),
-  code: z.string().max(4000).optional(),
-  iss: z.string().max(500).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(1000).optional(),
+  state: z.string().max(500).optional().describe("The state Signet sent with the sign-in request (OpenID Connect)"),
+  code: z.string().max(4000).optional().describe("The authorization code the identity provider issued"),
+  iss: z.string().max(500).optional().describe("The issuer that answered (RFC 9207), checked against the provider's"),
+  error: z.string().max(200).optional().describe("The identity provider's error code, when sign-in failed there"),
+  error_description: z.string().max(1000).optional().describe("The identity provider's text for the error"),
 });
 
-const orgParams = z.object({ orgId: z.uuid() });
-const providerParams = orgParams.extend({ providerId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const providerParams = orgParams.extend({ providerId: ID.providerId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["identity-providers"] } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_DATE_FORMATS, CUSTOM_FIELD_SCOPES } from "./custom-field-rules.ts";
 import { EMAIL_TEMPLATE_KINDS } from "./email-templates.ts";
+import { ID } from "./ids.ts";
 import { EMAIL_NOTIFICATION_EVENTS } from "./notification-rules.ts";
 import { PERMISSION_NAMES } from "./permissions.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -228,13 +229,13 @@ export type ConfigurationAction = (typeof CONFIGURATION_ACTIONS)[number];
 export const configurationSectionSummarySchema = z.object({
   name: z.string().describe("The section's key, e.g. roles"),
   label: z.string().describe("What the section holds, for people"),
-  count: z.number().int(),
+  count: z.number().int().describe("Number of items in the section"),
 });
 
 export const configurationExportSummarySchema = z
   .object({
-    organizationName: z.string(),
-    sections: z.array(configurationSectionSummarySchema),
+    organizationName: z.string().describe("The organization exported"),
+    sections: z.array(configurationSectionSummarySchema).describe("What the archive holds, section by section"),
     excluded: z.array(z.string()).describe("What an archive never holds"),
   })
   .meta({ id: "ConfigurationExportSummary" });
@@ -243,19 +244,23 @@ export type ConfigurationExportSummary = z.infer<typeof configurationExportSumma
 export const configurationPlanItemSchema = z.object({
   key: z.string().describe("The item's natural key in its section"),
   label: z.string().describe("The item as people name it"),
-  action: z.enum(CONFIGURATION_ACTIONS),
+  action: z
+    .enum(CONFIGURATION_ACTIONS)
+    .describe("What the import does with the item: CREATE, CHANGE, UNCHANGED, or CONFLICT (cannot be imported)"),
   changes: z.array(z.string()).describe("CHANGE: the fields that change, as people name them"),
   message: z.string().nullable().describe("CONFLICT: why the item cannot be imported"),
   notes: z.array(z.string()).describe("What else to know (e.g. a new webhook signing secret is made)"),
 });
 export type ConfigurationPlanItem = z.infer<typeof configurationPlanItemSchema>;
 
-const actionCounts = z.object({
-  CREATE: z.number().int(),
-  CHANGE: z.number().int(),
-  UNCHANGED: z.number().int(),
-  CONFLICT: z.number().int(),
-});
+const actionCounts = z
+  .object({
+    CREATE: z.number().int().describe("Items created"),
+    CHANGE: z.number().int().describe("Items changed"),
+    UNCHANGED: z.number().int().describe("Items left as they are"),
+    CONFLICT: z.number().int().describe("Items that cannot be imported"),
+  })
+  .describe("Number of items per action");
 export type ConfigurationActionCounts = z.infer<typeof actionCounts>;
 
 export const configurationPlanSchema = z
@@ -263,15 +268,23 @@ export const configurationPlanSchema = z
     fingerprint: z
       .string()
       .describe("Send it back with the same archive to apply: the import is refused if the organization changed"),
-    source: z.object({ installation: z.string(), organizationName: z.string(), exportedAt: z.string() }),
-    sections: z.array(
-      z.object({
-        name: z.string(),
-        label: z.string(),
-        counts: actionCounts,
-        items: z.array(configurationPlanItemSchema),
-      }),
-    ),
+    source: z
+      .object({
+        installation: z.string().describe("The Signet installation the archive was exported from"),
+        organizationName: z.string().describe("The organization it was exported from"),
+        exportedAt: z.string().describe("When it was exported (ISO 8601 time)"),
+      })
+      .describe("Where the archive comes from"),
+    sections: z
+      .array(
+        z.object({
+          name: z.string().describe("The section's key, e.g. roles"),
+          label: z.string().describe("What the section holds, for people"),
+          counts: actionCounts,
+          items: z.array(configurationPlanItemSchema).describe("Every item of the section and what happens to it"),
+        }),
+      )
+      .describe("The plan, section by section"),
     counts: actionCounts,
     canApply: z.boolean().describe("False while any item is a conflict, or when nothing would change"),
   })
@@ -282,7 +295,12 @@ export const configurationImportResultSchema = z
   .object({
     counts: actionCounts,
     webhookSecrets: z
-      .array(z.object({ url: z.string(), secret: z.string() }))
+      .array(
+        z.object({
+          url: z.string().describe("The webhook endpoint's URL"),
+          secret: z.string().describe("Its new signing secret (whsec_…)"),
+        }),
+      )
       .describe("The signing secrets of the webhooks created: shown this once"),
   })
   .meta({ id: "ConfigurationImportResult" });
@@ -290,7 +308,7 @@ export type ConfigurationImportResult = z.infer<typeof configurationImportResult
 
 // ---- the routes ---------------------------------------------------------------------------------
 
-const orgParams = z.object({ orgId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
 const common = {
   base: "api",
   version: 1,

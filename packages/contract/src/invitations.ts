@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema, newPasswordSchema, tokenResponseSchema } from "./auth.ts";
+import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -31,14 +32,22 @@ export const INVITATION_STATUSES = ["PENDING", "REGISTERED", "ACCEPTED", "REVOKE
 export const INVITATION_KINDS = ["SIGN_UP", "MEMBERSHIP"] as const;
 
 const personName = z.string().trim().min(1, "Required").max(100);
+const P = {
+  email: "The invited person's email address",
+  givenName: "The invited person's given (first) name",
+  familyName: "The invited person's family (last) name",
+  status:
+    "PENDING (link sent), REGISTERED (sign-up form sent, code awaited), ACCEPTED, REVOKED (withdrawn by the organization) or DECLINED",
+  kind: "SIGN_UP: the person has no account and signs up; MEMBERSHIP: the person has an account and is asked to join",
+} as const;
 const invitationToken = z.string().min(16).max(200).describe("The secret from the emailed link");
 
 export const createUserInvitationSchema = z
   .object({
-    email: emailSchema,
-    givenName: personName,
-    familyName: personName,
-    groupId: z.uuid().optional().describe("Group the new member joins on acceptance"),
+    email: emailSchema.describe("The person's email address: the invitation goes there"),
+    givenName: personName.describe(P.givenName),
+    familyName: personName.describe(P.familyName),
+    groupId: ID.groupId.optional().describe("Group the new member joins on acceptance"),
     roleIds: z.array(z.uuid()).max(50).default([]).describe("Roles granted in groupId (requires groupId)"),
   })
   .refine((body) => body.roleIds.length === 0 || body.groupId !== undefined, {
@@ -51,20 +60,20 @@ export type CreateUserInvitation = z.infer<typeof createUserInvitationSchema>;
 
 export const userInvitationSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid(),
-    email: z.string(),
-    givenName: z.string(),
-    familyName: z.string(),
-    status: z.enum(INVITATION_STATUSES),
-    kind: z.enum(INVITATION_KINDS),
-    expiresAt: z.string().describe("ISO 8601"),
-    createdAt: z.string(),
-    invitedBy: z.uuid().nullable(),
-    groupId: z.uuid().nullable(),
-    roleIds: z.array(z.uuid()),
+    id: z.uuid().describe("The invitation's id"),
+    organizationId: ID.organizationId,
+    email: z.string().describe(P.email),
+    givenName: z.string().describe(P.givenName),
+    familyName: z.string().describe(P.familyName),
+    status: z.enum(INVITATION_STATUSES).describe(P.status),
+    kind: z.enum(INVITATION_KINDS).describe(P.kind),
+    expiresAt: z.string().describe("When it expires (ISO 8601 time)"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    invitedBy: ID.invitedBy.nullable(),
+    groupId: ID.groupId.nullable().describe("The group the person joins on acceptance; null: none"),
+    roleIds: z.array(z.uuid()).describe("The roles granted in that group"),
   })
-  .meta({ id: "UserInvitation" });
+  .meta({ id: "UserInvitation", description: "An invitation to join the organization" });
 export type UserInvitation = z.infer<typeof userInvitationSchema>;
 
 /**
@@ -73,8 +82,16 @@ export type UserInvitation = z.infer<typeof userInvitationSchema>;
  */
 export const createUserInvitationResultSchema = z
   .discriminatedUnion("outcome", [
-    z.object({ outcome: z.literal("INVITED"), invitation: userInvitationSchema }),
-    z.object({ outcome: z.literal("MEMBERSHIP_REQUESTED"), invitation: userInvitationSchema }),
+    z.object({
+      outcome: z.literal("INVITED").describe("The address has no account: a sign-up link was emailed"),
+      invitation: userInvitationSchema,
+    }),
+    z.object({
+      outcome: z
+        .literal("MEMBERSHIP_REQUESTED")
+        .describe("The person has an account: they were asked to join and are a member once they accept"),
+      invitation: userInvitationSchema,
+    }),
   ])
   .meta({ id: "CreateUserInvitationResult" });
 export type CreateUserInvitationResult = z.infer<typeof createUserInvitationResultSchema>;
@@ -82,15 +99,15 @@ export type CreateUserInvitationResult = z.infer<typeof createUserInvitationResu
 /** An invitation not used yet (sign-up link sent, or sign-up form sent and code awaited), for the Users screen. */
 export const pendingUserInvitationSchema = z
   .object({
-    id: z.uuid(),
-    email: z.string(),
-    givenName: z.string(),
-    familyName: z.string(),
+    id: z.uuid().describe("The invitation's id"),
+    email: z.string().describe(P.email),
+    givenName: z.string().describe(P.givenName),
+    familyName: z.string().describe(P.familyName),
     status: z.enum(["PENDING", "REGISTERED"]).describe("REGISTERED: the sign-up form was sent, the code not yet"),
     kind: z.enum(INVITATION_KINDS).describe("MEMBERSHIP: the person already has an account and has not accepted yet"),
     expiresAt: z.string().describe("ISO 8601; a past date means the link has expired (resending renews it)"),
     createdAt: z.string().describe("ISO 8601: when the person was invited"),
-    invitedByName: z.string().nullable(),
+    invitedByName: z.string().nullable().describe("The name of the member who invited them; null: unknown"),
     groupName: z.string().nullable().describe("Group the person joins on acceptance"),
     roleNames: z.array(z.string()).describe("Roles granted in that group"),
   })
@@ -98,7 +115,10 @@ export const pendingUserInvitationSchema = z
 export type PendingUserInvitation = z.infer<typeof pendingUserInvitationSchema>;
 
 export const pendingUserInvitationListSchema = z
-  .object({ records: z.array(pendingUserInvitationSchema), count: z.number().int() })
+  .object({
+    records: z.array(pendingUserInvitationSchema).describe("Invitations not used yet"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "PendingUserInvitationList" });
 export type PendingUserInvitationList = z.infer<typeof pendingUserInvitationListSchema>;
 
@@ -106,23 +126,28 @@ export const invitationLookupQuerySchema = z.object({ token: invitationToken });
 
 export const invitationLookupSchema = z
   .object({
-    email: z.string(),
-    givenName: z.string(),
-    familyName: z.string(),
-    organizationName: z.string(),
+    email: z.string().describe(P.email),
+    givenName: z.string().describe(P.givenName),
+    familyName: z.string().describe(P.familyName),
+    organizationName: z.string().describe("The organization the person is invited to"),
     status: z.enum(["PENDING", "REGISTERED"]).describe("REGISTERED: a verification code was sent"),
   })
   .meta({ id: "UserInvitationLookup" });
 export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
 
 export const invitationRegistrationSchema = z
-  .object({ token: invitationToken, givenName: personName, familyName: personName, password: newPasswordSchema })
+  .object({
+    token: invitationToken,
+    givenName: personName.describe("The person's given (first) name"),
+    familyName: personName.describe("The person's family (last) name"),
+    password: newPasswordSchema,
+  })
   .meta({ id: "UserInvitationRegistration" });
 export type InvitationRegistrationInput = z.input<typeof invitationRegistrationSchema>;
 
 export const invitationRegistrationResultSchema = z.object({
   email: z.string().describe("Where the verification code was sent"),
-  codeExpiresAt: z.string().describe("ISO 8601"),
+  codeExpiresAt: z.string().describe("When the code stops working (ISO 8601 time)"),
 });
 
 export const invitationVerifySchema = z
@@ -131,14 +156,15 @@ export const invitationVerifySchema = z
     code: z
       .string()
       .trim()
-      .regex(/^\d{6}$/, "Enter the six-digit code from the email"),
+      .regex(/^\d{6}$/, "Enter the six-digit code from the email")
+      .describe("The six-digit code emailed after the sign-up form was sent"),
   })
   .meta({ id: "UserInvitationVerify" });
 export type InvitationVerifyInput = z.input<typeof invitationVerifySchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const invitationParams = z.object({ invitationId: z.uuid() });
-const orgInvitationParams = z.object({ orgId: z.uuid(), invitationId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const invitationParams = z.object({ invitationId: ID.invitationId });
+const orgInvitationParams = z.object({ orgId: ID.orgId, invitationId: ID.invitationId });
 
 export const invitationRoutes = {
   createUserInvitation: define({

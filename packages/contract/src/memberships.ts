@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -23,9 +24,9 @@ export const MEMBERSHIP_MESSAGES = {
 
 export const memberRoleSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    roleColor: z.string().nullable(),
+    id: z.uuid().describe("The role's id"),
+    name: z.string().describe("The role's name"),
+    roleColor: z.string().nullable().describe("The colour the role is shown in, #RRGGBB; null: none"),
     inherited: z.boolean().describe("Granted in an ancestor group (applies here, managed there)"),
   })
   .meta({ id: "MemberRole" });
@@ -33,10 +34,10 @@ export type MemberRole = z.infer<typeof memberRoleSchema>;
 
 export const groupMemberSchema = z
   .object({
-    userId: z.uuid(),
-    givenName: z.string(),
-    familyName: z.string(),
-    email: z.string(),
+    userId: ID.userId,
+    givenName: z.string().describe("The user's given (first) name"),
+    familyName: z.string().describe("The user's family (last) name"),
+    email: z.string().describe("The user's email address"),
     inherited: z
       .boolean()
       .describe("Not a member of this group itself: every role comes from an ancestor group (cannot be removed here)"),
@@ -52,14 +53,18 @@ export type GroupMembersPage = z.infer<typeof groupMembersPageSchema>;
 
 export const addGroupMembersSchema = z
   .object({
-    userIds: z.array(z.uuid()).min(1, "Select at least one user").max(100),
+    userIds: z
+      .array(z.uuid())
+      .min(1, "Select at least one user")
+      .max(100)
+      .describe("The users to add to the group (1–100)"),
     roleIds: z.array(z.uuid()).min(1, "Select at least one role").max(200).describe("From the group's role structure"),
   })
   .meta({ id: "AddGroupMembers" });
 export type AddGroupMembers = z.infer<typeof addGroupMembersSchema>;
 
 export const addedGroupMembersSchema = z
-  .object({ records: z.array(groupMemberSchema) })
+  .object({ records: z.array(groupMemberSchema).describe("The group's members") })
   .meta({ id: "AddedGroupMembers" });
 export type AddedGroupMembers = z.infer<typeof addedGroupMembersSchema>;
 
@@ -76,9 +81,9 @@ export type SetMemberRoles = z.infer<typeof setMemberRolesSchema>;
 
 export const membershipGroupSchema = z
   .object({
-    groupId: z.uuid(),
-    name: z.string(),
-    parentId: z.uuid().nullable(),
+    groupId: ID.groupId,
+    name: z.string().describe("The group's name"),
+    parentId: z.uuid().nullable().describe("The parent group's id; null for a top-level group"),
     member: z.boolean().describe("The user is a member of this group itself (not only through an ancestor)"),
     roles: z.array(memberRoleSchema).describe("Own roles first, then roles inherited from ancestor groups"),
   })
@@ -87,8 +92,8 @@ export type MembershipGroup = z.infer<typeof membershipGroupSchema>;
 
 export const membershipSchema = z
   .object({
-    userId: z.uuid(),
-    organizationId: z.uuid(),
+    userId: ID.userId,
+    organizationId: ID.organizationId,
     groups: z
       .array(membershipGroupSchema)
       .describe("Groups where the user holds roles, own or inherited, parents before children"),
@@ -96,8 +101,8 @@ export const membershipSchema = z
   .meta({ id: "Membership" });
 export type Membership = z.infer<typeof membershipSchema>;
 
-const groupParams = z.object({ orgId: z.uuid(), groupId: z.uuid() });
-const memberParams = z.object({ orgId: z.uuid(), groupId: z.uuid(), userId: z.uuid() });
+const groupParams = z.object({ orgId: ID.orgId, groupId: ID.groupId });
+const memberParams = z.object({ orgId: ID.orgId, groupId: ID.groupId, userId: ID.userId });
 
 export const membershipRoutes = {
   listGroupMembers: define({
@@ -162,7 +167,7 @@ export const membershipRoutes = {
     permission: ["VIEW_USERS_GROUPS_ROLES"],
     summary: "A user's groups with their own and inherited roles (a user may always read their own)",
     tags: ["memberships"],
-    params: z.object({ orgId: z.uuid(), userId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, userId: ID.userId }),
     response: membershipSchema,
     status: 200,
   }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { tokenResponseSchema } from "./auth.ts";
+import { ID } from "./ids.ts";
 import { MFA_MESSAGES, MFA_METHODS } from "./mfa-constants.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { normalizePhoneInput, USER_MESSAGES } from "./users.ts";
@@ -62,13 +63,15 @@ export const mfaChallengeAnswerSchema = z
 export type MfaChallengeAnswer = z.infer<typeof mfaChallengeAnswerSchema>;
 
 export const mfaChallengeSmsRequestSchema = z
-  .object({ mfa_token: z.string().min(20).max(200) })
+  .object({
+    mfa_token: z.string().min(20).max(200).describe("The mfa_token of the token endpoint's mfa_challenge answer"),
+  })
   .meta({ id: "MfaChallengeSmsRequest" });
 
 export const mfaSmsSentSchema = z
   .object({
     phoneNumberEnding: z.string().describe("The last two digits of the phone the code went to"),
-    expiresInSeconds: z.number().int(),
+    expiresInSeconds: z.number().int().describe("Seconds the texted code stays valid"),
   })
   .meta({ id: "MfaSmsSent" });
 export type MfaSmsSent = z.infer<typeof mfaSmsSentSchema>;
@@ -78,16 +81,22 @@ export const mfaStatusSchema = z
     required: z.boolean().describe("The current organization requires a second factor"),
     enrolled: z.boolean().describe("The user has at least one verified second factor"),
     authenticator: z
-      .object({ verified: z.boolean(), createdAt: z.string() })
+      .object({
+        verified: z.boolean().describe("A code from the app has been accepted: it is a second factor"),
+        createdAt: z.string().describe("When the app was added (ISO 8601 time)"),
+      })
       .nullable()
       .describe("The authenticator app, when one was added (unverified until its first code)"),
     phone: z
-      .object({ phoneNumber: z.string(), verified: z.boolean() })
+      .object({
+        phoneNumber: z.string().describe("The MFA phone number, ten digits"),
+        verified: z.boolean().describe("A texted code has been accepted: it is a second factor"),
+      })
       .nullable()
       .describe("The MFA phone: it receives sign-in codes once verified by a code"),
-    recoveryCodesRemaining: z.number().int(),
+    recoveryCodesRemaining: z.number().int().describe("Recovery codes not used yet"),
   })
-  .meta({ id: "MfaStatus" });
+  .meta({ id: "MfaStatus", description: "The signed-in user's second factors" });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 
 export const mfaAuthenticatorSetupSchema = z
@@ -99,7 +108,9 @@ export const mfaAuthenticatorSetupSchema = z
   .meta({ id: "MfaAuthenticatorSetup" });
 export type MfaAuthenticatorSetup = z.infer<typeof mfaAuthenticatorSetupSchema>;
 
-export const mfaCodeSchema = z.object({ code: sixDigits }).meta({ id: "MfaCode" });
+export const mfaCodeSchema = z
+  .object({ code: sixDigits.describe("The 6-digit code from the app or the text message") })
+  .meta({ id: "MfaCode" });
 
 export const mfaEnrolledSchema = z
   .object({
@@ -133,7 +144,8 @@ export const mfaPhoneNumberSchema = z
           return z.NEVER;
         }
         return digits;
-      }),
+      })
+      .describe("The phone that will receive sign-in codes: a US number of ten digits (punctuation is ignored)"),
   })
   .meta({ id: "MfaPhoneNumber" });
 
@@ -240,7 +252,7 @@ export const mfaRoutes = {
     summary:
       "Reset a member's second factors (lost phone and recovery codes): they sign in with the password alone, or are asked to enrol again where the organization requires it. Home organization only.",
     tags: ["mfa"],
-    params: z.object({ orgId: z.uuid(), userId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, userId: ID.userId }),
     response: null,
     status: 204,
   }),

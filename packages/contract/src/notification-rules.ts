@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
@@ -38,7 +39,7 @@ export const reminderPolicySchema = z
       "Days before the package expires that the expiring-soon notice goes out (0: off)",
     ),
   })
-  .meta({ id: "ReminderPolicy" });
+  .meta({ id: "ReminderPolicy", description: "When automatic reminders are sent for a package" });
 export type ReminderPolicy = z.infer<typeof reminderPolicySchema>;
 
 /** The organization's defaults as one policy. */
@@ -75,14 +76,20 @@ export function expiringSoonAt(policy: ReminderPolicy, packageExpiresAt: Date | 
 
 export const packageReminderSettingsSchema = z
   .object({
-    packageId: z.uuid(),
+    packageId: ID.packageId,
     useOrganizationDefaults: z.boolean().describe("true: the organization's reminder defaults apply"),
     override: reminderPolicySchema.nullable().describe("The package's own policy when not using the defaults"),
     organizationDefaults: reminderPolicySchema,
     effective: reminderPolicySchema.describe("What applies (a snapshot once the package is available)"),
     remindersSent: z.number().int().describe("Automatic reminders sent so far"),
-    nextReminderAt: z.string().nullable(),
-    expiringSoonSentAt: z.string().nullable(),
+    nextReminderAt: z
+      .string()
+      .nullable()
+      .describe("When the next automatic reminder is due (ISO 8601 time); null: none"),
+    expiringSoonSentAt: z
+      .string()
+      .nullable()
+      .describe("When the expiring-soon notice was sent (ISO 8601 time); null: not sent"),
     version: z.number().int().describe("Send back on update (optimistic locking)"),
   })
   .meta({ id: "PackageReminderSettings" });
@@ -90,9 +97,18 @@ export type PackageReminderSettings = z.infer<typeof packageReminderSettingsSche
 
 export const updatePackageReminderSettingsSchema = z
   .object({
-    version: z.number().int().min(1),
-    useOrganizationDefaults: z.boolean(),
-    override: reminderPolicySchema.nullable().default(null),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
+    useOrganizationDefaults: z.boolean().describe("true: the organization's reminder defaults apply"),
+    override: reminderPolicySchema
+      .nullable()
+      .default(null)
+      .describe("The package's own policy, required when not using the defaults; null otherwise"),
   })
   .refine((v) => v.useOrganizationDefaults || v.override !== null, {
     message: "Enter the package's reminder settings, or use the organization's defaults",
@@ -153,35 +169,45 @@ const email = z.email("Enter a valid email address").max(254);
 
 export const emailNotificationSchema = z
   .object({
-    uid: z.uuid(),
-    organizationId: z.uuid(),
-    name: z.string(),
-    enabled: z.boolean(),
+    uid: z.uuid().describe("The email notification rule's id"),
+    organizationId: ID.organizationId,
+    name: z.string().describe("The rule's name, for the people who manage it"),
+    enabled: z.boolean().describe("The rule sends emails; a disabled rule sends none"),
     events: z.array(z.enum(EMAIL_NOTIFICATION_EVENTS)).describe("The events that send this email"),
     notifySender: z.boolean().describe("Email the member who created the package"),
     notifyPackageGroups: z.boolean().describe("Email every member of the package's groups"),
     addresses: z.array(z.string()).describe("Fixed addresses that are emailed too"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
-    lastUpdatedAt: z.string(),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "EmailNotification" });
 export type EmailNotification = z.infer<typeof emailNotificationSchema>;
 
 export const emailNotificationListSchema = z
-  .object({ items: z.array(emailNotificationSchema) })
+  .object({ items: z.array(emailNotificationSchema).describe("Every email notification rule of the organization") })
   .meta({ id: "EmailNotificationList" });
 export type EmailNotificationList = z.infer<typeof emailNotificationListSchema>;
 
 const ruleFields = {
-  name: z.string().trim().min(1, "Enter a name").max(100),
-  enabled: z.boolean().default(true),
+  name: z.string().trim().min(1, "Enter a name").max(100).describe("The rule's name (1–100 characters)"),
+  enabled: z.boolean().default(true).describe("The rule sends emails (default true)"),
   events: z
     .array(z.enum(EMAIL_NOTIFICATION_EVENTS))
     .min(1, EMAIL_NOTIFICATION_MESSAGES.noEvents)
-    .max(EMAIL_NOTIFICATION_EVENTS.length),
-  notifySender: z.boolean().default(false),
-  notifyPackageGroups: z.boolean().default(false),
-  addresses: z.array(email).max(20, "At most 20 addresses").default([]),
+    .max(EMAIL_NOTIFICATION_EVENTS.length)
+    .describe(
+      "The events that send this email (at least one): PACKAGE_COMPLETED, PARTICIPANT_DECLINED, CONSENT_WITHDRAWN, PACKAGE_EXPIRED, PACKAGE_CANCELLED, REMINDER_SENT, EDEPOSIT_FAILED, PACKAGE_EDEPOSITED",
+    ),
+  notifySender: z.boolean().default(false).describe("Email the member who created the package (default false)"),
+  notifyPackageGroups: z
+    .boolean()
+    .default(false)
+    .describe("Email every member of the package's groups (default false)"),
+  addresses: z
+    .array(email)
+    .max(20, "At most 20 addresses")
+    .default([])
+    .describe("Fixed addresses that are emailed too (up to 20); at least one recipient of the three is needed"),
 };
 const hasRecipient = (v: { notifySender: boolean; notifyPackageGroups: boolean; addresses: string[] }) =>
   v.notifySender || v.notifyPackageGroups || v.addresses.length > 0;
@@ -193,14 +219,17 @@ export const createEmailNotificationSchema = z
 export type CreateEmailNotification = z.input<typeof createEmailNotificationSchema>;
 
 export const updateEmailNotificationSchema = z
-  .object({ ...ruleFields, version: z.number().int().min(1) })
+  .object({
+    ...ruleFields,
+    version: z.number().int().min(1).describe("The rule's version last read (optimistic locking)"),
+  })
   .refine(hasRecipient, { message: EMAIL_NOTIFICATION_MESSAGES.noRecipients, path: ["addresses"] })
   .meta({ id: "UpdateEmailNotification" });
 export type UpdateEmailNotification = z.input<typeof updateEmailNotificationSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const ruleParams = orgParams.extend({ uid: z.uuid() });
-const packageParams = orgParams.extend({ packageId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const ruleParams = orgParams.extend({ uid: z.uuid().describe("The email notification rule's id") });
+const packageParams = orgParams.extend({ packageId: ID.packageId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["email-notifications"] } as const;

@@ -20,9 +20,13 @@ export const SERVICE_STATE_WORDS: Record<ServiceState, string> = {
 
 export const serviceInfoSchema = z
   .object({
-    id: z.enum(["database", "redis", "storage", "smtp", "sms", "evault", "print"]),
+    id: z
+      .enum(["database", "redis", "storage", "smtp", "sms", "evault", "print"])
+      .describe(
+        "Which dependency: database (PostgreSQL), redis, storage (the object store of documents), smtp (email), sms (text messages), evault, print (the print vendor)",
+      ),
     name: z.string().describe("What the service is for, e.g. 'Email (SMTP)'"),
-    state: z.enum(SERVICE_STATES),
+    state: z.enum(SERVICE_STATES).describe("up (working), down (not answering) or not-configured"),
     version: z.string().nullable().describe("The version the service reports, when it reports one"),
     detail: z.string().describe("Where it is (host, never credentials) or what is wrong, in plain words"),
     latencyMs: z.number().int().nullable().describe("Time the check took; null when nothing was checked"),
@@ -32,24 +36,32 @@ export type ServiceInfo = z.infer<typeof serviceInfoSchema>;
 
 export const servicesInfoSchema = z
   .object({
-    checkedAt: z.iso.datetime(),
-    application: z.object({ version: z.string(), commit: z.string(), node: z.string() }),
-    services: z.array(serviceInfoSchema),
+    checkedAt: z.iso.datetime().describe("When the checks ran (ISO 8601 time)"),
+    application: z
+      .object({
+        version: z.string().describe("Signet's version"),
+        commit: z.string().describe("The git commit the build was made from"),
+        node: z.string().describe("The Node.js version running the API"),
+      })
+      .describe("The API's own version, git commit and Node.js version"),
+    services: z.array(serviceInfoSchema).describe("Every dependency and how it is doing"),
     queues: z
       .array(
         z.object({
-          name: z.string(),
-          waiting: z.number().int(),
-          active: z.number().int(),
-          delayed: z.number().int(),
-          failed: z.number().int(),
+          name: z.string().describe("The queue's name"),
+          waiting: z.number().int().describe("Jobs waiting to run"),
+          active: z.number().int().describe("Jobs running now"),
+          delayed: z.number().int().describe("Jobs waiting for a later time (retries, schedules)"),
+          failed: z.number().int().describe("Jobs that failed and are kept for inspection"),
         }),
       )
       .describe("Job counts per BullMQ queue; empty when jobs run in-process (no Redis)"),
-    outbox: z.object({
-      pending: z.number().int().describe("Rows waiting for the relay"),
-      parked: z.number().int().describe("Rows the relay gave up on after repeated failures"),
-    }),
+    outbox: z
+      .object({
+        pending: z.number().int().describe("Rows waiting for the relay"),
+        parked: z.number().int().describe("Rows the relay gave up on after repeated failures"),
+      })
+      .describe("The transactional outbox the relay turns into jobs"),
   })
   .meta({ id: "ServicesInfo" });
 export type ServicesInfo = z.infer<typeof servicesInfoSchema>;
@@ -57,32 +69,40 @@ export type ServicesInfo = z.infer<typeof servicesInfoSchema>;
 export const parkedJobSchema = z
   .object({
     id: z.string().regex(/^\d+$/).describe("Outbox row id"),
-    queue: z.string(),
-    jobName: z.string(),
-    attempts: z.number().int(),
-    lastError: z.string().nullable(),
-    createdAt: z.iso.datetime(),
-    parkedAt: z.iso.datetime(),
+    queue: z.string().describe("The queue the job was for"),
+    jobName: z.string().describe("The name of the job the row would run"),
+    attempts: z.number().int().describe("How many times the relay tried"),
+    lastError: z.string().nullable().describe("The last error; null: none recorded"),
+    createdAt: z.iso.datetime().describe("When the row was written (ISO 8601 time)"),
+    parkedAt: z.iso.datetime().describe("When the relay gave up on it (ISO 8601 time)"),
   })
   .meta({ id: "ParkedJob" });
 export type ParkedJob = z.infer<typeof parkedJobSchema>;
 
 export const parkedJobPageSchema = pageSchema(parkedJobSchema).meta({ id: "ParkedJobPage" });
 export const parkedJobQuerySchema = pageQuerySchema(["parkedAt", "createdAt"], "parkedAt")
-  .extend({ sortDirection: z.enum(["asc", "desc"]).default("desc") })
+  .extend({
+    sortDirection: z
+      .enum(["asc", "desc"])
+      .default("desc")
+      .describe("asc: oldest first; desc (the default): newest first"),
+  })
   .describe("Paging and sort of the parked jobs");
 
 export const requeuedJobSchema = z
   .object({
-    id: z.string().regex(/^\d+$/),
-    queue: z.string(),
-    jobName: z.string(),
+    id: z.string().regex(/^\d+$/).describe("Outbox row id"),
+    queue: z.string().describe("The queue the job goes to"),
+    jobName: z.string().describe("The job's name"),
     availableAt: z.iso.datetime().describe("When the relay picks it up again"),
   })
   .meta({ id: "RequeuedJob" });
 
 const outboxIdParams = z.object({
-  outboxId: z.string().regex(/^\d{1,18}$/, "Use the number of an outbox row."),
+  outboxId: z
+    .string()
+    .regex(/^\d{1,18}$/, "Use the number of an outbox row.")
+    .describe("The outbox row's id (a number, from the parked list)"),
 });
 
 export const operationsRoutes = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Issue 13 §2 branding: the organization's logo uploaded as an image (spec §7 multipart image upload:
@@ -41,9 +42,9 @@ export const organizationLogoSchema = z
   .object({
     default_logo: z.string().describe("The uploaded image's name in the organization's logos"),
     logo_url: z.string().describe("Its public address, now the organization's logo_url"),
-    contentType: z.enum(["image/png", "image/jpeg"]),
-    sizeBytes: z.number().int(),
-    sha256: z.string(),
+    contentType: z.enum(["image/png", "image/jpeg"]).describe("The image's media type"),
+    sizeBytes: z.number().int().describe("Size in bytes"),
+    sha256: z.string().describe("SHA-256 (hex) of the image; it also names the file"),
   })
   .meta({ id: "OrganizationLogo" });
 export type OrganizationLogo = z.infer<typeof organizationLogoSchema>;
@@ -64,7 +65,7 @@ export const organizationLogoRoutes = {
     permission: ["MANAGE_ADMIN_SETTINGS"],
     summary: `Upload the organization's logo: multipart 'contents' (PNG or JPEG, at most ${LOGO_LIMITS.bytes / 1024} KB; SVG refused) and optional 'imageProperties' JSON`,
     tags: ["settings"],
-    params: z.object({ orgId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId }),
     multipart: z
       .object({
         contents: z.file().describe("The logo image (PNG or JPEG)"),
@@ -86,7 +87,13 @@ export const publicLogoRoutes = {
     path: "/signing/logos/:orgId/:file",
     summary: "Public: an organization's current uploaded logo (PNG or JPEG; an old or unknown one answers 404)",
     tags: ["signing room"],
-    params: z.object({ orgId: z.uuid(), file: z.string().max(80) }),
+    params: z.object({
+      orgId: ID.orgId,
+      file: z
+        .string()
+        .max(80)
+        .describe('The logo\'s file name as the organization\'s settings name it: "<sha256>.png" or ".jpg"'),
+    }),
     response: null,
     produces: "image/*",
     status: 200,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { alreadyExistsMessage, pageQuerySchema, pageSchema } from "./paging.ts";
 import { VIEW_PERMISSIONS } from "./permissions.ts";
@@ -41,21 +42,32 @@ export function authorizedFeatures(flags: Partial<OrganizationFeatureFlags>): st
   return [BASE_FEATURE_LABEL, ...enabled].join(", ");
 }
 
+/** What each feature switch turns on, shared by the organization, its creation and its update. */
+const FEATURE_TEXT = {
+  embeddedSrEnabled: "Embedded signing: the signing room may be framed in the organization's own pages",
+  enabledTrid: "TRID: packages carry TRID disclosure fields and their legal dates",
+  enabledAV: "Audio/video eSign: participants may sign in a live session led by a host",
+  enabledSmartDoc: "Smart Doc: SMART Doc eNotes may be added to packages",
+  enabledClosingCenter: "Closing Center: packages may be shared with settlement and title agents",
+  enabledPkgCollaboration: "Package collaboration: read-only links to follow a package",
+  enabledMultiLangSRSupport: "Multi-language signing room: participants may sign in Spanish as well as English",
+} as const;
+
 const featureFlagFields = {
-  embeddedSrEnabled: z.boolean().describe("Embedded signing"),
-  enabledTrid: z.boolean().describe("TRID"),
-  enabledAV: z.boolean().describe("Audio/video eSign"),
-  enabledSmartDoc: z.boolean().describe("Smart Doc"),
-  enabledClosingCenter: z.boolean().describe("Closing Center"),
-  enabledPkgCollaboration: z.boolean().describe("Package collaboration"),
-  enabledMultiLangSRSupport: z.boolean().describe("Multi-language signing room"),
+  embeddedSrEnabled: z.boolean().describe(FEATURE_TEXT.embeddedSrEnabled),
+  enabledTrid: z.boolean().describe(FEATURE_TEXT.enabledTrid),
+  enabledAV: z.boolean().describe(FEATURE_TEXT.enabledAV),
+  enabledSmartDoc: z.boolean().describe(FEATURE_TEXT.enabledSmartDoc),
+  enabledClosingCenter: z.boolean().describe(FEATURE_TEXT.enabledClosingCenter),
+  enabledPkgCollaboration: z.boolean().describe(FEATURE_TEXT.enabledPkgCollaboration),
+  enabledMultiLangSRSupport: z.boolean().describe(FEATURE_TEXT.enabledMultiLangSRSupport),
 };
 
 export const organizationSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
+    id: z.uuid().describe("The organization's id"),
+    name: z.string().describe("The organization's name, shown to members and in emails to participants"),
+    description: z.string().nullable().describe("A note about the organization; null: none"),
     customerId: z.string().nullable().describe("The customer's own reference for this organization"),
     enabled: z.boolean().describe("False when the organization is deactivated: its users cannot sign in to it"),
     eoSupport: z.boolean().describe("True for the support organization"),
@@ -63,14 +75,14 @@ export const organizationSchema = z
     authorizedFeatures: z
       .string()
       .describe("'eSign Creator' followed by the enabled features, sorted, comma separated (computed)"),
-    createdAt: z.string().describe("ISO 8601"),
-    lastUpdatedAt: z.string().describe("ISO 8601"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     disabledAt: z.string().nullable().describe("When the organization was deactivated (ISO 8601)"),
-    createdBy: z.uuid().nullable().describe("Id of the user who created the organization"),
-    createdByFullName: z.string().nullable(),
-    updatedBy: z.uuid().nullable().describe("Id of the user who last changed the organization"),
-    disabledBy: z.uuid().nullable().describe("Id of the user who deactivated the organization"),
-    disabledByFullName: z.string().nullable(),
+    createdBy: ID.createdBy.nullable().describe("Id of the user who created the organization"),
+    createdByFullName: z.string().nullable().describe("Name of the user who created the organization; null: unknown"),
+    updatedBy: ID.updatedBy.nullable().describe("Id of the user who last changed the organization"),
+    disabledBy: ID.disabledBy.nullable().describe("Id of the user who deactivated the organization"),
+    disabledByFullName: z.string().nullable().describe("Name of the user who deactivated it; null: not deactivated"),
     version: z.number().int().describe("Send back on PATCH (optimistic locking)"),
   })
   .meta({ id: "Organization" });
@@ -93,7 +105,8 @@ const nameField = z
   .trim()
   .min(1, "Name is required")
   .max(100)
-  .regex(MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE);
+  .regex(MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE)
+  .describe("The organization's name (1–100 characters, no line breaks)");
 const optionalText = (max: number) =>
   z
     .string()
@@ -102,18 +115,28 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((value) => (value === "" ? null : value));
 
+const DESCRIPTION_TEXT = "A note about the organization (up to 500 characters); empty or null: none";
+const CUSTOMER_ID_TEXT =
+  "The customer's own reference for this organization (up to 100 characters); empty or null: none";
+
 export const createOrganizationSchema = z
   .object({
     name: nameField,
-    description: optionalText(500).optional(),
-    customerId: optionalText(100).optional(),
-    embeddedSrEnabled: z.boolean().default(false),
-    enabledTrid: z.boolean().default(false),
-    enabledAV: z.boolean().default(false),
-    enabledSmartDoc: z.boolean().default(false),
-    enabledClosingCenter: z.boolean().default(false),
-    enabledPkgCollaboration: z.boolean().default(false),
-    enabledMultiLangSRSupport: z.boolean().default(false),
+    description: optionalText(500).optional().describe(DESCRIPTION_TEXT),
+    customerId: optionalText(100).optional().describe(CUSTOMER_ID_TEXT),
+    embeddedSrEnabled: z.boolean().default(false).describe(`${FEATURE_TEXT.embeddedSrEnabled} (default false)`),
+    enabledTrid: z.boolean().default(false).describe(`${FEATURE_TEXT.enabledTrid} (default false)`),
+    enabledAV: z.boolean().default(false).describe(`${FEATURE_TEXT.enabledAV} (default false)`),
+    enabledSmartDoc: z.boolean().default(false).describe(`${FEATURE_TEXT.enabledSmartDoc} (default false)`),
+    enabledClosingCenter: z.boolean().default(false).describe(`${FEATURE_TEXT.enabledClosingCenter} (default false)`),
+    enabledPkgCollaboration: z
+      .boolean()
+      .default(false)
+      .describe(`${FEATURE_TEXT.enabledPkgCollaboration} (default false)`),
+    enabledMultiLangSRSupport: z
+      .boolean()
+      .default(false)
+      .describe(`${FEATURE_TEXT.enabledMultiLangSRSupport} (default false)`),
   })
   .meta({ id: "CreateOrganization" });
 export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
@@ -123,15 +146,15 @@ export const updateOrganizationSchema = z
   .object({
     version: z.number().int().min(1).describe("Version the client last read (optimistic locking)"),
     name: nameField.optional(),
-    description: optionalText(500).optional(),
-    customerId: optionalText(100).optional(),
-    embeddedSrEnabled: z.boolean().optional(),
-    enabledTrid: z.boolean().optional(),
-    enabledAV: z.boolean().optional(),
-    enabledSmartDoc: z.boolean().optional(),
-    enabledClosingCenter: z.boolean().optional(),
-    enabledPkgCollaboration: z.boolean().optional(),
-    enabledMultiLangSRSupport: z.boolean().optional(),
+    description: optionalText(500).optional().describe(DESCRIPTION_TEXT),
+    customerId: optionalText(100).optional().describe(CUSTOMER_ID_TEXT),
+    embeddedSrEnabled: z.boolean().optional().describe(FEATURE_TEXT.embeddedSrEnabled),
+    enabledTrid: z.boolean().optional().describe(FEATURE_TEXT.enabledTrid),
+    enabledAV: z.boolean().optional().describe(FEATURE_TEXT.enabledAV),
+    enabledSmartDoc: z.boolean().optional().describe(FEATURE_TEXT.enabledSmartDoc),
+    enabledClosingCenter: z.boolean().optional().describe(FEATURE_TEXT.enabledClosingCenter),
+    enabledPkgCollaboration: z.boolean().optional().describe(FEATURE_TEXT.enabledPkgCollaboration),
+    enabledMultiLangSRSupport: z.boolean().optional().describe(FEATURE_TEXT.enabledMultiLangSRSupport),
     enabled: z
       .boolean()
       .optional()
@@ -141,7 +164,7 @@ export const updateOrganizationSchema = z
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
 export type UpdateOrganization = z.infer<typeof updateOrganizationSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
 
 export const organizationRoutes = {
   listOrganizations: define({

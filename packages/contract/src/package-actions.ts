@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { packageSchema } from "./packages.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -94,7 +95,7 @@ export const invitationRemindersResultSchema = z
     message: z.string().describe(`'${PACKAGE_ACTION_MESSAGES.reminderSent}'`),
     sent: z.number().int().describe("Reminder emails queued"),
     skipped: z.number().int().describe("Participants not reached by email (SMS, in person)"),
-    skippedParticipantIds: z.array(z.uuid()),
+    skippedParticipantIds: z.array(z.uuid()).describe("The ids of those participants"),
   })
   .meta({ id: "InvitationRemindersResult" });
 export type InvitationRemindersResult = z.infer<typeof invitationRemindersResultSchema>;
@@ -103,14 +104,16 @@ export const packageAuditEventSchema = z
   .object({
     sequence: z.number().int().describe("Position in the package's chain, from 1"),
     type: z.string().describe("e.g. package.created, package.sent, package.cancelled"),
-    occurredAt: z.string().describe("UTC, milliseconds"),
-    actorId: z.uuid().nullable(),
-    actorName: z.string().nullable(),
+    occurredAt: z.string().describe("When it happened (ISO 8601 time, UTC, with milliseconds)"),
+    actorId: ID.actorId.nullable(),
+    actorName: z.string().nullable().describe("The name of who acted, as it was then; null for the system"),
     actorRole: z.string().nullable().describe("user, system or anonymous"),
-    ip: z.string().nullable(),
-    userAgent: z.string().nullable(),
-    data: z.record(z.string(), z.unknown()),
-    prevHash: z.string().nullable(),
+    ip: z.string().nullable().describe("The IP address the request came from; null for the system"),
+    userAgent: z.string().nullable().describe("The browser or client that made the request; null for the system"),
+    data: z
+      .record(z.string(), z.unknown())
+      .describe("What the event recorded, by event type (e.g. the reason of a cancel)"),
+    prevHash: z.string().nullable().describe("The hash of the event before it (hex SHA-256); null for the first event"),
     hash: z.string().describe("SHA-256 over the previous hash and the canonical event"),
   })
   .meta({ id: "PackageAuditEvent" });
@@ -118,8 +121,8 @@ export type PackageAuditEvent = z.infer<typeof packageAuditEventSchema>;
 
 export const packageAuditSchema = z
   .object({
-    packageId: z.uuid(),
-    events: z.array(packageAuditEventSchema).describe("Oldest first"),
+    packageId: ID.packageId,
+    events: z.array(packageAuditEventSchema).describe("The package's audit events, oldest first"),
     chainValid: z.boolean().describe("The hash chain re-verifies: no event was changed, removed or inserted"),
     brokenAt: z.number().int().nullable().describe("Sequence of the first broken link, when not valid"),
   })
@@ -127,22 +130,35 @@ export const packageAuditSchema = z
 export type PackageAudit = z.infer<typeof packageAuditSchema>;
 
 /** The review step's readiness check (issue 4 §6): everything that stops the send, with where it is. */
+const checkItem = z.object({
+  path: z
+    .string()
+    .describe(
+      "What the problem is about: a field of the package (e.g. scheduledOn) or a part of it (documents, participants)",
+    ),
+  message: z.string().describe("What to do, in words"),
+});
+
 export const sendCheckSchema = z
   .object({
-    ready: z.boolean(),
-    problems: z.array(z.object({ path: z.string(), message: z.string() })),
+    ready: z.boolean().describe("Nothing stops the send: problems is empty"),
+    problems: z.array(checkItem).describe("Everything that stops the send"),
     warnings: z
-      .array(z.object({ path: z.string(), message: z.string() }))
+      .array(checkItem)
       .describe("What does not stop the send but needs a person later, e.g. a print set that is not mailed by itself"),
   })
   .meta({ id: "SendCheck" });
 export type SendCheck = z.infer<typeof sendCheckSchema>;
 
 /** A signed, expiring link that opens the package for collaboration in the signing room. */
-export const collaborationLinkSchema = z.object({ collaborationURL: z.url() }).meta({ id: "CollaborationLink" });
+export const collaborationLinkSchema = z
+  .object({
+    collaborationURL: z.url().describe("The link: anyone who has it may follow the package read-only until it expires"),
+  })
+  .meta({ id: "CollaborationLink" });
 export type CollaborationLink = z.infer<typeof collaborationLinkSchema>;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
 const base = { base: "api", version: 9, auth: "user", tags: ["packages"], params: packageParams } as const;
 const manage = ["MANAGE_DOCUMENTS_PACKAGES"] as const;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULTS } from "./constants.ts";
+import { ID } from "./ids.ts";
 import { PACKAGE_SORT_FIELDS } from "./list-sort-fields.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { MESSAGES } from "./messages.ts";
@@ -65,73 +66,106 @@ export const contactSummarySchema = z
     "Spec §4: EMAIL if any participant has email access; SMS if SMS and no API; IN-PERSON if API and no SMS; NO-EMAIL otherwise; NONE without participants",
   );
 
-export const packageGroupRefSchema = z.object({ groupId: z.uuid(), name: z.string() }).meta({ id: "PackageGroupRef" });
+export const packageGroupRefSchema = z
+  .object({ groupId: ID.groupId, name: z.string().describe("The group's name") })
+  .meta({ id: "PackageGroupRef" });
 export type PackageGroupRef = z.infer<typeof packageGroupRefSchema>;
 
 export const packageGroupOptionsSchema = z
   .object({
-    records: z.array(
-      packageGroupRefSchema.extend({
-        manages: z.boolean().describe("The caller manages packages in this group (MANAGE_DOCUMENTS_PACKAGES)"),
-      }),
-    ),
+    records: z
+      .array(
+        packageGroupRefSchema.extend({
+          manages: z.boolean().describe("The caller manages packages in this group (MANAGE_DOCUMENTS_PACKAGES)"),
+        }),
+      )
+      .describe("Every group the caller may share a package with"),
   })
   .describe("The groups a package can be shared with by the caller, by name")
   .meta({ id: "PackageGroupOptions" });
 export type PackageGroupOptions = z.infer<typeof packageGroupOptionsSchema>;
 
+/** One text per package field, shared by the package and its update. */
+const PACKAGE_TEXT = {
+  paperOrder:
+    "When participants who sign on paper get their print set: AFTER_ESIGN (once e-signing is done, the default) or BEFORE_ESIGN",
+  stipsOrder: "When participants upload the requested files (stips): AFTER_ESIGN or BEFORE_ESIGN signing",
+  signingOrder:
+    "PARALLEL: every participant may sign at once; PARTICIPANT: one after another, in the participants' order",
+  scheduledOn:
+    "When a sent package becomes available to signers (ISO 8601 time), if scheduledAvailability; null: as soon as it is sent",
+  expirationType:
+    "NONE: never expires; RELATIVE: expires scheduledExpiryDays after it is sent, at scheduledExpiryTime; FIXED: expires at packageExpiresAt; null: the organization's default",
+  scheduledExpiryDays: "RELATIVE: days after sending the package expires; null otherwise",
+  packageExpiresAt:
+    "When the package expires (ISO 8601 time): FIXED as chosen, RELATIVE once sent; null: it does not expire",
+  enablePrintFulfillment:
+    "Print and mail: print sets are mailed to paper participants (needs the organization's print fulfillment)",
+  printServiceProvider: "The print service provider that mails the print sets, e.g. WK",
+  transactionId: "Your own reference for the transaction (e.g. a loan number), searchable; null: none",
+  avEsign: "A/V eSign: participants sign in a live audio-video session led by a host (avHost)",
+  packageCollaboration:
+    "Collaboration links are on: people outside the organization can follow the package read-only through a link",
+} as const;
+
 export const packageEmailTemplateSchema = z
   .object({
     subject: z.string().nullable().describe(`Null uses the default subject '${DEFAULTS.emailSubject}'`),
-    introText: z.string().nullable(),
-    documentId: z.uuid().nullable().describe("Document attached to the invitation"),
-    isDefault: z.boolean(),
+    introText: z.string().nullable().describe("The sender's message in the invitation email; null: none"),
+    documentId: ID.documentId.nullable().describe("Document attached to the invitation"),
+    isDefault: z.boolean().describe("The invitation uses the organization's default subject and text unchanged"),
     templateId: z
       .uuid()
       .nullable()
       .describe("The organization's invitation email template picked in step 3; null: the organization's default"),
   })
-  .meta({ id: "PackageEmailTemplate" });
+  .meta({ id: "PackageEmailTemplate", description: "The invitation email participants receive for this package" });
 
 export const packageSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The package's id"),
     shortId: z.string().describe("Human-friendly id, unique in the organization"),
-    organizationId: z.uuid(),
-    name: z.string(),
+    organizationId: ID.organizationId,
+    name: z.string().describe("The package's name, shown to participants in emails and the signing room"),
     status: packageStatusSchema,
     packageGroups: z
       .array(packageGroupRefSchema)
       .describe("Groups whose members (with VIEW_DOCUMENTS_PACKAGES) see it"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
-    paperOrder: packageStepOrderSchema,
-    stipsOrder: packageStepOrderSchema,
-    signingOrder: packageSigningOrderSchema,
+    paperOrder: packageStepOrderSchema.describe(PACKAGE_TEXT.paperOrder),
+    stipsOrder: packageStepOrderSchema.describe(PACKAGE_TEXT.stipsOrder),
+    signingOrder: packageSigningOrderSchema.describe(PACKAGE_TEXT.signingOrder),
     scheduledAvailability: z.boolean().describe("True: available to signers at scheduledOn instead of when sent"),
-    scheduledOn: z.string().nullable(),
-    expirationType: packageExpirationTypeSchema.nullable(),
-    scheduledExpiryDays: z.number().int().nullable(),
-    scheduledExpiryTime: z.string().nullable().describe("HH:mm"),
-    packageExpiresAt: z.string().nullable(),
+    scheduledOn: z.string().nullable().describe(PACKAGE_TEXT.scheduledOn),
+    expirationType: packageExpirationTypeSchema.nullable().describe(PACKAGE_TEXT.expirationType),
+    scheduledExpiryDays: z.number().int().nullable().describe(PACKAGE_TEXT.scheduledExpiryDays),
+    scheduledExpiryTime: z
+      .string()
+      .nullable()
+      .describe("RELATIVE: the time of day (HH:mm, 24-hour) the package expires; null otherwise"),
+    packageExpiresAt: z.string().nullable().describe(PACKAGE_TEXT.packageExpiresAt),
     sentAt: z.string().nullable().describe("When send was accepted"),
     availableAt: z.string().nullable().describe("When it last became AVAILABLE_TO_SIGNERS"),
     scheduled: z
       .boolean()
       .describe("Sent with a future scheduledOn: STARTED until then, when it becomes AVAILABLE_TO_SIGNERS"),
-    enablePrintFulfillment: z.boolean(),
-    printServiceProvider: z.string(),
+    enablePrintFulfillment: z.boolean().describe(PACKAGE_TEXT.enablePrintFulfillment),
+    printServiceProvider: z.string().describe(PACKAGE_TEXT.printServiceProvider),
     printMailMilestoneError: z.boolean().describe("A mailing of this package was returned to sender or failed"),
-    transactionId: z.string().nullable(),
-    avEsign: z.boolean(),
+    transactionId: z.string().nullable().describe(PACKAGE_TEXT.transactionId),
+    avEsign: z.boolean().describe(PACKAGE_TEXT.avEsign),
     avHost: z.uuid().nullable().describe("Spec §4: the participant flagged avHost, when avEsign is on"),
-    packageCollaboration: z.boolean(),
+    packageCollaboration: z.boolean().describe(PACKAGE_TEXT.packageCollaboration),
     emailTemplate: packageEmailTemplateSchema,
     vaultId: z.string().nullable().describe("The eVault its eDeposit settings choose (set through edeposit/config)"),
-    cancelReason: z.string().nullable(),
-    createdBy: z.uuid().nullable().describe("User id"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    participantCount: z.number().int(),
+    cancelReason: z
+      .string()
+      .nullable()
+      .describe("CANCELLED: the reason the sender gave; null otherwise or when none was given"),
+    createdBy: ID.createdBy.nullable().describe("The id of the user who created it; null when unknown"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    participantCount: z.number().int().describe("Number of participants of the package"),
     contactSummary: contactSummarySchema,
     allowedActions: z.array(z.enum(PACKAGE_ACTIONS)).describe("What the status machine allows from the status"),
     canManage: z.boolean().describe("The caller holds MANAGE_DOCUMENTS_PACKAGES in one of the package's groups"),
@@ -139,7 +173,9 @@ export const packageSchema = z
       .enum(["DOCUMENT_TEMPLATE", "PACKAGE_TEMPLATE"])
       .nullable()
       .describe("Set on the hidden builder package of a document or package template; null for real packages"),
-    fromPackageTemplateId: z.uuid().nullable().describe("The package template the package was started from"),
+    fromPackageTemplateId: ID.fromPackageTemplateId
+      .nullable()
+      .describe("The package template the package was started from"),
     trid: packageTridSchema.describe("TRID fields and their legal dates (issue 16 §1)"),
   })
   .meta({ id: "Package" });
@@ -165,9 +201,12 @@ const dateBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 export const packageListQuerySchema = pageQuerySchema(PACKAGE_SORT_FIELDS, "createdAt")
   .extend({
-    sortDirection: z.enum(["asc", "desc"]).default("desc"),
+    sortDirection: z
+      .enum(["asc", "desc"])
+      .default("desc")
+      .describe("asc: smallest or earliest first; desc (the default): largest or latest first"),
     status: statusFilter.optional(),
-    groupId: z.uuid().optional().describe("Only packages shared with this group"),
+    groupId: ID.groupId.optional().describe("Only packages shared with this group"),
     text: z
       .string()
       .trim()
@@ -176,7 +215,7 @@ export const packageListQuerySchema = pageQuerySchema(PACKAGE_SORT_FIELDS, "crea
       .describe("Words each found in the name, short id, or a participant's name or email"),
     createdFrom: dateBound.optional().describe("Created on or after (a date is a whole UTC day)"),
     createdTo: dateBound.optional().describe("Created on or before (a date is a whole UTC day)"),
-    vaultId: z.string().max(200).optional(),
+    vaultId: z.string().max(200).optional().describe("Only packages whose eDeposit settings choose this eVault"),
   })
   .describe("Filters, paging and sort of the package lists");
 export type PackageListQuery = z.infer<typeof packageListQuerySchema>;
@@ -207,25 +246,48 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:mm");
 
 export const updatePackageSchema = z
   .object({
-    version: z.number().int().min(1),
-    name: packageName.optional(),
-    paperOrder: packageStepOrderSchema.optional(),
-    stipsOrder: packageStepOrderSchema.optional(),
-    signingOrder: packageSigningOrderSchema.optional(),
-    scheduledAvailability: z.boolean().optional(),
-    scheduledOn: z.iso.datetime({ offset: true }).nullish(),
-    expirationType: packageExpirationTypeSchema.nullish(),
-    scheduledExpiryDays: z.number().int().min(0).max(3650).nullish(),
-    scheduledExpiryTime: hhmm.nullish(),
-    packageExpiresAt: z.iso.datetime({ offset: true }).nullish(),
-    enablePrintFulfillment: z.boolean().optional(),
-    printServiceProvider: z.string().trim().min(1).max(50).optional(),
-    transactionId: z.string().trim().max(200).nullish(),
-    avEsign: z.boolean().optional(),
-    packageCollaboration: z.boolean().optional(),
-    emailSubject: z.string().trim().max(255).regex(MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE).nullish(),
-    emailIntroText: z.string().trim().max(5000).nullish(),
-    emailIsDefault: z.boolean().optional(),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
+    name: packageName.optional().describe("The package's name (1–255 characters, no line breaks); leave out to keep"),
+    paperOrder: packageStepOrderSchema.optional().describe(PACKAGE_TEXT.paperOrder),
+    stipsOrder: packageStepOrderSchema.optional().describe(PACKAGE_TEXT.stipsOrder),
+    signingOrder: packageSigningOrderSchema.optional().describe(PACKAGE_TEXT.signingOrder),
+    scheduledAvailability: z
+      .boolean()
+      .optional()
+      .describe("True: the package becomes available to signers at scheduledOn rather than when sent"),
+    scheduledOn: z.iso.datetime({ offset: true }).nullish().describe(PACKAGE_TEXT.scheduledOn),
+    expirationType: packageExpirationTypeSchema.nullish().describe(PACKAGE_TEXT.expirationType),
+    scheduledExpiryDays: z.number().int().min(0).max(3650).nullish().describe(PACKAGE_TEXT.scheduledExpiryDays),
+    scheduledExpiryTime: hhmm.nullish().describe("RELATIVE: the time of day (HH:mm, 24-hour) the package expires"),
+    packageExpiresAt: z.iso.datetime({ offset: true }).nullish().describe(PACKAGE_TEXT.packageExpiresAt),
+    enablePrintFulfillment: z.boolean().optional().describe(PACKAGE_TEXT.enablePrintFulfillment),
+    printServiceProvider: z.string().trim().min(1).max(50).optional().describe(PACKAGE_TEXT.printServiceProvider),
+    transactionId: z.string().trim().max(200).nullish().describe(PACKAGE_TEXT.transactionId),
+    avEsign: z.boolean().optional().describe(PACKAGE_TEXT.avEsign),
+    packageCollaboration: z.boolean().optional().describe(PACKAGE_TEXT.packageCollaboration),
+    emailSubject: z
+      .string()
+      .trim()
+      .max(255)
+      .regex(MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE)
+      .nullish()
+      .describe(`The invitation email's subject; null: the default '${DEFAULTS.emailSubject}'`),
+    emailIntroText: z
+      .string()
+      .trim()
+      .max(5000)
+      .nullish()
+      .describe("The sender's message in the invitation email (up to 5,000 characters); null: none"),
+    emailIsDefault: z
+      .boolean()
+      .optional()
+      .describe("True: use the organization's default subject and text, ignoring emailSubject and emailIntroText"),
     emailDocumentId: z.uuid().nullish().describe("A document of the package attached to the invitation; null: none"),
     emailTemplateId: z
       .uuid()
@@ -237,39 +299,55 @@ export const updatePackageSchema = z
 export type UpdatePackage = z.infer<typeof updatePackageSchema>;
 
 export const setPackageGroupsSchema = z
-  .object({ groupIds, version: z.number().int().min(1) })
+  .object({
+    groupIds,
+    version: z.number().int().min(1).describe("The package's version last read (optimistic locking)"),
+  })
   .meta({ id: "SetPackageGroups" });
 export type SetPackageGroups = z.infer<typeof setPackageGroupsSchema>;
 
 export const workspaceParticipantSchema = z
   .object({
-    id: z.uuid(),
-    type: z.string(),
-    roleNumber: z.number().int(),
-    displayName: z.string(),
-    initials: z.string(),
+    id: z.uuid().describe("The participant's id"),
+    type: z
+      .string()
+      .describe("The participant's type as configured, e.g. Borrower (numbered within the type by roleNumber)"),
+    roleNumber: z.number().int().describe("The participant's number within its type: Borrower 1, Borrower 2…"),
+    displayName: z.string().describe("Upper-cased type plus the role number, e.g. 'BORROWER 1'"),
+    initials: z
+      .string()
+      .describe("The participant's initials: from their names, or from the type and number without names"),
     accessMethod: participantAccessMethodSchema,
   })
   .meta({ id: "WorkspaceParticipant" });
 
 export const workspacePackageSchema = z
   .object({
-    id: z.uuid(),
-    shortId: z.string(),
-    name: z.string(),
+    id: z.uuid().describe("The package's id"),
+    shortId: z.string().describe("Human-friendly id, unique in the organization"),
+    name: z.string().describe("The package's name"),
     status: packageStatusSchema,
-    version: z.number().int(),
-    packageGroups: z.array(packageGroupRefSchema),
-    createdBy: z.uuid().nullable(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    packageExpiresAt: z.string().nullable(),
-    participantCount: z.number().int(),
-    participantCountsByType: z.record(z.string(), z.number().int()).describe("Participants per type"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    packageGroups: z
+      .array(packageGroupRefSchema)
+      .describe("Groups whose members (with VIEW_DOCUMENTS_PACKAGES) see it"),
+    createdBy: ID.createdBy.nullable(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    packageExpiresAt: z.string().nullable().describe("When the package expires (ISO 8601 time); null: it does not"),
+    participantCount: z.number().int().describe("Number of participants of the package"),
+    participantCountsByType: z
+      .record(z.string(), z.number().int())
+      .describe('Number of participants per participant type, e.g. {"Borrower": 2}'),
     contactSummary: contactSummarySchema,
-    participants: z.array(workspaceParticipantSchema).describe("In signing order"),
-    allowedActions: z.array(z.enum(PACKAGE_ACTIONS)),
-    canManage: z.boolean(),
+    participants: z.array(workspaceParticipantSchema).describe("The package's participants, in signing order"),
+    allowedActions: z.array(z.enum(PACKAGE_ACTIONS)).describe("What the status machine allows from the status"),
+    canManage: z.boolean().describe("The caller holds MANAGE_DOCUMENTS_PACKAGES in one of the package's groups"),
     tridRisk: z
       .string()
       .nullable()
@@ -286,8 +364,8 @@ export const packageStatusCountsSchema = packageStatusCountsShape()
   .meta({ id: "PackageStatusCounts" });
 export type PackageStatusCounts = z.infer<typeof packageStatusCountsSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
 
 export const packageRoutes = {
   listPackages: define({
@@ -370,7 +448,7 @@ export const packageRoutes = {
     summary:
       "The groups the caller can share a package with: every group where they see packages (no access-control permission needed)",
     tags: ["packages"],
-    params: z.object({ orgId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId }),
     response: packageGroupOptionsSchema,
     status: 200,
   }),

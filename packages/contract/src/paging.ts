@@ -5,15 +5,30 @@ import { UI } from "./constants.ts";
 export function pageQuerySchema<const S extends readonly [string, ...string[]]>(sortFields: S, defaultSort: S[number]) {
   return z.object({
     pageNumber: z.coerce.number().int().min(1).default(1).describe("1-based page number"),
-    pageSize: z.coerce.number().int().min(1).max(100).default(UI.pageSize),
-    sortBy: z.enum(sortFields).default(defaultSort as never),
-    sortDirection: z.enum(["asc", "desc"]).default("asc"),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(UI.pageSize)
+      .describe(`Records per page, 1 to 100 (default ${UI.pageSize})`),
+    sortBy: z
+      .enum(sortFields)
+      .default(defaultSort as never)
+      .describe(`The field the records are sorted by (default ${defaultSort})`),
+    sortDirection: z
+      .enum(["asc", "desc"])
+      .default("asc")
+      .describe("asc: smallest or earliest first; desc: largest or latest first"),
   });
 }
 
 /** A page of a list: spec §3 'records and count' (count is the total over all pages). */
 export function pageSchema<T extends z.ZodType>(record: T) {
-  return z.object({ records: z.array(record), count: z.number().int().describe("Total number of records") });
+  return z.object({
+    records: z.array(record).describe("The records of the page asked for, in the order asked for"),
+    count: z.number().int().describe("Total number of records over all pages"),
+  });
 }
 
 export const versionQuerySchema = z.object({

@@ -6,7 +6,11 @@ import { formatPhone } from "./users.ts";
 /** How a participant reaches the signing room (spec §3). API means in person / embedded, no invitation. */
 export const PARTICIPANT_ACCESS_METHODS = ["EMAIL", "SMS", "API"] as const;
 export type ParticipantAccessMethod = (typeof PARTICIPANT_ACCESS_METHODS)[number];
-export const participantAccessMethodSchema = z.enum(PARTICIPANT_ACCESS_METHODS);
+export const participantAccessMethodSchema = z
+  .enum(PARTICIPANT_ACCESS_METHODS)
+  .describe(
+    "How the participant gets their signing link: EMAIL (emailed), SMS (texted), API (your system asks for a signing URL and hands it over, e.g. in person)",
+  );
 
 /**
  * What a participant does with the package (issue 11, UX.md's DocuSign anchor; spec: participants

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import {
   MAX_PARTICIPANTS_PER_TYPE,
@@ -26,34 +27,50 @@ export const PARTICIPANT_API_MESSAGES = {
   participantRemoved: "Participant removed.",
 } as const;
 
+const PERSON_TEXT = {
+  type: "The participant type, e.g. Borrower (up to 60 characters); the participant gets the lowest unused number of it",
+  givenName: "The participant's given (first) name; null: not given yet",
+  middleName: "The participant's middle name; null: none",
+  familyName: "The participant's family (last) name; null: not given yet",
+  email: "The participant's email address (needed for EMAIL access); null: none",
+  phoneNumber: "The participant's mobile number, ten digits (needed for SMS access)",
+  avHost: "Hosts the A/V eSign session (one per package)",
+} as const;
+
 export const participantSchema = z
   .object({
-    id: z.uuid(),
-    packageId: z.uuid(),
+    id: z.uuid().describe("The participant's id"),
+    packageId: ID.packageId,
     type: z.string().describe("Participant type as configured, e.g. 'Borrower'"),
     roleNumber: z.number().int().describe(`1–${MAX_PARTICIPANTS_PER_TYPE}, the lowest unused in the type`),
     displayName: z.string().describe("Upper-cased type plus the role number, e.g. 'BORROWER 1'"),
     initials: z.string().describe("From the names, or from the type and number without names"),
-    givenName: z.string().nullable(),
-    middleName: z.string().nullable(),
-    familyName: z.string().nullable(),
-    email: z.string().nullable(),
-    phoneNumber: z.string().nullable().describe("Ten digits"),
+    givenName: z.string().nullable().describe(PERSON_TEXT.givenName),
+    middleName: z.string().nullable().describe(PERSON_TEXT.middleName),
+    familyName: z.string().nullable().describe(PERSON_TEXT.familyName),
+    email: z.string().nullable().describe(PERSON_TEXT.email),
+    phoneNumber: z
+      .string()
+      .nullable()
+      .describe("The participant's mobile number, ten digits (needed for SMS access); null: none"),
     contact: z.string().describe("The email for EMAIL, the phone as 123-456-7890 for SMS, '' for API"),
     accessMethod: participantAccessMethodSchema,
     role: participantRoleSchema,
     orderSequence: z.number().int().describe("Position in ordered (PARTICIPANT) signing"),
     avHost: z.boolean().describe("Hosts the A/V eSign session"),
-    signingStatus: participantSigningStatusSchema.describe("Where the participant is in the signing room"),
-    invitedAt: z.string().nullable(),
-    finishedAt: z.string().nullable(),
+    signingStatus: participantSigningStatusSchema,
+    invitedAt: z
+      .string()
+      .nullable()
+      .describe("When the participant was last sent their signing link (ISO 8601 time); null: not yet"),
+    finishedAt: z.string().nullable().describe("When the participant finished signing (ISO 8601 time); null: not yet"),
     idVerification: idVerificationMethodSchema.describe("How the participant proves who they are"),
     kbaQuestions: z.array(z.enum(KBA_QUESTIONS)).describe("KBA: the questions the sender gave answers to"),
     mailingAddress: postalAddressOutSchema
       .nullable()
       .describe("Where a print set is mailed when the package has print fulfillment on"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
     version: z.number().int().describe("Send back on update and remove (optimistic locking)"),
   })
   .meta({ id: "Participant" });
@@ -70,15 +87,15 @@ const email = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a val
 
 export const createParticipantSchema = z
   .object({
-    type: participantType,
-    givenName: personName.nullish(),
-    middleName: personName.nullish(),
-    familyName: personName.nullish(),
-    email: email.nullish(),
-    phoneNumber: phoneInputSchema.optional(),
+    type: participantType.describe(PERSON_TEXT.type),
+    givenName: personName.nullish().describe(PERSON_TEXT.givenName),
+    middleName: personName.nullish().describe(PERSON_TEXT.middleName),
+    familyName: personName.nullish().describe(PERSON_TEXT.familyName),
+    email: email.nullish().describe(PERSON_TEXT.email),
+    phoneNumber: phoneInputSchema.optional().describe(PERSON_TEXT.phoneNumber),
     accessMethod: participantAccessMethodSchema.default("EMAIL"),
     role: participantRoleSchema.default("SIGNER"),
-    avHost: z.boolean().default(false),
+    avHost: z.boolean().default(false).describe(`${PERSON_TEXT.avHost} (default false)`),
     idVerification: idVerificationMethodSchema.optional().describe("Default: the organization's setting"),
     kbaAnswers: kbaAnswersSchema.optional().describe("KBA: answers the participant must give (stored encrypted)"),
     mailingAddress: postalAddressSchema.nullish().describe("Where a print set is mailed (US addresses only)"),
@@ -91,18 +108,26 @@ export type CreateParticipant = z.infer<typeof createParticipantSchema>;
 
 export const updateParticipantSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     type: participantType.optional().describe("A new type takes the lowest unused number of that type"),
-    givenName: personName.nullish(),
-    middleName: personName.nullish(),
-    familyName: personName.nullish(),
-    email: email.nullish(),
-    phoneNumber: phoneInputSchema.optional(),
+    givenName: personName.nullish().describe(PERSON_TEXT.givenName),
+    middleName: personName.nullish().describe(PERSON_TEXT.middleName),
+    familyName: personName.nullish().describe(PERSON_TEXT.familyName),
+    email: email.nullish().describe(PERSON_TEXT.email),
+    phoneNumber: phoneInputSchema.optional().describe(PERSON_TEXT.phoneNumber),
     accessMethod: participantAccessMethodSchema.optional(),
     role: participantRoleSchema.optional().describe("Leaving SIGNER deletes the participant's tags"),
-    avHost: z.boolean().optional(),
+    avHost: z.boolean().optional().describe(PERSON_TEXT.avHost),
     idVerification: idVerificationMethodSchema.optional(),
-    kbaAnswers: kbaAnswersSchema.optional(),
+    kbaAnswers: kbaAnswersSchema
+      .optional()
+      .describe("KBA: the answers the participant must give (stored encrypted); leave out to keep"),
     mailingAddress: postalAddressSchema.nullish().describe("null removes the address"),
   })
   .meta({ id: "UpdateParticipant" });
@@ -113,19 +138,20 @@ export const participantsOrderSchema = z
     participants: z
       .array(
         z.object({
-          participantUid: z.uuid(),
+          participantUid: ID.participantUid,
           signingOrder: z.number().int().min(1).max(10_000).describe("1 signs first; equal numbers sign together"),
         }),
       )
       .min(1)
-      .max(1000),
+      .max(1000)
+      .describe("Every participant of the package, each with its place in the signing order"),
     version: z.number().int().min(1).describe("The package's version"),
   })
   .meta({ id: "ParticipantsOrder" });
 export type ParticipantsOrder = z.infer<typeof participantsOrderSchema>;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const participantParams = z.object({ orgId: z.uuid(), packageId: z.uuid(), participantId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const participantParams = z.object({ orgId: ID.orgId, packageId: ID.packageId, participantId: ID.participantId });
 
 export const participantRoutes = {
   listParticipants: define({

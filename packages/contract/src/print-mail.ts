@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MAILING_STATUSES, type MailingStatus } from "./mailing-statuses.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { postalAddressOutSchema, postalAddressSchema } from "./print-settings.ts";
@@ -83,77 +84,100 @@ export const PRINT_MAIL_MESSAGES = {
   badSignature: "The callback signature is missing or wrong.",
 } as const;
 
-const mailingIdParams = z.object({ orgId: z.uuid(), packageId: z.uuid(), mailingId: z.uuid() });
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const orgParams = z.object({ orgId: z.uuid() });
+const mailingIdParams = z.object({ orgId: ID.orgId, packageId: ID.packageId, mailingId: ID.mailingId });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const orgParams = z.object({ orgId: ID.orgId });
 
 export const mailingMilestoneSchema = z
   .object({
-    code: z.enum(MILESTONE_CODES),
-    occurredAt: z.string(),
-    detail: z.string().nullable(),
+    code: z
+      .enum(MILESTONE_CODES)
+      .describe("The milestone: READY, PRINTING, MAILED, DELIVERED, or the exceptions RETURNED_TO_SENDER and FAILED"),
+    occurredAt: z.string().describe("When it happened, as the print vendor reported it (ISO 8601 time)"),
+    detail: z.string().nullable().describe("The vendor's detail, e.g. why delivery failed; null: none"),
   })
   .meta({ id: "MailingMilestone" });
 
 export const mailingLegSchema = z
   .object({
-    direction: z.enum(LEG_DIRECTIONS),
-    carrier: z.string().nullable(),
-    service: z.string().nullable(),
-    trackingNumber: z.string().nullable(),
+    direction: z
+      .enum(LEG_DIRECTIONS)
+      .describe("OUTBOUND: to the recipient; RETURN: the signed papers back to the organization"),
+    carrier: z.string().nullable().describe("The carrier of this leg, e.g. USPS; null until the vendor reports it"),
+    service: z
+      .string()
+      .nullable()
+      .describe("The carrier's service level, e.g. First-Class; null until the vendor reports it"),
+    trackingNumber: z.string().nullable().describe("The carrier's tracking number; null until the vendor reports it"),
     milestones: z.array(mailingMilestoneSchema).describe("In the order they happened"),
   })
   .meta({ id: "MailingLeg" });
 
 export const mailingScanSchema = z
   .object({
-    id: z.uuid(),
-    fileName: z.string(),
-    contentType: z.string(),
+    id: z.uuid().describe("The scan's id"),
+    fileName: z.string().describe("The scan's file name as uploaded"),
+    contentType: z.string().describe("The scan's media type: application/pdf, image/png or image/jpeg"),
     sha256: z.string().describe("SHA-256 of the scan: a copy; the wet-signed paper is the original"),
-    sizeBytes: z.number().int(),
-    uploadedBy: z.string().nullable(),
-    createdAt: z.string(),
+    sizeBytes: z.number().int().describe("Size in bytes"),
+    uploadedBy: z
+      .string()
+      .nullable()
+      .describe("The name of the user who uploaded the scan; null when that user no longer exists"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "MailingScan" });
 export type MailingScan = z.infer<typeof mailingScanSchema>;
 
 export const mailingSchema = z
   .object({
-    id: z.uuid(),
-    packageId: z.uuid(),
-    packageName: z.string(),
-    participantId: z.uuid().nullable(),
-    reason: z.enum(MAILING_REASONS),
-    recipientName: z.string(),
+    id: z.uuid().describe("The mailing's id"),
+    packageId: ID.packageId,
+    packageName: z.string().describe("The package's name"),
+    participantId: ID.participantId.nullable(),
+    reason: z
+      .enum(MAILING_REASONS)
+      .describe(
+        "Why the print set was made: PAPER_PARTICIPANT (the participant signs on paper), PAPER_DOCUMENTS (documents executed on paper), CONSENT_WITHDRAWN (the participant withdrew e-sign consent)",
+      ),
+    recipientName: z.string().describe("The addressee's name"),
     recipientAddress: postalAddressOutSchema,
     provider: z.string().describe("Print service provider code"),
-    vendorJobId: z.string().nullable(),
-    status: z.enum(MAILING_STATUSES),
+    vendorJobId: z.string().nullable().describe("The print vendor's job id; null until the vendor accepted the job"),
+    status: z
+      .enum(MAILING_STATUSES)
+      .describe(
+        "The mailing's status: QUEUED, SUBMIT_FAILED (the vendor did not accept it; retry), SUBMITTED, PRINTING, MAILED, DELIVERED, RETURNED (the signed papers came back), RETURNED_TO_SENDER or FAILED (undeliverable)",
+      ),
     milestoneError: z.boolean().describe("A leg was returned to sender or failed"),
-    printSetSha256: z.string().nullable(),
-    pageCount: z.number().int(),
-    submitAttempts: z.number().int(),
-    lastError: z.string().nullable(),
-    legs: z.array(mailingLegSchema),
-    scans: z.array(mailingScanSchema),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
+    printSetSha256: z
+      .string()
+      .nullable()
+      .describe("SHA-256 (hex) of the print set PDF sent to the vendor; null until it is made"),
+    pageCount: z.number().int().describe("Pages in the print set"),
+    submitAttempts: z.number().int().describe("How many times Signet has submitted the job to the vendor"),
+    lastError: z.string().nullable().describe("Why the last submission failed; null: it did not fail"),
+    legs: z
+      .array(mailingLegSchema)
+      .describe("The outbound leg and, once the papers are on their way back, the return leg"),
+    scans: z.array(mailingScanSchema).describe("Scans of the wet-signed papers uploaded as copies"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
   })
   .meta({ id: "Mailing" });
 export type Mailing = z.infer<typeof mailingSchema>;
 
 export const mailingListSchema = z
   .object({
-    records: z.array(mailingSchema),
-    count: z.number().int(),
+    records: z.array(mailingSchema).describe("The package's mailings, newest first"),
+    count: z.number().int().describe("Total number of mailings of the package"),
     printMailMilestoneError: z.boolean().describe("Spec §3: a mailing of this package was returned or failed"),
     candidates: z
       .array(
         z.object({
-          participantId: z.uuid(),
-          name: z.string(),
-          reason: z.enum(MAILING_REASONS),
+          participantId: ID.participantId,
+          name: z.string().describe("The participant's name"),
+          reason: z.enum(MAILING_REASONS).describe("Why a print set would be made for them (see Mailing.reason)"),
           mailed: z.boolean().describe("A mailing to them is already under way"),
         }),
       )
@@ -164,7 +188,7 @@ export type MailingList = z.infer<typeof mailingListSchema>;
 
 export const createMailingSchema = z
   .object({
-    participantId: z.uuid().describe("The participant the print set is for"),
+    participantId: ID.participantId.describe("The participant the print set is for"),
     address: postalAddressSchema.describe("Where the print set goes"),
   })
   .meta({ id: "CreateMailing" });
@@ -174,15 +198,35 @@ export type CreateMailing = z.input<typeof createMailingSchema>;
 export const printVendorCallbackSchema = z
   .object({
     eventId: z.string().min(1).max(200).describe("Unique per milestone; a repeated event is ignored"),
-    jobId: z.string().min(1).max(200),
+    jobId: z.string().min(1).max(200).describe("The vendor's job id, as answered when the job was submitted"),
     reference: z.string().max(200).describe("Signet's mailing id, sent with the job"),
-    leg: z.enum(LEG_DIRECTIONS),
-    code: z.enum(MILESTONE_CODES),
-    occurredAt: z.iso.datetime(),
-    carrier: z.string().max(100).nullable().optional(),
-    service: z.string().max(100).nullable().optional(),
-    trackingNumber: z.string().max(100).nullable().optional(),
-    detail: z.string().max(2000).nullable().optional(),
+    leg: z.enum(LEG_DIRECTIONS).describe("The leg the milestone belongs to: OUTBOUND or RETURN"),
+    code: z.enum(MILESTONE_CODES).describe("The milestone reached (see MailingMilestone.code)"),
+    occurredAt: z.iso.datetime().describe("When it happened (ISO 8601 time with Z)"),
+    carrier: z
+      .string()
+      .max(100)
+      .nullable()
+      .optional()
+      .describe("The carrier of the leg; leave out or null when unknown"),
+    service: z
+      .string()
+      .max(100)
+      .nullable()
+      .optional()
+      .describe("The carrier's service level; leave out or null when unknown"),
+    trackingNumber: z
+      .string()
+      .max(100)
+      .nullable()
+      .optional()
+      .describe("The tracking number; leave out or null when unknown"),
+    detail: z
+      .string()
+      .max(2000)
+      .nullable()
+      .optional()
+      .describe("Detail to record, e.g. why delivery failed; leave out or null: none"),
   })
   .meta({ id: "PrintVendorCallback" });
 export type PrintVendorCallback = z.infer<typeof printVendorCallbackSchema>;
@@ -208,8 +252,8 @@ export const MAILING_REPORT_CSV_COLUMNS = [
 export const mailingReportFilterSchema = z.object({
   createdFrom: z.iso.date().optional().describe("First creation day (UTC), inclusive"),
   createdTo: z.iso.date().optional().describe("Last creation day (UTC), inclusive"),
-  status: z.enum(MAILING_STATUSES).optional(),
-  carrier: z.string().trim().max(100).optional(),
+  status: z.enum(MAILING_STATUSES).optional().describe("Only mailings in this status (see Mailing.status)"),
+  carrier: z.string().trim().max(100).optional().describe("Only mailings sent with this carrier (its code, e.g. USPS)"),
   milestoneError: z
     .enum(["true", "false"])
     .optional()
@@ -224,18 +268,21 @@ export type MailingReportQuery = z.infer<typeof mailingReportQuerySchema>;
 
 export const mailingReportRowSchema = z
   .object({
-    id: z.uuid(),
-    packageId: z.uuid(),
-    packageName: z.string(),
-    recipientName: z.string(),
-    reason: z.enum(MAILING_REASONS),
-    status: z.enum(MAILING_STATUSES),
-    carrier: z.string().nullable(),
-    trackingNumber: z.string().nullable(),
-    milestoneError: z.boolean(),
-    lastMilestone: z.enum(MILESTONE_CODES).nullable(),
-    lastMilestoneAt: z.string().nullable(),
-    createdAt: z.string(),
+    id: z.uuid().describe("The mailing's id"),
+    packageId: ID.packageId,
+    packageName: z.string().describe("The package's name"),
+    recipientName: z.string().describe("The addressee's name"),
+    reason: z.enum(MAILING_REASONS).describe("Why the print set was made (see Mailing.reason)"),
+    status: z.enum(MAILING_STATUSES).describe("The mailing's status (see Mailing.status)"),
+    carrier: z.string().nullable().describe("The outbound carrier; null until the vendor reports it"),
+    trackingNumber: z.string().nullable().describe("The outbound tracking number; null until the vendor reports it"),
+    milestoneError: z.boolean().describe("A leg was returned to sender or failed"),
+    lastMilestone: z.enum(MILESTONE_CODES).nullable().describe("The latest milestone of the mailing; null: none yet"),
+    lastMilestoneAt: z
+      .string()
+      .nullable()
+      .describe("When the latest milestone happened (ISO 8601 time); null: none yet"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "MailingReportRow" });
 export type MailingReportRow = z.infer<typeof mailingReportRowSchema>;
@@ -244,14 +291,21 @@ export const mailingReportSchema = pageSchema(mailingReportRowSchema)
   .extend({
     available: z.boolean().describe("Whether print fulfillment is set up and enabled for the organization"),
     reason: z.string().nullable().describe("Why the report may be empty"),
-    totals: z.object({
-      mailings: z.number().int(),
-      delivered: z.number().int(),
-      returned: z.number().int().describe("Signed papers received back"),
-      errors: z.number().int().describe("Mailings with a milestone error"),
-    }),
+    totals: z
+      .object({
+        mailings: z.number().int().describe("Number of mailings"),
+        delivered: z.number().int().describe("Mailings delivered to the recipient"),
+        returned: z.number().int().describe("Signed papers received back"),
+        errors: z.number().int().describe("Mailings with a milestone error"),
+      })
+      .describe("Totals over every matching mailing"),
     byStatus: z
-      .array(z.object({ status: z.enum(MAILING_STATUSES), count: z.number().int() }))
+      .array(
+        z.object({
+          status: z.enum(MAILING_STATUSES).describe("A mailing status"),
+          count: z.number().int().describe("Matching mailings in that status"),
+        }),
+      )
       .describe("Every matching mailing by status (the chart)"),
   })
   .meta({ id: "MailingReport" });
@@ -312,7 +366,7 @@ export const printMailRoutes = {
     summary:
       "Attach a scan of the wet-signed papers (PDF, PNG or JPEG, multipart part 'contents') as a copy with its own SHA-256",
     params: mailingIdParams,
-    multipart: z.object({ contents: z.file() }),
+    multipart: z.object({ contents: z.file().describe("The scan: a PDF, PNG or JPEG file") }),
     response: mailingScanSchema,
     status: 201,
   }),
@@ -322,7 +376,7 @@ export const printMailRoutes = {
     path: "/organizations/:orgId/packages/:packageId/mailings/:mailingId/scans/:scanId",
     permission: ["VIEW_DOCUMENTS_PACKAGES"],
     summary: "One scan of the wet-signed papers",
-    params: mailingIdParams.extend({ scanId: z.uuid() }),
+    params: mailingIdParams.extend({ scanId: ID.scanId }),
     produces: "application/pdf",
     response: null,
     status: 200,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
@@ -209,15 +210,27 @@ export function postalAddressProblems(address: PostalAddress): AddressProblem[] 
 export const isIntelligentMailBarcode = (value: string) =>
   [20, 25, 29, 31].includes(value.length) && /^\d+$/.test(value);
 
+/** One text per address field, shared by what is sent and what is answered. */
+const ADDRESS_TEXT = {
+  name: "The addressee: a person's or a department's name (the first line of the address)",
+  company: "The company line, under the name; null: none",
+  line1: "Street address (number and street, or PO box)",
+  line2: "Second address line (suite, floor, unit); null: none",
+  city: "City",
+  state: "Two-letter US state or territory code, e.g. CA (upper case)",
+  postalCode: "ZIP code: five digits or ZIP+4 (12345-6789)",
+  country: "Two-letter country code; US (only US addresses are accepted for mail)",
+} as const;
+
 const addressFields = {
-  name: trimmed("Name", 200),
-  company: z.string().trim().max(200).nullable().default(null),
-  line1: trimmed("Address line 1", 200),
-  line2: z.string().trim().max(200).nullable().default(null),
-  city: trimmed("City", 100),
-  state: z.string().trim().toUpperCase().min(1, "State is required").max(20),
-  postalCode: z.string().trim().min(1, "ZIP code is required").max(20),
-  country: z.string().trim().toUpperCase().default("US"),
+  name: trimmed("Name", 200).describe(ADDRESS_TEXT.name),
+  company: z.string().trim().max(200).nullable().default(null).describe(ADDRESS_TEXT.company),
+  line1: trimmed("Address line 1", 200).describe(ADDRESS_TEXT.line1),
+  line2: z.string().trim().max(200).nullable().default(null).describe(ADDRESS_TEXT.line2),
+  city: trimmed("City", 100).describe(ADDRESS_TEXT.city),
+  state: z.string().trim().toUpperCase().min(1, "State is required").max(20).describe(ADDRESS_TEXT.state),
+  postalCode: z.string().trim().min(1, "ZIP code is required").max(20).describe(ADDRESS_TEXT.postalCode),
+  country: z.string().trim().toUpperCase().default("US").describe(ADDRESS_TEXT.country),
 };
 
 const nullIfBlank = (value: string | null) => (value === null || value === "" ? null : value);
@@ -235,32 +248,45 @@ const checkAddress = (value: PostalAddress, ctx: z.RefinementCtx) => {
 export const postalAddressSchema = z.object(addressFields).transform(blankToNull).superRefine(checkAddress);
 
 const addressOut = {
-  name: z.string(),
-  company: z.string().nullable(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
+  name: z.string().describe(ADDRESS_TEXT.name),
+  company: z.string().nullable().describe(ADDRESS_TEXT.company),
+  line1: z.string().describe(ADDRESS_TEXT.line1),
+  line2: z.string().nullable().describe(ADDRESS_TEXT.line2),
+  city: z.string().describe(ADDRESS_TEXT.city),
+  state: z.string().describe(ADDRESS_TEXT.state),
+  postalCode: z.string().describe(ADDRESS_TEXT.postalCode),
+  country: z.string().describe(ADDRESS_TEXT.country),
 };
-export const postalAddressOutSchema = z.object(addressOut).meta({ id: "PostalAddress" });
+export const postalAddressOutSchema = z
+  .object(addressOut)
+  .meta({ id: "PostalAddress", description: "A US postal address" });
 
 export const returnAddressSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The return address's id"),
     ...addressOut,
-    isDefault: z.boolean(),
+    isDefault: z.boolean().describe("The organization's default return address"),
     windowLines: z.array(z.string()).describe("The lines the envelope window shows"),
     envelopesUsing: z.number().int().describe("Business return envelopes that print this address"),
-    version: z.number().int(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "ReturnAddress" });
 export type ReturnAddress = z.infer<typeof returnAddressSchema>;
 export const returnAddressListSchema = pageSchema(returnAddressSchema).meta({ id: "ReturnAddressList" });
 export type ReturnAddressList = z.infer<typeof returnAddressListSchema>;
 
-const addressInput = z.object({ ...addressFields, isDefault: z.boolean().default(false) });
+const addressInput = z.object({
+  ...addressFields,
+  isDefault: z
+    .boolean()
+    .default(false)
+    .describe("Make it the organization's default return address (the previous default stops being one)"),
+});
 export const createReturnAddressSchema = addressInput
   .transform(blankToNull)
   .superRefine(checkAddress)
@@ -269,7 +295,7 @@ export type CreateReturnAddress = z.input<typeof createReturnAddressSchema>;
 export type CreateReturnAddressParsed = z.output<typeof createReturnAddressSchema>;
 
 export const updateReturnAddressSchema = addressInput
-  .extend({ version: z.number().int().min(1) })
+  .extend({ version: z.number().int().min(1).describe("The version last read (optimistic locking)") })
   .transform(blankToNull)
   .superRefine(checkAddress)
   .meta({ id: "UpdateReturnAddress" });
@@ -277,15 +303,18 @@ export type UpdateReturnAddress = z.input<typeof updateReturnAddressSchema>;
 export type UpdateReturnAddressParsed = z.output<typeof updateReturnAddressSchema>;
 
 const breFields = {
-  name: trimmed("Name", 200),
+  name: trimmed("Name", 200).describe("A name for the envelope, shown to senders when they choose one"),
   permitNumber: z
     .string()
     .trim()
-    .regex(/^\d{1,10}$/, "Enter the business reply permit number (digits only)"),
+    .regex(/^\d{1,10}$/, "Enter the business reply permit number (digits only)")
+    .describe("The USPS business reply mail permit number (digits only)"),
   postalFacility: trimmed("Post office of the permit", 60).describe(
     "City and state of the post office that issued the permit",
   ),
-  returnAddressId: z.uuid("Choose the return address the envelope carries"),
+  returnAddressId: z
+    .uuid("Choose the return address the envelope carries")
+    .describe("The return address the envelope is addressed to (where the signed papers come back)"),
   imb: z
     .string()
     .trim()
@@ -297,20 +326,28 @@ const breFields = {
       "The Intelligent Mail barcode id has 20, 25, 29 or 31 digits",
     )
     .describe("The Intelligent Mail barcode (IMb) id printed on the envelope"),
-  isDefault: z.boolean().default(false),
+  isDefault: z
+    .boolean()
+    .default(false)
+    .describe("Make it the organization's default envelope (the previous default stops being one)"),
 };
 
 export const businessReturnEnvelopeSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    permitNumber: z.string(),
-    postalFacility: z.string(),
-    returnAddressId: z.uuid(),
-    imb: z.string().nullable(),
-    isDefault: z.boolean(),
+    id: z.uuid().describe("The business return envelope's id"),
+    name: z.string().describe("The envelope's name, shown to senders when they choose one"),
+    permitNumber: z.string().describe("The USPS business reply mail permit number"),
+    postalFacility: z.string().describe("City and state of the post office that issued the permit"),
+    returnAddressId: ID.returnAddressId.describe("The return address the envelope is addressed to"),
+    imb: z.string().nullable().describe("The Intelligent Mail barcode (IMb) id printed on the envelope; null: none"),
+    isDefault: z.boolean().describe("The organization's default business return envelope"),
     windowLines: z.array(z.string()).describe("What the envelope shows: the reply mail legend and the return address"),
-    version: z.number().int(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "BusinessReturnEnvelope" });
 export type BusinessReturnEnvelope = z.infer<typeof businessReturnEnvelopeSchema>;
@@ -321,7 +358,7 @@ export type BusinessReturnEnvelopeList = z.infer<typeof businessReturnEnvelopeLi
 export const createBusinessReturnEnvelopeSchema = z.object(breFields).meta({ id: "CreateBusinessReturnEnvelope" });
 export type CreateBusinessReturnEnvelope = z.input<typeof createBusinessReturnEnvelopeSchema>;
 export const updateBusinessReturnEnvelopeSchema = z
-  .object({ ...breFields, version: z.number().int().min(1) })
+  .object({ ...breFields, version: z.number().int().min(1).describe("The version last read (optimistic locking)") })
   .meta({ id: "UpdateBusinessReturnEnvelope" });
 export type UpdateBusinessReturnEnvelope = z.input<typeof updateBusinessReturnEnvelopeSchema>;
 
@@ -338,28 +375,40 @@ export function envelopeWindowLines(
   ];
 }
 
+const CARRIER_TEXT = {
+  use: "Which legs the carrier is offered for: OUTBOUND (to the recipient), RETURN (back to the organization) or BOTH",
+  enabled: "Offered to senders",
+  isDefault: "The organization's default carrier",
+} as const;
+
 const carrierFields = {
   code: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z][A-Z0-9]{1,9}$/, "Enter the carrier's code, e.g. USPS"),
-  name: trimmed("Name", 100),
+    .regex(/^[A-Z][A-Z0-9]{1,9}$/, "Enter the carrier's code, e.g. USPS")
+    .describe("The carrier's code as the print service provider knows it, e.g. USPS, FEDEX, UPS (upper case)"),
+  name: trimmed("Name", 100).describe("The name senders see, e.g. USPS First-Class"),
   service: trimmed("Service level", 100).describe("e.g. First-Class, Priority, Overnight"),
-  use: z.enum(CARRIER_USES).default("BOTH"),
-  enabled: z.boolean().default(true),
-  isDefault: z.boolean().default(false),
+  use: z.enum(CARRIER_USES).default("BOTH").describe(CARRIER_TEXT.use),
+  enabled: z.boolean().default(true).describe(CARRIER_TEXT.enabled),
+  isDefault: z.boolean().default(false).describe(CARRIER_TEXT.isDefault),
 };
 export const carrierSchema = z
   .object({
-    id: z.uuid(),
-    code: z.string(),
-    name: z.string(),
-    service: z.string(),
-    use: z.enum(CARRIER_USES),
-    enabled: z.boolean(),
-    isDefault: z.boolean(),
-    version: z.number().int(),
+    id: z.uuid().describe("The carrier's id"),
+    code: z.string().describe("The carrier's code as the print service provider knows it, e.g. USPS"),
+    name: z.string().describe("The name senders see"),
+    service: z.string().describe("The service level, e.g. First-Class, Priority, Overnight"),
+    use: z.enum(CARRIER_USES).describe(CARRIER_TEXT.use),
+    enabled: z.boolean().describe(CARRIER_TEXT.enabled),
+    isDefault: z.boolean().describe(CARRIER_TEXT.isDefault),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "Carrier" });
 export type Carrier = z.infer<typeof carrierSchema>;
@@ -368,9 +417,16 @@ export type CarrierList = z.infer<typeof carrierListSchema>;
 export const createCarrierSchema = z.object(carrierFields).meta({ id: "CreateCarrier" });
 export type CreateCarrier = z.input<typeof createCarrierSchema>;
 export const updateCarrierSchema = z
-  .object({ ...carrierFields, version: z.number().int().min(1) })
+  .object({ ...carrierFields, version: z.number().int().min(1).describe("The version last read (optimistic locking)") })
   .meta({ id: "UpdateCarrier" });
 export type UpdateCarrier = z.input<typeof updateCarrierSchema>;
+
+const PRINT_TEXT = {
+  enabled: "Print and mail fulfillment is on for the organization",
+  providerCode: "The print service provider: WK (the reference vendor protocol)",
+  vendorUrl: "The print vendor's API address (http or https); null: not set",
+  clientId: "The client id the organization was given by the print vendor; null: not set",
+} as const;
 
 const vendorUrl = z
   .string()
@@ -381,18 +437,24 @@ const vendorUrl = z
 
 export const printFulfillmentSettingsSchema = z
   .object({
-    organizationId: z.uuid(),
-    enabled: z.boolean(),
-    providerCode: z.enum(PRINT_PROVIDERS),
-    vendorUrl: z.string().nullable(),
-    clientId: z.string().nullable(),
+    organizationId: ID.organizationId,
+    enabled: z.boolean().describe(PRINT_TEXT.enabled),
+    providerCode: z.enum(PRINT_PROVIDERS).describe(PRINT_TEXT.providerCode),
+    vendorUrl: z.string().nullable().describe(PRINT_TEXT.vendorUrl),
+    clientId: z.string().nullable().describe(PRINT_TEXT.clientId),
     hasClientSecret: z.boolean().describe("The secret is stored encrypted and never returned"),
-    defaultReturnAddressId: z.uuid().nullable(),
-    defaultBusinessReturnEnvelopeId: z.uuid().nullable(),
-    defaultCarrierId: z.uuid().nullable(),
-    lastTestedAt: z.string().nullable(),
-    lastTestOk: z.boolean().nullable(),
-    lastTestMessage: z.string().nullable(),
+    defaultReturnAddressId: z.uuid().nullable().describe("The default return address; null: none set"),
+    defaultBusinessReturnEnvelopeId: z
+      .uuid()
+      .nullable()
+      .describe("The default business return envelope; null: none set"),
+    defaultCarrierId: z.uuid().nullable().describe("The default carrier; null: none set"),
+    lastTestedAt: z.string().nullable().describe("When the connection was last tested (ISO 8601 time); null: never"),
+    lastTestOk: z.boolean().nullable().describe("Whether the last connection test succeeded; null: never tested"),
+    lastTestMessage: z
+      .string()
+      .nullable()
+      .describe("What the last connection test found, in plain words; null: never tested"),
     version: z.number().int().describe("0 before the settings were first saved"),
   })
   .meta({ id: "PrintFulfillmentSettings" });
@@ -401,10 +463,10 @@ export type PrintFulfillmentSettings = z.infer<typeof printFulfillmentSettingsSc
 export const updatePrintFulfillmentSettingsSchema = z
   .object({
     version: z.number().int().min(0).describe("0 to save the settings for the first time"),
-    enabled: z.boolean().optional(),
-    providerCode: z.enum(PRINT_PROVIDERS).optional(),
-    vendorUrl: vendorUrl.nullable().optional(),
-    clientId: z.string().trim().max(500).nullable().optional(),
+    enabled: z.boolean().optional().describe(`${PRINT_TEXT.enabled}. Leave out to keep`),
+    providerCode: z.enum(PRINT_PROVIDERS).optional().describe(`${PRINT_TEXT.providerCode}. Leave out to keep`),
+    vendorUrl: vendorUrl.nullable().optional().describe(`${PRINT_TEXT.vendorUrl}. Leave out to keep`),
+    clientId: z.string().trim().max(500).nullable().optional().describe(`${PRINT_TEXT.clientId}. Leave out to keep`),
     clientSecret: z
       .string()
       .min(1, "Enter the client secret")
@@ -416,25 +478,46 @@ export const updatePrintFulfillmentSettingsSchema = z
 export type UpdatePrintFulfillmentSettings = z.infer<typeof updatePrintFulfillmentSettingsSchema>;
 
 export const printConnectionTestSchema = z
-  .object({ ok: z.boolean(), message: z.string().describe("What happened, in plain words"), testedAt: z.string() })
+  .object({
+    ok: z.boolean().describe("The vendor answered and accepted the credentials"),
+    message: z.string().describe("What happened, in plain words"),
+    testedAt: z.string().describe("When the test ran (ISO 8601 time)"),
+  })
   .meta({ id: "PrintConnectionTest" });
 export type PrintConnectionTest = z.infer<typeof printConnectionTestSchema>;
 
 /** What a sender needs in the builder: whether print is on, the provider, and what to choose from. */
 export const printOptionsSchema = z
   .object({
-    enabled: z.boolean(),
-    providerCode: z.enum(PRINT_PROVIDERS),
-    returnAddresses: z.array(z.object({ id: z.uuid(), label: z.string(), isDefault: z.boolean() })),
-    carriers: z.array(z.object({ id: z.uuid(), label: z.string(), use: z.enum(CARRIER_USES), isDefault: z.boolean() })),
+    enabled: z.boolean().describe("Print and mail fulfillment is on for the organization"),
+    providerCode: z.enum(PRINT_PROVIDERS).describe(PRINT_TEXT.providerCode),
+    returnAddresses: z
+      .array(
+        z.object({
+          id: ID.returnAddressId,
+          label: z.string().describe("The address in one line, as senders see it"),
+          isDefault: z.boolean().describe("The organization's default return address"),
+        }),
+      )
+      .describe("The return addresses a sender may choose from"),
+    carriers: z
+      .array(
+        z.object({
+          id: ID.carrierId,
+          label: z.string().describe("The carrier and its service level, as senders see it"),
+          use: z.enum(CARRIER_USES).describe(CARRIER_TEXT.use),
+          isDefault: z.boolean().describe("The organization's default carrier"),
+        }),
+      )
+      .describe("The enabled carriers a sender may choose from"),
   })
   .meta({ id: "PrintOptions" });
 export type PrintOptions = z.infer<typeof printOptionsSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const addressParams = orgParams.extend({ returnAddressId: z.uuid() });
-const breParams = orgParams.extend({ envelopeId: z.uuid() });
-const carrierParams = orgParams.extend({ carrierId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const addressParams = orgParams.extend({ returnAddressId: ID.returnAddressId });
+const breParams = orgParams.extend({ envelopeId: ID.envelopeId });
+const carrierParams = orgParams.extend({ carrierId: ID.carrierId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const v1 = { base: "api", version: 1, auth: "user", tags: ["Print fulfillment"] } as const;

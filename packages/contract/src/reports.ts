@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { PACKAGE_REPORT_SORT_FIELDS } from "./list-sort-fields.ts";
 import { PACKAGE_STATUS_WORDS, PACKAGE_STATUSES } from "./package-status.ts";
 import { packageStatusCountsShape, packageStatusSchema } from "./package-status-schemas.ts";
@@ -34,7 +35,7 @@ export const packageReportFilterSchema = z
     createdFrom: dateBound.optional().describe("Created on or after (a date is a whole UTC day)"),
     createdTo: dateBound.optional().describe("Created on or before (a date is a whole UTC day)"),
     status: reportStatusFilter.optional(),
-    groupId: z.uuid().optional().describe("Only packages shared with this group"),
+    groupId: ID.groupId.optional().describe("Only packages shared with this group"),
     senderId: z.uuid().optional().describe("Only packages created by this user"),
     participantType: z
       .string()
@@ -48,23 +49,28 @@ export const packageReportFilterSchema = z
 export type PackageReportFilter = z.infer<typeof packageReportFilterSchema>;
 
 export const packageReportQuerySchema = pageQuerySchema(PACKAGE_REPORT_SORT_FIELDS, "createdAt")
-  .extend({ sortDirection: z.enum(["asc", "desc"]).default("desc") })
+  .extend({
+    sortDirection: z
+      .enum(["asc", "desc"])
+      .default("desc")
+      .describe("asc: smallest or earliest first; desc (the default): largest or latest first"),
+  })
   .extend(packageReportFilterSchema.shape)
   .describe("Filters, paging and sort of the package report");
 export type PackageReportQuery = z.infer<typeof packageReportQuerySchema>;
 
 export const packageReportRowSchema = z
   .object({
-    id: z.uuid(),
-    shortId: z.string(),
-    name: z.string(),
+    id: z.uuid().describe("The package's id"),
+    shortId: z.string().describe("Human-friendly id, unique in the organization"),
+    name: z.string().describe("The package's name"),
     status: packageStatusSchema,
     senderName: z.string().nullable().describe("Who created the package; null when that user is gone"),
     groups: z.array(z.string()).describe("Names of the groups the package is shared with"),
-    createdAt: z.string(),
-    sentAt: z.string().nullable(),
-    completedAt: z.string().nullable(),
-    participantCount: z.number().int(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    sentAt: z.string().nullable().describe("When the package was sent (ISO 8601 time); null: not sent"),
+    completedAt: z.string().nullable().describe("When the package was completed (ISO 8601 time); null: not completed"),
+    participantCount: z.number().int().describe("Number of participants"),
     daysToComplete: z.number().nullable().describe("Days from sending to completion, one decimal"),
   })
   .meta({ id: "PackageReportRow" });
@@ -75,10 +81,16 @@ export const packageReportTotalsSchema = z
     count: z.number().int().describe("Packages matching the filters"),
     byStatus: packageStatusCountsShape().describe("Every status present, 0 when none"),
     completedCount: z.number().int().describe("Packages sent and completed"),
-    medianDaysToComplete: z.number().nullable(),
-    averageDaysToComplete: z.number().nullable(),
+    medianDaysToComplete: z
+      .number()
+      .nullable()
+      .describe("Median days from sending to completion, one decimal; null: none completed"),
+    averageDaysToComplete: z
+      .number()
+      .nullable()
+      .describe("Average days from sending to completion, one decimal; null: none completed"),
   })
-  .meta({ id: "PackageReportTotals" });
+  .meta({ id: "PackageReportTotals", description: "Totals over every package matching the filters" });
 export type PackageReportTotals = z.infer<typeof packageReportTotalsSchema>;
 
 export const packageReportSchema = pageSchema(packageReportRowSchema)
@@ -106,20 +118,25 @@ export const packageReportSeriesSchema = z
       .array(
         z.object({
           period: z.iso.date().describe("First day of the day or week (UTC)"),
-          counts: packageStatusCountsShape(),
+          counts: packageStatusCountsShape().describe("Packages created in the period, per status now"),
         }),
       )
       .describe("Packages created in each period, by their status now"),
     completionTime: z
-      .array(z.object({ label: z.string(), count: z.number().int() }))
+      .array(
+        z.object({
+          label: z.string().describe("The range, e.g. 1–2 days"),
+          count: z.number().int().describe("Completed packages in that range"),
+        }),
+      )
       .describe("Completed packages by time from sending to completion"),
     completionByGroup: z
       .array(
         z.object({
-          groupId: z.uuid(),
-          name: z.string(),
-          sent: z.number().int(),
-          completed: z.number().int(),
+          groupId: ID.groupId,
+          name: z.string().describe("The group's name"),
+          sent: z.number().int().describe("Packages of the group sent"),
+          completed: z.number().int().describe("Of those, the packages completed"),
           rate: z.number().describe("completed / sent, 0 to 1 (0 when none was sent)"),
         }),
       )
@@ -148,7 +165,7 @@ export const PACKAGE_REPORT_CSV_COLUMNS = [
   "Days to complete",
 ] as const;
 
-const orgParams = z.object({ orgId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
 const v1 = { base: "api", version: 1, auth: "user", tags: ["reports"] } as const;
 
 export const reportRoutes = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULTS } from "./constants.ts";
+import { ID } from "./ids.ts";
 import { alreadyExistsMessage, pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
 import { PERMISSION_NAMES, type PermissionName } from "./permissions.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -29,22 +30,22 @@ export const permissionNameSchema = z.enum(PERMISSION_NAMES as [PermissionName, 
 
 export const roleSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
+    id: z.uuid().describe("The role's id"),
+    name: z.string().describe("The role's name, unique in the organization"),
+    description: z.string().nullable().describe("What the role is for; null: none"),
     roleColor: z.string().nullable().describe("#RRGGBB"),
     permissions: z.number().int().describe("Permission bits (spec §6)"),
     permissionNames: z.array(permissionNameSchema).describe("The same permissions by name"),
     groupCount: z.number().int().describe("Groups whose role structure has this role"),
     memberCount: z.number().int().describe("Distinct users holding this role in some group"),
     systemDefined: z.boolean().describe("A support role or Admin: cannot be edited or deleted"),
-    hidden: z.boolean(),
+    hidden: z.boolean().describe("Kept out of the organization's role list (an internal role)"),
     eoSupport: z.boolean().describe("A support role"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    createdBy: z.uuid().nullable().describe("User id"),
-    updatedBy: z.uuid().nullable().describe("User id"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    createdBy: ID.createdBy.nullable().describe("The id of the user who created it; null when unknown"),
+    updatedBy: ID.updatedBy.nullable().describe("The id of the user who last changed it; null when unknown"),
   })
   .meta({ id: "Role" });
 export type Role = z.infer<typeof roleSchema>;
@@ -54,9 +55,17 @@ export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
 export const rolePageSchema = pageSchema(roleSchema).meta({ id: "RolePage" });
 export type RolePage = z.infer<typeof rolePageSchema>;
 
-const roleName = z.string().trim().min(1, "Name is required").max(100);
-const roleDescription = z.string().trim().max(500);
-const roleColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Color must be #RRGGBB");
+const roleName = z
+  .string()
+  .trim()
+  .min(1, "Name is required")
+  .max(100)
+  .describe("The role's name, unique in the organization (1–100 characters)");
+const roleDescription = z.string().trim().max(500).describe("What the role is for (up to 500 characters); null: none");
+const roleColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, "Color must be #RRGGBB")
+  .describe("The colour the role is shown in, #RRGGBB; null: none");
 const rolePermissions = z.array(permissionNameSchema).max(PERMISSION_NAMES.length);
 
 export const createRoleSchema = z
@@ -71,7 +80,13 @@ export type CreateRole = z.infer<typeof createRoleSchema>;
 
 export const updateRoleSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: roleName.optional(),
     description: roleDescription.nullish(),
     roleColor: roleColor.nullish(),
@@ -80,8 +95,8 @@ export const updateRoleSchema = z
   .meta({ id: "UpdateRole" });
 export type UpdateRole = z.infer<typeof updateRoleSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const roleParams = z.object({ orgId: z.uuid(), roleId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const roleParams = z.object({ orgId: ID.orgId, roleId: ID.roleId });
 
 export const roleRoutes = {
   listRoles: define({

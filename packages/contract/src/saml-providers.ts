@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -106,90 +107,137 @@ export function certificateExpiry(validTo: string | Date, now: Date = new Date()
 
 export const samlCertificateSchema = z
   .object({
-    pem: z.string(),
+    pem: z.string().describe("The certificate, PEM-encoded"),
     subject: z.string().describe("The certificate's subject, e.g. CN=idp.example.com"),
-    validFrom: z.string(),
+    validFrom: z.string().describe("When the certificate starts being valid (ISO 8601 time)"),
     validTo: z.string().describe("After this time responses signed with it are no longer accepted by most providers"),
     fingerprint: z.string().describe("SHA-256 fingerprint"),
   })
-  .meta({ id: "SamlCertificate" });
+  .meta({ id: "SamlCertificate", description: "A certificate the identity provider signs its responses with" });
 export type SamlCertificate = z.infer<typeof samlCertificateSchema>;
 
 export const samlProviderSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe("The SAML identity provider's id"),
     name: z.string().describe('Shown on the sign-in button: "Sign in with <name>"'),
     idpEntityId: z.string().describe("The identity provider's entity ID (the Issuer of its responses)"),
     ssoUrl: z.string().describe("The identity provider's single sign-on address"),
     ssoBinding: z.enum(SAML_SSO_BINDINGS).describe("How the AuthnRequest is sent there: HTTP-Redirect or HTTP-POST"),
-    certificates: z.array(samlCertificateSchema),
+    certificates: z
+      .array(samlCertificateSchema)
+      .describe("The certificates a response may be signed with (more than one during a rollover)"),
     emailAttribute: z.string().describe('"NameID" or the attribute holding the email address'),
-    givenNameAttribute: z.string(),
-    familyNameAttribute: z.string(),
-    organizations: z.array(z.object({ id: z.uuid(), name: z.string() })),
-    enabled: z.boolean(),
-    version: z.number().int(),
-    createdAt: z.string(),
+    givenNameAttribute: z.string().describe("The attribute holding the given name"),
+    familyNameAttribute: z.string().describe("The attribute holding the family name"),
+    organizations: z
+      .array(z.object({ id: ID.organizationId, name: z.string().describe("The organization's name") }))
+      .describe("The organizations whose members may sign in through the provider"),
+    enabled: z.boolean().describe("People may sign in through it"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "SamlProvider" });
 export type SamlProvider = z.infer<typeof samlProviderSchema>;
 
 export const samlProviderListSchema = z
-  .object({ records: z.array(samlProviderSchema), count: z.number().int() })
+  .object({
+    records: z.array(samlProviderSchema).describe("Every SAML identity provider of the installation"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "SamlProviderList" });
 export type SamlProviderList = z.infer<typeof samlProviderListSchema>;
 
-const name = z.string().trim().min(1, "Enter a name").max(100);
-const idpEntityId = z.string().trim().min(1, "Enter the identity provider's entity ID").max(500);
+const name = z
+  .string()
+  .trim()
+  .min(1, "Enter a name")
+  .max(100)
+  .describe('Shown on the sign-in button: "Sign in with <name>" (1–100 characters)');
+const idpEntityId = z
+  .string()
+  .trim()
+  .min(1, "Enter the identity provider's entity ID")
+  .max(500)
+  .describe("The identity provider's entity ID (the Issuer of its responses)");
 const ssoUrl = z
   .string()
   .trim()
   .min(1, "Enter the single sign-on URL")
   .max(1000)
-  .refine((value) => samlUrlProblem(value) === null, { error: (issue) => samlUrlProblem(String(issue.input)) ?? "" });
+  .refine((value) => samlUrlProblem(value) === null, { error: (issue) => samlUrlProblem(String(issue.input)) ?? "" })
+  .describe("The identity provider's single sign-on address");
 const pem = z
   .string()
   .trim()
   .max(20_000)
   .regex(/^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/, SAML_PROVIDER_MESSAGES.certificateInvalid);
-const certificates = z.array(pem).min(1, SAML_PROVIDER_MESSAGES.certificateRequired).max(5);
+const certificates = z
+  .array(pem)
+  .min(1, SAML_PROVIDER_MESSAGES.certificateRequired)
+  .max(5)
+  .describe("1 to 5 PEM certificates (-----BEGIN CERTIFICATE-----…) the responses may be signed with");
 const attribute = z
   .string()
   .trim()
   .min(1, "Enter the attribute name")
   .max(300)
   .regex(/^[A-Za-z0-9_:.\-/#]+$/, "An attribute name has letters, digits and _ : . - / # only");
-const organizationIds = z.array(z.uuid()).max(500);
+const organizationIds = z
+  .array(z.uuid())
+  .max(500)
+  .describe("The organizations whose members may sign in through the provider");
 
 export const createSamlProviderSchema = z
   .object({
     name,
     idpEntityId,
     ssoUrl,
-    ssoBinding: z.enum(SAML_SSO_BINDINGS).default("redirect"),
+    ssoBinding: z
+      .enum(SAML_SSO_BINDINGS)
+      .default("redirect")
+      .describe("How the AuthnRequest is sent: redirect (HTTP-Redirect, the default) or post (HTTP-POST)"),
     certificates,
-    emailAttribute: attribute.default(SAML_ATTRIBUTE_DEFAULTS.emailAttribute),
-    givenNameAttribute: attribute.default(SAML_ATTRIBUTE_DEFAULTS.givenNameAttribute),
-    familyNameAttribute: attribute.default(SAML_ATTRIBUTE_DEFAULTS.familyNameAttribute),
+    emailAttribute: attribute
+      .default(SAML_ATTRIBUTE_DEFAULTS.emailAttribute)
+      .describe(
+        `"NameID" or the attribute holding the email address (default ${SAML_ATTRIBUTE_DEFAULTS.emailAttribute})`,
+      ),
+    givenNameAttribute: attribute
+      .default(SAML_ATTRIBUTE_DEFAULTS.givenNameAttribute)
+      .describe("The attribute holding the given name"),
+    familyNameAttribute: attribute
+      .default(SAML_ATTRIBUTE_DEFAULTS.familyNameAttribute)
+      .describe("The attribute holding the family name"),
     organizationIds: organizationIds.default([]),
-    enabled: z.boolean().default(true),
+    enabled: z.boolean().default(true).describe("People may sign in through it (default true)"),
   })
   .meta({ id: "CreateSamlProvider" });
 export type CreateSamlProvider = z.infer<typeof createSamlProviderSchema>;
 
 export const updateSamlProviderSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: name.optional(),
     idpEntityId: idpEntityId.optional(),
     ssoUrl: ssoUrl.optional(),
-    ssoBinding: z.enum(SAML_SSO_BINDINGS).optional(),
+    ssoBinding: z.enum(SAML_SSO_BINDINGS).optional().describe("How the AuthnRequest is sent: redirect or post"),
     certificates: certificates.optional(),
-    emailAttribute: attribute.optional(),
-    givenNameAttribute: attribute.optional(),
-    familyNameAttribute: attribute.optional(),
+    emailAttribute: attribute.optional().describe('"NameID" or the attribute holding the email address'),
+    givenNameAttribute: attribute.optional().describe("The attribute holding the given name"),
+    familyNameAttribute: attribute.optional().describe("The attribute holding the family name"),
     organizationIds: organizationIds.optional(),
-    enabled: z.boolean().optional(),
+    enabled: z.boolean().optional().describe("People may sign in through it"),
   })
   .meta({ id: "UpdateSamlProvider" });
 export type UpdateSamlProvider = z.infer<typeof updateSamlProviderSchema>;
@@ -205,10 +253,10 @@ export type ImportSamlMetadata = z.infer<typeof importSamlMetadataSchema>;
 
 export const importedSamlMetadataSchema = z
   .object({
-    idpEntityId: z.string(),
-    ssoUrl: z.string(),
+    idpEntityId: z.string().describe("The identity provider's entity ID read from the metadata"),
+    ssoUrl: z.string().describe("The single sign-on address read from the metadata"),
     ssoBinding: z.enum(SAML_SSO_BINDINGS).describe("HTTP-Redirect when the provider offers it, else HTTP-POST"),
-    certificates: z.array(samlCertificateSchema),
+    certificates: z.array(samlCertificateSchema).describe("The signing certificates read from the metadata"),
   })
   .meta({ id: "ImportedSamlMetadata" });
 export type ImportedSamlMetadata = z.infer<typeof importedSamlMetadataSchema>;
@@ -223,7 +271,16 @@ export const samlServiceProviderSchema = z
 export type SamlServiceProvider = z.infer<typeof samlServiceProviderSchema>;
 
 export const samlSignInProviderListSchema = z
-  .object({ records: z.array(z.object({ id: z.uuid(), name: z.string() })) })
+  .object({
+    records: z
+      .array(
+        z.object({
+          id: ID.samlProviderId,
+          name: z.string().describe('Shown on the sign-in button: "Sign in with <name>"'),
+        }),
+      )
+      .describe("The enabled SAML providers people may sign in through"),
+  })
   .meta({ id: "SamlSignInProviderList" });
 export type SamlSignInProviderList = z.infer<typeof samlSignInProviderListSchema>;
 
@@ -233,12 +290,12 @@ export const startSamlSignInQuerySchema = z.object({
 
 export const samlAcsBodySchema = z
   .object({
-    SAMLResponse: z.string().min(1).max(400_000),
-    RelayState: z.string().max(500).optional(),
+    SAMLResponse: z.string().min(1).max(400_000).describe("The identity provider's signed response, base64-encoded"),
+    RelayState: z.string().max(500).optional().describe("The relay state Signet sent with the request, returned as is"),
   })
   .meta({ id: "SamlAcsForm" });
 
-const providerParams = z.object({ samlProviderId: z.uuid() });
+const providerParams = z.object({ samlProviderId: ID.samlProviderId });
 const common = { base: "api", version: 1, auth: "user", tags: ["saml-providers"] } as const;
 
 export const samlProviderRoutes = {
@@ -315,7 +372,7 @@ export const samlProviderRoutes = {
     path: "/organizations/:orgId/saml-sign-in-providers",
     summary:
       "Public: the enabled SAML providers the sign-in page offers for an organization (empty for an unknown organization)",
-    params: z.object({ orgId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId }),
     response: samlSignInProviderListSchema,
     status: 200,
   }),
@@ -328,7 +385,7 @@ export const samlProviderRoutes = {
     path: "/organizations/:orgId/saml-providers/:samlProviderId/sign-in",
     summary:
       "Public: starts a sign-in through the SAML provider: redirects the browser to it with an AuthnRequest (HTTP-Redirect binding), or answers a page that posts the AuthnRequest to it (HTTP-POST binding, status 200, text/html)",
-    params: z.object({ orgId: z.uuid(), samlProviderId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, samlProviderId: ID.samlProviderId }),
     query: startSamlSignInQuerySchema,
     response: null,
     status: 302,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Organization security settings (issue 12 §4), stored as text under their keys in
@@ -35,7 +36,7 @@ export function securitySettingsFromRows(rows: readonly { key: string; value: st
   return settings;
 }
 
-const params = z.object({ orgId: z.uuid() });
+const params = z.object({ orgId: ID.orgId });
 const base = { base: "api", version: 1, auth: "user", tags: ["settings"], params } as const;
 
 export const securitySettingRoutes = {

@@ -16,10 +16,11 @@ import {
   tokenResponseSchema,
   userOrganizationsSchema,
 } from "./auth.ts";
+import { ID } from "./ids.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
-const orgParams = z.object({ orgId: z.uuid() });
-const idParams = z.object({ id: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const idParams = z.object({ id: z.uuid().describe("The password-reset request's id, from the emailed link") });
 
 export const sessionRoutes = {
   token: define({

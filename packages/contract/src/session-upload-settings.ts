@@ -68,11 +68,17 @@ export const signingSessionRulesSchema = z
       .string()
       .nullable()
       .describe("Where the room sends the participant after finishing; null: Signet's page"),
-    declineUrl: z.string().nullable(),
-    timeoutUrl: z.string().nullable(),
-    idleMinutes: z.number().int(),
-    uploadTypes: z.array(z.enum(SIGNER_UPLOAD_TYPES)),
-    uploadMaxBytes: z.number().int(),
+    declineUrl: z
+      .string()
+      .nullable()
+      .describe("Where the room sends the participant after declining; null: Signet's page"),
+    timeoutUrl: z
+      .string()
+      .nullable()
+      .describe("Where the room sends the participant when the session times out; null: Signet's page"),
+    idleMinutes: z.number().int().describe("Minutes without activity after which the signing session ends"),
+    uploadTypes: z.array(z.enum(SIGNER_UPLOAD_TYPES)).describe("The kinds of file a participant may upload for a stip"),
+    uploadMaxBytes: z.number().int().describe("The largest file a participant may upload, in bytes"),
   })
-  .meta({ id: "SigningSessionRules" });
+  .meta({ id: "SigningSessionRules", description: "The organization's session timeout and signer upload rules" });
 export type SigningSessionRules = z.infer<typeof signingSessionRulesSchema>;

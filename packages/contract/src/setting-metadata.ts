@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
 import { versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -33,30 +34,37 @@ const settingValueInput = z
   ])
   .describe("The value as text ('true', '30', '[\"Buyer\"]') or as the typed value (true, 30, [\"Buyer\"])");
 
+const CATEGORY_TEXT = "DOC_PACKAGE_MGMT (packages), SIGNING_ROOM, SECURITY or AUTOMATION";
+const SUB_CATEGORY_TEXT = "SIGNER_UPLOAD, BRANDING, PACKAGE_EXPIRATION or TRID";
+const ELEMENT_TEXT = "What the setting applies to: ORGANIZATION (every setting is organization-wide)";
+
 export const settingMetaDataSchema = z
   .object({
     id: z.uuid().nullable().describe("Id of the stored value; null while the default applies"),
-    organizationUid: z.uuid(),
+    organizationUid: ID.organizationUid,
     settingMetaDataUid: z.string().describe("Id of the setting's declaration (its name)"),
-    settingName: z.string(),
+    settingName: z.string().describe("The setting's name, e.g. timezone"),
     value: z.string().describe("The value as text; the default's text while never set"),
-    type: z.enum(SETTING_TYPES),
-    category: z.enum(SETTING_CATEGORIES),
-    subCategory: z.enum(SETTING_SUB_CATEGORIES).nullable(),
+    type: z.enum(SETTING_TYPES).describe("How the value's text reads: BOOLEAN, INTEGER, STRING or JSON"),
+    category: z.enum(SETTING_CATEGORIES).describe(CATEGORY_TEXT),
+    subCategory: z.enum(SETTING_SUB_CATEGORIES).nullable().describe(`${SUB_CATEGORY_TEXT}; null: none`),
     version: z.number().int().describe("0 while the default applies; send it back with PUT"),
-    defaultValue: z.string(),
+    defaultValue: z.string().describe("The default as text, what applies while the setting was never set"),
     allowedValues: z.array(z.string()).nullable().describe("The values a choice setting takes; null when free"),
-    description: z.string(),
-    elementType: z.enum(SETTING_ELEMENT_TYPES),
-    elementId: z.uuid(),
-    lastUpdatedAt: z.string().nullable(),
-    updatedBy: z.uuid().nullable(),
+    description: z.string().describe("What the setting does, in words"),
+    elementType: z.enum(SETTING_ELEMENT_TYPES).describe(ELEMENT_TEXT),
+    elementId: ID.elementId,
+    lastUpdatedAt: z.string().nullable().describe("When the value last changed (ISO 8601 time); null: never set"),
+    updatedBy: ID.updatedBy.nullable(),
   })
   .meta({ id: "SettingMetaData" });
 export type SettingMetaData = z.infer<typeof settingMetaDataSchema>;
 
 export const settingMetaDataListSchema = z
-  .object({ records: z.array(settingMetaDataSchema), count: z.number().int() })
+  .object({
+    records: z.array(settingMetaDataSchema).describe("The settings matching the filters"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "SettingMetaDataList" });
 export type SettingMetaDataList = z.infer<typeof settingMetaDataListSchema>;
 
@@ -73,11 +81,14 @@ const nameList = z
 
 export const settingMetaDataQuerySchema = z
   .object({
-    category: z.enum(SETTING_CATEGORIES).optional(),
-    subCategory: z.enum(SETTING_SUB_CATEGORIES).optional(),
+    category: z.enum(SETTING_CATEGORIES).optional().describe(`Only settings of this category: ${CATEGORY_TEXT}`),
+    subCategory: z
+      .enum(SETTING_SUB_CATEGORIES)
+      .optional()
+      .describe(`Only settings of this sub-category: ${SUB_CATEGORY_TEXT}`),
     settingNames: nameList.optional().describe("Comma-separated setting names"),
-    elementId: z.uuid().optional().describe("The organization's id (settings are organization-wide)"),
-    elementType: z.enum(SETTING_ELEMENT_TYPES).optional(),
+    elementId: ID.elementId.optional().describe("The organization's id (settings are organization-wide)"),
+    elementType: z.enum(SETTING_ELEMENT_TYPES).optional().describe(ELEMENT_TEXT),
   })
   .describe("Filters of the metaData list");
 export type SettingMetaDataQuery = z.infer<typeof settingMetaDataQuerySchema>;
@@ -104,7 +115,7 @@ export const updateSettingMetaDataSchema = z
   .meta({ id: "UpdateSettingMetaData" });
 export type UpdateSettingMetaData = z.infer<typeof updateSettingMetaDataSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
 const base = { base: "api", version: 1, auth: "user", tags: ["settings"] } as const;
 const readers = ["VIEW_ADMIN_SETTINGS", "VIEW_DOCUMENTS_PACKAGES"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
@@ -149,7 +160,7 @@ export const settingMetaDataRoutes = {
     path: "/organizations/:orgId/metaData/:settingId",
     permission: admins,
     summary: "Remove a stored value: the setting's default applies again",
-    params: z.object({ orgId: z.uuid(), settingId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, settingId: ID.settingId }),
     query: versionQuerySchema,
     response: settingMetaDataSchema,
     status: 200,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { PACKAGE_EXPIRATION_TYPES } from "./packages.ts";
 import { DEFAULT_PARTICIPANT_TYPES } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -47,14 +48,29 @@ const participantTypes = z
 
 /** Each key's typed value and validation. */
 export const packageSettingFields = {
-  default_relative_expiration_time: hhmm,
-  default_relative_expiration_days: z.number().int().min(0).max(3650),
-  enable_default_expiration_date: z.boolean(),
-  default_expiration_type: z.enum(PACKAGE_EXPIRATION_TYPES),
-  enable_edit_default_expiration_type: z.boolean(),
-  enable_pkg_collaboration: z.boolean(),
-  timezone: timeZone,
-  participant_types: participantTypes,
+  default_relative_expiration_time: hhmm.describe(
+    "RELATIVE expiration: the time of day (HH:mm, 24-hour, in the organization's time zone) new packages expire; default 23:59",
+  ),
+  default_relative_expiration_days: z
+    .number()
+    .int()
+    .min(0)
+    .max(3650)
+    .describe("RELATIVE expiration: days after sending that new packages expire (0–3,650; default 30)"),
+  enable_default_expiration_date: z
+    .boolean()
+    .describe("New packages get an expiration from these defaults (default false)"),
+  default_expiration_type: z
+    .enum(PACKAGE_EXPIRATION_TYPES)
+    .describe("The expiration type new packages start with: NONE, RELATIVE or FIXED (default NONE)"),
+  enable_edit_default_expiration_type: z
+    .boolean()
+    .describe("Senders may change a package's expiration type (default true)"),
+  enable_pkg_collaboration: z.boolean().describe("Senders may turn on package collaboration links (default false)"),
+  timezone: timeZone.describe("The organization's IANA time zone, e.g. America/New_York (default UTC)"),
+  participant_types: participantTypes.describe(
+    "The participant types senders choose from, e.g. Borrower (1–100 unique names, each up to 100 characters)",
+  ),
 };
 
 export const packageSettingsSchema = z.object(packageSettingFields).meta({ id: "PackageSettings" });
@@ -108,7 +124,7 @@ export function settingsFromRows(rows: readonly { key: string; value: string }[]
   return settings as PackageSettings;
 }
 
-const params = z.object({ orgId: z.uuid() });
+const params = z.object({ orgId: ID.orgId });
 const base = { base: "api", version: 1, auth: "user", tags: ["settings"], params } as const;
 
 export const settingRoutes = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -12,17 +13,22 @@ import { padesLevelSchema, participantSigningStatusSchema } from "./signing-room
 export const signingRoomIdentifierSchema = z
   .object({
     identifier: z.string().describe("The participant's signing-room identifier (use it to ask for a signing URL)"),
-    participantUid: z.uuid(),
-    packageUid: z.uuid(),
-    organizationUid: z.uuid(),
-    givenName: z.string().nullable(),
-    middleName: z.string().nullable(),
-    familyName: z.string().nullable(),
-    generationQualifier: z.string().nullable(),
-    email: z.string().nullable(),
-    phoneNumber: z.string().nullable(),
-    type: z.string(),
-    accessMethod: z.enum(["EMAIL", "SMS", "API"]),
+    participantUid: ID.participantUid,
+    packageUid: ID.packageUid,
+    organizationUid: ID.organizationUid,
+    givenName: z.string().nullable().describe("The participant's given (first) name; null: not given"),
+    middleName: z.string().nullable().describe("The participant's middle name; null: none"),
+    familyName: z.string().nullable().describe("The participant's family (last) name; null: not given"),
+    generationQualifier: z
+      .string()
+      .nullable()
+      .describe("Generation qualifier after the family name, e.g. Jr. or III; null: none"),
+    email: z.string().nullable().describe("The participant's email address; null: none"),
+    phoneNumber: z.string().nullable().describe("The participant's mobile phone number, ten digits; null: none"),
+    type: z.string().describe("The participant's type as configured, e.g. Borrower"),
+    accessMethod: z
+      .enum(["EMAIL", "SMS", "API"])
+      .describe("How the participant gets their signing link: EMAIL, SMS, or API (your system asks for a signing URL)"),
     signingStatus: participantSigningStatusSchema,
   })
   .meta({ id: "SigningRoomIdentifier" });
@@ -38,58 +44,89 @@ export const createSigningUrlSchema = z
   .meta({ id: "CreateSigningUrl" });
 export type CreateSigningUrl = z.infer<typeof createSigningUrlSchema>;
 
-export const signingUrlSchema = z.object({ signingURL: z.string(), expiresAt: z.string() }).meta({ id: "SigningUrl" });
+export const signingUrlSchema = z
+  .object({
+    signingURL: z
+      .string()
+      .describe("The signing room link for the participant: open it (or frame it, when embedded) once; it works once"),
+    expiresAt: z.string().describe("When the link stops working (ISO 8601 time), 30 minutes after it was made"),
+  })
+  .meta({ id: "SigningUrl" });
 export type SigningUrl = z.infer<typeof signingUrlSchema>;
 
 export const sealedArtifactSchema = z
   .object({
-    id: z.uuid(),
-    kind: z.enum(["DOCUMENT", "CERTIFICATE"]),
-    name: z.string(),
-    documentId: z.uuid().nullable(),
-    sha256Before: z.string().nullable(),
-    sha256: z.string(),
-    sizeBytes: z.number().int(),
-    sealedAt: z.string(),
-    timestamped: z.boolean(),
+    id: z.uuid().describe("The sealed file's id"),
+    kind: z
+      .enum(["DOCUMENT", "CERTIFICATE"])
+      .describe("DOCUMENT: a sealed document; CERTIFICATE: the certificate of completion"),
+    name: z.string().describe("The sealed file's name"),
+    documentId: ID.documentId.nullable(),
+    sha256Before: z
+      .string()
+      .nullable()
+      .describe(
+        "SHA-256 (hex) of the document before it was sealed (the signed but unsealed PDF); null for the certificate",
+      ),
+    sha256: z.string().describe("SHA-256 (hex) of the sealed file as stored"),
+    sizeBytes: z.number().int().describe("Size in bytes"),
+    sealedAt: z.string().describe("When the file was sealed (ISO 8601 time)"),
+    timestamped: z.boolean().describe("The seal carries a trusted timestamp (PAdES B-T or higher)"),
     padesLevel: padesLevelSchema.nullable().describe("null for an eNote, or a file sealed before levels were recorded"),
-    lastTimestampAt: z.string().nullable(),
-    lastTimestampTsa: z.string().nullable(),
-    certificateSubject: z.string(),
+    lastTimestampAt: z
+      .string()
+      .nullable()
+      .describe("When the newest document timestamp was added (ISO 8601 time); null: none (below B-LTA)"),
+    lastTimestampTsa: z
+      .string()
+      .nullable()
+      .describe("The timestamp authority of the newest document timestamp; null: none"),
+    certificateSubject: z.string().describe("Subject of the certificate the file was sealed with"),
   })
   .meta({ id: "SealedArtifact" });
 export type SealedArtifact = z.infer<typeof sealedArtifactSchema>;
 
 export const packageVerificationSchema = z
   .object({
-    chain: z.object({ valid: z.boolean(), events: z.number().int(), brokenAt: z.number().int().nullable() }),
-    documents: z.array(
-      z.object({
-        id: z.uuid(),
-        name: z.string(),
-        sha256: z.string().describe("SHA-256 of the stored original, recorded at upload"),
-        /** the stored original still hashes to sha256 */
-        originalIntact: z.boolean(),
-        sha256AtSend: z
-          .string()
+    chain: z
+      .object({
+        valid: z.boolean().describe("Every event of the package's audit log links to the one before it"),
+        events: z.number().int().describe("Number of events checked"),
+        brokenAt: z
+          .number()
+          .int()
           .nullable()
-          .describe("SHA-256 of the stored original recorded when the package was sent; null before sending"),
-        unchangedSinceSend: z
-          .boolean()
-          .nullable()
-          .describe("The stored original still hashes to sha256AtSend; null when the package was never sent"),
-        problems: z.array(z.string()).describe("Why this document's checks failed, in words; empty when they pass"),
-      }),
-    ),
-    artifacts: z.array(
-      sealedArtifactSchema.extend({
-        /** the stored sealed file still hashes to sha256 */
-        intact: z.boolean(),
-        /** its PDF signature covers the whole file and verifies */
-        signatureValid: z.boolean(),
-      }),
-    ),
-    sealedAt: z.string().nullable(),
+          .describe("The position (1 first) of the first event that breaks the chain; null: none"),
+      })
+      .describe("The audit log's hash chain: valid when every event holds the SHA-256 of the one before it"),
+    documents: z
+      .array(
+        z.object({
+          id: z.uuid().describe("The document's id"),
+          name: z.string().describe("The document's name"),
+          sha256: z.string().describe("SHA-256 of the stored original, recorded at upload"),
+          originalIntact: z.boolean().describe("The stored original still hashes to sha256"),
+          sha256AtSend: z
+            .string()
+            .nullable()
+            .describe("SHA-256 of the stored original recorded when the package was sent; null before sending"),
+          unchangedSinceSend: z
+            .boolean()
+            .nullable()
+            .describe("The stored original still hashes to sha256AtSend; null when the package was never sent"),
+          problems: z.array(z.string()).describe("Why this document's checks failed, in words; empty when they pass"),
+        }),
+      )
+      .describe("The package's documents and whether their stored originals are unchanged"),
+    artifacts: z
+      .array(
+        sealedArtifactSchema.extend({
+          intact: z.boolean().describe("The stored sealed file still hashes to sha256"),
+          signatureValid: z.boolean().describe("Its PDF signature covers the whole file and verifies"),
+        }),
+      )
+      .describe("The sealed files, each checked again"),
+    sealedAt: z.string().nullable().describe("When the package was sealed (ISO 8601 time); null: not sealed yet"),
     valid: z.boolean().describe("Chain, originals and sealed files all check out"),
   })
   .meta({ id: "PackageVerification" });
@@ -100,24 +137,36 @@ export const CONSENT_TYPES = ["DEFAULT", "CUSTOM"] as const;
 /** Organization settings of the signing room, each stored as text under its key. */
 export const signingRoomSettingsSchema = z
   .object({
-    esign_consent_type: z.enum(CONSENT_TYPES),
+    esign_consent_type: z
+      .enum(CONSENT_TYPES)
+      .describe("DEFAULT: Signet's e-sign disclosure; CUSTOM: the organization's uploaded consent PDF"),
     embedded_allowed_origins: z
       // a codec, not a transform: this schema is also the response, and answers are encoded (a
       // one-way transform cannot be, and made every answer with an allowed origin a 500)
       .array(z.codec(z.url(), z.string(), { decode: (url) => new URL(url).origin, encode: (origin) => origin }))
       .max(20)
       .describe("Origins allowed to frame the signing room (frame-ancestors)"),
-    default_id_verification: z.enum(["NONE", "SMS_CODE", "KBA"]),
+    default_id_verification: z
+      .enum(["NONE", "SMS_CODE", "KBA"])
+      .describe(
+        "The identity check new participants get unless the sender chooses another: NONE, SMS_CODE (a texted six-digit code) or KBA (knowledge questions)",
+      ),
     email_from_text: z
       .string()
       .trim()
       .max(100)
       .regex(MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE)
       .describe("Display name of invitation emails"),
-    email_reply_to: z.union([z.literal(""), z.email()]),
-    primary_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #1c7ed6."),
-    primary_font_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #ffffff."),
-    logo_url: z.union([z.literal(""), z.url()]),
+    email_reply_to: z.union([z.literal(""), z.email()]).describe("Reply-To address of invitation emails; empty: none"),
+    primary_color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #1c7ed6.")
+      .describe("The signing room's primary colour, #RRGGBB"),
+    primary_font_color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #ffffff.")
+      .describe("The colour of text on the primary colour, #RRGGBB"),
+    logo_url: z.union([z.literal(""), z.url()]).describe("URL of a logo for the signing room; empty: none set here"),
   })
   .meta({ id: "SigningRoomSettings" });
 export type SigningRoomSettings = z.infer<typeof signingRoomSettingsSchema>;
@@ -162,23 +211,35 @@ export const SIGNING_ADMIN_MESSAGES = {
 
 export const customConsentSchema = z
   .object({
-    id: z.uuid(),
-    version: z.number().int(),
-    fileName: z.string(),
-    sha256: z.string(),
-    sizeBytes: z.number().int(),
-    createdAt: z.string(),
+    id: z.uuid().describe("The consent document's id"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    fileName: z.string().describe("The consent PDF's file name as uploaded"),
+    sha256: z.string().describe("SHA-256 (hex) of the consent PDF, recorded when a participant consents"),
+    sizeBytes: z.number().int().describe("Size in bytes"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
   .meta({ id: "CustomConsent" });
 export type CustomConsent = z.infer<typeof customConsentSchema>;
 
 export const sealCertificateInfoSchema = z
   .object({
-    source: z.enum(["ORGANIZATION", "SYSTEM"]),
-    subject: z.string(),
-    fingerprint: z.string(),
-    notAfter: z.string(),
-    timestampAuthority: z.string().nullable(),
+    source: z
+      .enum(["ORGANIZATION", "SYSTEM"])
+      .describe(
+        "ORGANIZATION: the organization uploaded its own certificate; SYSTEM: the installation's certificate is used",
+      ),
+    subject: z.string().describe("The certificate's subject (distinguished name)"),
+    fingerprint: z.string().describe("SHA-256 fingerprint of the certificate (hex)"),
+    notAfter: z.string().describe("When the certificate expires (ISO 8601 time)"),
+    timestampAuthority: z
+      .string()
+      .nullable()
+      .describe("The timestamp authority (TSA) URL seals are timestamped by; null: none, seals stop at B-B"),
     padesLevel: padesLevelSchema.describe(
       "The level new seals reach with this certificate: B-LTA needs a TSA and a certificate from a CA that publishes OCSP or CRLs; a self-signed one stops at B-T",
     ),
@@ -186,8 +247,8 @@ export const sealCertificateInfoSchema = z
   .meta({ id: "SealCertificateInfo" });
 export type SealCertificateInfo = z.infer<typeof sealCertificateInfoSchema>;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const orgParams = z.object({ orgId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const orgParams = z.object({ orgId: ID.orgId });
 const v9 = { base: "api", version: 9, auth: "user" } as const;
 const v1 = { base: "api", version: 1, auth: "user" } as const;
 
@@ -210,7 +271,7 @@ export const signingAdminRoutes = {
     permission: ["MANAGE_DOCUMENTS_PACKAGES"],
     summary: "A single-use signing URL for a participant (API access, in person, or embedded with parentOrigin)",
     tags: ["signing room"],
-    params: z.object({ orgId: z.uuid(), packageId: z.uuid(), participantId: z.uuid() }),
+    params: z.object({ orgId: ID.orgId, packageId: ID.packageId, participantId: ID.participantId }),
     body: createSigningUrlSchema,
     response: signingUrlSchema,
     status: 201,
@@ -301,7 +362,7 @@ export const signingAdminRoutes = {
     permission: ["VIEW_DOCUMENTS_PACKAGES"],
     summary: "Download a sealed document or the certificate of completion (application/pdf)",
     tags: ["signing room"],
-    params: packageParams.extend({ artifactId: z.uuid() }),
+    params: packageParams.extend({ artifactId: ID.artifactId }),
     produces: "application/pdf",
     response: null,
     status: 200,

@@ -3,7 +3,9 @@ import { avSigningRoutes } from "./av-session.ts";
 import { DATA_COLLECTION_FIELD_TYPES } from "./data-collection.ts";
 import { executionTypeEnumSchema as executionTypeSchema } from "./documents.ts";
 import { identityProofingRoutes } from "./identity-proofing.ts";
+import { ID } from "./ids.ts";
 import { publicLogoRoutes } from "./organization-logo.ts";
+import { PACKAGE_STATUS_TEXT } from "./package-status-schemas.ts";
 import { participantRoleSchema } from "./participant-rules.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { signingSessionRulesSchema } from "./session-upload-settings.ts";
@@ -49,7 +51,11 @@ export type ClosedReason = (typeof CLOSED_REASONS)[number];
 
 export const ID_VERIFICATION_METHODS = ["NONE", "SMS_CODE", "KBA"] as const;
 export type IdVerificationMethod = (typeof ID_VERIFICATION_METHODS)[number];
-export const idVerificationMethodSchema = z.enum(ID_VERIFICATION_METHODS);
+export const idVerificationMethodSchema = z
+  .enum(ID_VERIFICATION_METHODS)
+  .describe(
+    "How the participant proves who they are before signing: NONE, SMS_CODE (a six-digit code texted to their phone) or KBA (questions answered from data the sender entered)",
+  );
 
 export const PARTICIPANT_SIGNING_STATUSES = [
   "WAITING",
@@ -60,7 +66,11 @@ export const PARTICIPANT_SIGNING_STATUSES = [
   "CONSENT_WITHDRAWN",
 ] as const;
 export type ParticipantSigningStatus = (typeof PARTICIPANT_SIGNING_STATUSES)[number];
-export const participantSigningStatusSchema = z.enum(PARTICIPANT_SIGNING_STATUSES);
+export const PARTICIPANT_SIGNING_STATUS_TEXT =
+  "Where the participant is in the signing: WAITING (for their turn, or for the package to be sent), INVITED (link sent), OPENED (link opened), FINISHED, DECLINED or CONSENT_WITHDRAWN";
+export const participantSigningStatusSchema = z
+  .enum(PARTICIPANT_SIGNING_STATUSES)
+  .describe(PARTICIPANT_SIGNING_STATUS_TEXT);
 
 /** Knowledge-based questions asked from the participant's data the sender entered. */
 export const KBA_QUESTIONS = ["dateOfBirth", "postalCode", "ssnLast4"] as const;
@@ -69,19 +79,27 @@ export type KbaQuestion = (typeof KBA_QUESTIONS)[number];
 /** What the sender enters for knowledge-based verification (stored encrypted). */
 export const kbaAnswersSchema = z
   .object({
-    dateOfBirth: z.iso.date().optional().describe("YYYY-MM-DD"),
+    dateOfBirth: z.iso
+      .date()
+      .optional()
+      .describe("Knowledge-based verification: the participant's date of birth, YYYY-MM-DD"),
     postalCode: z
       .string()
       .trim()
       .regex(/^\d{5}$/, "Enter a five-digit ZIP code.")
-      .optional(),
+      .optional()
+      .describe("Knowledge-based verification: the participant's five-digit US ZIP code"),
     ssnLast4: z
       .string()
       .trim()
       .regex(/^\d{4}$/, "Enter the last four digits.")
-      .optional(),
+      .optional()
+      .describe("Knowledge-based verification: the last four digits of the participant's Social Security number"),
   })
-  .meta({ id: "KbaAnswers" });
+  .meta({
+    id: "KbaAnswers",
+    description: "The answers a participant must give to knowledge-based questions (stored encrypted, never returned)",
+  });
 export type KbaAnswers = z.infer<typeof kbaAnswersSchema>;
 
 export const SIGNING_LIMITS = {
@@ -146,33 +164,52 @@ const isoDate = z.string().describe("ISO 8601 time");
 
 export const brandingSchema = z
   .object({
-    organizationName: z.string(),
-    primaryColor: z.string().describe("CSS colour"),
-    primaryFontColor: z.string(),
-    logoUrl: z.string().nullable(),
+    organizationName: z.string().describe("The sending organization's name, shown in the room's header"),
+    primaryColor: z
+      .string()
+      .describe("The organization's primary colour (a CSS colour) for the room's buttons and header"),
+    primaryFontColor: z.string().describe("CSS colour of text drawn on the primary colour"),
+    logoUrl: z
+      .string()
+      .nullable()
+      .describe(
+        "URL of the organization's logo (served on the signing origin); null: no logo, the name is shown instead",
+      ),
   })
-  .meta({ id: "SigningBranding" });
+  .meta({ id: "SigningBranding", description: "How the sending organization brands the signing room" });
 export type SigningBranding = z.infer<typeof brandingSchema>;
 
 export const signingTagSchema = z
   .object({
-    id: z.uuid(),
-    documentId: z.uuid(),
-    type: z.enum(TAG_TYPES),
-    page: z.number().int(),
-    x: z.number(),
-    y: z.number(),
-    width: z.number(),
-    height: z.number(),
-    required: z.boolean(),
-    label: z.string().nullable(),
-    options: z.array(z.string()),
-    groupName: z.string().nullable(),
-    optionValue: z.string().nullable(),
-    customFieldName: z.string().nullable(),
-    defaultValue: z.string().nullable(),
-    /** what the participant entered; SIGNATURE/INITIALS: the applied image's SHA-256 */
-    value: z.string().nullable(),
+    id: z.uuid().describe("The tag's id"),
+    documentId: ID.documentId,
+    type: z
+      .enum(TAG_TYPES)
+      .describe(
+        "What the participant fills in: SIGNATURE and INITIALS apply the adopted image; DATE_SIGNED and FULL_NAME are filled by Signet; TEXT, CHECKBOX, RADIO and DROPDOWN are entered; CUSTOM_FIELD shows an organization field's value",
+      ),
+    page: z.number().int().describe("1-based page number"),
+    x: z.number().describe("PDF points from the page's left edge"),
+    y: z.number().describe("PDF points from the page's top edge"),
+    width: z.number().describe("Width in PDF points"),
+    height: z.number().describe("Height in PDF points"),
+    required: z.boolean().describe("The participant must fill it before finishing"),
+    label: z.string().nullable().describe("Text shown beside or inside the field; null: none"),
+    options: z.array(z.string()).describe("DROPDOWN choices, in order; empty for other types"),
+    groupName: z
+      .string()
+      .nullable()
+      .describe("RADIO: buttons with the same group name form one group; null for other types"),
+    optionValue: z.string().nullable().describe("RADIO: the value this button sets; null for other types"),
+    customFieldName: z
+      .string()
+      .nullable()
+      .describe("CUSTOM_FIELD: the name of the organization's custom field shown; null for other types"),
+    defaultValue: z.string().nullable().describe("The value the field starts with, set by the sender; null: empty"),
+    value: z
+      .string()
+      .nullable()
+      .describe("What the participant entered; SIGNATURE/INITIALS: the applied image's SHA-256"),
   })
   .meta({ id: "SigningTag" });
 export type SigningTag = z.infer<typeof signingTagSchema>;
@@ -183,32 +220,38 @@ export type SigningTag = z.infer<typeof signingTagSchema>;
  */
 export const signingCompletedTagSchema = z
   .object({
-    id: z.uuid(),
-    documentId: z.uuid(),
-    type: z.enum(TAG_TYPES),
-    page: z.number().int(),
-    x: z.number(),
-    y: z.number(),
-    width: z.number(),
-    height: z.number(),
+    id: z.uuid().describe("The tag's id"),
+    documentId: ID.documentId,
+    type: z.enum(TAG_TYPES).describe("The tag's type (see SigningTag.type)"),
+    page: z.number().int().describe("1-based page number"),
+    x: z.number().describe("PDF points from the page's left edge"),
+    y: z.number().describe("PDF points from the page's top edge"),
+    width: z.number().describe("Width in PDF points"),
+    height: z.number().describe("Height in PDF points"),
     participantName: z.string().describe("Who filled it in"),
-    /** what the sealed PDF prints: the text or date; null for a check mark or an image */
-    text: z.string().nullable(),
-    /** CHECKBOX and RADIO: drawn as a check mark */
-    checked: z.boolean(),
-    /** SIGNATURE/INITIALS: data:image/png;base64,… of the image applied */
-    imageDataUrl: z.string().nullable(),
+    text: z
+      .string()
+      .nullable()
+      .describe("What the sealed PDF prints: the text or date; null for a check mark or an image"),
+    checked: z.boolean().describe("CHECKBOX and RADIO: drawn as a check mark"),
+    imageDataUrl: z.string().nullable().describe("SIGNATURE/INITIALS: data:image/png;base64,… of the image applied"),
   })
   .meta({ id: "SigningCompletedTag" });
 export type SigningCompletedTag = z.infer<typeof signingCompletedTagSchema>;
 
 export const signingRuleSchema = z
   .object({
-    sourceTagId: z.uuid(),
-    targetTagId: z.uuid(),
-    condition: z.enum(CONDITIONAL_RULE_CONDITIONS),
-    value: z.string().nullable(),
-    action: z.enum(CONDITIONAL_RULE_ACTIONS),
+    sourceTagId: ID.sourceTagId,
+    targetTagId: ID.targetTagId,
+    condition: z
+      .enum(CONDITIONAL_RULE_CONDITIONS)
+      .describe("HAS_VALUE: the source tag is filled in; EQUALS: its value equals `value`"),
+    value: z.string().nullable().describe("EQUALS: the value compared with; null for HAS_VALUE"),
+    action: z
+      .enum(CONDITIONAL_RULE_ACTIONS)
+      .describe(
+        "SHOW: the target tag appears only while the condition holds; REQUIRE: it must be filled while the condition holds",
+      ),
   })
   .meta({ id: "SigningRule" });
 
@@ -221,25 +264,33 @@ export const signingENoteSchema = z
       .describe(
         "The VIEW rebuilt as HTML from an allow-list on the server (no scripts, links, images or external references); each borrower signature area is an empty div[data-signature-area][data-tag-id]",
       ),
-    areas: z.array(
-      z.object({
-        label: z.string().describe("Who signs there, e.g. 'BORROWER 1'"),
-        tagId: z.uuid().nullable().describe("The SIGNATURE tag of that signer on the eNote"),
-      }),
-    ),
+    areas: z
+      .array(
+        z.object({
+          label: z.string().describe("Who signs there, e.g. 'BORROWER 1'"),
+          tagId: ID.tagId.nullable().describe("The SIGNATURE tag of that signer on the eNote"),
+        }),
+      )
+      .describe("The eNote's borrower signature areas, in the order of the VIEW"),
   })
   .meta({ id: "SigningENote" });
 
 export const signingDocumentSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    numPages: z.number().int(),
-    pageSizes: z.array(z.object({ width: z.number(), height: z.number() })),
+    id: z.uuid().describe("The document's id"),
+    name: z.string().describe("The document's name as the sender gave it"),
+    numPages: z.number().int().describe("Number of pages"),
+    pageSizes: z
+      .array(
+        z.object({
+          width: z.number().describe("Page width in PDF points"),
+          height: z.number().describe("Page height in PDF points"),
+        }),
+      )
+      .describe("Each page's size in PDF points, first page first"),
     executionType: executionTypeSchema.describe("How THIS participant executes the document"),
-    reviewed: z.boolean(),
-    /** GET it (same origin, session cookie) to show the PDF */
-    fileUrl: z.string(),
+    reviewed: z.boolean().describe("The participant has reviewed the document (all a View Only document needs)"),
+    fileUrl: z.string().describe("GET it (same origin, session cookie) to show the PDF"),
     format: z
       .enum(["PDF", "SMART_DOC"])
       .optional()
@@ -254,125 +305,194 @@ export type SigningDocument = z.infer<typeof signingDocumentSchema>;
 
 export const adoptedSignatureSchema = z
   .object({
-    kind: z.enum(["SIGNATURE", "INITIALS"]),
-    method: z.enum(["TYPED", "DRAWN"]),
-    text: z.string().nullable(),
-    sha256: z.string(),
-    /** data:image/png;base64,… */
-    imageDataUrl: z.string(),
+    kind: z.enum(["SIGNATURE", "INITIALS"]).describe("SIGNATURE: the full signature; INITIALS: the initials"),
+    method: z
+      .enum(["TYPED", "DRAWN"])
+      .describe("TYPED: rendered from typed text in a script font; DRAWN: drawn by hand"),
+    text: z.string().nullable().describe("TYPED: the text typed; null when DRAWN"),
+    sha256: z.string().describe("SHA-256 (hex) of the image, as recorded on each tag it is applied to"),
+    imageDataUrl: z.string().describe("Data:image/png;base64,…"),
   })
   .meta({ id: "AdoptedSignature" });
 export type AdoptedSignature = z.infer<typeof adoptedSignatureSchema>;
 
 export const signingDownloadSchema = z
-  .object({ id: z.uuid(), name: z.string(), kind: z.enum(["DOCUMENT", "CERTIFICATE"]), url: z.string() })
+  .object({
+    id: ID.artifactId,
+    name: z.string().describe("The file's name, for the download link"),
+    kind: z
+      .enum(["DOCUMENT", "CERTIFICATE"])
+      .describe("DOCUMENT: a sealed document; CERTIFICATE: the certificate of completion"),
+    url: z.string().describe("GET it (same origin, session cookie) to download the PDF"),
+  })
   .meta({ id: "SigningDownload" });
 
 export const signingRoomSchema = z
   .object({
-    stage: z.enum(SIGNING_STAGES),
-    closedReason: z.enum(CLOSED_REASONS).nullable(),
-    language: z.enum(["en", "es"]),
-    /** the organization's multi-language flag: offer Spanish */
-    languages: z.array(z.enum(["en", "es"])),
+    stage: z
+      .enum(SIGNING_STAGES)
+      .describe(
+        "Which screen the room shows (VERIFY, CONSENT, IDENTITY_PROOFING, WAITING_TURN, SIGN, FINISHED, CLOSED)",
+      ),
+    closedReason: z
+      .enum(CLOSED_REASONS)
+      .nullable()
+      .describe(
+        "CLOSED: why there is nothing to do (cancelled, expired, being corrected, consent withdrawn, declined, deleted, not available); null on other stages",
+      ),
+    language: z
+      .enum(["en", "es"])
+      .describe("The language the room speaks to this participant: en (English) or es (Spanish)"),
+    languages: z.array(z.enum(["en", "es"])).describe("The organization's multi-language flag: offer Spanish"),
     branding: brandingSchema,
     /** issue 13 §2: the organization's session and signer upload settings */
-    sessionRules: signingSessionRulesSchema,
-    package: z.object({
-      id: z.uuid(),
-      name: z.string(),
-      status: z.string(),
-      emailIntroText: z.string().nullable(),
-      avEsign: z.boolean().optional().describe("Signing happens in the host's live A/V session (issue 16 §2)"),
-    }),
-    participant: z.object({
-      id: z.uuid(),
-      displayName: z.string(),
-      name: z.string().describe("Given and family names, or the display name"),
-      initials: z.string(),
-      email: z.string().nullable(),
-      type: z.string(),
-      role: participantRoleSchema,
-      reviewOnly: z
-        .boolean()
-        .describe(
-          "Nothing to sign or fill: only View Only documents to review (reviewsOnly). The room and consent speak of reviewing",
+    sessionRules: signingSessionRulesSchema.describe("The organization's session timeout and signer upload rules"),
+    package: z
+      .object({
+        id: z.uuid().describe("The package's id"),
+        name: z.string().describe("The package's name as the sender gave it"),
+        status: z.string().describe(PACKAGE_STATUS_TEXT),
+        emailIntroText: z
+          .string()
+          .nullable()
+          .describe("The sender's message to participants from the invitation; null: none"),
+        avEsign: z.boolean().optional().describe("Signing happens in the host's live A/V session (issue 16 §2)"),
+      })
+      .describe("The package being signed"),
+    participant: z
+      .object({
+        id: z.uuid().describe("The participant's id"),
+        displayName: z.string().describe("Upper-cased type plus the role number, e.g. 'BORROWER 1'"),
+        name: z.string().describe("Given and family names, or the display name"),
+        initials: z
+          .string()
+          .describe("The participant's initials: from their names, or from the type and number without names"),
+        email: z
+          .string()
+          .nullable()
+          .describe("The participant's email address; null when they are invited by text message or on paper"),
+        type: z.string().describe("The participant's type as configured, e.g. Borrower"),
+        role: participantRoleSchema,
+        reviewOnly: z
+          .boolean()
+          .describe(
+            "Nothing to sign or fill: only View Only documents to review (reviewsOnly). The room and consent speak of reviewing",
+          ),
+        status: participantSigningStatusSchema,
+        finishedAt: isoDate.nullable(),
+      })
+      .describe("The participant this session belongs to"),
+    verification: z
+      .object({
+        method: idVerificationMethodSchema.describe(
+          "How the participant proves who they are before consenting: NONE, SMS_CODE (a six-digit texted code) or KBA (knowledge questions)",
         ),
-      status: participantSigningStatusSchema,
-      finishedAt: isoDate.nullable(),
-    }),
-    verification: z.object({
-      method: idVerificationMethodSchema,
-      verified: z.boolean(),
-      /** SMS_CODE: the masked phone a code goes to, e.g. ***-***-1234 */
-      phoneHint: z.string().nullable(),
-      codeSent: z.boolean(),
-      /** KBA: the questions to answer */
-      questions: z.array(z.enum(KBA_QUESTIONS)),
-      attemptsLeft: z.number().int(),
-      lockedUntil: isoDate.nullable(),
-    }),
-    consent: z.object({
-      given: z.boolean(),
-      version: z.string(),
-      sha256: z.string(),
-      kind: z.enum(["DEFAULT", "CUSTOM"]),
-      /** the disclosure's paragraphs (DEFAULT), shown before the PDF link */
-      disclosure: z.array(z.string()),
-      /** the consent PDF, which shows the code to type */
-      documentUrl: z.string(),
-    }),
-    documents: z.array(signingDocumentSchema),
+        verified: z
+          .boolean()
+          .describe("The participant has passed verification in this session (always true for NONE)"),
+        phoneHint: z.string().nullable().describe("SMS_CODE: the masked phone a code goes to, e.g. ***-***-1234"),
+        codeSent: z.boolean().describe("SMS_CODE: a code has been texted in this session"),
+        questions: z.array(z.enum(KBA_QUESTIONS)).describe("KBA: the questions to answer"),
+        attemptsLeft: z.number().int().describe("Wrong codes or answers left before the participant is locked out"),
+        lockedUntil: isoDate.nullable(),
+      })
+      .describe("Where the participant stands with identity verification"),
+    consent: z
+      .object({
+        given: z.boolean().describe("The participant has agreed to do business electronically for this package"),
+        version: z
+          .string()
+          .describe(
+            "The consent version shown: a changed disclosure or a new consent PDF is a new version, and participants consent again",
+          ),
+        sha256: z
+          .string()
+          .describe(
+            "SHA-256 (hex) of the disclosure texts (DEFAULT) or of the consent PDF (CUSTOM), recorded with the consent",
+          ),
+        kind: z
+          .enum(["DEFAULT", "CUSTOM"])
+          .describe("DEFAULT: Signet's disclosure; CUSTOM: the organization's own consent document"),
+        disclosure: z.array(z.string()).describe("The disclosure's paragraphs (DEFAULT), shown before the PDF link"),
+        documentUrl: z.string().describe("The consent PDF, which shows the code to type"),
+      })
+      .describe("The e-sign consent (ESIGN Act disclosure) the participant must agree to before signing"),
+    documents: z
+      .array(signingDocumentSchema)
+      .describe("The documents this participant reviews or signs, in package order"),
     tags: z.array(signingTagSchema).describe("This participant's tags only"),
     completedTags: z
       .array(signingCompletedTagSchema)
       .describe("Fields that participants who already finished filled in, on this participant's documents (read-only)"),
-    rules: z.array(signingRuleSchema),
+    rules: z
+      .array(signingRuleSchema)
+      .describe("Conditional rules that decide whether this participant's tags show or are required"),
     sourceTags: z
       .array(
         z.object({
-          id: z.uuid(),
-          type: z.enum(TAG_TYPES),
-          groupName: z.string().nullable(),
-          optionValue: z.string().nullable(),
-          value: z.string().nullable(),
+          id: z.uuid().describe("The tag's id"),
+          type: z.enum(TAG_TYPES).describe("The tag's type (see SigningTag.type)"),
+          groupName: z.string().nullable().describe("RADIO: the group the button belongs to; null for other types"),
+          optionValue: z.string().nullable().describe("RADIO: the value this button sets; null for other types"),
+          value: z.string().nullable().describe("What the other participant entered; null: empty"),
         }),
       )
       .describe("Other participants' tags that rules on this participant's tags depend on (their values only)"),
-    dataCollection: z.array(
-      z.object({
-        id: z.uuid(),
-        name: z.string(),
-        description: z.string().nullable(),
-        fields: z.array(
-          z.object({
-            id: z.uuid(),
-            label: z.string(),
-            type: z.enum(DATA_COLLECTION_FIELD_TYPES),
-            required: z.boolean(),
-            options: z.array(z.string()),
-            value: z.string().nullable(),
-          }),
-        ),
-      }),
-    ),
-    stips: z.array(
-      z.object({
-        id: z.uuid(),
-        name: z.string(),
-        description: z.string().nullable(),
-        required: z.boolean(),
-        uploads: z.array(z.object({ id: z.uuid(), fileName: z.string(), sizeBytes: z.number().int() })),
-      }),
-    ),
-    signature: adoptedSignatureSchema.nullable(),
-    initials: adoptedSignatureSchema.nullable(),
-    /** set when embedded: the only origin events are posted to */
-    parentOrigin: z.string().nullable(),
-    /** after the package is sealed: the participant's copies */
-    downloads: z.array(signingDownloadSchema),
-    /** ordered signing: who is being waited for (display names) */
-    waitingFor: z.array(z.string()),
+    dataCollection: z
+      .array(
+        z.object({
+          id: z.uuid().describe("The section's id"),
+          name: z.string().describe("The section's heading"),
+          description: z.string().nullable().describe("Text shown under the heading; null: none"),
+          fields: z
+            .array(
+              z.object({
+                id: z.uuid().describe("The question's id (used to answer it)"),
+                label: z.string().describe("The question as shown to the participant"),
+                type: z
+                  .enum(DATA_COLLECTION_FIELD_TYPES)
+                  .describe(
+                    "The kind of answer: TEXT, NUMBER, DATE (YYYY-MM-DD), SELECT (one of options) or CHECKBOX (true or false)",
+                  ),
+                required: z.boolean().describe("The participant must answer before finishing"),
+                options: z
+                  .array(z.string())
+                  .describe("The choices offered, in order; empty unless the question is a choice"),
+                value: z.string().nullable().describe("The participant's answer so far; null: not answered"),
+              }),
+            )
+            .describe("The questions of the section, in order"),
+        }),
+      )
+      .describe("The sender's questions for this participant, by section"),
+    stips: z
+      .array(
+        z.object({
+          id: z.uuid().describe("The stipulation's id (used to upload files for it)"),
+          name: z.string().describe('What the participant is asked to provide, e.g. "Photo ID"'),
+          description: z.string().nullable().describe("More detail from the sender; null: none"),
+          required: z.boolean().describe("The participant must upload at least one file before finishing"),
+          uploads: z
+            .array(
+              z.object({
+                id: ID.uploadId,
+                fileName: z.string().describe("The uploaded file's name"),
+                sizeBytes: z.number().int().describe("Size in bytes"),
+              }),
+            )
+            .describe("The files uploaded so far (name and size in bytes)"),
+        }),
+      )
+      .describe("Files the participant is asked to upload (stipulations)"),
+    signature: adoptedSignatureSchema
+      .nullable()
+      .describe("The participant's adopted signature; null until they adopt one"),
+    initials: adoptedSignatureSchema
+      .nullable()
+      .describe("The participant's adopted initials; null until they adopt them"),
+    parentOrigin: z.string().nullable().describe("Set when embedded: the only origin events are posted to"),
+    downloads: z.array(signingDownloadSchema).describe("After the package is sealed: the participant's copies"),
+    waitingFor: z.array(z.string()).describe("Ordered signing: who is being waited for (display names)"),
   })
   .meta({ id: "SigningRoom" });
 export type SigningRoom = z.infer<typeof signingRoomSchema>;
@@ -388,46 +508,91 @@ export interface EmbeddedEventMessage {
   detail?: string;
 }
 
-export const openSessionSchema = z.object({ token: z.string().min(10).max(500) }).meta({ id: "OpenSigningSession" });
+export const openSessionSchema = z
+  .object({
+    token: z
+      .string()
+      .min(10)
+      .max(500)
+      .describe(
+        "The token of the signing link: from the emailed or texted link, or from a signing URL the API created",
+      ),
+  })
+  .meta({ id: "OpenSigningSession" });
 export const verifySchema = z
   .union([
     z.object({
       code: z
         .string()
         .trim()
-        .regex(/^\d{6}$/, "Enter the six-digit code."),
+        .regex(/^\d{6}$/, "Enter the six-digit code.")
+        .describe("SMS_CODE: the six-digit code texted to the participant"),
     }),
-    z.object({ answers: z.partialRecord(z.enum(KBA_QUESTIONS), z.string().trim().max(100)) }),
+    z.object({
+      answers: z
+        .partialRecord(z.enum(KBA_QUESTIONS), z.string().trim().max(100))
+        .describe("KBA: the answer to each question asked (dateOfBirth as YYYY-MM-DD, postalCode, ssnLast4)"),
+    }),
   ])
   .meta({ id: "SigningVerification" });
 export const consentSchema = z
   .object({
     code: z.string().trim().min(1).max(20).describe("The code printed in the consent PDF"),
-    agree: z.literal(true),
+    agree: z.literal(true).describe("Must be true: the participant agrees to do business electronically"),
   })
   .meta({ id: "SigningConsent" });
 export const withdrawConsentSchema = z
-  .object({ reason: z.string().trim().max(1000).nullish() })
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(1000)
+      .nullish()
+      .describe("Why the participant withdraws consent, told to the sender; omit or null: no reason given"),
+  })
   .meta({ id: "WithdrawConsent" });
-export const declineSchema = z.object({ reason: z.string().trim().min(1).max(1000) }).meta({ id: "DeclineSigning" });
+export const declineSchema = z
+  .object({
+    reason: z.string().trim().min(1).max(1000).describe("Why the participant declines to sign, told to the sender"),
+  })
+  .meta({ id: "DeclineSigning" });
 export const adoptSignatureSchema = z
   .object({
-    kind: z.enum(["SIGNATURE", "INITIALS"]),
-    method: z.enum(["TYPED", "DRAWN"]),
+    kind: z.enum(["SIGNATURE", "INITIALS"]).describe("SIGNATURE: the full signature; INITIALS: the initials"),
+    method: z.enum(["TYPED", "DRAWN"]).describe("TYPED: rendered from typed text; DRAWN: drawn by hand"),
     text: z.string().trim().max(100).nullish().describe("TYPED: the typed name or initials"),
     imageDataUrl: z
       .string()
       .max(Math.ceil((SIGNING_LIMITS.signatureImageBytes * 4) / 3) + 100)
-      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, "A PNG image is required."),
+      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, "A PNG image is required.")
+      .describe("The image as a PNG data URL (data:image/png;base64,…), at most 200 KiB"),
   })
   .meta({ id: "AdoptSignature" });
 export const tagValueSchema = z
-  .object({ value: z.string().max(SIGNING_LIMITS.tagValueLength).nullable() })
+  .object({
+    value: z
+      .string()
+      .max(SIGNING_LIMITS.tagValueLength)
+      .nullable()
+      .describe(
+        'The value entered: text, a date, the chosen option, or "true"/"false" for a check box; null clears the field',
+      ),
+  })
   .meta({ id: "SigningTagValue" });
 export const answerSchema = z
-  .object({ value: z.string().max(SIGNING_LIMITS.tagValueLength).nullable() })
+  .object({
+    value: z
+      .string()
+      .max(SIGNING_LIMITS.tagValueLength)
+      .nullable()
+      .describe("The participant's answer (a choice question: one of its options); null clears it"),
+  })
   .meta({ id: "SigningAnswer" });
-export const languageSchema = z.object({ language: z.enum(["en", "es"]) }).meta({ id: "SigningLanguage" });
+export const languageSchema = z
+  .object({
+    language: z.enum(["en", "es"]).describe("The language the room speaks from now on: en (English) or es (Spanish)"),
+  })
+  .meta({ id: "SigningLanguage" });
 
 const noParams = z.object({});
 const base = { base: "api", version: 1, auth: "participant", tags: ["signing room"] } as const;
@@ -453,7 +618,11 @@ export const signingRoomRoutes = {
     summary: "Send a fresh link to the participant of a used or expired link (same email or phone)",
     params: noParams,
     body: openSessionSchema,
-    response: z.object({ message: z.string() }),
+    response: z.object({
+      message: z
+        .string()
+        .describe("A sentence to show the participant; the same whether or not a link was sent, so it reveals nothing"),
+    }),
     status: 202,
   }),
   getSigningRoom: define({
@@ -519,7 +688,7 @@ export const signingRoomRoutes = {
     method: "POST",
     path: "/signing/documents/:documentId/review",
     summary: "Record that the participant reviewed a document",
-    params: z.object({ documentId: z.uuid() }),
+    params: z.object({ documentId: ID.documentId }),
     response: signingRoomSchema,
     status: 200,
   }),
@@ -538,7 +707,7 @@ export const signingRoomRoutes = {
     method: "PUT",
     path: "/signing/tags/:tagId",
     summary: "Fill (or clear, with null) one of the participant's tags",
-    params: z.object({ tagId: z.uuid() }),
+    params: z.object({ tagId: ID.tagId }),
     body: tagValueSchema,
     response: signingTagSchema,
     status: 200,
@@ -548,9 +717,12 @@ export const signingRoomRoutes = {
     method: "PUT",
     path: "/signing/data-collection/:fieldId",
     summary: "Answer one data-collection question",
-    params: z.object({ fieldId: z.uuid() }),
+    params: z.object({ fieldId: ID.fieldId }),
     body: answerSchema,
-    response: z.object({ fieldId: z.uuid(), value: z.string().nullable() }),
+    response: z.object({
+      fieldId: ID.fieldId,
+      value: z.string().nullable().describe("The answer as stored; null: the answer was cleared"),
+    }),
     status: 200,
   }),
   deleteStipUpload: define({
@@ -558,7 +730,7 @@ export const signingRoomRoutes = {
     method: "DELETE",
     path: "/signing/stips/:stipId/uploads/:uploadId",
     summary: "Remove a file the participant uploaded",
-    params: z.object({ stipId: z.uuid(), uploadId: z.uuid() }),
+    params: z.object({ stipId: ID.stipId, uploadId: ID.uploadId }),
     response: null,
     status: 204,
   }),
@@ -613,29 +785,48 @@ export const SIGNING_FILE_PATHS = {
   sealVerification: "/api/v1/seal-verifications",
 } as const;
 
+const collaborationToken = z
+  .string()
+  .min(10)
+  .max(2000)
+  .describe(
+    "The token of a package collaboration link (the sender shares it so someone can follow the package read-only)",
+  );
+
 export const collaborationViewSchema = z
   .object({
-    package: z.object({ id: z.uuid(), name: z.string(), status: z.string(), shortId: z.string() }),
-    organizationName: z.string(),
+    package: z
+      .object({
+        id: ID.packageId,
+        name: z.string().describe("The package's name as the sender gave it"),
+        status: z.string().describe(PACKAGE_STATUS_TEXT),
+        shortId: z.string().describe("The package's short id, the reference shown to people"),
+      })
+      .describe("The shared package: its id, name, status and short id (the reference shown to people)"),
+    organizationName: z.string().describe("The sending organization's name"),
     expiresAt: isoDate,
-    documents: z.array(
-      z.object({
-        id: z.uuid(),
-        name: z.string(),
-        numPages: z.number().int(),
-        executionType: executionTypeSchema,
-        fileUrl: z.string(),
-      }),
-    ),
-    participants: z.array(
-      z.object({
-        id: z.uuid(),
-        displayName: z.string(),
-        name: z.string(),
-        status: participantSigningStatusSchema,
-        finishedAt: isoDate.nullable(),
-      }),
-    ),
+    documents: z
+      .array(
+        z.object({
+          id: z.uuid().describe("The document's id"),
+          name: z.string().describe("The document's name as the sender gave it"),
+          numPages: z.number().int().describe("Number of pages"),
+          executionType: executionTypeSchema,
+          fileUrl: z.string().describe("GET it (same origin) to show the PDF"),
+        }),
+      )
+      .describe("The package's documents the link lets the collaborator view"),
+    participants: z
+      .array(
+        z.object({
+          id: z.uuid().describe("The participant's id"),
+          displayName: z.string().describe("Upper-cased type plus the role number, e.g. 'BORROWER 1'"),
+          name: z.string().describe("Given and family names, or the display name"),
+          status: participantSigningStatusSchema,
+          finishedAt: isoDate.nullable(),
+        }),
+      )
+      .describe("The package's participants and how far each has got"),
   })
   .meta({ id: "CollaborationView" });
 export type CollaborationView = z.infer<typeof collaborationViewSchema>;
@@ -669,21 +860,39 @@ export const padesLevelSchema = z
 
 export const sealVerificationSchema = z
   .object({
-    /** an unmodified sealed Signet document (its hash is one Signet sealed, and its signature verifies) */
-    verified: z.boolean(),
-    sha256: z.string(),
-    /** the file carries a PDF signature at all */
-    signed: z.boolean(),
-    /** the signature covers the file and its digest matches (false for a modified copy) */
-    signatureValid: z.boolean(),
-    kind: z.enum(["DOCUMENT", "CERTIFICATE"]).nullable(),
-    documentName: z.string().nullable(),
-    packageName: z.string().nullable(),
-    packageShortId: z.string().nullable(),
-    organizationName: z.string().nullable(),
+    verified: z
+      .boolean()
+      .describe("An unmodified sealed Signet document (its hash is one Signet sealed, and its signature verifies)"),
+    sha256: z.string().describe("SHA-256 (hex) of the file checked"),
+    signed: z.boolean().describe("The file carries a PDF signature at all"),
+    signatureValid: z
+      .boolean()
+      .describe("The signature covers the file and its digest matches (false for a modified copy)"),
+    kind: z
+      .enum(["DOCUMENT", "CERTIFICATE"])
+      .nullable()
+      .describe(
+        "What the sealed file is: DOCUMENT (a signed document) or CERTIFICATE (the certificate of completion); null when Signet did not seal it",
+      ),
+    documentName: z.string().nullable().describe("The sealed document's name; null when Signet did not seal the file"),
+    packageName: z
+      .string()
+      .nullable()
+      .describe("The name of the package the file belongs to; null when Signet did not seal the file"),
+    packageShortId: z
+      .string()
+      .nullable()
+      .describe("The package's short id (the reference shown to people); null when Signet did not seal the file"),
+    organizationName: z
+      .string()
+      .nullable()
+      .describe("The organization that sent the package; null when Signet did not seal the file"),
     sealedAt: isoDate.nullable(),
-    certificateSubject: z.string().nullable(),
-    timestamped: z.boolean(),
+    certificateSubject: z
+      .string()
+      .nullable()
+      .describe("Subject of the certificate the seal was made with; null when the file is not signed"),
+    timestamped: z.boolean().describe("The signature carries a trusted timestamp (PAdES B-T or higher)"),
     padesLevel: padesLevelSchema.nullable().describe("The level the file's seal reaches; null when it is not signed"),
     lastTimestamp: z
       .object({ time: isoDate, tsa: z.string().nullable().describe("The timestamp authority's name") })
@@ -715,7 +924,7 @@ export const signingRoomFileRoutes = {
     method: "GET",
     path: "/signing/documents/:documentId/file",
     summary: "A document of the package (its sealed copy once the package is sealed)",
-    params: z.object({ documentId: z.uuid() }),
+    params: z.object({ documentId: ID.documentId }),
     response: null,
     produces: "application/pdf",
     status: 200,
@@ -725,7 +934,7 @@ export const signingRoomFileRoutes = {
     method: "GET",
     path: "/signing/downloads/:artifactId",
     summary: "A sealed document or the certificate of completion, once the package is sealed",
-    params: z.object({ artifactId: z.uuid() }),
+    params: z.object({ artifactId: ID.artifactId }),
     response: null,
     produces: "application/pdf",
     status: 200,
@@ -735,7 +944,7 @@ export const signingRoomFileRoutes = {
     method: "POST",
     path: "/signing/stips/:stipId/uploads",
     summary: `Upload a file the sender asked for (at most ${SIGNING_LIMITS.stipUploadBytes / 1024 / 1024} MB)`,
-    params: z.object({ stipId: z.uuid() }),
+    params: z.object({ stipId: ID.stipId }),
     multipart: fileOf("The requested file").meta({ id: "StipUpload" }),
     response: signingRoomSchema,
     status: 201,
@@ -746,7 +955,7 @@ export const signingRoomFileRoutes = {
     method: "GET",
     path: "/signing/collaboration/:token",
     summary: "Follow a package through a collaboration link: its documents and who has signed",
-    params: z.object({ token: z.string().min(10).max(2000) }),
+    params: z.object({ token: collaborationToken }),
     response: collaborationViewSchema,
     status: 200,
   }),
@@ -756,7 +965,7 @@ export const signingRoomFileRoutes = {
     method: "GET",
     path: "/signing/collaboration/:token/documents/:documentId/file",
     summary: "A document of the package followed through a collaboration link",
-    params: z.object({ token: z.string().min(10).max(2000), documentId: z.uuid() }),
+    params: z.object({ token: collaborationToken, documentId: ID.documentId }),
     response: null,
     produces: "application/pdf",
     status: 200,

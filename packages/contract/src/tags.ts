@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { LIMITS } from "./constants.ts";
 import { DOCUMENT_MESSAGES, EXECUTION_TYPES, executionTypeSchema } from "./document-rules.ts";
+import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { CONDITIONAL_RULE_ACTIONS, CONDITIONAL_RULE_CONDITIONS, TAG_MESSAGES, TAG_TYPES } from "./tag-rules.ts";
@@ -7,31 +9,59 @@ import { CONDITIONAL_RULE_ACTIONS, CONDITIONAL_RULE_CONDITIONS, TAG_MESSAGES, TA
 // Tags (spec §7 tags v6: executable-documents/{id}/tags, tags, conditional-rules) and
 // document-participants (how each participant executes each document). Pure rules: tag-rules.ts.
 
-export const tagTypeSchema = z.enum(TAG_TYPES);
+export const tagTypeSchema = z
+  .enum(TAG_TYPES)
+  .describe(
+    "What the participant fills in: SIGNATURE and INITIALS apply their adopted image; DATE_SIGNED and FULL_NAME are filled by Signet; TEXT, CHECKBOX, RADIO and DROPDOWN are entered; CUSTOM_FIELD shows an organization field's value",
+  );
+
+const TAG_TEXT = {
+  page: "1-based page number",
+  x: "PDF points from the page's left edge (0–20,000)",
+  y: "PDF points from the page's top edge (0–20,000)",
+  width: `Width in PDF points (at least ${LIMITS.minTagSize})`,
+  height: `Height in PDF points (at least ${LIMITS.minTagSize})`,
+  required: "The participant must fill it before finishing (default true)",
+  label: "Text shown beside or inside the field; null: none",
+  options: "DROPDOWN choices, in order (up to 100); empty for other types",
+  groupName: "RADIO: buttons with the same group name form one group; null for other types",
+  optionValue: "RADIO: the value this button sets; null for other types",
+  defaultValue: "The value the field starts with; null: empty",
+} as const;
+const RULE_TEXT = {
+  condition: "HAS_VALUE: the source tag is filled in; EQUALS: its value equals `value`",
+  action:
+    "SHOW: the target tag appears only while the condition holds; REQUIRE: it must be filled while the condition holds",
+} as const;
 
 const coordinate = z.number().finite().min(0).max(20_000);
 const size = z.number().finite().max(20_000);
 
 export const tagSchema = z
   .object({
-    id: z.uuid(),
-    packageId: z.uuid(),
-    documentId: z.uuid(),
-    participantId: z.uuid(),
+    id: z.uuid().describe("The tag's id"),
+    packageId: ID.packageId,
+    documentId: ID.documentId,
+    participantId: ID.participantId,
     type: tagTypeSchema,
     page: z.number().int().describe("1-based page number"),
     x: z.number().describe("PDF points from the page's left edge"),
     y: z.number().describe("PDF points from the page's top edge"),
-    width: z.number(),
-    height: z.number(),
-    required: z.boolean(),
-    label: z.string().nullable(),
+    width: z.number().describe(TAG_TEXT.width),
+    height: z.number().describe(TAG_TEXT.height),
+    required: z.boolean().describe(TAG_TEXT.required),
+    label: z.string().nullable().describe(TAG_TEXT.label),
     options: z.array(z.string()).describe("DROPDOWN choices"),
     groupName: z.string().nullable().describe("RADIO: buttons with the same group name form one group"),
     optionValue: z.string().nullable().describe("RADIO: this button's value"),
-    customFieldId: z.uuid().nullable().describe("CUSTOM_FIELD: the organization custom field (id)"),
-    defaultValue: z.string().nullable(),
-    version: z.number().int(),
+    customFieldId: ID.customFieldId.nullable().describe("CUSTOM_FIELD: the organization custom field (id)"),
+    defaultValue: z.string().nullable().describe(TAG_TEXT.defaultValue),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "Tag" });
 export type Tag = z.infer<typeof tagSchema>;
@@ -40,20 +70,22 @@ export const tagListSchema = pageSchema(tagSchema).meta({ id: "TagList" });
 export type TagList = z.infer<typeof tagListSchema>;
 
 const tagFields = {
-  participantId: z.uuid(),
+  participantId: ID.participantId,
   type: tagTypeSchema,
-  page: z.number().int().min(1),
-  x: coordinate,
-  y: coordinate,
-  width: size,
-  height: size,
-  required: z.boolean().default(true),
-  label: z.string().trim().max(200).nullish(),
-  options: z.array(z.string().trim().min(1).max(200)).max(100).default([]),
-  groupName: z.string().trim().max(100).nullish(),
-  optionValue: z.string().trim().max(200).nullish(),
-  customFieldId: z.uuid().nullish(),
-  defaultValue: z.string().max(4000).nullish(),
+  page: z.number().int().min(1).describe(TAG_TEXT.page),
+  x: coordinate.describe(TAG_TEXT.x),
+  y: coordinate.describe(TAG_TEXT.y),
+  width: size.describe(TAG_TEXT.width),
+  height: size.describe(TAG_TEXT.height),
+  required: z.boolean().default(true).describe(TAG_TEXT.required),
+  label: z.string().trim().max(200).nullish().describe(TAG_TEXT.label),
+  options: z.array(z.string().trim().min(1).max(200)).max(100).default([]).describe(TAG_TEXT.options),
+  groupName: z.string().trim().max(100).nullish().describe(TAG_TEXT.groupName),
+  optionValue: z.string().trim().max(200).nullish().describe(TAG_TEXT.optionValue),
+  customFieldId: ID.customFieldId
+    .nullish()
+    .describe("CUSTOM_FIELD: the organization's custom field shown; null otherwise"),
+  defaultValue: z.string().max(4000).nullish().describe(TAG_TEXT.defaultValue),
 };
 
 export const createTagSchema = z.object(tagFields).meta({ id: "CreateTag" });
@@ -61,16 +93,22 @@ export type CreateTag = z.infer<typeof createTagSchema>;
 
 export const updateTagSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     participantId: tagFields.participantId.optional(),
     page: tagFields.page.optional(),
-    x: coordinate.optional(),
-    y: coordinate.optional(),
-    width: size.optional(),
-    height: size.optional(),
-    required: z.boolean().optional(),
+    x: coordinate.optional().describe(TAG_TEXT.x),
+    y: coordinate.optional().describe(TAG_TEXT.y),
+    width: size.optional().describe(TAG_TEXT.width),
+    height: size.optional().describe(TAG_TEXT.height),
+    required: z.boolean().optional().describe("The participant must fill it before finishing; leave out to keep"),
     label: tagFields.label,
-    options: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
+    options: z.array(z.string().trim().min(1).max(200)).max(100).optional().describe(TAG_TEXT.options),
     groupName: tagFields.groupName,
     optionValue: tagFields.optionValue,
     customFieldId: tagFields.customFieldId,
@@ -97,13 +135,13 @@ export type DocumentTags = z.infer<typeof documentTagsSchema>;
 
 export const conditionalRuleSchema = z
   .object({
-    id: z.uuid(),
-    packageId: z.uuid(),
-    sourceTagId: z.uuid(),
-    targetTagId: z.uuid(),
-    condition: z.enum(CONDITIONAL_RULE_CONDITIONS),
-    value: z.string().nullable(),
-    action: z.enum(CONDITIONAL_RULE_ACTIONS),
+    id: z.uuid().describe("The conditional rule's id"),
+    packageId: ID.packageId,
+    sourceTagId: ID.sourceTagId,
+    targetTagId: ID.targetTagId,
+    condition: z.enum(CONDITIONAL_RULE_CONDITIONS).describe(RULE_TEXT.condition),
+    value: z.string().nullable().describe("EQUALS: the value compared with; null for HAS_VALUE"),
+    action: z.enum(CONDITIONAL_RULE_ACTIONS).describe(RULE_TEXT.action),
   })
   .meta({ id: "ConditionalRule" });
 export type ConditionalRule = z.infer<typeof conditionalRuleSchema>;
@@ -112,11 +150,14 @@ export const conditionalRuleListSchema = pageSchema(conditionalRuleSchema).meta(
 
 export const createConditionalRuleSchema = z
   .object({
-    sourceTagId: z.uuid().describe("The tag whose value is watched"),
-    targetTagId: z.uuid().describe("The tag shown or required"),
-    condition: z.enum(CONDITIONAL_RULE_CONDITIONS).default("HAS_VALUE"),
+    sourceTagId: ID.sourceTagId.describe("The tag whose value is watched"),
+    targetTagId: ID.targetTagId.describe("The tag shown or required"),
+    condition: z
+      .enum(CONDITIONAL_RULE_CONDITIONS)
+      .default("HAS_VALUE")
+      .describe(`${RULE_TEXT.condition} (default HAS_VALUE)`),
     value: z.string().trim().max(200).nullish().describe("EQUALS: the value the source must have"),
-    action: z.enum(CONDITIONAL_RULE_ACTIONS).default("SHOW"),
+    action: z.enum(CONDITIONAL_RULE_ACTIONS).default("SHOW").describe(`${RULE_TEXT.action} (default SHOW)`),
   })
   .superRefine((rule, ctx) => {
     if (rule.sourceTagId === rule.targetTagId) {
@@ -131,8 +172,8 @@ export type CreateConditionalRule = z.infer<typeof createConditionalRuleSchema>;
 
 export const documentParticipantSchema = z
   .object({
-    documentId: z.uuid(),
-    participantId: z.uuid(),
+    documentId: ID.documentId,
+    participantId: ID.participantId,
     executionType: z.enum(EXECUTION_TYPES).describe("How this participant executes this document"),
     inherited: z.boolean().describe("True: follows the document's own execution type (no explicit choice)"),
     tagCount: z.number().int().describe("Tags of this participant on this document"),
@@ -147,8 +188,8 @@ export type DocumentParticipantList = z.infer<typeof documentParticipantListSche
 
 export const setDocumentParticipantSchema = z
   .object({
-    documentId: z.uuid(),
-    participantId: z.uuid(),
+    documentId: ID.documentId,
+    participantId: ID.participantId,
     executionType: executionTypeSchema.nullable().describe("Null: follow the document's execution type again"),
     confirmTagRemoval: z
       .boolean()
@@ -164,10 +205,10 @@ export const TAG_REMOVAL_CONFIRMATION = {
   message: DOCUMENT_MESSAGES.clearTagsConfirm,
 } as const;
 
-const packageParams = z.object({ orgId: z.uuid(), packageId: z.uuid() });
-const documentParams = packageParams.extend({ documentId: z.uuid() });
-const tagParams = packageParams.extend({ tagId: z.uuid() });
-const ruleParams = packageParams.extend({ ruleId: z.uuid() });
+const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
+const documentParams = packageParams.extend({ documentId: ID.documentId });
+const tagParams = packageParams.extend({ tagId: ID.tagId });
+const ruleParams = packageParams.extend({ ruleId: ID.ruleId });
 const tagBase = { base: "api", version: 6, auth: "user", tags: ["tags"] } as const;
 const view = ["VIEW_DOCUMENTS_PACKAGES"] as const;
 const manage = ["MANAGE_DOCUMENTS_PACKAGES"] as const;

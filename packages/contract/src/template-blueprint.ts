@@ -19,8 +19,13 @@ import { CONDITIONAL_RULE_ACTIONS, CONDITIONAL_RULE_CONDITIONS, TAG_TYPES } from
 export const BLUEPRINT_FORMAT = 1;
 
 export const slotSchema = z.object({
-  type: z.string().trim().min(1).max(60),
-  roleNumber: z.number().int().min(1).max(MAX_PARTICIPANTS_PER_TYPE),
+  type: z.string().trim().min(1).max(60).describe("The participant type of the slot, e.g. Borrower"),
+  roleNumber: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PARTICIPANTS_PER_TYPE)
+    .describe(`The slot's number within its type (1–${MAX_PARTICIPANTS_PER_TYPE}): Borrower 1, Borrower 2…`),
 });
 export type Slot = z.infer<typeof slotSchema>;
 
@@ -36,8 +41,9 @@ export const blueprintParticipantSchema = slotSchema.extend({
   accessMethod: z.enum(PARTICIPANT_ACCESS_METHODS),
   orderSequence: z.number().int().min(1),
   avHost: z.boolean(),
-  /** KBA answers are never carried: a KBA slot starts with NONE until the sender gives answers */
-  idVerification: z.enum(["NONE", "SMS_CODE"]),
+  idVerification: z
+    .enum(["NONE", "SMS_CODE"])
+    .describe("KBA answers are never carried: a KBA slot starts with NONE until the sender gives answers"),
   givenName: nullableText(100),
   middleName: nullableText(100),
   familyName: nullableText(100),
@@ -47,8 +53,7 @@ export const blueprintParticipantSchema = slotSchema.extend({
 export type BlueprintParticipant = z.infer<typeof blueprintParticipantSchema>;
 
 export const blueprintFieldValueSchema = z.object({
-  /** the custom field's integrators' key (CustomField.customFieldId) */
-  customField: z.string().min(1).max(200),
+  customField: z.string().min(1).max(200).describe("The custom field's integrators' key (CustomField.customFieldId)"),
   value: z.string().max(4000).nullable(),
 });
 export type BlueprintFieldValue = z.infer<typeof blueprintFieldValueSchema>;
@@ -82,8 +87,11 @@ export const blueprintRuleSchema = z.object({
 export type BlueprintRule = z.infer<typeof blueprintRuleSchema>;
 
 export const blueprintFileSchema = z.object({
-  /** where the bytes are: a blob key inside an installation, an entry name inside an archive */
-  ref: z.string().min(1).max(500),
+  ref: z
+    .string()
+    .min(1)
+    .max(500)
+    .describe("Where the bytes are: a blob key inside an installation, an entry name inside an archive"),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   sizeBytes: z.number().int().min(1),
   numPages: z.number().int().min(1),
@@ -142,12 +150,13 @@ export const blueprintSettingsSchema = z.object({
   emailSubject: nullableText(255),
   emailIntroText: nullableText(5000),
   emailIsDefault: z.boolean(),
-  /** the document attached to the invitation, by its key */
-  emailDocumentKey: z.string().max(100).nullable(),
+  emailDocumentKey: z.string().max(100).nullable().describe("The document attached to the invitation, by its key"),
   /** the invitation email template picked in step 3, by name (the organization's default when missing) */
   emailTemplateName: nullableText(200),
-  /** the package's own reminder policy (ReminderPolicy JSON); null: the organization's defaults */
-  reminderOverride: z.unknown().nullable(),
+  reminderOverride: z
+    .unknown()
+    .nullable()
+    .describe("The package's own reminder policy (ReminderPolicy JSON); null: the organization's defaults"),
 });
 export type BlueprintSettings = z.infer<typeof blueprintSettingsSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { documentSchema } from "./documents.ts";
+import { ID } from "./ids.ts";
 import { packageGroupRefSchema, packageSchema } from "./packages.ts";
 import { alreadyExistsMessage, pageSchema, versionQuerySchema } from "./paging.ts";
 import { PARTICIPANT_ACCESS_METHODS, PARTICIPANT_ROLES } from "./participant-rules.ts";
@@ -38,52 +39,76 @@ export const TEMPLATE_MESSAGES = {
   unknownSlot: (slot: Slot) => `The template has no ${slotName(slot)}.`,
 } as const;
 
-const name = z.string().trim().min(1, "Name is required.").max(200);
-const description = z.string().trim().max(1000).nullish();
-const groupIds = z.array(z.uuid()).max(500);
-const version = z.number().int().min(1);
+const name = z
+  .string()
+  .trim()
+  .min(1, "Name is required.")
+  .max(200)
+  .describe("The template's name, unique among the organization's templates of its kind (1–200 characters)");
+const description = z
+  .string()
+  .trim()
+  .max(1000)
+  .nullish()
+  .describe("What the template is for, shown to senders; null: none");
+const groupIds = z
+  .array(z.uuid())
+  .max(500)
+  .describe("The groups whose members (with MANAGE_DOCUMENTS_PACKAGES) may use the template");
+const version = z.number().int().min(1).describe("The template's version last read (optimistic locking)");
 
 export const templateSlotSchema = slotSchema
   .extend({
     displayName: z.string().describe("e.g. 'BORROWER 1'"),
-    role: z.enum(PARTICIPANT_ROLES),
-    accessMethod: z.enum(PARTICIPANT_ACCESS_METHODS),
+    role: z
+      .enum(PARTICIPANT_ROLES)
+      .describe("SIGNER signs, VIEWER only views, COPY receives a copy when completed, PAPER signs on paper"),
+    accessMethod: z
+      .enum(PARTICIPANT_ACCESS_METHODS)
+      .describe("How the slot's person gets their signing link by default: EMAIL, SMS or API"),
   })
   .meta({ id: "TemplateSlot" });
 export type TemplateSlot = z.infer<typeof templateSlotSchema>;
 
 export const documentTemplateVersionSchema = z
   .object({
-    number: z.number().int(),
-    documentName: z.string(),
-    numPages: z.number().int(),
-    sha256: z.string(),
-    slots: z.array(slotSchema.extend({ displayName: z.string() })),
-    tagCount: z.number().int(),
-    createdAt: z.string(),
-    createdBy: z.uuid().nullable(),
+    number: z.number().int().describe("The version's number: 1 for the first published, then one more each time"),
+    documentName: z.string().describe("The document's name in this version"),
+    numPages: z.number().int().describe("Number of pages"),
+    sha256: z.string().describe("SHA-256 (hex) of the document's PDF in this version"),
+    slots: z
+      .array(slotSchema.extend({ displayName: z.string().describe("e.g. 'BORROWER 1'") }))
+      .describe("The participant slots the version's tags are for"),
+    tagCount: z.number().int().describe("Number of tags placed on the document"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdBy: ID.createdBy.nullable(),
   })
   .meta({ id: "DocumentTemplateVersion" });
 export type DocumentTemplateVersion = z.infer<typeof documentTemplateVersionSchema>;
 
 export const documentTemplateSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
-    active: z.boolean(),
-    packageId: z.uuid().describe("The hidden builder package the template is edited in"),
+    id: z.uuid().describe("The document template's id"),
+    organizationId: ID.organizationId,
+    name: z.string().describe("The template's name"),
+    description: z.string().nullable().describe("What the template is for; null: none"),
+    active: z.boolean().describe("Senders may add it to packages (only a published template can be active)"),
+    packageId: ID.packageId.describe("The hidden builder package the template is edited in"),
     latestVersion: z.number().int().describe("The newest published version; 0 until published"),
     draftChanged: z.boolean().describe("The builder package changed since the newest published version"),
     groups: z.array(packageGroupRefSchema).describe("Groups whose members may use the template"),
-    documentName: z.string().nullable(),
-    numPages: z.number().int().nullable(),
+    documentName: z.string().nullable().describe("The draft's document name; null until a document is uploaded"),
+    numPages: z.number().int().nullable().describe("The draft document's pages; null until a document is uploaded"),
     slots: z.array(templateSlotSchema).describe("The participant slots of the draft"),
-    tagCount: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    version: z.number().int(),
+    tagCount: z.number().int().describe("Number of tags placed on the draft document"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "DocumentTemplate" });
 export type DocumentTemplate = z.infer<typeof documentTemplateSchema>;
@@ -98,31 +123,42 @@ export type DocumentTemplateVersionList = z.infer<typeof documentTemplateVersion
 
 export const packageTemplateDocumentSchema = z
   .object({
-    documentId: z.uuid(),
-    name: z.string(),
-    sourceTemplateId: z.uuid().nullable(),
-    sourceTemplateName: z.string().nullable(),
-    sourceTemplateVersion: z.number().int().nullable(),
+    documentId: ID.documentId,
+    name: z.string().describe("The document's name"),
+    sourceTemplateId: ID.sourceTemplateId
+      .nullable()
+      .describe("The document template it was added from; null: uploaded directly"),
+    sourceTemplateName: z.string().nullable().describe("That document template's name; null: uploaded directly"),
+    sourceTemplateVersion: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The document template's version it was added at; null: uploaded directly"),
     latestVersion: z.number().int().nullable().describe("The document template's newest version, to offer an update"),
   })
   .meta({ id: "PackageTemplateDocument" });
 
 export const packageTemplateSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
-    active: z.boolean(),
-    packageId: z.uuid().describe("The hidden builder package the template is edited in"),
+    id: z.uuid().describe("The package template's id"),
+    organizationId: ID.organizationId,
+    name: z.string().describe("The template's name"),
+    description: z.string().nullable().describe("What the template is for; null: none"),
+    active: z.boolean().describe("Senders may start packages from it"),
+    packageId: ID.packageId.describe("The hidden builder package the template is edited in"),
     groups: z.array(packageGroupRefSchema).describe("Groups whose members may start packages from it"),
-    slots: z.array(templateSlotSchema),
-    documents: z.array(packageTemplateDocumentSchema),
-    stipCount: z.number().int(),
-    dataFieldCount: z.number().int(),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    version: z.number().int(),
+    slots: z.array(templateSlotSchema).describe("The participant slots a new package fills with people"),
+    documents: z.array(packageTemplateDocumentSchema).describe("The template's documents, in order"),
+    stipCount: z.number().int().describe("Number of files participants are asked to upload (stips)"),
+    dataFieldCount: z.number().int().describe("Number of questions participants are asked"),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
   })
   .meta({ id: "PackageTemplate" });
 export type PackageTemplate = z.infer<typeof packageTemplateSchema>;
@@ -153,8 +189,8 @@ export const templateVersionBodySchema = z.object({ version }).meta({ id: "Templ
 /** Save an existing package (or one of its documents) as a template. */
 export const templateFromPackageSchema = z
   .object({
-    packageId: z.uuid(),
-    documentId: z.uuid().optional().describe("Document templates: the document to take"),
+    packageId: ID.packageId,
+    documentId: ID.documentId.optional().describe("Document templates: the document to take"),
     name,
     description,
     groupIds: groupIds.default([]),
@@ -165,12 +201,22 @@ export type TemplateFromPackage = z.infer<typeof templateFromPackageSchema>;
 const personName = z.string().trim().max(100);
 export const templatePersonSchema = slotSchema
   .extend({
-    givenName: personName.min(1, "First name is required."),
-    middleName: personName.nullish(),
-    familyName: personName.min(1, "Last name is required."),
-    email: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address.")).nullish(),
-    phoneNumber: phoneInputSchema.optional(),
-    accessMethod: z.enum(PARTICIPANT_ACCESS_METHODS).optional().describe("Default: the slot's"),
+    givenName: personName.min(1, "First name is required.").describe("The person's given (first) name"),
+    middleName: personName.nullish().describe("The person's middle name; null: none"),
+    familyName: personName.min(1, "Last name is required.").describe("The person's family (last) name"),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email("Enter a valid email address."))
+      .nullish()
+      .describe("The person's email address (needed for EMAIL access)"),
+    phoneNumber: phoneInputSchema.optional().describe("The person's mobile number (needed for SMS access)"),
+    accessMethod: z
+      .enum(PARTICIPANT_ACCESS_METHODS)
+      .optional()
+      .describe("How the person gets their signing link: EMAIL, SMS or API; default: the slot's"),
   })
   .meta({ id: "TemplatePerson" });
 export type TemplatePerson = z.infer<typeof templatePersonSchema>;
@@ -184,7 +230,12 @@ export const packageFromTemplateSchema = z
       .describe("Default: the template's groups in which the caller manages packages"),
     people: z.array(templatePersonSchema).max(100).describe("One person for every slot of the template"),
     customFields: z
-      .array(z.object({ customFieldId: z.uuid(), value: z.string().max(4000).nullable() }))
+      .array(
+        z.object({
+          customFieldId: ID.customFieldId,
+          value: z.string().max(4000).nullable().describe("The value as text; null: none"),
+        }),
+      )
       .max(200)
       .default([])
       .describe("Package custom field values that replace the template's"),
@@ -193,12 +244,12 @@ export const packageFromTemplateSchema = z
 export type PackageFromTemplate = z.infer<typeof packageFromTemplateSchema>;
 
 export const documentFromTemplateSchema = z
-  .object({ documentTemplateId: z.uuid() })
+  .object({ documentTemplateId: ID.documentTemplateId })
   .meta({ id: "DocumentFromTemplate" });
 export type DocumentFromTemplate = z.infer<typeof documentFromTemplateSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const templateParams = orgParams.extend({ templateId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const templateParams = orgParams.extend({ templateId: ID.templateId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS", "MANAGE_DOCUMENTS_PACKAGES"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const docCommon = { base: "api", version: 1, auth: "user", tags: ["document-templates"] } as const;
@@ -325,7 +376,7 @@ export const templateRoutes = {
     permission: ["MANAGE_DOCUMENTS_PACKAGES", "MANAGE_ADMIN_SETTINGS"],
     summary:
       "Copy the newest version of a document template into an unsent package (or a package template), matching its slots to the package's participants by type and number and adding the missing ones",
-    params: orgParams.extend({ packageId: z.uuid() }),
+    params: orgParams.extend({ packageId: ID.packageId }),
     body: documentFromTemplateSchema,
     response: documentSchema,
     status: 201,

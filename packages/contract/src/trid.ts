@@ -15,7 +15,11 @@ export const TRID_PACKAGE_TYPES = [
   "REVISED_CLOSING_DISCLOSURE",
 ] as const;
 export type TridPackageType = (typeof TRID_PACKAGE_TYPES)[number];
-export const tridPackageTypeSchema = z.enum(TRID_PACKAGE_TYPES).meta({ id: "TridPackageType" });
+export const tridPackageTypeSchema = z.enum(TRID_PACKAGE_TYPES).meta({
+  id: "TridPackageType",
+  description:
+    "The TRID disclosure the package delivers (Regulation Z): LOAN_ESTIMATE, REVISED_LOAN_ESTIMATE, CLOSING_DISCLOSURE or REVISED_CLOSING_DISCLOSURE",
+});
 
 export const TRID_PACKAGE_TYPE_LABELS: Record<TridPackageType, string> = {
   LOAN_ESTIMATE: "Loan Estimate",
@@ -27,7 +31,11 @@ export const TRID_PACKAGE_TYPE_LABELS: Record<TridPackageType, string> = {
 /** In person: received the day it is handed over; otherwise the mailbox rule (3 specific business days). */
 export const TRID_DELIVERY_METHODS = ["IN_PERSON", "ELECTRONIC", "MAIL"] as const;
 export type TridDeliveryMethod = (typeof TRID_DELIVERY_METHODS)[number];
-export const tridDeliveryMethodSchema = z.enum(TRID_DELIVERY_METHODS).meta({ id: "TridDeliveryMethod" });
+export const tridDeliveryMethodSchema = z.enum(TRID_DELIVERY_METHODS).meta({
+  id: "TridDeliveryMethod",
+  description:
+    "How the disclosure reaches the consumer: IN_PERSON (received the day it is handed over), ELECTRONIC or MAIL (received three business days after it is sent, the mailbox rule)",
+});
 
 export const TRID_DELIVERY_METHOD_LABELS: Record<TridDeliveryMethod, string> = {
   IN_PERSON: "In person",
@@ -64,7 +72,8 @@ export const tridExpirationDaysSchema = z
   .number()
   .int(TRID_MESSAGES.expirationDays)
   .min(1, TRID_MESSAGES.expirationDays)
-  .max(MAX_TRID_EXPIRATION_DAYS, TRID_MESSAGES.expirationDays);
+  .max(MAX_TRID_EXPIRATION_DAYS, TRID_MESSAGES.expirationDays)
+  .describe(`Business days after sending that the TRID package expires (1–${MAX_TRID_EXPIRATION_DAYS})`);
 
 /** The organization's TRID settings (settings sub-category TRID): defaults and the lender calendar. */
 export const tridSettingFields = {
@@ -277,6 +286,12 @@ export function lenderCalendar(openSaturday: boolean): LenderCalendar {
 
 const nullableDay = z.string().nullable();
 
+const TRID_FIELD_TEXT = {
+  application: "The day the lender received the loan application, YYYY-MM-DD; null: not set",
+  changeCircumstances: "The day of a changed circumstance that prompts a revised disclosure, YYYY-MM-DD; null: none",
+  consummation: "The planned consummation (closing) day, YYYY-MM-DD; null: not set",
+} as const;
+
 export const tridDatesSchema = z
   .object({
     loanEstimateDue: nullableDay.describe(TRID_DATE_EXPLANATIONS.loanEstimateDue),
@@ -288,22 +303,25 @@ export const tridDatesSchema = z
     expirationDate: nullableDay.describe(TRID_DATE_EXPLANATIONS.expirationDate),
     consummationTooEarly: z.boolean().describe("The planned consummation is before the earliest consummation"),
   })
-  .meta({ id: "TridDates" });
+  .meta({
+    id: "TridDates",
+    description: "The legal dates computed from the TRID fields (null where a field they need is unset)",
+  });
 
 /** The Package view's TRID part: the stored fields and the dates computed from them. */
 export const packageTridSchema = z
   .object({
     tridPackageType: tridPackageTypeSchema.nullable(),
-    tridMilestoneApplication: nullableDay,
-    tridMilestoneChangeCircumstances: nullableDay,
-    tridMilestoneConsummation: nullableDay,
+    tridMilestoneApplication: nullableDay.describe(TRID_FIELD_TEXT.application),
+    tridMilestoneChangeCircumstances: nullableDay.describe(TRID_FIELD_TEXT.changeCircumstances),
+    tridMilestoneConsummation: nullableDay.describe(TRID_FIELD_TEXT.consummation),
     tridDeliveryMethod: tridDeliveryMethodSchema.nullable(),
     tridSentAt: nullableDay.describe("The day the disclosure is sent (when unset: the day the package was sent)"),
-    tridExpirationDays: z.number().int(),
+    tridExpirationDays: z.number().int().describe("Business days after sending that the TRID package expires"),
     tridExpirationDate: nullableDay.describe("Spec tridExpirationDate: the Loan Estimate's closing costs expire"),
     dates: tridDatesSchema,
-    deadlineAtRisk: z.boolean(),
-    riskReason: z.string().nullable(),
+    deadlineAtRisk: z.boolean().describe("The delivery deadline is near or past and the package is not complete"),
+    riskReason: z.string().nullable().describe("Why the deadline is at risk, in words; null when it is not"),
   })
   .meta({ id: "PackageTrid" });
 export type PackageTrid = z.infer<typeof packageTridSchema>;
@@ -311,11 +329,13 @@ export type PackageTrid = z.infer<typeof packageTridSchema>;
 /** The PATCH package fields of TRID (refused when the organization does not have TRID on). */
 export const updatePackageTridFields = {
   tridPackageType: tridPackageTypeSchema.nullish(),
-  tridMilestoneApplication: tridDaySchema.nullish(),
-  tridMilestoneChangeCircumstances: tridDaySchema.nullish(),
-  tridMilestoneConsummation: tridDaySchema.nullish(),
+  tridMilestoneApplication: tridDaySchema.nullish().describe(TRID_FIELD_TEXT.application),
+  tridMilestoneChangeCircumstances: tridDaySchema.nullish().describe(TRID_FIELD_TEXT.changeCircumstances),
+  tridMilestoneConsummation: tridDaySchema.nullish().describe(TRID_FIELD_TEXT.consummation),
   tridDeliveryMethod: tridDeliveryMethodSchema.nullish(),
-  tridSentAt: tridDaySchema.nullish(),
+  tridSentAt: tridDaySchema
+    .nullish()
+    .describe("The day the disclosure is sent, YYYY-MM-DD; null: the day the package is sent"),
   tridExpirationDays: tridExpirationDaysSchema.optional(),
 };
 export const TRID_UPDATE_KEYS = Object.keys(updatePackageTridFields) as (keyof typeof updatePackageTridFields)[];

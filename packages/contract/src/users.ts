@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -53,35 +54,38 @@ export const phoneInputSchema = z
 
 export const USER_STATUSES = ["INVITED", "ACTIVE"] as const;
 
-export const userGroupSchema = z.object({ id: z.uuid(), name: z.string() });
+export const userGroupSchema = z.object({ id: ID.groupId, name: z.string().describe("The group's name") });
 export const userRoleSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  groupId: z.uuid().describe("The group in which the role applies"),
+  id: z.uuid().describe("The role's id"),
+  name: z.string().describe("The role's name"),
+  groupId: ID.groupId.describe("The group in which the role applies"),
   inherited: z.boolean().describe("True when granted in an ancestor group of groupId"),
 });
 
 export const userSchema = z
   .object({
-    id: z.uuid(),
-    givenName: z.string(),
-    familyName: z.string(),
-    middleName: z.string().nullable(),
-    email: z.string(),
-    status: z.enum(USER_STATUSES),
+    id: z.uuid().describe("The user's id"),
+    givenName: z.string().describe("The user's given (first) name"),
+    familyName: z.string().describe("The user's family (last) name"),
+    middleName: z.string().nullable().describe("The user's middle name; null: none"),
+    email: z.string().describe("The user's email address: their sign-in name"),
+    status: z.enum(USER_STATUSES).describe("INVITED: has not signed up yet; ACTIVE: has an account"),
     lastSignIn: z.string().nullable().describe("Last successful sign-in (ISO 8601)"),
     enabled: z.boolean().describe("The user's membership in this organization is active"),
     locked: z.boolean().describe("Locked after too many failed sign-in attempts"),
     disabledAt: z.string().nullable().describe("When the membership in this organization was deactivated"),
-    deactivatedBy: z.uuid().nullable().describe("Id of the user who deactivated the membership"),
-    deactivatedByFullName: z.string().nullable(),
+    deactivatedBy: ID.deactivatedBy.nullable().describe("Id of the user who deactivated the membership"),
+    deactivatedByFullName: z
+      .string()
+      .nullable()
+      .describe("Name of the user who deactivated the membership; null: active"),
     version: z.number().int().describe("Send back on PATCH (optimistic locking)"),
-    homeOrganizationId: z.uuid(),
+    homeOrganizationId: ID.homeOrganizationId,
     homeUserEnabled: z.boolean().describe("The user is enabled in their home organization"),
     isMember: z.boolean().describe("The user belongs to at least one group of this organization"),
     groups: z.array(userGroupSchema).describe("Groups of this organization the user is a member of"),
     roles: z.array(userRoleSchema).describe("Roles per group, including those inherited in sub-groups"),
-    phoneNumber: z.string().nullable().describe("Ten digits"),
+    phoneNumber: z.string().nullable().describe("The user's phone number, ten digits; null: none"),
     mfaPhoneNumber: z.string().nullable().describe("Ten digits: where sign-in codes are sent"),
   })
   .meta({ id: "User" });
@@ -102,13 +106,18 @@ export const userPageSchema = pageSchema(userSchema).meta({ id: "UserPage" });
 export type UserPage = z.infer<typeof userPageSchema>;
 
 export const userBaseInfoSchema = z
-  .object({ id: z.uuid(), givenName: z.string(), familyName: z.string(), email: z.string() })
+  .object({
+    id: ID.userId,
+    givenName: z.string().describe("The user's given (first) name"),
+    familyName: z.string().describe("The user's family (last) name"),
+    email: z.string().describe("The user's email address"),
+  })
   .meta({ id: "UserBaseInfo" });
 export type UserBaseInfo = z.infer<typeof userBaseInfoSchema>;
 
 export const usersBaseInfoQuerySchema = z.object({
   search: z.string().trim().max(100).optional().describe("Part of the first name, last name or email"),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe("At most this many users, 1 to 100 (default 20)"),
   enabledOnly: z
     .enum(["true", "false"])
     .default("true")
@@ -122,17 +131,18 @@ const personName = z.string().trim().min(1, "Required").max(100);
 export const updateUserSchema = z
   .object({
     version: z.number().int().min(1).describe("Version the client last read (optimistic locking)"),
-    givenName: personName.optional(),
-    familyName: personName.optional(),
+    givenName: personName.optional().describe("The user's given (first) name; leave out to keep"),
+    familyName: personName.optional().describe("The user's family (last) name; leave out to keep"),
     middleName: z
       .string()
       .trim()
       .max(100)
       .nullable()
       .transform((value) => (value === "" ? null : value))
-      .optional(),
-    phoneNumber: phoneInputSchema.optional(),
-    mfaPhoneNumber: phoneInputSchema.optional(),
+      .optional()
+      .describe("The user's middle name; empty or null removes it"),
+    phoneNumber: phoneInputSchema.optional().describe("The user's phone number, ten digits"),
+    mfaPhoneNumber: phoneInputSchema.optional().describe("Where sign-in codes are texted, ten digits"),
     enabled: z
       .boolean()
       .optional()
@@ -143,8 +153,8 @@ export const updateUserSchema = z
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
-const orgParams = z.object({ orgId: z.uuid() });
-const userParams = z.object({ orgId: z.uuid(), userId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const userParams = z.object({ orgId: ID.orgId, userId: ID.userId });
 
 export const userRoutes = {
   listUsers: define({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { PACKAGE_STATUS_WORDS, type PackageStatus } from "./package-status.ts";
 import { packageStatusSchema } from "./package-status-schemas.ts";
 import { versionQuerySchema } from "./paging.ts";
@@ -217,7 +218,11 @@ const watermarkStyle = {
     .min(-90, "Angle: -90 to 90")
     .max(90, "Angle: -90 to 90")
     .describe("Degrees counter-clockwise"),
-  opacity: z.number().min(0.05, "Opacity: 0.05 to 1").max(1, "Opacity: 0.05 to 1"),
+  opacity: z
+    .number()
+    .min(0.05, "Opacity: 0.05 to 1")
+    .max(1, "Opacity: 0.05 to 1")
+    .describe("0.05 (faint) to 1 (solid)"),
   fontSize: z
     .number()
     .int()
@@ -230,31 +235,40 @@ const watermarkStyle = {
     .describe("#rrggbb"),
 };
 
-const watermarkName = z.string().trim().min(1, "Enter a name").max(100);
+const watermarkName = z
+  .string()
+  .trim()
+  .min(1, "Enter a name")
+  .max(100)
+  .describe("The template's name, shown when choosing one for a rule (1–100 characters)");
+const IS_DEFAULT_TEXT = "The organization's default: used when no rule matches a deposited package's copy";
 
 export const watermarkTemplateSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid().nullable().describe("null: the system default template"),
-    systemDefault: z.boolean(),
-    name: z.string(),
+    id: z.uuid().describe("The watermark template's id"),
+    organizationId: ID.organizationId.nullable().describe("null: the system default template"),
+    systemDefault: z.boolean().describe("The installation's default template (support users change it)"),
+    name: z.string().describe("The template's name"),
     isDefault: z.boolean().describe("The organization's default: used when no rule matches a deposited package's copy"),
-    text: z.string(),
-    position: z.enum(WATERMARK_POSITIONS),
-    angle: z.number().int(),
-    opacity: z.number(),
-    fontSize: z.number().int(),
-    color: z.string(),
+    text: z.string().describe("Text drawn on every page, with {variables} filled in per copy"),
+    position: z.enum(WATERMARK_POSITIONS).describe("Where on the page the text sits"),
+    angle: z.number().int().describe("Degrees counter-clockwise, -90 to 90"),
+    opacity: z.number().describe("0.05 (faint) to 1 (solid)"),
+    fontSize: z.number().int().describe("Points, 6 to 144; text too long for the page is shrunk"),
+    color: z.string().describe("#rrggbb"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
-    createdAt: z.string(),
-    lastUpdatedAt: z.string(),
-    createdBy: z.uuid().nullable(),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    createdBy: ID.createdBy.nullable(),
   })
   .meta({ id: "WatermarkTemplate" });
 export type WatermarkTemplate = z.infer<typeof watermarkTemplateSchema>;
 
 export const watermarkTemplateListSchema = z
-  .object({ records: z.array(watermarkTemplateSchema), count: z.number().int() })
+  .object({
+    records: z.array(watermarkTemplateSchema).describe("The organization's watermark templates and the system default"),
+    count: z.number().int().describe("Total number of records"),
+  })
   .meta({ id: "WatermarkTemplateList" });
 export type WatermarkTemplateList = z.infer<typeof watermarkTemplateListSchema>;
 
@@ -267,14 +281,20 @@ export const createWatermarkTemplateSchema = z
     opacity: watermarkStyle.opacity.default(0.25),
     fontSize: watermarkStyle.fontSize.default(36),
     color: watermarkStyle.color.default("#808080"),
-    isDefault: z.boolean().default(false),
+    isDefault: z.boolean().default(false).describe(`${IS_DEFAULT_TEXT} (default false)`),
   })
   .meta({ id: "CreateWatermarkTemplate" });
 export type CreateWatermarkTemplate = z.input<typeof createWatermarkTemplateSchema>;
 
 export const updateWatermarkTemplateSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     name: watermarkName.optional(),
     text: watermarkText.optional(),
     position: watermarkStyle.position.optional(),
@@ -282,14 +302,20 @@ export const updateWatermarkTemplateSchema = z
     opacity: watermarkStyle.opacity.optional(),
     fontSize: watermarkStyle.fontSize.optional(),
     color: watermarkStyle.color.optional(),
-    isDefault: z.boolean().optional(),
+    isDefault: z.boolean().optional().describe(IS_DEFAULT_TEXT),
   })
   .meta({ id: "UpdateWatermarkTemplate" });
 export type UpdateWatermarkTemplate = z.input<typeof updateWatermarkTemplateSchema>;
 
 export const updateDefaultWatermarkTemplateSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     text: watermarkText.optional(),
     position: watermarkStyle.position.optional(),
     angle: watermarkStyle.angle.optional(),
@@ -321,8 +347,8 @@ const ruleCriteria = {
 
 export const watermarkRuleSchema = z
   .object({
-    id: z.uuid(),
-    templateId: z.uuid(),
+    id: z.uuid().describe("The watermark rule's id"),
+    templateId: ID.templateId.describe("The watermark template the rule applies"),
     ...ruleCriteria,
     priority: z.number().int().describe("0-based position in the list; breaks ties between equally specific rules"),
   })
@@ -331,7 +357,7 @@ export type WatermarkRule = z.infer<typeof watermarkRuleSchema>;
 
 export const watermarkRuleListSchema = z
   .object({
-    rules: z.array(watermarkRuleSchema),
+    rules: z.array(watermarkRuleSchema).describe("The organization's rules, in priority order"),
     version: z.number().int().describe("Send back when replacing the list (optimistic locking)"),
   })
   .meta({ id: "WatermarkRuleList" });
@@ -339,11 +365,17 @@ export type WatermarkRuleList = z.infer<typeof watermarkRuleListSchema>;
 
 export const replaceWatermarkRulesSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     rules: z
       .array(
         z.object({
-          templateId: z.uuid().describe("A template of the organization, or the system default"),
+          templateId: ID.templateId.describe("A template of the organization, or the system default"),
           packageStatus: ruleCriteria.packageStatus.default(null),
           documentType: ruleCriteria.documentType.default(null),
           requesterType: ruleCriteria.requesterType.default(null),
@@ -357,8 +389,8 @@ export type ReplaceWatermarkRules = z.input<typeof replaceWatermarkRulesSchema>;
 
 // ——— routes ———
 
-const orgParams = z.object({ orgId: z.uuid() });
-const templateParams = orgParams.extend({ templateId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const templateParams = orgParams.extend({ templateId: ID.templateId.describe("The watermark template's id") });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["watermarks"] } as const;

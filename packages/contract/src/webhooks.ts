@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID } from "./ids.ts";
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
@@ -56,9 +57,9 @@ const eventType = z.enum(WEBHOOK_EVENT_TYPES);
 
 export const webhookEventDataSchema = z
   .object({
-    organizationId: z.uuid(),
-    packageId: z.uuid().optional(),
-    participantId: z.uuid().optional(),
+    organizationId: ID.organizationId,
+    packageId: ID.packageId.optional(),
+    participantId: ID.participantId.optional(),
     status: z
       .object({ from: z.string().nullable(), to: z.string().nullable() })
       .optional()
@@ -159,28 +160,41 @@ export const webhookEventComponentName = (type: string) =>
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join("")}Event`;
 
+const HOOK_TEXT = {
+  url: "The receiver's URL that events are posted to",
+  eventTypes: "The event types delivered to the endpoint",
+  enabled: "Events are delivered; a disabled endpoint receives nothing",
+} as const;
+
 export const webhookEndpointSchema = z
   .object({
-    id: z.uuid(),
-    organizationId: z.uuid(),
-    url: z.string(),
-    description: z.string().nullable(),
-    eventTypes: z.array(eventType),
-    enabled: z.boolean(),
-    suspended: z.boolean(),
-    suspendedAt: z.string().nullable(),
-    suspendedReason: z.string().nullable(),
+    id: z.uuid().describe("The webhook endpoint's id"),
+    organizationId: ID.organizationId,
+    url: z.string().describe(HOOK_TEXT.url),
+    description: z.string().nullable().describe("A note about the endpoint; null: none"),
+    eventTypes: z.array(eventType).describe(HOOK_TEXT.eventTypes),
+    enabled: z.boolean().describe(HOOK_TEXT.enabled),
+    suspended: z
+      .boolean()
+      .describe("Deliveries are held: suspended by hand or after too many failed events; resume to deliver again"),
+    suspendedAt: z.string().nullable().describe("When it was suspended (ISO 8601 time); null: not suspended"),
+    suspendedReason: z.string().nullable().describe("Why it was suspended, in words; null: not suspended"),
     failedEventStreak: z.number().int().describe("Consecutive events whose every attempt failed"),
-    lastSuccessAt: z.string().nullable(),
-    lastFailureAt: z.string().nullable(),
+    lastSuccessAt: z.string().nullable().describe("When a delivery last succeeded (ISO 8601 time); null: never"),
+    lastFailureAt: z.string().nullable().describe("When a delivery last failed (ISO 8601 time); null: never"),
     previousSecretExpiresAt: z
       .string()
       .nullable()
       .describe("Until then deliveries carry a signature with the secret before the last rotation too"),
-    version: z.number().int(),
-    createdAt: z.string(),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
+      ),
+    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
   })
-  .meta({ id: "WebhookEndpoint" });
+  .meta({ id: "WebhookEndpoint", description: "An address Signet posts signed events to (Standard Webhooks)" });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
 export const webhookEndpointListSchema = pageSchema(webhookEndpointSchema).meta({ id: "WebhookEndpointList" });
@@ -194,28 +208,48 @@ export const webhookEndpointWithSecretSchema = z
   .meta({ id: "WebhookEndpointWithSecret" });
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 
-const url = z.string().trim().min(1, "Enter the webhook URL").max(2000);
-const description = z.string().trim().max(500).nullish();
-const eventTypes = z.array(eventType).min(1, "Choose at least one event type").max(WEBHOOK_EVENT_TYPES.length);
+const url = z.string().trim().min(1, "Enter the webhook URL").max(2000).describe(HOOK_TEXT.url);
+const description = z
+  .string()
+  .trim()
+  .max(500)
+  .nullish()
+  .describe("A note about the endpoint (up to 500 characters); null: none");
+const eventTypes = z
+  .array(eventType)
+  .min(1, "Choose at least one event type")
+  .max(WEBHOOK_EVENT_TYPES.length)
+  .describe(`${HOOK_TEXT.eventTypes} (at least one)`);
 
 export const createWebhookEndpointSchema = z
-  .object({ url, description, eventTypes, enabled: z.boolean().default(true) })
+  .object({
+    url,
+    description,
+    eventTypes,
+    enabled: z.boolean().default(true).describe(`${HOOK_TEXT.enabled} (default true)`),
+  })
   .meta({ id: "CreateWebhookEndpoint" });
 export type CreateWebhookEndpoint = z.infer<typeof createWebhookEndpointSchema>;
 
 export const updateWebhookEndpointSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        "The version last read (optimistic locking): if someone changed the record since, the request answers 409",
+      ),
     url: url.optional(),
     description,
     eventTypes: eventTypes.optional(),
-    enabled: z.boolean().optional(),
+    enabled: z.boolean().optional().describe(HOOK_TEXT.enabled),
   })
   .meta({ id: "UpdateWebhookEndpoint" });
 export type UpdateWebhookEndpoint = z.infer<typeof updateWebhookEndpointSchema>;
 
 export const suspendWebhookEndpointSchema = z
-  .object({ reason: z.string().trim().max(500).optional() })
+  .object({ reason: z.string().trim().max(500).optional().describe("Why it is suspended, kept with the endpoint") })
   .meta({ id: "SuspendWebhookEndpoint" });
 
 export const suspendAllWebhooksResultSchema = z
@@ -224,18 +258,21 @@ export const suspendAllWebhooksResultSchema = z
 
 export const webhookDeliverySchema = z
   .object({
-    id: z.uuid(),
-    eventId: z.uuid().describe("The webhook-id the receiver saw"),
-    eventType: z.string(),
+    id: z.uuid().describe("The delivery's id"),
+    eventId: ID.eventId.describe("The webhook-id the receiver saw"),
+    eventType: z.string().describe("The event's type, e.g. package.completed"),
     attempt: z.number().int().describe("1 for the first try of a series"),
     redelivery: z.boolean().describe("True for attempts of a manual redelivery"),
     statusCode: z.number().int().nullable().describe("The receiver's HTTP status; null when it did not answer"),
-    succeeded: z.boolean(),
-    latencyMs: z.number().int().nullable(),
+    succeeded: z.boolean().describe("The receiver answered 2xx in time"),
+    latencyMs: z.number().int().nullable().describe("Milliseconds until the receiver answered; null when it did not"),
     responseExcerpt: z.string().nullable().describe("The first 1 KB of the receiver's answer"),
-    error: z.string().nullable(),
-    attemptedAt: z.string(),
-    nextAttemptAt: z.string().nullable(),
+    error: z
+      .string()
+      .nullable()
+      .describe("Why the attempt failed (timeout, connection refused…); null when it got an answer"),
+    attemptedAt: z.string().describe("When the attempt was made (ISO 8601 time)"),
+    nextAttemptAt: z.string().nullable().describe("When the next retry is due (ISO 8601 time); null: none scheduled"),
   })
   .meta({ id: "WebhookDelivery" });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
@@ -244,16 +281,19 @@ export const webhookDeliveryListSchema = pageSchema(webhookDeliverySchema).meta(
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
 
 export const webhookDeliveryListQuerySchema = pageQuerySchema(["attemptedAt"], "attemptedAt").extend({
-  sortDirection: z.enum(["asc", "desc"]).default("desc"),
+  sortDirection: z
+    .enum(["asc", "desc"])
+    .default("desc")
+    .describe("asc: oldest first; desc (the default): newest first"),
 });
 
 export const webhookSentSchema = z
-  .object({ eventId: z.uuid().describe("The webhook-id of the delivery that was queued") })
+  .object({ eventId: ID.eventId.describe("The webhook-id of the delivery that was queued") })
   .meta({ id: "WebhookSent" });
 
-const orgParams = z.object({ orgId: z.uuid() });
-const endpointParams = orgParams.extend({ webhookId: z.uuid() });
-const deliveryParams = endpointParams.extend({ deliveryId: z.uuid() });
+const orgParams = z.object({ orgId: ID.orgId });
+const endpointParams = orgParams.extend({ webhookId: ID.webhookId });
+const deliveryParams = endpointParams.extend({ deliveryId: ID.deliveryId });
 const readers = ["VIEW_ADMIN_SETTINGS", "MANAGE_ADMIN_SETTINGS"] as const;
 const admins = ["MANAGE_ADMIN_SETTINGS"] as const;
 const common = { base: "api", version: 1, auth: "user", tags: ["webhooks"] } as const;
