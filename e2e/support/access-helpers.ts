@@ -54,7 +54,16 @@ export function codeIn(text: string): string {
 
 /** Waits for the Success toast with this text (spec §2: toasts last 6 seconds). */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await page.getByRole("alert").filter({ hasText: text }).first().waitFor();
+  try {
+    await page.getByRole("alert").filter({ hasText: text }).first().waitFor();
+  } catch (error) {
+    // say what the page showed instead (an error toast names why), not only that it timed out
+    const shown = await page
+      .getByRole("alert")
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(`no toast "${text}"; the page showed: ${JSON.stringify(shown)}`, { cause: error });
+  }
 }
 
 /** Picks an option of a Mantine Select/MultiSelect by its label. */
