@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ID } from "./ids.ts";
 import { versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt, recordUpdatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // API users and API clients (issue 12 §1; spec §1 "API users and an API client for programmatic
@@ -59,14 +60,9 @@ export const apiUserSchema = z
       )
       .describe("The groups the API user belongs to, with its roles in each"),
     clientCount: z.number().int().describe("Number of its OAuth clients"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
+    version: recordVersion,
   })
   .meta({ id: "ApiUser" });
 export type ApiUser = z.infer<typeof apiUserSchema>;
@@ -109,7 +105,7 @@ export const apiClientSecretSchema = z
   .object({
     id: z.uuid().describe("The client secret's id"),
     prefix: z.string().describe("First characters of the secret, to tell secrets apart"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
     expiresAt: z.string().nullable().describe("When the secret stops working (ISO 8601 time); null: until revoked"),
     lastUsedAt: z.string().nullable().describe("Last token request with this secret (to the minute)"),
     revokedAt: z.string().nullable().describe("When the secret was revoked (ISO 8601 time); null: not revoked"),
@@ -130,14 +126,9 @@ export const apiClientSchema = z
       .describe("Grant types the client may use at the token endpoint: client_credentials; empty blocks every grant"),
     enabled: z.boolean().describe("The client may get tokens; false stops every token of the client"),
     secrets: z.array(apiClientSecretSchema).describe("Secrets by creation, newest first; values are never listed"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
+    version: recordVersion,
   })
   .meta({ id: "ApiClient", description: "An OAuth 2.0 client of an API user: gets tokens with client credentials" });
 export type ApiClient = z.infer<typeof apiClientSchema>;

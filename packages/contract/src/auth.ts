@@ -3,6 +3,7 @@ import { WEB_CLIENT_ID } from "./constants.ts";
 import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
 import { PERMISSION_NAMES } from "./permissions.ts";
+import { recordCreatedAt } from "./record-fields.ts";
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
 
@@ -190,6 +191,6 @@ export const mailboxMessageSchema = z.object({
   subject: z.string().describe("The subject"),
   text: z.string().describe("The text part"),
   html: z.string().describe("The HTML part"),
-  createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+  createdAt: recordCreatedAt,
 });
 export const mailboxSchema = z.array(mailboxMessageSchema);

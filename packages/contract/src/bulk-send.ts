@@ -3,6 +3,7 @@ import { type CustomFieldDefinition, normalizeCustomFieldValue } from "./custom-
 import { ID } from "./ids.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { missingContact, type PARTICIPANT_ACCESS_METHODS } from "./participant-rules.ts";
+import { recordCreatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { type Slot, slotName } from "./template-blueprint.ts";
 import { templatePersonSchema } from "./templates.ts";
@@ -308,7 +309,7 @@ export const bulkSendSchema = z
       .string()
       .nullable()
       .describe("Name of the user who started the bulk send; null when that user is gone"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
     startedAt: z.string().nullable().describe("When the job started (ISO 8601 time); null: not yet"),
     finishedAt: z.string().nullable().describe("When the job finished (ISO 8601 time); null: not yet"),
     version: z.int().describe("The bulk send's version: send it back to cancel (optimistic locking)"),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailSchema } from "./auth.ts";
 import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt, recordUpdatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 import { phoneInputSchema } from "./users.ts";
 
@@ -123,14 +124,9 @@ export const closingCenterSchema = z
       .describe("What a share grants unless the sharer chooses otherwise"),
     memberCount: z.number().int().describe("Number of the closing center's users"),
     sharedPackageCount: z.number().int().describe("Packages currently shared with it"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: recordVersion,
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
   })
   .meta({ id: "ClosingCenter" });
 export type ClosingCenter = z.infer<typeof closingCenterSchema>;
@@ -204,13 +200,8 @@ export const closingCenterMemberSchema = z
       .describe("INVITED until the person has an account; DISABLED while the closing center disabled them"),
     userId: ID.userId.nullable().describe("The account acting as this member, once it exists"),
     lastSignInAt: z.string().nullable().describe("When the user last signed in (ISO 8601 time); null: never"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    version: recordVersion,
+    createdAt: recordCreatedAt,
   })
   .meta({ id: "ClosingCenterUser" });
 export type ClosingCenterMember = z.infer<typeof closingCenterMemberSchema>;
@@ -248,12 +239,7 @@ export const closingCenterShareSchema = z
     permissions: z.array(z.enum(CLOSING_CENTER_PERMISSIONS)).describe(PERMISSIONS_TEXT),
     sharedBy: z.string().nullable().describe("Name of the person who shared the package"),
     sharedAt: z.string().describe("When the package was shared (ISO 8601 time)"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
+    version: recordVersion,
   })
   .meta({ id: "ClosingCenterShare" });
 export type ClosingCenterShare = z.infer<typeof closingCenterShareSchema>;

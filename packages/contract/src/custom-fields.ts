@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_DATE_FORMATS, CUSTOM_FIELD_SCOPES } from "./custom-field-rules.ts";
 import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt, recordUpdatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Custom fields (spec §3 Custom field; §7 custom-fields, package-custom-fields, document-custom-fields).
@@ -66,14 +67,9 @@ export const customFieldSchema = z
     isSystemGenerated: z
       .boolean()
       .describe("Made by Signet itself rather than by the organization (configuration exports leave it out)"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: recordVersion,
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
     archivedAt: z.string().nullable().describe("When the field was archived (ISO 8601 time); null: not archived"),
   })
   .meta({ id: "CustomField" });

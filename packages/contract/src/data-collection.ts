@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt, recordUpdatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Data collection (questions a participant answers in the signing room, grouped) and signer
@@ -40,14 +41,9 @@ export const dataCollectionGroupSchema = z
     name: z.string().describe("The section's heading"),
     description: z.string().nullable().describe("Text shown under the heading; null: none"),
     orderSequence: z.number().int().describe("The section's position among the package's sections (1 first)"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: recordVersion,
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
   })
   .meta({ id: "DataCollectionGroup" });
 export type DataCollectionGroup = z.infer<typeof dataCollectionGroupSchema>;
@@ -75,14 +71,9 @@ export const dataCollectionFieldSchema = z
     options: z.array(z.string()).describe(FIELD_TEXT.options),
     customFieldId: ID.customFieldId.nullable().describe("When set, the answer also becomes this custom field's value"),
     orderSequence: z.number().int().describe("The question's position in its section (1 first)"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: recordVersion,
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
   })
   .meta({ id: "DataCollectionField" });
 export type DataCollectionField = z.infer<typeof dataCollectionFieldSchema>;
@@ -127,14 +118,9 @@ export const stipSchema = z
     description: z.string().nullable().describe("More detail shown to the participant; null: none"),
     required: z.boolean().describe("The participant must upload at least one file before finishing"),
     orderSequence: z.number().int().describe("The stip's position among the participant's stips (1 first)"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: recordVersion,
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
   })
   .meta({ id: "Stip" });
 export type Stip = z.infer<typeof stipSchema>;

@@ -3,6 +3,7 @@ import { LIMITS } from "./constants.ts";
 import { DOCUMENT_MESSAGES, EXECUTION_TYPES, executionTypeSchema, maxUploadLabel } from "./document-rules.ts";
 import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Documents of a package (spec §3 Document, §5 upload rules, §7 documents v4, §8 messages).
@@ -107,7 +108,7 @@ export const documentSchema = z
     numPages: z.number().int().describe("Number of pages"),
     originalFileName: z.string().describe("The uploaded file's name"),
     uploadedBy: ID.uploadedBy.nullable().describe("The id of the user who uploaded the document; null when unknown"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
   })
   .meta({ id: "Document" });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EDEPOSIT_FAILURE_STATUSES } from "./edeposit-rules.ts";
 import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt, recordUpdatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
 // eVaults and eDeposit (issue 15 §2, §3; spec §3 eDepositConfig, §4, §7; DOMAIN.md §2).
@@ -99,14 +100,9 @@ export const eVaultSchema = z
       .nullable()
       .describe("What the last connection test found, in plain words; null: never tested"),
     packagesUsing: z.number().int().describe("Packages whose eDeposit settings choose this eVault"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    version: recordVersion,
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
   })
   .meta({ id: "EVault" });
 export type EVault = z.infer<typeof eVaultSchema>;

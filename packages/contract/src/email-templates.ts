@@ -4,6 +4,7 @@ import { ID } from "./ids.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "./notification-record-values.ts";
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt, recordUpdatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
 // Email templates, email settings and the record of notifications (issue 14 §2; spec §1 email
@@ -360,7 +361,7 @@ export const emailTemplateSchema = z
       .object({ en: emailTemplateContentSchema, es: emailTemplateContentSchema.nullable() })
       .describe("Spanish null: Spanish-speaking recipients get the built-in Spanish text"),
     version: z.number().int().describe("Send back on update, restore and delete (optimistic locking)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    lastUpdatedAt: recordUpdatedAt,
     unsafeHtmlRemoved: z
       .boolean()
       .optional()
@@ -492,7 +493,7 @@ export const notificationRecordSchema = z
       .describe("SENT: the mail server or SMS provider accepted it; FAILED: every attempt failed"),
     answer: z.string().nullable().describe("The mail server's answer, or the error"),
     attempts: z.number().int().describe("How many times sending was tried"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
     lastAttemptAt: z.string().describe("When sending was last tried (ISO 8601 time)"),
   })
   .meta({ id: "NotificationRecord" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ID } from "./ids.ts";
 import { alreadyExistsMessage, pageSchema, versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt, recordUpdatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Groups (spec §3 Group, §5 delete and move rules, §7 groups, group location, members).
@@ -56,8 +57,8 @@ export const groupSchema = z
     hasChildren: z.boolean().describe("The group has sub-groups (it cannot be deleted)"),
     hasPackages: z.boolean().describe("Packages are shared with the group"),
     uniqueForPackage: z.boolean().describe("The only group with access to some package (it cannot be deleted)"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
     canManage: z.boolean().describe("The caller holds MANAGE_GROUPS in this group (edit, move, delete, sub-groups)"),
   })
   .meta({ id: "Group" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
+import { recordCreatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // A person's account belongs to the person (issue 30 §1): an organization may ask someone who
@@ -39,7 +40,7 @@ export const membershipRequestSchema = z
     invitedByName: z.string().nullable().describe("The name of the member who asked; null: unknown"),
     groupName: z.string().nullable().describe("Group the person joins on acceptance"),
     roleNames: z.array(z.string()).describe("Roles granted in that group"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
     expiresAt: z.string().describe("When it expires (ISO 8601 time)"),
   })
   .meta({ id: "MembershipRequest" });
@@ -83,7 +84,7 @@ export const identityLinkSchema = z
       .describe(
         "jit: the provider created the account; email: confirmed by the emailed link; password: confirmed signed in",
       ),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
   })
   .meta({ id: "IdentityLink" });
 export type IdentityLink = z.infer<typeof identityLinkSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ID } from "./ids.ts";
 import { ISSUER_URL_MESSAGES, outboundUrlShapeProblem } from "./outbound-url-rule.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // OIDC identity providers (issue 12 §2; spec §7 "OAuth providers, connection tests, default
@@ -69,13 +70,8 @@ export const identityProviderSchema = z
     jitGroupId: ID.jitGroupId.nullable().describe(IDP_TEXT.jitGroupId),
     jitRoleIds: z.array(z.uuid()).describe(IDP_TEXT.jitRoleIds),
     redirectUri: z.string().describe("The redirect URI to register at the identity provider"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    version: recordVersion,
+    createdAt: recordCreatedAt,
   })
   .meta({ id: "IdentityProvider" });
 export type IdentityProvider = z.infer<typeof identityProviderSchema>;

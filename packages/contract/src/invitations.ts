@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailSchema, newPasswordSchema, tokenResponseSchema } from "./auth.ts";
 import { ID } from "./ids.ts";
 import { MESSAGES } from "./messages.ts";
+import { recordCreatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 /** Messages of inviting and signing up (spec §8 'Accounts'). */
@@ -68,7 +69,7 @@ export const userInvitationSchema = z
     status: z.enum(INVITATION_STATUSES).describe(P.status),
     kind: z.enum(INVITATION_KINDS).describe(P.kind),
     expiresAt: z.string().describe("When it expires (ISO 8601 time)"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
     invitedBy: ID.invitedBy.nullable(),
     groupId: ID.groupId.nullable().describe("The group the person joins on acceptance; null: none"),
     roleIds: z.array(z.uuid()).describe("The roles granted in that group"),

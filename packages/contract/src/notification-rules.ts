@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ID } from "./ids.ts";
 import { versionQuerySchema } from "./paging.ts";
+import { recordUpdatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
 // Automatic reminders, the expiring-soon notice and email notification rules (issue 14 §2; spec §1
@@ -178,7 +179,7 @@ export const emailNotificationSchema = z
     notifyPackageGroups: z.boolean().describe("Email every member of the package's groups"),
     addresses: z.array(z.string()).describe("Fixed addresses that are emailed too"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    lastUpdatedAt: recordUpdatedAt,
   })
   .meta({ id: "EmailNotification" });
 export type EmailNotification = z.infer<typeof emailNotificationSchema>;

@@ -3,6 +3,7 @@ import { ID } from "./ids.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { alreadyExistsMessage, pageQuerySchema, pageSchema } from "./paging.ts";
 import { VIEW_PERMISSIONS } from "./permissions.ts";
+import { recordCreatedAt, recordUpdatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 /** Messages and toasts of the organization screens (spec §8). */
@@ -75,8 +76,8 @@ export const organizationSchema = z
     authorizedFeatures: z
       .string()
       .describe("'eSign Creator' followed by the enabled features, sorted, comma separated (computed)"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
     disabledAt: z.string().nullable().describe("When the organization was deactivated (ISO 8601)"),
     createdBy: ID.createdBy.nullable().describe("Id of the user who created the organization"),
     createdByFullName: z.string().nullable().describe("Name of the user who created the organization; null: unknown"),

@@ -8,6 +8,7 @@ import { PACKAGE_ACTIONS, PACKAGE_STATUSES } from "./package-status.ts";
 import { packageStatusCountsShape, packageStatusSchema } from "./package-status-schemas.ts";
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
 import { CONTACT_SUMMARIES, participantAccessMethodSchema } from "./participant-rules.ts";
+import { recordCreatedAt, recordUpdatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { packageTridSchema, updatePackageTridFields } from "./trid.ts";
 
@@ -163,8 +164,8 @@ export const packageSchema = z
       .nullable()
       .describe("CANCELLED: the reason the sender gave; null otherwise or when none was given"),
     createdBy: ID.createdBy.nullable().describe("The id of the user who created it; null when unknown"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
     participantCount: z.number().int().describe("Number of participants of the package"),
     contactSummary: contactSummarySchema,
     allowedActions: z.array(z.enum(PACKAGE_ACTIONS)).describe("What the status machine allows from the status"),
@@ -327,18 +328,13 @@ export const workspacePackageSchema = z
     shortId: z.string().describe("Human-friendly id, unique in the organization"),
     name: z.string().describe("The package's name"),
     status: packageStatusSchema,
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
+    version: recordVersion,
     packageGroups: z
       .array(packageGroupRefSchema)
       .describe("Groups whose members (with VIEW_DOCUMENTS_PACKAGES) see it"),
     createdBy: ID.createdBy.nullable(),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
     packageExpiresAt: z.string().nullable().describe("When the package expires (ISO 8601 time); null: it does not"),
     participantCount: z.number().int().describe("Number of participants of the package"),
     participantCountsByType: z

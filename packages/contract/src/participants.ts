@@ -7,6 +7,7 @@ import {
   participantRoleSchema,
 } from "./participant-rules.ts";
 import { postalAddressOutSchema, postalAddressSchema } from "./print-settings.ts";
+import { recordCreatedAt, recordUpdatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import {
   idVerificationMethodSchema,
@@ -69,8 +70,8 @@ export const participantSchema = z
     mailingAddress: postalAddressOutSchema
       .nullable()
       .describe("Where a print set is mailed when the package has print fulfillment on"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
     version: z.number().int().describe("Send back on update and remove (optimistic locking)"),
   })
   .meta({ id: "Participant" });

@@ -3,6 +3,7 @@ import { ID } from "./ids.ts";
 import { MAILING_STATUSES, type MailingStatus } from "./mailing-statuses.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { postalAddressOutSchema, postalAddressSchema } from "./print-settings.ts";
+import { recordCreatedAt, recordUpdatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
 // Print and mail fulfillment (issue 16 §4; spec §3 enablePrintFulfillment, printServiceProvider,
@@ -124,7 +125,7 @@ export const mailingScanSchema = z
       .string()
       .nullable()
       .describe("The name of the user who uploaded the scan; null when that user no longer exists"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
   })
   .meta({ id: "MailingScan" });
 export type MailingScan = z.infer<typeof mailingScanSchema>;
@@ -161,8 +162,8 @@ export const mailingSchema = z
       .array(mailingLegSchema)
       .describe("The outbound leg and, once the papers are on their way back, the return leg"),
     scans: z.array(mailingScanSchema).describe("Scans of the wet-signed papers uploaded as copies"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
   })
   .meta({ id: "Mailing" });
 export type Mailing = z.infer<typeof mailingSchema>;
@@ -282,7 +283,7 @@ export const mailingReportRowSchema = z
       .string()
       .nullable()
       .describe("When the latest milestone happened (ISO 8601 time); null: none yet"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
   })
   .meta({ id: "MailingReportRow" });
 export type MailingReportRow = z.infer<typeof mailingReportRowSchema>;

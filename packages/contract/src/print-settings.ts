@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
 // Print fulfillment settings (issue 16 §4, spec §4 settings pages, §7; DOMAIN.md §9): the print
@@ -268,12 +269,7 @@ export const returnAddressSchema = z
     isDefault: z.boolean().describe("The organization's default return address"),
     windowLines: z.array(z.string()).describe("The lines the envelope window shows"),
     envelopesUsing: z.number().int().describe("Business return envelopes that print this address"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
+    version: recordVersion,
   })
   .meta({ id: "ReturnAddress" });
 export type ReturnAddress = z.infer<typeof returnAddressSchema>;
@@ -342,12 +338,7 @@ export const businessReturnEnvelopeSchema = z
     imb: z.string().nullable().describe("The Intelligent Mail barcode (IMb) id printed on the envelope; null: none"),
     isDefault: z.boolean().describe("The organization's default business return envelope"),
     windowLines: z.array(z.string()).describe("What the envelope shows: the reply mail legend and the return address"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
+    version: recordVersion,
   })
   .meta({ id: "BusinessReturnEnvelope" });
 export type BusinessReturnEnvelope = z.infer<typeof businessReturnEnvelopeSchema>;
@@ -403,12 +394,7 @@ export const carrierSchema = z
     use: z.enum(CARRIER_USES).describe(CARRIER_TEXT.use),
     enabled: z.boolean().describe(CARRIER_TEXT.enabled),
     isDefault: z.boolean().describe(CARRIER_TEXT.isDefault),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
+    version: recordVersion,
   })
   .meta({ id: "Carrier" });
 export type Carrier = z.infer<typeof carrierSchema>;

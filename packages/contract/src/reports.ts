@@ -4,6 +4,7 @@ import { PACKAGE_REPORT_SORT_FIELDS } from "./list-sort-fields.ts";
 import { PACKAGE_STATUS_WORDS, PACKAGE_STATUSES } from "./package-status.ts";
 import { packageStatusCountsShape, packageStatusSchema } from "./package-status-schemas.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
+import { recordCreatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Reports (spec §2 reports: package (default) and mailing; §6 VIEW_AND_MANAGE_REPORTS; §7 package and
@@ -67,7 +68,7 @@ export const packageReportRowSchema = z
     status: packageStatusSchema,
     senderName: z.string().nullable().describe("Who created the package; null when that user is gone"),
     groups: z.array(z.string()).describe("Names of the groups the package is shared with"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
     sentAt: z.string().nullable().describe("When the package was sent (ISO 8601 time); null: not sent"),
     completedAt: z.string().nullable().describe("When the package was completed (ISO 8601 time); null: not completed"),
     participantCount: z.number().int().describe("Number of participants"),

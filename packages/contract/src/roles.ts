@@ -3,6 +3,7 @@ import { DEFAULTS } from "./constants.ts";
 import { ID } from "./ids.ts";
 import { alreadyExistsMessage, pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
 import { PERMISSION_NAMES, type PermissionName } from "./permissions.ts";
+import { recordCreatedAt, recordUpdatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Roles (spec §3 Role, §6 system-defined roles, §7 roles).
@@ -42,8 +43,8 @@ export const roleSchema = z
     hidden: z.boolean().describe("Kept out of the organization's role list (an internal role)"),
     eoSupport: z.boolean().describe("A support role"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
     createdBy: ID.createdBy.nullable().describe("The id of the user who created it; null when unknown"),
     updatedBy: ID.updatedBy.nullable().describe("The id of the user who last changed it; null when unknown"),
   })

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ID } from "./ids.ts";
 import { versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // SAML 2.0 identity providers (issue 12 §3; spec §2 saml-providers pages, §7 SAML provider
@@ -133,13 +134,8 @@ export const samlProviderSchema = z
       .array(z.object({ id: ID.organizationId, name: z.string().describe("The organization's name") }))
       .describe("The organizations whose members may sign in through the provider"),
     enabled: z.boolean().describe("People may sign in through it"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    version: recordVersion,
+    createdAt: recordCreatedAt,
   })
   .meta({ id: "SamlProvider" });
 export type SamlProvider = z.infer<typeof samlProviderSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ID } from "./ids.ts";
 import { MAIL_HEADER_TEXT, MAIL_HEADER_TEXT_MESSAGE } from "./mail-header-text.ts";
 import { pageSchema } from "./paging.ts";
+import { recordCreatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { padesLevelSchema, participantSigningStatusSchema } from "./signing-room.ts";
 
@@ -212,16 +213,11 @@ export const SIGNING_ADMIN_MESSAGES = {
 export const customConsentSchema = z
   .object({
     id: z.uuid().describe("The consent document's id"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
+    version: recordVersion,
     fileName: z.string().describe("The consent PDF's file name as uploaded"),
     sha256: z.string().describe("SHA-256 (hex) of the consent PDF, recorded when a participant consents"),
     sizeBytes: z.number().int().describe("Size in bytes"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
   })
   .meta({ id: "CustomConsent" });
 export type CustomConsent = z.infer<typeof customConsentSchema>;

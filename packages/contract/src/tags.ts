@@ -3,6 +3,7 @@ import { LIMITS } from "./constants.ts";
 import { DOCUMENT_MESSAGES, EXECUTION_TYPES, executionTypeSchema } from "./document-rules.ts";
 import { ID } from "./ids.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
+import { recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 import { CONDITIONAL_RULE_ACTIONS, CONDITIONAL_RULE_CONDITIONS, TAG_MESSAGES, TAG_TYPES } from "./tag-rules.ts";
 
@@ -56,12 +57,7 @@ export const tagSchema = z
     optionValue: z.string().nullable().describe("RADIO: this button's value"),
     customFieldId: ID.customFieldId.nullable().describe("CUSTOM_FIELD: the organization custom field (id)"),
     defaultValue: z.string().nullable().describe(TAG_TEXT.defaultValue),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
+    version: recordVersion,
   })
   .meta({ id: "Tag" });
 export type Tag = z.infer<typeof tagSchema>;

@@ -4,6 +4,7 @@ import { ID } from "./ids.ts";
 import { packageGroupRefSchema, packageSchema } from "./packages.ts";
 import { alreadyExistsMessage, pageSchema, versionQuerySchema } from "./paging.ts";
 import { PARTICIPANT_ACCESS_METHODS, PARTICIPANT_ROLES } from "./participant-rules.ts";
+import { recordCreatedAt, recordUpdatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 import { type Slot, slotName, slotSchema } from "./template-blueprint.ts";
 import { phoneInputSchema } from "./users.ts";
@@ -80,7 +81,7 @@ export const documentTemplateVersionSchema = z
       .array(slotSchema.extend({ displayName: z.string().describe("e.g. 'BORROWER 1'") }))
       .describe("The participant slots the version's tags are for"),
     tagCount: z.number().int().describe("Number of tags placed on the document"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
     createdBy: ID.createdBy.nullable(),
   })
   .meta({ id: "DocumentTemplateVersion" });
@@ -101,14 +102,9 @@ export const documentTemplateSchema = z
     numPages: z.number().int().nullable().describe("The draft document's pages; null until a document is uploaded"),
     slots: z.array(templateSlotSchema).describe("The participant slots of the draft"),
     tagCount: z.number().int().describe("Number of tags placed on the draft document"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
+    version: recordVersion,
   })
   .meta({ id: "DocumentTemplate" });
 export type DocumentTemplate = z.infer<typeof documentTemplateSchema>;
@@ -151,14 +147,9 @@ export const packageTemplateSchema = z
     documents: z.array(packageTemplateDocumentSchema).describe("The template's documents, in order"),
     stipCount: z.number().int().describe("Number of files participants are asked to upload (stips)"),
     dataFieldCount: z.number().int().describe("Number of questions participants are asked"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
+    version: recordVersion,
   })
   .meta({ id: "PackageTemplate" });
 export type PackageTemplate = z.infer<typeof packageTemplateSchema>;

@@ -3,6 +3,7 @@ import { ID } from "./ids.ts";
 import { PACKAGE_STATUS_WORDS, type PackageStatus } from "./package-status.ts";
 import { packageStatusSchema } from "./package-status-schemas.ts";
 import { versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt, recordUpdatedAt } from "./record-fields.ts";
 import { defineRouteEntry as define } from "./route-def.ts";
 
 // Watermark templates and rules (issue 15 §4; spec §7 "watermark templates and rules", DOMAIN.md §7).
@@ -257,8 +258,8 @@ export const watermarkTemplateSchema = z
     fontSize: z.number().int().describe("Points, 6 to 144; text too long for the page is shrunk"),
     color: z.string().describe("#rrggbb"),
     version: z.number().int().describe("Send back on update and delete (optimistic locking)"),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
-    lastUpdatedAt: z.string().describe("When the record last changed (ISO 8601 time)"),
+    createdAt: recordCreatedAt,
+    lastUpdatedAt: recordUpdatedAt,
     createdBy: ID.createdBy.nullable(),
   })
   .meta({ id: "WatermarkTemplate" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ID } from "./ids.ts";
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
+import { recordCreatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
 
 // Webhooks (issue 14 §1; spec §4 suspend, suspend-all). Deliveries follow the Standard Webhooks
@@ -186,13 +187,8 @@ export const webhookEndpointSchema = z
       .string()
       .nullable()
       .describe("Until then deliveries carry a signature with the secret before the last rotation too"),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "The record's version: it goes up by one on every change; send it back to change or delete the record (optimistic locking)",
-      ),
-    createdAt: z.string().describe("When the record was created (ISO 8601 time)"),
+    version: recordVersion,
+    createdAt: recordCreatedAt,
   })
   .meta({ id: "WebhookEndpoint", description: "An address Signet posts signed events to (Standard Webhooks)" });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
