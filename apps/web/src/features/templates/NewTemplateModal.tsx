@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { createTemplateSchema } from "@signet/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormError } from "../../components/FormError.tsx";
+import { ModalFooter } from "../../components/ModalFooter.tsx";
 import { toastSuccess } from "../../components/toast.ts";
 import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { TEMPLATE_KIND_INFO, type TemplateKind, templateApi } from "./template-kinds.ts";
@@ -61,7 +62,7 @@ export function NewTemplateModal(props: {
       title={`New ${info.noun}`}
       closeButtonProps={{ "aria-label": "Close" }}
     >
-      <Stack gap="md" component="form" onSubmit={submit}>
+      <Stack gap="md" component="form" id="new-template-form" onSubmit={submit}>
         <TextInput
           label="Name"
           required
@@ -85,14 +86,12 @@ export function NewTemplateModal(props: {
           It starts inactive; prepare it in the builder, then {props.kind === "document" ? "publish and " : ""}activate
           it for the groups that may use it.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Create template
-          </Button>
-        </Group>
+        <ModalFooter
+          form="new-template-form"
+          submitLabel="Create template"
+          loading={mutation.isPending}
+          onCancel={close}
+        />
       </Stack>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import {
   createEmailTemplateSchema,
   DEFAULT_EMAIL_TEMPLATES,
@@ -16,6 +16,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { api } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
+import { ModalFooter } from "../../../components/ModalFooter.tsx";
 import { toastSuccess } from "../../../components/toast.ts";
 import { useFormMutation } from "../../../kit/use-form-mutation.ts";
 import { refreshEmailTemplates } from "./email-template-queries.ts";
@@ -72,7 +73,7 @@ export function NewEmailTemplateModal({
 
   return (
     <Modal opened={kind !== null} onClose={onClose} title="New email template">
-      <form noValidate onSubmit={submit}>
+      <form noValidate id="new-email-template-form" onSubmit={submit}>
         <Stack gap="md">
           <FormError message={formError} />
           <Controller
@@ -99,14 +100,12 @@ export function NewEmailTemplateModal({
           <Text size="sm" c="dimmed">
             It starts from Signet's built-in English and Spanish text; change it in the editor next.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Create template
-            </Button>
-          </Group>
+          <ModalFooter
+            form="new-email-template-form"
+            submitLabel="Create template"
+            loading={mutation.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>
