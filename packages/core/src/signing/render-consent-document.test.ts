@@ -77,6 +77,12 @@ describe("renderConsentDocument", () => {
     expect(DEFAULT_REVIEW_CONSENT_SHA256).not.toBe(DEFAULT_CONSENT_SHA256);
   });
 
+  it("prints no code when the organization does not ask for one", async () => {
+    const text = run("pdftotext", await renderConsentDocument({ ...input, code: null })).replace(/\s+/g, " ");
+    expect(text).toContain("Before you sign electronically");
+    expect(text).not.toMatch(/confirmation code|type this code/i);
+  });
+
   it("adds the code page after an organization's own consent PDF", async () => {
     const custom = new Uint8Array(readFileSync(new URL("pdflatex-4-pages.pdf", FIXTURES)));
     const pdf = await renderConsentDocument({ ...input, customPdf: custom });
