@@ -29,6 +29,7 @@ export async function consentDocument(context: SigningContext, deps: CoreDeps): 
     code: consent.codeRequired ? consentCode(deps.linkKey, context.participant.id, consent.version) : null,
     version: consent.version,
     sha256: consent.sha256,
+    updatedOn: consent.updatedOn,
     customPdf: consent.blobKey ? await readStream(await deps.storage.get(consent.blobKey)) : null,
   });
 }

@@ -22,8 +22,11 @@ export interface ConsentDocumentInput {
   packageName: string;
   /** the code the participant types back to show they can open PDFs; null: the organization asks for none */
   code: string | null;
+  /** kept in the PDF's properties (subject), not printed: participants read plain words */
   version: string;
   sha256: string;
+  /** the day (YYYY-MM-DD) the text last changed, printed as "Last updated" */
+  updatedOn: string;
   /** the organization's own consent PDF, followed by the code page; null for the default disclosure */
   customPdf: Uint8Array | null;
 }
@@ -109,7 +112,11 @@ export async function renderConsentDocument(input: ConsentDocumentInput): Promis
     text(printable(font, input.code), LEFT + 16, y - 2, 22, true, CODE_INK);
     y -= 50;
   }
-  write(`${es ? "Versión" : "Version"} ${input.version} · SHA-256 ${input.sha256}`, 8);
+  const day = new Intl.DateTimeFormat(input.language, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${input.updatedOn}T00:00:00Z`),
+  );
+  write(`${es ? "Última actualización:" : "Last updated"} ${day}`, 9);
+  pdf.setSubject(`Version ${input.version} · SHA-256 ${input.sha256}`);
   pdf.setTitle(
     input.reviewOnly
       ? es
