@@ -1,5 +1,7 @@
-import { SETTINGS_TOASTS } from "@signet/contract";
+import { type CustomConsent, SETTINGS_TOASTS } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixturePdf } from "../apps/api/test/support/document-upload.ts";
+import { postAdminFile } from "../apps/api/test/support/signing-room-helpers.ts";
 import { type SmtpCapture, startSmtpCapture } from "../apps/api/test/support/smtp-capture.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
@@ -15,12 +17,13 @@ import {
 } from "./support/signing-helpers.ts";
 import { dismissToast } from "./support/toasts.ts";
 
-// Issue 33 §2: the consent code is an organization option. The administrator turns on "Require the
-// consent code" on the eSign consent settings page; a participant then types the code printed in
-// the disclosure PDF before the one "I agree": a missing or wrong code is refused, the right one
-// lets them in. The consent page fits a phone without sideways scrolling and passes axe.
+// Issue 33 §2: the organization's consent options. The administrator turns on "Require the consent
+// code" on the eSign consent settings page; a participant then types the code printed in the
+// disclosure PDF before the one "I agree": a missing or wrong code is refused, the right one lets
+// them in. An organization's own consent PDF is shown in the room's document viewer, with one
+// "I agree". Each consent page fits a phone without sideways scrolling and passes axe.
 
-describe("e-sign consent with the code required", () => {
+describe("e-sign consent options of the organization", () => {
   let app: TestApp;
   let smtp: SmtpCapture;
   let admin: BrowserSession;
@@ -92,5 +95,47 @@ describe("e-sign consent with the code required", () => {
       where: { participant: { email: "cora@example.com" } },
     });
     expect(record?.demonstration).toBe("CODE_FROM_CONSENT_PDF");
+  });
+
+  it("shows the organization's own consent PDF in the room, and one 'I agree' records consent", async () => {
+    const org = app.demo.organizations.customer;
+    const client = await adminClient(app);
+    const uploaded = await postAdminFile(client, `/api/v1/organizations/${org}/custom-consents`, {
+      bytes: fixturePdf("pdflatex-4-pages.pdf"),
+      fileName: "our-consent.pdf",
+      contentType: "application/pdf",
+    });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const chosen = await client.request("PATCH", `/api/v1/organizations/${org}/settings/signing-room`, {
+      json: { esign_consent_type: "CUSTOM", esign_consent_code_required: false },
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+
+    await buildPackage(app, client, {
+      name: "Own consent case",
+      send: true,
+      participants: [{ type: "Borrower", givenName: "Olga", familyName: "Own", email: "olga@example.com" }],
+    });
+    const room = phone.page;
+    await room.context().clearCookies();
+    await room.goto(signingLinkIn(await invitationFor(smtp, "olga@example.com")));
+    await room
+      .getByRole("region", { name: "Disclosure from Demo Lending" })
+      .locator(".pdf-page--drawn")
+      .first()
+      .waitFor();
+    expect(await room.getByLabel("Code from the PDF").count()).toBe(0);
+    expect(await room.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const violations = await axeViolations(room);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await room.getByRole("button", { name: "I agree", exact: true }).click();
+    await room.getByRole("button", { name: "Signature (required)" }).first().waitFor();
+    const [record] = await app.server.db.consentRecord.findMany({
+      where: { participant: { email: "olga@example.com" } },
+    });
+    expect(record).toMatchObject({
+      consentVersion: `custom-${(uploaded.body as unknown as CustomConsent).version}`,
+      demonstration: "DISCLOSURE_SHOWN_IN_ROOM",
+    });
   });
 });
