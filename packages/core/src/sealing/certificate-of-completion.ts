@@ -40,6 +40,8 @@ export interface CertificateData {
       grantedAt: string;
       ip: string | null;
       userAgent: string | null;
+      /** how it was given, in words (e.g. typed the code printed in the consent document) */
+      givenBy: string;
       withdrawnAt: string | null;
     } | null;
     status: string;
@@ -237,6 +239,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     if (consent) {
       rows.push(
         row("Consent to e-sign", text(`version ${consent.version}, granted ${consent.grantedAt}`)),
+        row("Consent given by", text(consent.givenBy)),
         row("Consent text SHA-256", text(consent.sha256, "mono")),
         row("Consent IP address", text(consent.ip)),
         row("Consent user agent", text(consent.userAgent)),

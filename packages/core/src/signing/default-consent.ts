@@ -4,7 +4,11 @@ import { createHash } from "node:crypto";
 // paper and how to get it, withdrawal and its consequences, scope, keeping contact details current,
 // and the hardware and software needed. Changing any word is a new version: participants consent again.
 
-export const DEFAULT_CONSENT_VERSION = "default-1";
+export const DEFAULT_CONSENT_VERSION = "default-2";
+
+// The day the default texts last changed, shown to participants as "last updated" (version 2: the
+// code instructions left the disclosure, since the code is now an organization option).
+export const DEFAULT_CONSENT_UPDATED_ON = "2026-11-29";
 
 export const DEFAULT_CONSENT_TEXT = {
   en: [
@@ -14,7 +18,7 @@ export const DEFAULT_CONSENT_TEXT = {
     "Withdrawing consent. You may withdraw your consent at any time before you finish, using 'Withdraw consent' in the signing room. What you already signed stays valid; the sender is told and the remaining documents can be completed on paper. Withdrawing may delay the transaction.",
     "Keeping your details current. If your email address or phone number changes, tell the sender so that notices reach you.",
     "What you need. A current web browser (Chrome, Edge, Firefox or Safari) with cookies and JavaScript on, a PDF reader to open the documents, an email address or mobile phone to receive your link, and a printer or storage to keep copies.",
-    "To show that you can open PDF documents, open the consent document, find the code printed in it and type it below. By agreeing, you consent to use electronic records and signatures for this transaction.",
+    "By agreeing, you consent to use electronic records and signatures for this transaction.",
   ],
   es: [
     "Antes de firmar electrónicamente, lea esta divulgación. Explica sus derechos al usar registros y firmas electrónicos en lugar de papel.",
@@ -23,7 +27,7 @@ export const DEFAULT_CONSENT_TEXT = {
     "Retirar el consentimiento. Puede retirar su consentimiento en cualquier momento antes de terminar, con 'Retirar consentimiento' en la sala de firma. Lo que ya firmó sigue siendo válido; se avisa al remitente y los documentos restantes pueden completarse en papel. Retirarlo puede retrasar la transacción.",
     "Mantener sus datos al día. Si cambia su correo electrónico o su teléfono, avise al remitente para que los avisos le lleguen.",
     "Lo que necesita. Un navegador actual (Chrome, Edge, Firefox o Safari) con cookies y JavaScript activados, un lector de PDF para abrir los documentos, un correo electrónico o teléfono móvil para recibir su enlace, y una impresora o almacenamiento para guardar copias.",
-    "Para demostrar que puede abrir documentos PDF, abra el documento de consentimiento, busque el código impreso en él y escríbalo abajo. Al aceptar, usted consiente usar registros y firmas electrónicos para esta transacción.",
+    "Al aceptar, usted consiente usar registros y firmas electrónicos para esta transacción.",
   ],
 } as const;
 
@@ -33,7 +37,7 @@ export const DEFAULT_CONSENT_SHA256 = createHash("sha256").update(JSON.stringify
 // A participant who only reviews (reviewsOnly, issue 11 §2) still consents: ESIGN 7001(c) covers
 // records provided electronically instead of on paper, and they receive records. The same rights,
 // worded for receiving and reviewing; its own version, so its agreement is told apart in the record.
-export const DEFAULT_REVIEW_CONSENT_VERSION = "default-review-1";
+export const DEFAULT_REVIEW_CONSENT_VERSION = "default-review-2";
 
 export const DEFAULT_REVIEW_CONSENT_TEXT = {
   en: [
@@ -43,7 +47,7 @@ export const DEFAULT_REVIEW_CONSENT_TEXT = {
     "Withdrawing consent. You may withdraw your consent at any time before you finish, using 'Withdraw consent' in the menu. The sender is told and can send you the documents on paper. Withdrawing may delay the transaction.",
     "Keeping your details current. If your email address or phone number changes, tell the sender so that notices reach you.",
     "What you need. A current web browser (Chrome, Edge, Firefox or Safari) with cookies and JavaScript on, a PDF reader to open the documents, an email address or mobile phone to receive your link, and a printer or storage to keep copies.",
-    "To show that you can open PDF documents, open the consent document, find the code printed in it and type it below. By agreeing, you consent to receive and review the records of this transaction electronically.",
+    "By agreeing, you consent to receive and review the records of this transaction electronically.",
   ],
   es: [
     "Antes de recibir y revisar sus documentos electrónicamente, lea esta divulgación. Explica sus derechos al recibir registros electrónicos en lugar de papel.",
@@ -52,7 +56,7 @@ export const DEFAULT_REVIEW_CONSENT_TEXT = {
     "Retirar el consentimiento. Puede retirar su consentimiento en cualquier momento antes de terminar, con 'Retirar consentimiento' en el menú. Se avisa al remitente, que puede enviarle los documentos en papel. Retirarlo puede retrasar la transacción.",
     "Mantener sus datos al día. Si cambia su correo electrónico o su teléfono, avise al remitente para que los avisos le lleguen.",
     "Lo que necesita. Un navegador actual (Chrome, Edge, Firefox o Safari) con cookies y JavaScript activados, un lector de PDF para abrir los documentos, un correo electrónico o teléfono móvil para recibir su enlace, y una impresora o almacenamiento para guardar copias.",
-    "Para demostrar que puede abrir documentos PDF, abra el documento de consentimiento, busque el código impreso en él y escríbalo abajo. Al aceptar, usted consiente recibir y revisar electrónicamente los registros de esta transacción.",
+    "Al aceptar, usted consiente recibir y revisar electrónicamente los registros de esta transacción.",
   ],
 } as const;
 

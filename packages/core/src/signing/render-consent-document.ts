@@ -20,10 +20,13 @@ export interface ConsentDocumentInput {
   reviewOnly?: boolean;
   organizationName: string;
   packageName: string;
-  /** the code the participant types back to show they can open PDFs */
-  code: string;
+  /** the code the participant types back to show they can open PDFs; null: the organization asks for none */
+  code: string | null;
+  /** kept in the PDF's properties (subject), not printed: participants read plain words */
   version: string;
   sha256: string;
+  /** the day (YYYY-MM-DD) the text last changed, printed as "Last updated" */
+  updatedOn: string;
   /** the organization's own consent PDF, followed by the code page; null for the default disclosure */
   customPdf: Uint8Array | null;
 }
@@ -38,7 +41,7 @@ const CODE_INK: Color = rgb(0.1, 0.2, 0.45);
 
 /**
  * The consent document a participant opens (DOMAIN.md §3): the default disclosure, or the
- * organization's custom PDF, then a page with the participant's code. Names of organizations and
+ * organization's custom PDF, then the participant's code when the organization asks for one. Names of organizations and
  * packages are printed as typed (any Latin script, dashes and quotes, Chinese) in the embedded
  * Unicode font.
  */
@@ -85,23 +88,35 @@ export async function renderConsentDocument(input: ConsentDocumentInput): Promis
   if (!input.customPdf) {
     for (const paragraph of defaultConsentText(input.reviewOnly ?? false)[input.language]) write(paragraph, 11);
   }
-  write(es ? "Su código de confirmación:" : "Your confirmation code:", 13, true);
-  if (y - 14 < BOTTOM) {
-    y = TOP;
-    page = newPage(pdf, font);
+  if (input.code) {
+    write(
+      es
+        ? "Para demostrar que puede abrir documentos PDF, escriba este código en la página de consentimiento antes de aceptar."
+        : "To show that you can open PDF documents, type this code on the consent page before you agree.",
+      11,
+    );
+    write(es ? "Su código de confirmación:" : "Your confirmation code:", 13, true);
+    if (y - 14 < BOTTOM) {
+      y = TOP;
+      page = newPage(pdf, font);
+    }
+    page.drawRectangle({
+      x: LEFT,
+      y: y - 14,
+      width: 200,
+      height: 40,
+      color: rgb(0.93, 0.96, 1),
+      borderColor: rgb(0.1, 0.3, 0.6),
+      borderWidth: 1,
+    });
+    text(printable(font, input.code), LEFT + 16, y - 2, 22, true, CODE_INK);
+    y -= 50;
   }
-  page.drawRectangle({
-    x: LEFT,
-    y: y - 14,
-    width: 200,
-    height: 40,
-    color: rgb(0.93, 0.96, 1),
-    borderColor: rgb(0.1, 0.3, 0.6),
-    borderWidth: 1,
-  });
-  text(printable(font, input.code), LEFT + 16, y - 2, 22, true, CODE_INK);
-  y -= 50;
-  write(`${es ? "Versión" : "Version"} ${input.version} · SHA-256 ${input.sha256}`, 8);
+  const day = new Intl.DateTimeFormat(input.language, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${input.updatedOn}T00:00:00Z`),
+  );
+  write(`${es ? "Última actualización:" : "Last updated"} ${day}`, 9);
+  pdf.setSubject(`Version ${input.version} · SHA-256 ${input.sha256}`);
   pdf.setTitle(
     input.reviewOnly
       ? es
