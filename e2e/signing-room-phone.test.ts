@@ -310,6 +310,17 @@ describe("signing room on a phone", () => {
       height: 12,
       required: true,
     });
+    // the printed name, required: Signet writes it, the signer does nothing for it
+    const fullName = await placeTag(client, tags, {
+      participantId: cy!.id,
+      type: "FULL_NAME",
+      page: 1,
+      x: 90,
+      y: 730,
+      width: 160,
+      height: 20,
+      required: true,
+    });
     const current = await client.get<{ version: number }>(api.package);
     expect((await client.request("POST", api.send, { json: { version: current.body.version } })).status).toBe(200);
     const placed = await app.server.db.tag.findMany({ where: { documentId: doc.id, participantId: cy!.id } });
@@ -348,6 +359,12 @@ describe("signing room on a phone", () => {
         asterisk: getComputedStyle(note.closest(".tag")!, "::after").content,
       }));
       expect(dateShown).toEqual({ text: "Filled automatically", clipped: false, required: false, asterisk: "none" });
+      // the name is written as the room opens, shown whole and never asked for
+      const nameNote = page.getByRole("note", { name: "Cy Walker: Full name" });
+      await nameNote.waitFor();
+      expect(
+        await page.getByTestId(`tag-${fullName}`).evaluate((note) => note.closest(".tag")!.className),
+      ).not.toContain("tag--required");
       await checkScreen(page, "walk-start");
 
       // Next: the signature, its row (the signature and the date beside it) magnified to the screen's width
@@ -434,12 +451,15 @@ describe("signing room on a phone", () => {
       where: { participantId: cy!.id, kind: "SIGNATURE" },
     });
     expect(drawn.method).toBe("DRAWN");
-    const values = await db.tagValue.findMany({ where: { tagId: { in: [signature, text, checkbox, date] } } });
+    const values = await db.tagValue.findMany({
+      where: { tagId: { in: [signature, text, checkbox, date, fullName] } },
+    });
     const stored = (id: string) => values.find((entry) => entry.tagId === id)?.value;
     expect(stored(signature)).toBe(drawn.sha256);
     expect(stored(text)).toBe("Keys handed over");
     expect(stored(checkbox)).toBe("true");
     expect(stored(date)).toBeTruthy();
+    expect(stored(fullName)).toBe("Cy Walker");
     await expect
       .poll(async () => (await db.package.findUniqueOrThrow({ where: { id: pkg.id } })).sealedAt, { timeout: 30_000 })
       .not.toBeNull();
