@@ -434,8 +434,15 @@ describe("signing room on a phone", () => {
       await tap(page, checkSheet.getByRole("button", { name: "Close" }), "Close");
       await checkSheet.waitFor({ state: "hidden" });
 
-      // after the last field, Next becomes Finish
+      // after the last field, Next becomes Finish; Whole page shows the page at the screen's width again
       expect(await next.count()).toBe(0);
+      await tap(page, page.getByRole("button", { name: "Whole page" }), "Whole page");
+      await page.locator(".doc__viewport--zoomed").waitFor({ state: "detached" });
+      const pageWidth = await page
+        .locator(".pdf-page")
+        .first()
+        .evaluate((element) => element.clientWidth);
+      expect(pageWidth).toBeLessThanOrEqual(390);
       await checkScreen(page, "walk-ready");
       await tap(page, page.getByRole("button", { name: "Finish" }), "Finish");
       await page.getByRole("heading", { name: "You're done" }).waitFor();
