@@ -60,7 +60,7 @@ describe("signing journey: emails, consent, signatures, seal, verification", () 
     if ((await signature.getAttribute("aria-pressed")) !== "true") await signature.click();
     await expect.poll(() => signature.getAttribute("aria-pressed")).toBe("true");
     // Date signed is not asked for: it shows that it is dated on finishing, and nothing is left
-    await page.getByRole("note", { name: "Dated when you finish: Date signed" }).first().waitFor();
+    await page.getByRole("note", { name: "Filled automatically: Date signed" }).first().waitFor();
     expect(await page.getByRole("button", { name: /Date signed/ }).count()).toBe(0);
     await page.getByRole("button", { name: "Finish" }).click();
     await page.getByRole("heading", { name: "You're done" }).waitFor();

@@ -88,7 +88,7 @@ describe("signing room: withdrawal, embedding, Spanish", () => {
     if ((await signature.getAttribute("aria-pressed")) !== "true") await signature.click();
     await log.getByText("signed").first().waitFor();
     // Date signed is filled by the server on finish: nothing to click
-    await room.getByRole("note", { name: "Dated when you finish: Date signed" }).first().waitFor();
+    await room.getByRole("note", { name: "Filled automatically: Date signed" }).first().waitFor();
     await room.getByRole("button", { name: "Finish" }).click();
     await room.getByRole("heading", { name: "You're done" }).waitFor();
     await log.getByText("finished").waitFor();

@@ -276,6 +276,17 @@ export const en = {
     fillName: "Name",
     signed: "Signed",
   },
+  fill: {
+    // the phone's way through the fields: filled in a sheet, the page magnified around each one
+    automatic: "Filled automatically",
+    chosen: "Selected",
+    notChosen: "Not selected",
+    empty: "Empty",
+    check: "Check this box",
+    yourAnswer: "Your answer",
+    done: "Done",
+    wholePage: "Whole page",
+  },
   adopt: {
     title: "Adopt your signature",
     intro:

@@ -279,6 +279,16 @@ export const es: Translation = {
     fillName: "Nombre",
     signed: "Firmado",
   },
+  fill: {
+    automatic: "Se completa automáticamente",
+    chosen: "Seleccionado",
+    notChosen: "Sin seleccionar",
+    empty: "Vacío",
+    check: "Marque esta casilla",
+    yourAnswer: "Su respuesta",
+    done: "Listo",
+    wholePage: "Página completa",
+  },
   adopt: {
     title: "Adopte su firma",
     intro:
