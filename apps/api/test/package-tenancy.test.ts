@@ -53,6 +53,7 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   listWorkspacePackages: () => ({}),
   packageStatusCounts: () => ({}),
   listParticipants: () => ({}),
+  listRecentContacts: () => ({ query: { text: "a" } }),
   addParticipant: () => ({ body: { type: "Borrower", email: "intruder@example.com" } }),
   updateParticipant: () => ({ body: { version: 1, givenName: "Renamed" } }),
   removeParticipant: () => ({ query: { version: "1" } }),

@@ -151,6 +151,46 @@ export const participantsOrderSchema = z
   .meta({ id: "ParticipantsOrder" });
 export type ParticipantsOrder = z.infer<typeof participantsOrderSchema>;
 
+// Issue 33 §3: a sender picks people already sent to (the title company, borrowers of an earlier
+// disclosure package) instead of typing their names and email again.
+export const RECENT_CONTACTS_LIMIT = 10;
+
+export const recentContactsQuerySchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe("Part of a first name, last name or email to look for; leave out for the most recent people"),
+});
+export type RecentContactsQuery = z.infer<typeof recentContactsQuerySchema>;
+
+export const recentContactSchema = z
+  .object({
+    type: z.string().describe("The participant type they had last time, e.g. 'Borrower'"),
+    role: participantRoleSchema,
+    givenName: z.string().nullable().describe(PERSON_TEXT.givenName),
+    middleName: z.string().nullable().describe(PERSON_TEXT.middleName),
+    familyName: z.string().nullable().describe(PERSON_TEXT.familyName),
+    email: z.string().describe("The email address they were reached at, which identifies the person here"),
+    phoneNumber: z.string().nullable().describe("Their mobile number, ten digits; null: none"),
+    accessMethod: participantAccessMethodSchema,
+    lastUsedAt: z.string().describe("When they were last added to a package (ISO 8601 time)"),
+  })
+  .meta({ id: "RecentContact" });
+export type RecentContact = z.infer<typeof recentContactSchema>;
+
+export const recentContactListSchema = z
+  .object({
+    records: z
+      .array(recentContactSchema)
+      .describe(
+        `People of the packages the caller sees, one per email, most recently added first (at most ${RECENT_CONTACTS_LIMIT})`,
+      ),
+  })
+  .meta({ id: "RecentContactList" });
+export type RecentContactList = z.infer<typeof recentContactListSchema>;
+
 const packageParams = z.object({ orgId: ID.orgId, packageId: ID.packageId });
 const participantParams = z.object({ orgId: ID.orgId, packageId: ID.packageId, participantId: ID.participantId });
 
@@ -223,6 +263,20 @@ export const participantRoutes = {
     params: packageParams,
     body: participantsOrderSchema,
     response: participantListSchema,
+    status: 200,
+  }),
+  listRecentContacts: define({
+    method: "GET",
+    base: "api",
+    version: 1,
+    path: "/organizations/:orgId/recent-contacts",
+    auth: "user",
+    permission: ["MANAGE_DOCUMENTS_PACKAGES"],
+    summary: "People already added to the organization's packages the caller sees, to add them again in one choice",
+    tags: ["participants"],
+    params: z.object({ orgId: ID.orgId }),
+    query: recentContactsQuerySchema,
+    response: recentContactListSchema,
     status: 200,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -3,6 +3,7 @@ import {
   addParticipant,
   type CoreDeps,
   listParticipants,
+  listRecentContacts,
   removeParticipant,
   setParticipantsOrder,
   updateParticipant,
@@ -13,6 +14,10 @@ import { type Authenticate, defineRoute } from "../plugins/define-route.ts";
 export function registerParticipantRoutes(app: FastifyInstance, deps: CoreDeps, authenticate: Authenticate) {
   defineRoute(app, authenticate, routes.listParticipants, async ({ params, session }) =>
     listParticipants(session.actor, { organizationId: params.orgId, packageId: params.packageId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.listRecentContacts, async ({ params, query, session }) =>
+    listRecentContacts(session.actor, { organizationId: params.orgId, text: query.text }, deps),
   );
 
   defineRoute(app, authenticate, routes.addParticipant, async ({ params, body, session, setLocation }) => {
