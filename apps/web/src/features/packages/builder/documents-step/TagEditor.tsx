@@ -1,5 +1,5 @@
 import { ScrollArea, Stack, Text } from "@mantine/core";
-import { DEFAULT_TAG_SIZE, type Document, type Participant, type TagType, tagRoutes } from "@signet/contract";
+import { DEFAULT_TAG_SIZE, type Document, type Participant, tagRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { api } from "../../../../api/client.ts";
@@ -7,13 +7,14 @@ import { openConfirmDialog } from "../../../../components/ConfirmDialog.tsx";
 import { packageQueries } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import type { DraftTag } from "./draft-tag.ts";
-import { DRAG_TYPE, type DragPayload, decodeDragPayload } from "./drag-payload.ts";
+import { DRAG_TYPE, type DragKind, type DragPayload, decodeDragPayload } from "./drag-payload.ts";
 import { EditorToolbar } from "./EditorToolbar.tsx";
 import { PdfPage } from "./PdfPage.tsx";
 import { PlacedTag } from "./PlacedTag.tsx";
 import { participantColor, participantName } from "./participant-look.ts";
 import type { OpenedPdf } from "./pdf-pages.ts";
 import { SignerSwitch } from "./SignerSwitch.tsx";
+import { signingBlockTags } from "./signing-block.ts";
 import { TagPalette } from "./TagPalette.tsx";
 import { TagProperties } from "./TagProperties.tsx";
 import { handleEditorKey } from "./tag-editor-keys.ts";
@@ -103,16 +104,19 @@ export function TagEditor(props: {
     if (present && selected && !present.some((tag) => tag.key === selected)) setSelected(null);
   };
 
-  function place(page: number, type: TagType, pointer: { x: number; y: number }, forParticipant = assignee) {
+  function place(page: number, kind: DragKind, pointer: { x: number; y: number }, forParticipant = assignee) {
     const participantId = signers.some((signer) => signer.id === forParticipant) ? forParticipant : null;
     if (readOnly || !participantId) return;
     const size = sizes[page - 1];
     if (!size) return;
     const tags = latestDraft.current ?? [];
-    const key = crypto.randomUUID();
-    const tag: DraftTag = {
-      ...dropBox(pointer, DEFAULT_TAG_SIZE[type], scale, size),
-      key,
+    const boxes =
+      kind === "SIGNING_BLOCK"
+        ? signingBlockTags(pointer, scale, size)
+        : [{ type: kind, box: dropBox(pointer, DEFAULT_TAG_SIZE[kind], scale, size) }];
+    const created: DraftTag[] = boxes.map(({ type, box }) => ({
+      ...box,
+      key: crypto.randomUUID(),
       participantId,
       type,
       page,
@@ -122,14 +126,15 @@ export function TagEditor(props: {
       groupName: type === "RADIO" ? "group-1" : null,
       optionValue: type === "RADIO" ? `${tags.filter((t) => t.type === "RADIO").length + 1}` : null,
       customFieldId: null,
-    };
-    change([...tags, tag]);
-    setSelected(key);
+    }));
+    // one change, so that one undo takes a whole signing block away
+    change([...tags, ...created]);
+    setSelected(created[0]!.key);
     props.notice(null);
   }
 
   /** A tag added from the palette without dragging: in the middle of what is visible of the page in view. */
-  function addInView(type: TagType, forParticipant = assignee) {
+  function addInView(type: DragKind, forParticipant = assignee) {
     const view = scroller.current;
     if (!view) return;
     const viewRect = view.getBoundingClientRect();
@@ -294,13 +299,11 @@ export function TagEditor(props: {
             readOnly={readOnly}
             colorOf={colorOf}
             onAssignee={props.onAssignee}
-            onQuickSignature={(participantId) => {
+            onQuickAdd={(participantId, kind) => {
               props.onAssignee(participantId);
-              addInView("SIGNATURE", participantId);
+              addInView(kind, participantId);
             }}
           />
-
-          <TagPalette assignee={assignee} readOnly={readOnly} colorOf={colorOf} onAdd={(type) => addInView(type)} />
 
           <Stack gap="xs" aria-label="Tag properties" role="group">
             <Text size="sm" fw={500}>
@@ -324,6 +327,9 @@ export function TagEditor(props: {
               />
             )}
           </Stack>
+
+          {/* below the selected tag's properties, so that they stay in view in a short window */}
+          <TagPalette assignee={assignee} readOnly={readOnly} colorOf={colorOf} onAdd={(type) => addInView(type)} />
           <Text size="xs" c="dimmed">
             Tags save by themselves as you place and change them.
           </Text>
