@@ -30,6 +30,7 @@ import {
 } from "./ParticipantForm.tsx";
 import { ParticipantTable } from "./ParticipantTable.tsx";
 import { verificationBody } from "./participant-verification.ts";
+import { RecentContactPicker } from "./RecentContactPicker.tsx";
 import { SigningOrderSection } from "./SigningOrderSection.tsx";
 import { TridSection } from "./TridSection.tsx";
 
@@ -136,6 +137,29 @@ export function DetailsStep() {
           onEdit={setEditing}
           onRemove={(participant) => void remove(participant)}
         />
+        {!readOnly && !slots && (
+          <RecentContactPicker
+            present={(participants.data?.records ?? []).flatMap((participant) => participant.email ?? [])}
+            onAdd={(contact) =>
+              call(() =>
+                api(participantRoutes.addParticipant, {
+                  params,
+                  body: {
+                    type: contact.type,
+                    role: contact.role,
+                    givenName: contact.givenName,
+                    middleName: contact.middleName,
+                    familyName: contact.familyName,
+                    email: contact.email,
+                    phoneNumber: contact.phoneNumber,
+                    accessMethod: contact.accessMethod,
+                  },
+                  passThrough: true,
+                }),
+              )
+            }
+          />
+        )}
         {!readOnly && (
           <ParticipantForm
             initial={emptyParticipant}
