@@ -28,6 +28,8 @@ export function DocumentsStep() {
   const participants = useQuery(packageQueries.participants(organizationId, packageId));
   const [openId, setOpenId] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab | null>(null);
+  // each press of Place tags brings the workspace into view, even when it is the tab shown
+  const [tagsAsked, setTagsAsked] = useState(0);
   const eSign = (documents.data?.records ?? []).filter((document) => document.executionType === "E_SIGN");
 
   // the tab to start on is chosen once, from what the package holds when the step opens
@@ -55,7 +57,12 @@ export function DocumentsStep() {
   return (
     <Tabs value={current} onChange={(value) => value && setTab(value as Tab)} keepMounted>
       <Tabs.List aria-label="Parts of the documents step" mb="sm">
-        <Tabs.Tab value="tags" leftSection={<IconSignature size={16} aria-hidden />} data-testid="tab-tags">
+        <Tabs.Tab
+          value="tags"
+          leftSection={<IconSignature size={16} aria-hidden />}
+          data-testid="tab-tags"
+          onClick={() => setTagsAsked((count) => count + 1)}
+        >
           Place tags
         </Tabs.Tab>
         <Tabs.Tab value="documents" leftSection={<IconFiles size={16} aria-hidden />} data-testid="tab-documents">
@@ -73,6 +80,7 @@ export function DocumentsStep() {
           openId={openId}
           onOpen={setOpenId}
           active={current === "tags"}
+          reveal={tagsAsked}
         />
       </Tabs.Panel>
 

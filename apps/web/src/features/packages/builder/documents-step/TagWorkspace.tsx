@@ -16,27 +16,38 @@ function useDocumentUrl(documentId: string) {
   return fillPath(routeUrl(documentRoutes.downloadDocument), { orgId: organizationId, packageId, documentId });
 }
 
+/** The app's sticky header (layout.module.css) and the breathing room left under it. */
+const HEADER_HEIGHT = 60;
+const GAP_UNDER_HEADER = 8;
+
 /**
- * The height that fills the window below the workspace's top without a page-level scroll: the
- * window's height less what sits above the workspace and what follows it (the Back and Next row).
+ * Issue 33: the page being tagged gets the window. The workspace is as tall as the window under the
+ * sticky header, and when it opens the window scrolls to it, so that the page area takes most of
+ * the screen even at 1280×800 (the title, steps and tabs above would otherwise leave a band of a
+ * third of a page); they are one scroll up, the Back and Next buttons one scroll down. `reveal`
+ * changing (the Place tags tab pressed again) brings it back into view.
  */
-function useFillHeight(active: boolean) {
+function useFillHeight(active: boolean, reveal: number) {
   const element = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(560);
   useLayoutEffect(() => {
     if (!active) return;
-    const measure = () => {
-      const node = element.current;
-      if (!node) return;
-      const rect = node.getBoundingClientRect();
-      const top = rect.top + window.scrollY;
-      const below = window.document.documentElement.scrollHeight - (rect.bottom + window.scrollY);
-      setHeight(Math.max(420, Math.floor(window.innerHeight - top - below)));
-    };
+    const measure = () => setHeight(Math.max(420, window.innerHeight - HEADER_HEIGHT - 2 * GAP_UNDER_HEADER));
     measure();
     window.addEventListener("resize", measure);
     return () => window.removeEventListener("resize", measure);
   }, [active]);
+  useEffect(() => {
+    if (!active) return;
+    // after the frame's layout, so that the position measured is where the workspace is drawn
+    const frame = requestAnimationFrame(() => {
+      const node = element.current;
+      if (!node) return;
+      const top = node.getBoundingClientRect().top + window.scrollY - HEADER_HEIGHT - GAP_UNDER_HEADER;
+      window.scrollTo({ top });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [active, reveal]);
   return { element, height };
 }
 
@@ -184,6 +195,8 @@ export function TagWorkspace(props: {
   openId: string | null;
   onOpen: (documentId: string) => void;
   active: boolean;
+  /** changes when the workspace is asked for again, to scroll it back into view */
+  reveal: number;
 }) {
   const open = props.documents.find((document) => document.id === props.openId) ?? props.documents[0] ?? null;
   const [assignee, setAssignee] = useState<string | null>(null);
@@ -192,7 +205,7 @@ export function TagWorkspace(props: {
   const [notice, setNotice] = useState<string | null>(null);
   const [pageInView, setPageInView] = useState(1);
   const keys: EditorKeys = useRef(null);
-  const { element, height } = useFillHeight(props.active && props.documents.length > 0);
+  const { element, height } = useFillHeight(props.active && props.documents.length > 0, props.reveal);
   // the whole window, over the header and the steps, for long documents and small screens
   const [fullWindow, setFullWindow] = useState(false);
 
