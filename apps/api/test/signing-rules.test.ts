@@ -21,6 +21,7 @@ import { DEFAULT_CONSENT_UPDATED_ON, DEFAULT_CONSENT_VERSION } from "@signet/cor
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import { fixturePdf, upload } from "./support/document-upload.ts";
+import { addParticipant } from "./support/package-fixtures.ts";
 import {
   consentCodeOf,
   invitationTo,
@@ -578,6 +579,34 @@ describe("finishing", () => {
 
     const done = await finish(client);
     expect([done.status, done.body.stage]).toEqual([200, "FINISHED"]);
+  });
+
+  it("takes Finish review from one who only reviews as their review of every document, each recorded", async () => {
+    const s = await signablePackage(app, db(), { signers: people() });
+    const disclosure = await upload(s.admin, s.api.documents, fixturePdf("minimal-document.pdf"), {
+      fileName: "disclosure.pdf",
+      properties: { name: "Disclosure", executionType: "VIEW_ONLY" },
+    });
+    expect(disclosure.status, JSON.stringify(disclosure.body)).toBe(201);
+    const viewer = await addParticipant(s.admin, s.paths, s.pkg.id, {
+      type: "Viewer",
+      role: "VIEWER",
+      givenName: "Vera",
+      email: `vera-${serial}@rules.example.com`,
+    });
+    await sendPackage(s, db());
+    const { client, room } = await openAndConsent(signingUrl(), linkToken(await invitationTo(smtp, viewer.email!)));
+    expect(room.participant.reviewOnly).toBe(true);
+    expect(room.documents.map((document) => document.reviewed)).toEqual([false, false]);
+
+    const done = await finish(client);
+    expect([done.status, done.body.stage], JSON.stringify(done.body)).toEqual([200, "FINISHED"]);
+    const viewed = (await packageAudit(db(), s.pkg.id)).filter((event) => event.type === "document.viewed");
+    expect(viewed.map((event) => event.data)).toEqual([
+      expect.objectContaining({ participantId: viewer.id, documentId: s.document.id, sha256: s.document.sha256 }),
+      expect.objectContaining({ participantId: viewer.id, documentId: (disclosure.body as Document).id }),
+    ]);
+    expect(await db().documentReview.count({ where: { participantId: viewer.id } })).toBe(2);
   });
 
   it("needs the required question answered and the required file uploaded (a renamed .exe is refused)", async () => {

@@ -223,6 +223,7 @@ export const en = {
     allDone: "All documents are reviewed. Select Finish review.",
     next: "Next document",
     finish: "Finish review",
+    finishConfirms: "Finish review confirms that you have reviewed every document.",
     reviewIntro: "Read this document, then confirm that you have reviewed it.",
     nothing: "There are no documents for you to review here.",
     withdrawBody:

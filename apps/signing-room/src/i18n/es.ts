@@ -226,6 +226,7 @@ export const es: Translation = {
     allDone: "Revisó todos los documentos. Seleccione Terminar la revisión.",
     next: "Siguiente documento",
     finish: "Terminar la revisión",
+    finishConfirms: "Terminar la revisión confirma que revisó todos los documentos.",
     reviewIntro: "Lea este documento y luego confirme que lo revisó.",
     nothing: "Aquí no hay documentos para que usted revise.",
     withdrawBody:

@@ -10,6 +10,8 @@ import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { advancePackage } from "./complete-package.ts";
 import { dateSignedValue } from "./date-signed-value.ts";
+import { recordDocumentReview } from "./participant-actions.ts";
+import { reviewsOnlyOf } from "./participant-reviews-only.ts";
 import type { SigningContext } from "./signing-context.ts";
 import { loadSigningRoom } from "./signing-room-view.ts";
 import { signingWrite } from "./signing-write.ts";
@@ -60,14 +62,31 @@ export async function finishSigning(context: SigningContext, deps: CoreDeps): Pr
           missing.push({ path: `stips.${stip.id}`, message: `${stip.name}: upload a file.` });
       }
       const reviewed = new Set(reviews.map((review) => review.documentId));
-      for (const document of facts.progress.documents) {
-        const type = facts.progress.executionTypeOf(document.id, participantId);
-        if (type === "VIEW_ONLY" && !reviewed.has(document.id)) {
+      const unreviewed = facts.progress.documents.filter(
+        (document) =>
+          facts.progress.executionTypeOf(document.id, participantId) === "VIEW_ONLY" && !reviewed.has(document.id),
+      );
+      // Issue 33 §3: one who only reviews has every document in front of them, and Finish review
+      // is their word that they reviewed them all; a signer confirms each View Only document.
+      const reviewsAtFinish = reviewsOnlyOf(current.participant, facts.progress, mine.length);
+      if (!reviewsAtFinish) {
+        for (const document of unreviewed) {
           missing.push({ path: `documents.${document.id}`, message: "Review this document." });
         }
       }
       if (missing.length > 0)
         throw new AppError("REQUIRED_FIELDS_MISSING", SIGNING_MESSAGES.requiredFieldsMissing, missing);
+      if (reviewsAtFinish && unreviewed.length > 0) {
+        const files = await tx.document.findMany({
+          where: { id: { in: unreviewed.map((document) => document.id) }, packageId: current.pkg.id },
+          select: { id: true, sha256: true },
+        });
+        // in the package's document order, as the reviewer met them
+        for (const document of unreviewed) {
+          const file = files.find((candidate) => candidate.id === document.id);
+          if (file) await recordDocumentReview(tx, current, file);
+        }
+      }
       // hidden tags keep no value: what the seal draws is exactly what the rules show
       const states = evaluateTagStates(tags, rules, values);
       const hidden = mine.filter((tag) => tag.value && !states.get(tag.id)?.visible).map((tag) => tag.id);

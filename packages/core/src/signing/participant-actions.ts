@@ -43,27 +43,32 @@ export async function reviewDocument(
     if (!document || facts.progress.executionTypeOf(document.id, current.participant.id) === null) {
       throw notFound(SIGNING_MESSAGES.notFound);
     }
-    const existing = await tx.documentReview.findUnique({
-      where: { documentId_participantId: { documentId, participantId: current.participant.id } },
-    });
-    if (!existing) {
-      await tx.documentReview.create({
-        data: {
-          documentId,
-          participantId: current.participant.id,
-          organizationId: current.pkg.organizationId,
-          packageId: current.pkg.id,
-        },
-      });
-      await appendAuditEvent(
-        tx,
-        current.actor,
-        audit(current, "document.viewed", { documentId, sha256: document.sha256 }),
-      );
-    }
+    await recordDocumentReview(tx, current, document);
     return current;
   });
   return loadSigningRoom(fresh, deps);
+}
+
+/** The review of one document, once: its row and its 'document.viewed' event with the file's hash. */
+export async function recordDocumentReview(
+  tx: Tx,
+  current: SigningContext,
+  document: { id: string; sha256: string },
+): Promise<void> {
+  const documentId = document.id;
+  const existing = await tx.documentReview.findUnique({
+    where: { documentId_participantId: { documentId, participantId: current.participant.id } },
+  });
+  if (existing) return;
+  await tx.documentReview.create({
+    data: {
+      documentId,
+      participantId: current.participant.id,
+      organizationId: current.pkg.organizationId,
+      packageId: current.pkg.id,
+    },
+  });
+  await appendAuditEvent(tx, current.actor, audit(current, "document.viewed", { documentId, sha256: document.sha256 }));
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

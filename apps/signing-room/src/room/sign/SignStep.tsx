@@ -362,6 +362,8 @@ export default function SignStep() {
       : reviewOnly && onlyReviewsLeft
         ? t("review.progress", { count: left.count })
         : t("sign.progress", { count: left.count });
+  // issue 33 §3: one who only reviews may finish at once; Finish review is their word for every document
+  const finishEarly = reviewOnly && onlyReviewsLeft && left.count > 0;
 
   return (
     <FieldsContext.Provider value={fields}>
@@ -408,11 +410,12 @@ export default function SignStep() {
                   {t("fill.wholePage")}
                 </button>
               ) : null}
-              {/* one control walks the signer through: the next field while any is left, then Finish */}
+              {/* one control walks the signer through: the next field while any is left, then Finish (one
+                  who only reviews has Finish review beside it, and Next steps back to second place) */}
               {left.count > 0 ? (
                 <button
                   type="button"
-                  className="button button--primary button--nowrap"
+                  className={`button ${finishEarly ? "button--secondary" : "button--primary"} button--nowrap`}
                   onClick={next}
                   aria-describedby="finish-hint"
                   data-testid="next-field"
@@ -423,18 +426,25 @@ export default function SignStep() {
                   </span>
                   <Icon name="arrow" size={18} />
                 </button>
-              ) : (
+              ) : null}
+              {left.count === 0 || finishEarly ? (
                 <button
                   type="button"
                   className="button button--primary button--nowrap"
                   onClick={finish}
                   disabled={finishing}
+                  aria-describedby={finishEarly ? "finish-confirms" : undefined}
                   data-testid="finish"
                 >
                   <Icon name="check" size={18} className="sign-bar__finish-icon" />
                   {finishing ? t("sign.finishing") : t(reviewOnly ? "review.finish" : "sign.finish")}
                 </button>
-              )}
+              ) : null}
+              {finishEarly ? (
+                <span id="finish-confirms" className="visually-hidden">
+                  {t("review.finishConfirms")}
+                </span>
+              ) : null}
               {left.count > 0 ? (
                 <span id="finish-hint" className="visually-hidden">
                   {t("sign.finishHint", { count: left.count })}
