@@ -37,6 +37,7 @@ function useFillHeight(active: boolean, reveal: number) {
     window.addEventListener("resize", measure);
     return () => window.removeEventListener("resize", measure);
   }, [active]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reveal is a request count, each change asks for the scroll again
   useEffect(() => {
     if (!active) return;
     // after the frame's layout, so that the position measured is where the workspace is drawn
