@@ -116,8 +116,13 @@ describe("the standard journey: two documents, two ordered signers, one viewer",
     });
   }
 
-  /** A signer from the invitation email to done, with a typed signature and no identity check. */
-  async function signFromEmail(session: BrowserSession, email: string, who: string): Promise<UserActions> {
+  /** A signer from the invitation email to done, with a typed (or drawn) signature and no identity check. */
+  async function signFromEmail(
+    session: BrowserSession,
+    email: string,
+    who: string,
+    draws = false,
+  ): Promise<UserActions> {
     const page = session.page;
     const signer = new UserActions(page, who);
     const link = signingLinkIn(await invitationFor(smtp, email));
@@ -134,7 +139,23 @@ describe("the standard journey: two documents, two ordered signers, one viewer",
     const dialog = page.getByRole("dialog", { name: "Adopt your signature" });
     await dialog.waitFor();
     await axe(page, `${who}: adopt dialog`);
-    await signer.click(dialog.getByRole("button", { name: "Adopt and sign" }), "Adopt and sign (name typed for them)");
+    if (draws) {
+      // on the phone the signature is drawn with a finger: one stroke
+      await signer.click(dialog.getByRole("tab", { name: "Draw signature" }), "Draw signature");
+      const pad = (await dialog.getByTestId("draw-signature").boundingBox())!;
+      const middle = pad.y + pad.height / 2;
+      await signer.pointerDrag(
+        { x: pad.x + 30, y: middle },
+        { x: pad.x + pad.width - 40, y: middle - 20 },
+        "Draw the signature (one stroke)",
+      );
+      await signer.click(dialog.getByRole("button", { name: "Adopt and sign" }), "Adopt and sign");
+    } else {
+      await signer.click(
+        dialog.getByRole("button", { name: "Adopt and sign" }),
+        "Adopt and sign (name typed for them)",
+      );
+    }
     await dialog.waitFor({ state: "hidden" });
     await expect.poll(() => signature.first().getAttribute("aria-pressed")).toBe("true");
     // once adopted, each further signature and initials is one tap; the date signed is the system's
@@ -215,9 +236,13 @@ describe("the standard journey: two documents, two ordered signers, one viewer",
     await page.getByText("Out for signature").first().waitFor();
     await axe(page, "package page: out for signature");
 
-    // --- the participants: Maria on a desktop, Juan on his phone, Sam reviews ---
+    // --- the participants: Maria on a desktop, Juan on his phone (he draws his signature), Sam reviews ---
     const maria = await signFromEmail(room, "maria@example.com", "first signer");
-    const juan = await signFromEmail(phone, "juan@example.com", "second signer");
+    const juan = await signFromEmail(phone, "juan@example.com", "second signer", true);
+    const drawn = await app.server.db.participantSignature.findFirstOrThrow({
+      where: { kind: "SIGNATURE", participant: { email: "juan@example.com", package: { name: "Rivera refinance" } } },
+    });
+    expect(drawn.method).toBe("DRAWN");
 
     await room.context.clearCookies();
     const reviewPage = room.page;
