@@ -194,13 +194,13 @@ describe("consent", () => {
       userAgent,
       withdrawnAt: null,
     });
-    expect(record!.consentVersion).toBe("default-1");
+    expect(record!.consentVersion).toBe("default-2");
     expect(record!.ip).toMatch(/127\.0\.0\.1|::1/);
     expect(record!.grantedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     const granted = (await packageAudit(db(), s.pkg.id)).find((event) => event.type === "participant.consent-granted");
     expect(granted?.data).toMatchObject({
       consentRecordId: record!.id,
-      consentVersion: "default-1",
+      consentVersion: "default-2",
       consentSha256: opened.body.consent.sha256,
       demonstration: "CODE_FROM_CONSENT_PDF",
     });
@@ -271,7 +271,7 @@ describe("consent", () => {
       orderBy: { grantedAt: "asc" },
     });
     expect(records.map((record) => [record.consentVersion, record.consentSha256])).toEqual([
-      ["default-1", records[0]!.consentSha256],
+      ["default-2", records[0]!.consentSha256],
       ["custom-1", custom.sha256],
     ]);
   });

@@ -1,3 +1,4 @@
+import type { ParticipantLanguage } from "@signet/contract";
 import {
   type Color,
   PDFDocument,
@@ -15,7 +16,7 @@ import { embedUnicodeFont, finishFontSubset, printable } from "../sealing/unicod
 import { defaultConsentText } from "./default-consent.ts";
 
 export interface ConsentDocumentInput {
-  language: "en" | "es";
+  language: ParticipantLanguage;
   /** the participant only reviews: the disclosure worded for receiving and reviewing */
   reviewOnly?: boolean;
   organizationName: string;
@@ -27,6 +28,61 @@ export interface ConsentDocumentInput {
   /** the organization's own consent PDF, followed by the code page; null for the default disclosure */
   customPdf: Uint8Array | null;
 }
+
+/** The document's own words around the disclosure, in each language a participant may read. */
+const LABELS: Record<
+  ParticipantLanguage,
+  { title: string; reviewTitle: string; code: string; version: string; pdfTitle: string; reviewPdfTitle: string }
+> = {
+  en: {
+    title: "Consent to electronic records and signatures",
+    reviewTitle: "Consent to receive electronic records",
+    code: "Your confirmation code:",
+    version: "Version",
+    pdfTitle: "E-sign consent",
+    reviewPdfTitle: "Electronic records consent",
+  },
+  es: {
+    title: "Consentimiento para registros y firmas electrónicos",
+    reviewTitle: "Consentimiento para recibir registros electrónicos",
+    code: "Su código de confirmación:",
+    version: "Versión",
+    pdfTitle: "Consentimiento electrónico",
+    reviewPdfTitle: "Consentimiento para registros electrónicos",
+  },
+  "zh-Hant": {
+    title: "電子記錄和電子簽名同意書",
+    reviewTitle: "接收電子記錄同意書",
+    code: "您的確認代碼：",
+    version: "版本",
+    pdfTitle: "電子簽名同意書",
+    reviewPdfTitle: "電子記錄同意書",
+  },
+  vi: {
+    title: "Đồng ý sử dụng hồ sơ và chữ ký điện tử",
+    reviewTitle: "Đồng ý nhận hồ sơ điện tử",
+    code: "Mã xác nhận của quý vị:",
+    version: "Phiên bản",
+    pdfTitle: "Đồng ý ký điện tử",
+    reviewPdfTitle: "Đồng ý nhận hồ sơ điện tử",
+  },
+  ko: {
+    title: "전자 기록 및 전자 서명 사용 동의",
+    reviewTitle: "전자 기록 수령 동의",
+    code: "확인 코드:",
+    version: "버전",
+    pdfTitle: "전자 서명 동의",
+    reviewPdfTitle: "전자 기록 동의",
+  },
+  tl: {
+    title: "Pahintulot sa mga elektronikong rekord at lagda",
+    reviewTitle: "Pahintulot na tumanggap ng mga elektronikong rekord",
+    code: "Ang inyong confirmation code:",
+    version: "Bersyon",
+    pdfTitle: "Pahintulot sa e-sign",
+    reviewPdfTitle: "Pahintulot sa mga elektronikong rekord",
+  },
+};
 
 const PAGE: [number, number] = [612, 792];
 const LEFT = 56;
@@ -43,7 +99,7 @@ const CODE_INK: Color = rgb(0.1, 0.2, 0.45);
  * Unicode font.
  */
 export async function renderConsentDocument(input: ConsentDocumentInput): Promise<Uint8Array> {
-  const es = input.language === "es";
+  const labels = LABELS[input.language];
   const pdf = input.customPdf ? await PDFDocument.load(input.customPdf) : await PDFDocument.create();
   const font = await embedUnicodeFont(pdf);
   let page = newPage(pdf, font);
@@ -73,19 +129,13 @@ export async function renderConsentDocument(input: ConsentDocumentInput): Promis
     y -= size * 0.6;
   };
 
-  const title = input.reviewOnly
-    ? es
-      ? "Consentimiento para recibir registros electrónicos"
-      : "Consent to receive electronic records"
-    : es
-      ? "Consentimiento para registros y firmas electrónicos"
-      : "Consent to electronic records and signatures";
+  const title = input.reviewOnly ? labels.reviewTitle : labels.title;
   write(title, 18, true);
   write(`${input.organizationName} — ${input.packageName}`, 11);
   if (!input.customPdf) {
     for (const paragraph of defaultConsentText(input.reviewOnly ?? false)[input.language]) write(paragraph, 11);
   }
-  write(es ? "Su código de confirmación:" : "Your confirmation code:", 13, true);
+  write(labels.code, 13, true);
   if (y - 14 < BOTTOM) {
     y = TOP;
     page = newPage(pdf, font);
@@ -101,16 +151,8 @@ export async function renderConsentDocument(input: ConsentDocumentInput): Promis
   });
   text(printable(font, input.code), LEFT + 16, y - 2, 22, true, CODE_INK);
   y -= 50;
-  write(`${es ? "Versión" : "Version"} ${input.version} · SHA-256 ${input.sha256}`, 8);
-  pdf.setTitle(
-    input.reviewOnly
-      ? es
-        ? "Consentimiento para registros electrónicos"
-        : "Electronic records consent"
-      : es
-        ? "Consentimiento electrónico"
-        : "E-sign consent",
-  );
+  write(`${labels.version} ${input.version} · SHA-256 ${input.sha256}`, 8);
+  pdf.setTitle(input.reviewOnly ? labels.reviewPdfTitle : labels.pdfTitle);
   await finishFontSubset(pdf, font);
   return pdf.save();
 }
@@ -122,15 +164,29 @@ function newPage(pdf: PDFDocument, font: PDFFont): PDFPage {
   return page;
 }
 
+/**
+ * Greedy word wrap. Chinese puts no spaces between words: a run wider than the line is broken
+ * between characters, where Chinese allows a break.
+ */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (value: string) => font.widthOfTextAtSize(value, size) <= width;
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/)) {
     const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = "";
+    for (const character of word) {
+      if (line && !fits(line + character)) {
+        lines.push(line);
+        line = "";
+      }
+      line += character;
+    }
   }
   if (line) lines.push(line);
   return lines;
