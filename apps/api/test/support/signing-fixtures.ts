@@ -112,6 +112,7 @@ export async function signablePackage(
       accessMethod?: "EMAIL" | "SMS" | "API";
       phoneNumber?: string;
       idVerification?: string;
+      language?: string;
       kbaAnswers?: object;
     }[];
     ordered?: boolean;
