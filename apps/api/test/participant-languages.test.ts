@@ -1,8 +1,21 @@
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import type { Participant, SigningRoom } from "@signet/contract";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Participant, SealedArtifact, SigningRoom } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
-import { invitationTo, linkToken, SigningClient, sendPackage, signablePackage } from "./support/signing-fixtures.ts";
+import { poll } from "./support/poll.ts";
+import {
+  invitationTo,
+  linkToken,
+  openAndConsent,
+  SigningClient,
+  sendPackage,
+  signablePackage,
+  signEverything,
+} from "./support/signing-fixtures.ts";
 import { type SmtpCapture, startSmtpCapture } from "./support/smtp-capture.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
@@ -125,5 +138,47 @@ describe("a participant's language", () => {
       json: { type: "Co-Borrower", givenName: "Thu", email: `thu-${unique()}@example.com`, language: "vi" },
     });
     expect([added.status, added.body.language]).toEqual([201, "vi"]);
+  });
+});
+
+describe("the sealed certificate of completion", () => {
+  it("prints its labels in the Korean, Chinese and Vietnamese of its signers, in an embedded font", async () => {
+    const people = [
+      { givenName: "민지", email: `minji-${unique()}@example.com`, language: "ko" },
+      { givenName: "美玲", email: `meiling-${unique()}@example.com`, language: "zh-Hant" },
+      { givenName: "Thị Lan", email: `thilan-${unique()}@example.com`, language: "vi" },
+    ];
+    const s = await signablePackage(app, db(), { signers: people });
+    await sendPackage(s, db());
+    for (const person of people) {
+      const { client, room } = await openAndConsent(
+        app.server.signingRoom!.url,
+        linkToken(await invitationTo(smtp, person.email)),
+      );
+      expect(room.language).toBe(person.language);
+      expect((await signEverything(client, room)).status).toBe(200);
+    }
+    await poll(
+      "the package to be sealed",
+      async () => (await db().package.findUniqueOrThrow({ where: { id: s.pkg.id } })).sealedAt,
+      { timeoutMs: 30_000 },
+    );
+    const artifacts = await s.admin.get<{ records: SealedArtifact[] }>(s.api.sealedArtifacts);
+    const certificate = artifacts.body.records.find((artifact) => artifact.kind === "CERTIFICATE")!;
+    const response = await fetch(`${app.url}${s.api.sealedFile(certificate.id)}`, {
+      headers: { cookie: [...s.admin.jar].map(([key, value]) => `${key}=${value}`).join("; ") },
+    });
+    expect(response.status).toBe(200);
+    const file = join(mkdtempSync(join(tmpdir(), "signet-languages-")), "certificate.pdf");
+    writeFileSync(file, new Uint8Array(await response.arrayBuffer()));
+
+    // labels wrap inside their column: compare with the white space taken out
+    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, "");
+    expect(text).toContain("Signature/서명/簽名/Chữký");
+    expect(text).toContain("CertificateofCompletion/완료증명서/完成證明書/Giấychứngnhậnhoàntất");
+    for (const name of ["민지Okafor", "美玲Okafor", "ThịLanOkafor"]) expect(text).toContain(name);
+    const fonts = execFileSync("pdffonts", [file], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(font.trim().split(/\s+/).at(-5), font).toBe("yes");
   });
 });
