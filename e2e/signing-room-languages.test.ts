@@ -1,4 +1,4 @@
-import type { ParticipantLanguage } from "@signet/contract";
+import type { Package, ParticipantLanguage, ParticipantList } from "@signet/contract";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SmtpCapture } from "../apps/api/test/support/smtp-capture.ts";
@@ -9,9 +9,10 @@ import { ko } from "../apps/signing-room/src/i18n/ko.ts";
 import { tl } from "../apps/signing-room/src/i18n/tl.ts";
 import { vi } from "../apps/signing-room/src/i18n/vi.ts";
 import { zhHant } from "../apps/signing-room/src/i18n/zh-Hant.ts";
-import { startTestApp, type TestApp } from "./support/app.ts";
+import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
+import { signIn } from "./support/journeys.ts";
 import { adminClient, buildPackage, pdfText, signingLinkIn } from "./support/signing-helpers.ts";
 
 // Issue 33 §6–7: for each of the six languages, a participant whose language the sender set opens the
@@ -119,4 +120,51 @@ describe("the signing room in the participant's language, on a phone", () => {
       expect(browser.errors).toEqual([]);
     });
   }
+});
+
+describe("the sender's choice of language in the builder", () => {
+  let app: TestApp;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser({ baseURL: app.url, viewport: { width: 1440, height: 1000 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it("adds a participant served in Korean, English being the prefilled choice", async () => {
+    const client = await adminClient(app);
+    const organizationId = app.demo.organizations.customer;
+    const created = await client.request<Package>("POST", `/api/v9/organizations/${organizationId}/packages`, {
+      json: { name: "Kim purchase" },
+    });
+    expect(created.status).toBe(201);
+    const { page } = browser;
+    await page.goto("/sign-in");
+    await signIn(page, app.users.admin, DEMO_PASSWORD);
+    await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+    await page.goto(`/packages/${created.body.id}/build?step=1`);
+
+    const form = page.getByRole("form", { name: "Add participant" });
+    await form.getByLabel("First name").fill("민준");
+    await form.getByLabel("Last name").fill("Kim");
+    await form.getByRole("textbox", { name: "Email" }).fill("minjun.kim@example.com");
+    const language = form.getByRole("combobox", { name: "Language" });
+    expect(await language.inputValue()).toBe("English");
+    await language.click();
+    await page.getByRole("option", { name: "Korean (한국어)" }).click();
+    await form.getByRole("button", { name: "Add participant" }).click();
+    await page.getByRole("table", { name: "Participants" }).getByText("민준 Kim").waitFor();
+
+    const listed = await client.get<ParticipantList>(
+      `/api/v5/organizations/${organizationId}/packages/${created.body.id}/participants`,
+    );
+    expect(listed.body.records.map((participant) => [participant.givenName, participant.language])).toEqual([
+      ["민준", "ko"],
+    ]);
+    expect(browser.errors).toEqual([]);
+  });
 });
