@@ -122,6 +122,33 @@ describe("the signing room in the participant's language, on a phone", () => {
   }
 });
 
+describe("the seal verification page in each language, on a phone", () => {
+  let app: TestApp;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser({ viewport: PHONE, mobile: true, bypassCSP: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it("switches with its language picker and reads in each language", async () => {
+    const page = browser.page;
+    await page.goto(`${app.server.signingRoom!.url}/verify`);
+    await page.getByRole("heading", { name: en.seal.title }).waitFor();
+    for (const language of Object.keys(TEXTS) as ParticipantLanguage[]) {
+      await page.getByTestId("language-select").selectOption(language);
+      await page.getByRole("heading", { name: TEXTS[language].seal.title }).waitFor();
+      await page.getByText(TEXTS[language].seal.intro).waitFor();
+      await checkScreen(page, language, "seal verification");
+    }
+    expect(browser.errors).toEqual([]);
+  });
+});
+
 describe("the sender's choice of language in the builder", () => {
   let app: TestApp;
   let browser: BrowserSession;
