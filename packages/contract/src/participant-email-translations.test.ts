@@ -8,7 +8,8 @@ import {
   PARTICIPANT_EMAIL_TRANSLATIONS,
 } from "./participant-email-translations.ts";
 
-const variables = (text: string) => [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]))].sort();
+const variables = (text: string) =>
+  [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? ""))].sort();
 
 describe("the participant emails in Chinese, Vietnamese, Korean and Tagalog", () => {
   it("use the variables of the English built-in text, no more and no fewer", () => {

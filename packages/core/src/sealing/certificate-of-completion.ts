@@ -146,9 +146,9 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     smallMono: { face: regular, size: 6.5, color: INK },
   };
   const layout = new Layout(document);
-  const L = (key: CertificateLabel) => certificateLabel(key, data.languages ?? []);
+  const label = (key: CertificateLabel) => certificateLabel(key, data.languages ?? []);
 
-  layout.heading(L("title"), bold, 20);
+  layout.heading(label("title"), bold, 20);
   layout.paragraph(data.package.name, bold, 12, MUTED);
   layout.gap(4);
   layout.paragraph(
@@ -169,20 +169,20 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     style,
   });
 
-  layout.section(L("package"), bold);
+  layout.section(label("package"), bold);
   layout.table(
     keyValue,
     [
-      row(L("name"), text(data.package.name)),
-      row(L("packageId"), text(data.package.id, "mono")),
-      row(L("shortId"), text(data.package.shortId)),
-      row(L("organization"), text(data.package.organizationName)),
-      row(L("status"), text(data.package.status)),
-      row(L("sent"), text(data.package.sentAt)),
-      row(L("completed"), text(data.package.completedAt)),
-      row(L("timeZone"), text(data.package.timeZone)),
+      row(label("name"), text(data.package.name)),
+      row(label("packageId"), text(data.package.id, "mono")),
+      row(label("shortId"), text(data.package.shortId)),
+      row(label("organization"), text(data.package.organizationName)),
+      row(label("status"), text(data.package.status)),
+      row(label("sent"), text(data.package.sentAt)),
+      row(label("completed"), text(data.package.completedAt)),
+      row(label("timeZone"), text(data.package.timeZone)),
       row(
-        L("chain"),
+        label("chain"),
         data.chain.valid
           ? text(`Verified: ${data.chain.events} events, each hash chained to the one before`)
           : {
@@ -191,32 +191,32 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
               color: ALERT,
             },
       ),
-      row(L("lastHash"), text(data.chain.lastHash, "mono")),
+      row(label("lastHash"), text(data.chain.lastHash, "mono")),
     ],
     styles,
     { lineHeight: 11, header: false },
   );
 
-  layout.section(L("documents"), bold);
+  layout.section(label("documents"), bold);
   layout.table(
     [
-      { title: L("document"), width: 170 },
-      { title: L("pages"), width: 36 },
-      { title: L("hashes"), width: CONTENT_WIDTH - 206 },
+      { title: label("document"), width: 170 },
+      { title: label("pages"), width: 36 },
+      { title: label("hashes"), width: CONTENT_WIDTH - 206 },
     ],
     data.documents.map((item) => [
       [text(item.name)],
       [text(String(item.pages))],
       [
-        { text: L("atUpload"), style: "small", color: MUTED },
+        { text: label("atUpload"), style: "small", color: MUTED },
         text(item.sha256Original, "mono"),
-        { text: L("atSend"), style: "small", color: MUTED },
+        { text: label("atSend"), style: "small", color: MUTED },
         text(item.sha256AtSend ?? "not sent", item.sha256AtSend ? "mono" : "body"),
         // the stored original must not change once uploaded: say so where the reader compares them
         ...(item.sha256AtSend && item.sha256AtSend !== item.sha256Original
           ? [{ text: "DIFFERS from the hash at upload", style: "label" as const, color: ALERT }]
           : []),
-        { text: L("afterSealing"), style: "small", color: MUTED },
+        { text: label("afterSealing"), style: "small", color: MUTED },
         text(item.sha256Final ?? "not sealed yet", item.sha256Final ? "mono" : "body"),
       ],
     ]),
@@ -224,7 +224,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     { lineHeight: 11, header: true },
   );
 
-  layout.section(L("participants"), bold);
+  layout.section(label("participants"), bold);
   for (const [index, participant] of data.participants.entries()) {
     const title =
       participant.displayName && participant.displayName !== participant.name
@@ -233,42 +233,45 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     layout.subheading(title, bold);
     const consent = participant.consent;
     const rows: Cell[][] = [
-      row(L("email"), text(participant.email)),
-      row(L("phone"), text(participant.phone)),
-      row(L("role"), text(participant.type)),
-      row(L("access"), text(participant.accessMethod)),
-      row(L("authentication"), text(participant.authentication.join("; ") || "none")),
-      row(L("status"), text(participant.status)),
-      row(L("finished"), text(participant.finishedAt)),
-      ...(participant.language ? [row(L("language"), text(LANGUAGE_INFO[participant.language].englishName))] : []),
+      row(label("email"), text(participant.email)),
+      row(label("phone"), text(participant.phone)),
+      row(label("role"), text(participant.type)),
+      row(label("access"), text(participant.accessMethod)),
+      row(label("authentication"), text(participant.authentication.join("; ") || "none")),
+      row(label("status"), text(participant.status)),
+      row(label("finished"), text(participant.finishedAt)),
+      ...(participant.language ? [row(label("language"), text(LANGUAGE_INFO[participant.language].englishName))] : []),
     ];
     if (consent) {
       rows.push(
-        row(L("consent"), text(`version ${consent.version}, granted ${consent.grantedAt}`)),
-        row(L("consentSha256"), text(consent.sha256, "mono")),
-        row(L("consentIp"), text(consent.ip)),
-        row(L("consentUserAgent"), text(consent.userAgent)),
+        row(label("consent"), text(`version ${consent.version}, granted ${consent.grantedAt}`)),
+        row(label("consentSha256"), text(consent.sha256, "mono")),
+        row(label("consentIp"), text(consent.ip)),
+        row(label("consentUserAgent"), text(consent.userAgent)),
       );
-      if (consent.withdrawnAt) rows.push(row(L("consentWithdrawn"), text(consent.withdrawnAt)));
+      if (consent.withdrawnAt) rows.push(row(label("consentWithdrawn"), text(consent.withdrawnAt)));
     } else {
-      rows.push(row(L("consent"), text("none recorded")));
+      rows.push(row(label("consent"), text("none recorded")));
     }
-    rows.push([[{ text: L("signature"), style: "label" }], await signatureCell(document, participant.signaturePng)]);
+    rows.push([
+      [{ text: label("signature"), style: "label" }],
+      await signatureCell(document, participant.signaturePng),
+    ]);
     layout.table(keyValue, rows, styles, { lineHeight: 11, header: false });
     layout.gap(6);
   }
 
   if (data.avRecordings?.length) {
-    layout.section(L("recordings"), bold);
+    layout.section(label("recordings"), bold);
     for (const recording of data.avRecordings) {
       layout.table(
         keyValue,
         [
-          row(L("sessionHost"), text(recording.host)),
-          row(L("started"), text(recording.startedAt)),
-          row(L("recordingSha256"), text(recording.sha256, "mono")),
-          row(L("duration"), text(`${recording.durationSeconds} seconds`)),
-          row(L("retainedUntil"), text(recording.retainUntil)),
+          row(label("sessionHost"), text(recording.host)),
+          row(label("started"), text(recording.startedAt)),
+          row(label("recordingSha256"), text(recording.sha256, "mono")),
+          row(label("duration"), text(`${recording.durationSeconds} seconds`)),
+          row(label("retainedUntil"), text(recording.retainUntil)),
         ],
         styles,
         { lineHeight: 11, header: false },
@@ -277,14 +280,14 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     }
   }
 
-  layout.section(L("auditTrail"), bold);
+  layout.section(label("auditTrail"), bold);
   layout.table(
     [
       { title: "#", width: 24 },
-      { title: L("time"), width: 92 },
-      { title: L("event"), width: 180 },
-      { title: L("ipAndUserAgent"), width: 106 },
-      { title: L("details"), width: CONTENT_WIDTH - 402 },
+      { title: label("time"), width: 92 },
+      { title: label("event"), width: 180 },
+      { title: label("ipAndUserAgent"), width: 106 },
+      { title: label("details"), width: CONTENT_WIDTH - 402 },
     ],
     data.events.map((event) => [
       [text(String(event.sequence), "small")],
