@@ -86,13 +86,11 @@ describe("A/V eSign: a host-led live session", () => {
     await smtp?.close();
   });
 
-  const roomOrigin = () => app.server.signingRoom!.url;
-
   async function openRoom(email: string, options: Parameters<typeof launchBrowser>[0]): Promise<BrowserSession> {
     const session = await launchBrowser({ ...options, bypassCSP: true });
     sessions.push(session);
     await session.page.goto(signingLinkIn(await invitationFor(smtp, email)));
-    await consentInRoom(session.page, session.page, roomOrigin());
+    await consentInRoom(session.page);
     return session;
   }
 

@@ -72,7 +72,7 @@ describe("eNote signing journey", () => {
 
     const page = browser.page;
     await page.goto(signingLinkIn(await invitationFor(smtp, "ana.rivera@example.com")));
-    await consentInRoom(page, page, app.server.signingRoom!.url);
+    await consentInRoom(page);
 
     const view = page.getByTestId("enote-view");
     await view.waitFor();

@@ -12,7 +12,7 @@ import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
 import { screenshot } from "./support/screenshots.ts";
-import { adminClient, buildPackage, invitationFor, pdfText, signingLinkIn } from "./support/signing-helpers.ts";
+import { adminClient, buildPackage, consentInRoom, invitationFor, signingLinkIn } from "./support/signing-helpers.ts";
 
 // Issue 16 §2, DOMAIN.md §8: an A/V signer opens their link, consents, gives the details of a person
 // the reference identity provider knows, answers the five timed questions and passes; a second
@@ -68,14 +68,7 @@ describe("identity proofing in the signing room", () => {
     sessions.push(session);
     const page = session.page;
     await page.goto(signingLinkIn(await invitationFor(smtp, email)));
-    await page.getByLabel("Code from the consent document").waitFor();
-    const response = await page.request.get(`${app.server.signingRoom!.url}/api/v1/signing/consent-document`);
-    const code = /confirmation code:\s*([A-Z0-9]{6})/i.exec(
-      pdfText(new Uint8Array(await response.body())).replace(/\s+/g, " "),
-    )?.[1];
-    await page.getByLabel("Code from the consent document").fill(code!);
-    await page.getByLabel("I agree to use electronic records and signatures").check();
-    await page.getByRole("button", { name: "Agree and continue" }).click();
+    await consentInRoom(page);
     await page.getByRole("heading", { name: "Verify your identity" }).waitFor();
     return page;
   }

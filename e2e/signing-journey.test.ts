@@ -60,7 +60,7 @@ describe("signing journey: emails, consent, signatures, seal, verification", () 
     if ((await signature.getAttribute("aria-pressed")) !== "true") await signature.click();
     await expect.poll(() => signature.getAttribute("aria-pressed")).toBe("true");
     // Date signed is not asked for: it shows that it is dated on finishing, and nothing is left
-    await page.getByRole("note", { name: "Dated when you finish: Date signed" }).first().waitFor();
+    await page.getByRole("note", { name: "Filled automatically: Date signed" }).first().waitFor();
     expect(await page.getByRole("button", { name: /Date signed/ }).count()).toBe(0);
     await page.getByRole("button", { name: "Finish" }).click();
     await page.getByRole("heading", { name: "You're done" }).waitFor();
@@ -82,7 +82,7 @@ describe("signing journey: emails, consent, signatures, seal, verification", () 
 
     // Ada: typed signature
     await page.goto(signingLinkIn(await invitationFor(smtp, "ada.stone@example.com")));
-    await consentInRoom(page, page, roomOrigin());
+    await consentInRoom(page);
     await page.getByRole("region", { name: "Promissory note" }).getByRole("group", { name: "Page 1 of 4" }).waitFor();
     await page.getByRole("button", { name: "Signature (required)" }).first().scrollIntoViewIfNeeded();
     await screenshot(page, "signing-room-sign");
@@ -95,12 +95,12 @@ describe("signing journey: emails, consent, signatures, seal, verification", () 
     const benContext = await browser.context.browser()?.newContext();
     const benPage = benContext ? await benContext.newPage() : page;
     await benPage.goto(signingLinkIn(await invitationFor(smtp, "ben.stone@example.com")));
-    await consentInRoom(benPage, benPage, roomOrigin());
+    await consentInRoom(benPage);
     await signAll(benPage, true);
 
     // Vera only reviews (a View Only document and no field): the room speaks of reviewing (issue 11 §2)
     await page.goto(signingLinkIn(await invitationFor(smtp, "vera@example.com")));
-    await consentAsReviewer(page, roomOrigin());
+    await consentAsReviewer(page);
     await page.getByRole("button", { name: "I have reviewed this document" }).click();
     await page.getByText("Reviewed", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Finish review" }).click();

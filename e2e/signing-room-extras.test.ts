@@ -36,8 +36,6 @@ describe("signing room: withdrawal, embedding, Spanish", () => {
     await smtp?.close();
   });
 
-  const roomOrigin = () => app.server.signingRoom!.url;
-
   it("withdraws consent: the package stops, the sender is told", async () => {
     const client = await adminClient(app);
     const { api } = await buildPackage(app, client, {
@@ -47,7 +45,7 @@ describe("signing room: withdrawal, embedding, Spanish", () => {
     });
     const page: Page = browser.page;
     await page.goto(signingLinkIn(await invitationFor(smtp, "wes@example.com")));
-    await consentInRoom(page, page, roomOrigin());
+    await consentInRoom(page);
     await page.getByRole("button", { name: "Signature (required)" }).first().waitFor();
     await page.getByRole("button", { name: "More options" }).click();
     await page.getByRole("menuitem", { name: "Withdraw consent" }).click();
@@ -80,7 +78,7 @@ describe("signing room: withdrawal, embedding, Spanish", () => {
     const room = page.frameLocator('iframe[title="Embedded signing room"]');
     const log = page.getByRole("log", { name: "Events" });
     await log.getByText("loaded").waitFor();
-    await consentInRoom(page, room as never, roomOrigin());
+    await consentInRoom(room as never);
     await log.getByText("consented").waitFor();
     await room.getByRole("button", { name: "Signature (required)" }).first().click();
     const adopt = room.getByRole("dialog", { name: "Adopt your signature" });
@@ -90,7 +88,7 @@ describe("signing room: withdrawal, embedding, Spanish", () => {
     if ((await signature.getAttribute("aria-pressed")) !== "true") await signature.click();
     await log.getByText("signed").first().waitFor();
     // Date signed is filled by the server on finish: nothing to click
-    await room.getByRole("note", { name: "Dated when you finish: Date signed" }).first().waitFor();
+    await room.getByRole("note", { name: "Filled automatically: Date signed" }).first().waitFor();
     await room.getByRole("button", { name: "Finish" }).click();
     await room.getByRole("heading", { name: "You're done" }).waitFor();
     await log.getByText("finished").waitFor();
@@ -129,9 +127,10 @@ describe("signing room: withdrawal, embedding, Spanish", () => {
     });
     const page = browser.page;
     await page.goto(signingLinkIn(await invitationFor(smtp, "sofia@example.com")));
-    await page.getByRole("link", { name: /Open the consent document/ }).waitFor();
+    await page.getByRole("link", { name: /Open the disclosure/ }).waitFor();
     await page.getByLabel("Language").selectOption("es");
-    await page.getByRole("link", { name: /Abra el documento de consentimiento|documento de consentimiento/ }).waitFor();
+    await page.getByRole("link", { name: /Abrir la divulgación/ }).waitFor();
+    await page.getByRole("button", { name: "Acepto", exact: true }).waitFor();
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es");
     await screenshot(page, "signing-room-spanish");
   });

@@ -9,7 +9,7 @@ import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
 import { FIXTURE_PDFS } from "./support/package-helpers.ts";
 import { readmeScreenshot } from "./support/screenshots.ts";
-import { invitationFor, pdfText, signingLinkIn } from "./support/signing-helpers.ts";
+import { invitationFor, signingLinkIn } from "./support/signing-helpers.ts";
 import { UserActions } from "./support/user-actions.ts";
 
 // Issue 11 "Done when": the standard journey, as a loan officer (the demo member, package
@@ -50,18 +50,6 @@ describe("the standard journey: two documents, two ordered signers, one viewer",
   async function axe(page: Page | Frame, where: string) {
     const violations = await axeViolations(page);
     if (violations.length > 0) axeFindings.push(`${where}:\n${describeViolations(violations)}`);
-  }
-
-  const roomOrigin = () => app.server.signingRoom!.url;
-
-  /** The confirmation code printed in the consent PDF, which the person reads in the room. */
-  async function consentCode(page: Page): Promise<string> {
-    const response = await page.request.get(`${roomOrigin()}/api/v1/signing/consent-document`);
-    expect(response.status()).toBe(200);
-    const text = pdfText(new Uint8Array(await response.body())).replace(/\s+/g, " ");
-    const code = /confirmation code:\s*([A-Z0-9]{6})/i.exec(text)?.[1];
-    expect(code, text).toBeTruthy();
-    return code!;
   }
 
   async function addParticipant(
@@ -108,15 +96,9 @@ describe("the standard journey: two documents, two ordered signers, one viewer",
     const link = signingLinkIn(await invitationFor(smtp, email));
     signer.actions.push({ kind: "click", what: "Open the link in the invitation email" });
     await page.goto(link);
-    await page.getByLabel("Code from the consent document").waitFor();
+    await page.getByTestId("disclosure").waitFor();
     await axe(page, `${who}: consent`);
-    await signer.type(
-      page.getByLabel("Code from the consent document"),
-      await consentCode(page),
-      "Type the code from the consent document",
-    );
-    await signer.click(page.getByLabel("I agree to use electronic records and signatures"), "Tick I agree");
-    await signer.click(page.getByRole("button", { name: "Agree and continue" }), "Agree and continue");
+    await signer.click(page.getByRole("button", { name: "I agree", exact: true }), "I agree");
     const signature = page.getByRole("button", { name: "Signature (required)" });
     await signature.first().waitFor();
     await axe(page, `${who}: room`);
@@ -208,14 +190,8 @@ describe("the standard journey: two documents, two ordered signers, one viewer",
     const sam = new UserActions(reviewPage, "viewer");
     sam.actions.push({ kind: "click", what: "Open the link in the invitation email" });
     await reviewPage.goto(signingLinkIn(await invitationFor(smtp, "sam@title.example.com")));
-    await reviewPage.getByLabel("Code from the consent document").waitFor();
-    await sam.type(
-      reviewPage.getByLabel("Code from the consent document"),
-      await consentCode(reviewPage),
-      "Type the code",
-    );
-    await sam.click(reviewPage.getByRole("checkbox"), "Tick I agree");
-    await sam.click(reviewPage.getByRole("button", { name: /^Agree/ }), "Agree and continue");
+    await reviewPage.getByTestId("disclosure").waitFor();
+    await sam.click(reviewPage.getByRole("button", { name: "I agree", exact: true }), "I agree");
     for (let index = 0; index < 2; index++) {
       await sam.click(
         reviewPage.getByRole("button", { name: "I have reviewed this document" }).first(),

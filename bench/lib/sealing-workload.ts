@@ -55,6 +55,7 @@ const participant = (name: string, email: string, png: Uint8Array) => ({
     grantedAt: "2024-05-14T15:02:11.000Z",
     ip: "203.0.113.7",
     userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 Safari/605.1.15",
+    givenBy: "Pressing 'I agree' under the disclosure shown in the signing room",
     withdrawnAt: null,
   },
   status: "COMPLETED",

@@ -132,20 +132,33 @@ export function pdfsig(bytes: Uint8Array): string {
 }
 
 /**
- * Consents as a participant does: opens the consent PDF (with the room's session), reads the code
- * printed in it, types it, agrees. `frame` is the page or the iframe the room is in.
+ * Consents as a participant does by default: reads the disclosure shown in the room and presses the
+ * one "I agree". `frame` is the page or the iframe the room is in.
  */
-export async function consentInRoom(page: Page, frame: Page | ReturnType<Page["frameLocator"]>, roomOrigin: string) {
+export async function consentInRoom(frame: Page | ReturnType<Page["frameLocator"]>) {
   const root = frame as Page;
-  await root.getByRole("link", { name: /Open the consent document/ }).waitFor();
+  await root.getByTestId("disclosure").waitFor();
+  await root.getByRole("button", { name: "I agree", exact: true }).click();
+}
+
+/**
+ * Consents where the organization requires the consent code: opens the disclosure PDF (with the
+ * room's session), reads the code printed in it, types it and presses "I agree".
+ */
+export async function consentWithCode(page: Page, roomOrigin: string) {
+  await page.getByLabel("Code from the PDF").waitFor();
+  await page.getByLabel("Code from the PDF").fill(await consentCodeFromPdf(page, roomOrigin));
+  await page.getByRole("button", { name: "I agree", exact: true }).click();
+}
+
+/** The code printed in the participant's consent PDF, read as a person reads the PDF. */
+export async function consentCodeFromPdf(page: Page, roomOrigin: string): Promise<string> {
   const response = await page.request.get(`${roomOrigin}/api/v1/signing/consent-document`);
   expect(response.status()).toBe(200);
   const text = pdfText(new Uint8Array(await response.body())).replace(/\s+/g, " ");
   const code = /confirmation code:\s*([A-Z0-9]{6})/i.exec(text)?.[1];
   expect(code, text).toBeTruthy();
-  await root.getByLabel("Code from the consent document").fill(code!);
-  await root.getByLabel("I agree to use electronic records and signatures").check();
-  await root.getByRole("button", { name: "Agree and continue" }).click();
+  return code!;
 }
 
 /**
@@ -199,19 +212,12 @@ export async function buildSignerAndViewerPackage(
 }
 
 /**
- * Consents as a participant who only reviews: the same steps as consentInRoom, under the review
- * wording. Answers how many actions it took (typed fields and clicks).
+ * Consents as a participant who only reviews: the disclosure worded for receiving and reviewing,
+ * and the one "I agree". Answers how many actions it took (one click).
  */
-export async function consentAsReviewer(page: Page, roomOrigin: string): Promise<number> {
+export async function consentAsReviewer(page: Page): Promise<number> {
   await page.getByRole("heading", { name: "Agree to receive electronic records" }).waitFor();
-  const response = await page.request.get(`${roomOrigin}/api/v1/signing/consent-document`);
-  expect(response.status()).toBe(200);
-  const text = pdfText(new Uint8Array(await response.body())).replace(/\s+/g, " ");
-  expect(text).toContain("Consent to receive electronic records");
-  const code = /confirmation code:\s*([A-Z0-9]{6})/i.exec(text)?.[1];
-  expect(code, text).toBeTruthy();
-  await page.getByLabel("Code from the consent document").fill(code!);
-  await page.getByLabel("I agree to receive and review records electronically").check();
-  await page.getByRole("button", { name: "Agree and continue" }).click();
-  return 3;
+  await page.getByTestId("disclosure").getByRole("heading", { name: "Electronic records disclosure" }).waitFor();
+  await page.getByRole("button", { name: "I agree", exact: true }).click();
+  return 1;
 }

@@ -2,7 +2,6 @@ import type { Package, SigningRoom } from "@signet/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import {
-  consentCodeOf,
   invitationTo,
   linkToken,
   openAndConsent,
@@ -131,7 +130,7 @@ describe("withdrawing e-sign consent", () => {
 
     // Ben consents again and signs: with Ada's signatures kept, the package completes
     const consented = await reopened.client.request<SigningRoom>("POST", "/api/v1/signing/consent", {
-      json: { code: await consentCodeOf(reopened.client), agree: true },
+      json: { agree: true },
     });
     expect(consented.body.stage).toBe("SIGN");
     expect(await db().consentRecord.count({ where: { participantId: ben.id } })).toBe(2);

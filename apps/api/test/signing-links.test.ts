@@ -187,7 +187,7 @@ describe("signing links", () => {
     const consent = await fetch(`${signingUrl()}/api/v1/signing/consent`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ code: "ABCDEF", agree: true }),
+      body: JSON.stringify({ agree: true }),
     });
     expect(consent.status).toBe(403);
     expect(((await consent.json()) as ErrorBody).code).toBe("CSRF");
@@ -251,7 +251,7 @@ describe("signing links", () => {
     stale.jar.set(SIGNING_SESSION_COOKIE, secret);
     const room = await stale.room();
     expect([room.status, (room.body as unknown as ErrorBody).code]).toEqual([401, "SIGNING_SESSION_ENDED"]);
-    const write = await stale.request("POST", "/api/v1/signing/consent", { json: { code: "ABCDEF", agree: true } });
+    const write = await stale.request("POST", "/api/v1/signing/consent", { json: { agree: true } });
     expect([write.status, write.body.code]).toEqual([401, "SIGNING_SESSION_ENDED"]);
     expect(await db().consentRecord.count({ where: { packageId: s.pkg.id } })).toBe(0);
   });

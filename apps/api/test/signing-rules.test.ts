@@ -6,6 +6,7 @@ import {
   dataCollectionRoutes,
   fillPath,
   MESSAGES,
+  type PackageAudit,
   type RouteDef,
   routeUrl,
   SIGNING_ADMIN_MESSAGES,
@@ -16,6 +17,7 @@ import {
   type SigningUrl,
   type Stip,
 } from "@signet/contract";
+import { DEFAULT_CONSENT_UPDATED_ON, DEFAULT_CONSENT_VERSION } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import { fixturePdf, upload } from "./support/document-upload.ts";
@@ -24,6 +26,7 @@ import {
   invitationTo,
   linkToken,
   openAndConsent,
+  pdfText,
   type SignablePackage,
   type SigningClient,
   sendPackage,
@@ -138,11 +141,99 @@ describe("consent", () => {
     expect(await db().tagValue.count({ where: { packageId: s.pkg.id } })).toBe(0);
   });
 
-  it("refuses a wrong consent code with 400 CONSENT_CODE_WRONG and records no consent", async () => {
+  it("records one-action consent with its version, SHA-256, way, time, IP and user agent; no document before it", async () => {
     const s = await signablePackage(app, db(), { signers: people() });
     await sendPackage(s, db());
-    const { client } = await openRoom(signingUrl(), await tokenOf(s, 0));
+    const { client, reply: opened } = await openRoom(signingUrl(), await tokenOf(s, 0));
+    expect(opened.body.consent).toMatchObject({
+      kind: "DEFAULT",
+      given: false,
+      codeRequired: false,
+      version: DEFAULT_CONSENT_VERSION,
+      updatedOn: DEFAULT_CONSENT_UPDATED_ON,
+    });
+    expect(opened.body.consent.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(opened.body.consent.disclosure.join(" ")).toContain("paper copy");
+    // no document before consent
+    expect(opened.body.documents).toEqual([]);
+    const early = await download(client, `/api/v1/signing/documents/${s.document.id}/file`);
+    expect([early.status, early.json?.code]).toEqual([403, "CONSENT_REQUIRED"]);
+    // the PDF to keep holds the disclosure and no code
+    const pdf = await download(client, "/api/v1/signing/consent-document");
+    expect(pdf.status).toBe(200);
+    expect(pdfText(pdf.bytes).replace(/\s+/g, " ")).not.toMatch(/confirmation code/i);
+    // agreeing is required
+    const notAgreed = await client.request("POST", "/api/v1/signing/consent", { json: { agree: false } });
+    expect(notAgreed.status).toBe(400);
+
+    const before = new Date();
+    const userAgent = "SignetRulesTest/1.0 (consent)";
+    const consented = await client.request<Body<SigningRoom>>("POST", "/api/v1/signing/consent", {
+      json: { agree: true },
+      headers: { "user-agent": userAgent },
+    });
+    expect(consented.status).toBe(200);
+    expect(consented.body.stage).toBe("SIGN");
+    expect(consented.body.consent.given).toBe(true);
+    expect(consented.body.documents.map((document) => document.id)).toEqual([s.document.id]);
+
+    // read back as the sender reads it: the package's audit trail over the API
+    const audit = await s.admin.get<PackageAudit>(s.api.audit);
+    const granted = audit.body.events.find((event) => event.type === "participant.consent-granted");
+    expect(granted).toMatchObject({
+      actorId: s.signers[0]!.id,
+      userAgent,
+      data: {
+        participantId: s.signers[0]!.id,
+        consentVersion: DEFAULT_CONSENT_VERSION,
+        consentSha256: opened.body.consent.sha256,
+        demonstration: "DISCLOSURE_SHOWN_IN_ROOM",
+      },
+    });
+    expect(granted!.ip).toMatch(/127\.0\.0\.1|::1/);
+    expect(new Date(granted!.occurredAt).getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    const [record] = await db().consentRecord.findMany({ where: { packageId: s.pkg.id } });
+    expect(record).toMatchObject({
+      id: granted!.data.consentRecordId,
+      consentVersion: DEFAULT_CONSENT_VERSION,
+      consentSha256: opened.body.consent.sha256,
+      demonstration: "DISCLOSURE_SHOWN_IN_ROOM",
+      userAgent,
+      ip: granted!.ip,
+      withdrawnAt: null,
+    });
+    // now the document opens
+    const file = await download(client, `/api/v1/signing/documents/${s.document.id}/file`);
+    expect([file.status, file.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+
+    // consenting again, already past consent: spec §8's generic 'This action could not be completed…'
+    const again = await client.request<Body<{ message: string }>>("POST", "/api/v1/signing/consent", {
+      json: { agree: true },
+    });
+    expect([again.status, again.body.message]).toEqual([409, MESSAGES.actionNotCompleted]);
+    expect(await db().consentRecord.count({ where: { packageId: s.pkg.id } })).toBe(1);
+  });
+
+  it("with the consent code required, refuses a missing or wrong code and records the code's consent", async () => {
+    const s = await signablePackage(app, db(), { signers: people() });
+    const settings = `/api/v1/organizations/${s.org.organizationId}/settings/signing-room`;
+    const required = await s.admin.request<SigningRoomSettings>("PATCH", settings, {
+      json: { esign_consent_code_required: true },
+    });
+    expect([required.status, required.body.esign_consent_code_required]).toEqual([200, true]);
+    await sendPackage(s, db());
+    const { client, reply: opened } = await openRoom(signingUrl(), await tokenOf(s, 0));
+    expect(opened.body.consent.codeRequired).toBe(true);
     const code = await consentCodeOf(client);
+
+    const missing = await client.request<Body<SigningRoom>>("POST", "/api/v1/signing/consent", {
+      json: { agree: true },
+    });
+    expect([missing.status, missing.body.code, missing.body.message]).toEqual([
+      400,
+      "BAD_REQUEST",
+      SIGNING_MESSAGES.consentCodeMissing,
+    ]);
     const wrong = code === "ABCDEF" ? "ABCDEG" : "ABCDEF";
     const reply = await client.request<Body<SigningRoom>>("POST", "/api/v1/signing/consent", {
       json: { code: wrong, agree: true },
@@ -157,63 +248,17 @@ describe("consent", () => {
     expect(types).toContain("participant.consent-code-wrong");
     expect(types).not.toContain("participant.consent-granted");
     expect((await client.room()).body.stage).toBe("CONSENT");
-    // agreeing is required too
     const notAgreed = await client.request("POST", "/api/v1/signing/consent", { json: { code, agree: false } });
     expect(notAgreed.status).toBe(400);
-    expect(await db().consentRecord.count({ where: { packageId: s.pkg.id } })).toBe(0);
-  });
 
-  it("records consent with its version, SHA-256, time, IP and user agent, demonstrated by the code", async () => {
-    const s = await signablePackage(app, db(), { signers: people() });
-    await sendPackage(s, db());
-    const { client, reply: opened } = await openRoom(signingUrl(), await tokenOf(s, 0));
-    expect(opened.body.consent).toMatchObject({ kind: "DEFAULT", given: false });
-    expect(opened.body.consent.sha256).toMatch(/^[0-9a-f]{64}$/);
-    const before = new Date();
-    const userAgent = "SignetRulesTest/1.0 (consent)";
     const consented = await client.request<Body<SigningRoom>>("POST", "/api/v1/signing/consent", {
-      json: { code: (await consentCodeOf(client)).toLowerCase(), agree: true },
-      headers: { "user-agent": userAgent },
+      json: { code: code.toLowerCase(), agree: true },
     });
-    expect(consented.status).toBe(200);
-    expect(consented.body.stage).toBe("SIGN");
-    expect(consented.body.consent.given).toBe(true);
-    expect(consented.body.documents.map((document) => document.id)).toEqual([s.document.id]);
-    expect(consented.body.tags).toHaveLength(2);
-
-    const records = await db().consentRecord.findMany({ where: { packageId: s.pkg.id } });
-    expect(records).toHaveLength(1);
-    const [record] = records;
-    const [session] = await db().signingSession.findMany({ where: { packageId: s.pkg.id } });
-    expect(record).toMatchObject({
-      participantId: s.signers[0]!.id,
-      sessionId: session!.id,
-      consentVersion: opened.body.consent.version,
-      consentSha256: opened.body.consent.sha256,
-      demonstrated: true,
-      userAgent,
-      withdrawnAt: null,
-    });
-    expect(record!.consentVersion).toBe("default-2");
-    expect(record!.ip).toMatch(/127\.0\.0\.1|::1/);
-    expect(record!.grantedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    expect([consented.status, consented.body.stage]).toEqual([200, "SIGN"]);
+    const [record] = await db().consentRecord.findMany({ where: { packageId: s.pkg.id } });
+    expect(record).toMatchObject({ demonstration: "CODE_FROM_CONSENT_PDF", demonstrated: true });
     const granted = (await packageAudit(db(), s.pkg.id)).find((event) => event.type === "participant.consent-granted");
-    expect(granted?.data).toMatchObject({
-      consentRecordId: record!.id,
-      consentVersion: "default-2",
-      consentSha256: opened.body.consent.sha256,
-      demonstration: "CODE_FROM_CONSENT_PDF",
-    });
-    // now the document opens
-    const file = await download(client, `/api/v1/signing/documents/${s.document.id}/file`);
-    expect([file.status, file.headers.get("content-type")]).toEqual([200, "application/pdf"]);
-
-    // consenting again, already past consent: spec §8's generic 'This action could not be completed…'
-    const again = await client.request<Body<{ message: string }>>("POST", "/api/v1/signing/consent", {
-      json: { code: (await consentCodeOf(client)).toLowerCase(), agree: true },
-    });
-    expect([again.status, again.body.message]).toEqual([409, MESSAGES.actionNotCompleted]);
-    expect(await db().consentRecord.count({ where: { packageId: s.pkg.id } })).toBe(1);
+    expect(granted?.data).toMatchObject({ consentRecordId: record!.id, demonstration: "CODE_FROM_CONSENT_PDF" });
   });
 
   it("asks a consented participant to consent again when a new custom consent version is chosen", async () => {
@@ -221,8 +266,12 @@ describe("consent", () => {
     await sendPackage(s, db());
     const ada = s.signers[0]!;
     const { client } = await openAndConsent(signingUrl(), await tokenOf(s, 0));
-    const oldCode = await consentCodeOf(client);
     const org = s.org.organizationId;
+    // the organization turns the code on: no new version, so nobody consents again for that
+    const settings = `/api/v1/organizations/${org}/settings/signing-room`;
+    await s.admin.request("PATCH", settings, { json: { esign_consent_code_required: true } });
+    expect((await client.room()).body.stage).toBe("SIGN");
+    const oldCode = await consentCodeOf(client);
 
     const uploaded = await postAdminFile(s.admin, `/api/v1/organizations/${org}/custom-consents`, {
       bytes: fixturePdf("minimal-document.pdf"),
@@ -235,11 +284,9 @@ describe("consent", () => {
     // uploading alone changes nothing: the organization still uses its default consent
     expect((await client.room()).body.stage).toBe("SIGN");
 
-    const chosen = await s.admin.request<SigningRoomSettings>(
-      "PATCH",
-      `/api/v1/organizations/${org}/settings/signing-room`,
-      { json: { esign_consent_type: "CUSTOM" } },
-    );
+    const chosen = await s.admin.request<SigningRoomSettings>("PATCH", settings, {
+      json: { esign_consent_type: "CUSTOM" },
+    });
     expect([chosen.status, chosen.body.esign_consent_type]).toEqual([200, "CUSTOM"]);
 
     const room = await client.room();
@@ -270,9 +317,9 @@ describe("consent", () => {
       where: { participantId: ada.id },
       orderBy: { grantedAt: "asc" },
     });
-    expect(records.map((record) => [record.consentVersion, record.consentSha256])).toEqual([
-      ["default-2", records[0]!.consentSha256],
-      ["custom-1", custom.sha256],
+    expect(records.map((record) => [record.consentVersion, record.consentSha256, record.demonstration])).toEqual([
+      [DEFAULT_CONSENT_VERSION, records[0]!.consentSha256, "DISCLOSURE_SHOWN_IN_ROOM"],
+      ["custom-1", custom.sha256, "CODE_FROM_CONSENT_PDF"],
     ]);
   });
 

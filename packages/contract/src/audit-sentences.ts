@@ -86,6 +86,7 @@ const VALUE_WORDS: Record<string, string> = {
   VIEW_ONLY: "view only",
   PAPER: "paper",
   CODE_FROM_CONSENT_PDF: "typed the code printed in the consent document",
+  DISCLOSURE_SHOWN_IN_ROOM: "pressed I agree under the disclosure shown in the signing room",
   DRAWN: "drawn",
   TYPED: "typed",
   UPLOADED: "uploaded",

@@ -176,6 +176,15 @@ export const SETTING_REGISTRY = {
     schema: room.esign_consent_type,
     description: "E-sign consent shown to participants (CUSTOM needs an uploaded consent document)",
   }),
+  esign_consent_code_required: setting({
+    type: "BOOLEAN",
+    category: "SIGNING_ROOM",
+    subCategory: null,
+    page: "esign-consent",
+    defaultValue: DEFAULT_SIGNING_ROOM_SETTINGS.esign_consent_code_required,
+    schema: room.esign_consent_code_required,
+    description: "Participants type the code printed in the consent document before agreeing (default false)",
+  }),
   default_id_verification: setting({
     type: "STRING",
     category: "SIGNING_ROOM",

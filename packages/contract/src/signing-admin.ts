@@ -141,6 +141,11 @@ export const signingRoomSettingsSchema = z
     esign_consent_type: z
       .enum(CONSENT_TYPES)
       .describe("DEFAULT: Signet's e-sign disclosure; CUSTOM: the organization's uploaded consent PDF"),
+    esign_consent_code_required: z
+      .boolean()
+      .describe(
+        "Participants type a code printed in the consent PDF before agreeing (a stricter showing that they can open PDFs); false: one 'I agree' after the disclosure shown in the room",
+      ),
     embedded_allowed_origins: z
       // a codec, not a transform: this schema is also the response, and answers are encoded (a
       // one-way transform cannot be, and made every answer with an allowed origin a 500)
@@ -175,6 +180,7 @@ export type SigningRoomSettingKey = keyof SigningRoomSettings;
 
 export const DEFAULT_SIGNING_ROOM_SETTINGS: SigningRoomSettings = {
   esign_consent_type: "DEFAULT",
+  esign_consent_code_required: false,
   embedded_allowed_origins: [],
   default_id_verification: "NONE",
   email_from_text: "",

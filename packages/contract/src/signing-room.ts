@@ -24,7 +24,7 @@ export const SIGNING_SESSION_COOKIE = "signet_sr_session";
 export const SIGNING_STAGES = [
   /** prove who you are (SMS code or knowledge questions) */
   "VERIFY",
-  /** read the e-sign disclosure, open the consent PDF, type its code, agree */
+  /** read the e-sign disclosure and agree (typing the consent PDF's code first when the organization asks) */
   "CONSENT",
   /** A/V eSign signer: identity proofing (credential check and knowledge quiz) before the session */
   "IDENTITY_PROOFING",
@@ -154,6 +154,7 @@ export const SIGNING_MESSAGES = {
   verificationLocked: "Too many wrong attempts. Try again later or contact the sender.",
   consentRequired: "Please agree to do business electronically first.",
   consentCodeWrong: "The code does not match the one in the consent document.",
+  consentCodeMissing: "Enter the code printed in the consent document.",
   signatureNotAdopted: "Adopt your signature and initials first.",
   requiredFieldsMissing: "Fill every required field before finishing.",
   tagNotYours: "This field belongs to another participant.",
@@ -418,8 +419,20 @@ export const signingRoomSchema = z
         kind: z
           .enum(["DEFAULT", "CUSTOM"])
           .describe("DEFAULT: Signet's disclosure; CUSTOM: the organization's own consent document"),
-        disclosure: z.array(z.string()).describe("The disclosure's paragraphs (DEFAULT), shown before the PDF link"),
-        documentUrl: z.string().describe("The consent PDF, which shows the code to type"),
+        disclosure: z
+          .array(z.string())
+          .describe("The disclosure's paragraphs (DEFAULT), shown in the room as a page like the documents"),
+        updatedOn: z
+          .string()
+          .describe("The day (YYYY-MM-DD) this disclosure was last changed: its text's date, or the custom upload's"),
+        codeRequired: z
+          .boolean()
+          .describe(
+            "The organization asks for the code printed in the consent PDF before the agreement; false: one 'I agree' records consent",
+          ),
+        documentUrl: z
+          .string()
+          .describe("The consent PDF (the disclosure to keep; with the code to type when codeRequired)"),
       })
       .describe("The e-sign consent (ESIGN Act disclosure) the participant must agree to before signing"),
     documents: z
@@ -542,7 +555,15 @@ export const verifySchema = z
   .meta({ id: "SigningVerification" });
 export const consentSchema = z
   .object({
-    code: z.string().trim().min(1).max(20).describe("The code printed in the consent PDF"),
+    code: z
+      .string()
+      .trim()
+      .min(1)
+      .max(20)
+      .optional()
+      .describe(
+        "The code printed in the consent PDF: required when the organization asks for it (room consent.codeRequired), otherwise not read",
+      ),
     agree: z.literal(true).describe("Must be true: the participant agrees to do business electronically"),
   })
   .meta({ id: "SigningConsent" });
@@ -672,7 +693,8 @@ export const signingRoomRoutes = {
     ...base,
     method: "POST",
     path: "/signing/consent",
-    summary: "Agree to do business electronically, with the code from the consent PDF",
+    summary:
+      "Agree to do business electronically (with the code from the consent PDF when the organization asks for it)",
     params: noParams,
     body: consentSchema,
     response: signingRoomSchema,
@@ -919,7 +941,7 @@ export const signingRoomFileRoutes = {
     ...base,
     method: "GET",
     path: "/signing/consent-document",
-    summary: "The e-sign consent PDF, with the code to type when agreeing",
+    summary: "The e-sign consent PDF: the disclosure, with the code to type when the organization asks for it",
     response: null,
     produces: "application/pdf",
     status: 200,

@@ -5,7 +5,7 @@ import { newGroup, newRole, newUser, organizationWithAdmin, signedIn, userWithRo
 import { fixturePdf, upload } from "./document-upload.ts";
 import type { HttpClient } from "./http-client.ts";
 import { addParticipant, createPackage, packagePaths } from "./package-fixtures.ts";
-import { consentCodeOf, packageApi, SigningClient, signEverything, TINY_PNG } from "./signing-fixtures.ts";
+import { packageApi, SigningClient, signEverything, TINY_PNG } from "./signing-fixtures.ts";
 import { cookieHeader } from "./signing-room-helpers.ts";
 import { publishedDocumentTemplate, templatePaths } from "./template-fixtures.ts";
 
@@ -439,8 +439,7 @@ export async function seedFuzzWorld(db: Db, apiUrl: string, signingUrl: string):
   const completed = await buildPackage(admin, orgId, "Completed refinance");
   await send(admin, db, completed);
   const signer = await openSession(admin, signingUrl, completed);
-  const code = await consentCodeOf(signer);
-  await ok(signer.request("POST", "/api/v1/signing/consent", { json: { code, agree: true } }), "consent", 200);
+  await ok(signer.request("POST", "/api/v1/signing/consent", { json: { agree: true } }), "consent", 200);
   await ok(signEverything(signer, (await signer.room()).body), "finish", 200);
   const artifact = await waitFor("the sealed artifact", () =>
     db.sealedArtifact.findFirst({ where: { packageId: completed.pkg.id } }),

@@ -191,7 +191,7 @@ export async function sendPackage(s: SignablePackage, db: Db) {
   return reply.body;
 }
 
-/** Opens the room from a token, reads the consent PDF's code and consents; answers the room after consent. */
+/** Opens the room from a token and gives the default one-action consent; answers the room after consent. */
 export async function openAndConsent(
   signingUrl: string,
   token: string,
@@ -199,14 +199,14 @@ export async function openAndConsent(
   const client = new SigningClient(signingUrl);
   const opened = await client.request<SigningRoom>("POST", "/api/v1/signing/sessions", { json: { token } });
   if (opened.status !== 201) throw new Error(`open: ${opened.status} ${JSON.stringify(opened.body)}`);
-  const code = await consentCodeOf(client);
   const consented = await client.request<SigningRoom>("POST", "/api/v1/signing/consent", {
-    json: { code, agree: true },
+    json: { agree: true },
   });
   if (consented.status !== 200) throw new Error(`consent: ${consented.status} ${JSON.stringify(consented.body)}`);
   return { client, room: consented.body };
 }
 
+/** The code printed in the participant's consent PDF (when the organization requires the code). */
 export async function consentCodeOf(client: SigningClient): Promise<string> {
   const response = await fetch(`${client.baseUrl}/api/v1/signing/consent-document`, {
     headers: { cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ") },

@@ -116,25 +116,23 @@ export const en = {
   consent: {
     title: "Agree to use electronic records and signatures",
     intro:
-      "Before you see and sign your documents, please read this disclosure. It explains your rights, including your right to paper copies and to withdraw your consent.",
-    customNote:
-      "{{organization}} provides its own disclosure in the consent document. Open it to read the terms before you agree.",
-    stepRead: "Read the disclosure",
-    stepOpen: "Read the consent document",
-    stepOpenBody:
-      "The consent document below is a PDF. Seeing it shows that you can view the documents you will sign. It contains a code you need below.",
-    viewer: "Consent document",
-    viewerFailed: "The consent document could not be displayed here. Open it in a new tab to read the code.",
-    openPdf: "Open the consent document (PDF)",
-    stepCode: "Type the code shown in the consent document",
-    codeLabel: "Code from the consent document",
-    codeHint: "The code is printed inside the consent document.",
-    agree: "I agree to use electronic records and signatures",
-    submit: "Agree and continue",
-    submitting: "Saving…",
-    needCode: "Enter the code from the consent document.",
-    needAgree: "Check the box to agree.",
-    version: "Disclosure version {{version}}",
+      "Please read this disclosure before you see your documents. It explains your rights, including your right to paper copies and to withdraw your consent.",
+    disclosureTitle: "Electronic records and signatures disclosure",
+    reviewDisclosureTitle: "Electronic records disclosure",
+    updatedOn: "Last updated {{date}}",
+    viewer: "Disclosure from {{organization}}",
+    viewerFailed: "The disclosure could not be displayed here. Open it as a PDF with the link below.",
+    openPdf: "Open the disclosure (PDF)",
+    codeIntro:
+      "{{organization}} asks you to show that you can open PDF files: the code is printed at the end of the disclosure PDF.",
+    codeLabel: "Code from the PDF",
+    codeHint: "6 characters, printed at the end of the disclosure PDF.",
+    needCode: "Enter the code printed at the end of the disclosure PDF.",
+    meaning:
+      "By pressing “I agree”, you agree to use electronic records and signatures for this transaction, as the disclosure explains.",
+    reviewMeaning:
+      "By pressing “I agree”, you agree to receive and review the records of this transaction electronically, as the disclosure explains.",
+    agree: "I agree",
   },
   waiting: {
     title: "It is not your turn yet",
@@ -215,9 +213,6 @@ export const en = {
     consentTitle: "Agree to receive electronic records",
     consentIntro:
       "Before you receive and review your documents electronically, please read this disclosure. It explains your rights, including your right to paper copies and to withdraw your consent.",
-    consentOpenBody:
-      "The consent document below is a PDF. Seeing it shows that you can view the documents you will review. It contains a code you need below.",
-    consentAgree: "I agree to receive and review records electronically",
     title: "Review documents",
     progress_one: "{{count}} document left to review",
     progress_other: "{{count}} documents left to review",
@@ -276,6 +271,17 @@ export const en = {
     dateOnFinish: "Dated when you finish",
     fillName: "Name",
     signed: "Signed",
+  },
+  fill: {
+    // the phone's way through the fields: filled in a sheet, the page magnified around each one
+    automatic: "Filled automatically",
+    chosen: "Selected",
+    notChosen: "Not selected",
+    empty: "Empty",
+    check: "Check this box",
+    yourAnswer: "Your answer",
+    done: "Done",
+    wholePage: "Whole page",
   },
   adopt: {
     title: "Adopt your signature",

@@ -120,26 +120,23 @@ export const es: Translation = {
   consent: {
     title: "Acepte el uso de registros y firmas electrónicos",
     intro:
-      "Antes de ver y firmar sus documentos, lea esta divulgación. En ella se explican sus derechos, incluido el derecho a recibir copias en papel y a retirar su consentimiento.",
-    customNote:
-      "{{organization}} ofrece su propia divulgación en el documento de consentimiento. Ábralo para leer las condiciones antes de aceptar.",
-    stepRead: "Lea la divulgación",
-    stepOpen: "Lea el documento de consentimiento",
-    stepOpenBody:
-      "El documento de consentimiento que aparece abajo es un PDF. Al verlo, demuestra que puede ver los documentos que firmará. Contiene un código que necesitará a continuación.",
-    viewer: "Documento de consentimiento",
-    viewerFailed:
-      "No se pudo mostrar el documento de consentimiento aquí. Ábralo en una pestaña nueva para leer el código.",
-    openPdf: "Abrir el documento de consentimiento (PDF)",
-    stepCode: "Escriba el código que aparece en el documento de consentimiento",
-    codeLabel: "Código del documento de consentimiento",
-    codeHint: "El código está impreso dentro del documento de consentimiento.",
-    agree: "Acepto usar registros y firmas electrónicos",
-    submit: "Aceptar y continuar",
-    submitting: "Guardando…",
-    needCode: "Ingrese el código del documento de consentimiento.",
-    needAgree: "Marque la casilla para aceptar.",
-    version: "Versión de la divulgación: {{version}}",
+      "Lea esta divulgación antes de ver sus documentos. En ella se explican sus derechos, incluido el derecho a recibir copias en papel y a retirar su consentimiento.",
+    disclosureTitle: "Divulgación sobre registros y firmas electrónicos",
+    reviewDisclosureTitle: "Divulgación sobre registros electrónicos",
+    updatedOn: "Última actualización: {{date}}",
+    viewer: "Divulgación de {{organization}}",
+    viewerFailed: "No se pudo mostrar la divulgación aquí. Ábrala como PDF con el enlace de abajo.",
+    openPdf: "Abrir la divulgación (PDF)",
+    codeIntro:
+      "{{organization}} le pide demostrar que puede abrir archivos PDF: el código está impreso al final del PDF de la divulgación.",
+    codeLabel: "Código del PDF",
+    codeHint: "6 caracteres, impresos al final del PDF de la divulgación.",
+    needCode: "Escriba el código impreso al final del PDF de la divulgación.",
+    meaning:
+      "Al pulsar «Acepto», usted acepta usar registros y firmas electrónicos para esta transacción, como se explica en la divulgación.",
+    reviewMeaning:
+      "Al pulsar «Acepto», usted acepta recibir y revisar electrónicamente los registros de esta transacción, como se explica en la divulgación.",
+    agree: "Acepto",
   },
   waiting: {
     title: "Todavía no es su turno",
@@ -218,9 +215,6 @@ export const es: Translation = {
     consentTitle: "Acepte recibir registros electrónicos",
     consentIntro:
       "Antes de recibir y revisar sus documentos electrónicamente, lea esta divulgación. Explica sus derechos, incluido su derecho a copias en papel y a retirar su consentimiento.",
-    consentOpenBody:
-      "El documento de consentimiento de abajo es un PDF. Verlo demuestra que puede ver los documentos que revisará. Contiene un código que necesita abajo.",
-    consentAgree: "Acepto recibir y revisar registros electrónicamente",
     title: "Revisar documentos",
     progress_one: "Falta revisar {{count}} documento",
     progress_other: "Faltan revisar {{count}} documentos",
@@ -279,6 +273,16 @@ export const es: Translation = {
     dateOnFinish: "Se fecha al terminar",
     fillName: "Nombre",
     signed: "Firmado",
+  },
+  fill: {
+    automatic: "Se completa automáticamente",
+    chosen: "Seleccionado",
+    notChosen: "Sin seleccionar",
+    empty: "Vacío",
+    check: "Marque esta casilla",
+    yourAnswer: "Su respuesta",
+    done: "Listo",
+    wholePage: "Página completa",
   },
   adopt: {
     title: "Adopte su firma",

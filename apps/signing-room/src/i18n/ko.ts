@@ -204,25 +204,23 @@ export const ko: Translation = {
   consent: {
     title: "전자 기록 및 전자 서명 사용 동의",
     intro:
-      "문서를 보고 서명하시기 전에 이 고지 사항을 읽어 주십시오. 종이 사본을 받을 권리와 동의를 철회할 권리를 포함하여 고객님의 권리를 설명합니다.",
-    customNote:
-      "{{organization}}은(는) 동의 문서에 자체 고지 사항을 제공합니다. 동의하시기 전에 문서를 열어 약관을 읽어 주십시오.",
-    stepRead: "고지 사항 읽기",
-    stepOpen: "동의 문서 읽기",
-    stepOpenBody:
-      "아래의 동의 문서는 PDF 파일입니다. 이 문서가 보이면 서명하실 문서를 보실 수 있다는 뜻입니다. 문서 안에 아래에 입력하실 코드가 있습니다.",
-    viewer: "동의 문서",
-    viewerFailed: "동의 문서를 여기에 표시할 수 없습니다. 새 탭에서 문서를 열어 코드를 확인하십시오.",
-    openPdf: "동의 문서 열기(PDF)",
-    stepCode: "동의 문서에 표시된 코드 입력",
-    codeLabel: "동의 문서의 코드",
-    codeHint: "코드는 동의 문서 안에 인쇄되어 있습니다.",
-    agree: "전자 기록 및 전자 서명 사용에 동의합니다",
-    submit: "동의하고 계속",
-    submitting: "저장하는 중…",
-    needCode: "동의 문서의 코드를 입력하십시오.",
-    needAgree: "동의하시려면 확인란을 선택하십시오.",
-    version: "고지 사항 버전 {{version}}",
+      "문서를 보시기 전에 이 고지 사항을 읽어 주십시오. 종이 사본을 받을 권리와 동의를 철회할 권리를 포함하여 고객님의 권리를 설명합니다.",
+    disclosureTitle: "전자 기록 및 전자 서명 고지 사항",
+    reviewDisclosureTitle: "전자 기록 고지 사항",
+    updatedOn: "최종 업데이트: {{date}}",
+    viewer: "{{organization}}의 고지 사항",
+    viewerFailed: "고지 사항을 여기에 표시할 수 없습니다. 아래 링크로 PDF를 여십시오.",
+    openPdf: "고지 사항 열기(PDF)",
+    codeIntro:
+      "{{organization}}에서 PDF 파일을 여실 수 있는지 확인을 요청합니다. 코드는 고지 사항 PDF의 끝에 인쇄되어 있습니다.",
+    codeLabel: "PDF의 코드",
+    codeHint: "6자, 고지 사항 PDF의 끝에 인쇄되어 있습니다.",
+    needCode: "고지 사항 PDF의 끝에 인쇄된 코드를 입력하십시오.",
+    meaning:
+      "“동의합니다”를 누르시면 고지 사항에 설명된 대로 이 거래에 전자 기록과 전자 서명을 사용하는 데 동의하시는 것입니다.",
+    reviewMeaning:
+      "“동의합니다”를 누르시면 고지 사항에 설명된 대로 이 거래의 기록을 전자 방식으로 받아 검토하는 데 동의하시는 것입니다.",
+    agree: "동의합니다",
   },
   waiting: {
     title: "아직 고객님 차례가 아닙니다",
@@ -301,9 +299,6 @@ export const ko: Translation = {
     consentTitle: "전자 기록 수령 동의",
     consentIntro:
       "문서를 전자 방식으로 받아 검토하시기 전에 이 고지 사항을 읽어 주십시오. 종이 사본을 받을 권리와 동의를 철회할 권리를 포함하여 고객님의 권리를 설명합니다.",
-    consentOpenBody:
-      "아래의 동의 문서는 PDF 파일입니다. 이 문서가 보이면 검토하실 문서를 보실 수 있다는 뜻입니다. 문서 안에 아래에 입력하실 코드가 있습니다.",
-    consentAgree: "기록을 전자 방식으로 받아 검토하는 데 동의합니다",
     title: "문서 검토",
     progress_one: "검토할 문서 {{count}}개 남음",
     progress_other: "검토할 문서 {{count}}개 남음",
@@ -360,6 +355,16 @@ export const ko: Translation = {
     dateOnFinish: "완료 시 날짜가 기재됩니다",
     fillName: "이름",
     signed: "서명 완료",
+  },
+  fill: {
+    automatic: "자동으로 입력됨",
+    chosen: "선택됨",
+    notChosen: "선택 안 됨",
+    empty: "비어 있음",
+    check: "이 확인란을 선택하십시오",
+    yourAnswer: "답변",
+    done: "완료",
+    wholePage: "전체 페이지",
   },
   adopt: {
     title: "서명 채택",

@@ -215,25 +215,23 @@ export const tl: Translation = {
   consent: {
     title: "Pumayag na gumamit ng mga elektronikong rekord at lagda",
     intro:
-      "Bago ninyo makita at lagdaan ang inyong mga dokumento, pakibasa ang paunawang ito. Ipinapaliwanag nito ang inyong mga karapatan, kasama ang karapatang humingi ng kopyang papel at bawiin ang inyong pahintulot.",
-    customNote:
-      "May sariling paunawa ang {{organization}} sa dokumento ng pahintulot. Buksan ito upang basahin ang mga tuntunin bago kayo pumayag.",
-    stepRead: "Basahin ang paunawa",
-    stepOpen: "Basahin ang dokumento ng pahintulot",
-    stepOpenBody:
-      "Isang PDF ang dokumento ng pahintulot sa ibaba. Kapag nakita ninyo ito, ipinapakita nitong kaya ninyong tingnan ang mga dokumentong lalagdaan ninyo. May code ito na kailangan ninyo sa ibaba.",
-    viewer: "Dokumento ng pahintulot",
-    viewerFailed: "Hindi maipakita dito ang dokumento ng pahintulot. Buksan ito sa bagong tab upang mabasa ang code.",
-    openPdf: "Buksan ang dokumento ng pahintulot (PDF)",
-    stepCode: "I-type ang code na nasa dokumento ng pahintulot",
-    codeLabel: "Code mula sa dokumento ng pahintulot",
-    codeHint: "Nakalimbag ang code sa loob ng dokumento ng pahintulot.",
-    agree: "Pumapayag akong gumamit ng mga elektronikong rekord at lagda",
-    submit: "Pumayag at magpatuloy",
-    submitting: "Sine-save…",
-    needCode: "Ilagay ang code mula sa dokumento ng pahintulot.",
-    needAgree: "Lagyan ng tsek ang kahon upang pumayag.",
-    version: "Bersyon ng paunawa {{version}}",
+      "Pakibasa ang paunawang ito bago ninyo makita ang inyong mga dokumento. Ipinapaliwanag nito ang inyong mga karapatan, kasama ang karapatang humingi ng kopyang papel at bawiin ang inyong pahintulot.",
+    disclosureTitle: "Paunawa tungkol sa mga elektronikong rekord at lagda",
+    reviewDisclosureTitle: "Paunawa tungkol sa mga elektronikong rekord",
+    updatedOn: "Huling binago noong {{date}}",
+    viewer: "Paunawa mula sa {{organization}}",
+    viewerFailed: "Hindi maipakita dito ang paunawa. Buksan ito bilang PDF gamit ang link sa ibaba.",
+    openPdf: "Buksan ang paunawa (PDF)",
+    codeIntro:
+      "Hinihiling ng {{organization}} na ipakita ninyong kaya ninyong magbukas ng mga PDF na file: nakalimbag ang code sa dulo ng PDF ng paunawa.",
+    codeLabel: "Code mula sa PDF",
+    codeHint: "6 na karakter, nakalimbag sa dulo ng PDF ng paunawa.",
+    needCode: "Ilagay ang code na nakalimbag sa dulo ng PDF ng paunawa.",
+    meaning:
+      "Sa pagpindot ng “Sumasang-ayon ako”, pumapayag kayong gumamit ng mga elektronikong rekord at lagda para sa transaksyong ito, gaya ng ipinapaliwanag ng paunawa.",
+    reviewMeaning:
+      "Sa pagpindot ng “Sumasang-ayon ako”, pumapayag kayong tumanggap at sumuri sa elektronikong paraan ng mga rekord ng transaksyong ito, gaya ng ipinapaliwanag ng paunawa.",
+    agree: "Sumasang-ayon ako",
   },
   waiting: {
     title: "Hindi pa ninyo turno",
@@ -313,9 +311,6 @@ export const tl: Translation = {
     consentTitle: "Pumayag na tumanggap ng mga elektronikong rekord",
     consentIntro:
       "Bago ninyo tanggapin at suriin ang inyong mga dokumento sa elektronikong paraan, pakibasa ang paunawang ito. Ipinapaliwanag nito ang inyong mga karapatan, kasama ang karapatang humingi ng kopyang papel at bawiin ang inyong pahintulot.",
-    consentOpenBody:
-      "Isang PDF ang dokumento ng pahintulot sa ibaba. Kapag nakita ninyo ito, ipinapakita nitong kaya ninyong tingnan ang mga dokumentong susuriin ninyo. May code ito na kailangan ninyo sa ibaba.",
-    consentAgree: "Pumapayag akong tumanggap at sumuri ng mga rekord sa elektronikong paraan",
     title: "Suriin ang mga dokumento",
     progress_one: "{{count}} dokumento na lang ang susuriin",
     progress_other: "{{count}} dokumento na lang ang susuriin",
@@ -374,6 +369,16 @@ export const tl: Translation = {
     dateOnFinish: "Lalagyan ng petsa kapag natapos kayo",
     fillName: "Pangalan",
     signed: "Nalagdaan na",
+  },
+  fill: {
+    automatic: "Awtomatikong napunan",
+    chosen: "Napili",
+    notChosen: "Hindi napili",
+    empty: "Walang laman",
+    check: "Lagyan ng tsek ang kahong ito",
+    yourAnswer: "Ang inyong sagot",
+    done: "Tapos na",
+    wholePage: "Buong pahina",
   },
   adopt: {
     title: "Tanggapin ang inyong lagda",

@@ -210,25 +210,23 @@ export const vi: Translation = {
   consent: {
     title: "Đồng ý sử dụng hồ sơ và chữ ký điện tử",
     intro:
-      "Trước khi xem và ký tài liệu, xin đọc bản thông báo này. Bản thông báo giải thích các quyền của quý vị, bao gồm quyền nhận bản sao giấy và quyền rút lại sự đồng ý.",
-    customNote:
-      "{{organization}} cung cấp bản thông báo riêng trong tài liệu đồng ý. Xin mở tài liệu để đọc các điều khoản trước khi đồng ý.",
-    stepRead: "Đọc bản thông báo",
-    stepOpen: "Đọc tài liệu đồng ý",
-    stepOpenBody:
-      "Tài liệu đồng ý bên dưới là một tập tin PDF. Việc xem được tài liệu này cho thấy quý vị có thể xem các tài liệu sẽ ký. Tài liệu có một mã quý vị cần nhập bên dưới.",
-    viewer: "Tài liệu đồng ý",
-    viewerFailed: "Không thể hiển thị tài liệu đồng ý tại đây. Xin mở tài liệu trong thẻ mới để đọc mã.",
-    openPdf: "Mở tài liệu đồng ý (PDF)",
-    stepCode: "Nhập mã có trong tài liệu đồng ý",
-    codeLabel: "Mã trong tài liệu đồng ý",
-    codeHint: "Mã được in bên trong tài liệu đồng ý.",
-    agree: "Tôi đồng ý sử dụng hồ sơ và chữ ký điện tử",
-    submit: "Đồng ý và tiếp tục",
-    submitting: "Đang lưu…",
-    needCode: "Xin nhập mã trong tài liệu đồng ý.",
-    needAgree: "Xin đánh dấu vào ô để đồng ý.",
-    version: "Phiên bản thông báo {{version}}",
+      "Xin đọc bản thông báo này trước khi xem tài liệu. Bản thông báo giải thích các quyền của quý vị, bao gồm quyền nhận bản sao giấy và quyền rút lại sự đồng ý.",
+    disclosureTitle: "Thông báo về hồ sơ và chữ ký điện tử",
+    reviewDisclosureTitle: "Thông báo về hồ sơ điện tử",
+    updatedOn: "Cập nhật lần cuối {{date}}",
+    viewer: "Thông báo từ {{organization}}",
+    viewerFailed: "Không thể hiển thị bản thông báo tại đây. Xin mở dưới dạng PDF bằng đường liên kết bên dưới.",
+    openPdf: "Mở bản thông báo (PDF)",
+    codeIntro:
+      "{{organization}} yêu cầu quý vị chứng tỏ rằng quý vị có thể mở tập tin PDF: mã được in ở cuối bản thông báo PDF.",
+    codeLabel: "Mã trong tập tin PDF",
+    codeHint: "6 ký tự, được in ở cuối bản thông báo PDF.",
+    needCode: "Xin nhập mã được in ở cuối bản thông báo PDF.",
+    meaning:
+      "Khi nhấn “Tôi đồng ý”, quý vị đồng ý sử dụng hồ sơ và chữ ký điện tử cho giao dịch này, như bản thông báo đã giải thích.",
+    reviewMeaning:
+      "Khi nhấn “Tôi đồng ý”, quý vị đồng ý nhận và xem xét hồ sơ của giao dịch này dưới dạng điện tử, như bản thông báo đã giải thích.",
+    agree: "Tôi đồng ý",
   },
   waiting: {
     title: "Chưa đến lượt quý vị",
@@ -307,9 +305,6 @@ export const vi: Translation = {
     consentTitle: "Đồng ý nhận hồ sơ điện tử",
     consentIntro:
       "Trước khi nhận và xem xét tài liệu dưới dạng điện tử, xin đọc bản thông báo này. Bản thông báo giải thích các quyền của quý vị, bao gồm quyền nhận bản sao giấy và quyền rút lại sự đồng ý.",
-    consentOpenBody:
-      "Tài liệu đồng ý bên dưới là một tập tin PDF. Việc xem được tài liệu này cho thấy quý vị có thể xem các tài liệu sẽ xem xét. Tài liệu có một mã quý vị cần nhập bên dưới.",
-    consentAgree: "Tôi đồng ý nhận và xem xét hồ sơ dưới dạng điện tử",
     title: "Xem xét tài liệu",
     progress_one: "Còn {{count}} tài liệu cần xem xét",
     progress_other: "Còn {{count}} tài liệu cần xem xét",
@@ -367,6 +362,16 @@ export const vi: Translation = {
     dateOnFinish: "Ghi ngày khi quý vị hoàn tất",
     fillName: "Tên",
     signed: "Đã ký",
+  },
+  fill: {
+    automatic: "Được điền tự động",
+    chosen: "Đã chọn",
+    notChosen: "Chưa chọn",
+    empty: "Trống",
+    check: "Đánh dấu vào ô này",
+    yourAnswer: "Câu trả lời của quý vị",
+    done: "Xong",
+    wholePage: "Cả trang",
   },
   adopt: {
     title: "Chấp nhận chữ ký của quý vị",

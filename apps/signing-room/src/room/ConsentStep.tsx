@@ -1,4 +1,4 @@
-import { signingRoomRoutes } from "@signet/contract";
+import { type SigningRoom, signingRoomRoutes } from "@signet/contract";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorCode } from "../api/api-error.ts";
@@ -9,9 +9,9 @@ import { Notice } from "../ui/PageShell.tsx";
 import { useRoom } from "./room-context.tsx";
 
 /**
- * Stage CONSENT (ESIGN §7001(c)): the disclosure, then the consent PDF (shown in the room, so that
- * consent stays one screen), whose code the participant types — showing they can open the format the documents come in — and an explicit agreement.
- * No document is shown before this.
+ * Stage CONSENT (ESIGN §7001(c), DOMAIN.md §3): the disclosure shown in the room as a page like the
+ * documents, then one "I agree". An organization that wants the stricter demonstration also asks
+ * for the code printed in the disclosure PDF. No document is shown before this.
  */
 export function ConsentStep() {
   const { t } = useTranslation();
@@ -19,38 +19,30 @@ export function ConsentStep() {
   const { consent } = room;
   const reviewOnly = room.participant.reviewOnly;
   const [code, setCode] = useState("");
-  const [agree, setAgree] = useState(false);
-  const [opened, setOpened] = useState(false);
-  const [pdfStatus, setPdfStatus] = useState<PdfStatus>("idle");
   const [busy, setBusy] = useState(false);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [agreeError, setAgreeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const codeId = useId();
-  const agreeId = useId();
+  const meaningId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     const trimmed = code.trim();
-    setCodeError(trimmed ? null : t("consent.needCode"));
-    setAgreeError(agree ? null : t("consent.needAgree"));
     setError(null);
-    if (!trimmed) {
+    if (consent.codeRequired && !trimmed) {
+      setCodeError(t("consent.needCode"));
       document.getElementById(codeId)?.focus();
-      return;
-    }
-    if (!agree) {
-      document.getElementById(agreeId)?.focus();
       return;
     }
     setBusy(true);
     try {
-      const next = await call(signingRoomRoutes.giveConsent, { body: { code: trimmed, agree: true } });
-      setRoom(next);
+      const body = consent.codeRequired ? { code: trimmed, agree: true as const } : { agree: true as const };
+      setRoom(await call(signingRoomRoutes.giveConsent, { body }));
       emit("consented");
     } catch (caught) {
       const message = fail(caught);
-      if (errorCode(caught) === "CONSENT_CODE_WRONG" || errorCode(caught) === "BAD_REQUEST") {
+      if (consent.codeRequired && (errorCode(caught) === "CONSENT_CODE_WRONG" || errorCode(caught) === "BAD_REQUEST")) {
         setCodeError(message);
         document.getElementById(codeId)?.focus();
       } else setError(message);
@@ -65,57 +57,15 @@ export function ConsentStep() {
           {t(reviewOnly ? "review.consentTitle" : "consent.title")}
         </h1>
         <p className="muted">{t(reviewOnly ? "review.consentIntro" : "consent.intro")}</p>
-        <form onSubmit={submit} noValidate>
-          <ol className="steps">
-            <li className="steps__item">
-              <h2 className="steps__title">{t("consent.stepRead")}</h2>
-              {consent.kind === "DEFAULT" && consent.disclosure.length > 0 ? (
-                <section
-                  className="disclosure"
-                  // biome-ignore lint/a11y/noNoninteractiveTabindex: the disclosure scrolls; keyboard users must reach it
-                  tabIndex={0}
-                  aria-label={t("consent.stepRead")}
-                  data-testid="disclosure"
-                >
-                  {consent.disclosure.map((paragraph, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed paragraphs of one text version
-                    <p key={index}>{paragraph}</p>
-                  ))}
-                </section>
-              ) : (
-                <p>{t("consent.customNote", { organization: room.branding.organizationName })}</p>
-              )}
-              <p className="muted small consent__version">{t("consent.version", { version: consent.version })}</p>
-            </li>
-            <li className="steps__item">
-              <h2 className="steps__title">{t("consent.stepOpen")}</h2>
-              <p>{t(reviewOnly ? "review.consentOpenBody" : "consent.stepOpenBody")}</p>
-              {/* drawn by pdf.js on a canvas: the code is read from the PDF, never printed in the page */}
-              <section
-                className="consent-pdf"
-                aria-label={t("consent.viewer")}
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: the PDF scrolls; keyboard users must reach it
-                tabIndex={0}
-                data-testid="consent-pdf"
-              >
-                {pdfStatus === "failed" ? <Notice tone="danger">{t("consent.viewerFailed")}</Notice> : null}
-                <PdfPages url={consent.documentUrl} numPages={0} pageSizes={[]} onStatus={setPdfStatus} />
-              </section>
-              <a
-                className="button button--ghost button--small consent-pdf__open"
-                href={consent.documentUrl}
-                target="_blank"
-                rel="noopener"
-                onClick={() => setOpened(true)}
-              >
-                <Icon name="file" />
-                {t("consent.openPdf")}
-                <span className="visually-hidden"> {t("common.opensInNewTab")}</span>
-                {opened ? <Icon name="check" className="icon--success" /> : <Icon name="external" size={16} />}
-              </a>
-            </li>
-            <li className="steps__item">
-              <h2 className="steps__title">{t("consent.stepCode")}</h2>
+        {consent.kind === "DEFAULT" ? <DisclosurePage room={room} /> : <DisclosurePdf room={room} />}
+        <form className="consent__form" onSubmit={submit} noValidate>
+          {consent.codeRequired ? (
+            <div className="consent__code">
+              {/* the default disclosure is shown as a page; the code is only in its PDF */}
+              {consent.kind === "DEFAULT" ? <DisclosurePdf room={room} /> : null}
+              <p className="consent__code-intro">
+                {t("consent.codeIntro", { organization: room.branding.organizationName })}
+              </p>
               <div className="field">
                 <label htmlFor={codeId}>{t("consent.codeLabel")}</label>
                 <input
@@ -142,33 +92,95 @@ export function ConsentStep() {
                   </p>
                 ) : null}
               </div>
-              <div className="check">
-                <input
-                  id={agreeId}
-                  type="checkbox"
-                  checked={agree}
-                  aria-invalid={agreeError ? true : undefined}
-                  aria-describedby={agreeError ? `${agreeId}-error` : undefined}
-                  onChange={(event) => {
-                    setAgree(event.target.checked);
-                    setAgreeError(null);
-                  }}
-                />
-                <label htmlFor={agreeId}>{t(reviewOnly ? "review.consentAgree" : "consent.agree")}</label>
-              </div>
-              {agreeError ? (
-                <p id={`${agreeId}-error`} className="field__error" role="alert">
-                  {agreeError}
-                </p>
-              ) : null}
-            </li>
-          </ol>
+            </div>
+          ) : null}
+          <p id={meaningId} className="consent__meaning">
+            {t(reviewOnly ? "consent.reviewMeaning" : "consent.meaning")}
+          </p>
           {error ? <Notice tone="danger">{error}</Notice> : null}
-          <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? t("consent.submitting") : t("consent.submit")}
+          {/* the button is the agreement: its name stays "I agree" while it saves */}
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            aria-describedby={meaningId}
+            aria-disabled={busy || undefined}
+          >
+            {t("consent.agree")}
           </button>
         </form>
       </section>
     </div>
   );
+}
+
+/** Signet's disclosure as a page of the documents' kind: readable on a phone, the version kept out of sight. */
+function DisclosurePage({ room }: { room: SigningRoom }) {
+  const { t, i18n } = useTranslation();
+  const { consent } = room;
+  const titleId = useId();
+  return (
+    <>
+      <article
+        className="consent-page"
+        aria-labelledby={titleId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the page scrolls; keyboard users must reach it
+        tabIndex={0}
+        data-testid="disclosure"
+      >
+        <h2 id={titleId} className="consent-page__title">
+          {t(room.participant.reviewOnly ? "consent.reviewDisclosureTitle" : "consent.disclosureTitle")}
+        </h2>
+        <p className="consent-page__meta">
+          {room.branding.organizationName} ·{" "}
+          {t("consent.updatedOn", { date: formatDay(consent.updatedOn, i18n.language) })}
+        </p>
+        {consent.disclosure.map((paragraph, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed paragraphs of one text version
+          <p key={index}>{paragraph}</p>
+        ))}
+      </article>
+      {consent.codeRequired ? null : <OpenPdfLink url={consent.documentUrl} />}
+    </>
+  );
+}
+
+/** The disclosure PDF drawn by the room's document viewer (the organization's own, or the one with the code). */
+function DisclosurePdf({ room }: { room: SigningRoom }) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<PdfStatus>("idle");
+  return (
+    <>
+      {/* drawn by pdf.js on a canvas: the code is read from the PDF, never printed in the page */}
+      <section
+        className="consent-pdf"
+        aria-label={t("consent.viewer", { organization: room.branding.organizationName })}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the PDF scrolls; keyboard users must reach it
+        tabIndex={0}
+        data-testid="consent-pdf"
+      >
+        {status === "failed" ? <Notice tone="danger">{t("consent.viewerFailed")}</Notice> : null}
+        <PdfPages url={room.consent.documentUrl} numPages={0} pageSizes={[]} onStatus={setStatus} />
+      </section>
+      <OpenPdfLink url={room.consent.documentUrl} />
+    </>
+  );
+}
+
+function OpenPdfLink({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <a className="button button--ghost button--small consent-pdf__open" href={url} target="_blank" rel="noopener">
+      <Icon name="file" />
+      {t("consent.openPdf")}
+      <span className="visually-hidden"> {t("common.opensInNewTab")}</span>
+      <Icon name="external" size={16} />
+    </a>
+  );
+}
+
+/** A day (YYYY-MM-DD) in words, read in UTC: the same day wherever the participant is. */
+function formatDay(day: string, language: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }

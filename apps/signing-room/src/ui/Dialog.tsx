@@ -12,6 +12,8 @@ export function Dialog(props: {
   children: ReactNode;
   footer?: ReactNode;
   wide?: boolean;
+  /** a bottom sheet on a phone: the screen's whole width, against its bottom edge */
+  sheet?: boolean;
   /** while busy, Escape and the close button do nothing */
   busy?: boolean;
   testId?: string;
@@ -44,7 +46,9 @@ export function Dialog(props: {
   return (
     <dialog
       ref={ref}
-      className={props.wide ? "dialog dialog--wide" : "dialog"}
+      className={["dialog", props.wide ? "dialog--wide" : "", props.sheet ? "dialog--sheet" : ""]
+        .filter(Boolean)
+        .join(" ")}
       aria-labelledby={titleId}
       data-testid={props.testId}
     >

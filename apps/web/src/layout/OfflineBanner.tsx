@@ -1,11 +1,11 @@
 import { Alert } from "@mantine/core";
+import { useNetwork } from "@mantine/hooks";
 import { CONNECTION_TEXTS } from "@signet/contract";
 import { IconWifiOff } from "@tabler/icons-react";
-import { useOnline } from "./connection.ts";
 
 /** Issue 33 §4: a dropped connection keeps the page and says so, instead of replacing it. */
 export function OfflineBanner() {
-  const online = useOnline();
+  const { online } = useNetwork();
   if (online) return null;
   return (
     <Alert

@@ -1,6 +1,6 @@
+import { useNetwork } from "@mantine/hooks";
 import { useBlocker, useRouter } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { useOnline } from "./connection.ts";
 
 /**
  * While the browser is offline, a page asked for is held rather than opened: opening it would fail
@@ -9,7 +9,7 @@ import { useOnline } from "./connection.ts";
  */
 export function useOfflineNavigationHold() {
   const router = useRouter();
-  const online = useOnline();
+  const { online } = useNetwork();
   const held = useRef<string | null>(null);
   useBlocker({
     shouldBlockFn: ({ next }) => {

@@ -54,6 +54,7 @@ function certificateData(overrides: Partial<CertificateData> = {}): CertificateD
             grantedAt: "2026-11-20T10:00:00.000Z",
             ip: "203.0.113.7",
             userAgent: USER_AGENT,
+            givenBy: "Pressing 'I agree' under the disclosure shown in the signing room",
             withdrawnAt: null,
           },
     status: "FINISHED",
@@ -186,6 +187,7 @@ describe("renderCertificateOfCompletion", () => {
     expect(text).toContain("Email link; SMS one-time code");
     expect(text).toContain("version 2026-01, granted 2026-11-20T10:00:00.000Z");
     expect(text).toContain("203.0.113.7");
+    expect(text).toContain("Pressing 'I agree' under the disclosure shown in the signing room");
     expect(text).toContain("none recorded");
     expect(text).toContain("America/Chicago");
   });

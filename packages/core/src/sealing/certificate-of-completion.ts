@@ -42,6 +42,8 @@ export interface CertificateData {
       grantedAt: string;
       ip: string | null;
       userAgent: string | null;
+      /** how it was given, in words (e.g. typed the code printed in the consent document) */
+      givenBy: string;
       withdrawnAt: string | null;
     } | null;
     status: string;
@@ -245,6 +247,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     if (consent) {
       rows.push(
         row(label("consent"), text(`version ${consent.version}, granted ${consent.grantedAt}`)),
+        row(label("consentGivenBy"), text(consent.givenBy)),
         row(label("consentSha256"), text(consent.sha256, "mono")),
         row(label("consentIp"), text(consent.ip)),
         row(label("consentUserAgent"), text(consent.userAgent)),

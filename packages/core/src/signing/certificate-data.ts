@@ -9,6 +9,10 @@ import { readPackageSettings } from "../settings/package-settings.ts";
 
 const ACCESS_LABELS = { EMAIL: "Email link", SMS: "Text message (SMS) link", API: "Signing URL issued by the sender" };
 const VERIFICATION_LABELS = { NONE: null, SMS_CODE: "SMS one-time code", KBA: "Knowledge-based questions" };
+const CONSENT_DEMONSTRATION_LABELS: Record<string, string> = {
+  DISCLOSURE_SHOWN_IN_ROOM: "Pressing 'I agree' under the disclosure shown in the signing room",
+  CODE_FROM_CONSENT_PDF: "Typing the code printed in the consent document, then 'I agree'",
+};
 
 /**
  * DOMAIN.md §4: everything the certificate of completion shows, from the stored record: the
@@ -100,6 +104,7 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
               grantedAt: consent.grantedAt.toISOString(),
               ip: consent.ip,
               userAgent: consent.userAgent,
+              givenBy: CONSENT_DEMONSTRATION_LABELS[consent.demonstration] ?? consent.demonstration,
               withdrawnAt: consent.withdrawnAt?.toISOString() ?? null,
             }
           : null,

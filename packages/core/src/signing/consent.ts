@@ -1,4 +1,4 @@
-import { asParticipantLanguage, decideTransition, type SigningRoom } from "@signet/contract";
+import { asParticipantLanguage, decideTransition, SIGNING_MESSAGES, type SigningRoom } from "@signet/contract";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -14,8 +14,9 @@ import { loadSigningRoom, participantName } from "./signing-room-view.ts";
 import { signingWrite } from "./signing-write.ts";
 
 /**
- * The consent document the participant opens (DOMAIN.md §3): the default disclosure rendered as a
- * PDF, or the organization's custom consent PDF, followed by a page with the participant's code.
+ * The consent document the participant opens or keeps (DOMAIN.md §3): the default disclosure
+ * rendered as a PDF, or the organization's custom consent PDF, followed by a page naming the
+ * transaction (with the participant's code when the organization requires it).
  */
 export async function consentDocument(context: SigningContext, deps: CoreDeps): Promise<Uint8Array> {
   const reviewOnly = await participantReviewsOnly(deps.db, context.participant);
@@ -25,47 +26,62 @@ export async function consentDocument(context: SigningContext, deps: CoreDeps): 
     language: asParticipantLanguage(context.session.language),
     organizationName: context.pkg.organization.name,
     packageName: context.pkg.name,
-    code: consentCode(deps.linkKey, context.participant.id, consent.version),
+    code: consent.codeRequired ? consentCode(deps.linkKey, context.participant.id, consent.version) : null,
     version: consent.version,
     sha256: consent.sha256,
+    updatedOn: consent.updatedOn,
     customPdf: consent.blobKey ? await readStream(await deps.storage.get(consent.blobKey)) : null,
   });
 }
 
+/** How consent was given, kept with the record and its audit event. */
+export type ConsentDemonstration = "DISCLOSURE_SHOWN_IN_ROOM" | "CODE_FROM_CONSENT_PDF";
+
 /**
- * Records ESIGN consent: the code from the consent PDF must match (it demonstrates the participant
- * can open the format), and the record keeps the version, its SHA-256, time, IP and user agent.
+ * Records ESIGN consent (DOMAIN.md §3). By default one "I agree" under the disclosure the room shows
+ * like the documents; when the organization requires the code, the code from the consent PDF must
+ * match too (it demonstrates the participant can open the format). The record keeps the version, its
+ * SHA-256, the way it was given, time, IP and user agent.
  */
 export async function giveConsent(
   context: SigningContext,
-  input: { code: string },
+  input: { code?: string | undefined },
   deps: CoreDeps,
 ): Promise<SigningRoom> {
   const fresh = await signingWrite(context, deps, ["CONSENT"], async (tx, current, facts) => {
+    const { consent } = facts;
+    const typed = input.code?.trim().toUpperCase() ?? "";
+    if (consent.codeRequired && !typed) {
+      const message = SIGNING_MESSAGES.consentCodeMissing;
+      throw new AppError("BAD_REQUEST", message, [{ path: "code", message }]);
+    }
     // a code printed before AUTH_SECRET rotated was made with a previous key
-    const typed = input.code.trim().toUpperCase();
-    const demonstrated = deps.linkKeys.some(
-      (key) => consentCode(key, current.participant.id, facts.consent.version) === typed,
-    );
-    if (!demonstrated) {
+    if (
+      consent.codeRequired &&
+      !deps.linkKeys.some((key) => consentCode(key, current.participant.id, consent.version) === typed)
+    ) {
       await appendAuditEvent(tx, current.actor, {
         organizationId: current.pkg.organizationId,
         streamType: "package",
         streamId: current.pkg.id,
         type: "participant.consent-code-wrong",
-        data: { participantId: current.participant.id, consentVersion: facts.consent.version },
+        data: { participantId: current.participant.id, consentVersion: consent.version },
       });
       return null;
     }
+    const demonstration: ConsentDemonstration = consent.codeRequired
+      ? "CODE_FROM_CONSENT_PDF"
+      : "DISCLOSURE_SHOWN_IN_ROOM";
     const record = await tx.consentRecord.create({
       data: {
         organizationId: current.pkg.organizationId,
         packageId: current.pkg.id,
         participantId: current.participant.id,
         sessionId: current.session.id,
-        consentVersion: facts.consent.version,
-        consentSha256: facts.consent.sha256,
-        demonstrated,
+        consentVersion: consent.version,
+        consentSha256: consent.sha256,
+        demonstrated: true,
+        demonstration,
         ip: current.actor.ip,
         userAgent: current.actor.userAgent,
       },
@@ -81,7 +97,7 @@ export async function giveConsent(
         consentVersion: record.consentVersion,
         consentSha256: record.consentSha256,
         scope: record.scope,
-        demonstration: "CODE_FROM_CONSENT_PDF",
+        demonstration,
       },
     });
     return current;

@@ -4,6 +4,7 @@ import type { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/prisma-client.ts";
 import {
   DEFAULT_CONSENT_SHA256,
+  DEFAULT_CONSENT_UPDATED_ON,
   DEFAULT_CONSENT_VERSION,
   DEFAULT_REVIEW_CONSENT_SHA256,
   DEFAULT_REVIEW_CONSENT_VERSION,
@@ -18,7 +19,13 @@ export interface CurrentConsent {
   sha256: string;
   /** CUSTOM: the uploaded PDF */
   blobKey: string | null;
+  /** the day (YYYY-MM-DD) the text last changed: the default texts' date, or the custom upload's */
+  updatedOn: string;
+  /** the organization asks for the code printed in the consent PDF (DOMAIN.md §3's stricter option) */
+  codeRequired: boolean;
 }
+
+type CustomUpload = { version: number; sha256: string; blobKey: string; createdAt: Date | string };
 
 /**
  * The consent text participants of the organization agree to now: its default (worded for reviewing
@@ -33,19 +40,31 @@ export async function currentConsent(db: Reader, organizationId: string, reviewO
   return consentOf(settings, custom, reviewOnly);
 }
 
-/** The same answer from what is already read: the settings and the newest custom upload (or null). */
+/**
+ * The same answer from what is already read: the settings and the newest custom upload (or null;
+ * its createdAt is a string when it was read as JSON).
+ */
 export function consentOf(
-  settings: Pick<SigningRoomSettings, "esign_consent_type">,
-  newestCustom: { version: number; sha256: string; blobKey: string } | null,
+  settings: Pick<SigningRoomSettings, "esign_consent_type" | "esign_consent_code_required">,
+  newestCustom: CustomUpload | null,
   reviewOnly: boolean,
 ): CurrentConsent {
+  const codeRequired = settings.esign_consent_code_required;
   if (settings.esign_consent_type === "CUSTOM" && newestCustom) {
     const custom = newestCustom;
-    return { kind: "CUSTOM", version: `custom-${custom.version}`, sha256: custom.sha256, blobKey: custom.blobKey };
+    return {
+      kind: "CUSTOM",
+      version: `custom-${custom.version}`,
+      sha256: custom.sha256,
+      blobKey: custom.blobKey,
+      updatedOn: new Date(custom.createdAt).toISOString().slice(0, 10),
+      codeRequired,
+    };
   }
-  return reviewOnly
-    ? { kind: "DEFAULT", version: DEFAULT_REVIEW_CONSENT_VERSION, sha256: DEFAULT_REVIEW_CONSENT_SHA256, blobKey: null }
-    : { kind: "DEFAULT", version: DEFAULT_CONSENT_VERSION, sha256: DEFAULT_CONSENT_SHA256, blobKey: null };
+  const [version, sha256] = reviewOnly
+    ? [DEFAULT_REVIEW_CONSENT_VERSION, DEFAULT_REVIEW_CONSENT_SHA256]
+    : [DEFAULT_CONSENT_VERSION, DEFAULT_CONSENT_SHA256];
+  return { kind: "DEFAULT", version, sha256, blobKey: null, updatedOn: DEFAULT_CONSENT_UPDATED_ON, codeRequired };
 }
 
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";

@@ -37,6 +37,7 @@ const input: ConsentDocumentInput = {
   code: "K7Q2ZP",
   version: DEFAULT_CONSENT_VERSION,
   sha256: DEFAULT_CONSENT_SHA256,
+  updatedOn: "2026-11-29",
   customPdf: null,
 };
 
@@ -47,7 +48,12 @@ describe("renderConsentDocument", () => {
     expect(text).toContain("Bankası Ğüneş A.Ş. — Loan agreement – Jane & John Doe");
     expect(text).toContain("Consent to electronic records and signatures");
     expect(text).toMatch(/confirmation code: K7Q2ZP/i);
-    expect(text).toContain(`SHA-256 ${DEFAULT_CONSENT_SHA256}`);
+    // plain words on the page; the version and its hash in the document's properties
+    expect(text).toContain("Last updated November 29, 2026");
+    expect(text).not.toContain(DEFAULT_CONSENT_VERSION);
+    expect((await PDFDocument.load(pdf)).getSubject()).toBe(
+      `Version ${DEFAULT_CONSENT_VERSION} · SHA-256 ${DEFAULT_CONSENT_SHA256}`,
+    );
     const fonts = embedded(pdf);
     expect(fonts.length).toBeGreaterThan(0);
     expect(fonts.every((emb) => emb === "yes")).toBe(true);
@@ -57,6 +63,7 @@ describe("renderConsentDocument", () => {
     const text = run("pdftotext", await renderConsentDocument({ ...input, language: "es" })).replace(/\s+/g, " ");
     expect(text).toContain("Consentimiento para registros y firmas electrónicos");
     expect(text).toContain("Su código de confirmación: K7Q2ZP");
+    expect(text).toContain("Última actualización: 29 de noviembre de 2026");
   });
 
   it("writes the disclosure in Chinese, Vietnamese, Korean and Tagalog, wrapped inside the page", async () => {
@@ -101,6 +108,12 @@ describe("renderConsentDocument", () => {
       expect(text).toMatch(language === "en" ? /receive and review/ : /recibir y revisar/);
     }
     expect(DEFAULT_REVIEW_CONSENT_SHA256).not.toBe(DEFAULT_CONSENT_SHA256);
+  });
+
+  it("prints no code when the organization does not ask for one", async () => {
+    const text = run("pdftotext", await renderConsentDocument({ ...input, code: null })).replace(/\s+/g, " ");
+    expect(text).toContain("Before you sign electronically");
+    expect(text).not.toMatch(/confirmation code|type this code/i);
   });
 
   it("adds the code page after an organization's own consent PDF", async () => {

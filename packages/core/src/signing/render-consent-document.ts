@@ -21,10 +21,13 @@ export interface ConsentDocumentInput {
   reviewOnly?: boolean;
   organizationName: string;
   packageName: string;
-  /** the code the participant types back to show they can open PDFs */
-  code: string;
+  /** the code the participant types back to show they can open PDFs; null: the organization asks for none */
+  code: string | null;
+  /** kept in the PDF's properties (subject), not printed: participants read plain words */
   version: string;
   sha256: string;
+  /** the day (YYYY-MM-DD) the text last changed, printed as "Last updated" */
+  updatedOn: string;
   /** the organization's own consent PDF, followed by the code page; null for the default disclosure */
   customPdf: Uint8Array | null;
 }
@@ -32,53 +35,67 @@ export interface ConsentDocumentInput {
 /** The document's own words around the disclosure, in each language a participant may read. */
 const LABELS: Record<
   ParticipantLanguage,
-  { title: string; reviewTitle: string; code: string; version: string; pdfTitle: string; reviewPdfTitle: string }
+  {
+    title: string;
+    reviewTitle: string;
+    codeIntro: string;
+    code: string;
+    lastUpdated: string;
+    pdfTitle: string;
+    reviewPdfTitle: string;
+  }
 > = {
   en: {
     title: "Consent to electronic records and signatures",
     reviewTitle: "Consent to receive electronic records",
+    codeIntro: "To show that you can open PDF documents, type this code on the consent page before you agree.",
     code: "Your confirmation code:",
-    version: "Version",
+    lastUpdated: "Last updated",
     pdfTitle: "E-sign consent",
     reviewPdfTitle: "Electronic records consent",
   },
   es: {
     title: "Consentimiento para registros y firmas electrónicos",
     reviewTitle: "Consentimiento para recibir registros electrónicos",
+    codeIntro: "Para demostrar que puede abrir documentos PDF, escriba este código en la página de consentimiento antes de aceptar.",
     code: "Su código de confirmación:",
-    version: "Versión",
+    lastUpdated: "Última actualización:",
     pdfTitle: "Consentimiento electrónico",
     reviewPdfTitle: "Consentimiento para registros electrónicos",
   },
   "zh-Hant": {
     title: "電子記錄和電子簽名同意書",
     reviewTitle: "接收電子記錄同意書",
+    codeIntro: "為證明您能開啟 PDF 文件，請在表示同意前，於同意頁面輸入此代碼。",
     code: "您的確認代碼：",
-    version: "版本",
+    lastUpdated: "最後更新：",
     pdfTitle: "電子簽名同意書",
     reviewPdfTitle: "電子記錄同意書",
   },
   vi: {
     title: "Đồng ý sử dụng hồ sơ và chữ ký điện tử",
     reviewTitle: "Đồng ý nhận hồ sơ điện tử",
+    codeIntro: "Để chứng tỏ quý vị có thể mở tài liệu PDF, xin nhập mã này trên trang đồng ý trước khi đồng ý.",
     code: "Mã xác nhận của quý vị:",
-    version: "Phiên bản",
+    lastUpdated: "Cập nhật lần cuối:",
     pdfTitle: "Đồng ý ký điện tử",
     reviewPdfTitle: "Đồng ý nhận hồ sơ điện tử",
   },
   ko: {
     title: "전자 기록 및 전자 서명 사용 동의",
     reviewTitle: "전자 기록 수령 동의",
+    codeIntro: "PDF 문서를 여실 수 있음을 확인하기 위해, 동의하시기 전에 동의 페이지에 이 코드를 입력하십시오.",
     code: "확인 코드:",
-    version: "버전",
+    lastUpdated: "최종 업데이트:",
     pdfTitle: "전자 서명 동의",
     reviewPdfTitle: "전자 기록 동의",
   },
   tl: {
     title: "Pahintulot sa mga elektronikong rekord at lagda",
     reviewTitle: "Pahintulot na tumanggap ng mga elektronikong rekord",
+    codeIntro: "Upang ipakitang kaya ninyong magbukas ng mga PDF na dokumento, i-type ang code na ito sa pahina ng pahintulot bago kayo pumayag.",
     code: "Ang inyong confirmation code:",
-    version: "Bersyon",
+    lastUpdated: "Huling binago:",
     pdfTitle: "Pahintulot sa e-sign",
     reviewPdfTitle: "Pahintulot sa mga elektronikong rekord",
   },
@@ -94,7 +111,7 @@ const CODE_INK: Color = rgb(0.1, 0.2, 0.45);
 
 /**
  * The consent document a participant opens (DOMAIN.md §3): the default disclosure, or the
- * organization's custom PDF, then a page with the participant's code. Names of organizations and
+ * organization's custom PDF, then the participant's code when the organization asks for one. Names of organizations and
  * packages are printed as typed (any Latin script, dashes and quotes, Chinese) in the embedded
  * Unicode font.
  */
@@ -135,23 +152,30 @@ export async function renderConsentDocument(input: ConsentDocumentInput): Promis
   if (!input.customPdf) {
     for (const paragraph of defaultConsentText(input.reviewOnly ?? false)[input.language]) write(paragraph, 11);
   }
-  write(labels.code, 13, true);
-  if (y - 14 < BOTTOM) {
-    y = TOP;
-    page = newPage(pdf, font);
+  if (input.code) {
+    write(labels.codeIntro, 11);
+    write(labels.code, 13, true);
+    if (y - 14 < BOTTOM) {
+      y = TOP;
+      page = newPage(pdf, font);
+    }
+    page.drawRectangle({
+      x: LEFT,
+      y: y - 14,
+      width: 200,
+      height: 40,
+      color: rgb(0.93, 0.96, 1),
+      borderColor: rgb(0.1, 0.3, 0.6),
+      borderWidth: 1,
+    });
+    text(printable(font, input.code), LEFT + 16, y - 2, 22, true, CODE_INK);
+    y -= 50;
   }
-  page.drawRectangle({
-    x: LEFT,
-    y: y - 14,
-    width: 200,
-    height: 40,
-    color: rgb(0.93, 0.96, 1),
-    borderColor: rgb(0.1, 0.3, 0.6),
-    borderWidth: 1,
-  });
-  text(printable(font, input.code), LEFT + 16, y - 2, 22, true, CODE_INK);
-  y -= 50;
-  write(`${labels.version} ${input.version} · SHA-256 ${input.sha256}`, 8);
+  const day = new Intl.DateTimeFormat(input.language, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${input.updatedOn}T00:00:00Z`),
+  );
+  write(`${labels.lastUpdated} ${day}`, 9);
+  pdf.setSubject(`Version ${input.version} · SHA-256 ${input.sha256}`);
   pdf.setTitle(input.reviewOnly ? labels.reviewPdfTitle : labels.pdfTitle);
   await finishFontSubset(pdf, font);
   return pdf.save();

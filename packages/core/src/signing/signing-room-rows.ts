@@ -77,7 +77,7 @@ interface RoomRow {
   overrides: { documentId: string; participantId: string; executionType: ExecutionType }[];
   tagCount: number;
   settings: { key: string; value: string }[];
-  customConsent: { version: number; sha256: string; blobKey: string } | null;
+  customConsent: { version: number; sha256: string; blobKey: string; createdAt: string } | null;
   consentRecord: { consentVersion: string; consentSha256: string } | null;
   identityProofed: boolean;
   reviews: string[];
@@ -123,7 +123,7 @@ export async function readSigningRoomRows(
         (SELECT coalesce(json_agg(json_build_object('key', o.key, 'value', o.value)), '[]')
           FROM "OrganizationSetting" o
           WHERE o."organizationId" = ${pkg.organizationId}::uuid AND o.key = ANY(${keys}::text[])) AS settings,
-        (SELECT json_build_object('version', c.version, 'sha256', c.sha256, 'blobKey', c."blobKey")
+        (SELECT json_build_object('version', c.version, 'sha256', c.sha256, 'blobKey', c."blobKey", 'createdAt', c."createdAt")
           FROM "ConsentDocument" c WHERE c."organizationId" = ${pkg.organizationId}::uuid
           ORDER BY c.version DESC LIMIT 1) AS "customConsent",
         (SELECT json_build_object('consentVersion', r."consentVersion", 'consentSha256', r."consentSha256")

@@ -167,6 +167,8 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
       sha256: facts.consent.sha256,
       kind: facts.consent.kind,
       disclosure: facts.consent.kind === "DEFAULT" ? [...defaultConsentText(facts.reviewOnly)[language]] : [],
+      updatedOn: facts.consent.updatedOn,
+      codeRequired: facts.consent.codeRequired,
       documentUrl: SIGNING_FILE_PATHS.consentDocument,
     },
     documents: (await withSmartDocViews(deps, executableDocuments, participants, artifacts)).map(

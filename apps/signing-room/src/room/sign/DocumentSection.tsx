@@ -32,6 +32,7 @@ export function DocumentSection(props: {
   const titleId = `doc-${doc.id}-title`;
   // issue 15 §5: an eNote shows its VIEW (sanitized XHTML) instead of PDF pages
   const isENote = doc.format === "SMART_DOC" && Boolean(doc.eNote);
+  const zoom = fields.zoom?.documentId === doc.id ? fields.zoom : null;
 
   return (
     <section id={`doc-${doc.id}`} className="doc" aria-labelledby={titleId} data-testid={`document-${doc.id}`}>
@@ -78,26 +79,35 @@ export function DocumentSection(props: {
             <p className="doc__loading muted small">{t("sign.loadingDocument")}</p>
           ) : null}
           {isENote ? null : (
-            <PdfPages
-              url={doc.fileUrl}
-              numPages={doc.numPages}
-              pageSizes={doc.pageSizes}
-              onStatus={setStatus}
-              overlay={(page) => (
-                <>
-                  {props.completed
-                    .filter((tag) => tag.page === page)
-                    .map((tag) => (
-                      <CompletedTag key={tag.id} tag={tag} pageSize={doc.pageSizes[page - 1] ?? LETTER} />
-                    ))}
-                  {doc.executionType === "E_SIGN"
-                    ? props.tags
+            <div
+              className={zoom ? "doc__viewport doc__viewport--zoomed" : "doc__viewport"}
+              data-testid={`viewport-${doc.id}`}
+            >
+              <div className="doc__zoom" style={zoom ? { width: `${(zoom.scale * 100).toFixed(1)}%` } : undefined}>
+                <PdfPages
+                  url={doc.fileUrl}
+                  numPages={doc.numPages}
+                  pageSizes={doc.pageSizes}
+                  onStatus={setStatus}
+                  overlay={(page) => (
+                    <>
+                      {props.completed
                         .filter((tag) => tag.page === page)
-                        .map((tag) => <TagField key={tag.id} tag={tag} pageSize={doc.pageSizes[page - 1] ?? LETTER} />)
-                    : null}
-                </>
-              )}
-            />
+                        .map((tag) => (
+                          <CompletedTag key={tag.id} tag={tag} pageSize={doc.pageSizes[page - 1] ?? LETTER} />
+                        ))}
+                      {doc.executionType === "E_SIGN"
+                        ? props.tags
+                            .filter((tag) => tag.page === page)
+                            .map((tag) => (
+                              <TagField key={tag.id} tag={tag} pageSize={doc.pageSizes[page - 1] ?? LETTER} />
+                            ))
+                        : null}
+                    </>
+                  )}
+                />
+              </div>
+            </div>
           )}
           {doc.executionType === "VIEW_ONLY" ? (
             <div className="doc__review">

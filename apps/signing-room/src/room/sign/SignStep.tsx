@@ -1,4 +1,10 @@
-import { hasTagValue, type SigningRoom, type SigningTag, signingRoomRoutes } from "@signet/contract";
+import {
+  AUTO_FILLED_TAG_TYPES,
+  hasTagValue,
+  type SigningRoom,
+  type SigningTag,
+  signingRoomRoutes,
+} from "@signet/contract";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, errorCode } from "../../api/api-error.ts";
@@ -20,14 +26,17 @@ import {
 import { useRoom } from "../room-context.tsx";
 import { AdoptDialog } from "./AdoptDialog.tsx";
 import { DocumentSection } from "./DocumentSection.tsx";
+import { FieldSheet } from "./FieldSheet.tsx";
 import { type FieldsApi, FieldsContext, guideElementId } from "./fields-context.tsx";
 import { Questions } from "./Questions.tsx";
+import { fieldRow, rowZoom } from "./row-zoom.ts";
 import { Uploads } from "./Uploads.tsx";
+import { useNarrowScreen } from "./use-narrow-screen.ts";
 import { useSaveQueue } from "./use-save-queue.ts";
 
 const TEXT_DEBOUNCE_MS = 500;
 const ADOPTED_TYPES = new Set(["SIGNATURE", "INITIALS"]);
-const AUTO_TYPES = new Set(["DATE_SIGNED", "FULL_NAME"]);
+const AUTO_TYPES = new Set<string>(AUTO_FILLED_TAG_TYPES);
 const DEFAULTABLE_TYPES = new Set(["TEXT", "CUSTOM_FIELD", "DROPDOWN"]);
 
 const questionsOf = (room: SigningRoom) => room.dataCollection.flatMap((group) => group.fields);
@@ -54,11 +63,23 @@ function startingValues(room: SigningRoom): { values: Record<string, string | nu
 
 function scrollToElement(element: HTMLElement) {
   const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  element.scrollIntoView({ block: "center", behavior: smooth ? "smooth" : "auto" });
+  // inline "nearest": a magnified page was already scrolled sideways to show the field's whole row
+  element.scrollIntoView({ block: "center", inline: "nearest", behavior: smooth ? "smooth" : "auto" });
   element.focus({ preventScroll: true });
   element.classList.remove("is-flashing");
   void element.offsetWidth;
   element.classList.add("is-flashing");
+}
+
+/** Scrolls a magnified page sideways so that the middle of a field's row (a share of the page's width) is mid-screen. */
+function centerRow(element: HTMLElement, middle: number) {
+  const page = element.closest<HTMLElement>(".pdf-page");
+  const viewport = element.closest<HTMLElement>(".doc__viewport");
+  if (!page || !viewport) return;
+  const pageBox = page.getBoundingClientRect();
+  const viewportBox = viewport.getBoundingClientRect();
+  const offset = pageBox.left + middle * pageBox.width - (viewportBox.left + viewport.clientWidth / 2);
+  viewport.scrollLeft += offset;
 }
 
 /** Stage SIGN: the documents with the participant's fields, questions, uploads, and Finish. */
@@ -76,6 +97,10 @@ export default function SignStep() {
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [reviewErrors, setReviewErrors] = useState<Record<string, string>>({});
   const [adoptFor, setAdoptFor] = useState<{ tag: SigningTag | null } | null>(null);
+  const [sheetFor, setSheetFor] = useState<SigningTag | null>(null);
+  const [zoomed, setZoomed] = useState<{ documentId: string; scale: number } | null>(null);
+  const narrow = useNarrowScreen();
+  const zoom = narrow ? zoomed : null;
   const [finishing, setFinishing] = useState(false);
   const [finishError, setFinishError] = useState<{ code: string; message: string; details: string[] } | null>(null);
   const current = useRef<string | null>(null);
@@ -132,12 +157,68 @@ export default function SignStep() {
   const left = useMemo(() => outstanding(room, values, answers), [room, values, answers]);
   const order = useMemo(() => guideOrder(room, states), [room, states]);
 
-  const goTo = useCallback((item: GuideItem) => {
-    const element = document.getElementById(guideElementId(item.kind, item.id));
+  // the participant's name is Signet's to write, like the date: asked for once a name field shows
+  const namesAsked = useRef(new Set<string>());
+  useEffect(() => {
+    for (const tag of room.tags) {
+      if (tag.type !== "FULL_NAME" || !states.get(tag.id)?.visible || namesAsked.current.has(tag.id)) continue;
+      if (hasTagValue(tag.type, values[tag.id])) continue;
+      namesAsked.current.add(tag.id);
+      setValues((previous) => ({ ...previous, [tag.id]: "auto" }));
+      scheduleTag(tag.id, "auto", 0);
+    }
+  }, [room.tags, states, values, scheduleTag]);
+
+  // where the guide goes once the page is laid out at its new magnification
+  const [guided, setGuided] = useState<{ item: GuideItem; middle: number | null; scale: number } | null>(null);
+  const goTo = useCallback(
+    (item: GuideItem) => {
+      current.current = guideKey(item);
+      const tag = item.kind === "tag" ? roomRef.current.tags.find((candidate) => candidate.id === item.id) : null;
+      if (!narrow || !tag) {
+        setZoomed(null);
+        setGuided({ item, middle: null, scale: 1 });
+        return;
+      }
+      // On a phone the page is scaled down to the screen's width and a field is a few pixels tall.
+      // The page is laid out again wider (not a CSS transform), so that pdf.js draws it sharp at that
+      // size and the fields keep their places; the document scrolls sideways inside itself, and the
+      // screen never does.
+      const doc = roomRef.current.documents.find((candidate) => candidate.id === tag.documentId);
+      const pageWidth = doc?.pageSizes[tag.page - 1]?.width ?? 612;
+      const row = fieldRow(tag, roomRef.current.tags);
+      const scale = rowZoom(row, pageWidth);
+      setZoomed({ documentId: tag.documentId, scale });
+      setGuided({ item, middle: (row.left + row.right) / 2 / pageWidth, scale });
+    },
+    [narrow],
+  );
+
+  useEffect(() => {
+    if (!guided) return;
+    const element = document.getElementById(guideElementId(guided.item.kind, guided.item.id));
     if (!element) return;
-    current.current = guideKey(item);
-    scrollToElement(element);
-  }, []);
+    const go = () => {
+      if (guided.middle !== null) centerRow(element, guided.middle);
+      scrollToElement(element);
+    };
+    const sized = element.closest<HTMLElement>(".doc__zoom");
+    const viewport = sized?.parentElement;
+    if (!sized || !viewport) {
+      go();
+      return;
+    }
+    // Scroll once the page is laid out at its new width: the frame the width changes in can still
+    // report the old one, so the observer waits for the width the zoom asks for.
+    const expected = viewport.clientWidth * guided.scale;
+    const observer = new ResizeObserver(() => {
+      if (Math.abs(sized.getBoundingClientRect().width - expected) > 1) return;
+      observer.disconnect();
+      go();
+    });
+    observer.observe(sized);
+    return () => observer.disconnect();
+  }, [guided]);
 
   function next() {
     const item = nextGuideItem(order, left.keys, current.current);
@@ -183,12 +264,12 @@ export default function SignStep() {
       setValues((previous) => ({ ...previous, [tag.id]: "applied" }));
       tagQueue.schedule(tag.id, "applied", 0);
     },
-    toggleAuto: (tag) => {
+    openSheet: (tag) => {
       current.current = `tag:${tag.id}`;
-      const filled = hasTagValue(tag.type, values[tag.id]);
-      setValues((previous) => ({ ...previous, [tag.id]: filled ? null : "auto" }));
-      tagQueue.schedule(tag.id, filled ? null : "auto", 0);
+      setSheetFor(tag);
     },
+    narrow,
+    zoom,
   };
 
   function answer(field: { id: string }, value: string | null, immediate: boolean) {
@@ -254,6 +335,15 @@ export default function SignStep() {
     room.documents,
   );
   const questions = questionsOf(room);
+  const radioGroup = (tag: SigningTag) =>
+    tag.type === "RADIO"
+      ? visibleTags.filter(
+          (other) =>
+            other.type === "RADIO" &&
+            other.documentId === tag.documentId &&
+            (tag.groupName ? other.groupName === tag.groupName : other.id === tag.id),
+        )
+      : [];
   const saving = tagQueue.saving || answerQueue.saving;
   const docLeft = (documentId: string) =>
     left.items.filter(
@@ -272,7 +362,6 @@ export default function SignStep() {
       : reviewOnly && onlyReviewsLeft
         ? t("review.progress", { count: left.count })
         : t("sign.progress", { count: left.count });
-  const showNext = !(reviewOnly && left.count === 0);
 
   return (
     <FieldsContext.Provider value={fields}>
@@ -309,12 +398,23 @@ export default function SignStep() {
               </div>
             ) : null}
             <div className="sign-bar__actions">
-              {showNext ? (
+              {zoom ? (
                 <button
                   type="button"
-                  className="button button--secondary button--nowrap"
+                  className="button button--ghost button--nowrap"
+                  onClick={() => setZoomed(null)}
+                  data-testid="whole-page"
+                >
+                  {t("fill.wholePage")}
+                </button>
+              ) : null}
+              {/* one control walks the signer through: the next field while any is left, then Finish */}
+              {left.count > 0 ? (
+                <button
+                  type="button"
+                  className="button button--primary button--nowrap"
                   onClick={next}
-                  disabled={left.count === 0}
+                  aria-describedby="finish-hint"
                   data-testid="next-field"
                 >
                   <span className="sign-bar__long">{t(reviewOnly ? "review.next" : "sign.next")}</span>
@@ -323,18 +423,18 @@ export default function SignStep() {
                   </span>
                   <Icon name="arrow" size={18} />
                 </button>
-              ) : null}
-              <button
-                type="button"
-                className="button button--primary button--nowrap"
-                onClick={finish}
-                disabled={left.count > 0 || finishing}
-                aria-describedby={left.count > 0 ? "finish-hint" : undefined}
-                data-testid="finish"
-              >
-                <Icon name="check" size={18} className="sign-bar__finish-icon" />
-                {finishing ? t("sign.finishing") : t(reviewOnly ? "review.finish" : "sign.finish")}
-              </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--primary button--nowrap"
+                  onClick={finish}
+                  disabled={finishing}
+                  data-testid="finish"
+                >
+                  <Icon name="check" size={18} className="sign-bar__finish-icon" />
+                  {finishing ? t("sign.finishing") : t(reviewOnly ? "review.finish" : "sign.finish")}
+                </button>
+              )}
               {left.count > 0 ? (
                 <span id="finish-hint" className="visually-hidden">
                   {t("sign.finishHint", { count: left.count })}
@@ -448,6 +548,7 @@ export default function SignStep() {
           </div>
         </div>
         {adoptFor ? <AdoptDialog onClose={() => setAdoptFor(null)} onAdopted={adopted} /> : null}
+        {sheetFor ? <FieldSheet tag={sheetFor} group={radioGroup(sheetFor)} onClose={() => setSheetFor(null)} /> : null}
       </div>
     </FieldsContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { hasTagValue, type SigningTag } from "@signet/contract";
+import { AUTO_FILLED_TAG_TYPES, hasTagValue, type SigningTag } from "@signet/contract";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../ui/Icon.tsx";
@@ -32,6 +32,17 @@ export function useTagName() {
   };
 }
 
+type Common = {
+  id: string;
+  "data-testid": string;
+  "data-tag-type": string;
+  "aria-label": string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+  onFocus: () => void;
+  className: string;
+};
+
 /** One of the participant's tags, laid over its page at its place (scaled with the page). */
 export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width: number; height: number } }) {
   const { t } = useTranslation();
@@ -42,11 +53,14 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
 
   const value = fields.values[tag.id] ?? null;
   const filled = hasTagValue(tag.type, value);
+  const automatic = AUTO_FILLED_TAG_TYPES.includes(tag.type);
+  // the signer cannot act on what Signet fills: no "required" for it
+  const required = state.required && !automatic;
   const missing = fields.missing.has(`tag:${tag.id}`);
   const error = fields.errors[tag.id];
   const id = guideElementId("tag", tag.id);
   const errorId = `${id}-error`;
-  const name = nameOf(tag, state.required);
+  const name = nameOf(tag, required);
   const fontPoints = Math.max(6, Math.min(14, tag.height * 0.62));
   const slotStyle = {
     left: percent(tag.x, pageSize.width),
@@ -58,14 +72,14 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
   const classes = [
     "tag",
     `tag--${tag.type.toLowerCase().replace("_", "-")}`,
-    state.required ? "tag--required" : "",
+    required ? "tag--required" : "",
     missing ? "tag--missing" : "",
     filled ? "tag--filled" : "",
     error ? "tag--error" : "",
   ]
     .filter(Boolean)
     .join(" ");
-  const common = {
+  const common: Common = {
     id,
     "data-testid": `tag-${tag.id}`,
     "data-tag-type": tag.type,
@@ -74,85 +88,79 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
     "aria-describedby": error ? errorId : undefined,
     onFocus: () => fields.onFocus(`tag:${tag.id}`),
     className: "tag__control",
-  } as const;
+  };
 
   let control: React.ReactNode;
-  switch (tag.type) {
-    case "SIGNATURE":
-    case "INITIALS": {
-      const image = tag.type === "SIGNATURE" ? fields.signatureImage : fields.initialsImage;
-      const shown = filled
-        ? image
-          ? null
-          : t("tags.signed")
-        : tag.type === "SIGNATURE"
-          ? t("tags.sign")
-          : t("tags.initial");
-      control = (
-        <button
-          {...common}
-          aria-label={withShown(shown, name)}
-          type="button"
-          aria-pressed={filled}
-          onClick={() => fields.toggleAdopted(tag)}
-        >
-          {filled ? (
-            image ? (
-              <img className="tag__image" src={image} alt="" draggable={false} />
-            ) : (
-              <span>{t("tags.signed")}</span>
-            )
+  if (automatic) {
+    // written by the server (the date when the participant finishes, the name as soon as the room
+    // opens): nothing to do, never a field left, and the whole text shows however small the field
+    const shown = filled && value !== "auto" ? value : t("fill.automatic");
+    control = (
+      <span
+        id={id}
+        data-testid={`tag-${tag.id}`}
+        data-tag-type={tag.type}
+        className="tag__control tag__control--automatic"
+        role="note"
+        aria-label={`${shown}: ${name}`}
+      >
+        <span className="tag__automatic">{shown}</span>
+      </span>
+    );
+  } else if (tag.type === "SIGNATURE" || tag.type === "INITIALS") {
+    const image = tag.type === "SIGNATURE" ? fields.signatureImage : fields.initialsImage;
+    const prompt = tag.type === "SIGNATURE" ? t("tags.sign") : t("tags.initial");
+    const shown = filled ? (image ? null : t("tags.signed")) : prompt;
+    control = (
+      <button
+        {...common}
+        aria-label={withShown(shown, name)}
+        type="button"
+        aria-pressed={filled}
+        onClick={() => fields.toggleAdopted(tag)}
+      >
+        {filled ? (
+          image ? (
+            <img className="tag__image" src={image} alt="" draggable={false} />
           ) : (
-            <span className="tag__prompt">
-              {tag.width >= 90 ? <Icon name="pen" size={14} /> : null}
-              {tag.type === "SIGNATURE" ? t("tags.sign") : t("tags.initial")}
-            </span>
-          )}
-        </button>
-      );
-      break;
-    }
-    case "DATE_SIGNED": {
-      // written by the server when the participant finishes (in the organization's time zone): shown
-      // as filled automatically, nothing to click, never a field left
-      const shown = filled && value !== "auto" ? value : t("tags.dateOnFinish");
-      control = (
-        <span
-          id={id}
-          data-testid={`tag-${tag.id}`}
-          data-tag-type={tag.type}
-          className="tag__control tag__control--automatic"
-          role="note"
-          aria-label={`${shown}: ${nameOf(tag, false)}`}
-        >
-          <span className={filled && value !== "auto" ? "tag__text" : "tag__prompt"}>{shown}</span>
+            <span>{t("tags.signed")}</span>
+          )
+        ) : (
+          <span className="tag__prompt">
+            {tag.width >= 90 ? <Icon name="pen" size={14} /> : null}
+            {prompt}
+          </span>
+        )}
+      </button>
+    );
+  } else if (fields.narrow) {
+    // on a phone the page is scaled down to the screen: the field opens a sheet to fill it in
+    control = <SheetOpener tag={tag} value={value} filled={filled} common={common} />;
+  } else {
+    control = <InlineControl tag={tag} value={value} common={common} />;
+  }
+
+  return (
+    <div className={classes} style={slotStyle}>
+      {/* on touch screens a tap near a small field reaches it: the label forwards the tap to the control */}
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: an empty hit area for the control named by aria-label */}
+      {automatic ? null : <label htmlFor={id} className="tag__hit" aria-hidden="true" />}
+      {control}
+      {error ? (
+        <span id={errorId} className="tag__error" role="alert">
+          {t("sign.notSaved", { message: error })}
         </span>
-      );
-      break;
-    }
-    case "FULL_NAME": {
-      const shown = filled && value !== "auto" ? value : value === "auto" ? null : t("tags.fillName");
-      control = (
-        <button
-          {...common}
-          aria-label={withShown(shown, name)}
-          type="button"
-          aria-pressed={filled}
-          onClick={() => fields.toggleAuto(tag)}
-        >
-          {filled && value !== "auto" ? (
-            <span className="tag__text">{value}</span>
-          ) : value === "auto" ? (
-            <span className="tag__text">…</span>
-          ) : (
-            <span className="tag__prompt">{t("tags.fillName")}</span>
-          )}
-        </button>
-      );
-      break;
-    }
+      ) : null}
+    </div>
+  );
+}
+
+/** A field filled on the page itself (a screen wide enough to show it at a usable size). */
+function InlineControl({ tag, value, common }: { tag: SigningTag; value: string | null; common: Common }) {
+  const fields = useFields();
+  switch (tag.type) {
     case "CHECKBOX":
-      control = (
+      return (
         <input
           {...common}
           type="checkbox"
@@ -160,9 +168,8 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
           onChange={(event) => fields.choose(tag, event.target.checked ? "true" : null)}
         />
       );
-      break;
     case "RADIO":
-      control = (
+      return (
         <input
           {...common}
           type="radio"
@@ -172,9 +179,8 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
           onChange={() => fields.choose(tag, tag.optionValue)}
         />
       );
-      break;
     case "DROPDOWN":
-      control = (
+      return (
         <select {...common} value={value ?? ""} onChange={(event) => fields.choose(tag, event.target.value || null)}>
           <option value="">—</option>
           {tag.options.map((option) => (
@@ -184,9 +190,8 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
           ))}
         </select>
       );
-      break;
     default:
-      control = (
+      return (
         <input
           {...common}
           type="text"
@@ -199,18 +204,34 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
         />
       );
   }
+}
 
+/** On a phone: the field as printed (its value, a tick, a dot), a button that opens the sheet. */
+function SheetOpener(props: { tag: SigningTag; value: string | null; filled: boolean; common: Common }) {
+  const { t } = useTranslation();
+  const fields = useFields();
+  const { tag, value, filled, common } = props;
+  const choice = tag.type === "CHECKBOX" || tag.type === "RADIO";
+  const state = choice
+    ? t(filled ? "fill.chosen" : "fill.notChosen")
+    : filled && value !== null
+      ? value
+      : t("fill.empty");
   return (
-    <div className={classes} style={slotStyle}>
-      {/* on touch screens a tap near a small field reaches it: the label forwards the tap to the control */}
-      {/* biome-ignore lint/a11y/noLabelWithoutControl: an empty hit area for the control named by aria-label */}
-      {tag.type === "DATE_SIGNED" ? null : <label htmlFor={id} className="tag__hit" aria-hidden="true" />}
-      {control}
-      {error ? (
-        <span id={errorId} className="tag__error" role="alert">
-          {t("sign.notSaved", { message: error })}
-        </span>
-      ) : null}
-    </div>
+    <button
+      {...common}
+      aria-label={choice || !filled ? `${common["aria-label"]}: ${state}` : withShown(state, common["aria-label"])}
+      type="button"
+      aria-haspopup="dialog"
+      onClick={() => fields.openSheet(tag)}
+    >
+      {choice ? (
+        filled ? (
+          <Icon name="check" className="tag__mark" />
+        ) : null
+      ) : (
+        <span className="tag__text">{filled ? value : ""}</span>
+      )}
+    </button>
   );
 }

@@ -19,8 +19,12 @@ export interface FieldsApi {
   choose(tag: SigningTag, value: string | null): void;
   /** SIGNATURE/INITIALS: apply the adopted image, or clear it */
   toggleAdopted(tag: SigningTag): void;
-  /** DATE_SIGNED/FULL_NAME: let the server fill it, or clear it */
-  toggleAuto(tag: SigningTag): void;
+  /** on a phone: fill this field in the sheet (a normal-size input, large options) */
+  openSheet(tag: SigningTag): void;
+  /** on a phone, fields are filled in the sheet instead of on the (scaled-down) page */
+  narrow: boolean;
+  /** the document shown magnified around the field Next went to, and how much */
+  zoom: { documentId: string; scale: number } | null;
 }
 
 export const FieldsContext = createContext<FieldsApi | null>(null);

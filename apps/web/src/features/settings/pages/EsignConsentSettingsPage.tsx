@@ -1,4 +1,4 @@
-import { Select, Stack } from "@mantine/core";
+import { Checkbox, Select, Stack } from "@mantine/core";
 import { CONSENT_TYPES, SETTINGS_TOASTS, settingsOfPage } from "@signet/contract";
 import { FormSection } from "../../../components/FormSection.tsx";
 import { CustomConsents } from "../CustomConsents.tsx";
@@ -32,6 +32,13 @@ export function EsignConsentSettingsPage({ organizationId }: Props) {
               error={errors.esign_consent_type}
               onChange={(value) => value && set("esign_consent_type", value)}
               maw={320}
+            />
+            <Checkbox
+              label="Require the consent code"
+              description="Participants also type a code printed in the consent PDF before they agree, to show they can open PDF files. Off: they read the disclosure in the signing room and press I agree."
+              checked={values.esign_consent_code_required === true}
+              disabled={disabled}
+              onChange={(event) => set("esign_consent_code_required", event.currentTarget.checked)}
             />
           </FormSection>
         )}
