@@ -57,7 +57,8 @@ const LABELS: Record<
   es: {
     title: "Consentimiento para registros y firmas electrónicos",
     reviewTitle: "Consentimiento para recibir registros electrónicos",
-    codeIntro: "Para demostrar que puede abrir documentos PDF, escriba este código en la página de consentimiento antes de aceptar.",
+    codeIntro:
+      "Para demostrar que puede abrir documentos PDF, escriba este código en la página de consentimiento antes de aceptar.",
     code: "Su código de confirmación:",
     lastUpdated: "Última actualización:",
     pdfTitle: "Consentimiento electrónico",
@@ -93,7 +94,8 @@ const LABELS: Record<
   tl: {
     title: "Pahintulot sa mga elektronikong rekord at lagda",
     reviewTitle: "Pahintulot na tumanggap ng mga elektronikong rekord",
-    codeIntro: "Upang ipakitang kaya ninyong magbukas ng mga PDF na dokumento, i-type ang code na ito sa pahina ng pahintulot bago kayo pumayag.",
+    codeIntro:
+      "Upang ipakitang kaya ninyong magbukas ng mga PDF na dokumento, i-type ang code na ito sa pahina ng pahintulot bago kayo pumayag.",
     code: "Ang inyong confirmation code:",
     lastUpdated: "Huling binago:",
     pdfTitle: "Pahintulot sa e-sign",
