@@ -128,7 +128,7 @@ describe("signing room: withdrawal, embedding, Spanish", () => {
     const page = browser.page;
     await page.goto(signingLinkIn(await invitationFor(smtp, "sofia@example.com")));
     await page.getByRole("link", { name: /Open the disclosure/ }).waitFor();
-    await page.getByRole("button", { name: "Español" }).click();
+    await page.getByLabel("Language").selectOption("es");
     await page.getByRole("link", { name: /Abrir la divulgación/ }).waitFor();
     await page.getByRole("button", { name: "Acepto", exact: true }).waitFor();
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es");

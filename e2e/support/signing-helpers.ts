@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Document, Package, Participant } from "@signet/contract";
+import type { Document, Package, Participant, ParticipantLanguage } from "@signet/contract";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { fixturePdf, upload } from "../../apps/api/test/support/document-upload.ts";
@@ -28,6 +28,8 @@ export interface ParticipantSpec {
   email: string;
   /** a viewer reviews the document instead of signing it */
   viewer?: boolean;
+  /** the language the sender chooses for them (English when left out) */
+  language?: ParticipantLanguage;
 }
 
 /**
@@ -101,7 +103,8 @@ export async function buildPackage(
 
 /** The signing link in an invitation email (its path on the signing origin). */
 export function signingLinkIn(mail: CapturedMail): string {
-  const match = /(https?:\/\/[^\s]+\/s\/[^\s]+)/.exec(mail.parsed.text ?? "");
+  // an organization's template's text part shows a link as "Review documents [https://…]"
+  const match = /(https?:\/\/[^\s\]]+\/s\/[^\s\]]+)/.exec(mail.parsed.text ?? "");
   if (!match) throw new Error(`no signing link in ${mail.parsed.text}`);
   return match[1]!;
 }

@@ -203,7 +203,8 @@ export const emailTemplateContentSchema = z
   .meta({ id: "EmailTemplateContent", description: "An email's subject and HTML message in one language" });
 export type EmailTemplateContent = z.infer<typeof emailTemplateContentSchema>;
 
-const button = (link: string) =>
+/** The email's call to action: a button in the organization's colours; the caller closes it with </a></p>. */
+export const button = (link: string) =>
   `<p><a href="{{${link}}}" style="display:inline-block;background:{{brand.primaryColor}};color:{{brand.fontColor}};padding:10px 18px;border-radius:4px;text-decoration:none">`;
 
 /** The built-in text of every kind in both languages: what "Restore default" puts back. */

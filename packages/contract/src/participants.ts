@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ID } from "./ids.ts";
+import { participantLanguageSchema } from "./languages.ts";
 import { pageSchema, versionQuerySchema } from "./paging.ts";
 import {
   MAX_PARTICIPANTS_PER_TYPE,
@@ -36,6 +37,8 @@ const PERSON_TEXT = {
   email: "The participant's email address (needed for EMAIL access); null: none",
   phoneNumber: "The participant's mobile number, ten digits (needed for SMS access)",
   avHost: "Hosts the A/V eSign session (one per package)",
+  language:
+    "The language of the participant's invitations, reminders and signing room (the participant may switch in the room when the organization allows it)",
 } as const;
 
 export const participantSchema = z
@@ -59,6 +62,7 @@ export const participantSchema = z
     role: participantRoleSchema,
     orderSequence: z.number().int().describe("Position in ordered (PARTICIPANT) signing"),
     avHost: z.boolean().describe("Hosts the A/V eSign session"),
+    language: participantLanguageSchema.describe(PERSON_TEXT.language),
     signingStatus: participantSigningStatusSchema,
     invitedAt: z
       .string()
@@ -97,6 +101,7 @@ export const createParticipantSchema = z
     accessMethod: participantAccessMethodSchema.default("EMAIL"),
     role: participantRoleSchema.default("SIGNER"),
     avHost: z.boolean().default(false).describe(`${PERSON_TEXT.avHost} (default false)`),
+    language: participantLanguageSchema.default("en").describe(`${PERSON_TEXT.language} (default en)`),
     idVerification: idVerificationMethodSchema.optional().describe("Default: the organization's setting"),
     kbaAnswers: kbaAnswersSchema.optional().describe("KBA: answers the participant must give (stored encrypted)"),
     mailingAddress: postalAddressSchema.nullish().describe("Where a print set is mailed (US addresses only)"),
@@ -125,6 +130,7 @@ export const updateParticipantSchema = z
     accessMethod: participantAccessMethodSchema.optional(),
     role: participantRoleSchema.optional().describe("Leaving SIGNER deletes the participant's tags"),
     avHost: z.boolean().optional().describe(PERSON_TEXT.avHost),
+    language: participantLanguageSchema.optional().describe(`${PERSON_TEXT.language}; leave out to keep`),
     idVerification: idVerificationMethodSchema.optional(),
     kbaAnswers: kbaAnswersSchema
       .optional()

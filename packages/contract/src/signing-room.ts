@@ -4,6 +4,7 @@ import { DATA_COLLECTION_FIELD_TYPES } from "./data-collection.ts";
 import { executionTypeEnumSchema as executionTypeSchema } from "./documents.ts";
 import { identityProofingRoutes } from "./identity-proofing.ts";
 import { ID } from "./ids.ts";
+import { participantLanguageSchema } from "./languages.ts";
 import { publicLogoRoutes } from "./organization-logo.ts";
 import { PACKAGE_STATUS_TEXT } from "./package-status-schemas.ts";
 import { participantRoleSchema } from "./participant-rules.ts";
@@ -341,10 +342,14 @@ export const signingRoomSchema = z
       .describe(
         "CLOSED: why there is nothing to do (cancelled, expired, being corrected, consent withdrawn, declined, deleted, not available); null on other stages",
       ),
-    language: z
-      .enum(["en", "es"])
-      .describe("The language the room speaks to this participant: en (English) or es (Spanish)"),
-    languages: z.array(z.enum(["en", "es"])).describe("The organization's multi-language flag: offer Spanish"),
+    language: participantLanguageSchema.describe(
+      "The language the room speaks to this participant: the sender's choice, or the one the participant switched to",
+    ),
+    languages: z
+      .array(participantLanguageSchema)
+      .describe(
+        "The languages the participant may switch to: all of them when the organization's multi-language flag is on, otherwise only the current one",
+      ),
     branding: brandingSchema,
     /** issue 13 §2: the organization's session and signer upload settings */
     sessionRules: signingSessionRulesSchema.describe("The organization's session timeout and signer upload rules"),
@@ -611,7 +616,7 @@ export const answerSchema = z
   .meta({ id: "SigningAnswer" });
 export const languageSchema = z
   .object({
-    language: z.enum(["en", "es"]).describe("The language the room speaks from now on: en (English) or es (Spanish)"),
+    language: participantLanguageSchema.describe("The language the room speaks from now on"),
   })
   .meta({ id: "SigningLanguage" });
 
@@ -659,7 +664,7 @@ export const signingRoomRoutes = {
     ...base,
     method: "PUT",
     path: "/signing/language",
-    summary: "Switch the room's language (Spanish when the organization allows it)",
+    summary: "Switch the room's language (when the organization lets participants switch)",
     params: noParams,
     body: languageSchema,
     response: signingRoomSchema,

@@ -112,6 +112,7 @@ export async function signablePackage(
       accessMethod?: "EMAIL" | "SMS" | "API";
       phoneNumber?: string;
       idVerification?: string;
+      language?: string;
       kbaAnswers?: object;
     }[];
     ordered?: boolean;
@@ -212,7 +213,9 @@ export async function consentCodeOf(client: SigningClient): Promise<string> {
   });
   if (response.status !== 200) throw new Error(`consent document: ${response.status}`);
   const text = pdfText(new Uint8Array(await response.arrayBuffer()));
-  const match = /confirmation code:\s*([A-Z0-9]{6})/i.exec(text.replace(/\s+/g, " "));
+  // after its label in English; in any language, the code is the line that stands alone in its box
+  const match =
+    /confirmation code:\s*([A-Z0-9]{6})/i.exec(text.replace(/\s+/g, " ")) ?? /^\s*([A-Z0-9]{6})\s*$/m.exec(text);
   if (!match) throw new Error(`no code in consent PDF: ${text}`);
   return match[1]!;
 }

@@ -1,4 +1,5 @@
-// English texts of the signing room. Every key exists in es.ts too (the type and a unit test say so).
+// English texts of the signing room. Every key exists in es.ts, zh-Hant.ts, vi.ts, ko.ts and tl.ts too
+// (the type and a unit test say so). Language names come from the contract (LANGUAGE_INFO).
 import { avEn } from "../room/av/av-texts.ts";
 import { proofingEn } from "../room/proofing/proofing-texts.ts";
 
@@ -19,10 +20,6 @@ export const en = {
     yes: "Yes",
     no: "No",
     skipToContent: "Skip to content",
-  },
-  languages: {
-    en: "English",
-    es: "Español",
   },
   errors: {
     SIGNING_LINK_INVALID: "This signing link is not valid.",
@@ -78,7 +75,6 @@ export const en = {
   header: {
     menu: "More options",
     language: "Language",
-    switchLanguage: "Switch the language to {{language}}",
     participant: "Signing as {{name}}",
     withdrawConsent: "Withdraw consent",
     decline: "Decline to sign",

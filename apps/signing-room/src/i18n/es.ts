@@ -21,10 +21,6 @@ export const es: Translation = {
     no: "No",
     skipToContent: "Ir al contenido",
   },
-  languages: {
-    en: "English",
-    es: "Español",
-  },
   errors: {
     SIGNING_LINK_INVALID: "Este enlace de firma no es válido.",
     SIGNING_LINK_USED: "Este enlace de firma ya se utilizó.",
@@ -79,7 +75,6 @@ export const es: Translation = {
   header: {
     menu: "Más opciones",
     language: "Idioma",
-    switchLanguage: "Cambiar el idioma a {{language}}",
     participant: "Firmando como {{name}}",
     withdrawConsent: "Retirar el consentimiento",
     decline: "Rechazar la firma",

@@ -1,25 +1,38 @@
+import { PARTICIPANT_LANGUAGES, type ParticipantLanguage } from "@signet/contract";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { en } from "./en.ts";
 import { errorTextKey } from "./error-text.ts";
 
-export type Language = "en" | "es";
+export type Language = ParticipantLanguage;
 
-/** Before the room says which language the participant chose, follow the browser. */
+// Chinese readers of either script are served Traditional Chinese, the one the agencies translate
+// into; Filipino browsers report "fil"
+const BROWSER_PREFIXES: [prefix: string, language: Language][] = [
+  ["es", "es"],
+  ["zh", "zh-Hant"],
+  ["vi", "vi"],
+  ["ko", "ko"],
+  ["tl", "tl"],
+  ["fil", "tl"],
+];
+
+/** Before the room says which language the participant is served in, follow the browser. */
 export function browserLanguage(): Language {
-  return navigator.language?.toLowerCase().startsWith("es") ? "es" : "en";
+  const asked = navigator.language?.toLowerCase() ?? "";
+  return BROWSER_PREFIXES.find(([prefix]) => asked === prefix || asked.startsWith(`${prefix}-`))?.[1] ?? "en";
 }
 
 /**
- * English is bundled; Spanish loads when a participant's room or browser asks for it (most rooms are
- * in English, and the room's download is counted). Resolves once `language` can be shown.
+ * English is bundled; every other language loads when a participant's room or browser asks for it
+ * (most rooms are in English, and the room's download is counted). Resolves once `language` can be shown.
  */
 export async function setupI18n(language: Language) {
   void i18next.use(initReactI18next).init({
     resources: { en: { translation: en } },
     lng: "en",
     fallbackLng: "en",
-    supportedLngs: ["en", "es"],
+    supportedLngs: [...PARTICIPANT_LANGUAGES],
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
@@ -28,11 +41,17 @@ export async function setupI18n(language: Language) {
   return i18next;
 }
 
+const LOADERS: Record<Exclude<Language, "en">, () => Promise<object>> = {
+  es: () => import("./es.ts").then((module) => module.es),
+  "zh-Hant": () => import("./zh-Hant.ts").then((module) => module.zhHant),
+  vi: () => import("./vi.ts").then((module) => module.vi),
+  ko: () => import("./ko.ts").then((module) => module.ko),
+  tl: () => import("./tl.ts").then((module) => module.tl),
+};
+
 async function loadTranslations(language: Language) {
-  if (language === "es" && !i18next.hasResourceBundle("es", "translation")) {
-    const { es } = await import("./es.ts");
-    i18next.addResourceBundle("es", "translation", es);
-  }
+  if (language === "en" || i18next.hasResourceBundle(language, "translation")) return;
+  i18next.addResourceBundle(language, "translation", await LOADERS[language]());
 }
 
 export async function changeLanguage(language: Language) {

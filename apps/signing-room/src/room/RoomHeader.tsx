@@ -1,6 +1,7 @@
-import type { SigningRoom } from "@signet/contract";
+import type { ParticipantLanguage, SigningRoom } from "@signet/contract";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
+import { LanguageSelect } from "../ui/LanguageSelect.tsx";
 import { Menu, type MenuItem } from "../ui/Menu.tsx";
 import { readableBackground } from "./brand-colors.ts";
 
@@ -9,7 +10,7 @@ const isColor = (value: string) => typeof CSS !== "undefined" && CSS.supports("c
 /** The organization's bar: logo or name, the package, the participant, language, and the room's menu. */
 export function RoomHeader(props: {
   room: SigningRoom;
-  onLanguage: (language: "en" | "es") => void;
+  onLanguage: (language: ParticipantLanguage) => void;
   onWithdraw: () => void;
   onDecline: () => void;
   onLeave: () => void;
@@ -39,9 +40,6 @@ export function RoomHeader(props: {
   }
   items.push({ label: t("header.leave"), onSelect: props.onLeave });
 
-  const other = room.language === "es" ? "en" : "es";
-  const bilingual = room.languages.includes("es");
-
   return (
     <header className="room-header" style={style}>
       <div className="room-header__inner">
@@ -61,16 +59,8 @@ export function RoomHeader(props: {
           </span>
         </div>
         <div className="room-header__actions">
-          {bilingual ? (
-            <button
-              type="button"
-              className="button button--on-brand button--small"
-              lang={other}
-              title={t("header.switchLanguage", { language: t(`languages.${other}`) })}
-              onClick={() => props.onLanguage(other)}
-            >
-              {t(`languages.${other}`)}
-            </button>
+          {room.languages.length > 1 ? (
+            <LanguageSelect value={room.language} languages={room.languages} onChange={props.onLanguage} onBrand />
           ) : null}
           <Menu label={t("header.menu")} items={items} />
         </div>

@@ -1,4 +1,4 @@
-import { type EmbeddedEvent, type SigningRoom, signingRoomRoutes } from "@signet/contract";
+import { type EmbeddedEvent, type ParticipantLanguage, type SigningRoom, signingRoomRoutes } from "@signet/contract";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, errorCode } from "../api/api-error.ts";
@@ -220,7 +220,7 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
     setStatus({ kind: "left" });
   }
 
-  async function switchLanguage(next: "en" | "es") {
+  async function switchLanguage(next: ParticipantLanguage) {
     try {
       setRoom(await call(signingRoomRoutes.setSigningLanguage, { body: { language: next } }));
     } catch (error) {

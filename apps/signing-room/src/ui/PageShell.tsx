@@ -1,6 +1,9 @@
+import { asParticipantLanguage, PARTICIPANT_LANGUAGES } from "@signet/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { changeLanguage } from "../i18n/index.ts";
 import { Icon, type IconName } from "./Icon.tsx";
+import { LanguageSelect } from "./LanguageSelect.tsx";
 
 function SignetMark() {
   return (
@@ -18,9 +21,12 @@ function SignetMark() {
   );
 }
 
-/** The frame of the pages outside the room (link, verification, collaboration, errors). */
+/**
+ * The frame of the pages outside the room (link, verification, collaboration, errors). They follow
+ * the browser's language; anyone may pick another here (nothing is saved: there is no session).
+ */
 export function PageShell({ children, wide }: { children: ReactNode; wide?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div className="shell">
       <header className="shell__header">
@@ -28,6 +34,11 @@ export function PageShell({ children, wide }: { children: ReactNode; wide?: bool
           <SignetMark />
           <span>Signet</span>
         </span>
+        <LanguageSelect
+          value={asParticipantLanguage(i18n.language)}
+          languages={PARTICIPANT_LANGUAGES}
+          onChange={(language) => void changeLanguage(language)}
+        />
       </header>
       <main id="main" className={wide ? "shell__main shell__main--wide" : "shell__main"}>
         {children}

@@ -1,8 +1,12 @@
 import {
   DEFAULT_EMAIL_TEMPLATES,
-  type EmailLanguage,
   type EmailTemplateContent,
   type EmailTemplateKind,
+  LINKLESS_REMINDER,
+  PARTICIPANT_EMAIL_KINDS,
+  PARTICIPANT_EMAIL_TRANSLATIONS,
+  type ParticipantEmailKind,
+  type ParticipantLanguage,
 } from "@signet/contract";
 import type { Db } from "../db/prisma-client.ts";
 import { type MailTemplateInput, type RenderedMail, renderMail } from "../mail/templates.ts";
@@ -16,16 +20,6 @@ import {
 import { sanitizeTemplateBody } from "./sanitize-email-html.ts";
 
 type Reader = Pick<Db, "emailTemplate" | "organizationSetting" | "organization">;
-
-/**
- * A reminder before the package is out for signature has no personal link to give, while an
- * organization's reminder template must carry one ({{signingLink}}): it goes in the product's own
- * words, in Spanish these.
- */
-const LINKLESS_REMINDER_ES: EmailTemplateContent = {
-  subject: "Recordatorio: {{package.name}} le espera",
-  body: "<p>Hola {{recipient.name}}:</p>\n<p>Este es un recordatorio de {{sender.name}} de <strong>{{organization.name}}</strong>: los documentos de <strong>{{package.name}}</strong> le esperan. Abra el correo de invitación que recibió para este paquete para revisarlos.</p>\n<p>Si tiene preguntas, comuníquese con {{organization.name}}.</p>",
-};
 
 /** Security emails keep the product's own words whatever the organization's templates say. */
 type OrganizationWordedMail = Exclude<MailTemplateInput, { template: "identity-link" }>;
@@ -178,16 +172,21 @@ export async function readBranding(db: Pick<Db, "organizationSetting">, organiza
 
 export interface OrganizationMailOptions {
   organizationId: string | null;
-  /** the recipient's language where known (a participant's chosen signing-room language) */
-  language?: EmailLanguage;
+  /** the recipient's language where known (a participant's language) */
+  language?: ParticipantLanguage;
   /** a template picked for this email (package step 3); ignored unless of the right kind */
   templateId?: string | null;
 }
 
+const isParticipantKind = (kind: EmailTemplateKind): kind is ParticipantEmailKind =>
+  (PARTICIPANT_EMAIL_KINDS as readonly string[]).includes(kind);
+
 /**
  * The organization's template for this email, in the recipient's language: the picked template,
  * else the organization's default of the kind; without one the built-in text (Spanish: the
- * built-in Spanish template; English: the product's own renderer).
+ * built-in Spanish template; English: the product's own renderer). Organizations write templates
+ * in English and Spanish only: in the other participant languages the built-in text of that
+ * language always applies (see participant-email-translations.ts); other kinds go in English.
  */
 export async function renderOrganizationMail(
   db: Reader,
@@ -196,12 +195,20 @@ export async function renderOrganizationMail(
 ): Promise<RenderedMail & { kind: string }> {
   if (mail.template === "identity-link") return { kind: mail.template, ...(await renderMail(mail)) };
   const { kind, variables } = mailKindAndVariables(mail);
-  const language = options.language ?? "en";
   const { organizationId } = options;
+  let language = options.language ?? "en";
+  if (language !== "en" && language !== "es" && !isParticipantKind(kind)) language = "en";
   if (mail.template === "participant-reminder") {
-    if (language !== "es") return { kind, ...(await renderMail(mail)) };
+    // before the package is out there is no personal link to give, while an organization's reminder
+    // template must carry one ({{signingLink}}): the product's own words go
+    if (language === "en") return { kind, ...(await renderMail(mail)) };
     const branding = organizationId ? await readBranding(db, organizationId) : DEFAULT_BRANDING;
-    return { kind, ...(await renderTemplateContent(LINKLESS_REMINDER_ES, variables, branding)) };
+    return { kind, ...(await renderTemplateContent(LINKLESS_REMINDER[language], variables, branding)) };
+  }
+  if (language !== "en" && language !== "es") {
+    const content = PARTICIPANT_EMAIL_TRANSLATIONS[kind as ParticipantEmailKind][language];
+    const branding = organizationId ? await readBranding(db, organizationId) : DEFAULT_BRANDING;
+    return { kind, ...(await renderTemplateContent(content, variables, branding)) };
   }
   if (!organizationId) {
     if (language === "es")

@@ -1,4 +1,10 @@
-import { DEFAULT_EMAIL_TEMPLATES, EMAIL_LANGUAGES, EMAIL_TEMPLATE_KINDS } from "@signet/contract";
+import {
+  DEFAULT_EMAIL_TEMPLATES,
+  EMAIL_LANGUAGES,
+  EMAIL_TEMPLATE_KINDS,
+  PARTICIPANT_EMAIL_KINDS,
+  PARTICIPANT_EMAIL_TRANSLATIONS,
+} from "@signet/contract";
 import { type Branding, renderTemplateContent, sampleVariables } from "../email-templates/render-email-template.ts";
 import { mailSamples } from "./email-samples.ts";
 import { renderMail } from "./templates.ts";
@@ -17,8 +23,9 @@ export interface EmailPreview {
 export const PREVIEW_BRANDING: Branding = { primaryColor: "#aa3300", fontColor: "#ffffff", logoUrl: "" };
 
 /**
- * Every built-in email with its sample data, and each organization template kind's built-in text in
- * each language with its sample variables, rendered exactly as a send renders them.
+ * Every built-in email with its sample data, each organization template kind's built-in text in
+ * each language, and the participant emails in the languages organizations do not write templates
+ * in, with their sample variables, rendered exactly as a send renders them.
  */
 export async function renderEmailPreviews(): Promise<EmailPreview[]> {
   const previews: EmailPreview[] = [];
@@ -38,6 +45,13 @@ export async function renderEmailPreviews(): Promise<EmailPreview[]> {
           sampleVariables(kind),
           PREVIEW_BRANDING,
         )),
+      });
+  for (const kind of PARTICIPANT_EMAIL_KINDS)
+    for (const [language, content] of Object.entries(PARTICIPANT_EMAIL_TRANSLATIONS[kind]))
+      previews.push({
+        name: `participant-${kind}-${language}`,
+        label: `Participant email: ${kind} (${language})`,
+        ...(await renderTemplateContent(content, sampleVariables(kind), PREVIEW_BRANDING)),
       });
   return previews;
 }

@@ -1,4 +1,4 @@
-import { EMAIL_LANGUAGES, EMAIL_TEMPLATE_KINDS } from "@signet/contract";
+import { EMAIL_LANGUAGES, EMAIL_TEMPLATE_KINDS, PARTICIPANT_EMAIL_KINDS } from "@signet/contract";
 import { describe, expect, it } from "vitest";
 import { PREVIEW_BRANDING, renderEmailPreviews } from "./email-previews.ts";
 import { MAIL_SAMPLES, mailSamples } from "./email-samples.ts";
@@ -72,8 +72,11 @@ describe("the previews", () => {
     expect(names).toEqual([
       ...Object.keys(MAIL_SAMPLES).map((template) => `built-in-${template}`),
       ...EMAIL_TEMPLATE_KINDS.flatMap((kind) => EMAIL_LANGUAGES.map((language) => `template-${kind}-${language}`)),
+      ...PARTICIPANT_EMAIL_KINDS.flatMap((kind) =>
+        ["zh-Hant", "vi", "ko", "tl"].map((language) => `participant-${kind}-${language}`),
+      ),
     ]);
-    for (const preview of previews.filter(({ name }) => name.startsWith("template-"))) {
+    for (const preview of previews.filter(({ name }) => !name.startsWith("built-in-"))) {
       expect(preview.html).toContain(`border-top:4px solid ${PREVIEW_BRANDING.primaryColor}`);
       expect(preview.text.trim()).not.toBe("");
       expect(preview.subject).not.toBe("");

@@ -84,6 +84,7 @@ export async function addParticipant(
         accessMethod: input.accessMethod,
         role: input.role,
         avHost: input.avHost,
+        language: input.language,
         ...verification,
         mailingAddress: addressColumn(input.mailingAddress),
         orderSequence: Math.max(0, ...existing.map((p) => p.orderSequence)) + 1,

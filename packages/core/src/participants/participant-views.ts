@@ -1,4 +1,5 @@
 import {
+  asParticipantLanguage,
   KBA_QUESTIONS,
   type Participant,
   type PostalAddress,
@@ -26,6 +27,7 @@ export function toParticipant(row: ParticipantRow): Participant {
     role: row.role,
     orderSequence: row.orderSequence,
     avHost: row.avHost,
+    language: asParticipantLanguage(row.language),
     signingStatus: row.signingStatus,
     invitedAt: row.invitedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,

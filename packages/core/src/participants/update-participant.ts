@@ -81,6 +81,7 @@ export async function updateParticipant(
         accessMethod: input.accessMethod,
         role: input.role,
         avHost: input.avHost,
+        language: input.language,
         ...verification,
         mailingAddress: input.mailingAddress === undefined ? undefined : addressColumn(input.mailingAddress),
         version: { increment: 1 },

@@ -273,3 +273,40 @@ describe("renderCertificateOfCompletion", () => {
     expect((await PDFDocument.load(out)).getPageCount()).toBeGreaterThan(2);
   });
 });
+
+describe("the certificate's fixed labels in the participants' languages", () => {
+  it("writes each label in English, then in Spanish, Chinese, Vietnamese and Korean, in the embedded font", async () => {
+    const base = certificateData();
+    const pdf = await renderCertificateOfCompletion({
+      ...base,
+      languages: ["es", "zh-Hant", "vi", "ko"],
+      participants: base.participants.map((participant, index) => ({
+        ...participant,
+        language: (["es", "zh-Hant", "ko"] as const)[index],
+      })),
+    });
+    // labels wrap inside their column: compare with the line breaks taken out
+    const joined = pdftotext(pdf).replace(/\s+/g, "");
+    for (const label of [
+      "CertificateofCompletion/Certificadodefinalización/完成證明書/Giấychứngnhậnhoàntất/완료증명서",
+      "Signature/Firma/簽名/Chữký/서명",
+      "Consenttoe-sign/Consentimientoparafirmarelectrónicamente/電子簽署同意/Đồngýkýđiệntử/전자서명동의",
+    ]) {
+      expect(joined).toContain(label);
+    }
+    // each participant's language is shown in the loan officer's words
+    expect(joined).toContain("Chinese(Traditional)");
+    expect(joined).toContain("Korean");
+    const file = join(scratch, `${files++}.pdf`);
+    writeFileSync(file, pdf);
+    const fonts = execFileSync("pdffonts", [file]).toString("utf8").split("\n").slice(2).filter(Boolean);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(font.trim().split(/\s+/).at(-5), font).toBe("yes");
+  });
+
+  it("stays in English alone when every participant is served in English", async () => {
+    const text = pdftotext(await renderCertificateOfCompletion(certificateData({ languages: [] })));
+    expect(text).toContain("Certificate of Completion");
+    expect(text).not.toContain("Certificado");
+  });
+});

@@ -1,4 +1,6 @@
+import { LANGUAGE_INFO, type ParticipantLanguage } from "@signet/contract";
 import { type Color, PDFDocument, type PDFFont, type PDFName, type PDFPage, type PDFRef, rgb } from "pdf-lib";
+import { type CertificateLabel, certificateLabel } from "./certificate-labels.ts";
 import { appendContentStream, fillColor as fill, num, strokeColor as stroke } from "./content-text.ts";
 import { deflateWithNodeZlib } from "./deflate-with-node-zlib.ts";
 import { embedPng } from "./embed-png.ts";
@@ -48,6 +50,8 @@ export interface CertificateData {
     finishedAt: string | null;
     /** the adopted signature image, shown small */
     signaturePng: Uint8Array | null;
+    /** the language they were served in; left out: not shown */
+    language?: ParticipantLanguage;
   }[];
   events: {
     sequence: number;
@@ -61,6 +65,8 @@ export interface CertificateData {
   }[];
   chain: { valid: boolean; events: number; lastHash: string | null };
   generatedAt: string;
+  /** issue 33 §6: the fixed labels are in English and then in each of these (the participants' languages) */
+  languages?: ParticipantLanguage[];
   /** issue 16 §2: the recordings of the package's completed A/V sessions */
   avRecordings?: { host: string; startedAt: string; sha256: string; durationSeconds: number; retainUntil: string }[];
 }
@@ -142,8 +148,9 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     smallMono: { face: regular, size: 6.5, color: INK },
   };
   const layout = new Layout(document);
+  const label = (key: CertificateLabel) => certificateLabel(key, data.languages ?? []);
 
-  layout.heading("Certificate of Completion", bold, 20);
+  layout.heading(label("title"), bold, 20);
   layout.paragraph(data.package.name, bold, 12, MUTED);
   layout.gap(4);
   layout.paragraph(
@@ -164,20 +171,20 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     style,
   });
 
-  layout.section("Package", bold);
+  layout.section(label("package"), bold);
   layout.table(
     keyValue,
     [
-      row("Name", text(data.package.name)),
-      row("Package ID", text(data.package.id, "mono")),
-      row("Short ID", text(data.package.shortId)),
-      row("Organization", text(data.package.organizationName)),
-      row("Status", text(data.package.status)),
-      row("Sent (UTC)", text(data.package.sentAt)),
-      row("Completed (UTC)", text(data.package.completedAt)),
-      row("Time zone", text(data.package.timeZone)),
+      row(label("name"), text(data.package.name)),
+      row(label("packageId"), text(data.package.id, "mono")),
+      row(label("shortId"), text(data.package.shortId)),
+      row(label("organization"), text(data.package.organizationName)),
+      row(label("status"), text(data.package.status)),
+      row(label("sent"), text(data.package.sentAt)),
+      row(label("completed"), text(data.package.completedAt)),
+      row(label("timeZone"), text(data.package.timeZone)),
       row(
-        "Audit hash chain",
+        label("chain"),
         data.chain.valid
           ? text(`Verified: ${data.chain.events} events, each hash chained to the one before`)
           : {
@@ -186,32 +193,32 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
               color: ALERT,
             },
       ),
-      row("Last event hash", text(data.chain.lastHash, "mono")),
+      row(label("lastHash"), text(data.chain.lastHash, "mono")),
     ],
     styles,
     { lineHeight: 11, header: false },
   );
 
-  layout.section("Documents", bold);
+  layout.section(label("documents"), bold);
   layout.table(
     [
-      { title: "Document", width: 170 },
-      { title: "Pages", width: 36 },
-      { title: "SHA-256 at upload, at send and after sealing", width: CONTENT_WIDTH - 206 },
+      { title: label("document"), width: 170 },
+      { title: label("pages"), width: 36 },
+      { title: label("hashes"), width: CONTENT_WIDTH - 206 },
     ],
     data.documents.map((item) => [
       [text(item.name)],
       [text(String(item.pages))],
       [
-        { text: "At upload (stored original)", style: "small", color: MUTED },
+        { text: label("atUpload"), style: "small", color: MUTED },
         text(item.sha256Original, "mono"),
-        { text: "At send", style: "small", color: MUTED },
+        { text: label("atSend"), style: "small", color: MUTED },
         text(item.sha256AtSend ?? "not sent", item.sha256AtSend ? "mono" : "body"),
         // the stored original must not change once uploaded: say so where the reader compares them
         ...(item.sha256AtSend && item.sha256AtSend !== item.sha256Original
           ? [{ text: "DIFFERS from the hash at upload", style: "label" as const, color: ALERT }]
           : []),
-        { text: "After (sealed)", style: "small", color: MUTED },
+        { text: label("afterSealing"), style: "small", color: MUTED },
         text(item.sha256Final ?? "not sealed yet", item.sha256Final ? "mono" : "body"),
       ],
     ]),
@@ -219,7 +226,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     { lineHeight: 11, header: true },
   );
 
-  layout.section("Participants", bold);
+  layout.section(label("participants"), bold);
   for (const [index, participant] of data.participants.entries()) {
     const title =
       participant.displayName && participant.displayName !== participant.name
@@ -228,42 +235,46 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     layout.subheading(title, bold);
     const consent = participant.consent;
     const rows: Cell[][] = [
-      row("Email", text(participant.email)),
-      row("Phone", text(participant.phone)),
-      row("Role", text(participant.type)),
-      row("Access", text(participant.accessMethod)),
-      row("Authentication", text(participant.authentication.join("; ") || "none")),
-      row("Status", text(participant.status)),
-      row("Finished (UTC)", text(participant.finishedAt)),
+      row(label("email"), text(participant.email)),
+      row(label("phone"), text(participant.phone)),
+      row(label("role"), text(participant.type)),
+      row(label("access"), text(participant.accessMethod)),
+      row(label("authentication"), text(participant.authentication.join("; ") || "none")),
+      row(label("status"), text(participant.status)),
+      row(label("finished"), text(participant.finishedAt)),
+      ...(participant.language ? [row(label("language"), text(LANGUAGE_INFO[participant.language].englishName))] : []),
     ];
     if (consent) {
       rows.push(
-        row("Consent to e-sign", text(`version ${consent.version}, granted ${consent.grantedAt}`)),
-        row("Consent given by", text(consent.givenBy)),
-        row("Consent text SHA-256", text(consent.sha256, "mono")),
-        row("Consent IP address", text(consent.ip)),
-        row("Consent user agent", text(consent.userAgent)),
+        row(label("consent"), text(`version ${consent.version}, granted ${consent.grantedAt}`)),
+        row(label("consentGivenBy"), text(consent.givenBy)),
+        row(label("consentSha256"), text(consent.sha256, "mono")),
+        row(label("consentIp"), text(consent.ip)),
+        row(label("consentUserAgent"), text(consent.userAgent)),
       );
-      if (consent.withdrawnAt) rows.push(row("Consent withdrawn (UTC)", text(consent.withdrawnAt)));
+      if (consent.withdrawnAt) rows.push(row(label("consentWithdrawn"), text(consent.withdrawnAt)));
     } else {
-      rows.push(row("Consent to e-sign", text("none recorded")));
+      rows.push(row(label("consent"), text("none recorded")));
     }
-    rows.push([[{ text: "Signature", style: "label" }], await signatureCell(document, participant.signaturePng)]);
+    rows.push([
+      [{ text: label("signature"), style: "label" }],
+      await signatureCell(document, participant.signaturePng),
+    ]);
     layout.table(keyValue, rows, styles, { lineHeight: 11, header: false });
     layout.gap(6);
   }
 
   if (data.avRecordings?.length) {
-    layout.section("A/V session recordings", bold);
+    layout.section(label("recordings"), bold);
     for (const recording of data.avRecordings) {
       layout.table(
         keyValue,
         [
-          row("Session host", text(recording.host)),
-          row("Started (UTC)", text(recording.startedAt)),
-          row("Recording SHA-256", text(recording.sha256, "mono")),
-          row("Duration", text(`${recording.durationSeconds} seconds`)),
-          row("Retained until", text(recording.retainUntil)),
+          row(label("sessionHost"), text(recording.host)),
+          row(label("started"), text(recording.startedAt)),
+          row(label("recordingSha256"), text(recording.sha256, "mono")),
+          row(label("duration"), text(`${recording.durationSeconds} seconds`)),
+          row(label("retainedUntil"), text(recording.retainUntil)),
         ],
         styles,
         { lineHeight: 11, header: false },
@@ -272,14 +283,14 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     }
   }
 
-  layout.section("Audit trail", bold);
+  layout.section(label("auditTrail"), bold);
   layout.table(
     [
       { title: "#", width: 24 },
-      { title: "Time (UTC)", width: 92 },
-      { title: "Event", width: 180 },
-      { title: "IP address / user agent", width: 106 },
-      { title: "Details", width: CONTENT_WIDTH - 402 },
+      { title: label("time"), width: 92 },
+      { title: label("event"), width: 180 },
+      { title: label("ipAndUserAgent"), width: 106 },
+      { title: label("details"), width: CONTENT_WIDTH - 402 },
     ],
     data.events.map((event) => [
       [text(String(event.sequence), "small")],

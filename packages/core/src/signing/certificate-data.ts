@@ -1,8 +1,9 @@
-import { auditDetailsText, auditSentence, participantDisplayName } from "@signet/contract";
+import { asParticipantLanguage, auditDetailsText, auditSentence, participantDisplayName } from "@signet/contract";
 import { verifyAuditChain } from "../audit/verify-audit-chain.ts";
 import { avCertificateRecordings } from "../av-session/av-certificate.ts";
 import type { Db } from "../db/prisma-client.ts";
 import { participantOrder } from "../participants/participant-views.ts";
+import { certificateLanguages } from "../sealing/certificate-labels.ts";
 import type { CertificateData } from "../sealing/index.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 
@@ -110,6 +111,7 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
         status: participant.signingStatus,
         finishedAt: participant.finishedAt?.toISOString() ?? null,
         signaturePng: signatures.find((signature) => signature.participantId === participant.id)?.png ?? null,
+        language: asParticipantLanguage(participant.language),
       };
     }),
     events: events.map((event) => {
@@ -133,6 +135,7 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
       };
     }),
     chain: { valid: chain.valid, events: chain.events, lastHash: events.at(-1)?.hash ?? null },
+    languages: certificateLanguages(participants.map((participant) => asParticipantLanguage(participant.language))),
     generatedAt: new Date().toISOString(),
     avRecordings: await avCertificateRecordings(db, packageId),
   };

@@ -1,4 +1,4 @@
-import { decideTransition, SIGNING_MESSAGES, type SigningRoom } from "@signet/contract";
+import { asParticipantLanguage, decideTransition, SIGNING_MESSAGES, type SigningRoom } from "@signet/contract";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -23,7 +23,7 @@ export async function consentDocument(context: SigningContext, deps: CoreDeps): 
   const consent = await currentConsent(deps.db, context.pkg.organizationId, reviewOnly);
   return renderConsentDocument({
     reviewOnly,
-    language: context.session.language === "es" ? "es" : "en",
+    language: asParticipantLanguage(context.session.language),
     organizationName: context.pkg.organization.name,
     packageName: context.pkg.name,
     code: consent.codeRequired ? consentCode(deps.linkKey, context.participant.id, consent.version) : null,

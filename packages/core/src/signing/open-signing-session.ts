@@ -80,6 +80,8 @@ export async function openSigningSession(
         parentOrigin: link.parentOrigin,
         expiresAt: new Date(now.getTime() + 12 * 60 * 60_000),
         lastSeenAt: now,
+        // every visit starts in the sender's choice; a switch in the room lasts for that visit
+        language: link.participant.language,
         lockedUntil: locked?.lockedUntil ?? null,
         verificationFailures: locked ? SIGNING_LIMITS.verificationAttempts : 0,
         ip: input.origin.ip,

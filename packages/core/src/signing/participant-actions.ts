@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import {
   type DATA_COLLECTION_FIELD_TYPES,
+  type ParticipantLanguage,
   SIGNER_UPLOAD_MESSAGES,
   SIGNING_LIMITS,
   SIGNING_MESSAGES,
@@ -422,20 +423,23 @@ export async function declineSigning(
   return loadSigningRoom(fresh, deps);
 }
 
-/** English, or Spanish when the organization turned on the multi-language signing room. */
+/**
+ * The participant's own choice of language, when the organization lets participants switch. It is
+ * kept on the participant too, so later visits, reminders and copies speak it (like the sender's choice).
+ */
 export async function setSigningLanguage(
   context: SigningContext,
-  input: { language: "en" | "es" },
+  input: { language: ParticipantLanguage },
   deps: CoreDeps,
 ): Promise<SigningRoom> {
-  if (input.language === "es" && !context.pkg.organization.enabledMultiLangSRSupport) {
-    throw new AppError("BAD_REQUEST", "Spanish is not available for this package.");
+  if (input.language !== context.participant.language && !context.pkg.organization.enabledMultiLangSRSupport) {
+    throw new AppError("BAD_REQUEST", "This package is offered in one language only.");
   }
-  const session = await deps.db.signingSession.update({
-    where: { id: context.session.id },
-    data: { language: input.language },
-  });
-  return loadSigningRoom({ ...context, session }, deps);
+  const [session, participant] = await deps.db.$transaction([
+    deps.db.signingSession.update({ where: { id: context.session.id }, data: { language: input.language } }),
+    deps.db.participant.update({ where: { id: context.participant.id }, data: { language: input.language } }),
+  ]);
+  return loadSigningRoom({ ...context, session, participant }, deps);
 }
 
 export async function endSigningSession(context: SigningContext, deps: CoreDeps): Promise<void> {

@@ -66,6 +66,32 @@ describe("renderConsentDocument", () => {
     expect(text).toContain("Última actualización: 29 de noviembre de 2026");
   });
 
+  it("writes the disclosure in Chinese, Vietnamese, Korean and Tagalog, wrapped inside the page", async () => {
+    const expected = {
+      "zh-Hant": ["電子記錄和電子簽名同意書", "您的確認代碼：K7Q2ZP", "撤回同意"],
+      vi: ["Đồng ý sử dụng hồ sơ và chữ ký điện tử", "Mã xác nhận của quý vị: K7Q2ZP", "Rút lại sự đồng ý"],
+      ko: ["전자 기록 및 전자 서명 사용 동의", "확인 코드: K7Q2ZP", "동의 철회"],
+      tl: ["Pahintulot sa mga elektronikong rekord at lagda", "Ang inyong confirmation code: K7Q2ZP"],
+    } as const;
+    for (const [language, phrases] of Object.entries(expected)) {
+      const pdf = await renderConsentDocument({ ...input, language: language as keyof typeof expected });
+      const raw = run("pdftotext", pdf);
+      // Chinese lines break between characters: compare with the line breaks taken out
+      const text = raw.replace(/\s+/g, " ");
+      const joined = raw.replace(/\s+/g, "");
+      for (const phrase of phrases) expect(language === "zh-Hant" ? joined : text, language).toContain(phrase);
+      expect(
+        embedded(pdf).every((emb) => emb === "yes"),
+        language,
+      ).toBe(true);
+      // no line runs off the page: every line pdftotext finds is inside the page's width
+      const bbox = run("pdftotext", pdf, "-bbox");
+      const rights = [...bbox.matchAll(/xMax="([\d.]+)"/g)].map((match) => Number(match[1]));
+      expect(rights.length, language).toBeGreaterThan(10);
+      expect(Math.max(...rights), language).toBeLessThanOrEqual(612 - 50);
+    }
+  });
+
   it("words the disclosure for receiving and reviewing when the participant only reviews", async () => {
     for (const language of ["en", "es"] as const) {
       const pdf = await renderConsentDocument({

@@ -1,4 +1,4 @@
-import { DEFAULTS, participantDisplayName } from "@signet/contract";
+import { asParticipantLanguage, DEFAULT_INVITATION_SUBJECT, participantDisplayName } from "@signet/contract";
 import { renderOrganizationMail } from "../email-templates/render-organization-mail.ts";
 import type { JobContext } from "../jobs/job-context.ts";
 import type { JobInput } from "../jobs/job-declarations.ts";
@@ -59,13 +59,8 @@ export const signingInvitationJob = {
     const settings = await readSigningRoomSettings(context.db, pkg.organizationId);
     const recipientName = participantGreetingName(participant, participantDisplayName(participant));
     const attachments = job.purpose === "copies" ? [] : await emailAttachment(context, pkg.emailDocumentId, pkg.id);
-    // the participant's language where known: the one they last chose in the signing room
-    const session = await context.db.signingSession.findFirst({
-      where: { participantId: participant.id },
-      orderBy: { createdAt: "desc" },
-      select: { language: true },
-    });
-    const language = session?.language === "es" ? "es" : "en";
+    // the sender's choice, or the one the participant switched to in the signing room
+    const language = asParticipantLanguage(participant.language);
     const sender = pkg.createdById
       ? await context.db.user.findUnique({
           where: { id: pkg.createdById },
@@ -86,7 +81,7 @@ export const signingInvitationJob = {
               recipientName,
               organizationName,
               packageName: pkg.name,
-              subject: pkg.emailSubject?.trim() || DEFAULTS.emailSubject,
+              subject: pkg.emailSubject?.trim() || DEFAULT_INVITATION_SUBJECT[language],
               introText: pkg.emailIntroText,
               link: url,
               expiresAt: (job.purpose === "expiring-soon" && pkg.packageExpiresAt

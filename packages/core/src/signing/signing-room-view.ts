@@ -1,8 +1,10 @@
 import {
+  asParticipantLanguage,
   evaluateTagStates,
   KBA_QUESTIONS,
   type KbaAnswers,
   maskPhone,
+  PARTICIPANT_LANGUAGES,
   participantDisplayName,
   participantInitials,
   SIGNING_FILE_PATHS,
@@ -85,7 +87,7 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
   const settings = signingRoomSettingsOf(rows.settingRows);
   const sessionRules = signingSessionRulesOf(rows.settingRows);
   const showWork = facts.stage === "SIGN" || facts.stage === "FINISHED";
-  const language = pkg.organization.enabledMultiLangSRSupport && session.language === "es" ? "es" : "en";
+  const language = asParticipantLanguage(session.language);
   const { participants } = rows;
   const documents = showWork ? rows.documents : [];
   const tags = showWork ? rows.tags : [];
@@ -122,7 +124,8 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
     stage: facts.stage,
     closedReason: facts.closedReason,
     language,
-    languages: pkg.organization.enabledMultiLangSRSupport ? ["en", "es"] : ["en"],
+    // the organization's flag lets participants switch; without it the sender's choice is the only one
+    languages: pkg.organization.enabledMultiLangSRSupport ? [...PARTICIPANT_LANGUAGES] : [language],
     branding: {
       organizationName: pkg.organization.name,
       primaryColor: settings.primary_color,

@@ -174,7 +174,8 @@ export function EmailTemplatesPage({ organizationId }: { organizationId: string 
         )}
         <Text size="sm" c="dimmed">
           Each message uses your organization's default template of its kind, in the recipient's language where Signet
-          knows it (English or Spanish). Without one, Signet's built-in text is sent.
+          knows it (English or Spanish). Without one, Signet's built-in text is sent. Participants served in Chinese,
+          Vietnamese, Korean or Tagalog always receive Signet's built-in text in their language.
         </Text>
         <DataTable
           label="Email templates"

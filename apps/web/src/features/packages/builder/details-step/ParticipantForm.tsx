@@ -17,12 +17,15 @@ import {
   ID_VERIFICATION_METHODS,
   type IdVerificationMethod,
   type KbaQuestion,
+  LANGUAGE_INFO,
   missingContact,
   normalizePhoneInput,
+  PARTICIPANT_LANGUAGES,
   PARTICIPANT_ROLE_LABELS,
   PARTICIPANT_ROLES,
   type Participant,
   type ParticipantAccessMethod,
+  type ParticipantLanguage,
   type ParticipantRole,
   participantDisplayName,
   participantInitials,
@@ -69,6 +72,8 @@ export interface ParticipantValues extends KbaInput {
   accessMethod: ParticipantAccessMethod;
   /** a new participant starts with the organization's default */
   idVerification: IdVerificationChoice;
+  /** what their invitations, reminders and signing room speak; English unless the sender picks another */
+  language: ParticipantLanguage;
   /** only sent when the package has print fulfillment on */
   mailingAddress: MailingAddressValues;
 }
@@ -83,6 +88,7 @@ export const emptyParticipant: ParticipantValues = {
   phoneNumber: "",
   accessMethod: "EMAIL",
   idVerification: "DEFAULT",
+  language: "en",
   mailingAddress: emptyMailingAddress,
   ...emptyKba,
 };
@@ -98,6 +104,7 @@ export function participantValues(participant: Participant): ParticipantValues {
     phoneNumber: formatPhone(participant.phoneNumber) || (participant.phoneNumber ?? ""),
     accessMethod: participant.accessMethod,
     idVerification: participant.idVerification,
+    language: participant.language,
     mailingAddress: mailingAddressValues(participant.mailingAddress),
     // the answers on file are never sent back: typing new ones replaces them
     ...emptyKba,
@@ -110,6 +117,15 @@ const ROLE_DESCRIPTIONS: Record<ParticipantRole, string> = {
   COPY: "Is not asked to act; receives the completed documents.",
   PAPER: "Prints, signs and returns the documents on paper.",
 };
+
+// the loan officer reads the English name; the language's own name helps match what the borrower said
+const LANGUAGE_OPTIONS = PARTICIPANT_LANGUAGES.map((value) => ({
+  value,
+  label:
+    LANGUAGE_INFO[value].ownName === LANGUAGE_INFO[value].englishName
+      ? LANGUAGE_INFO[value].englishName
+      : `${LANGUAGE_INFO[value].englishName} (${LANGUAGE_INFO[value].ownName})`,
+}));
 
 function verificationDescription(
   choice: IdVerificationChoice,
@@ -354,22 +370,38 @@ export function ParticipantForm(props: {
             />
           </SimpleGrid>
         )}
-        <Controller
-          control={form.control}
-          name="idVerification"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Identity verification"
-              description={verificationDescription(field.value, defaultMethod)}
-              data={verificationOptions}
-              value={field.value}
-              allowDeselect={false}
-              error={fieldState.error?.message}
-              onChange={(value) => value && field.onChange(value as IdVerificationChoice)}
-              maw={420}
-            />
-          )}
-        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Controller
+            control={form.control}
+            name="idVerification"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Identity verification"
+                description={verificationDescription(field.value, defaultMethod)}
+                data={verificationOptions}
+                value={field.value}
+                allowDeselect={false}
+                error={fieldState.error?.message}
+                onChange={(value) => value && field.onChange(value as IdVerificationChoice)}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="language"
+            render={({ field }) => (
+              <Select
+                label="Language"
+                description="Invitations, reminders and the signing room are in this language"
+                data={LANGUAGE_OPTIONS}
+                value={field.value}
+                allowDeselect={false}
+                error={refused("language")}
+                onChange={(value) => value && field.onChange(value as ParticipantLanguage)}
+              />
+            )}
+          />
+        </SimpleGrid>
         {kba && (
           <Stack gap={4}>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

@@ -37,6 +37,7 @@ export function participantFormSchema(checks: ParticipantFormChecks) {
       email: z.preprocess(blankIsNull, contract.email),
       phoneNumber: contract.phoneNumber,
       accessMethod: contract.accessMethod,
+      language: contract.language,
       dateOfBirth: z.string(),
       postalCode: z.string(),
       ssnLast4: z.string(),
