@@ -28,7 +28,7 @@ function CreateTemplateLink({ inline = false }: { inline?: boolean }) {
   return inline ? (
     <>
       Not the one you need?{" "}
-      <AnchorLink to="/settings/package-templates" search={{ new: "1" }} size="xs">
+      <AnchorLink to="/settings/package-templates" search={{ new: "1" }} size="xs" underline="always">
         Create a template
       </AnchorLink>
     </>
