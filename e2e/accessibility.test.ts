@@ -155,7 +155,12 @@ describe("admin app accessibility (axe-core)", () => {
       json: {
         kind: "invitation",
         name: "Warm invitation",
-        contents: { en: { subject: "Your documents", body: "<p>{{package.name}} is ready.</p>" } },
+        contents: {
+          en: {
+            subject: "Your documents",
+            body: '<p>{{package.name}} is ready: <a href="{{signingLink}}">sign</a>.</p>',
+          },
+        },
       },
     });
     for (const created of [documentTemplate, packageTemplate, webhook, emailTemplate]) expect(created.status).toBe(201);
