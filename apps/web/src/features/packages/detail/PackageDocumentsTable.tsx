@@ -2,8 +2,8 @@ import { Stack, Text, Tooltip } from "@mantine/core";
 import { type Document, documentRoutes, EXECUTION_TYPE_LABELS, fillPath, routeUrl } from "@signet/contract";
 import { useState } from "react";
 import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
+import { TechnicalDetailsToggle } from "../../../components/TechnicalDetailsToggle.tsx";
 import { NOT_GRANTED_REASON } from "../../closing-centers/use-closing-center-grants.ts";
-import { TechnicalDetailsToggle } from "./TechnicalDetailsToggle.tsx";
 
 /**
  * A package's documents on its page, each a download link unless a closing center's share withholds

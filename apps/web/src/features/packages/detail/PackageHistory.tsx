@@ -1,9 +1,9 @@
 import { Badge, Group, Paper, Stack, Text, Timeline, Title } from "@mantine/core";
 import { auditDetailsText, auditSentence, type PackageAuditEvent } from "@signet/contract";
 import { useState } from "react";
+import { TechnicalDetailsToggle } from "../../../components/TechnicalDetailsToggle.tsx";
 import { formatDateTime } from "../../access/format.ts";
 import { auditEventLabel } from "../package-format.ts";
-import { TechnicalDetailsToggle } from "./TechnicalDetailsToggle.tsx";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,9 +3,9 @@ import { type SealedArtifact, SIGNING_ADMIN_FILE_PATHS } from "@signet/contract"
 import { IconCertificate, IconDownload, IconFileTypePdf, IconFileZip } from "@tabler/icons-react";
 import { useState } from "react";
 import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
+import { TechnicalDetailsToggle } from "../../../components/TechnicalDetailsToggle.tsx";
 import { formatDateTime } from "../../access/format.ts";
 import { sealedArtifactLabel, shortHash } from "../signing-format.ts";
-import { TechnicalDetailsToggle } from "./TechnicalDetailsToggle.tsx";
 
 function Hash({ value }: { value: string | null }) {
   return (
