@@ -179,7 +179,7 @@ describe("groups, roles and a member whose menus follow", () => {
     expect(await db.memberRole.count({ where: { userId: morgan.id, groupId: compliance.id } })).toBe(0);
     // Without a reload: the next access-control page the member opens re-reads the permissions.
     await m.getByRole("tab", { name: "Groups" }).click();
-    await m.getByText("No access", { exact: true }).waitFor();
+    await m.getByRole("heading", { name: "You don't have permission to open Access control" }).waitFor();
     await m.getByRole("button", { name: "Administration" }).click();
     await m.getByRole("menuitem", { name: "Embedded signing demo" }).waitFor();
     expect(await m.getByRole("menuitem").allInnerTexts()).toEqual([

@@ -321,6 +321,9 @@ describe("A/V eSign: a host-led live session", () => {
         throw error;
       });
     const recording = await app.server.db.avRecording.findFirstOrThrow({ where: { packageId } });
+    // the recording's fingerprint is a technical detail, shown on request
+    expect(await section.getByTestId("av-recording-sha").count()).toBe(0);
+    await section.getByRole("button", { name: "Technical details" }).click();
     await section.getByTestId("av-recording-sha").filter({ hasText: recording.sha256 }).waitFor();
     await section.getByRole("link", { name: "Download recording" }).waitFor();
     await section.getByText("Completed", { exact: true }).waitFor();

@@ -1,12 +1,5 @@
 import { fileURLToPath } from "node:url";
-import {
-  CLOSING_CENTER_MESSAGES,
-  fillPath,
-  type Package,
-  routes,
-  routeUrl,
-  SETTINGS_PAGE_MESSAGES,
-} from "@signet/contract";
+import { CLOSING_CENTER_MESSAGES, fillPath, type Package, routes, routeUrl } from "@signet/contract";
 import { buildUser } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAsPage } from "./support/access-helpers.ts";
@@ -125,7 +118,7 @@ describe("closing centers", () => {
 
       // the settings page is not for this member
       await page.goto("/settings?page=closing-centers");
-      await page.getByText(SETTINGS_PAGE_MESSAGES.noAccess).waitFor();
+      await page.getByRole("heading", { name: "You don't have permission to open Settings" }).waitFor();
       expect(member.errors).toEqual([]);
     } finally {
       await member.close();

@@ -1,12 +1,4 @@
-import {
-  EDEPOSIT_MESSAGES,
-  fillPath,
-  type Package,
-  permissionBits,
-  routes,
-  routeUrl,
-  SETTINGS_PAGE_MESSAGES,
-} from "@signet/contract";
+import { EDEPOSIT_MESSAGES, fillPath, type Package, permissionBits, routes, routeUrl } from "@signet/contract";
 import { buildGroup, buildRole, buildUser, grantRoles } from "@signet/core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -278,7 +270,7 @@ describe("eVaults and eDeposit", () => {
 
       // Settings › Electronic vault is not for this member
       await page.goto("/settings?page=electronic-vault");
-      await page.getByText(SETTINGS_PAGE_MESSAGES.noAccess).waitFor();
+      await page.getByRole("heading", { name: "You don't have permission to open Settings" }).waitFor();
       expect(await page.getByRole("button", { name: "Add eVault" }).count()).toBe(0);
       expect(member.errors).toEqual([]);
 

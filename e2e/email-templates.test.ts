@@ -241,9 +241,10 @@ describe("Email templates and notifications", () => {
       await page.keyboard.press("Escape");
     }
     await page.goto("/notifications");
-    await page.waitForURL((url) => url.pathname === "/unauthorized");
+    await page.waitForURL((url) => url.pathname === "/forbidden");
+    await page.getByRole("heading", { name: "You don't have permission to open this page" }).waitFor();
     await page.goto("/settings/email-templates");
-    await page.getByText("You cannot see this organization's email templates.").waitFor();
+    await page.getByRole("heading", { name: "You don't have permission to open email templates" }).waitFor();
   });
 
   it("a sender opens the daily summary and its failed deliveries from the signed link without signing in, and a tampered link is refused", async () => {

@@ -192,7 +192,9 @@ describe("organization import/export", () => {
         await page.keyboard.press("Escape");
       }
       await page.goto("/import-export/import");
-      await page.waitForURL((url) => url.pathname === "/unauthorized");
+      await page
+        .getByRole("heading", { name: "You don't have permission to open Organization import/export" })
+        .waitFor();
       await noViolations(page);
     } finally {
       await member.close();

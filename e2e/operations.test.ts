@@ -96,7 +96,8 @@ describe("Services and queues", () => {
       expect(await page.getByRole("menuitem", { name: "Services and queues" }).count()).toBe(0);
       await page.keyboard.press("Escape");
       await page.goto("/operations");
-      await page.getByRole("heading", { name: "Unauthorized" }).waitFor();
+      await page.getByRole("heading", { name: "You don't have permission to open this page" }).waitFor();
+      await page.getByText("Only Signet support staff can open it.", { exact: false }).waitFor();
       const answer = await page.request.get("/admin/queues");
       expect(answer.status()).toBe(403);
       await page.close();

@@ -70,7 +70,6 @@ describe("package tags", () => {
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Choose files", exact: true }).click();
     await (await chooser).setFiles([`${FIXTURES}/minimal-document.pdf`, `${FIXTURES}/pdflatex-4-pages.pdf`]);
-    await page.locator('[data-testid="upload-item"][data-status="done"]').nth(1).waitFor({ state: "attached" });
     // uploads that went well lead to the tag workspace by themselves
     await page.getByTestId("workspace-document").nth(1).waitFor();
     const docs = await readAsPage<{ records: { id: string; name: string }[] }>(

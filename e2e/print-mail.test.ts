@@ -159,6 +159,9 @@ describe("print and mail", () => {
       });
       await dismissToast(page, PRINT_MAIL_MESSAGES.scanSaved);
       const scan = await app.server.db.mailingScan.findFirstOrThrow({ where: { mailingId: mailing.id } });
+      // the scan's fingerprint is a technical detail, shown on request
+      expect(await card.getByText("SHA-256", { exact: false }).count()).toBe(0);
+      await card.getByRole("button", { name: "Technical details" }).click();
       await card.getByText(`SHA-256 ${scan.sha256.slice(0, 16)}`, { exact: false }).waitFor();
       await card.getByRole("link", { name: "signed-deed.pdf" }).waitFor();
 

@@ -1,14 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  fillPath,
-  type Package,
-  PRINT_SETTINGS_MESSAGES,
-  permissionBits,
-  routes,
-  routeUrl,
-  SETTINGS_PAGE_MESSAGES,
-} from "@signet/contract";
+import { fillPath, type Package, PRINT_SETTINGS_MESSAGES, permissionBits, routes, routeUrl } from "@signet/contract";
 import { buildGroup, buildRole, buildUser, grantRoles } from "@signet/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAsPage, pickOption } from "./support/access-helpers.ts";
@@ -166,7 +158,7 @@ describe("print fulfillment settings", () => {
       await expectNoAxeViolations(page);
 
       await page.goto("/settings?page=print-fulfillment");
-      await page.getByText(SETTINGS_PAGE_MESSAGES.noAccess).waitFor();
+      await page.getByRole("heading", { name: "You don't have permission to open Settings" }).waitFor();
       expect(await page.getByRole("button", { name: "Add carrier" }).count()).toBe(0);
       expect(member.errors).toEqual([]);
     } finally {

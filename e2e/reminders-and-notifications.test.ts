@@ -1,5 +1,5 @@
 import type { PackageReminderSettings } from "@signet/contract";
-import { EMAIL_NOTIFICATION_MESSAGES, SETTINGS_PAGE_MESSAGES, SETTINGS_TOASTS } from "@signet/contract";
+import { EMAIL_NOTIFICATION_MESSAGES, SETTINGS_TOASTS } from "@signet/contract";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
@@ -118,7 +118,7 @@ describe("reminders and email notifications", () => {
       await signIn(page, app.users.member, DEMO_PASSWORD);
       await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
       await page.goto("/settings?page=notifications");
-      await page.getByText(SETTINGS_PAGE_MESSAGES.noAccess).waitFor();
+      await page.getByRole("heading", { name: "You don't have permission to open Settings" }).waitFor();
 
       await page.goto("/");
       await page.getByRole("button", { name: "New package" }).click();

@@ -148,6 +148,21 @@ describe("signing journey: emails, consent, signatures, seal, verification", () 
     const sealedTable = page.getByRole("table", { name: "Sealed documents" });
     await sealedTable.getByRole("link", { name: "Download sealed Promissory note" }).waitFor();
     await sealedTable.getByRole("link", { name: "Download sealed Certificate of completion" }).waitFor();
+    // plain words first (issue 33 §4); the fingerprints and the seal's level only on request
+    await sealedTable
+      .getByText(/^Sealed on /)
+      .first()
+      .waitFor();
+    expect(await sealedTable.getByRole("columnheader", { name: /SHA-256/ }).count()).toBe(0);
+    await page
+      .getByRole("region", { name: "Sealed documents" })
+      .getByRole("button", { name: "Technical details" })
+      .click();
+    await sealedTable.getByRole("columnheader", { name: "SHA-256 before → after" }).waitFor();
+    await sealedTable
+      .getByText(/^(PAdES|PDF signature)/)
+      .first()
+      .waitFor();
     const zipHref = await page.getByRole("link", { name: "Download all (zip)" }).getAttribute("href");
     const zip = await page.request.get(`${app.url}${zipHref}`);
     expect([zip.status(), zip.headers()["content-type"]]).toEqual([200, "application/zip"]);

@@ -304,9 +304,9 @@ describe("templates: the administrator prepares them, a loan officer sends a pac
 
     // the loan officer has no template settings
     await page.goto("/settings/document-templates");
-    await page.getByText("You cannot see this organization's document templates.").waitFor();
+    await page.getByRole("heading", { name: "You don't have permission to open document templates" }).waitFor();
     await page.goto("/settings/package-templates");
-    await page.getByText("You cannot see this organization's package templates.").waitFor();
+    await page.getByRole("heading", { name: "You don't have permission to open package templates" }).waitFor();
   });
 
   it("the support user opens the organization's template pages", async () => {

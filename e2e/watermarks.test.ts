@@ -1,4 +1,4 @@
-import { SETTINGS_PAGE_MESSAGES, WATERMARK_MESSAGES } from "@signet/contract";
+import { WATERMARK_MESSAGES } from "@signet/contract";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
@@ -93,7 +93,7 @@ describe("watermarks", () => {
       await signIn(page, app.users.member, DEMO_PASSWORD);
       await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
       await page.goto("/settings?page=watermarks");
-      await page.getByText(SETTINGS_PAGE_MESSAGES.noAccess).waitFor();
+      await page.getByRole("heading", { name: "You don't have permission to open Settings" }).waitFor();
       expect(await page.getByRole("heading", { name: "Watermark templates" }).count()).toBe(0);
       await expectNoAxeViolations(page);
     } finally {

@@ -219,7 +219,7 @@ describe("Webhooks in Settings", () => {
       }
       // a typed address does not open the page either, and the API refuses the list
       await page.goto("/settings/webhooks");
-      await page.getByText("You cannot see this organization's webhooks.").waitFor();
+      await page.getByRole("heading", { name: "You don't have permission to open webhooks" }).waitFor();
       expect(await page.getByRole("button", { name: "Add webhook" }).count()).toBe(0);
       const listed = await page.request.get(
         `${app.url}${fillPath(routeUrl(routes.listWebhooks), { orgId: app.demo.organizations.customer })}`,

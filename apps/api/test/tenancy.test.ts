@@ -14,6 +14,7 @@ import {
   membershipRoutes,
   mfaRoutes,
   notificationRuleRoutes,
+  onboardingRoutes,
   operationsRoutes,
   organizationRoutes,
   type RouteDef,
@@ -40,6 +41,7 @@ import { startTestApp, type TestApp } from "./support/test-app.ts";
 
 const ACCESS_ROUTES: Record<string, RouteDef> = {
   ...organizationRoutes,
+  ...onboardingRoutes,
   ...userRoutes,
   ...invitationRoutes,
   ...groupRoutes,
@@ -116,6 +118,7 @@ interface Ids {
 /** A request that passes the contract's validation, naming the given ids. */
 const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<string, string> }> = {
   getOrganization: () => ({}),
+  getOnboardingChecklist: () => ({}),
   updateOrganization: () => ({ body: { version: 1, description: "x" } }),
   listUsers: () => ({}),
   usersBaseInfo: () => ({}),

@@ -15,6 +15,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as SupportRouteImport } from './routes/_support'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as CreatePasswordRouteImport } from './routes/create-password'
+import { Route as ForbiddenRouteImport } from './routes/forbidden'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as JoinRouteImport } from './routes/join'
 import { Route as LinkAccountRouteImport } from './routes/link-account'
@@ -105,6 +106,11 @@ const ChangePasswordRoute = ChangePasswordRouteImport.update({
 const CreatePasswordRoute = CreatePasswordRouteImport.update({
   id: '/create-password',
   path: '/create-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForbiddenRoute = ForbiddenRouteImport.update({
+  id: '/forbidden',
+  path: '/forbidden',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -458,6 +464,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/change-password': typeof ChangePasswordRoute
   '/create-password': typeof CreatePasswordRoute
+  '/forbidden': typeof ForbiddenRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/join': typeof JoinRoute
   '/link-account': typeof LinkAccountRoute
@@ -527,6 +534,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/change-password': typeof ChangePasswordRoute
   '/create-password': typeof CreatePasswordRoute
+  '/forbidden': typeof ForbiddenRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/join': typeof JoinRoute
   '/link-account': typeof LinkAccountRoute
@@ -596,6 +604,7 @@ export interface FileRoutesById {
   '/_support': typeof SupportRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
   '/create-password': typeof CreatePasswordRoute
+  '/forbidden': typeof ForbiddenRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/join': typeof JoinRoute
   '/link-account': typeof LinkAccountRoute
@@ -667,6 +676,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/change-password'
     | '/create-password'
+    | '/forbidden'
     | '/forgot-password'
     | '/join'
     | '/link-account'
@@ -736,6 +746,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/change-password'
     | '/create-password'
+    | '/forbidden'
     | '/forgot-password'
     | '/join'
     | '/link-account'
@@ -804,6 +815,7 @@ export interface FileRouteTypes {
     | '/_support'
     | '/change-password'
     | '/create-password'
+    | '/forbidden'
     | '/forgot-password'
     | '/join'
     | '/link-account'
@@ -876,6 +888,7 @@ export interface RootRouteChildren {
   SupportRoute: typeof SupportRouteWithChildren
   ChangePasswordRoute: typeof ChangePasswordRoute
   CreatePasswordRoute: typeof CreatePasswordRoute
+  ForbiddenRoute: typeof ForbiddenRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   JoinRoute: typeof JoinRoute
   LinkAccountRoute: typeof LinkAccountRoute
@@ -933,6 +946,13 @@ declare module '@tanstack/react-router' {
       path: '/create-password'
       fullPath: '/create-password'
       preLoaderRoute: typeof CreatePasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forbidden': {
+      id: '/forbidden'
+      path: '/forbidden'
+      fullPath: '/forbidden'
+      preLoaderRoute: typeof ForbiddenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -1558,6 +1578,7 @@ const rootRouteChildren: RootRouteChildren = {
   SupportRoute: SupportRouteWithChildren,
   ChangePasswordRoute: ChangePasswordRoute,
   CreatePasswordRoute: CreatePasswordRoute,
+  ForbiddenRoute: ForbiddenRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   JoinRoute: JoinRoute,
   LinkAccountRoute: LinkAccountRoute,

@@ -43,7 +43,7 @@ describe("decideGuard", () => {
     ["auth", user({ partial: true }), { allow: false, redirect: "/select-organization" }],
     ["partial", user({ partial: true }), { allow: true }],
     ["partial", user(), { allow: false, redirect: "/workspace" }],
-    ["support", user(), { allow: false, redirect: "/unauthorized" }],
+    ["support", user(), { allow: false, redirect: "/forbidden" }],
     ["support", user({ supportUser: true }), { allow: true }],
     ["support", user({ supportUser: true, partial: true }), { allow: false, redirect: "/select-organization" }],
     // issue 12 §4: an organization requires a second factor and this person has none yet

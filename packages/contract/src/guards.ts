@@ -18,7 +18,7 @@ export type GuardDecision =
   | { allow: false; redirect: "/sign-in"; returnUrl: string }
   | {
       allow: false;
-      redirect: "/change-password" | "/select-organization" | "/unauthorized" | "/workspace" | "/mfa-enrolment";
+      redirect: "/change-password" | "/select-organization" | "/forbidden" | "/workspace" | "/mfa-enrolment";
     };
 
 export function decideGuard(kind: GuardKind, user: LoggedInUser | null, currentUrl: string): GuardDecision {
@@ -34,7 +34,8 @@ export function decideGuard(kind: GuardKind, user: LoggedInUser | null, currentU
   if (!user.mfaEnrolled)
     return kind === "mfa-enrolment" ? { allow: true } : { allow: false, redirect: "/mfa-enrolment" };
   if (kind === "mfa-enrolment") return { allow: false, redirect: "/workspace" };
-  if (kind === "support" && !user.supportUser) return { allow: false, redirect: "/unauthorized" };
+  // a signed-in person who is not support staff is refused, not told that the session ended
+  if (kind === "support" && !user.supportUser) return { allow: false, redirect: "/forbidden" };
   return { allow: true };
 }
 

@@ -44,6 +44,7 @@ export * from "./mfa.ts";
 export * from "./mfa-constants.ts";
 export * from "./notification-record-values.ts";
 export * from "./notification-rules.ts";
+export * from "./onboarding.ts";
 export * from "./openapi-examples/index.ts";
 export * from "./operations.ts";
 export * from "./organization-logo.ts";

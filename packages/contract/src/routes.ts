@@ -18,6 +18,7 @@ import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
 import { mfaRoutes } from "./mfa.ts";
 import { notificationRuleRoutes } from "./notification-rules.ts";
+import { onboardingRoutes } from "./onboarding.ts";
 import { operationsRoutes } from "./operations.ts";
 import { organizationLogoRoutes } from "./organization-logo.ts";
 import { organizationRoutes } from "./organizations.ts";
@@ -45,6 +46,7 @@ import { webhookRoutes } from "./webhooks.ts";
 export const routes = {
   ...sessionRoutes,
   ...organizationRoutes,
+  ...onboardingRoutes,
   ...userRoutes,
   ...invitationRoutes,
   ...identityRoutes,

@@ -25,7 +25,6 @@ export const SETTINGS_TOASTS = {
 
 export const SETTINGS_PAGE_MESSAGES = {
   loadFailed: "The settings could not be loaded. Showing the organization settings.",
-  noAccess: "You do not have access to the organization's settings.",
   idVerificationConfirmTitle: "Change identity verification?",
   idVerificationConfirm:
     "The new identity verification takes effect when each person next enters the signing room. Participants already verified in an open session are not asked again.",

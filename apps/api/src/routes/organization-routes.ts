@@ -2,6 +2,7 @@ import { routes } from "@signet/contract";
 import {
   type CoreDeps,
   createOrganization,
+  getOnboardingChecklist,
   getOrganization,
   listOrganizations,
   updateOrganization,
@@ -22,6 +23,10 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: CoreDeps,
 
   defineRoute(app, authenticate, routes.getOrganization, async ({ params, session }) =>
     getOrganization(session.actor, { organizationId: params.orgId }, deps),
+  );
+
+  defineRoute(app, authenticate, routes.getOnboardingChecklist, async ({ params, session }) =>
+    getOnboardingChecklist(session.actor, { organizationId: params.orgId }, deps),
   );
 
   defineRoute(app, authenticate, routes.updateOrganization, async ({ params, body, session }) =>

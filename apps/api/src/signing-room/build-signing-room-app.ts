@@ -141,7 +141,10 @@ export async function buildSigningRoomApp(input: {
   const appOrigin = new URL(config.publicUrl).origin;
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0]!;
-    const wantsHtml = request.method === "GET" && !path.startsWith("/api/") && !/\.\w{1,8}$/.test(path);
+    // a browser opening a page (a mangled link such as /s/abc.de too) gets the room, which says
+    // in words what is wrong; a missing file or an API call gets the JSON error
+    const opensPage = (request.headers.accept ?? "").includes("text/html") || !/\.\w{1,8}$/.test(path);
+    const wantsHtml = request.method === "GET" && !path.startsWith("/api/") && opensPage;
     if (!dist || !wantsHtml) return sendError(request, reply, "NOT_FOUND");
     reply.frameAncestors = await allowedAncestors(request, path, deps, cookie.name, appOrigin);
     reply.header("cache-control", "no-store");

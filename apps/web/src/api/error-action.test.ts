@@ -9,8 +9,8 @@ describe("errorAction", () => {
   it.each<[number, string, ErrorContext, unknown]>([
     [500, "INTERNAL", normal, go("/systemError")],
     [502, "HTTP_502", normal, go("/systemError")],
-    [403, "FORBIDDEN", normal, go("/systemError")],
-    [403, "CSRF", normal, go("/systemError")],
+    [403, "FORBIDDEN", normal, go("/forbidden")],
+    [403, "CSRF", normal, go("/forbidden")],
     [403, "CREDENTIALS_EXPIRED", normal, go("/change-password")],
     [403, "ORGANIZATION_NOT_SELECTED", normal, go("/select-organization")],
     [403, "MFA_ENROLMENT_REQUIRED", normal, go("/mfa-enrolment")],

@@ -1,7 +1,7 @@
 // Spec §8 "Handling by status": what the client does with a failed call, decided in one place.
 export type ErrorAction =
   | { kind: "caller" }
-  | { kind: "navigate"; to: "/systemError" | "/serviceError" | "/unauthorized" }
+  | { kind: "navigate"; to: "/systemError" | "/serviceError" | "/unauthorized" | "/forbidden" }
   | { kind: "navigate"; to: "/change-password" | "/select-organization" | "/mfa-enrolment" };
 
 export interface ErrorContext {
@@ -19,7 +19,8 @@ export function errorAction(status: number, code: string, ctx: ErrorContext): Er
     if (code === "CREDENTIALS_EXPIRED") return { kind: "navigate", to: "/change-password" };
     if (code === "ORGANIZATION_NOT_SELECTED") return { kind: "navigate", to: "/select-organization" };
     if (code === "MFA_ENROLMENT_REQUIRED") return { kind: "navigate", to: "/mfa-enrolment" };
-    return { kind: "navigate", to: "/systemError" };
+    // 401 means the session ended; 403 means a signed-in person may not do this: a refusal, in words
+    return { kind: "navigate", to: "/forbidden" };
   }
   if (status === 503) return { kind: "navigate", to: "/serviceError" };
   if (status >= 500) return { kind: "navigate", to: "/systemError" };

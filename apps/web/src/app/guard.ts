@@ -14,8 +14,8 @@ export function guard(kind: GuardKind) {
         throw redirect({ to: "/change-password", search: { returnUrl: location.href }, replace: true });
       case "/select-organization":
         throw redirect({ to: "/select-organization", search: { returnUrl: location.href }, replace: true });
-      case "/unauthorized":
-        throw redirect({ to: "/unauthorized", replace: true });
+      case "/forbidden":
+        throw redirect({ to: "/forbidden", search: { for: "support" }, replace: true });
       case "/mfa-enrolment":
         throw redirect({ to: "/mfa-enrolment", search: { returnUrl: location.href }, replace: true });
       case "/workspace":

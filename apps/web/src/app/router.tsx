@@ -19,7 +19,7 @@ export function createAppRouter(services: AppServices) {
     scrollRestoration: true,
   });
 
-  // Spec §8: error pages for 500/403/503, unauthorized for 401, with the trace id.
+  // Spec §8: error pages for 500/503, the refusal page for 403, unauthorized for 401, with the trace id.
   configureApiClient({
     onErrorAction: (action, error) => {
       const current = router.state.location;
@@ -27,6 +27,7 @@ export function createAppRouter(services: AppServices) {
       switch (action.to) {
         case "/systemError":
         case "/serviceError":
+        case "/forbidden":
           void router.navigate({ to: action.to, search: { traceId: error.traceId ?? undefined } });
           return;
         case "/unauthorized":

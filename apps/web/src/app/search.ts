@@ -97,6 +97,9 @@ export const returnUrlSearch = searchSchema({ returnUrl: text({ max: 2048 }) });
 
 export const traceIdSearch = searchSchema({ traceId: text({ max: 200 }) });
 
+/** The refusal page: the refused call's trace id, or `for=support` for a page only support staff open. */
+export const forbiddenSearch = extend(traceIdSearch, { for: oneOf(["support"]) });
+
 export const passwordResetLinkSearch = searchSchema({
   request: text({ max: 100 }),
   token: text({ max: 200 }),

@@ -20,6 +20,12 @@ export const theme = createTheme({
  * text (gray 6), its placeholders (gray 5) and its light badges (shade 9 on a shade-1 tint) fall short on our white and gray-0
  * backgrounds, so dimmed text and placeholders are gray 7, errors red 8, and light variants sit on the palest tint.
  */
+/**
+ * Orange 9 and yellow 9 on their palest tint are 3.9:1 and 2.9:1 (a "Support access" or "Consent
+ * withdrawn" badge): these two take a darker shade of their own hue, over 5:1.
+ */
+const LIGHT_TEXT: Record<string, string> = { orange: "#a3360b", yellow: "#8f4a00" };
+
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
@@ -30,7 +36,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     ...Object.fromEntries(
       Object.keys(resolved.colors).flatMap((name) => [
         [`--mantine-color-${name}-light`, `var(--mantine-color-${name}-0)`],
-        [`--mantine-color-${name}-light-color`, `var(--mantine-color-${name}-9)`],
+        [`--mantine-color-${name}-light-color`, LIGHT_TEXT[name] ?? `var(--mantine-color-${name}-9)`],
         // hovering keeps the palest tint: shade 9 on shade 1 is under 4.5:1 for some colours (teal 4.3)
         [`--mantine-color-${name}-light-hover`, `var(--mantine-color-${name}-0)`],
       ]),

@@ -1,6 +1,5 @@
-import { Badge, EmptyState, Group, Paper, Tabs, Text } from "@mantine/core";
+import { Badge, Group, Tabs, Text } from "@mantine/core";
 import { hasPermission } from "@signet/contract";
-import { IconShield } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import type { ComponentType, ReactNode } from "react";
@@ -8,6 +7,7 @@ import { useSessionUser } from "../../app/services-context.tsx";
 import { Page } from "../../components/Page.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { usePermissionBits } from "../../session/permissions.ts";
+import { RefusalPage } from "../system/RefusalPage.tsx";
 import { accessQueries } from "./access-queries.ts";
 
 export type AccessTab = "organizations" | "users" | "groups" | "roles" | "api-clients";
@@ -119,18 +119,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
 }
 
 export function NoAccess() {
-  return (
-    <Page title="Access control">
-      <Paper withBorder p="xl">
-        <EmptyState
-          icon={<IconShield size={26} />}
-          variant="light"
-          title="No access"
-          description="Your roles do not include viewing users, groups and roles. Ask your administrator if you need it."
-        />
-      </Paper>
-    </Page>
-  );
+  return <RefusalPage area="Access control" reason={{ permission: "VIEW_USERS_GROUPS_ROLES" }} />;
 }
 
 /** A page whose hooks (and server calls) run only once the gate lets the user in. */

@@ -2,7 +2,9 @@ import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mant
 import { AV_SESSION_STATUS_WORDS, type AvSessionSummary, avSessionRoutes, fillPath, routeUrl } from "@signet/contract";
 import { IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { api } from "../../api/client.ts";
+import { TechnicalDetailsToggle } from "../../components/TechnicalDetailsToggle.tsx";
 import { formatDate, formatDateTime } from "../access/format.ts";
 import { formatDuration } from "./av-format.ts";
 
@@ -14,6 +16,8 @@ const STATUS_COLORS: Record<AvSessionSummary["status"], string> = { LIVE: "red",
  */
 export function AvSessionsPanel({ organizationId, packageId }: { organizationId: string; packageId: string }) {
   const params = { orgId: organizationId, packageId };
+  // a recording's fingerprint is for the compliance officer: shown on request (UX.md "Plain words first")
+  const [technical, setTechnical] = useState(false);
   const sessions = useQuery({
     queryKey: ["packages", organizationId, packageId, "av-sessions"],
     queryFn: ({ signal }) => api(avSessionRoutes.listAvSessions, { params, signal, passThrough: true }),
@@ -24,6 +28,7 @@ export function AvSessionsPanel({ organizationId, packageId }: { organizationId:
   if (sessions.isPending) return <Skeleton height={120} radius="md" />;
   if (sessions.isError || !sessions.data.avEsign) return null;
   const { records, hostName } = sessions.data;
+  const recorded = records.some((record) => record.recording);
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="av-sessions-title" data-testid="av-sessions">
@@ -76,14 +81,16 @@ export function AvSessionsPanel({ organizationId, packageId }: { organizationId:
                         Recording: {formatDuration(record.recording.durationSeconds)} · kept until{" "}
                         {formatDate(record.recording.retainUntil)}
                       </Text>
-                      <Text
-                        size="xs"
-                        ff="monospace"
-                        style={{ overflowWrap: "anywhere" }}
-                        data-testid="av-recording-sha"
-                      >
-                        SHA-256 {record.recording.sha256}
-                      </Text>
+                      {technical && (
+                        <Text
+                          size="xs"
+                          ff="monospace"
+                          style={{ overflowWrap: "anywhere" }}
+                          data-testid="av-recording-sha"
+                        >
+                          SHA-256 {record.recording.sha256}
+                        </Text>
+                      )}
                     </>
                   ) : (
                     <Text size="sm" c="dimmed">
@@ -94,6 +101,11 @@ export function AvSessionsPanel({ organizationId, packageId }: { organizationId:
               </Paper>
             ))}
           </Stack>
+        )}
+        {recorded && (
+          <div>
+            <TechnicalDetailsToggle shown={technical} onChange={setTechnical} />
+          </div>
         )}
       </Stack>
     </Paper>

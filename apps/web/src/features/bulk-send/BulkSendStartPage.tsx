@@ -1,18 +1,43 @@
 import { Alert, Button, Group, List, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { BULK_SEND_LIMITS, type BulkSendCheck } from "@signet/contract";
-import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconSend } from "@tabler/icons-react";
+import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconPlus, IconSend } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../api/api-error.ts";
 import { useSessionUser } from "../../app/services-context.tsx";
-import { AnchorLink } from "../../components/links.tsx";
+import { AnchorLink, ButtonLink } from "../../components/links.tsx";
 import { Page } from "../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
+import { useHasPermission } from "../../session/permissions.ts";
 import { templateQueries } from "../templates/template-queries.ts";
 import { bulkSendQueries, checkBulkSendFile, downloadCsvTemplate, startBulkSendFile } from "./bulk-send-api.ts";
 import { BULK_SEND_STATUS_LABELS, bulkSendSummary } from "./bulk-send-words.ts";
 import { RowErrors } from "./RowErrors.tsx";
+
+/** Bulk send needs a package template: the way to make one, or whom to ask (issue 33 §4: no dead ends). */
+function CreateTemplateLink({ inline = false }: { inline?: boolean }) {
+  const canCreate = useHasPermission("MANAGE_ADMIN_SETTINGS");
+  if (!canCreate) {
+    return inline ? null : (
+      <Text size="sm" c="dimmed">
+        An administrator with the “Manage settings” permission can create one.
+      </Text>
+    );
+  }
+  return inline ? (
+    <>
+      Not the one you need?{" "}
+      <AnchorLink to="/settings/package-templates" search={{ new: "1" }} size="xs" underline="always">
+        Create a template
+      </AnchorLink>
+    </>
+  ) : (
+    <ButtonLink to="/settings/package-templates" search={{ new: "1" }} leftSection={<IconPlus size={16} aria-hidden />}>
+      Create a template
+    </ButtonLink>
+  );
+}
 
 type Step =
   | { kind: "choose" }
@@ -89,7 +114,10 @@ export function BulkSendStartPage({
           {templates.isPending ? (
             <Skeleton height={36} />
           ) : options.length === 0 ? (
-            <Text size="sm">No active package template is shared with a group in which you manage packages.</Text>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">No active package template is shared with a group in which you manage packages.</Text>
+              <CreateTemplateLink />
+            </Stack>
           ) : (
             <Select
               label="Package template"
@@ -102,6 +130,7 @@ export function BulkSendStartPage({
               }}
               searchable
               allowDeselect={false}
+              description={<CreateTemplateLink inline />}
             />
           )}
           {template && (

@@ -52,7 +52,7 @@ export function EDepositBuilderSection() {
     return (
       <Text size="sm" c="dimmed">
         To deposit completed packages into an eVault, add one in{" "}
-        <AnchorLink to="/settings" search={{ page: "electronic-vault" }}>
+        <AnchorLink to="/settings" search={{ page: "electronic-vault" }} underline="always">
           Settings › Electronic vault
         </AnchorLink>
         .

@@ -38,6 +38,7 @@ import type { z } from "zod";
 import { errorMessage } from "../../api/api-error.ts";
 import { api, apiMultipart } from "../../api/client.ts";
 import { FormError } from "../../components/FormError.tsx";
+import { TechnicalDetailsToggle } from "../../components/TechnicalDetailsToggle.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useFormMutation } from "../../kit/use-form-mutation.ts";
 import { formatDateTime } from "../access/format.ts";
@@ -158,6 +159,8 @@ function MailingCard({
 }) {
   const params = { orgId: organizationId, packageId: mailing.packageId, mailingId: mailing.id };
   const address = mailing.recipientAddress;
+  // a scan's fingerprint is for the compliance officer: shown on request (UX.md "Plain words first")
+  const [technical, setTechnical] = useState(false);
   const retry = useMutation({
     mutationFn: () => api(printMailRoutes.retryMailing, { params }),
     onSuccess: async () => {
@@ -261,11 +264,15 @@ function MailingCard({
                   {scan.fileName}
                 </Anchor>{" "}
                 <Text span size="xs" c="dimmed">
-                  SHA-256 {scan.sha256.slice(0, 16)}… · {formatDateTime(scan.createdAt)}
-                  {scan.uploadedBy ? ` · ${scan.uploadedBy}` : ""}
+                  attached {formatDateTime(scan.createdAt)}
+                  {scan.uploadedBy ? ` by ${scan.uploadedBy}` : ""}
+                  {technical ? ` · SHA-256 ${scan.sha256.slice(0, 16)}…` : ""}
                 </Text>
               </Text>
             ))}
+            <div>
+              <TechnicalDetailsToggle shown={technical} onChange={setTechnical} />
+            </div>
           </Stack>
         )}
         <Group gap="sm">

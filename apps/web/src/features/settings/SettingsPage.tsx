@@ -11,6 +11,7 @@ import { accessQueries } from "../access/access-queries.ts";
 import { ClosingCentersSettingsPage } from "../closing-centers/ClosingCentersSettingsPage.tsx";
 import { EVaultSettingsPage } from "../edeposit/EVaultSettingsPage.tsx";
 import { PrintSettingsPage } from "../print-settings/PrintSettingsPage.tsx";
+import { RefusalPage } from "../system/RefusalPage.tsx";
 import { WatermarksSettingsPage } from "../watermarks/WatermarksSettingsPage.tsx";
 import { CustomFieldsSettings } from "./CustomFieldsSettings.tsx";
 import { EmailSettingsForm } from "./email-templates/EmailSettingsForm.tsx";
@@ -109,13 +110,7 @@ export function SettingsPage({ page, org }: { page: SettingsPageId | undefined; 
 
   if (permissions.isPending) return <Spinner />;
   if (!canView && !canManage) {
-    return (
-      <Page title="Settings" description={user?.organizationName ?? undefined}>
-        <Alert color="gray" title="No access">
-          {SETTINGS_PAGE_MESSAGES.noAccess}
-        </Alert>
-      </Page>
-    );
+    return <RefusalPage area="Settings" reason={{ permission: "VIEW_ADMIN_SETTINGS" }} />;
   }
 
   // pages of a feature the organization has off are not offered (spec §6 flags)

@@ -5,6 +5,7 @@ import { useConfig, useServices } from "../../app/services-context.tsx";
 import { ButtonLink } from "../../components/links.tsx";
 import { endSession } from "../../session/end-session.ts";
 import { ErrorPanel } from "./ErrorPanel.tsx";
+import { RefusalPage } from "./RefusalPage.tsx";
 
 /** Spec §2: opened on HTTP 500 or 403, with the trace id of the failed call. */
 export function SystemErrorPage() {
@@ -54,6 +55,18 @@ export function UnauthorizedPage() {
       title="Unauthorized"
       message={MESSAGES.unauthorized}
       actions={<Button onClick={() => void signInAgain()}>Sign in</Button>}
+    />
+  );
+}
+
+/** A 403 answer, or a page only support staff may open: the refusal page, never "session ended". */
+export function ForbiddenPage() {
+  const search = useSearch({ from: "/forbidden" });
+  return (
+    <RefusalPage
+      area="this page"
+      reason={search.for === "support" ? { supportOnly: true } : { unknown: true }}
+      traceId={search.traceId}
     />
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Paper, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Skeleton, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "../../api/api-error.ts";
 import { Page } from "../../components/Page.tsx";
 import { useUnsavedChangesGuard } from "../../components/use-unsaved-changes-guard.ts";
 import { useHasPermission, usePermissionBits } from "../../session/permissions.ts";
+import { RefusalPage } from "../system/RefusalPage.tsx";
 import { TemplateDocuments, TemplateSlots, TemplateVersions } from "./TemplateContents.tsx";
 import { TemplateDetailsForm, useTemplateDetails } from "./TemplateDetailsForm.tsx";
 import { TemplateSummaryCard } from "./TemplateSummaryCard.tsx";
@@ -46,12 +47,7 @@ export function TemplateEditorPage(props: {
       </Stack>
     );
   } else if (!canView) {
-    body = (
-      <Paper withBorder p="xl">
-        <Text fw={600}>You cannot see this organization's {info.noun}s.</Text>
-        <Text size="sm">Templates need the View settings or Manage settings permission; ask an administrator.</Text>
-      </Paper>
-    );
+    body = <RefusalPage area={`${info.noun}s`} reason={{ permission: "VIEW_ADMIN_SETTINGS" }} level={2} />;
   } else if (!template) {
     body = (
       <Alert color="red" role="alert" title={`The ${info.noun} could not be loaded.`}>

@@ -24,6 +24,7 @@ import { Page } from "../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { useHasPermission, usePermissionBits } from "../../session/permissions.ts";
 import { formatDateTime } from "../access/format.ts";
+import { RefusalPage } from "../system/RefusalPage.tsx";
 import { NewTemplateModal } from "./NewTemplateModal.tsx";
 import {
   type AnyTemplate,
@@ -160,6 +161,7 @@ export function TemplatesPage({
   const records: AnyTemplate[] = list.data?.records ?? [];
   const actions = useTemplateActions(kind, organizationId);
   const [adding, setAdding] = useState(false);
+  const linkedToNew = search.new === "1" && canManage;
   const pageState = {
     pageNumber: search.page ?? 1,
     sortBy: search.sortBy ?? "name",
@@ -263,12 +265,7 @@ export function TemplatesPage({
       </Stack>
     );
   } else if (!canView) {
-    body = (
-      <Paper withBorder p="xl">
-        <Text fw={600}>You cannot see this organization's {info.noun}s.</Text>
-        <Text size="sm">Templates need the View settings or Manage settings permission; ask an administrator.</Text>
-      </Paper>
-    );
+    body = <RefusalPage area={`${info.noun}s`} reason={{ permission: "VIEW_ADMIN_SETTINGS" }} level={2} />;
   } else if (list.isError) {
     body = (
       <Alert color="red" role="alert" title={`The ${info.noun}s could not be loaded.`}>
@@ -321,8 +318,11 @@ export function TemplatesPage({
         kind={kind}
         organizationId={organizationId}
         other={other}
-        opened={adding}
-        onClose={() => setAdding(false)}
+        opened={adding || linkedToNew}
+        onClose={() => {
+          setAdding(false);
+          if (search.new) onSearch({ ...search, new: undefined });
+        }}
       />
     </Page>
   );

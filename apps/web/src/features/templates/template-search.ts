@@ -8,10 +8,12 @@ export type TemplateSortField = (typeof TEMPLATE_SORT_FIELDS)[number];
 
 /**
  * ?org= lets a support user open another organization's templates (ignored for everyone else);
- * the list's page and sort are kept in the URL too.
+ * the list's page and sort are kept in the URL too; ?new=1 opens the new template form (a link from
+ * a page that needs a template, such as bulk send).
  */
 export const templateSearchSchema = searchSchema({
   org: uuid(),
+  new: oneOf(["1"]),
   page: pageNumber(),
   sortBy: oneOf(TEMPLATE_SORT_FIELDS),
   sortDirection: sortDirection(),

@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from "@mantine/core";
 import { GROUP_MESSAGES, type Group, groupRoutes } from "@signet/contract";
 import { IconChevronDown, IconChevronRight, IconDots, IconFolder, IconPlus, IconUsers } from "@tabler/icons-react";
@@ -163,7 +164,6 @@ function GroupTreeRow({
       aria-level={row.depth + 1}
       aria-expanded={row.hasChildren ? row.expanded : undefined}
       aria-selected={false}
-      aria-label={group.name}
       tabIndex={0}
       onKeyDown={(event) => {
         if (event.target !== event.currentTarget) return;
@@ -222,15 +222,9 @@ function GroupTreeRow({
         )}
       </Stack>
       <Tooltip label="Direct members of this group">
-        <Badge
-          variant="light"
-          color="gray"
-          leftSection={<IconUsers size={12} />}
-          tt="none"
-          style={{ flex: "none" }}
-          aria-label={`${group.memberCount} ${group.memberCount === 1 ? "member" : "members"}`}
-        >
+        <Badge variant="light" color="gray" leftSection={<IconUsers size={12} />} tt="none" style={{ flex: "none" }}>
           {group.memberCount}
+          <VisuallyHidden>{group.memberCount === 1 ? " member" : " members"}</VisuallyHidden>
         </Badge>
       </Tooltip>
       <Button variant="default" size="compact-sm" onClick={() => void navigate(membersHref)}>

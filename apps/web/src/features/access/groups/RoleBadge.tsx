@@ -3,7 +3,11 @@ import classes from "../access.module.css";
 
 const DEFAULT_ROLE_COLOR = "#868e96";
 
-/** A role as a badge in the role's colour; inherited roles are outlined and say where they come from. */
+/**
+ * A role as a badge marked with the role's colour; inherited roles have a dashed border and say where
+ * they come from. The text stays dark: a role's own colour (often a mid gray) as text on its tint
+ * fell under WCAG AA contrast, so the colour is carried by the dot, and the name by the words.
+ */
 export function RoleBadge({
   name,
   color,
@@ -18,10 +22,10 @@ export function RoleBadge({
   const roleColor = color ?? DEFAULT_ROLE_COLOR;
   const badge = (
     <Badge
-      variant={inherited ? "outline" : "light"}
-      color={roleColor}
+      variant="default"
       tt="none"
       fw={600}
+      style={inherited ? { borderStyle: "dashed" } : undefined}
       leftSection={<span className={classes.colorDot} style={{ background: roleColor }} />}
     >
       {name}

@@ -12,11 +12,30 @@ import { ConfirmAction } from "../ConfirmAction.tsx";
 import { formatDate, fullName } from "../format.ts";
 
 function statusBadge(invitation: PendingUserInvitation) {
-  if (Date.parse(invitation.expiresAt) <= Date.now()) return <Badge color="gray">Link expired</Badge>;
-  if (invitation.status === "REGISTERED") return <Badge color="yellow">Awaiting verification code</Badge>;
+  if (Date.parse(invitation.expiresAt) <= Date.now())
+    return (
+      <Badge variant="light" color="gray">
+        Link expired
+      </Badge>
+    );
+  if (invitation.status === "REGISTERED")
+    return (
+      <Badge variant="light" color="yellow">
+        Awaiting verification code
+      </Badge>
+    );
   // someone with an account: a member only once they accept (issue 30 §1)
-  if (invitation.kind === "MEMBERSHIP") return <Badge color="grape">Invited: has an account, not accepted yet</Badge>;
-  return <Badge color="blue">Invitation sent</Badge>;
+  if (invitation.kind === "MEMBERSHIP")
+    return (
+      <Badge variant="light" color="grape">
+        Invited: has an account, not accepted yet
+      </Badge>
+    );
+  return (
+    <Badge variant="light" color="blue">
+      Invitation sent
+    </Badge>
+  );
 }
 
 /**

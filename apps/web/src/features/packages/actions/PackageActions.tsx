@@ -36,6 +36,18 @@ export interface ActionablePackage {
 
 type Dialog = "cancel" | "reactivate" | null;
 
+const NOT_MANAGER =
+  "You can view this package but not change it: ask an administrator to give you a role that manages packages in its group.";
+const NOT_GRANTED = "Your closing center's access to this package does not include this.";
+const NO_CORRECTION_PERMISSION =
+  "Starting a correction needs the “Initiate correction” permission: ask an administrator of your organization.";
+const REASON_IDS = new Map([
+  [NOT_MANAGER, "package-action-reason-manage"],
+  [NOT_GRANTED, "package-action-reason-grant"],
+  [NO_CORRECTION_PERMISSION, "package-action-reason-correction"],
+]);
+const reasonId = (reason: string | undefined) => (reason ? REASON_IDS.get(reason) : undefined);
+
 /**
  * The lifecycle actions a package offers (spec §4), as the status machine and the caller's
  * permissions allow: edit, remind, cancel (optionally notifying), reactivate (rescheduled and
@@ -130,17 +142,32 @@ export function PackageActions({
     onDeleted?.();
   };
 
-  // Spec §5: an action the status allows shows even without the permission, disabled, so the
-  // member sees why it is there; actions the status does not allow are left out.
-  const items: { key: string; label: string; color?: string; disabled: boolean; onClick: () => void }[] = [];
-  const offer = (action: PackageAction, item: Omit<(typeof items)[number], "disabled">, permitted = pkg.canManage) => {
-    if (pkg.allowedActions.includes(action)) items.push({ ...item, disabled: !permitted });
+  // Spec §5: an action the status allows shows even without the permission, disabled, with the
+  // reason beside it (UX.md "Every persona"); actions the status does not allow are left out.
+  const items: {
+    key: string;
+    label: string;
+    color?: string;
+    disabled: boolean;
+    /** why it is disabled, in words */
+    reason?: string;
+    onClick: () => void;
+  }[] = [];
+  const manageReason = grants === null ? NOT_MANAGER : NOT_GRANTED;
+  const offer = (
+    action: PackageAction,
+    item: Omit<(typeof items)[number], "disabled" | "reason">,
+    permitted = pkg.canManage,
+    reason = manageReason,
+  ) => {
+    if (pkg.allowedActions.includes(action)) items.push({ ...item, disabled: !permitted, reason });
   };
   if (pkg.status === "STARTED" && !pkg.scheduled) {
     items.push({
       key: "edit",
       label: "Edit",
       disabled: !pkg.canManage,
+      reason: NOT_MANAGER,
       onClick: () =>
         void navigate({ to: "/packages/$packageId/build", params: { packageId: pkg.id }, search: { step: 1 } }),
     });
@@ -152,6 +179,7 @@ export function PackageActions({
     "correct",
     { key: "correct", label: "Start correction", onClick: () => void correct() },
     pkg.canManage && canCorrect,
+    pkg.canManage ? NO_CORRECTION_PERMISSION : NOT_MANAGER,
   );
   offer("cancel", { key: "cancel", label: "Cancel package", color: "red", onClick: () => setDialog("cancel") });
   offer("reactivate", { key: "reactivate", label: "Reactivate", onClick: () => setDialog("reactivate") });
@@ -176,49 +204,77 @@ export function PackageActions({
             {items.map((item) => (
               <Menu.Item key={item.key} color={item.color} disabled={item.disabled} onClick={item.onClick}>
                 {item.label}
+                {item.disabled && item.reason && (
+                  <Text size="xs" c="dimmed" maw={260}>
+                    {item.reason}
+                  </Text>
+                )}
               </Menu.Item>
             ))}
           </Menu.Dropdown>
         </Menu>
       ) : (
-        <Group gap="xs">
-          {items
-            .filter((item) => item.key !== "delete")
-            .map((item) => (
-              <Button
-                key={item.key}
-                variant={item.color ? "light" : "default"}
-                color={item.color}
-                disabled={item.disabled}
-                onClick={item.onClick}
-                loading={busy && dialog === null}
-              >
-                {item.label}
-              </Button>
-            ))}
-          {/* deleting is rare and final: a secondary action behind a menu, never a button of its own */}
-          {items
-            .filter((item) => item.key === "delete")
-            .map((item) => (
-              <Menu key={item.key} position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="default" size="lg" aria-label="More actions" disabled={busy}>
-                    <IconDots size={18} aria-hidden />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} aria-hidden />}
-                    disabled={item.disabled}
-                    onClick={item.onClick}
+        <Stack gap={4} align="flex-end">
+          <Group gap="xs">
+            {items
+              .filter((item) => item.key !== "delete")
+              .map((item) =>
+                item.disabled ? (
+                  // focusable while disabled, so a keyboard or screen reader reaches it and hears why
+                  <Button
+                    key={item.key}
+                    variant="default"
+                    data-disabled
+                    aria-disabled
+                    aria-describedby={reasonId(item.reason)}
+                    onClick={(event) => event.preventDefault()}
                   >
-                    Delete package
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            ))}
-        </Group>
+                    {item.label}
+                  </Button>
+                ) : (
+                  <Button
+                    key={item.key}
+                    variant={item.color ? "light" : "default"}
+                    color={item.color}
+                    onClick={item.onClick}
+                    loading={busy && dialog === null}
+                  >
+                    {item.label}
+                  </Button>
+                ),
+              )}
+            {/* deleting is rare and final: a secondary action behind a menu, never a button of its own */}
+            {items
+              .filter((item) => item.key === "delete")
+              .map((item) => (
+                <Menu key={item.key} position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="default" size="lg" aria-label="More actions" disabled={busy}>
+                      <IconDots size={18} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} aria-hidden />}
+                      disabled={item.disabled}
+                      onClick={item.onClick}
+                    >
+                      Delete package
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              ))}
+          </Group>
+          {[...new Set(items.filter((item) => item.disabled && item.key !== "delete").map((item) => item.reason))].map(
+            (reason) =>
+              reason && (
+                <Text key={reason} id={reasonId(reason)} size="xs" c="dimmed" ta="right" maw={420}>
+                  {reason}
+                </Text>
+              ),
+          )}
+        </Stack>
       )}
       <CancelDialog
         opened={dialog === "cancel"}

@@ -1,8 +1,8 @@
-import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Timeline, Title } from "@mantine/core";
-import { auditDetailsText, auditSentence } from "@signet/contract";
+import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { errorMessage } from "../../../api/api-error.ts";
+import { ApiError, errorMessage } from "../../../api/api-error.ts";
+import { isUuid } from "../../../app/search.ts";
 import { useSessionUser } from "../../../app/services-context.tsx";
 import { FormSection } from "../../../components/FormSection.tsx";
 import { Page } from "../../../components/Page.tsx";
@@ -16,7 +16,6 @@ import { usePackageProofing } from "../../identity-proofing/ProofingOutcome.tsx"
 import { MailingsPanel } from "../../print-mail/MailingsPanel.tsx";
 import { PackageActions } from "../actions/PackageActions.tsx";
 import {
-  auditEventLabel,
   CONTACT_SUMMARY_LABELS,
   readableReason,
   SIGNING_ORDER_LABELS,
@@ -26,13 +25,16 @@ import {
 import { packageQueries } from "../package-queries.ts";
 import { sealedArtifactLabel } from "../signing-format.ts";
 import { PackageDocumentsTable } from "./PackageDocumentsTable.tsx";
+import { PackageHistory } from "./PackageHistory.tsx";
+import { PackageNotFound } from "./PackageNotFound.tsx";
 import { PackageParticipantsTable } from "./PackageParticipantsTable.tsx";
 import { SealedDocumentsCard } from "./SealedDocumentsCard.tsx";
 import { TridDatesCard } from "./TridDatesCard.tsx";
 import { VerificationCard } from "./VerificationCard.tsx";
 
 const SEALING_POLL_MS = 3_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// another organization's package answers 404 like one that never existed (tenancy)
+const NOT_FOUND = new Set([400, 404]);
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -53,7 +55,7 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
   const user = useSessionUser();
   const orgId = user?.organizationId ?? "";
   const navigate = useNavigate();
-  const pkg = useQuery(packageQueries.package(orgId, packageId));
+  const pkg = useQuery({ ...packageQueries.package(orgId, packageId), enabled: isUuid(packageId) });
   // a closing-center user downloads only where their share allows it (issue 16 §3)
   const closingCenterGrants = useClosingCenterGrants(orgId, packageId);
   const mayDownload = closingCenterGrants === null || closingCenterGrants.includes("DOWNLOAD_DOCUMENTS");
@@ -68,6 +70,9 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
       pkg.data?.status === "COMPLETED" && query.state.data?.count === 0 ? SEALING_POLL_MS : false,
   });
 
+  if (!isUuid(packageId) || (pkg.error instanceof ApiError && NOT_FOUND.has(pkg.error.status))) {
+    return <PackageNotFound />;
+  }
   if (pkg.isPending) return <Spinner />;
   if (!pkg.data) {
     return (
@@ -177,42 +182,12 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
 
       <TridDatesCard pkg={data} />
 
-      <Paper withBorder p="lg">
-        <Stack gap="md">
-          <Group justify="space-between">
-            <Title order={2} fz="lg">
-              History
-            </Title>
-            {audit.data && (
-              <Badge color={audit.data.chainValid ? "teal" : "red"} variant="light">
-                {audit.data.chainValid ? "Audit trail verified" : `Audit trail broken at #${audit.data.brokenAt}`}
-              </Badge>
-            )}
-          </Group>
-          <Timeline bulletSize={14} lineWidth={2} role="group" aria-label="History">
-            {[...(audit.data?.events ?? [])].reverse().map((event) => {
-              const written = auditSentence({
-                type: event.type,
-                actor: event.actorName ?? (event.actorRole === "anonymous" ? "Someone not signed in" : null),
-                data: event.data,
-                names,
-              });
-              // ids the page cannot name (sessions, links) mean nothing here; the certificate keeps them
-              const details = auditDetailsText(written.details.filter((detail) => !UUID.test(detail.value)));
-              return (
-                <Timeline.Item key={event.sequence} title={auditEventLabel(event.type)}>
-                  <Text size="sm">{written.sentence}</Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(event.occurredAt)}
-                    {event.ip ? ` · ${event.ip}` : ""}
-                    {details ? ` · ${details}` : ""}
-                  </Text>
-                </Timeline.Item>
-              );
-            })}
-          </Timeline>
-        </Stack>
-      </Paper>
+      <PackageHistory
+        events={audit.data?.events ?? []}
+        chainValid={audit.data?.chainValid}
+        brokenAt={audit.data?.brokenAt}
+        names={names}
+      />
     </Page>
   );
 }

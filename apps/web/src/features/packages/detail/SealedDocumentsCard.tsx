@@ -1,7 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { type SealedArtifact, SIGNING_ADMIN_FILE_PATHS } from "@signet/contract";
 import { IconCertificate, IconDownload, IconFileTypePdf, IconFileZip } from "@tabler/icons-react";
+import { useState } from "react";
 import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
+import { TechnicalDetailsToggle } from "../../../components/TechnicalDetailsToggle.tsx";
 import { formatDateTime } from "../../access/format.ts";
 import { sealedArtifactLabel, shortHash } from "../signing-format.ts";
 
@@ -25,8 +27,9 @@ const byKind = (artifacts: readonly SealedArtifact[]) =>
 
 /**
  * What a completed package is for (issue 5 §4, issue 11 §4): each signed document and the
- * certificate of completion, each downloadable, and all of them in one zip. The hashes before and
- * after sealing, when it was sealed and whether it carries a trusted timestamp are shown small.
+ * certificate of completion, each downloadable, and all of them in one zip. When it was sealed and
+ * who timestamped it come first; the hashes before and after sealing and the seal's level wait
+ * behind "Technical details".
  * Downloads are same-origin GETs: the session cookie authenticates them.
  */
 export function SealedDocumentsCard({
@@ -39,6 +42,7 @@ export function SealedDocumentsCard({
   artifacts: readonly SealedArtifact[];
 }) {
   const ordered = byKind(artifacts);
+  const [technical, setTechnical] = useState(false);
   const columns: Column<SealedArtifact>[] = [
     {
       key: "document",
@@ -55,33 +59,8 @@ export function SealedDocumentsCard({
         );
       },
     },
-    { key: "sealed", label: "Sealed", render: (artifact) => formatDateTime(artifact.sealedAt) },
-    {
-      key: "hashes",
-      label: "SHA-256 before → after",
-      render: (artifact) =>
-        artifact.sha256Before ? (
-          <>
-            <Hash value={artifact.sha256Before} /> → <Hash value={artifact.sha256} />
-          </>
-        ) : (
-          <Hash value={artifact.sha256} />
-        ),
-    },
-    {
-      key: "timestamp",
-      label: "Timestamp",
-      render: (artifact) => (
-        <Badge
-          variant="light"
-          color={artifact.timestamped ? "teal" : "gray"}
-          tt="none"
-          title={artifact.padesLevel ? `PAdES ${artifact.padesLevel}` : undefined}
-        >
-          {sealLevelWords(artifact)}
-        </Badge>
-      ),
-    },
+    { key: "sealed", label: "Sealed", render: (artifact) => <SealedWords artifact={artifact} /> },
+    ...(technical ? technicalColumns : []),
     {
       key: "download",
       label: "Download",
@@ -132,17 +111,60 @@ export function SealedDocumentsCard({
           empty={null}
           framed={false}
         />
+        <div>
+          <TechnicalDetailsToggle shown={technical} onChange={setTechnical} />
+        </div>
       </Stack>
     </Paper>
   );
 }
 
-/** The seal's PAdES level in words (issue 32 §2). */
+/** When it was sealed and, when a timestamp authority vouched for the time, which one and when. */
+function SealedWords({ artifact }: { artifact: SealedArtifact }) {
+  const by = artifact.lastTimestampTsa ? ` by ${artifact.lastTimestampTsa}` : "";
+  const on = artifact.lastTimestampAt ? ` on ${formatDateTime(artifact.lastTimestampAt)}` : "";
+  return (
+    <>
+      <Text size="sm">Sealed on {formatDateTime(artifact.sealedAt)}</Text>
+      {artifact.timestamped && (
+        <Text size="sm" c="dimmed">
+          Timestamped{by}
+          {on}
+        </Text>
+      )}
+    </>
+  );
+}
+
+const technicalColumns: Column<SealedArtifact>[] = [
+  {
+    key: "hashes",
+    label: "SHA-256 before → after",
+    render: (artifact) =>
+      artifact.sha256Before ? (
+        <>
+          <Hash value={artifact.sha256Before} /> → <Hash value={artifact.sha256} />
+        </>
+      ) : (
+        <Hash value={artifact.sha256} />
+      ),
+  },
+  {
+    key: "level",
+    label: "Seal level",
+    render: (artifact) => (
+      <Badge variant="light" color={artifact.timestamped ? "teal" : "gray"} tt="none">
+        {sealLevelWords(artifact)}
+      </Badge>
+    ),
+  },
+];
+
+/** The seal's PAdES level (issue 32 §2), for the compliance officer. */
 function sealLevelWords(artifact: SealedArtifact): string {
+  const level = artifact.padesLevel ? `PAdES ${artifact.padesLevel}` : "PDF signature";
   if (artifact.padesLevel === "B-LTA" || artifact.padesLevel === "B-LT") {
-    const by = artifact.lastTimestampTsa ? ` by ${artifact.lastTimestampTsa}` : "";
-    const on = artifact.lastTimestampAt ? ` on ${formatDateTime(artifact.lastTimestampAt)}` : "";
-    return `Long-term validation data included; timestamped${by}${on}`;
+    return `${level}: long-term validation data included`;
   }
-  return artifact.timestamped ? "Timestamped" : "No timestamp";
+  return artifact.timestamped ? `${level}: timestamped` : `${level}: no trusted timestamp`;
 }

@@ -34,10 +34,12 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function verificationCheckedText(result: PackageVerification): string {
   const parts = [
     `the audit trail of ${plural(result.chain.events, "event", "events")}, each chained to the one before`,
-    `${plural(result.documents.length, "original document", "original documents")} against the SHA-256 recorded at upload and at send`,
+    `${plural(result.documents.length, "original document", "original documents")} against the fingerprints recorded at upload and at send`,
   ];
   if (result.artifacts.length > 0) {
-    parts.push(`${plural(result.artifacts.length, "sealed file", "sealed files")}: their SHA-256 and PDF signature`);
+    parts.push(
+      `${plural(result.artifacts.length, "sealed file", "sealed files")}: their fingerprints and digital signatures`,
+    );
   }
   return `Checked ${parts.slice(0, -1).join("; ")}${parts.length > 1 ? "; and " : ""}${parts.at(-1)}.`;
 }

@@ -39,6 +39,7 @@ import { toastError } from "../../../components/toast.ts";
 import { useHasPermission, usePermissionsQuery } from "../../../session/permissions.ts";
 import { formatDate } from "../../access/format.ts";
 import { BulkSendLink } from "../../bulk-send/BulkSendLink.tsx";
+import { OnboardingChecklistCard } from "../../onboarding/OnboardingChecklistCard.tsx";
 import { NewFromTemplateDialog } from "../../templates/NewFromTemplateDialog.tsx";
 import { PackageActions } from "../actions/PackageActions.tsx";
 import { CONTACT_SUMMARY_LABELS, STATUS_COLORS, STATUS_LABELS } from "../package-format.ts";
@@ -293,6 +294,7 @@ export function WorkspacePage({
         opened={fromTemplate}
         onClose={() => setFromTemplate(false)}
       />
+      <OnboardingChecklistCard onStartPackage={() => creation.mutate()} />
       <StatusTiles organizationId={organizationId} selected={statuses} onToggle={toggleStatus} />
       <DataTable
         label="Packages"

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
 import {
   EMAIL_TEMPLATE_KIND_INFO,
   EMAIL_TEMPLATE_KINDS,
@@ -14,6 +14,7 @@ import { type Column, DataTable } from "../../../components/data-table/DataTable
 import { AnchorLink } from "../../../components/links.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { useHasPermission, usePermissionBits } from "../../../session/permissions.ts";
+import { RefusalPage } from "../../system/RefusalPage.tsx";
 import { emailTemplateQueries } from "./email-template-queries.ts";
 import { NewEmailTemplateModal } from "./NewEmailTemplateModal.tsx";
 
@@ -147,14 +148,7 @@ export function EmailTemplatesPage({ organizationId }: { organizationId: string 
       </Stack>
     );
   } else if (!canView) {
-    body = (
-      <Paper withBorder p="xl">
-        <Text fw={600}>You cannot see this organization's email templates.</Text>
-        <Text size="sm">
-          Email templates need the View settings or Manage settings permission; ask an administrator.
-        </Text>
-      </Paper>
-    );
+    body = <RefusalPage area="email templates" reason={{ permission: "VIEW_ADMIN_SETTINGS" }} level={2} />;
   } else if (list.isError) {
     body = (
       <Alert color="red" role="alert" title="The email templates could not be loaded.">

@@ -45,6 +45,7 @@ import { type Column, DataTable } from "../../../components/data-table/DataTable
 import { Page } from "../../../components/Page.tsx";
 import { toastError, toastSuccess } from "../../../components/toast.ts";
 import { useHasPermission, usePermissionBits } from "../../../session/permissions.ts";
+import { RefusalPage } from "../../system/RefusalPage.tsx";
 import { GuardedButton, GuardedMenuItem } from "../webhooks/GuardedControls.tsx";
 import { IdentityProviderForm } from "./IdentityProviderForm.tsx";
 
@@ -284,10 +285,7 @@ export function IdentityProvidersPage({ organizationId }: { organizationId: stri
       </Paper>
 
       {known && !canView ? (
-        <Paper withBorder p="xl">
-          <Text fw={600}>You cannot see this organization's identity providers.</Text>
-          <Text size="sm">They need the View settings or Manage settings permission; ask an administrator.</Text>
-        </Paper>
+        <RefusalPage area="identity providers" reason={{ permission: "VIEW_ADMIN_SETTINGS" }} level={2} />
       ) : list.isPending ? (
         <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading identity providers">
           <Skeleton height={36} />

@@ -1,6 +1,7 @@
 import { Anchor, Breadcrumbs, Button, Code, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { ApiError, errorMessage } from "../../../api/api-error.ts";
+import { RefusalPage } from "../../system/RefusalPage.tsx";
 
 /** Skeleton rows shaped like a table of `columns` columns. */
 export function TableSkeleton({ rows = 4, label }: { rows?: number; label: string }) {
@@ -45,19 +46,7 @@ export function LoadError({ error, what }: { error: unknown; what: string }) {
 }
 
 export function NotAllowed() {
-  return (
-    <Paper withBorder p="xl">
-      <Stack gap="xs">
-        <Text fw={600}>You cannot see this organization's webhooks.</Text>
-        <Text size="sm">Webhooks need the View settings or Manage settings permission; ask an administrator.</Text>
-        <div>
-          <Button component={Link} to="/workspace" variant="default">
-            Go to the workspace
-          </Button>
-        </div>
-      </Stack>
-    </Paper>
-  );
+  return <RefusalPage area="webhooks" reason={{ permission: "VIEW_ADMIN_SETTINGS" }} level={2} />;
 }
 
 /** Settings › Webhooks › …: the way back, since these pages sit beside the Settings tabs. */

@@ -6,14 +6,25 @@ import { useConfig } from "../../../../app/services-context.tsx";
 import { invalidatePackage } from "../../package-queries.ts";
 import { useBuilder } from "../builder-context.tsx";
 import { uploadFile } from "./upload-file.ts";
-import { afterFailure, newUpload, nextToStart, retried, started, type UploadItem } from "./upload-queue.ts";
+import {
+  afterFailure,
+  cancelled,
+  newUpload,
+  nextToStart,
+  refused,
+  retried,
+  started,
+  type UploadItem,
+} from "./upload-queue.ts";
 
 const ACCEPT = "application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg";
 const nameOf = (fileName: string) => fileName.replace(/\.[^.]+$/, "") || fileName;
 
 /**
  * Drop or pick files: at most two upload at once, each with a progress bar, a cancel button while
- * it runs, automatic retries after network failures and a manual retry (spec §9).
+ * it runs, automatic retries after network failures and a manual retry (spec §9). A file the server
+ * refused says why and can be removed from the list (a retry would be refused again); an uploaded
+ * file leaves this list once the document list below shows it, so it is never listed twice.
  */
 export function DocumentUploader(props: {
   /** a batch of uploads finished; `ok` when none of them failed or was cancelled */
@@ -30,6 +41,11 @@ export function DocumentUploader(props: {
 
   const update = useCallback((id: string, change: (item: UploadItem) => UploadItem) => {
     setItems((current) => current.map((item) => (item.id === id ? change(item) : item)));
+  }, []);
+
+  const remove = useCallback((id: string) => {
+    files.current.delete(id);
+    setItems((current) => current.filter((item) => item.id !== id));
   }, []);
 
   const start = useCallback(
@@ -52,14 +68,15 @@ export function DocumentUploader(props: {
         if (result.ok) {
           update(item.id, (current) => ({ ...current, status: "done", progress: 1 }));
           await invalidatePackage(client, organizationId, packageId);
+          remove(item.id);
         } else if (controller.signal.aborted) {
-          update(item.id, (current) => ({ ...current, status: "cancelled", error: DOCUMENT_MESSAGES.uploadCancelled }));
+          update(item.id, (current) => cancelled(current, DOCUMENT_MESSAGES.uploadCancelled));
         } else {
           update(item.id, (current) => afterFailure(current, result.message ?? "", result.retryable, Date.now()));
         }
       });
     },
-    [client, organizationId, packageId, track, update],
+    [client, organizationId, packageId, track, update, remove],
   );
 
   // the queue: start what may start now, and wake up for waiting retries
@@ -78,6 +95,7 @@ export function DocumentUploader(props: {
   const wasBusy = useRef(false);
   const onSettled = useRef(props.onSettled);
   onSettled.current = props.onSettled;
+  // a batch is settled when nothing waits; it went well when nothing is left failed or cancelled
   useEffect(() => {
     if (wasBusy.current && !busy) {
       onSettled.current?.(items.every((item) => item.status === "done"));
@@ -92,7 +110,7 @@ export function DocumentUploader(props: {
       const id = crypto.randomUUID();
       files.current.set(id, file);
       const item = newUpload(id, file);
-      added.push(file.size > maxBytes ? { ...item, status: "failed", error: DOCUMENT_MESSAGES.uploadTooLarge } : item);
+      added.push(file.size > maxBytes ? refused(item, DOCUMENT_MESSAGES.uploadTooLarge) : item);
     }
     setItems((current) => [...current, ...added]);
   }
@@ -144,55 +162,94 @@ export function DocumentUploader(props: {
       {items.length > 0 && (
         <Stack gap="xs" aria-label="Uploads">
           {items.map((item) => (
-            <Paper key={item.id} withBorder p="xs" data-testid="upload-item" data-status={item.status}>
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="sm" fw={500} truncate>
-                  {item.fileName}
-                </Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="xs" c={item.status === "failed" ? "red" : "dimmed"}>
-                    {item.status === "done"
-                      ? "Uploaded"
-                      : item.status === "waiting-retry"
-                        ? `${item.error} Retrying…`
-                        : (item.error ??
-                          (item.status === "queued" ? "Waiting…" : `${Math.round(item.progress * 100)}%`))}
-                  </Text>
-                  {item.status === "uploading" && (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => aborts.current.get(item.id)?.abort()}
-                    >
-                      Cancel
-                    </Button>
-                  )}
-                  {(item.status === "failed" || item.status === "cancelled") &&
-                    item.error !== DOCUMENT_MESSAGES.uploadTooLarge && (
-                      <Button size="compact-xs" variant="subtle" onClick={() => update(item.id, retried)}>
-                        Retry
-                      </Button>
-                    )}
-                </Group>
-              </Group>
-              <Progress
-                mt={4}
-                size="sm"
-                value={item.progress * 100}
-                color={
-                  item.status === "failed" || item.status === "cancelled"
-                    ? "red"
-                    : item.status === "done"
-                      ? "teal"
-                      : "blue"
-                }
-                aria-label={`Upload progress of ${item.fileName}`}
-              />
-            </Paper>
+            <UploadRow
+              key={item.id}
+              item={item}
+              onCancel={() => aborts.current.get(item.id)?.abort()}
+              onRetry={() => update(item.id, retried)}
+              onRemove={() => remove(item.id)}
+            />
           ))}
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** What happened to one file, in words, with what can be done about it. */
+function statusWords(item: UploadItem): string {
+  switch (item.status) {
+    case "done":
+      return "Uploaded";
+    case "queued":
+      return "Waiting…";
+    case "uploading":
+      return `${Math.round(item.progress * 100)}%`;
+    case "waiting-retry":
+      return `${item.error} Trying again in a moment…`;
+    case "cancelled":
+    case "failed":
+      return item.error ?? DOCUMENT_MESSAGES.uploadFailed;
+  }
+}
+
+function UploadRow({
+  item,
+  onCancel,
+  onRetry,
+  onRemove,
+}: {
+  item: UploadItem;
+  onCancel: () => void;
+  onRetry: () => void;
+  onRemove: () => void;
+}) {
+  const stopped = item.status === "failed" || item.status === "cancelled";
+  return (
+    <Paper withBorder p="xs" data-testid="upload-item" data-status={item.status}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={500} truncate>
+          {item.fileName}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs" c={item.status === "failed" ? "red.8" : "dimmed"} role={stopped ? "alert" : undefined}>
+            {statusWords(item)}
+          </Text>
+          {item.status === "uploading" && (
+            <Button size="compact-xs" variant="subtle" color="red" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          {item.canRetry && (stopped || item.status === "waiting-retry") && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={onRetry}
+              aria-label={`Retry upload of ${item.fileName}`}
+            >
+              Retry
+            </Button>
+          )}
+          {stopped && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+              onClick={onRemove}
+              aria-label={`Remove ${item.fileName} from the list`}
+            >
+              Remove
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Progress
+        mt={4}
+        size="sm"
+        value={item.progress * 100}
+        color={stopped ? "red" : item.status === "done" ? "teal" : "blue"}
+        aria-label={`Upload progress of ${item.fileName}`}
+      />
+    </Paper>
   );
 }

@@ -1,5 +1,7 @@
-import { DOCUMENT_MESSAGES, documentRoutes, fillPath, MESSAGES, routeUrl } from "@signet/contract";
+import { DOCUMENT_MESSAGES, documentRoutes, fillPath, routeUrl } from "@signet/contract";
 import { csrfHeader, noteRequest } from "../../../../api/client.ts";
+
+const CONNECTION_LOST = "The connection to Signet was lost before the file arrived.";
 
 export interface UploadResult {
   ok: boolean;
@@ -42,7 +44,7 @@ export function uploadFile(
       }
       done({ ok: false, retryable: request.status >= 500, message });
     };
-    request.onerror = () => done({ ok: false, retryable: true, message: MESSAGES.network });
+    request.onerror = () => done({ ok: false, retryable: true, message: CONNECTION_LOST });
     request.onabort = () => done({ ok: false, retryable: false, message: DOCUMENT_MESSAGES.uploadCancelled });
     signal.addEventListener("abort", () => request.abort(), { once: true });
     const form = new FormData();

@@ -1,6 +1,6 @@
 import { UI } from "@signet/contract";
 import { describe, expect, it } from "vitest";
-import { afterFailure, newUpload, nextToStart, retried, started } from "./upload-queue.ts";
+import { afterFailure, cancelled, newUpload, nextToStart, refused, retried, started } from "./upload-queue.ts";
 
 const file = (name: string) => ({ name, size: 100 });
 
@@ -26,14 +26,28 @@ describe("upload queue", () => {
     expect(late.status).toBe("failed");
   });
 
-  it("fails at once on a server answer; a manual retry starts over", () => {
+  it("fails at once on a server answer, which a retry would only repeat", () => {
     const item = afterFailure(
       started(newUpload("a", file("a")), 0),
       "Upload failed. File format not supported.",
       false,
       10,
     );
-    expect(item).toMatchObject({ status: "failed", error: "Upload failed. File format not supported." });
-    expect(retried(item)).toMatchObject({ status: "queued", error: null, firstAttemptAt: null });
+    expect(item).toMatchObject({
+      status: "failed",
+      error: "Upload failed. File format not supported.",
+      canRetry: false,
+    });
+    expect(retried(item)).toBe(item);
+    expect(retried(refused(newUpload("b", file("b")), "Too large"))).toMatchObject({ status: "failed" });
+  });
+
+  it("a manual retry of a lost connection or a cancel starts over, also while an automatic one waits", () => {
+    const lost = afterFailure(started(newUpload("a", file("a")), 0), "offline", true, UI.documentRetryTimeoutMs);
+    expect(lost).toMatchObject({ status: "failed", canRetry: true });
+    expect(retried(lost)).toMatchObject({ status: "queued", error: null, firstAttemptAt: null });
+    const waiting = afterFailure(started(newUpload("b", file("b")), 0), "offline", true, 10);
+    expect(retried(waiting)).toMatchObject({ status: "queued", retryAt: null });
+    expect(retried(cancelled(started(newUpload("c", file("c")), 0), "Cancelled"))).toMatchObject({ status: "queued" });
   });
 });

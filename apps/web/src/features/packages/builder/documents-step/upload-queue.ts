@@ -14,6 +14,11 @@ export interface UploadItem {
   /** 0–1 */
   progress: number;
   error: string | null;
+  /**
+   * whether sending the same file again can work: after a lost connection or a cancel, yes; after
+   * the server refused the file itself (size, format, duplicate name), no: it would be refused again
+   */
+  canRetry: boolean;
   /** when the first attempt started (ms), for the retry timeout */
   firstAttemptAt: number | null;
   /** when a waiting retry may start (ms) */
@@ -28,6 +33,7 @@ export function newUpload(id: string, file: { name: string; size: number }): Upl
     status: "queued",
     progress: 0,
     error: null,
+    canRetry: false,
     firstAttemptAt: null,
     retryAt: null,
   };
@@ -56,12 +62,23 @@ export function started(item: UploadItem, now: number): UploadItem {
 export function afterFailure(item: UploadItem, error: string, retryable: boolean, now: number): UploadItem {
   const first = item.firstAttemptAt ?? now;
   if (retryable && now + UI.documentRetryDelayMs - first <= UI.documentRetryTimeoutMs) {
-    return { ...item, status: "waiting-retry", error, retryAt: now + UI.documentRetryDelayMs };
+    return { ...item, status: "waiting-retry", error, canRetry: true, retryAt: now + UI.documentRetryDelayMs };
   }
-  return { ...item, status: "failed", error, retryAt: null };
+  return { ...item, status: "failed", error, canRetry: retryable, retryAt: null };
 }
 
-/** A manual retry starts a fresh timeout. */
+/** Refused before it was sent (too large for the organization's limit): the same file cannot go. */
+export function refused(item: UploadItem, error: string): UploadItem {
+  return { ...item, status: "failed", error, canRetry: false };
+}
+
+/** Cancelled by the person: sending it again is theirs to choose. */
+export function cancelled(item: UploadItem, error: string): UploadItem {
+  return { ...item, status: "cancelled", error, canRetry: true, retryAt: null };
+}
+
+/** A manual retry (also of a waiting one, at once) starts a fresh timeout; a refused file is not retried. */
 export function retried(item: UploadItem): UploadItem {
+  if (!item.canRetry) return item;
   return { ...item, status: "queued", error: null, progress: 0, firstAttemptAt: null, retryAt: null };
 }
