@@ -268,9 +268,6 @@ export const en = {
     radio: "{{group}}: {{option}}",
     sign: "Sign",
     initial: "Initial",
-    fillDate: "Date",
-    dateOnFinish: "Dated when you finish",
-    fillName: "Name",
     signed: "Signed",
   },
   fill: {

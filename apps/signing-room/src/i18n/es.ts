@@ -270,9 +270,6 @@ export const es: Translation = {
     radio: "{{group}}: {{option}}",
     sign: "Firmar",
     initial: "Iniciales",
-    fillDate: "Fecha",
-    dateOnFinish: "Se fecha al terminar",
-    fillName: "Nombre",
     signed: "Firmado",
   },
   fill: {

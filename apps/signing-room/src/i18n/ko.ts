@@ -352,9 +352,6 @@ export const ko: Translation = {
     radio: "{{group}}: {{option}}",
     sign: "서명",
     initial: "이니셜",
-    fillDate: "날짜",
-    dateOnFinish: "완료 시 날짜가 기재됩니다",
-    fillName: "이름",
     signed: "서명 완료",
   },
   fill: {

@@ -366,9 +366,6 @@ export const tl: Translation = {
     radio: "{{group}}: {{option}}",
     sign: "Lumagda",
     initial: "Mag-inisyal",
-    fillDate: "Petsa",
-    dateOnFinish: "Lalagyan ng petsa kapag natapos kayo",
-    fillName: "Pangalan",
     signed: "Nalagdaan na",
   },
   fill: {

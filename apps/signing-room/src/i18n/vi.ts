@@ -359,9 +359,6 @@ export const vi: Translation = {
     radio: "{{group}}: {{option}}",
     sign: "Ký",
     initial: "Ký tắt",
-    fillDate: "Ngày",
-    dateOnFinish: "Ghi ngày khi quý vị hoàn tất",
-    fillName: "Tên",
     signed: "Đã ký",
   },
   fill: {

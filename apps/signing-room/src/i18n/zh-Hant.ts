@@ -337,9 +337,6 @@ export const zhHant: Translation = {
     radio: "{{group}}：{{option}}",
     sign: "簽名",
     initial: "縮寫",
-    fillDate: "日期",
-    dateOnFinish: "於您完成時填入日期",
-    fillName: "姓名",
     signed: "已簽署",
   },
   fill: {
