@@ -226,6 +226,20 @@ describe("eVaults and eDeposit", () => {
         return pkg;
       };
       const retried = await failedDeposit("Bayview refinance");
+      // the first document reached the vault before the quota ran out
+      await db.eDepositItem.create({
+        data: {
+          packageId: retried.id,
+          organizationId: orgId,
+          documentKey: "doc-1",
+          name: "Promissory note (sealed)",
+          role: "DOCUMENT",
+          documentType: "PROMISSORY_NOTE",
+          sha256: "a".repeat(64),
+          sizeBytes: 1024,
+          receiptId: "RCPT-Bayview",
+        },
+      });
       const cancelled = await failedDeposit("Cedar refinance");
 
       await page.goto(`/packages/${retried.id}`);
@@ -239,6 +253,13 @@ describe("eVaults and eDeposit", () => {
       await stages.nth(0).getByText("Done").waitFor();
       await stages.nth(1).getByText("Failed").waitFor();
       await stages.nth(4).getByText("Waiting").waitFor();
+      // what the vault holds reads in words; its digest and receipt wait behind "Technical details"
+      const deposited = panel.getByRole("table", { name: "Deposited items" });
+      await deposited.getByText("Promissory note (sealed)").waitFor();
+      expect(await deposited.getByRole("columnheader").allTextContents()).toEqual(["Name", "Kind", "Type"]);
+      await panel.getByRole("button", { name: "Technical details" }).click();
+      await deposited.getByText("RCPT-Bayview").waitFor();
+      await deposited.getByRole("button", { name: "Copy the SHA-256 of Promissory note (sealed)" }).waitFor();
       await expectNoAxeViolations(page);
       await screenshot(page, "edeposit-panel-failed");
 

@@ -34,6 +34,7 @@ import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
 import { type Column, DataTable } from "../../components/data-table/DataTable.tsx";
 import { ButtonLink } from "../../components/links.tsx";
+import { TechnicalDetailsToggle } from "../../components/TechnicalDetailsToggle.tsx";
 import { toastError, toastSuccess } from "../../components/toast.ts";
 import { formatDateTime } from "../access/format.ts";
 import { invalidatePackage } from "../packages/package-queries.ts";
@@ -67,7 +68,7 @@ const STAGE_ICONS: Record<EDeposit["stages"][number]["state"], ReactNode> = {
   WAITING: <IconCircleDashed size={18} color="var(--mantine-color-gray-6)" aria-hidden />,
 };
 
-/** The deposited items' columns: what was deposited, its digest (to compare with the vault's) and receipt. */
+/** What was deposited, in words. */
 const ITEM_COLUMNS: Column<EDeposit["items"][number]>[] = [
   { key: "name", label: "Name", render: (item) => item.name },
   { key: "kind", label: "Kind", render: (item) => ITEM_ROLE_LABELS[item.role] },
@@ -77,6 +78,10 @@ const ITEM_COLUMNS: Column<EDeposit["items"][number]>[] = [
     render: (item) =>
       DOCUMENT_TYPE_LABELS[item.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? vaultTypeLabel(item.documentType),
   },
+];
+
+/** Behind "Technical details": each item's digest (to compare with the vault's) and the vault's receipt. */
+const TECHNICAL_ITEM_COLUMNS: Column<EDeposit["items"][number]>[] = [
   {
     key: "sha256",
     label: "SHA-256",
@@ -200,6 +205,7 @@ function Panel({
       EDEPOSIT_PANEL_MESSAGES.confirmed,
     );
   const [asking, setAsking] = useState(false);
+  const [technical, setTechnical] = useState(false);
   const cancel = async () => {
     setAsking(false);
     await run(
@@ -354,12 +360,13 @@ function Panel({
             </Title>
             <DataTable
               label="Deposited items"
-              columns={ITEM_COLUMNS}
+              columns={technical ? [...ITEM_COLUMNS, ...TECHNICAL_ITEM_COLUMNS] : ITEM_COLUMNS}
               rows={data.items}
               rowKey={(item) => item.documentKey}
               empty="Nothing deposited."
               framed={false}
             />
+            <TechnicalDetailsToggle shown={technical} onChange={setTechnical} />
           </div>
         )}
       </Stack>
