@@ -231,6 +231,7 @@ export async function seedSigningRoom(
       role: "SIGNER",
       avHost: false,
       idVerification: "NONE",
+      language: "en",
     },
     deps,
   );
@@ -246,6 +247,7 @@ export async function seedSigningRoom(
       role: "SIGNER",
       avHost: false,
       idVerification: "NONE",
+      language: "en",
     },
     deps,
   );
