@@ -1,4 +1,3 @@
-import { Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { hasAnyPermission, type PermissionName } from "@signet/contract";
 import { IconLock } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -7,6 +6,7 @@ import { ButtonLink } from "../../components/links.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { usePermissionBits } from "../../session/permissions.ts";
 import { PERMISSION_LABELS } from "../access/roles/permission-groups.ts";
+import { ErrorPanel } from "./ErrorPanel.tsx";
 
 export type RefusalReason =
   /** the organization's roles do not give the user this permission */
@@ -41,25 +41,16 @@ export function RefusalPage({
         ? "Only Signet support staff can open it. If you need something from it, contact your support team."
         : `Ask an administrator of ${organization} for the permission you need.`;
   return (
-    <Paper withBorder shadow="xs" p="xl" maw={640} mx="auto" my={48} w="100%" data-testid="refusal">
-      <Stack gap="md">
-        <ThemeIcon color="gray" variant="light" size={40} radius="xl" aria-hidden>
-          <IconLock size={22} />
-        </ThemeIcon>
-        <Title order={level} fz={22}>
-          You don't have permission to open {area}
-        </Title>
-        <Text>{ask}</Text>
-        {traceId && (
-          <Text size="sm" c="dimmed">
-            Reference for support: {traceId}
-          </Text>
-        )}
-        <div>
-          <ButtonLink to="/workspace">Go to the workspace</ButtonLink>
-        </div>
-      </Stack>
-    </Paper>
+    <ErrorPanel
+      title={`You don't have permission to open ${area}`}
+      message={ask}
+      traceId={traceId}
+      icon={<IconLock size={22} />}
+      color="gray"
+      level={level}
+      testId="refusal"
+      actions={<ButtonLink to="/workspace">Go to the workspace</ButtonLink>}
+    />
   );
 }
 
