@@ -3,6 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAsPage } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
 import { readAsPage } from "./support/package-helpers.ts";
@@ -18,7 +19,8 @@ describe("package builder", () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    browser = await launchBrowser({ baseURL: app.url, viewport: { width: 1440, height: 1000 } });
+    // bypassCSP: axe is injected as an inline script, which the pages' policy forbids
+    browser = await launchBrowser({ baseURL: app.url, viewport: { width: 1440, height: 1000 }, bypassCSP: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -224,6 +226,11 @@ describe("package builder", () => {
     const detailTable = page.getByRole("table", { name: "Participants" });
     await detailTable.getByText("Ben Stone").waitFor();
     await participantLanguages(detailTable, { "Ada Stone": null, "Ben Stone": "Korean (한국어)" });
+    // and reads on a phone, with nothing an assistive technology would stumble on
+    await page.setViewportSize({ width: 390, height: 844 });
+    await detailTable.getByTestId("participant-language").filter({ hasText: "Korean (한국어)" }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1440, height: 1000 });
   });
 
   /** Each named participant's row shows that language under their name, or none (null). */
