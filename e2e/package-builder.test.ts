@@ -1,8 +1,9 @@
 import { PACKAGE_ACTION_MESSAGES, type Package, type ParticipantList } from "@signet/contract";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAsPage } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
 import { readAsPage } from "./support/package-helpers.ts";
@@ -18,7 +19,8 @@ describe("package builder", () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    browser = await launchBrowser({ baseURL: app.url, viewport: { width: 1440, height: 1000 } });
+    // bypassCSP: axe is injected as an inline script, which the pages' policy forbids
+    browser = await launchBrowser({ baseURL: app.url, viewport: { width: 1440, height: 1000 }, bypassCSP: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -45,13 +47,20 @@ describe("package builder", () => {
     await page.mouse.up();
   }
 
-  async function addParticipant(page: Page, person: { type: string; given: string; family: string; email: string }) {
+  async function addParticipant(
+    page: Page,
+    person: { type: string; given: string; family: string; email: string; language?: string },
+  ) {
     const form = page.getByRole("form", { name: "Add participant" });
     await form.getByLabel("Type").fill(person.type);
     await page.keyboard.press("Escape");
     await form.getByLabel("First name").fill(person.given);
     await form.getByLabel("Last name").fill(person.family);
     await form.getByRole("textbox", { name: "Email" }).fill(person.email);
+    if (person.language) {
+      await form.getByRole("combobox", { name: "Language" }).click();
+      await page.getByRole("option", { name: person.language }).click();
+    }
     await form.getByRole("button", { name: "Add participant" }).click();
     await page.getByRole("table", { name: "Participants" }).getByText(`${person.given} ${person.family}`).waitFor();
   }
@@ -85,11 +94,19 @@ describe("package builder", () => {
     await form.getByText("Enter a valid email address.").waitFor({ state: "detached" });
 
     await addParticipant(page, { type: "Borrower", given: "Ada", family: "Stone", email: "ada@example.com" });
-    await addParticipant(page, { type: "Co-Borrower", given: "Ben", family: "Stone", email: "ben@example.com" });
+    await addParticipant(page, {
+      type: "Co-Borrower",
+      given: "Ben",
+      family: "Stone",
+      email: "ben@example.com",
+      language: "Korean (한국어)",
+    });
     await saved(page);
     const participantsTable = page.getByRole("table", { name: "Participants" });
     await participantsTable.getByText("BORROWER 1", { exact: true }).waitFor();
     await participantsTable.getByText("CO-BORROWER 1", { exact: true }).waitFor();
+    // issue 33 §6: a language other than English is named under the participant, English is not
+    await participantLanguages(participantsTable, { "Ada Stone": null, "Ben Stone": "Korean (한국어)" });
     const afterStep1 = await readAsPage<Package>(page, app, `/api/v9/organizations/${org}/packages/${packageId}`);
     expect(afterStep1.name).toBe("Builder refinance");
     expect(afterStep1.participantCount).toBe(2);
@@ -203,7 +220,27 @@ describe("package builder", () => {
     // nothing unsaved now: leaving does not ask
     await page.getByRole("link", { name: "Workspace" }).first().click();
     await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+
+    // the package's page names the co-borrower's language in its participants table too
+    await page.goto(`/packages/${packageId}`);
+    const detailTable = page.getByRole("table", { name: "Participants" });
+    await detailTable.getByText("Ben Stone").waitFor();
+    await participantLanguages(detailTable, { "Ada Stone": null, "Ben Stone": "Korean (한국어)" });
+    // and reads on a phone, with nothing an assistive technology would stumble on
+    await page.setViewportSize({ width: 390, height: 844 });
+    await detailTable.getByTestId("participant-language").filter({ hasText: "Korean (한국어)" }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1440, height: 1000 });
   });
+
+  /** Each named participant's row shows that language under their name, or none (null). */
+  async function participantLanguages(table: Locator, expected: Record<string, string | null>) {
+    for (const [person, language] of Object.entries(expected)) {
+      const note = table.getByRole("row", { name: new RegExp(person) }).getByTestId("participant-language");
+      if (language) await note.filter({ hasText: language }).waitFor();
+      else expect(await note.count(), person).toBe(0);
+    }
+  }
   it("says 'Not saved — retrying' while a save cannot reach the server, and saves the edit when it can", async () => {
     const { page } = browser;
     const org = app.demo.organizations.customer;

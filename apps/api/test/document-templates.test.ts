@@ -180,6 +180,7 @@ describe("using a document template in a package", () => {
     const { template, borrower1: slot1 } = await publishedDocumentTemplate(s.admin, s.t, {
       name: "Closing Disclosure",
       groupIds: [s.officer.group.id],
+      borrower2Language: "ko",
     });
     const member = s.officer.client;
     expect((await call(member, "GET", s.t.documentTemplates)).status).toBe(403);
@@ -223,15 +224,16 @@ describe("using a document template in a package", () => {
     const row = await db().document.findUniqueOrThrow({ where: { id: added.id } });
     expect(row).toMatchObject({ sourceTemplateId: template.id, sourceTemplateVersion: 1 });
 
-    // BORROWER 1's tags land on the package's own BORROWER 1; BORROWER 2 is added without a contact
+    // BORROWER 1's tags land on the package's own BORROWER 1 (in her own language); BORROWER 2 is
+    // added without a contact, in the language the template's slot has
     const participants = await ok(
       call<{ records: Participant[] }>(member, "GET", s.t.participants(pkg.id)),
       200,
       "participants",
     );
-    expect(participants.records.map((p) => [p.type, p.roleNumber, p.email])).toEqual([
-      ["Borrower", 1, "ada@example.com"],
-      ["Borrower", 2, null],
+    expect(participants.records.map((p) => [p.type, p.roleNumber, p.email, p.language])).toEqual([
+      ["Borrower", 1, "ada@example.com", "en"],
+      ["Borrower", 2, null, "ko"],
     ]);
     const borrower2 = participants.records[1]!;
     const tags = await tagsOf(added.id);

@@ -232,6 +232,41 @@ describe("package templates", () => {
     expect(mail.subject).toContain("Your closing documents");
   });
 
+  it("keeps each slot's language: the template shows it and a package from the template starts with it", async () => {
+    const s = await builtTemplate();
+    const slots = await ok(
+      call<{ records: Participant[] }>(s.admin, "GET", s.t.participants(s.template.packageId)),
+      200,
+      "slots",
+    );
+    const borrower2 = slots.records.find((slot) => slot.roleNumber === 2)!;
+    const participantPath = s.t.at(routes.updateParticipant, {
+      packageId: s.template.packageId,
+      participantId: borrower2.id,
+    });
+    await ok(call(s.admin, "PATCH", participantPath, { version: borrower2.version, language: "vi" }), 200, "language");
+    const template = await ok(call<PackageTemplate>(s.admin, "GET", s.t.packageTemplate(s.template.id)), 200, "read");
+    expect(template.slots.map((slot) => [slot.displayName, slot.language])).toEqual([
+      ["BORROWER 1", "en"],
+      ["BORROWER 2", "vi"],
+    ]);
+
+    const created = await ok(
+      call<Package>(s.officer.client, "POST", s.t.packageFromTemplate(s.template.id), { people }),
+      201,
+      "new package from template",
+    );
+    const participants = await ok(
+      call<{ records: Participant[] }>(s.officer.client, "GET", s.t.participants(created.id)),
+      200,
+      "people",
+    );
+    expect(participants.records.map((p) => [p.givenName, p.language])).toEqual([
+      ["Ada", "en"],
+      ["Ben", "vi"],
+    ]);
+  });
+
   it("names every missing, unknown or contactless person on its field", async () => {
     const s = await builtTemplate();
     const member = s.officer.client;

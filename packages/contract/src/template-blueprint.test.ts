@@ -24,6 +24,7 @@ const participant = (type: string, roleNumber: number, orderSequence = 1) => ({
   familyName: null,
   email: null,
   phoneNumber: null,
+  language: "en" as const,
 });
 
 const tag = (key: string, type: string, roleNumber: number): BlueprintTag => ({
@@ -196,5 +197,16 @@ describe("blueprintProblems", () => {
     expect(packageBlueprintSchema.safeParse({ ...base, format: 2 }).success).toBe(false);
     const noHash = { ...d1, file: { ...d1.file, sha256: "not a hash" } };
     expect(packageBlueprintSchema.safeParse({ ...base, documents: [noHash] }).success).toBe(false);
+  });
+
+  it("reads a slot stored before languages as English and refuses a language Signet does not serve", () => {
+    const { language: _, ...older } = base.participants[0]!;
+    const parsed = packageBlueprintSchema.parse({ ...base, participants: [older] });
+    expect(parsed.participants[0]?.language).toBe("en");
+    const korean = packageBlueprintSchema.parse({ ...base, participants: [{ ...older, language: "ko" }] });
+    expect(korean.participants[0]?.language).toBe("ko");
+    expect(packageBlueprintSchema.safeParse({ ...base, participants: [{ ...older, language: "fr" }] }).success).toBe(
+      false,
+    );
   });
 });

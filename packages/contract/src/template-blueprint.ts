@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DATA_COLLECTION_FIELD_TYPES } from "./data-collection.ts";
 import { EXECUTION_TYPES } from "./document-rules.ts";
+import { participantLanguageSchema } from "./languages.ts";
 import { PACKAGE_EXPIRATION_TYPES, PACKAGE_SIGNING_ORDERS, PACKAGE_STEP_ORDERS } from "./packages.ts";
 import {
   MAX_PARTICIPANTS_PER_TYPE,
@@ -49,6 +50,8 @@ export const blueprintParticipantSchema = slotSchema.extend({
   familyName: nullableText(100),
   email: nullableText(254),
   phoneNumber: nullableText(20),
+  // blueprints stored before issue 33 §6 name no language: their slots are served in English
+  language: participantLanguageSchema.default("en"),
 });
 export type BlueprintParticipant = z.infer<typeof blueprintParticipantSchema>;
 

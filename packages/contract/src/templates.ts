@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { documentSchema } from "./documents.ts";
 import { ID } from "./ids.ts";
+import { participantLanguageSchema } from "./languages.ts";
 import { packageGroupRefSchema, packageSchema } from "./packages.ts";
 import { alreadyExistsMessage, pageSchema, versionQuerySchema } from "./paging.ts";
 import { PARTICIPANT_ACCESS_METHODS, PARTICIPANT_ROLES } from "./participant-rules.ts";
@@ -67,6 +68,9 @@ export const templateSlotSchema = slotSchema
     accessMethod: z
       .enum(PARTICIPANT_ACCESS_METHODS)
       .describe("How the slot's person gets their signing link by default: EMAIL, SMS or API"),
+    language: participantLanguageSchema.describe(
+      "The language the slot's person is served in (invitations, reminders, signing room); a package from the template starts with it",
+    ),
   })
   .meta({ id: "TemplateSlot" });
 export type TemplateSlot = z.infer<typeof templateSlotSchema>;

@@ -3,6 +3,7 @@ import {
   type DocumentTemplate,
   fillPath,
   type Participant,
+  type ParticipantLanguage,
   type RouteDef,
   routes,
   routeUrl,
@@ -81,7 +82,13 @@ export const tagAt = (participantId: string, type: Tag["type"], y: number, extra
 export async function publishedDocumentTemplate(
   admin: HttpClient,
   paths: TemplatePaths,
-  input: { name: string; groupIds: string[]; pdf?: string; activate?: boolean },
+  input: {
+    name: string;
+    groupIds: string[];
+    pdf?: string;
+    activate?: boolean;
+    borrower2Language?: ParticipantLanguage;
+  },
 ) {
   let template = await ok(
     call<DocumentTemplate>(admin, "POST", paths.documentTemplates, { name: input.name, groupIds: input.groupIds }),
@@ -95,7 +102,10 @@ export async function publishedDocumentTemplate(
     "slot BORROWER 1",
   );
   const borrower2 = await ok(
-    call<Participant>(admin, "POST", paths.participants(packageId), { type: "Borrower" }),
+    call<Participant>(admin, "POST", paths.participants(packageId), {
+      type: "Borrower",
+      language: input.borrower2Language ?? "en",
+    }),
     201,
     "slot BORROWER 2",
   );

@@ -306,3 +306,18 @@ export function certificateLabel(key: CertificateLabel, languages: readonly Part
 export function certificateLanguages(participantLanguages: readonly ParticipantLanguage[]): ParticipantLanguage[] {
   return [...new Set(participantLanguages.filter((language) => language !== "en"))];
 }
+
+// "Page N of M" takes numbers, so it is a phrase per language rather than a fixed label
+const PAGE_OF: Record<ParticipantLanguage, (page: number, pages: number) => string> = {
+  en: (page, pages) => `Page ${page} of ${pages}`,
+  es: (page, pages) => `Página ${page} de ${pages}`,
+  "zh-Hant": (page, pages) => `第 ${page} 頁，共 ${pages} 頁`,
+  vi: (page, pages) => `Trang ${page} trên ${pages}`,
+  ko: (page, pages) => `${pages}페이지 중 ${page}페이지`,
+  tl: (page, pages) => `Pahina ${page} ng ${pages}`,
+};
+
+/** The footer's page number, in English and then in each of the languages, one phrase each. */
+export function certificatePageOf(page: number, pages: number, languages: readonly ParticipantLanguage[]): string[] {
+  return [...new Set(["en" as const, ...languages].map((language) => PAGE_OF[language](page, pages)))];
+}

@@ -304,9 +304,50 @@ describe("the certificate's fixed labels in the participants' languages", () => 
     for (const font of fonts) expect(font.trim().split(/\s+/).at(-5), font).toBe("yes");
   });
 
+  it("numbers every page in English and then in each participant's language, under the title in all of them", async () => {
+    const pdf = await renderCertificateOfCompletion(
+      certificateData({ languages: ["es", "zh-Hant", "vi", "ko", "tl"] }),
+    );
+    const pages = (await PDFDocument.load(pdf)).getPageCount();
+    expect(pages).toBeGreaterThan(1);
+    for (let page = 1; page <= pages; page++) {
+      const footer = pdftotext(
+        pdf,
+        "-f",
+        String(page),
+        "-l",
+        String(page),
+        "-y",
+        "750",
+        "-H",
+        "42",
+        "-x",
+        "0",
+        "-W",
+        "612",
+      );
+      const joined = footer.replace(/\s+/g, "");
+      for (const phrase of [
+        `Page${page}of${pages}`,
+        `Página${page}de${pages}`,
+        `第${page}頁，共${pages}頁`,
+        `Trang${page}trên${pages}`,
+        `${pages}페이지중${page}페이지`,
+        `Pahina${page}ng${pages}`,
+      ]) {
+        expect(joined, `page ${page}`).toContain(phrase);
+      }
+      expect(joined).toContain("CertificateofCompletion/Certificadodefinalización/完成證明書");
+    }
+  });
+
   it("stays in English alone when every participant is served in English", async () => {
-    const text = pdftotext(await renderCertificateOfCompletion(certificateData({ languages: [] })));
+    const pdf = await renderCertificateOfCompletion(certificateData({ languages: [] }));
+    const text = pdftotext(pdf);
     expect(text).toContain("Certificate of Completion");
     expect(text).not.toContain("Certificado");
+    expect(pdftotext(pdf, "-f", "1", "-l", "1", "-y", "750", "-H", "42", "-x", "0", "-W", "612")).toMatch(
+      /^Certificate of Completion - .*\s+Page 1 of \d+\s*$/,
+    );
   });
 });

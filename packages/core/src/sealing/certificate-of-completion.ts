@@ -1,6 +1,6 @@
 import { LANGUAGE_INFO, type ParticipantLanguage } from "@signet/contract";
 import { type Color, PDFDocument, type PDFFont, type PDFName, type PDFPage, type PDFRef, rgb } from "pdf-lib";
-import { type CertificateLabel, certificateLabel } from "./certificate-labels.ts";
+import { type CertificateLabel, certificateLabel, certificatePageOf } from "./certificate-labels.ts";
 import { appendContentStream, fillColor as fill, num, strokeColor as stroke } from "./content-text.ts";
 import { deflateWithNodeZlib } from "./deflate-with-node-zlib.ts";
 import { embedPng } from "./embed-png.ts";
@@ -81,6 +81,8 @@ const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X;
 const CELL_PAD_X = 3;
 const CELL_PAD_Y = 3;
 const SIGNATURE_BOX = { width: 150, height: 40 };
+/** the widest a footer line of page phrases gets before the next phrase starts a new line */
+const PAGE_NUMBER_WIDTH = 200;
 
 const INK: Color = rgb(0.1, 0.1, 0.12);
 const MUTED: Color = rgb(0.4, 0.4, 0.45);
@@ -303,7 +305,11 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
     { lineHeight: 9, header: true, headerStyle: "smallBold" },
   );
 
-  layout.footers(`Certificate of Completion - ${data.package.name} (${data.package.shortId})`, regular);
+  layout.footers(
+    `${label("title")} - ${data.package.name} (${data.package.shortId})`,
+    (page, pages) => certificatePageOf(page, pages, data.languages ?? []),
+    regular,
+  );
   layout.writeContent();
   await finishFontSubset(document, font);
   return rememberWritten(await document.save({ useObjectStreams: false }), document);
@@ -448,19 +454,35 @@ class Layout {
     }
   }
 
-  /** "Page N of M" needs the page count, so footers are drawn once everything else is laid out. */
-  footers(title: string, face: Face): void {
+  /**
+   * "Page N of M" needs the page count, so footers are drawn once everything else is laid out. In
+   * several languages the footer takes up to three lines below the rule: the title on the left, the
+   * page phrases stacked on the right, never a phrase split between lines.
+   */
+  footers(title: string, pageOf: (page: number, pages: number) => string[], face: Face): void {
     const size = 7.5;
+    const lineHeight = 9;
+    const maxLines = 3;
     const footerY = PAGE_HEIGHT - 30;
     const label = this.clean(title, face);
     for (const [index, page] of this.pages.entries()) {
       this.page = page;
-      const pageLabel = `Page ${index + 1} of ${this.pages.length}`;
-      const pageLabelWidth = widthOfText(face.font, pageLabel, size);
-      const [fitted = ""] = wrap(label, face.font, size, CONTENT_WIDTH - pageLabelWidth - 20);
+      const pageLines = packPhrases(
+        pageOf(index + 1, this.pages.length).map((phrase) => this.clean(phrase, face)),
+        face.font,
+        size,
+        PAGE_NUMBER_WIDTH,
+      ).slice(0, maxLines);
+      const pageWidth = Math.max(...pageLines.map((line) => widthOfText(face.font, line, size)));
+      const titleLines = wrap(label, face.font, size, CONTENT_WIDTH - pageWidth - 20).slice(0, maxLines);
       this.rule(MARGIN_X, MARGIN_X + CONTENT_WIDTH, footerY - 10, 0.4, RULE);
-      this.text(fitted, MARGIN_X, footerY, face, size, MUTED);
-      this.text(pageLabel, MARGIN_X + CONTENT_WIDTH - pageLabelWidth, footerY, face, size, MUTED);
+      for (const [line, text] of titleLines.entries()) {
+        this.text(text, MARGIN_X, footerY + line * lineHeight, face, size, MUTED);
+      }
+      for (const [line, text] of pageLines.entries()) {
+        const width = widthOfText(face.font, text, size);
+        this.text(text, MARGIN_X + CONTENT_WIDTH - width, footerY + line * lineHeight, face, size, MUTED);
+      }
     }
   }
 
@@ -621,6 +643,18 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
       lineUnits = textUnits(font, rest);
     }
     lines.push(line);
+  }
+  return lines;
+}
+
+/** Phrases joined by " / " into lines no wider than width; a phrase wider than that has a line of its own. */
+function packPhrases(phrases: string[], font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const phrase of phrases) {
+    const last = lines.at(-1);
+    if (last !== undefined && widthOfText(font, `${last} / ${phrase}`, size) <= width)
+      lines[lines.length - 1] = `${last} / ${phrase}`;
+    else lines.push(phrase);
   }
   return lines;
 }

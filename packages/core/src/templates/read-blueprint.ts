@@ -1,4 +1,5 @@
 import {
+  asParticipantLanguage,
   BLUEPRINT_FORMAT,
   type BlueprintDocument,
   type BlueprintFieldValue,
@@ -165,6 +166,7 @@ export async function readPackageBlueprint(
       familyName: people ? participant.familyName : null,
       email: people ? participant.email : null,
       phoneNumber: people ? participant.phoneNumber : null,
+      language: asParticipantLanguage(participant.language),
     }),
   );
   const kept = new Set(participants.map((participant) => participant.id));

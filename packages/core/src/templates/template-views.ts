@@ -1,4 +1,5 @@
 import {
+  asParticipantLanguage,
   type DocumentTemplate,
   type DocumentTemplateVersion,
   type PackageBlueprint,
@@ -64,7 +65,7 @@ async function builderSlots(db: Reader, packageId: string): Promise<TemplateSlot
   const rows = await db.participant.findMany({
     where: { packageId },
     orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
-    select: { type: true, roleNumber: true, role: true, accessMethod: true },
+    select: { type: true, roleNumber: true, role: true, accessMethod: true, language: true },
   });
   return rows.map((row) => ({
     type: row.type,
@@ -72,6 +73,7 @@ async function builderSlots(db: Reader, packageId: string): Promise<TemplateSlot
     displayName: participantDisplayName(row),
     role: row.role,
     accessMethod: row.accessMethod,
+    language: asParticipantLanguage(row.language),
   }));
 }
 

@@ -169,6 +169,7 @@ export async function writeBlueprint(
         role: participant.role,
         orderSequence: ++nextOrder,
         avHost: participant.avHost,
+        language: participant.language,
         idVerification:
           participant.idVerification === "SMS_CODE" && (person ? person.phoneNumber : participant.phoneNumber)
             ? "SMS_CODE"

@@ -1,9 +1,11 @@
 import {
   type ContactSummary,
+  LANGUAGE_INFO,
   PACKAGE_STATUS_WORDS,
   type PackageSigningOrder,
   type PackageStatus,
   type ParticipantAccessMethod,
+  type ParticipantLanguage,
   TAG_TYPE_LABELS,
   type TagType,
 } from "@signet/contract";
@@ -17,6 +19,20 @@ export const SIGNING_ORDER_LABELS: Record<PackageSigningOrder, string> = {
   PARALLEL: "Everyone at once",
   PARTICIPANT: "In order",
 };
+
+/**
+ * A participant's language as the loan officer reads it, with the language's own name beside it
+ * to match what the borrower said (Spanish (Español)).
+ */
+export function languageLabel(language: ParticipantLanguage): string {
+  const { englishName, ownName } = LANGUAGE_INFO[language];
+  return ownName === englishName ? englishName : `${englishName} (${ownName})`;
+}
+
+/** Under a participant's name in lists: English is the default, so only other languages are named. */
+export function languageNote(language: ParticipantLanguage): string | null {
+  return language === "en" ? null : languageLabel(language);
+}
 
 export const STATUS_COLORS: Record<PackageStatus, string> = {
   STARTED: "gray",

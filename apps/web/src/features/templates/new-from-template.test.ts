@@ -8,6 +8,7 @@ const slot = (accessMethod: TemplateSlot["accessMethod"]): TemplateSlot => ({
   displayName: "BORROWER 1",
   role: "SIGNER",
   accessMethod,
+  language: "en",
 });
 const person = { givenName: "Maria", familyName: "Rivera", contact: "maria@example.com" };
 

@@ -9,6 +9,7 @@ import {
 import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
 import { formatDateTime } from "../../access/format.ts";
 import { ProofingOutcome } from "../../identity-proofing/ProofingOutcome.tsx";
+import { ParticipantLanguageNote } from "../ParticipantLanguageNote.tsx";
 import { ACCESS_METHOD_LABELS } from "../package-format.ts";
 import { idVerificationText, SIGNING_STATUS_COLORS, signingStatusText } from "../signing-format.ts";
 import { SigningLinkButton } from "./SigningLinkButton.tsx";
@@ -40,7 +41,16 @@ export function PackageParticipantsTable(props: {
   const { organizationId, pkg } = props;
   const columns: Column<Participant>[] = [
     { key: "order", label: "Order", render: (participant) => participant.orderSequence },
-    { key: "participant", label: "Participant", render: (participant) => participant.displayName },
+    {
+      key: "participant",
+      label: "Participant",
+      render: (participant) => (
+        <>
+          <span>{participant.displayName}</span>
+          <ParticipantLanguageNote language={participant.language} />
+        </>
+      ),
+    },
     {
       key: "name",
       label: "Name",

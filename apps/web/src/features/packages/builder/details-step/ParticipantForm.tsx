@@ -17,7 +17,6 @@ import {
   ID_VERIFICATION_METHODS,
   type IdVerificationMethod,
   type KbaQuestion,
-  LANGUAGE_INFO,
   missingContact,
   normalizePhoneInput,
   PARTICIPANT_LANGUAGES,
@@ -42,7 +41,7 @@ import {
   mailingAddressValues,
 } from "../../../print-mail/MailingAddressFields.tsx";
 import { signingRoomQueries } from "../../../settings/signing-room-queries.ts";
-import { ACCESS_METHOD_LABELS } from "../../package-format.ts";
+import { ACCESS_METHOD_LABELS, languageLabel } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
 import { answersOnFileText, ID_VERIFICATION_LABELS } from "../../signing-format.ts";
 import { useBuilder } from "../builder-context.tsx";
@@ -118,14 +117,7 @@ const ROLE_DESCRIPTIONS: Record<ParticipantRole, string> = {
   PAPER: "Prints, signs and returns the documents on paper.",
 };
 
-// the loan officer reads the English name; the language's own name helps match what the borrower said
-const LANGUAGE_OPTIONS = PARTICIPANT_LANGUAGES.map((value) => ({
-  value,
-  label:
-    LANGUAGE_INFO[value].ownName === LANGUAGE_INFO[value].englishName
-      ? LANGUAGE_INFO[value].englishName
-      : `${LANGUAGE_INFO[value].englishName} (${LANGUAGE_INFO[value].ownName})`,
-}));
+const LANGUAGE_OPTIONS = PARTICIPANT_LANGUAGES.map((value) => ({ value, label: languageLabel(value) }));
 
 function verificationDescription(
   choice: IdVerificationChoice,

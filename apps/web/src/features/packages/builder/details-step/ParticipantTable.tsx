@@ -2,6 +2,7 @@ import { ActionIcon, Avatar, Group, Tooltip } from "@mantine/core";
 import { PARTICIPANT_ROLE_LABELS, type Participant } from "@signet/contract";
 import { IconPencil, IconX } from "@tabler/icons-react";
 import { type Column, DataTable } from "../../../../components/data-table/DataTable.tsx";
+import { ParticipantLanguageNote } from "../../ParticipantLanguageNote.tsx";
 import { ACCESS_METHOD_LABELS } from "../../package-format.ts";
 import { idVerificationText } from "../../signing-format.ts";
 import { READ_ONLY_REASON } from "../builder-context.tsx";
@@ -28,7 +29,10 @@ export function ParticipantTable(props: {
           <Avatar size={28} radius="xl" color="indigo" aria-hidden>
             {participant.initials}
           </Avatar>
-          <span>{participant.displayName}</span>
+          <div>
+            <span>{participant.displayName}</span>
+            <ParticipantLanguageNote language={participant.language} />
+          </div>
         </Group>
       ),
     },
