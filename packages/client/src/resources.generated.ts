@@ -18,6 +18,9 @@ export const RESOURCES = {
     get: "getOrganization",
     update: "updateOrganization",
   },
+  onboardingChecklist: {
+    get: "getOnboardingChecklist",
+  },
   usersBaseInfo: {
     get: "usersBaseInfo",
   },
@@ -201,6 +204,9 @@ export const RESOURCES = {
       updateMember: "updateClosingCenterMember",
       removeMember: "removeClosingCenterMember",
     },
+  },
+  recentContacts: {
+    list: "listRecentContacts",
   },
   documentTemplates: {
     list: "listDocumentTemplates",
