@@ -58,11 +58,20 @@ describe("package builder", () => {
     await form.getByLabel("Last name").fill(person.family);
     await form.getByRole("textbox", { name: "Email" }).fill(person.email);
     if (person.language) {
-      await form.getByRole("combobox", { name: "Language" }).click();
+      const language = form.getByRole("combobox", { name: "Language" });
+      await language.click();
       await page.getByRole("option", { name: person.language }).click();
+      await expect.poll(() => language.inputValue()).toBe(person.language);
     }
     await form.getByRole("button", { name: "Add participant" }).click();
-    await page.getByRole("table", { name: "Participants" }).getByText(`${person.given} ${person.family}`).waitFor();
+    // a row that does not come says what the form showed instead
+    await page
+      .getByRole("table", { name: "Participants" })
+      .getByText(`${person.given} ${person.family}`)
+      .waitFor()
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nThe form showed: ${await form.textContent()}`);
+      });
   }
 
   it("builds the details and invitation, lists what is missing and guards unsaved changes", async () => {
