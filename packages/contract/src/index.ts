@@ -78,6 +78,7 @@ export * from "./settings-pages.ts";
 export * from "./signing-admin.ts";
 export * from "./signing-room.ts";
 export * from "./signing-rules.ts";
+export * from "./signing-steps.ts";
 export * from "./spec-messages.ts";
 export * from "./storable-text.ts";
 export * from "./tag-rules.ts";
