@@ -20,6 +20,13 @@ const names = {
 // type, who, data → the sentence and the details it leaves out ("label: value" · …)
 const CASES: [string, string | null, Record<string, unknown>, string, string][] = [
   [
+    "package.signing-step-started",
+    null,
+    { step: 2, participantIds: [ADA_ID] },
+    "Signet opened signing step 2 for Ada Okafor.",
+    "",
+  ],
+  [
     "package.created",
     JO,
     { name: "Okafor refinance" },

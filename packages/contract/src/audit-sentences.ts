@@ -363,6 +363,8 @@ const WORDINGS: Record<string, Wording> = {
   "custom-field-value.set": (who) => `${who} set a custom field's value.`,
   "custom-field-value.cleared": (who) => `${who} cleared a custom field's value.`,
   // signing
+  "package.signing-step-started": (who, d) =>
+    `${who} opened signing step ${d.text("step") ?? "?"}${d.has("participantIds") ? ` for ${d.text("participantIds")}` : ""}.`,
   "participant.invited": (who, d) =>
     `${who} invited ${participant(d)} to sign${d.has("channel") ? ` by ${d.text("channel")}` : ""}.`,
   "participant.signing-url-issued": (who, d) =>

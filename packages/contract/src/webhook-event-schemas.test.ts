@@ -45,6 +45,27 @@ describe("the published schema of each webhook event type", () => {
     ).toBe(true);
   });
 
+  it("takes a signing step's number and participants, and refuses the step event without them", () => {
+    const started = {
+      ...base,
+      type: "package.signing_step_started",
+      data: { organizationId, packageId, step: 1, participantIds: [participantId] },
+    };
+    expect(WEBHOOK_EVENT_SCHEMAS["package.signing_step_started"].safeParse(started).success).toBe(true);
+    expect(
+      WEBHOOK_EVENT_SCHEMAS["package.signing_step_started"].safeParse({
+        ...started,
+        data: { organizationId, packageId },
+      }).success,
+    ).toBe(false);
+    expect(
+      WEBHOOK_EVENT_SCHEMAS["package.signing_step_started"].safeParse({
+        ...started,
+        data: { ...started.data, step: 0 },
+      }).success,
+    ).toBe(false);
+  });
+
   it("refuses another type's body, a participant event without its participant, and any field not published", () => {
     const signed = { ...base, type: "participant.signed", data: { organizationId, packageId, participantId } };
     expect(WEBHOOK_EVENT_SCHEMAS["participant.finished"].safeParse(signed).success).toBe(false);

@@ -28,6 +28,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "package.closing_center_unshared",
   /** print and mail (issue 16 §4): a mailing's milestone (ready … delivered, returned to sender, failed) */
   "package.mailing_milestone",
+  /** ordered signing (issue 34 §1): a signing step opened, its participants are invited now */
+  "package.signing_step_started",
   /** the participant opened the package for the first time */
   "participant.viewed",
   "participant.consented",
@@ -65,6 +67,11 @@ export const webhookEventDataSchema = z
       .object({ from: z.string().nullable(), to: z.string().nullable() })
       .optional()
       .describe("The package status that changed, when the event changed it"),
+    step: z.number().int().optional().describe("package.signing_step_started: the step that opened (1 first)"),
+    participantIds: z
+      .array(ID.participantId)
+      .optional()
+      .describe("package.signing_step_started: the participants of that step"),
   })
   .meta({ id: "WebhookEventData" });
 
@@ -99,6 +106,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType | typeof WEBHOO
   "package.closing_center_unshared": "The package is no longer shared with a closing center.",
   "package.mailing_milestone":
     "A mailing of the package reached a milestone at the print vendor (printed, mailed, delivered, returned, failed).",
+  "package.signing_step_started":
+    "Ordered signing: a signing step opened (step 1 when the package becomes available, each next step when the one before finished); its participants are invited now and may sign in any order.",
   "participant.viewed": "A participant opened the package for the first time (sent once per participant).",
   "participant.consented": "A participant agreed to do business electronically.",
   "participant.signed": "A participant placed their first signature (sent once per participant).",
@@ -133,14 +142,25 @@ function eventSchema(type: WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE) {
   const data =
     type === WEBHOOK_TEST_EVENT_TYPE
       ? z.strictObject({ organizationId })
-      : type.startsWith("participant.")
-        ? z.strictObject({ organizationId, packageId, participantId, status: statusChange.optional() })
-        : z.strictObject({
+      : type === "package.signing_step_started"
+        ? z.strictObject({
             organizationId,
             packageId,
-            participantId: participantId.optional(),
-            status: statusChange.optional(),
-          });
+            step: z
+              .number()
+              .int()
+              .min(1)
+              .describe("The step that opened, counted 1..n in signing order (equal stored numbers are one step)"),
+            participantIds: z.array(participantId).min(1).describe("The participants of that step, invited now"),
+          })
+        : type.startsWith("participant.")
+          ? z.strictObject({ organizationId, packageId, participantId, status: statusChange.optional() })
+          : z.strictObject({
+              organizationId,
+              packageId,
+              participantId: participantId.optional(),
+              status: statusChange.optional(),
+            });
   return z.strictObject({ ...eventIdentity(type), data: data.describe("What the event is about") });
 }
 

@@ -52,6 +52,8 @@ export interface CertificateData {
     signaturePng: Uint8Array | null;
     /** the language they were served in; left out: not shown */
     language?: ParticipantLanguage;
+    /** ordered signing (issue 34 §1): the step they signed at, 1..n; left out: everyone at once */
+    signingStep?: number;
   }[];
   events: {
     sequence: number;
@@ -242,6 +244,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
       row(label("role"), text(participant.type)),
       row(label("access"), text(participant.accessMethod)),
       row(label("authentication"), text(participant.authentication.join("; ") || "none")),
+      ...(participant.signingStep ? [row(label("signingStep"), text(String(participant.signingStep)))] : []),
       row(label("status"), text(participant.status)),
       row(label("finished"), text(participant.finishedAt)),
       ...(participant.language ? [row(label("language"), text(LANGUAGE_INFO[participant.language].englishName))] : []),

@@ -1,4 +1,10 @@
-import { asParticipantLanguage, auditDetailsText, auditSentence, participantDisplayName } from "@signet/contract";
+import {
+  asParticipantLanguage,
+  auditDetailsText,
+  auditSentence,
+  participantDisplayName,
+  stepNumberOf,
+} from "@signet/contract";
 import { verifyAuditChain } from "../audit/verify-audit-chain.ts";
 import { avCertificateRecordings } from "../av-session/av-certificate.ts";
 import type { Db } from "../db/prisma-client.ts";
@@ -112,6 +118,10 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
         finishedAt: participant.finishedAt?.toISOString() ?? null,
         signaturePng: signatures.find((signature) => signature.participantId === participant.id)?.png ?? null,
         language: asParticipantLanguage(participant.language),
+        // steps counted 1..n as the signers saw them, whatever gaps the stored numbers have
+        ...(pkg.signingOrder === "PARTICIPANT"
+          ? { signingStep: stepNumberOf(participant.orderSequence, participants) }
+          : {}),
       };
     }),
     events: events.map((event) => {

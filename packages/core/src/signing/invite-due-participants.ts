@@ -1,4 +1,4 @@
-import { participantsToInvite, SIGNING_LIMITS } from "@signet/contract";
+import { currentSigningStep, participantsToInvite, SIGNING_LIMITS, stepNumberOf } from "@signet/contract";
 import { systemActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { Prisma } from "../db/generated/client.ts";
@@ -23,6 +23,7 @@ export async function inviteDueParticipants(
 ): Promise<string[]> {
   const progress = await loadSigningProgress(tx, pkg.id);
   const due = participantsToInvite(pkg.signingOrder, progress.participants);
+  const invited: string[] = [];
   for (const participantId of due) {
     const participant = progress.participants.find((candidate) => candidate.id === participantId)!;
     const { count } = await tx.participant.updateMany({
@@ -30,6 +31,7 @@ export async function inviteDueParticipants(
       data: { signingStatus: "INVITED", invitedAt: now },
     });
     if (count === 0) continue;
+    invited.push(participantId);
     let linkId: string | null = null;
     if (participant.accessMethod !== "API") {
       linkId = await sendSigningLink(tx, { ...pkg, participantId, channel: participant.accessMethod, now });
@@ -42,7 +44,34 @@ export async function inviteDueParticipants(
       data: { participantId, channel: participant.accessMethod, linkId },
     });
   }
+  await recordStepStarted(tx, pkg, progress.participants, invited);
   return due;
+}
+
+/**
+ * Issue 34 §1: in ordered signing, inviting the open step's participants is that step starting
+ * (at send for step 1, when the step before finished for the next). The audit event is also the
+ * package.signing_step_started webhook. Parallel packages have no steps and say nothing.
+ */
+async function recordStepStarted(
+  tx: Tx,
+  pkg: { id: string; organizationId: string; signingOrder: "PARALLEL" | "PARTICIPANT" },
+  participants: Awaited<ReturnType<typeof loadSigningProgress>>["participants"],
+  invited: readonly string[],
+) {
+  if (pkg.signingOrder !== "PARTICIPANT") return;
+  const open = currentSigningStep(pkg.signingOrder, participants);
+  if (open === null) return;
+  const ofStep = participants.filter((participant) => participant.orderSequence === open && !participant.copyOnly);
+  // only a step whose participants were invited just now started now (not a paper-only latecomer)
+  if (!ofStep.some((participant) => invited.includes(participant.id))) return;
+  await appendAuditEvent(tx, systemActor, {
+    organizationId: pkg.organizationId,
+    streamType: "package",
+    streamId: pkg.id,
+    type: "package.signing-step-started",
+    data: { step: stepNumberOf(open, participants), participantIds: ofStep.map((participant) => participant.id) },
+  });
 }
 
 /** A new single-use link for the participant and the message that carries it (invitation or reminder). */

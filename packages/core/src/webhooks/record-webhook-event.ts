@@ -20,6 +20,7 @@ export const WEBHOOK_TYPE_BY_AUDIT_TYPE: Readonly<Record<string, WebhookEventTyp
   "package.closing-center-shared": "package.closing_center_shared",
   "package.mailing-milestone": "package.mailing_milestone",
   "package.closing-center-unshared": "package.closing_center_unshared",
+  "package.signing-step-started": "package.signing_step_started",
   "participant.authenticated": "participant.viewed",
   "participant.consent-granted": "participant.consented",
   "tag.signed": "participant.signed",
@@ -81,6 +82,16 @@ async function recordOneWebhookEvent(
   if (endpoints.length === 0) return;
   const id = randomUUID();
   const from = "from" in data || "to" in data ? { from: asStatus(data.from), to: asStatus(data.to) } : undefined;
+  // a step's number and its participants' ids: still only ids and a count, never names
+  const step =
+    type === "package.signing_step_started" && typeof data.step === "number"
+      ? {
+          step: data.step,
+          participantIds: (Array.isArray(data.participantIds) ? data.participantIds : [])
+            .map(asId)
+            .filter((id): id is string => Boolean(id)),
+        }
+      : {};
   const payload: WebhookEventPayload = {
     id,
     type,
@@ -90,6 +101,7 @@ async function recordOneWebhookEvent(
       packageId: change.streamId,
       ...(participantId ? { participantId } : {}),
       ...(from ? { status: from } : {}),
+      ...step,
     },
   };
   // A participant opens the room and signs tags many times; integrators hear of the first time

@@ -18,6 +18,7 @@ const EVENT_WORDS: Record<WebhookEventType, string> = {
   "package.closing_center_shared": "Package shared with a closing center",
   "package.mailing_milestone": "Mailing milestone reported",
   "package.closing_center_unshared": "Package no longer shared with a closing center",
+  "package.signing_step_started": "Signing step started",
   "participant.viewed": "Participant viewed",
   "participant.consented": "Participant consented",
   "participant.signed": "Participant signed",
