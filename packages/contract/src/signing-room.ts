@@ -511,6 +511,14 @@ export const signingRoomSchema = z
     parentOrigin: z.string().nullable().describe("Set when embedded: the only origin events are posted to"),
     downloads: z.array(signingDownloadSchema).describe("After the package is sealed: the participant's copies"),
     waitingFor: z.array(z.string()).describe("Ordered signing: who is being waited for (display names)"),
+    waitingStep: z
+      .object({
+        open: z.number().int().describe("The signing step now open (1 first)"),
+        yours: z.number().int().describe("The participant's own signing step"),
+        steps: z.number().int().describe("How many signing steps the package has"),
+      })
+      .nullable()
+      .describe("Ordered signing, while the participant waits their turn: the steps counted 1..n; null otherwise"),
   })
   .meta({ id: "SigningRoom" });
 export type SigningRoom = z.infer<typeof signingRoomSchema>;

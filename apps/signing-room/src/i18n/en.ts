@@ -139,6 +139,7 @@ export const en = {
     body_one: "Waiting for {{names}} to finish first.",
     body_other: "Waiting for {{names}} to finish first.",
     bodyUnknown: "Waiting for another participant to finish first.",
+    steps: "Step {{open}} of {{steps}} is signing now; you sign at step {{yours}}.",
     email: "We will email you when it is your turn. You can close this page.",
     check: "Check again",
   },

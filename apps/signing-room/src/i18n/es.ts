@@ -143,6 +143,7 @@ export const es: Translation = {
     body_one: "Esperando a que {{names}} termine primero.",
     body_other: "Esperando a que {{names}} terminen primero.",
     bodyUnknown: "Esperando a que otro participante termine primero.",
+    steps: "Ahora se firma el paso {{open}} de {{steps}}; usted firma en el paso {{yours}}.",
     email: "Le enviaremos un correo electrónico cuando sea su turno. Puede cerrar esta página.",
     check: "Volver a comprobar",
   },

@@ -227,6 +227,7 @@ export const ko: Translation = {
     body_one: "{{names}} 님이 먼저 완료하기를 기다리고 있습니다.",
     body_other: "{{names}} 님이 먼저 완료하기를 기다리고 있습니다.",
     bodyUnknown: "다른 참여자가 먼저 완료하기를 기다리고 있습니다.",
+    steps: "지금은 전체 {{steps}}단계 중 {{open}}단계 서명이 진행 중입니다. 고객님은 {{yours}}단계에서 서명합니다.",
     email: "고객님 차례가 되면 이메일로 알려 드리겠습니다. 이 페이지를 닫으셔도 됩니다.",
     check: "다시 확인",
   },

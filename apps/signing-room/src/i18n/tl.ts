@@ -238,6 +238,7 @@ export const tl: Translation = {
     body_one: "Hinihintay munang matapos si {{names}}.",
     body_other: "Hinihintay munang matapos sina {{names}}.",
     bodyUnknown: "Hinihintay munang matapos ang isa pang kalahok.",
+    steps: "Hakbang {{open}} sa {{steps}} ang kasalukuyang naglalagda; sa hakbang {{yours}} kayo lalagda.",
     email: "Mag-e-email kami sa inyo kapag kayo na. Maaari na ninyong isara ang pahinang ito.",
     check: "Suriin muli",
   },

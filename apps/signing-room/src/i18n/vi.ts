@@ -233,6 +233,7 @@ export const vi: Translation = {
     body_one: "Đang chờ {{names}} hoàn tất trước.",
     body_other: "Đang chờ {{names}} hoàn tất trước.",
     bodyUnknown: "Đang chờ một người tham gia khác hoàn tất trước.",
+    steps: "Hiện đang ký bước {{open}} trên {{steps}}; quý vị ký ở bước {{yours}}.",
     email: "Chúng tôi sẽ gửi email cho quý vị khi đến lượt. Quý vị có thể đóng trang này.",
     check: "Kiểm tra lại",
   },

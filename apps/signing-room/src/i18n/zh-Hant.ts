@@ -213,6 +213,7 @@ export const zhHant: Translation = {
     body_one: "正在等候 {{names}} 先完成。",
     body_other: "正在等候 {{names}} 先完成。",
     bodyUnknown: "正在等候另一位參與者先完成。",
+    steps: "目前正在進行第 {{open}} 步（共 {{steps}} 步）的簽署；您在第 {{yours}} 步簽署。",
     email: "輪到您時，我們會以電子郵件通知您。您可以關閉此頁面。",
     check: "重新檢查",
   },

@@ -31,6 +31,16 @@ export function WaitingStep() {
             ? t("waiting.body", { names: formatList(names, i18n.language), count: names.length })
             : t("waiting.bodyUnknown")}
         </p>
+        {/* issue 34 §1: with several steps, where the package stands and where the participant's turn comes */}
+        {room.waitingStep && (
+          <p data-testid="waiting-step">
+            {t("waiting.steps", {
+              open: room.waitingStep.open,
+              steps: room.waitingStep.steps,
+              yours: room.waitingStep.yours,
+            })}
+          </p>
+        )}
         <p className="muted">{t("waiting.email")}</p>
         <button
           type="button"

@@ -1,5 +1,6 @@
 import {
   asParticipantLanguage,
+  currentSigningStep,
   evaluateTagStates,
   KBA_QUESTIONS,
   type KbaAnswers,
@@ -11,8 +12,10 @@ import {
   SIGNING_LIMITS,
   type SigningCompletedTag,
   type SigningDocument,
+  type SigningParticipant,
   type SigningRoom,
   type SigningTag,
+  stepNumberOf,
   waitingFor,
 } from "@signet/contract";
 import type { CoreDeps } from "../core-deps.ts";
@@ -120,6 +123,7 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
   const answers = kbaAnswers(deps, participant.verificationCiphertext);
   const failures = session.verificationFailures;
   const waitingIds = facts.stage === "WAITING_TURN" ? waitingFor(pkg.signingOrder, facts.progress.participants) : [];
+  const waitingStep = waitingStepOf(facts.stage, pkg.signingOrder, facts.progress.participants, participant.id);
   return {
     stage: facts.stage,
     closedReason: facts.closedReason,
@@ -202,6 +206,25 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
     waitingFor: participants
       .filter((candidate) => waitingIds.includes(candidate.id))
       .map((candidate) => participantName(candidate)),
+    waitingStep,
+  };
+}
+
+/** Issue 34 §1: the step now open and the participant's own, counted 1..n, while they wait their turn. */
+function waitingStepOf(
+  stage: string,
+  signingOrder: "PARALLEL" | "PARTICIPANT",
+  participants: readonly SigningParticipant[],
+  participantId: string,
+): SigningRoom["waitingStep"] {
+  if (stage !== "WAITING_TURN" || signingOrder !== "PARTICIPANT") return null;
+  const open = currentSigningStep(signingOrder, participants);
+  const own = participants.find((candidate) => candidate.id === participantId);
+  if (open === null || !own) return null;
+  return {
+    open: stepNumberOf(open, participants),
+    yours: stepNumberOf(own.orderSequence, participants),
+    steps: new Set(participants.map((candidate) => candidate.orderSequence)).size,
   };
 }
 
