@@ -23,6 +23,7 @@ import {
   STATUS_LABELS,
 } from "../package-format.ts";
 import { packageQueries } from "../package-queries.ts";
+import { SigningStepsSummary } from "../SigningStepsSummary.tsx";
 import { sealedArtifactLabel } from "../signing-format.ts";
 import { PackageDocumentsTable } from "./PackageDocumentsTable.tsx";
 import { PackageHistory } from "./PackageHistory.tsx";
@@ -159,6 +160,7 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
       </Paper>
 
       <FormSection title="Participants">
+        <SigningStepsSummary participants={participants.data?.records} signingOrder={data.signingOrder} />
         <PackageParticipantsTable
           organizationId={orgId}
           pkg={data}

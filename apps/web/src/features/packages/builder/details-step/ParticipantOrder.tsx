@@ -8,15 +8,23 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import {
-  arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ActionIcon, Text } from "@mantine/core";
-import { PARTICIPANT_ROLE_LABELS, type Participant } from "@signet/contract";
+import { ActionIcon, List, NativeSelect, Text } from "@mantine/core";
+import {
+  describeSteps,
+  dragToStep,
+  PARTICIPANT_ROLE_LABELS,
+  type Participant,
+  parseStepPlace,
+  placeInStep,
+  signingSteps,
+  stepPlaces,
+} from "@signet/contract";
 import { IconGripVertical } from "@tabler/icons-react";
 import { createContext, useContext, useState } from "react";
 import {
@@ -70,7 +78,39 @@ function DragHandle({ participant }: { participant: Participant }) {
   );
 }
 
-const columns = (positionOf: (id: string) => number): Column<Participant>[] => [
+/** The steps as participant ids, first to last. */
+type Steps = string[][];
+
+/**
+ * A participant's step as a native select (issue 34 §1): join any step or start a new one, which
+ * works the same by keyboard, screen reader and on a phone, where dragging is awkward.
+ */
+function StepSelect(props: {
+  participant: Participant;
+  steps: Steps;
+  readOnly: boolean;
+  onPlace: (participantId: string, value: string) => void;
+}) {
+  const current = props.steps.findIndex((step) => step.includes(props.participant.id)) + 1;
+  const alone = props.steps[current - 1]?.length === 1;
+  return (
+    <NativeSelect
+      size="xs"
+      aria-label={`Signing step of ${props.participant.displayName}`}
+      value={`join:${current}`}
+      disabled={props.readOnly}
+      data={stepPlaces(props.steps.length, current, alone).map(({ value, label }) => ({ value, label }))}
+      onChange={(event) => props.onPlace(props.participant.id, event.currentTarget.value)}
+      style={{ minWidth: 112 }}
+    />
+  );
+}
+
+const columns = (
+  steps: Steps,
+  readOnly: boolean,
+  onPlace: (participantId: string, value: string) => void,
+): Column<Participant>[] => [
   {
     key: "handle",
     label: "Move",
@@ -78,10 +118,12 @@ const columns = (positionOf: (id: string) => number): Column<Participant>[] => [
     render: (participant) => <DragHandle participant={participant} />,
   },
   {
-    key: "position",
-    label: "Position",
-    width: 40,
-    render: (participant) => positionOf(participant.id),
+    key: "step",
+    label: "Step",
+    width: 120,
+    render: (participant) => (
+      <StepSelect participant={participant} steps={steps} readOnly={readOnly} onPlace={onPlace} />
+    ),
   },
   { key: "participant", label: "Participant", render: (participant) => participant.displayName },
   {
@@ -101,33 +143,50 @@ const columns = (positionOf: (id: string) => number): Column<Participant>[] => [
 ];
 
 /**
- * The signing order as a list the sender drags into shape (issue 11 §2), by mouse, touch or
- * keyboard (focus a handle, Space to lift, arrows to move, Space to drop). `onReorder` saves the
- * whole order; the new order shows at once and the saved one replaces it when it comes back.
+ * The signing order as steps (issue 34 §1): each step holds one or more participants who sign in
+ * any order among themselves; the next step waits for them. Each row's step select moves its
+ * participant into another step or a new one; dragging a row (mouse, touch, or keyboard: focus a
+ * handle, Space to lift, arrows to move, Space to drop) gives it a step of its own at the new place.
+ * Empty steps disappear and steps count 1..n. `onReorder` saves the whole order; the new steps show
+ * at once and the saved ones replace them when they come back.
  */
 export function ParticipantOrder(props: {
   participants: Participant[];
   readOnly: boolean;
-  onReorder: (ordered: Participant[]) => Promise<unknown>;
+  onReorder: (steps: Steps) => Promise<unknown>;
 }) {
-  const [moved, setMoved] = useState<Participant[] | null>(null);
-  const shown = moved ?? props.participants;
+  const [moved, setMoved] = useState<Steps | null>(null);
+  const steps = moved ?? signingSteps(props.participants).map((step) => step.map((participant) => participant.id));
+  const byId = new Map(props.participants.map((participant) => [participant.id, participant]));
+  const shown = steps.flat().flatMap((id) => byId.get(id) ?? []);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const nameOf = (id: string | number) => shown.find((participant) => participant.id === id)?.displayName ?? "";
-  const positionOf = (id: string | number) => shown.findIndex((participant) => participant.id === id) + 1;
+  const nameOf = (id: string | number) => byId.get(String(id))?.displayName ?? "";
+  const stepOf = (id: string | number) => steps.findIndex((step) => step.includes(String(id))) + 1;
+
+  function save(next: Steps) {
+    setMoved(next);
+    void props.onReorder(next).finally(() => setMoved(null));
+  }
+
+  function placed(participantId: string, value: string) {
+    const place = parseStepPlace(value);
+    if (place) save(placeInStep(steps, participantId, place));
+  }
 
   function dropped(event: DragEndEvent) {
     const { active, over } = event;
     if (!over || active.id === over.id) return;
-    const from = shown.findIndex((participant) => participant.id === active.id);
-    const to = shown.findIndex((participant) => participant.id === over.id);
-    const next = arrayMove(shown, from, to);
-    setMoved(next);
-    void props.onReorder(next).finally(() => setMoved(null));
+    save(dragToStep(steps, String(active.id), String(over.id)));
   }
+
+  const fullName = (participant: Participant) =>
+    [participant.givenName, participant.familyName].filter(Boolean).join(" ") || participant.displayName;
+  const words = describeSteps(
+    steps.map((step) => step.flatMap((id) => (byId.get(id) ? [fullName(byId.get(id)!)] : []))),
+  );
 
   return (
     <DndContext
@@ -141,19 +200,19 @@ export function ParticipantOrder(props: {
         announcements: {
           onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
           onDragOver: ({ active, over }) =>
-            over ? `${nameOf(active.id)} moved to position ${positionOf(over.id)}.` : `${nameOf(active.id)} moved.`,
+            over ? `${nameOf(active.id)} is over step ${stepOf(over.id)}.` : `${nameOf(active.id)} moved.`,
           onDragEnd: ({ active, over }) =>
-            over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)}.` : `${nameOf(active.id)} dropped.`,
+            over ? `${nameOf(active.id)} dropped at step ${stepOf(over.id)}.` : `${nameOf(active.id)} dropped.`,
           onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
         },
       }}
     >
       <SortableContext items={shown.map((participant) => participant.id)} strategy={verticalListSortingStrategy}>
         <ReadOnly.Provider value={props.readOnly}>
-          {/* no head row: row n is the participant at position n */}
+          {/* no head row: each row says its step in its select */}
           <DataTable
             label="Participant order"
-            columns={columns(positionOf)}
+            columns={columns(steps, props.readOnly, placed)}
             rows={shown}
             rowKey={(participant) => participant.id}
             empty={null}
@@ -165,6 +224,14 @@ export function ParticipantOrder(props: {
           />
         </ReadOnly.Provider>
       </SortableContext>
+      <List size="sm" aria-label="Signing steps" data-testid="signing-steps" listStyleType="none" spacing={2}>
+        {words.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+      <Text size="xs" c="dimmed">
+        Participants in the same step sign in any order; the next step is invited when they have all finished.
+      </Text>
     </DndContext>
   );
 }

@@ -1,5 +1,5 @@
 import { SegmentedControl, Text } from "@mantine/core";
-import { type Package, packageRoutes, participantRoutes } from "@signet/contract";
+import { orderOfSteps, type Package, packageRoutes, participantRoutes } from "@signet/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../../../api/client.ts";
@@ -37,17 +37,12 @@ export function SigningOrderSection() {
     setChoosing(null);
   }
 
-  const reorder = (list: { id: string }[]) =>
+  // equal numbers are one step (issue 34 §1): step k's participants all save signingOrder k
+  const reorder = (steps: string[][]) =>
     call(() =>
       api(participantRoutes.setParticipantsOrder, {
         params,
-        body: {
-          version: pkg.version,
-          participants: list.map((participant, position) => ({
-            participantUid: participant.id,
-            signingOrder: position + 1,
-          })),
-        },
+        body: { version: pkg.version, participants: orderOfSteps(steps) },
         passThrough: true,
       }),
     );
@@ -55,7 +50,7 @@ export function SigningOrderSection() {
   return (
     <FormSection
       title="Signing order"
-      description="Everyone can act at once, or each participant is invited when the one before has finished."
+      description="Everyone can act at once, or in steps: each step is invited when the step before has finished."
     >
       <SegmentedControl
         aria-label="Signing order"

@@ -11,6 +11,7 @@ import { formatDateTime } from "../../../access/format.ts";
 import { emailTemplateQueries } from "../../../settings/email-templates/email-template-queries.ts";
 import { SIGNING_ORDER_LABELS } from "../../package-format.ts";
 import { packageQueries } from "../../package-queries.ts";
+import { SigningStepsSummary } from "../../SigningStepsSummary.tsx";
 import { READ_ONLY_REASON, useBuilder } from "../builder-context.tsx";
 import { useBuilderCall } from "../use-builder-call.ts";
 import { DocumentsToSend, ParticipantsToInvite } from "./ReviewTables.tsx";
@@ -180,6 +181,7 @@ export function ReviewStep() {
         </SimpleGrid>
       </FormSection>
       <FormSection title="Participants">
+        <SigningStepsSummary participants={participants.data?.records} signingOrder={pkg.signingOrder} />
         <ParticipantsToInvite participants={participants.data?.records} signingOrder={pkg.signingOrder} />
       </FormSection>
       <FormSection title="Documents">

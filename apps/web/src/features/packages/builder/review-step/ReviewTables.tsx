@@ -5,6 +5,7 @@ import {
   PARTICIPANT_ROLE_LABELS,
   type Package,
   type Participant,
+  stepNumberOf,
 } from "@signet/contract";
 import { type Column, DataTable } from "../../../../components/data-table/DataTable.tsx";
 import { ACCESS_METHOD_LABELS } from "../../package-format.ts";
@@ -12,17 +13,17 @@ import { countOf } from "./step-status.ts";
 
 // The review's two summaries read as lists: their headings are for screen readers only.
 
-/** Who is invited, numbered in the order they are when the package is signed in order. */
+/** Who is invited, with the step each signs at when the package is signed in order (issue 34 §1). */
 export function ParticipantsToInvite(props: {
   participants: Participant[] | undefined;
   signingOrder: Package["signingOrder"];
 }) {
   const position = (participant: Participant) =>
     props.signingOrder === "PARTICIPANT"
-      ? (props.participants ?? []).findIndex((each) => each.id === participant.id) + 1
+      ? `Step ${stepNumberOf(participant.orderSequence, props.participants ?? [])}`
       : "–";
   const columns: Column<Participant>[] = [
-    { key: "order", label: "Order", width: 40, render: position },
+    { key: "order", label: "Step", width: 56, render: position },
     { key: "participant", label: "Participant", render: (participant) => participant.displayName },
     {
       key: "name",
