@@ -50,6 +50,18 @@ const STATUS_CHANGES: Partial<Record<WebhookEventType, { from: string; to: strin
 export function webhookEventExample(type: WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE) {
   const identity = { id: IDS.event, type, timestamp: "2026-03-16T14:31:00.000Z" };
   if (type === WEBHOOK_TEST_EVENT_TYPE) return { ...identity, data: { organizationId: IDS.organization } };
+  // ordered signing: step 2 (the lender) opened once borrower and co-borrower finished step 1
+  if (type === "package.signing_step_started") {
+    return {
+      ...identity,
+      data: {
+        organizationId: IDS.organization,
+        packageId: IDS.package,
+        step: 2,
+        participantIds: [IDS.participant],
+      },
+    };
+  }
   const status = STATUS_CHANGES[type];
   return {
     ...identity,
