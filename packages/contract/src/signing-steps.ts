@@ -21,7 +21,9 @@ export function stepNumberOf(orderSequence: number, participants: readonly Pick<
 }
 
 /** The order to save for steps of participant ids: step k's participants all get signingOrder k. */
-export function orderOfSteps(steps: readonly (readonly string[])[]): { participantUid: string; signingOrder: number }[] {
+export function orderOfSteps(
+  steps: readonly (readonly string[])[],
+): { participantUid: string; signingOrder: number }[] {
   return steps
     .filter((step) => step.length > 0)
     .flatMap((step, index) => step.map((participantUid) => ({ participantUid, signingOrder: index + 1 })));
@@ -46,7 +48,11 @@ export function stepPlaces(
     if (step > 0) places.push({ value: `join:${step}`, label: `Step ${step}`, place: { join: step } });
     if (besideOwnStep) continue;
     const label =
-      step === 0 ? "New step before step 1" : step === stepCount ? "New step at the end" : `New step after step ${step}`;
+      step === 0
+        ? "New step before step 1"
+        : step === stepCount
+          ? "New step at the end"
+          : `New step after step ${step}`;
     places.push({ value: `after:${step}`, label, place: { after: step } });
   }
   return places;
@@ -64,7 +70,11 @@ export function parseStepPlace(value: string): StepPlace | null {
  * The steps after moving a participant to a place (numbers as before the move). Empty steps
  * disappear, so the result renumbers 1..n with no gaps.
  */
-export function placeInStep(steps: readonly (readonly string[])[], participantId: string, place: StepPlace): string[][] {
+export function placeInStep(
+  steps: readonly (readonly string[])[],
+  participantId: string,
+  place: StepPlace,
+): string[][] {
   // empty steps stay while inserting so that the place's step numbers still point where they did
   const without = steps.map((step) => step.filter((id) => id !== participantId));
   if ("join" in place) {
