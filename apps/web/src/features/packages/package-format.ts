@@ -94,6 +94,7 @@ const EVENT_LABELS: Record<string, string> = {
   "package.consent-withdrawn": "Package consent withdrawn",
   "package.collaboration-link-created": "Collaboration link created",
   "participant.invited": "Participant invited",
+  "package.signing-step-started": "Signing step started",
   "participant.signing-url-issued": "Signing link issued",
   "participant.authenticated": "Participant opened the signing room",
   "participant.verification-code-sent": "Verification code sent",
