@@ -137,7 +137,9 @@ export const updateParticipantSchema = z
     witnessForParticipantId: z
       .uuid()
       .nullish()
-      .describe(`${PERSON_TEXT.witnessForParticipantId}; null stops witnessing (deletes their witness tags); leave out to keep`),
+      .describe(
+        `${PERSON_TEXT.witnessForParticipantId}; null stops witnessing (deletes their witness tags); leave out to keep`,
+      ),
     language: participantLanguageSchema.optional().describe(`${PERSON_TEXT.language}; leave out to keep`),
     idVerification: idVerificationMethodSchema.optional(),
     kbaAnswers: kbaAnswersSchema

@@ -7,7 +7,7 @@ import {
   waitingFor,
   witnessHeldBack,
 } from "./signing-rules.ts";
-import { type WitnessCandidate, WITNESS_MESSAGES, witnessProblem } from "./witness-rules.ts";
+import { WITNESS_MESSAGES, type WitnessCandidate, witnessProblem } from "./witness-rules.ts";
 
 const p = (
   id: string,
@@ -97,14 +97,24 @@ describe("witnessProblem", () => {
 
   it.each([
     ["themselves", c("w", { witnessForParticipantId: "w" }), [signer], WITNESS_MESSAGES.self],
-    ["someone not in the package", c("w", { witnessForParticipantId: "nobody" }), [signer], WITNESS_MESSAGES.notInPackage],
+    [
+      "someone not in the package",
+      c("w", { witnessForParticipantId: "nobody" }),
+      [signer],
+      WITNESS_MESSAGES.notInPackage,
+    ],
     [
       "as a viewer",
       c("w", { role: "VIEWER", witnessForParticipantId: "s" }),
       [signer],
       WITNESS_MESSAGES.witnessMustSign,
     ],
-    ["a copy recipient", c("w", { witnessForParticipantId: "s" }), [c("s", { role: "COPY" })], WITNESS_MESSAGES.signerMustSign],
+    [
+      "a copy recipient",
+      c("w", { witnessForParticipantId: "s" }),
+      [c("s", { role: "COPY" })],
+      WITNESS_MESSAGES.signerMustSign,
+    ],
     [
       "another witness",
       c("w2", { witnessForParticipantId: "w" }),

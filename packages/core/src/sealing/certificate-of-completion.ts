@@ -52,6 +52,8 @@ export interface CertificateData {
     signaturePng: Uint8Array | null;
     /** the language they were served in; left out: not shown */
     language?: ParticipantLanguage;
+    /** issue 34 §2b: "Witness to <signer>" or "Witnessed by <witness>"; left out: no witness involved */
+    witness?: string;
   }[];
   events: {
     sequence: number;
@@ -245,6 +247,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
       row(label("status"), text(participant.status)),
       row(label("finished"), text(participant.finishedAt)),
       ...(participant.language ? [row(label("language"), text(LANGUAGE_INFO[participant.language].englishName))] : []),
+      ...(participant.witness ? [row(label("witness"), text(participant.witness))] : []),
     ];
     if (consent) {
       rows.push(

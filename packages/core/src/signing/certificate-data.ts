@@ -1,4 +1,11 @@
-import { asParticipantLanguage, auditDetailsText, auditSentence, participantDisplayName } from "@signet/contract";
+import {
+  asParticipantLanguage,
+  auditDetailsText,
+  auditSentence,
+  participantDisplayName,
+  witnessedByLine,
+  witnessToLine,
+} from "@signet/contract";
 import { verifyAuditChain } from "../audit/verify-audit-chain.ts";
 import { avCertificateRecordings } from "../av-session/av-certificate.ts";
 import type { Db } from "../db/prisma-client.ts";
@@ -13,6 +20,27 @@ const CONSENT_DEMONSTRATION_LABELS: Record<string, string> = {
   DISCLOSURE_SHOWN_IN_ROOM: "Pressing 'I agree' under the disclosure shown in the signing room",
   CODE_FROM_CONSENT_PDF: "Typing the code printed in the consent document, then 'I agree'",
 };
+
+const nameOf = (
+  participant: Parameters<typeof participantDisplayName>[0] & {
+    givenName: string | null;
+    middleName: string | null;
+    familyName: string | null;
+  },
+) =>
+  [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") ||
+  participantDisplayName(participant);
+
+/** Issue 34 §2b: a witness's line names the signer they witnessed; a witnessed signer's names the witnesses. */
+function witnessLine(
+  participant: { id: string; witnessForParticipantId: string | null },
+  participants: readonly (Parameters<typeof nameOf>[0] & { id: string; witnessForParticipantId: string | null })[],
+): { witness?: string } {
+  const signer = participants.find((candidate) => candidate.id === participant.witnessForParticipantId);
+  if (signer) return { witness: witnessToLine(nameOf(signer)) };
+  const witnesses = participants.filter((candidate) => candidate.witnessForParticipantId === participant.id);
+  return witnesses.length > 0 ? { witness: witnessedByLine(witnesses.map(nameOf)) } : {};
+}
 
 /**
  * DOMAIN.md §4: everything the certificate of completion shows, from the stored record: the
@@ -112,6 +140,7 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
         finishedAt: participant.finishedAt?.toISOString() ?? null,
         signaturePng: signatures.find((signature) => signature.participantId === participant.id)?.png ?? null,
         language: asParticipantLanguage(participant.language),
+        ...witnessLine(participant, participants),
       };
     }),
     events: events.map((event) => {
