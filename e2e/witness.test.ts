@@ -60,14 +60,14 @@ describe("a witness signs after the signer they witness", () => {
     await page.goto(`/packages/${pkg.id}/build?step=1`);
     const form = page.getByRole("form", { name: "Add participant" });
     await form.getByLabel("Type").fill("Witness");
+    await page.keyboard.press("Escape");
     await form.getByLabel("First name").fill("Wes");
     await form.getByLabel("Last name").fill("Lee");
-    await form.getByLabel("Email").fill("wes.deed@example.com");
-    await form.getByRole("textbox", { name: "Witness for" }).click();
+    await form.getByRole("textbox", { name: "Email" }).fill("wes.deed@example.com");
+    const witnessFor = form.getByRole("combobox", { name: "Witness for" });
+    await witnessFor.click();
     await page.getByRole("option", { name: "Ada Stone (BORROWER 1)" }).click();
-    await expect.poll(() => form.getByRole("textbox", { name: "Witness for" }).inputValue()).toBe(
-      "Ada Stone (BORROWER 1)",
-    );
+    await expect.poll(() => witnessFor.inputValue()).toBe("Ada Stone (BORROWER 1)");
     await expectNoAxeViolations(page);
     await form.getByRole("button", { name: "Add participant" }).click();
     let wes: Participant | undefined;

@@ -144,7 +144,8 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
       <button
         {...common}
         className={`${common.className} tag__control--witness`}
-        aria-label={withShown(shown, `${name}, ${witnessLine}`)}
+        // the words shown (prompt, then the witness line) start the name, as for any button (WCAG 2.5.3)
+        aria-label={withShown([shown, witnessLine].filter(Boolean).join(" "), name)}
         type="button"
         aria-pressed={filled}
         onClick={() => fields.toggleAdopted(tag)}
@@ -156,7 +157,7 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
             {tag.width >= 90 ? <Icon name="pen" size={14} /> : null}
             {shown}
           </span>
-        )}
+        )}{" "}
         <span className="tag__witness-line" data-testid={`witness-line-${tag.id}`}>
           {witnessLine}
         </span>
