@@ -428,6 +428,9 @@ const WORDINGS: Record<string, Wording> = {
   "participant.declined": (who, d) => `${who} declined to sign${quoted(d.text("reason"))}.`,
   "participant.finished": (who, d) =>
     `${who} finished signing${d.has("filledTags") ? ` (${d.text("filledTags")} field(s) filled)` : ""}.`,
+  // issue 34 §2b: the witness attested the named signer's signature
+  "participant.witnessed": (who, d) =>
+    `${who} signed as a witness to ${d.name("witnessedParticipantId", "a signer")}${d.has("witnessTags") ? ` (${d.text("witnessTags")} witness tag(s))` : ""}.`,
   "copy.issued": (who, d) => {
     const inZip = d.raw("zip") === true;
     d.said("zip");

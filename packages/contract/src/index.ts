@@ -92,3 +92,4 @@ export * from "./users.ts";
 export * from "./watermarks.ts";
 export * from "./webhook-url-rule.ts";
 export * from "./webhooks.ts";
+export * from "./witness-rules.ts";

@@ -37,6 +37,8 @@ const PERSON_TEXT = {
   email: "The participant's email address (needed for EMAIL access); null: none",
   phoneNumber: "The participant's mobile number, ten digits (needed for SMS access)",
   avHost: "Hosts the A/V eSign session (one per package)",
+  witnessForParticipantId:
+    "Issue 34: this participant witnesses the named signer of the same package (their signature, printed name and 'Witness to <signer>' on a WITNESS_SIGNATURE tag) and is invited only after that signer finished; the witness needs the role SIGNER, may not be the signer or share their email; null: not a witness",
   language:
     "The language of the participant's invitations, reminders and signing room (the participant may switch in the room when the organization allows it)",
 } as const;
@@ -62,6 +64,7 @@ export const participantSchema = z
     role: participantRoleSchema,
     orderSequence: z.number().int().describe("Position in ordered (PARTICIPANT) signing"),
     avHost: z.boolean().describe("Hosts the A/V eSign session"),
+    witnessForParticipantId: z.uuid().nullable().describe(PERSON_TEXT.witnessForParticipantId),
     language: participantLanguageSchema.describe(PERSON_TEXT.language),
     signingStatus: participantSigningStatusSchema,
     invitedAt: z
@@ -101,6 +104,7 @@ export const createParticipantSchema = z
     accessMethod: participantAccessMethodSchema.default("EMAIL"),
     role: participantRoleSchema.default("SIGNER"),
     avHost: z.boolean().default(false).describe(`${PERSON_TEXT.avHost} (default false)`),
+    witnessForParticipantId: z.uuid().nullish().describe(PERSON_TEXT.witnessForParticipantId),
     language: participantLanguageSchema.default("en").describe(`${PERSON_TEXT.language} (default en)`),
     idVerification: idVerificationMethodSchema.optional().describe("Default: the organization's setting"),
     kbaAnswers: kbaAnswersSchema.optional().describe("KBA: answers the participant must give (stored encrypted)"),
@@ -130,6 +134,12 @@ export const updateParticipantSchema = z
     accessMethod: participantAccessMethodSchema.optional(),
     role: participantRoleSchema.optional().describe("Leaving SIGNER deletes the participant's tags"),
     avHost: z.boolean().optional().describe(PERSON_TEXT.avHost),
+    witnessForParticipantId: z
+      .uuid()
+      .nullish()
+      .describe(
+        `${PERSON_TEXT.witnessForParticipantId}; null stops witnessing (deletes their witness tags); leave out to keep`,
+      ),
     language: participantLanguageSchema.optional().describe(`${PERSON_TEXT.language}; leave out to keep`),
     idVerification: idVerificationMethodSchema.optional(),
     kbaAnswers: kbaAnswersSchema

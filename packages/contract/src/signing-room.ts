@@ -386,6 +386,12 @@ export const signingRoomSchema = z
           ),
         status: participantSigningStatusSchema,
         finishedAt: isoDate.nullable(),
+        witnessFor: z
+          .string()
+          .nullable()
+          .describe(
+            "Issue 34: the name of the signer this participant witnesses (they sign after that signer); null: not a witness",
+          ),
       })
       .describe("The participant this session belongs to"),
     verification: z

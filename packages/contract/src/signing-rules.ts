@@ -13,6 +13,8 @@ export interface SigningParticipant {
   executionTypes: readonly ExecutionType[];
   /** receives a copy only (participant role COPY): never invited to act, sent the sealed copies */
   copyOnly?: boolean;
+  /** issue 34 §2b: the id of the signer this participant witnesses; null or absent for everyone else */
+  witnessFor?: string | null;
 }
 
 /** A participant the package waits for: one who signs or reviews anything electronically. */
@@ -39,6 +41,20 @@ export function reviewsOnly(input: {
 }
 
 /**
+ * Issue 34 §2b: a witness attests a signature already made, so they are held back until the signer
+ * they witness has finished, whatever the signing order says. A witnessed signer who has nothing to
+ * finish electronically (paper only) holds nobody back, or the witness would wait forever.
+ */
+export function witnessHeldBack(
+  participant: Pick<SigningParticipant, "witnessFor">,
+  participants: readonly SigningParticipant[],
+): boolean {
+  if (!participant.witnessFor) return false;
+  const signer = participants.find((candidate) => candidate.id === participant.witnessFor);
+  return signer !== undefined && mustFinish(signer) && signer.status !== "FINISHED";
+}
+
+/**
  * The signing step now open. PARALLEL: everyone. PARTICIPANT (ordered): the lowest orderSequence
  * among participants who must finish and have not; equal numbers act together. Null when every
  * participant who must finish has finished.
@@ -50,7 +66,9 @@ export function currentSigningStep(
   const open = participants.filter((participant) => mustFinish(participant) && participant.status !== "FINISHED");
   if (open.length === 0) return null;
   if (signingOrder === "PARALLEL") return Number.POSITIVE_INFINITY;
-  return Math.min(...open.map((participant) => participant.orderSequence));
+  // a witness placed before their signer must not hold the signer's step back (they could never start)
+  const free = open.filter((participant) => !witnessHeldBack(participant, participants));
+  return Math.min(...(free.length > 0 ? free : open).map((participant) => participant.orderSequence));
 }
 
 /** Whether the participant may act now (ordered signing holds later participants back). */
@@ -61,6 +79,7 @@ export function isTurnOf(
 ): boolean {
   const participant = participants.find((candidate) => candidate.id === participantId);
   if (!participant) return false;
+  if (witnessHeldBack(participant, participants)) return false;
   const step = currentSigningStep(signingOrder, participants);
   // with nobody left to wait for, a paper-only participant may still read the print instructions
   return step === null || participant.orderSequence <= step;
@@ -81,11 +100,17 @@ export function participantsToInvite(
     .map((participant) => participant.id);
 }
 
-/** Who an ordered participant is waiting for: the open step's participants who have not finished. */
+/**
+ * Who an ordered participant is waiting for: the open step's participants who have not finished. A
+ * witness held back (given as `participantId`) waits for the signer they witness, in either order.
+ */
 export function waitingFor(
   signingOrder: "PARALLEL" | "PARTICIPANT",
   participants: readonly SigningParticipant[],
+  participantId?: string,
 ): string[] {
+  const waiting = participants.find((candidate) => candidate.id === participantId);
+  if (waiting?.witnessFor && witnessHeldBack(waiting, participants)) return [waiting.witnessFor];
   const step = currentSigningStep(signingOrder, participants);
   if (step === null || signingOrder === "PARALLEL") return [];
   return participants

@@ -13,6 +13,7 @@ export const TAG_TYPES = [
   "RADIO",
   "DROPDOWN",
   "CUSTOM_FIELD",
+  "WITNESS_SIGNATURE",
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -26,6 +27,7 @@ export const TAG_TYPE_LABELS: Record<TagType, string> = {
   RADIO: "Radio button",
   DROPDOWN: "Dropdown",
   CUSTOM_FIELD: "Custom field",
+  WITNESS_SIGNATURE: "Witness signature",
 };
 
 /** The size a new tag of each type gets in the builder (PDF points). */
@@ -39,6 +41,8 @@ export const DEFAULT_TAG_SIZE: Record<TagType, { width: number; height: number }
   RADIO: { width: 14, height: 14 },
   DROPDOWN: { width: 120, height: 20 },
   CUSTOM_FIELD: { width: 140, height: 20 },
+  // the signature with two lines beneath it: the printed name and "Witness to <signer>"
+  WITNESS_SIGNATURE: { width: 180, height: 64 },
 };
 
 /** Tags whose value the signing room fills itself (the signer only adopts or confirms). */

@@ -13,7 +13,7 @@ import { CONDITIONAL_RULE_ACTIONS, CONDITIONAL_RULE_CONDITIONS, TAG_MESSAGES, TA
 export const tagTypeSchema = z
   .enum(TAG_TYPES)
   .describe(
-    "What the participant fills in: SIGNATURE and INITIALS apply their adopted image; DATE_SIGNED and FULL_NAME are filled by Signet; TEXT, CHECKBOX, RADIO and DROPDOWN are entered; CUSTOM_FIELD shows an organization field's value",
+    "What the participant fills in: SIGNATURE and INITIALS apply their adopted image; DATE_SIGNED and FULL_NAME are filled by Signet; TEXT, CHECKBOX, RADIO and DROPDOWN are entered; CUSTOM_FIELD shows an organization field's value; WITNESS_SIGNATURE (a witness participant only) applies the witness's adopted signature with their printed name and 'Witness to <signer>' beneath",
   );
 
 const TAG_TEXT = {

@@ -146,6 +146,8 @@ export const es: Translation = {
     steps: "Ahora se firma el paso {{open}} de {{steps}}; usted firma en el paso {{yours}}.",
     email: "Le enviaremos un correo electrónico cuando sea su turno. Puede cerrar esta página.",
     check: "Volver a comprobar",
+    witness:
+      "Usted será testigo de la firma de {{name}}. Le enviaremos un correo electrónico cuando {{name}} haya firmado.",
   },
   enote: {
     badge: "Pagaré electrónico (SMART Doc)",
@@ -266,10 +268,13 @@ export const es: Translation = {
       RADIO: "Botón de opción",
       DROPDOWN: "Lista desplegable",
       CUSTOM_FIELD: "Campo personalizado",
+      WITNESS_SIGNATURE: "Firma del testigo",
     },
     required: "{{label}} (obligatorio)",
     radio: "{{group}}: {{option}}",
     sign: "Firmar",
+    witness: "Firmar como testigo",
+    witnessTo: "Testigo de {{name}}",
     initial: "Iniciales",
     signed: "Firmado",
   },

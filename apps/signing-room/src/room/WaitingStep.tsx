@@ -23,25 +23,36 @@ export function WaitingStep() {
   }, [refresh]);
 
   const names = room.waitingFor;
+  const witnessFor =
+    room.participant.witnessFor !== null && names.includes(room.participant.witnessFor)
+      ? room.participant.witnessFor
+      : null;
   return (
     <div className="stage stage--narrow">
       <MessageCard tone="warning" icon="clock" title={t("waiting.title")} testId="waiting-turn">
-        <p data-testid="waiting-for">
-          {names.length > 0
-            ? t("waiting.body", { names: formatList(names, i18n.language), count: names.length })
-            : t("waiting.bodyUnknown")}
-        </p>
-        {/* issue 34 §1: with several steps, where the package stands and where the participant's turn comes */}
-        {room.waitingStep && (
-          <p data-testid="waiting-step">
-            {t("waiting.steps", {
-              open: room.waitingStep.open,
-              steps: room.waitingStep.steps,
-              yours: room.waitingStep.yours,
-            })}
-          </p>
+        {witnessFor ? (
+          // issue 34 §2b: a witness waits for the one signer whose signature they attest
+          <p data-testid="waiting-for">{t("waiting.witness", { name: witnessFor })}</p>
+        ) : (
+          <>
+            <p data-testid="waiting-for">
+              {names.length > 0
+                ? t("waiting.body", { names: formatList(names, i18n.language), count: names.length })
+                : t("waiting.bodyUnknown")}
+            </p>
+            {/* issue 34 §1: with several steps, where the package stands and where the participant's turn comes */}
+            {room.waitingStep && (
+              <p data-testid="waiting-step">
+                {t("waiting.steps", {
+                  open: room.waitingStep.open,
+                  steps: room.waitingStep.steps,
+                  yours: room.waitingStep.yours,
+                })}
+              </p>
+            )}
+            <p className="muted">{t("waiting.email")}</p>
+          </>
         )}
-        <p className="muted">{t("waiting.email")}</p>
         <button
           type="button"
           className="button button--secondary"

@@ -77,6 +77,7 @@ export const PACKAGE_EXAMPLES = [
     role: "SIGNER",
     orderSequence: 1,
     avHost: false,
+    witnessForParticipantId: null,
     language: "es",
     signingStatus: "INVITED",
     invitedAt: "2026-03-16T14:30:00.000Z",

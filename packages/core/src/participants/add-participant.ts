@@ -16,6 +16,7 @@ import { addressColumn } from "./participant-address.ts";
 import { canonicalParticipantType } from "./participant-type.ts";
 import { verificationColumns } from "./participant-verification.ts";
 import { toParticipant } from "./participant-views.ts";
+import { assertWitness } from "./participant-witness.ts";
 
 /**
  * The organization's default ID verification for a new participant; a text-message default falls
@@ -52,8 +53,26 @@ export async function addParticipant(
     const packageVersion = await claimStartedPackage(tx, organizationId, packageId);
     const existing = await tx.participant.findMany({
       where: { packageId },
-      select: { type: true, roleNumber: true, orderSequence: true },
+      select: {
+        id: true,
+        type: true,
+        roleNumber: true,
+        orderSequence: true,
+        role: true,
+        email: true,
+        witnessForParticipantId: true,
+      },
     });
+    // a new participant has no id yet: nobody can name them, and they cannot name themselves
+    assertWitness(
+      {
+        id: "",
+        role: input.role,
+        email: input.email ?? null,
+        witnessForParticipantId: input.witnessForParticipantId ?? null,
+      },
+      existing,
+    );
     const roleNumber = nextRoleNumberForType(existing, type);
     if (roleNumber === -1) throw packageConflict(PARTICIPANT_MESSAGES.typeFull);
     if (input.avHost) {
@@ -84,6 +103,7 @@ export async function addParticipant(
         accessMethod: input.accessMethod,
         role: input.role,
         avHost: input.avHost,
+        witnessForParticipantId: input.witnessForParticipantId ?? null,
         language: input.language,
         ...verification,
         mailingAddress: addressColumn(input.mailingAddress),
@@ -102,6 +122,7 @@ export async function addParticipant(
         accessMethod: created.accessMethod,
         role: created.role,
         idVerification: created.idVerification,
+        ...(created.witnessForParticipantId ? { witnessForParticipantId: created.witnessForParticipantId } : {}),
         packageVersion,
       },
     });

@@ -27,6 +27,7 @@ export function toParticipant(row: ParticipantRow): Participant {
     role: row.role,
     orderSequence: row.orderSequence,
     avHost: row.avHost,
+    witnessForParticipantId: row.witnessForParticipantId,
     language: asParticipantLanguage(row.language),
     signingStatus: row.signingStatus,
     invitedAt: row.invitedAt?.toISOString() ?? null,

@@ -18,6 +18,7 @@ import { addressColumn } from "./participant-address.ts";
 import { canonicalParticipantType } from "./participant-type.ts";
 import { verificationColumns } from "./participant-verification.ts";
 import { toParticipant } from "./participant-views.ts";
+import { assertNotWitnessed, assertWitness } from "./participant-witness.ts";
 
 const orNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
@@ -46,6 +47,13 @@ export async function updateParticipant(
     };
     const missing = found.templateKind === null ? missingContact(merged) : null;
     if (missing) throw new AppError("BAD_REQUEST", missing);
+    const everyone = await tx.participant.findMany({ where: { packageId } });
+    const role = input.role ?? current.role;
+    const witnessForParticipantId =
+      input.witnessForParticipantId === undefined ? current.witnessForParticipantId : input.witnessForParticipantId;
+    assertWitness({ id: participantId, role, email: merged.email, witnessForParticipantId }, everyone);
+    // a witnessed signer keeps signing while someone witnesses them
+    if (role !== "SIGNER") assertNotWitnessed(current, everyone);
     let type: string | undefined;
     let roleNumber: number | undefined;
     if (input.type !== undefined && participantTypeKey(input.type) !== participantTypeKey(current.type)) {
@@ -81,6 +89,7 @@ export async function updateParticipant(
         accessMethod: input.accessMethod,
         role: input.role,
         avHost: input.avHost,
+        witnessForParticipantId: input.witnessForParticipantId,
         language: input.language,
         ...verification,
         mailingAddress: input.mailingAddress === undefined ? undefined : addressColumn(input.mailingAddress),
@@ -96,6 +105,13 @@ export async function updateParticipant(
         .filter((document) => !signsElectronically(matrix, document.id, participantId))
         .map((document) => document.id);
       deletedTags = (await tx.tag.deleteMany({ where: { participantId, documentId: { in: unsigned } } })).count;
+    }
+    // someone who no longer witnesses has nothing to attest: their witness tags go; someone who
+    // becomes a witness is no party to the documents: their own signature and initials tags go
+    if ((witnessForParticipantId === null) !== (current.witnessForParticipantId === null)) {
+      const types =
+        witnessForParticipantId === null ? ["WITNESS_SIGNATURE" as const] : ["SIGNATURE" as const, "INITIALS" as const];
+      deletedTags += (await tx.tag.deleteMany({ where: { participantId, type: { in: types } } })).count;
     }
     // KBA answers are secrets: the trail records which questions changed, never the answers
     const {

@@ -54,6 +54,8 @@ export interface CertificateData {
     language?: ParticipantLanguage;
     /** ordered signing (issue 34 §1): the step they signed at, 1..n; left out: everyone at once */
     signingStep?: number;
+    /** issue 34 §2b: "Witness to <signer>" or "Witnessed by <witness>"; left out: no witness involved */
+    witness?: string;
   }[];
   events: {
     sequence: number;
@@ -248,6 +250,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
       row(label("status"), text(participant.status)),
       row(label("finished"), text(participant.finishedAt)),
       ...(participant.language ? [row(label("language"), text(LANGUAGE_INFO[participant.language].englishName))] : []),
+      ...(participant.witness ? [row(label("witness"), text(participant.witness))] : []),
     ];
     if (consent) {
       rows.push(

@@ -4,6 +4,8 @@ import {
   auditSentence,
   participantDisplayName,
   stepNumberOf,
+  witnessedByLine,
+  witnessToLine,
 } from "@signet/contract";
 import { verifyAuditChain } from "../audit/verify-audit-chain.ts";
 import { avCertificateRecordings } from "../av-session/av-certificate.ts";
@@ -19,6 +21,27 @@ const CONSENT_DEMONSTRATION_LABELS: Record<string, string> = {
   DISCLOSURE_SHOWN_IN_ROOM: "Pressing 'I agree' under the disclosure shown in the signing room",
   CODE_FROM_CONSENT_PDF: "Typing the code printed in the consent document, then 'I agree'",
 };
+
+const nameOf = (
+  participant: Parameters<typeof participantDisplayName>[0] & {
+    givenName: string | null;
+    middleName: string | null;
+    familyName: string | null;
+  },
+) =>
+  [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") ||
+  participantDisplayName(participant);
+
+/** Issue 34 §2b: a witness's line names the signer they witnessed; a witnessed signer's names the witnesses. */
+function witnessLine(
+  participant: { id: string; witnessForParticipantId: string | null },
+  participants: readonly (Parameters<typeof nameOf>[0] & { id: string; witnessForParticipantId: string | null })[],
+): { witness?: string } {
+  const signer = participants.find((candidate) => candidate.id === participant.witnessForParticipantId);
+  if (signer) return { witness: witnessToLine(nameOf(signer)) };
+  const witnesses = participants.filter((candidate) => candidate.witnessForParticipantId === participant.id);
+  return witnesses.length > 0 ? { witness: witnessedByLine(witnesses.map(nameOf)) } : {};
+}
 
 /**
  * DOMAIN.md §4: everything the certificate of completion shows, from the stored record: the
@@ -122,6 +145,7 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
         ...(pkg.signingOrder === "PARTICIPANT"
           ? { signingStep: stepNumberOf(participant.orderSequence, participants) }
           : {}),
+        ...witnessLine(participant, participants),
       };
     }),
     events: events.map((event) => {

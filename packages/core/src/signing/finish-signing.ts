@@ -127,6 +127,21 @@ export async function finishSigning(context: SigningContext, deps: CoreDeps): Pr
           dateSignedTags: dated.length,
         },
       });
+      // issue 34 §2b: the trail says whose signature the witness attested, when they attested it
+      const witnessed = current.participant.witnessForParticipantId;
+      if (witnessed) {
+        await appendAuditEvent(tx, current.actor, {
+          organizationId: current.pkg.organizationId,
+          streamType: "package",
+          streamId: current.pkg.id,
+          type: "participant.witnessed",
+          data: {
+            participantId,
+            witnessedParticipantId: witnessed,
+            witnessTags: mine.filter((tag) => tag.type === "WITNESS_SIGNATURE" && tag.value).length,
+          },
+        });
+      }
       await advancePackage(tx, current.actor, current.pkg, now);
       const participant = await tx.participant.findUniqueOrThrow({ where: { id: participantId } });
       const pkg = await tx.package.findUniqueOrThrow({ where: { id: current.pkg.id } });

@@ -165,7 +165,7 @@ export async function fillTag(
       };
       await tx.tagValue.upsert({ where: { tagId: tag.id }, create: { tagId: tag.id, ...row }, update: row });
     }
-    const signed = tag.type === "SIGNATURE" || tag.type === "INITIALS";
+    const signed = tag.type === "SIGNATURE" || tag.type === "INITIALS" || tag.type === "WITNESS_SIGNATURE";
     // values may be personal data: the trail keeps their hash, a signature its image hash (DOMAIN.md §4)
     await appendAuditEvent(
       tx,
@@ -202,6 +202,14 @@ async function tagValue(
     case "INITIALS": {
       const adopted = await tx.participantSignature.findUnique({
         where: { participantId_kind: { participantId: context.participant.id, kind: tag.type } },
+      });
+      if (!adopted) throw new AppError("SIGNATURE_NOT_ADOPTED");
+      return adopted.sha256;
+    }
+    case "WITNESS_SIGNATURE": {
+      // the witness's own adopted signature; the printed name and signer line are drawn on sealing
+      const adopted = await tx.participantSignature.findUnique({
+        where: { participantId_kind: { participantId: context.participant.id, kind: "SIGNATURE" } },
       });
       if (!adopted) throw new AppError("SIGNATURE_NOT_ADOPTED");
       return adopted.sha256;

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { evaluateTagStates } from "@signet/contract";
+import { evaluateTagStates, participantDisplayName } from "@signet/contract";
 import { systemActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import { startEDepositIfEnabled } from "../edeposit/start-edeposit.ts";
@@ -8,6 +8,7 @@ import type { JobContext } from "../jobs/job-context.ts";
 import type { JobInput } from "../jobs/job-declarations.ts";
 import { outboundFetch, outboundPolicy } from "../outbound/outbound-fetch.ts";
 import { flattenDocument, renderCertificateOfCompletion, sealPdfWithLevel, type TagFill } from "../sealing/index.ts";
+import { witnessTagFills } from "../sealing/witness-tag-fills.ts";
 import { buildCertificateData } from "./certificate-data.ts";
 import { notifyPackageSealed } from "./notify-package-sealed.ts";
 import { readStream } from "./read-stream.ts";
@@ -140,12 +141,25 @@ export const sealPackageJob = {
   },
 };
 
+/** The name printed for a participant: their names, or the display name (BORROWER 1) without them. */
+function personName(
+  participant: Parameters<typeof participantDisplayName>[0] & {
+    givenName: string | null;
+    middleName: string | null;
+    familyName: string | null;
+  },
+): string {
+  const name = [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ");
+  return name || participantDisplayName(participant);
+}
+
 /** What the participants entered on one document, as drawing instructions (visible tags only). */
 async function tagFills(context: JobContext, packageId: string, documentId: string): Promise<TagFill[]> {
-  const [tags, rules, signatures] = await Promise.all([
+  const [tags, rules, signatures, participants] = await Promise.all([
     context.db.tag.findMany({ where: { documentId }, include: { value: true } }),
     context.db.conditionalRule.findMany({ where: { packageId } }),
     context.db.participantSignature.findMany({ where: { packageId } }),
+    context.db.participant.findMany({ where: { packageId } }),
   ]);
   const values = Object.fromEntries(tags.map((tag) => [tag.id, tag.value?.value ?? null]));
   const states = evaluateTagStates(tags, rules, values);
@@ -159,6 +173,17 @@ async function tagFills(context: JobContext, packageId: string, documentId: stri
         (signature) => signature.sha256 === value && signature.participantId === tag.participantId,
       );
       if (image) fills.push({ kind: "image", ...box, png: image.png });
+    } else if (tag.type === "WITNESS_SIGNATURE") {
+      const image = signatures.find(
+        (signature) => signature.sha256 === value && signature.participantId === tag.participantId,
+      );
+      const witness = participants.find((participant) => participant.id === tag.participantId);
+      const signer = participants.find((participant) => participant.id === witness?.witnessForParticipantId);
+      if (image && witness && signer) {
+        fills.push(
+          ...witnessTagFills(box, { png: image.png, printedName: personName(witness), signerName: personName(signer) }),
+        );
+      }
     } else if (tag.type === "CHECKBOX") {
       if (value === "true") fills.push({ kind: "check", ...box });
     } else if (tag.type === "RADIO") {

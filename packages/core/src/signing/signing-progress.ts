@@ -20,7 +20,14 @@ export async function loadSigningProgress(db: Reader, packageId: string): Promis
   const rows = await db.participant.findMany({
     where: { packageId },
     orderBy: participantOrder,
-    select: { id: true, orderSequence: true, signingStatus: true, accessMethod: true, role: true },
+    select: {
+      id: true,
+      orderSequence: true,
+      signingStatus: true,
+      accessMethod: true,
+      role: true,
+      witnessForParticipantId: true,
+    },
   });
   const matrix = await loadExecutionMatrix(db, packageId);
   return signingProgressOf(rows, matrix);
@@ -34,6 +41,7 @@ export function signingProgressOf(
     signingStatus: SigningParticipant["status"];
     accessMethod: "EMAIL" | "SMS" | "API";
     role: ParticipantRole;
+    witnessForParticipantId?: string | null;
   }[],
   matrix: ExecutionMatrix,
 ): SigningProgress {
@@ -43,6 +51,7 @@ export function signingProgressOf(
     status: row.signingStatus,
     accessMethod: row.accessMethod,
     copyOnly: row.role === "COPY",
+    witnessFor: row.witnessForParticipantId ?? null,
     // a copy recipient is not waited for: the sealed copies reach them when the package completes
     executionTypes: matrix.documents
       .filter(() => row.role !== "COPY")

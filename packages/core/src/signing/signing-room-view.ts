@@ -122,8 +122,10 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
   };
   const answers = kbaAnswers(deps, participant.verificationCiphertext);
   const failures = session.verificationFailures;
-  const waitingIds = facts.stage === "WAITING_TURN" ? waitingFor(pkg.signingOrder, facts.progress.participants) : [];
+  const waitingIds =
+    facts.stage === "WAITING_TURN" ? waitingFor(pkg.signingOrder, facts.progress.participants, participant.id) : [];
   const waitingStep = waitingStepOf(facts.stage, pkg.signingOrder, facts.progress.participants, participant.id);
+  const witnessed = participants.find((candidate) => candidate.id === participant.witnessForParticipantId);
   return {
     stage: facts.stage,
     closedReason: facts.closedReason,
@@ -155,6 +157,7 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
       reviewOnly: facts.reviewOnly,
       status: participant.signingStatus,
       finishedAt: participant.finishedAt?.toISOString() ?? null,
+      witnessFor: witnessed ? participantName(witnessed) : null,
     },
     verification: {
       method: participant.idVerification,
@@ -302,7 +305,7 @@ async function completedTagsOf(
       height: tag.height,
       participantName: name,
     };
-    if (tag.type === "SIGNATURE" || tag.type === "INITIALS") {
+    if (tag.type === "SIGNATURE" || tag.type === "INITIALS" || tag.type === "WITNESS_SIGNATURE") {
       const image = signatures.find(
         (signature) => signature.sha256 === value && signature.participantId === tag.participantId,
       );

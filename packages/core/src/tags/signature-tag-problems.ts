@@ -18,7 +18,11 @@ export async function signatureTagProblems(
       select: { id: true, type: true, roleNumber: true },
       orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }],
     }),
-    tx.tag.findMany({ where: { packageId, type: "SIGNATURE" }, select: { documentId: true, participantId: true } }),
+    // a witness's signature is their witness tag (issue 34 §2b)
+    tx.tag.findMany({
+      where: { packageId, type: { in: ["SIGNATURE", "WITNESS_SIGNATURE"] } },
+      select: { documentId: true, participantId: true },
+    }),
   ]);
   return participants
     .filter((participant) =>

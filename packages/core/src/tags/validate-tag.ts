@@ -4,6 +4,7 @@ import {
   TAG_MESSAGES,
   tagGeometryProblem,
   tagSettingsProblem,
+  WITNESS_MESSAGES,
 } from "@signet/contract";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
@@ -55,6 +56,20 @@ export async function validateTag(
   if (geometry) throw badTag(at(geometry === TAG_MESSAGES.pageOutOfRange ? "page" : "width"), geometry);
   const settings = tagSettingsProblem(tag);
   if (settings) throw badTag(at(settings.field), settings.message);
+  // issue 34 §2b: a witness signs as a witness only, and only a witness signs as one
+  if (tag.type === "WITNESS_SIGNATURE" || tag.type === "SIGNATURE" || tag.type === "INITIALS") {
+    const participant = await tx.participant.findUnique({
+      where: { id: tag.participantId },
+      select: { witnessForParticipantId: true },
+    });
+    const witness = participant?.witnessForParticipantId != null;
+    if (tag.type === "WITNESS_SIGNATURE" && !witness) {
+      throw badTag(at("participantId"), WITNESS_MESSAGES.witnessTagNotWitness);
+    }
+    if (tag.type !== "WITNESS_SIGNATURE" && witness) {
+      throw badTag(at("type"), WITNESS_MESSAGES.signatureTagWitness);
+    }
+  }
   if (tag.type === "CUSTOM_FIELD" && tag.customFieldId) {
     const field = await tx.customField.findFirst({
       where: { id: tag.customFieldId, organizationId: document.organizationId, archived: false },

@@ -35,7 +35,8 @@ import { useNarrowScreen } from "./use-narrow-screen.ts";
 import { useSaveQueue } from "./use-save-queue.ts";
 
 const TEXT_DEBOUNCE_MS = 500;
-const ADOPTED_TYPES = new Set(["SIGNATURE", "INITIALS"]);
+// a witness tag applies the witness's adopted signature (issue 34 §2b)
+const ADOPTED_TYPES = new Set(["SIGNATURE", "INITIALS", "WITNESS_SIGNATURE"]);
 const AUTO_TYPES = new Set<string>(AUTO_FILLED_TAG_TYPES);
 const DEFAULTABLE_TYPES = new Set(["TEXT", "CUSTOM_FIELD", "DROPDOWN"]);
 
@@ -256,7 +257,7 @@ export default function SignStep() {
         tagQueue.schedule(tag.id, null, 0);
         return;
       }
-      const adopted = tag.type === "SIGNATURE" ? room.signature : room.initials;
+      const adopted = tag.type === "INITIALS" ? room.initials : room.signature;
       if (!adopted) {
         setAdoptFor({ tag });
         return;

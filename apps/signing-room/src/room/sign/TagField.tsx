@@ -2,6 +2,7 @@ import { AUTO_FILLED_TAG_TYPES, hasTagValue, type SigningTag } from "@signet/con
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../ui/Icon.tsx";
+import { useRoom } from "../room-context.tsx";
 import { guideElementId, useFields } from "./fields-context.tsx";
 
 const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(4)}%`;
@@ -47,6 +48,7 @@ type Common = {
 export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width: number; height: number } }) {
   const { t } = useTranslation();
   const fields = useFields();
+  const { room } = useRoom();
   const nameOf = useTagName();
   const state = fields.states.get(tag.id);
   if (!state?.visible) return null;
@@ -131,6 +133,34 @@ export function TagField({ tag, pageSize }: { tag: SigningTag; pageSize: { width
             {prompt}
           </span>
         )}
+      </button>
+    );
+  } else if (tag.type === "WITNESS_SIGNATURE") {
+    // issue 34 §2b: the witness's adopted signature, with the line the seal prints beneath it
+    const image = fields.signatureImage;
+    const shown = filled ? (image ? null : t("tags.signed")) : t("tags.witness");
+    const witnessLine = room.participant.witnessFor ? t("tags.witnessTo", { name: room.participant.witnessFor }) : "";
+    control = (
+      <button
+        {...common}
+        className={`${common.className} tag__control--witness`}
+        // the words shown (prompt, then the witness line) start the name, as for any button (WCAG 2.5.3)
+        aria-label={withShown([shown, witnessLine].filter(Boolean).join(" "), name)}
+        type="button"
+        aria-pressed={filled}
+        onClick={() => fields.toggleAdopted(tag)}
+      >
+        {filled && image ? (
+          <img className="tag__image" src={image} alt="" draggable={false} />
+        ) : (
+          <span className="tag__prompt">
+            {tag.width >= 90 ? <Icon name="pen" size={14} /> : null}
+            {shown}
+          </span>
+        )}{" "}
+        <span className="tag__witness-line" data-testid={`witness-line-${tag.id}`}>
+          {witnessLine}
+        </span>
       </button>
     );
   } else if (fields.narrow) {

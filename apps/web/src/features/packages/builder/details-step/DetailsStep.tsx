@@ -44,6 +44,9 @@ const body = (values: ParticipantValues, mailable = false) => ({
   phoneNumber: values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : null,
   accessMethod: values.accessMethod,
   language: values.language,
+  // issue 34 §2b: only someone who signs can witness
+  witnessForParticipantId:
+    values.role === "SIGNER" && values.witnessForParticipantId ? values.witnessForParticipantId : null,
   ...verificationBody(values.idVerification, values),
   // issue 16 §4: without print fulfillment the address is neither shown nor changed
   ...(mailable ? { mailingAddress: mailingAddressBody(values.mailingAddress, participantFullName(values)) } : {}),
@@ -165,6 +168,7 @@ export function DetailsStep() {
           <ParticipantForm
             initial={emptyParticipant}
             existingTypes={(participants.data?.records ?? []).map((participant) => participant.type)}
+            participants={participants.data?.records}
             submitLabel={slots ? "Add participant slot" : "Add participant"}
             onSubmit={(values, onError) =>
               call(
@@ -191,6 +195,8 @@ export function DetailsStep() {
           <ParticipantForm
             initial={participantValues(editing)}
             roleNumber={editing.roleNumber}
+            participants={participants.data?.records}
+            participantId={editing.id}
             kbaQuestions={editing.kbaQuestions}
             submitLabel="Save participant"
             onCancel={() => setEditing(null)}

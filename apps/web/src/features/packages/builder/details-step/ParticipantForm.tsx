@@ -75,6 +75,8 @@ export interface ParticipantValues extends KbaInput {
   language: ParticipantLanguage;
   /** only sent when the package has print fulfillment on */
   mailingAddress: MailingAddressValues;
+  /** issue 34 §2b: the signer this participant witnesses; "" when not a witness */
+  witnessForParticipantId: string;
 }
 
 export const emptyParticipant: ParticipantValues = {
@@ -89,6 +91,7 @@ export const emptyParticipant: ParticipantValues = {
   idVerification: "DEFAULT",
   language: "en",
   mailingAddress: emptyMailingAddress,
+  witnessForParticipantId: "",
   ...emptyKba,
 };
 
@@ -105,6 +108,7 @@ export function participantValues(participant: Participant): ParticipantValues {
     idVerification: participant.idVerification,
     language: participant.language,
     mailingAddress: mailingAddressValues(participant.mailingAddress),
+    witnessForParticipantId: participant.witnessForParticipantId ?? "",
     // the answers on file are never sent back: typing new ones replaces them
     ...emptyKba,
   };
@@ -150,6 +154,10 @@ export function ParticipantForm(props: {
   kbaQuestions?: readonly KbaQuestion[];
   /** adding: the types already in the package, so that the type can be suggested from the role */
   existingTypes?: readonly string[];
+  /** the package's participants, to choose whom a witness witnesses (issue 34 §2b) */
+  participants?: readonly Participant[];
+  /** editing: this participant's id (nobody witnesses themselves) */
+  participantId?: string;
 }) {
   const { organizationId, pkg } = useBuilder();
   // a template's participants are slots (BORROWER 1): the people are named when a package is
@@ -263,6 +271,22 @@ export function ParticipantForm(props: {
     : "";
   const email = form.register("email");
   const phone = form.register("phoneNumber");
+  // whom this participant can witness: another signer who is not a witness themselves (the server
+  // checks the rest: a separate person with their own email)
+  const witnessOptions = [
+    { value: "", label: "Not a witness" },
+    ...(props.participants ?? [])
+      .filter(
+        (candidate) =>
+          candidate.id !== props.participantId &&
+          candidate.role === "SIGNER" &&
+          candidate.witnessForParticipantId === null,
+      )
+      .map((candidate) => ({
+        value: candidate.id,
+        label: `${participantFullName(candidate) || candidate.displayName} (${candidate.displayName})`,
+      })),
+  ];
 
   return (
     <form aria-label={props.submitLabel} onSubmit={submit}>
@@ -318,6 +342,23 @@ export function ParticipantForm(props: {
             </Radio.Group>
           )}
         />
+        {values.role === "SIGNER" && !slotOnly && witnessOptions.length > 1 && (
+          <Controller
+            control={form.control}
+            name="witnessForParticipantId"
+            render={({ field }) => (
+              <Select
+                label="Witness for"
+                description="A witness signs a witness tag with their printed name, only after the signer they witness has signed."
+                data={witnessOptions}
+                value={field.value}
+                allowDeselect={false}
+                error={refused("witnessForParticipantId")}
+                onChange={(value) => field.onChange(value ?? "")}
+              />
+            )}
+          />
+        )}
         <div>
           <Text size="sm" fw={500} mb={4}>
             Access method

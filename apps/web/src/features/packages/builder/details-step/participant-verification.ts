@@ -80,7 +80,14 @@ export function asksKbaAnswers(choice: IdVerificationChoice, organizationDefault
   return choice === "KBA" || (choice === "DEFAULT" && organizationDefault === "KBA");
 }
 
-export type ParticipantField = "type" | "email" | "phoneNumber" | "idVerification" | "kbaAnswers" | keyof KbaInput;
+export type ParticipantField =
+  | "type"
+  | "email"
+  | "phoneNumber"
+  | "idVerification"
+  | "kbaAnswers"
+  | "witnessForParticipantId"
+  | keyof KbaInput;
 
 export interface ParticipantServerError {
   /** messages that belong under a field of the form */
@@ -89,7 +96,14 @@ export interface ParticipantServerError {
   form: string | null;
 }
 
-const FIELDS: readonly ParticipantField[] = ["type", "email", "phoneNumber", "idVerification", "kbaAnswers"];
+const FIELDS: readonly ParticipantField[] = [
+  "type",
+  "email",
+  "phoneNumber",
+  "idVerification",
+  "kbaAnswers",
+  "witnessForParticipantId",
+];
 
 /** "body.kbaAnswers.postalCode" → postalCode, "idVerification" → idVerification, else null. */
 function fieldOf(path: string): ParticipantField | null {

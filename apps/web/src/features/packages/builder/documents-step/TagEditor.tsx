@@ -110,6 +110,10 @@ export function TagEditor(props: {
     const size = sizes[page - 1];
     if (!size) return;
     const tags = latestDraft.current ?? [];
+    // issue 34 §2b: a witness signs only as a witness: their signature (or signing block) is a witness tag
+    const witness = participants.find((p) => p.id === participantId)?.witnessForParticipantId != null;
+    if (witness && (kind === "SIGNATURE" || kind === "SIGNING_BLOCK" || kind === "INITIALS"))
+      kind = "WITNESS_SIGNATURE";
     const boxes =
       kind === "SIGNING_BLOCK"
         ? signingBlockTags(pointer, scale, size)
@@ -329,7 +333,13 @@ export function TagEditor(props: {
           </Stack>
 
           {/* below the selected tag's properties, so that they stay in view in a short window */}
-          <TagPalette assignee={assignee} readOnly={readOnly} colorOf={colorOf} onAdd={(type) => addInView(type)} />
+          <TagPalette
+            assignee={assignee}
+            witness={participants.find((p) => p.id === assignee)?.witnessForParticipantId != null}
+            readOnly={readOnly}
+            colorOf={colorOf}
+            onAdd={(type) => addInView(type)}
+          />
           <Text size="xs" c="dimmed">
             Tags save by themselves as you place and change them.
           </Text>

@@ -6,12 +6,15 @@ import classes from "./tag-workspace.module.css";
 /** Every kind of tag, to drag onto a page or to press (the page in view gets it). */
 export function TagPalette({
   assignee,
+  witness,
   readOnly,
   colorOf,
   onAdd,
 }: {
   /** the participant new tags are for; none, nothing can be added */
   assignee: string | null;
+  /** the assignee witnesses a signer: a witness signature instead of their own signature and initials */
+  witness: boolean;
   readOnly: boolean;
   colorOf: (participantId: string) => string;
   onAdd: (type: TagType) => void;
@@ -25,7 +28,9 @@ export function TagPalette({
         Drag onto a page, or press to add it to the page in view.
       </Text>
       <SimpleGrid cols={2} spacing={4} verticalSpacing={4} role="group" aria-labelledby="tag-palette-label">
-        {TAG_TYPES.map((type) => (
+        {TAG_TYPES.filter((type) =>
+          witness ? type !== "SIGNATURE" && type !== "INITIALS" : type !== "WITNESS_SIGNATURE",
+        ).map((type) => (
           <UnstyledButton
             key={type}
             data-testid={`palette-${type}`}
