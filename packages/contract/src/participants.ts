@@ -39,6 +39,8 @@ const PERSON_TEXT = {
   avHost: "Hosts the A/V eSign session (one per package)",
   language:
     "The language of the participant's invitations, reminders and signing room (the participant may switch in the room when the organization allows it)",
+  delegationAllowed:
+    "May hand signing to someone else: in the signing room the participant can name a delegate with a reason; the delegate gets their own invitation and verification, and may delegate again",
 } as const;
 
 export const participantSchema = z
@@ -74,6 +76,23 @@ export const participantSchema = z
     mailingAddress: postalAddressOutSchema
       .nullable()
       .describe("Where a print set is mailed when the package has print fulfillment on"),
+    delegationAllowed: z.boolean().describe(PERSON_TEXT.delegationAllowed),
+    delegatedFromParticipantId: z
+      .uuid()
+      .nullable()
+      .describe("A delegate: the participant who handed their part to this one; null otherwise"),
+    delegatedToParticipantId: z
+      .uuid()
+      .nullable()
+      .describe("signingStatus DELEGATED: the participant this one handed their part to; null otherwise"),
+    delegationReason: z
+      .string()
+      .nullable()
+      .describe("A delegate: the reason the previous participant gave for handing their part over; null otherwise"),
+    delegatedAt: z
+      .string()
+      .nullable()
+      .describe("A delegate: when their part was handed to them (ISO 8601 time); null otherwise"),
     createdAt: recordCreatedAt,
     lastUpdatedAt: recordUpdatedAt,
     version: z.number().int().describe("Send back on update and remove (optimistic locking)"),
@@ -105,6 +124,7 @@ export const createParticipantSchema = z
     idVerification: idVerificationMethodSchema.optional().describe("Default: the organization's setting"),
     kbaAnswers: kbaAnswersSchema.optional().describe("KBA: answers the participant must give (stored encrypted)"),
     mailingAddress: postalAddressSchema.nullish().describe("Where a print set is mailed (US addresses only)"),
+    delegationAllowed: z.boolean().default(false).describe(`${PERSON_TEXT.delegationAllowed} (default false)`),
   })
   .describe(
     "The contact the access method needs (EMAIL: email, SMS: phone) is required, except in a template's builder package",
@@ -136,6 +156,7 @@ export const updateParticipantSchema = z
       .optional()
       .describe("KBA: the answers the participant must give (stored encrypted); leave out to keep"),
     mailingAddress: postalAddressSchema.nullish().describe("null removes the address"),
+    delegationAllowed: z.boolean().optional().describe(`${PERSON_TEXT.delegationAllowed}; leave out to keep`),
   })
   .meta({ id: "UpdateParticipant" });
 export type UpdateParticipant = z.infer<typeof updateParticipantSchema>;

@@ -52,6 +52,8 @@ export interface CertificateData {
     signaturePng: Uint8Array | null;
     /** the language they were served in; left out: not shown */
     language?: ParticipantLanguage;
+    /** issue 34 §3: the hand-overs this participant is part of, in words (from whom, to whom); left out: none */
+    delegation?: string[];
   }[];
   events: {
     sequence: number;
@@ -245,6 +247,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
       row(label("status"), text(participant.status)),
       row(label("finished"), text(participant.finishedAt)),
       ...(participant.language ? [row(label("language"), text(LANGUAGE_INFO[participant.language].englishName))] : []),
+      ...(participant.delegation?.length ? [row(label("delegation"), text(participant.delegation.join(" ")))] : []),
     ];
     if (consent) {
       rows.push(

@@ -28,6 +28,8 @@ export interface RoomParticipant {
   middleName: string | null;
   familyName: string | null;
   finishedAt: Date | null;
+  /** a delegate: who handed their part to them (issue 34 §3) */
+  delegatedFromParticipantId: string | null;
 }
 
 type RoomTag = Omit<SigningTag, "customFieldName"> & { customFieldName: string | null; customFieldId: string | null };
@@ -114,7 +116,7 @@ export async function readSigningRoomRows(
             'id', p.id, 'orderSequence', p."orderSequence", 'signingStatus', p."signingStatus",
             'accessMethod', p."accessMethod", 'role', p.role, 'type', p.type, 'roleNumber', p."roleNumber",
             'givenName', p."givenName", 'middleName', p."middleName", 'familyName', p."familyName",
-            'finishedAt', p."finishedAt") ORDER BY p."orderSequence", p."createdAt", p.id), '[]')
+            'finishedAt', p."finishedAt", 'delegatedFromParticipantId', p."delegatedFromParticipantId") ORDER BY p."orderSequence", p."createdAt", p.id), '[]')
           FROM "Participant" p WHERE p."packageId" = ${packageId}::uuid) AS participants,
         (SELECT coalesce(json_agg(json_build_object(
             'documentId', dp."documentId", 'participantId', dp."participantId", 'executionType', dp."executionType")), '[]')

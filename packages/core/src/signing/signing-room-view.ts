@@ -3,6 +3,7 @@ import {
   evaluateTagStates,
   KBA_QUESTIONS,
   type KbaAnswers,
+  maskEmail,
   maskPhone,
   PARTICIPANT_LANGUAGES,
   participantDisplayName,
@@ -120,9 +121,13 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
   const answers = kbaAnswers(deps, participant.verificationCiphertext);
   const failures = session.verificationFailures;
   const waitingIds = facts.stage === "WAITING_TURN" ? waitingFor(pkg.signingOrder, facts.progress.participants) : [];
+  // issue 34 §3: the chain seen from this participant, by name (the newest hand-over from them)
+  const delegate = participants.findLast((candidate) => candidate.delegatedFromParticipantId === participant.id);
+  const delegator = participants.find((candidate) => candidate.id === participant.delegatedFromParticipantId);
   return {
     stage: facts.stage,
     closedReason: facts.closedReason,
+    delegatedTo: facts.closedReason === "DELEGATED" && delegate ? participantName(delegate) : null,
     language,
     // the organization's flag lets participants switch; without it the sender's choice is the only one
     languages: pkg.organization.enabledMultiLangSRSupport ? [...PARTICIPANT_LANGUAGES] : [language],
@@ -151,12 +156,15 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
       reviewOnly: facts.reviewOnly,
       status: participant.signingStatus,
       finishedAt: participant.finishedAt?.toISOString() ?? null,
+      delegationAllowed: participant.delegationAllowed,
+      delegatedFrom: delegator ? participantName(delegator) : null,
     },
     verification: {
       method: participant.idVerification,
       verified: facts.verified,
       phoneHint: participant.idVerification === "SMS_CODE" ? maskPhone(participant.phoneNumber) : null,
       codeSent: session.codeSentAt !== null,
+      emailHint: participant.idVerification === "EMAIL_CODE" ? maskEmail(participant.email) : null,
       questions: participant.idVerification === "KBA" ? KBA_QUESTIONS.filter((question) => answers[question]) : [],
       attemptsLeft: Math.max(0, SIGNING_LIMITS.verificationAttempts - failures),
       lockedUntil: session.lockedUntil && session.lockedUntil > new Date() ? session.lockedUntil.toISOString() : null,
