@@ -438,7 +438,7 @@ export const tl: Translation = {
     body: "Pangalanan ang taong lalagda sa halip ninyo. Makatatanggap sila ng sariling imbitasyon at kukumpirmahin kung sino sila bago lumagda sa sarili nilang pangalan. Hindi na kayo makalalagda sa paketeng ito, at aabisuhan ang nagpadala.",
     givenName: "Pangalan",
     familyName: "Apelyido",
-    email: "Email address",
+    email: "Address ng email",
     phone: "Numero ng mobile phone",
     phoneHint: "Sampung digit. Kukumpirmahin nila kung sino sila gamit ang code na ite-text sa numerong ito.",
     reasonLabel: "Bakit sila ang dapat lumagda sa halip ninyo?",

@@ -44,6 +44,7 @@ const body = (values: ParticipantValues, mailable = false) => ({
   phoneNumber: values.phoneNumber.trim() ? normalizePhoneInput(values.phoneNumber) : null,
   accessMethod: values.accessMethod,
   language: values.language,
+  delegationAllowed: values.delegationAllowed,
   ...verificationBody(values.idVerification, values),
   // issue 16 §4: without print fulfillment the address is neither shown nor changed
   ...(mailable ? { mailingAddress: mailingAddressBody(values.mailingAddress, participantFullName(values)) } : {}),
