@@ -375,8 +375,12 @@ const WORDINGS: Record<string, Wording> = {
     const link = method === "API_LINK" ? "their signing URL" : "the invitation link";
     return `${who} opened ${link}${d.raw("embedded") === true ? " in an embedded signing room" : ""}.`;
   },
-  "participant.verification-code-sent": (who, d) =>
-    `${who} was sent a one-time verification code by text message${d.has("count") ? ` (code ${d.text("count")})` : ""}.`,
+  "participant.verification-code-sent": (who, d) => {
+    // issue 34 §3: a delegate's code goes by email (EMAIL_CODE); older events have SMS_CODE
+    const byEmail = d.raw("method") === "EMAIL_CODE";
+    d.said("method");
+    return `${who} was sent a one-time verification code by ${byEmail ? "email" : "text message"}${d.has("count") ? ` (code ${d.text("count")})` : ""}.`;
+  },
   "participant.verified": (who, d) =>
     `${who} verified their identity${d.has("method") ? ` (${d.text("method")})` : ""}.`,
   "participant.verification-failed": (who, d) =>

@@ -172,7 +172,8 @@ export function delegationLines(participant: DelegationRow, participants: readon
   const from = participants.find((candidate) => candidate.id === participant.delegatedFromParticipantId);
   if (from) {
     const when = participant.delegatedAt ? ` on ${participant.delegatedAt.toISOString()}` : "";
-    lines.push(`Signing delegated by ${nameOf(from)}${when}: ${participant.delegationReason ?? "no reason recorded"}.`);
+    const reason = participant.delegationReason ?? "no reason recorded";
+    lines.push(`Signing delegated by ${nameOf(from)}${when}: ${reason}${/[.!?]$/.test(reason) ? "" : "."}`);
   }
   for (const to of participants.filter((candidate) => candidate.delegatedFromParticipantId === participant.id)) {
     lines.push(`Delegated to ${nameOf(to)}.`);
