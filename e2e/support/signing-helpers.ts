@@ -30,6 +30,8 @@ export interface ParticipantSpec {
   viewer?: boolean;
   /** the language the sender chooses for them (English when left out) */
   language?: ParticipantLanguage;
+  /** issue 34 §3: may hand signing to someone else */
+  delegationAllowed?: boolean;
 }
 
 /**

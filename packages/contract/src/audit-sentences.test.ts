@@ -127,6 +127,26 @@ const CASES: [string, string | null, Record<string, unknown>, string, string][] 
     "Participant: Ada Okafor · Session: s-1 · Method: one-time code by text message",
   ],
   [
+    "participant.delegated",
+    ADA,
+    {
+      participantId: ADA_ID,
+      delegateParticipantId: "99999999-9999-4999-8999-999999999999",
+      delegateName: "Carla Diaz",
+      reason: "I am abroad",
+      delegateVerification: "EMAIL_CODE",
+    },
+    "Ada Okafor (Borrower, ada@example.com) handed their part to Carla Diaz (reason: “I am abroad”).",
+    "Participant: Ada Okafor · Delegate verification: one-time code by email",
+  ],
+  [
+    "participant.verification-code-sent",
+    ADA,
+    { participantId: ADA_ID, sessionId: "s-1", method: "EMAIL_CODE", count: 1 },
+    "Ada Okafor (Borrower, ada@example.com) was sent a one-time verification code by email (code 1).",
+    "Participant: Ada Okafor · Session: s-1",
+  ],
+  [
     "tag.signed",
     ADA,
     { participantId: ADA_ID, tagId: "t-1", documentId: NOTE, tagType: "SIGNATURE" },

@@ -64,6 +64,7 @@ const STATE_WORDS: Record<string, string> = {
   SCHEDULED: "Scheduled",
   EXPIRED: "Expired",
   DECLINED: "Declined",
+  DELEGATED: "Delegated",
 };
 
 /** Words of enum-like values the audit data holds; others are lower-cased word by word. */
@@ -76,6 +77,7 @@ const VALUE_WORDS: Record<string, string> = {
   SMS_LINK: "text message (SMS) link",
   API_LINK: "signing URL",
   SMS_CODE: "one-time code by text message",
+  EMAIL_CODE: "one-time code by email",
   KBA: "knowledge-based questions",
   NONE: "none",
   SIGNATURE: "signature",
@@ -375,8 +377,12 @@ const WORDINGS: Record<string, Wording> = {
     const link = method === "API_LINK" ? "their signing URL" : "the invitation link";
     return `${who} opened ${link}${d.raw("embedded") === true ? " in an embedded signing room" : ""}.`;
   },
-  "participant.verification-code-sent": (who, d) =>
-    `${who} was sent a one-time verification code by text message${d.has("count") ? ` (code ${d.text("count")})` : ""}.`,
+  "participant.verification-code-sent": (who, d) => {
+    // issue 34 §3: a delegate's code goes by email (EMAIL_CODE); older events have SMS_CODE
+    const byEmail = d.raw("method") === "EMAIL_CODE";
+    d.said("method");
+    return `${who} was sent a one-time verification code by ${byEmail ? "email" : "text message"}${d.has("count") ? ` (code ${d.text("count")})` : ""}.`;
+  },
   "participant.verified": (who, d) =>
     `${who} verified their identity${d.has("method") ? ` (${d.text("method")})` : ""}.`,
   "participant.verification-failed": (who, d) =>
@@ -426,6 +432,11 @@ const WORDINGS: Record<string, Wording> = {
   "stip.active-content-removed": (who) => `${who} had active content removed from a file they uploaded.`,
   "stip.removed": (who) => `${who} removed a file they had uploaded.`,
   "participant.declined": (who, d) => `${who} declined to sign${quoted(d.text("reason"))}.`,
+  "participant.delegated": (who, d) => {
+    const to = d.name("delegateParticipantId", d.text("delegateName") ?? "another person");
+    d.said("delegateParticipantId");
+    return `${who} handed their part to ${to}${quoted(d.text("reason"))}.`;
+  },
   "participant.finished": (who, d) =>
     `${who} finished signing${d.has("filledTags") ? ` (${d.text("filledTags")} field(s) filled)` : ""}.`,
   // issue 34 §2b: the witness attested the named signer's signature

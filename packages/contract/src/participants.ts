@@ -41,6 +41,8 @@ const PERSON_TEXT = {
     "Issue 34: this participant witnesses the named signer of the same package (their signature, printed name and 'Witness to <signer>' on a WITNESS_SIGNATURE tag) and is invited only after that signer finished; the witness needs the role SIGNER, may not be the signer or share their email; null: not a witness",
   language:
     "The language of the participant's invitations, reminders and signing room (the participant may switch in the room when the organization allows it)",
+  delegationAllowed:
+    "May hand signing to someone else: in the signing room the participant can name a delegate with a reason; the delegate gets their own invitation and verification, and may delegate again",
 } as const;
 
 export const participantSchema = z
@@ -77,6 +79,23 @@ export const participantSchema = z
     mailingAddress: postalAddressOutSchema
       .nullable()
       .describe("Where a print set is mailed when the package has print fulfillment on"),
+    delegationAllowed: z.boolean().describe(PERSON_TEXT.delegationAllowed),
+    delegatedFromParticipantId: z
+      .uuid()
+      .nullable()
+      .describe("A delegate: the participant who handed their part to this one; null otherwise"),
+    delegatedToParticipantId: z
+      .uuid()
+      .nullable()
+      .describe("signingStatus DELEGATED: the participant this one handed their part to; null otherwise"),
+    delegationReason: z
+      .string()
+      .nullable()
+      .describe("A delegate: the reason the previous participant gave for handing their part over; null otherwise"),
+    delegatedAt: z
+      .string()
+      .nullable()
+      .describe("A delegate: when their part was handed to them (ISO 8601 time); null otherwise"),
     createdAt: recordCreatedAt,
     lastUpdatedAt: recordUpdatedAt,
     version: z.number().int().describe("Send back on update and remove (optimistic locking)"),
@@ -109,6 +128,7 @@ export const createParticipantSchema = z
     idVerification: idVerificationMethodSchema.optional().describe("Default: the organization's setting"),
     kbaAnswers: kbaAnswersSchema.optional().describe("KBA: answers the participant must give (stored encrypted)"),
     mailingAddress: postalAddressSchema.nullish().describe("Where a print set is mailed (US addresses only)"),
+    delegationAllowed: z.boolean().default(false).describe(`${PERSON_TEXT.delegationAllowed} (default false)`),
   })
   .describe(
     "The contact the access method needs (EMAIL: email, SMS: phone) is required, except in a template's builder package",
@@ -146,6 +166,7 @@ export const updateParticipantSchema = z
       .optional()
       .describe("KBA: the answers the participant must give (stored encrypted); leave out to keep"),
     mailingAddress: postalAddressSchema.nullish().describe("null removes the address"),
+    delegationAllowed: z.boolean().optional().describe(`${PERSON_TEXT.delegationAllowed}; leave out to keep`),
   })
   .meta({ id: "UpdateParticipant" });
 export type UpdateParticipant = z.infer<typeof updateParticipantSchema>;

@@ -47,15 +47,17 @@ export const CLOSED_REASONS = [
   "DECLINED",
   "DELETED",
   "NOT_AVAILABLE",
+  /** issue 34 §3: the participant handed their part to someone else */
+  "DELEGATED",
 ] as const;
 export type ClosedReason = (typeof CLOSED_REASONS)[number];
 
-export const ID_VERIFICATION_METHODS = ["NONE", "SMS_CODE", "KBA"] as const;
+export const ID_VERIFICATION_METHODS = ["NONE", "SMS_CODE", "KBA", "EMAIL_CODE"] as const;
 export type IdVerificationMethod = (typeof ID_VERIFICATION_METHODS)[number];
 export const idVerificationMethodSchema = z
   .enum(ID_VERIFICATION_METHODS)
   .describe(
-    "How the participant proves who they are before signing: NONE, SMS_CODE (a six-digit code texted to their phone) or KBA (questions answered from data the sender entered)",
+    "How the participant proves who they are before signing: NONE, SMS_CODE (a six-digit code texted to their phone), KBA (questions answered from data the sender entered) or EMAIL_CODE (a six-digit code emailed to them; what a delegate gets unless the original used SMS)",
   );
 
 export const PARTICIPANT_SIGNING_STATUSES = [
@@ -65,10 +67,11 @@ export const PARTICIPANT_SIGNING_STATUSES = [
   "FINISHED",
   "DECLINED",
   "CONSENT_WITHDRAWN",
+  "DELEGATED",
 ] as const;
 export type ParticipantSigningStatus = (typeof PARTICIPANT_SIGNING_STATUSES)[number];
 export const PARTICIPANT_SIGNING_STATUS_TEXT =
-  "Where the participant is in the signing: WAITING (for their turn, or for the package to be sent), INVITED (link sent), OPENED (link opened), FINISHED, DECLINED or CONSENT_WITHDRAWN";
+  "Where the participant is in the signing: WAITING (for their turn, or for the package to be sent), INVITED (link sent), OPENED (link opened), FINISHED, DECLINED, CONSENT_WITHDRAWN or DELEGATED (handed their part to a delegate)";
 export const participantSigningStatusSchema = z
   .enum(PARTICIPANT_SIGNING_STATUSES)
   .describe(PARTICIPANT_SIGNING_STATUS_TEXT);
@@ -148,6 +151,7 @@ export const SIGNING_MESSAGES = {
   closedCorrected: "The sender is correcting this package. You will receive a new invitation when it is ready.",
   closedConsentWithdrawn: "E-sign consent was withdrawn for this package. The sender has been told.",
   closedDeclined: "You declined to sign this package. The sender has been told.",
+  closedDelegated: "You handed this package to someone else to sign. The sender has been told.",
   closedNotAvailable: "This package is not available for signing.",
   notYourTurn: "Another participant must finish first. We will email you when it is your turn.",
   verificationFailed: "That did not match. Please try again.",
@@ -340,8 +344,13 @@ export const signingRoomSchema = z
       .enum(CLOSED_REASONS)
       .nullable()
       .describe(
-        "CLOSED: why there is nothing to do (cancelled, expired, being corrected, consent withdrawn, declined, deleted, not available); null on other stages",
+        "CLOSED: why there is nothing to do (cancelled, expired, being corrected, consent withdrawn, declined, deleted, not available, delegated); null on other stages",
       ),
+    delegatedTo: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("closedReason DELEGATED: the name of the person this participant handed their part to; null otherwise"),
     language: participantLanguageSchema.describe(
       "The language the room speaks to this participant: the sender's choice, or the one the participant switched to",
     ),
@@ -392,6 +401,15 @@ export const signingRoomSchema = z
           .describe(
             "Issue 34: the name of the signer this participant witnesses (they sign after that signer); null: not a witness",
           ),
+        delegationAllowed: z
+          .boolean()
+          .optional()
+          .describe("The sender lets this participant hand their part to someone else (Someone else should sign)"),
+        delegatedFrom: z
+          .string()
+          .nullable()
+          .optional()
+          .describe("A delegate: the name of the participant who handed their part to them; null otherwise"),
       })
       .describe("The participant this session belongs to"),
     verification: z
@@ -403,7 +421,12 @@ export const signingRoomSchema = z
           .boolean()
           .describe("The participant has passed verification in this session (always true for NONE)"),
         phoneHint: z.string().nullable().describe("SMS_CODE: the masked phone a code goes to, e.g. ***-***-1234"),
-        codeSent: z.boolean().describe("SMS_CODE: a code has been texted in this session"),
+        codeSent: z.boolean().describe("SMS_CODE or EMAIL_CODE: a code has been sent in this session"),
+        emailHint: z
+          .string()
+          .nullable()
+          .optional()
+          .describe("EMAIL_CODE: the masked email a code goes to, e.g. a***@example.com"),
         questions: z.array(z.enum(KBA_QUESTIONS)).describe("KBA: the questions to answer"),
         attemptsLeft: z.number().int().describe("Wrong codes or answers left before the participant is locked out"),
         lockedUntil: isoDate.nullable(),
@@ -596,6 +619,33 @@ export const declineSchema = z
     reason: z.string().trim().min(1).max(1000).describe("Why the participant declines to sign, told to the sender"),
   })
   .meta({ id: "DeclineSigning" });
+export const DELEGATION_LIMITS = { reasonLength: 500 } as const;
+export const delegateSigningSchema = z
+  .object({
+    givenName: z.string().trim().min(1, "Enter the first name.").max(100).describe("The delegate's given (first) name"),
+    familyName: z.string().trim().min(1, "Enter the last name.").max(100).describe("The delegate's family (last) name"),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email("Enter a valid email address."))
+      .describe("The delegate's email address: their invitation and one-time code go there"),
+    phoneNumber: z
+      .string()
+      .trim()
+      .regex(/^\d{10}$/, "Enter ten digits.")
+      .nullish()
+      .describe("The delegate's mobile number, ten digits: required when the original verifies by text message"),
+    reason: z
+      .string()
+      .trim()
+      .min(1, "Say why someone else should sign.")
+      .max(DELEGATION_LIMITS.reasonLength)
+      .describe("Why someone else should sign, told to the sender and kept in the audit trail"),
+  })
+  .meta({ id: "DelegateSigning", description: "Hand this participant's part of the package to someone else" });
+export type DelegateSigning = z.infer<typeof delegateSigningSchema>;
 export const adoptSignatureSchema = z
   .object({
     kind: z.enum(["SIGNATURE", "INITIALS"]).describe("SIGNATURE: the full signature; INITIALS: the initials"),
@@ -791,6 +841,17 @@ export const signingRoomRoutes = {
     summary: "Decline to sign; the sender is told",
     params: noParams,
     body: declineSchema,
+    response: signingRoomSchema,
+    status: 200,
+  }),
+  delegateSigning: define({
+    ...base,
+    method: "POST",
+    path: "/signing/delegate",
+    summary:
+      "Hand this participant's part to someone else (when the sender allows it): the delegate is invited with their own link and verification, this participant can no longer sign, the sender is told",
+    params: noParams,
+    body: delegateSigningSchema,
     response: signingRoomSchema,
     status: 200,
   }),

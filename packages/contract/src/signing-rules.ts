@@ -17,9 +17,54 @@ export interface SigningParticipant {
   witnessFor?: string | null;
 }
 
-/** A participant the package waits for: one who signs or reviews anything electronically. */
-export function mustFinish(participant: Pick<SigningParticipant, "executionTypes">): boolean {
+/**
+ * A participant the package waits for: one who signs or reviews anything electronically. One who
+ * handed their part to a delegate (DELEGATED) is not waited for: their delegate is, in their step.
+ */
+export function mustFinish(
+  participant: Pick<SigningParticipant, "executionTypes"> & { status?: ParticipantSigningStatus },
+): boolean {
+  if (participant.status === "DELEGATED") return false;
   return participant.executionTypes.some((type) => type === "E_SIGN" || type === "VIEW_ONLY");
+}
+
+/** Statuses from which a participant can no longer hand their part over (issue 34 §3). */
+const DELEGATION_CLOSED: readonly ParticipantSigningStatus[] = [
+  "FINISHED",
+  "DECLINED",
+  "CONSENT_WITHDRAWN",
+  "DELEGATED",
+];
+
+/**
+ * Why a participant may not delegate, or null when they may: the sender did not allow it
+ * (FORBIDDEN), or they are done already (CONFLICT), or the delegate's email is one the package
+ * already reaches (BAD_REQUEST: the delegate must be a different person from everyone in it).
+ */
+export function delegationRefusal(input: {
+  delegationAllowed: boolean;
+  status: ParticipantSigningStatus;
+  delegateEmail: string;
+  ownEmail: string | null;
+  otherEmails: readonly (string | null)[];
+}): { code: "FORBIDDEN" | "CONFLICT" | "BAD_REQUEST"; message: string } | null {
+  if (!input.delegationAllowed) {
+    return { code: "FORBIDDEN", message: "The sender did not allow you to hand signing to someone else." };
+  }
+  if (DELEGATION_CLOSED.includes(input.status)) {
+    return { code: "CONFLICT", message: "You can no longer hand this package to someone else." };
+  }
+  const email = input.delegateEmail.trim().toLowerCase();
+  if (input.ownEmail && input.ownEmail.trim().toLowerCase() === email) {
+    return { code: "BAD_REQUEST", message: "Enter someone else's email address: this one is yours." };
+  }
+  if (input.otherEmails.some((other) => other && other.trim().toLowerCase() === email)) {
+    return {
+      code: "BAD_REQUEST",
+      message: "This email belongs to another participant of the package. Enter the delegate's own email address.",
+    };
+  }
+  return null;
 }
 
 /**
@@ -140,6 +185,13 @@ export function completionOutcome(input: {
 export function maskPhone(phone: string | null | undefined): string | null {
   const digits = (phone ?? "").replace(/\D/g, "");
   return digits.length >= 4 ? `***-***-${digits.slice(-4)}` : null;
+}
+
+/** An email shown to the participant without giving it away: m***@example.com. */
+export function maskEmail(email: string | null | undefined): string | null {
+  const at = email?.lastIndexOf("@") ?? -1;
+  if (!email || at < 1) return null;
+  return `${email.charAt(0)}***${email.slice(at)}`;
 }
 
 /** KBA answers compare without case, spaces or dashes (a ZIP typed as '02 134' still matches). */

@@ -38,6 +38,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "participant.declined",
   "participant.finished",
   "participant.consent_withdrawn",
+  /** issue 34 §3: the participant handed their part to a delegate (a new participant of the package) */
+  "participant.delegated",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -114,6 +116,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType | typeof WEBHOO
   "participant.declined": "A participant declined to sign: the package stops.",
   "participant.finished": "A participant finished their part of the package.",
   "participant.consent_withdrawn": "A participant withdrew consent to do business electronically.",
+  "participant.delegated":
+    "A participant handed their part to someone else (a new participant, invited now); the original can no longer sign.",
   "webhook.test": 'Sent only by "send a test event" to check an endpoint; no package is involved.',
 };
 

@@ -9,6 +9,7 @@ import {
   collaborationView,
   consentDocument,
   declineSigning,
+  delegateSigning,
   deleteStipUpload,
   endSigningSession,
   fillTag,
@@ -102,6 +103,9 @@ export async function registerSigningRoomRoutes(
   defineRoute(app, authenticate, routes.finishSigning, async ({ request }) => finishSigning(ctx(request), deps));
   defineRoute(app, authenticate, routes.declineSigning, async ({ request, body }) =>
     declineSigning(ctx(request), body, deps),
+  );
+  defineRoute(app, authenticate, routes.delegateSigning, async ({ request, body }) =>
+    delegateSigning(ctx(request), body, deps),
   );
   defineRoute(app, authenticate, routes.endSigningSession, async ({ request, reply }) => {
     await endSigningSession(ctx(request), deps);

@@ -114,6 +114,7 @@ export async function signablePackage(
       idVerification?: string;
       language?: string;
       kbaAnswers?: object;
+      delegationAllowed?: boolean;
     }[];
     ordered?: boolean;
     fixture?: string;

@@ -78,6 +78,8 @@ export const en = {
     participant: "Signing as {{name}}",
     withdrawConsent: "Withdraw consent",
     decline: "Decline to sign",
+    delegate: "Someone else should sign",
+    reviewDelegate: "Someone else should review",
     leave: "Leave",
   },
   proofing: proofingEn,
@@ -111,6 +113,11 @@ export const en = {
     lockedTitle: "Too many attempts",
     lockedBody: "For your security, verification is locked until {{time}}. Try again then, or contact the sender.",
     lockedBodyNoTime: "For your security, verification is locked. Try again later, or contact the sender.",
+    emailIntro: "To protect your documents, we will email a six-digit code to {{email}}.",
+    sendEmailCode: "Email me a code",
+    resendEmailCode: "Email me a new code",
+    emailCodeSent: "We emailed a code to {{email}}. It works for 10 minutes.",
+    emailCodeFormat: "Enter the six digits from the email.",
     checkAgain: "Check again",
   },
   consent: {
@@ -242,6 +249,7 @@ export const en = {
       DECLINED: "You declined to review",
       DELETED: "This package was deleted",
       NOT_AVAILABLE: "Not available",
+      DELEGATED: "You handed this package to someone else",
     },
     closedBodies: {
       CANCELLED: "The sender cancelled this package. There is nothing to review.",
@@ -252,6 +260,8 @@ export const en = {
       DECLINED: "You declined to review this package. The sender has been told.",
       DELETED: "The sender deleted this package. There is nothing to review.",
       NOT_AVAILABLE: "This package is not available. Contact the sender if you think this is a mistake.",
+      DELEGATED:
+        "You handed your part to {{name}}. You can no longer review this package here. The sender has been told.",
     },
   },
   tags: {
@@ -331,6 +341,24 @@ export const en = {
     working: "Declining…",
     needReason: "Tell the sender why you decline.",
   },
+  delegate: {
+    title: "Someone else should sign",
+    body: "Name the person who should sign instead of you. They get their own invitation and confirm who they are before signing in their own name. You will no longer be able to sign this package, and the sender will be told.",
+    givenName: "First name",
+    familyName: "Last name",
+    email: "Email address",
+    phone: "Mobile phone number",
+    phoneHint: "Ten digits. They confirm who they are with a code texted to this number.",
+    reasonLabel: "Why should they sign instead of you?",
+    needName: "Enter their first and last name.",
+    needEmail: "Enter a valid email address.",
+    needPhone: "Enter a ten-digit mobile number.",
+    needReason: "Tell the sender why someone else should sign.",
+    emailTaken: "Enter the other person's own email address: this one is yours or another participant's.",
+    confirm: "Hand over",
+    working: "Handing over…",
+    fromNotice: "{{name}} asked you to sign this package in their place.",
+  },
   finished: {
     title: "You're done",
     body: "Thank you, {{name}}. You have finished {{package}}.",
@@ -353,6 +381,7 @@ export const en = {
       DECLINED: "You declined to sign",
       DELETED: "This package was deleted",
       NOT_AVAILABLE: "Not available",
+      DELEGATED: "You handed this package to someone else",
     },
     bodies: {
       CANCELLED: "The sender cancelled this package. There is nothing to sign.",
@@ -363,6 +392,8 @@ export const en = {
       DECLINED: "You declined to sign this package. The sender has been told.",
       DELETED: "The sender deleted this package. There is nothing to sign.",
       NOT_AVAILABLE: "This package is not available for signing. Contact the sender if you think this is a mistake.",
+      DELEGATED:
+        "You handed your part to {{name}}. You can no longer sign this package here. The sender has been told.",
     },
   },
   collaboration: {
@@ -397,6 +428,7 @@ export const en = {
       FINISHED: "Finished",
       DECLINED: "Declined",
       CONSENT_WITHDRAWN: "Consent withdrawn",
+      DELEGATED: "Handed to someone else",
     },
   },
   seal: {

@@ -78,6 +78,8 @@ export const es: Translation = {
     participant: "Firmando como {{name}}",
     withdrawConsent: "Retirar el consentimiento",
     decline: "Rechazar la firma",
+    delegate: "Otra persona debe firmar",
+    reviewDelegate: "Otra persona debe revisar",
     leave: "Salir",
   },
   proofing: proofingEs,
@@ -115,6 +117,11 @@ export const es: Translation = {
       "Por su seguridad, la verificación está bloqueada hasta {{time}}. Inténtelo entonces o comuníquese con el remitente.",
     lockedBodyNoTime:
       "Por su seguridad, la verificación está bloqueada. Inténtelo más tarde o comuníquese con el remitente.",
+    emailIntro: "Para proteger sus documentos, enviaremos un código de seis dígitos a {{email}}.",
+    sendEmailCode: "Enviarme un código por correo",
+    resendEmailCode: "Enviarme un código nuevo por correo",
+    emailCodeSent: "Enviamos un código a {{email}}. Es válido por 10 minutos.",
+    emailCodeFormat: "Escriba los seis dígitos del correo electrónico.",
     checkAgain: "Volver a comprobar",
   },
   consent: {
@@ -245,6 +252,7 @@ export const es: Translation = {
       DECLINED: "Rechazó la revisión",
       DELETED: "Este paquete fue eliminado",
       NOT_AVAILABLE: "No disponible",
+      DELEGATED: "Usted entregó este paquete a otra persona",
     },
     closedBodies: {
       CANCELLED: "El remitente canceló este paquete. No hay nada que revisar.",
@@ -255,6 +263,7 @@ export const es: Translation = {
       DECLINED: "Rechazó revisar este paquete. Se avisó al remitente.",
       DELETED: "El remitente eliminó este paquete. No hay nada que revisar.",
       NOT_AVAILABLE: "Este paquete no está disponible. Comuníquese con el remitente si cree que es un error.",
+      DELEGATED: "Usted entregó su parte a {{name}}. Ya no puede revisar este paquete aquí. Se avisó al remitente.",
     },
   },
   tags: {
@@ -333,6 +342,24 @@ export const es: Translation = {
     working: "Rechazando…",
     needReason: "Indique al remitente por qué rechaza firmar.",
   },
+  delegate: {
+    title: "Otra persona debe firmar",
+    body: "Indique quién debe firmar en su lugar. Esa persona recibirá su propia invitación y confirmará su identidad antes de firmar en su propio nombre. Usted ya no podrá firmar este paquete y se avisará al remitente.",
+    givenName: "Nombre",
+    familyName: "Apellido",
+    email: "Correo electrónico",
+    phone: "Número de teléfono móvil",
+    phoneHint: "Diez dígitos. Confirmará su identidad con un código enviado por mensaje de texto a este número.",
+    reasonLabel: "¿Por qué debe firmar esa persona en su lugar?",
+    needName: "Escriba su nombre y apellido.",
+    needEmail: "Escriba un correo electrónico válido.",
+    needPhone: "Escriba un número móvil de diez dígitos.",
+    needReason: "Explique al remitente por qué otra persona debe firmar.",
+    emailTaken: "Escriba el correo propio de la otra persona: este es suyo o de otro participante.",
+    confirm: "Entregar",
+    working: "Entregando…",
+    fromNotice: "{{name}} le pidió que firme este paquete en su lugar.",
+  },
   finished: {
     title: "Ha terminado",
     body: "Gracias, {{name}}. Terminó {{package}}.",
@@ -356,6 +383,7 @@ export const es: Translation = {
       DECLINED: "Usted rechazó firmar",
       DELETED: "Este paquete se eliminó",
       NOT_AVAILABLE: "No disponible",
+      DELEGATED: "Usted entregó este paquete a otra persona",
     },
     bodies: {
       CANCELLED: "El remitente canceló este paquete. No hay nada que firmar.",
@@ -367,6 +395,7 @@ export const es: Translation = {
       DELETED: "El remitente eliminó este paquete. No hay nada que firmar.",
       NOT_AVAILABLE:
         "Este paquete no está disponible para firmar. Comuníquese con el remitente si cree que es un error.",
+      DELEGATED: "Usted entregó su parte a {{name}}. Ya no puede firmar este paquete aquí. Se avisó al remitente.",
     },
   },
   collaboration: {
@@ -401,6 +430,7 @@ export const es: Translation = {
       FINISHED: "Terminado",
       DECLINED: "Rechazado",
       CONSENT_WITHDRAWN: "Consentimiento retirado",
+      DELEGATED: "Entregado a otra persona",
     },
   },
   seal: {

@@ -77,6 +77,8 @@ export const ko: Translation = {
     participant: "서명인: {{name}}",
     withdrawConsent: "동의 철회",
     decline: "서명 거부",
+    delegate: "다른 사람이 서명해야 함",
+    reviewDelegate: "다른 사람이 검토해야 함",
     leave: "나가기",
   },
   proofing: {
@@ -199,6 +201,11 @@ export const ko: Translation = {
       "고객님의 보안을 위해 {{time}}까지 본인 확인이 잠겼습니다. 그때 다시 시도하시거나 발송인에게 연락해 주십시오.",
     lockedBodyNoTime:
       "고객님의 보안을 위해 본인 확인이 잠겼습니다. 나중에 다시 시도하시거나 발송인에게 연락해 주십시오.",
+    emailIntro: "문서를 보호하기 위해 여섯 자리 코드를 {{email}}(으)로 이메일로 보내드립니다.",
+    sendEmailCode: "이메일로 코드 받기",
+    resendEmailCode: "이메일로 새 코드 받기",
+    emailCodeSent: "{{email}}(으)로 코드를 보냈습니다. 10분 동안 유효합니다.",
+    emailCodeFormat: "이메일에 있는 여섯 자리 숫자를 입력하십시오.",
     checkAgain: "다시 확인",
   },
   consent: {
@@ -327,6 +334,7 @@ export const ko: Translation = {
       DECLINED: "검토를 거부하셨습니다",
       DELETED: "이 문서 패키지는 삭제되었습니다",
       NOT_AVAILABLE: "이용할 수 없음",
+      DELEGATED: "이 문서 패키지를 다른 사람에게 넘기셨습니다",
     },
     closedBodies: {
       CANCELLED: "발송인이 이 문서 패키지를 취소했습니다. 검토하실 내용이 없습니다.",
@@ -336,6 +344,8 @@ export const ko: Translation = {
       DECLINED: "이 문서 패키지의 검토를 거부하셨습니다. 발송인에게 통지되었습니다.",
       DELETED: "발송인이 이 문서 패키지를 삭제했습니다. 검토하실 내용이 없습니다.",
       NOT_AVAILABLE: "이 문서 패키지는 이용할 수 없습니다. 착오라고 생각되시면 발송인에게 연락해 주십시오.",
+      DELEGATED:
+        "귀하의 부분을 {{name}}님에게 넘기셨습니다. 이제 여기에서 이 문서 패키지를 검토할 수 없습니다. 발송인에게 통지되었습니다.",
     },
   },
   tags: {
@@ -414,6 +424,24 @@ export const ko: Translation = {
     working: "거부하는 중…",
     needReason: "거부하시는 이유를 발송인에게 알려 주십시오.",
   },
+  delegate: {
+    title: "다른 사람이 서명해야 함",
+    body: "귀하 대신 서명할 사람을 지정하십시오. 그 사람은 자신의 초대를 받고 본인 이름으로 서명하기 전에 신원을 확인합니다. 귀하는 더 이상 이 문서 패키지에 서명할 수 없으며 발송인에게 통지됩니다.",
+    givenName: "이름",
+    familyName: "성",
+    email: "이메일 주소",
+    phone: "휴대폰 번호",
+    phoneHint: "열 자리 숫자. 이 번호로 문자 메시지로 보내는 코드로 신원을 확인합니다.",
+    reasonLabel: "그 사람이 귀하 대신 서명해야 하는 이유는 무엇입니까?",
+    needName: "그 사람의 이름과 성을 입력하십시오.",
+    needEmail: "올바른 이메일 주소를 입력하십시오.",
+    needPhone: "열 자리 휴대폰 번호를 입력하십시오.",
+    needReason: "다른 사람이 서명해야 하는 이유를 발송인에게 알려 주십시오.",
+    emailTaken: "상대방 본인의 이메일 주소를 입력하십시오: 이 주소는 귀하 또는 다른 참여자의 것입니다.",
+    confirm: "넘기기",
+    working: "넘기는 중…",
+    fromNotice: "{{name}}님이 대신 이 문서 패키지에 서명해 달라고 요청했습니다.",
+  },
   finished: {
     title: "완료되었습니다",
     body: "{{name}} 님, 감사합니다. {{package}}을(를) 완료하셨습니다.",
@@ -436,6 +464,7 @@ export const ko: Translation = {
       DECLINED: "서명을 거부하셨습니다",
       DELETED: "이 문서 패키지는 삭제되었습니다",
       NOT_AVAILABLE: "이용할 수 없음",
+      DELEGATED: "이 문서 패키지를 다른 사람에게 넘기셨습니다",
     },
     bodies: {
       CANCELLED: "발송인이 이 문서 패키지를 취소했습니다. 서명하실 내용이 없습니다.",
@@ -446,6 +475,8 @@ export const ko: Translation = {
       DECLINED: "이 문서 패키지에 서명을 거부하셨습니다. 발송인에게 통지되었습니다.",
       DELETED: "발송인이 이 문서 패키지를 삭제했습니다. 서명하실 내용이 없습니다.",
       NOT_AVAILABLE: "이 문서 패키지는 서명할 수 없습니다. 착오라고 생각되시면 발송인에게 연락해 주십시오.",
+      DELEGATED:
+        "귀하의 부분을 {{name}}님에게 넘기셨습니다. 이제 여기에서 이 문서 패키지에 서명할 수 없습니다. 발송인에게 통지되었습니다.",
     },
   },
   collaboration: {
@@ -480,6 +511,7 @@ export const ko: Translation = {
       FINISHED: "완료됨",
       DECLINED: "거부함",
       CONSENT_WITHDRAWN: "동의 철회됨",
+      DELEGATED: "다른 사람에게 넘김",
     },
   },
   seal: {

@@ -78,6 +78,8 @@ export const tl: Translation = {
     participant: "Lumalagda bilang {{name}}",
     withdrawConsent: "Bawiin ang pahintulot",
     decline: "Tumangging lumagda",
+    delegate: "Ibang tao ang dapat lumagda",
+    reviewDelegate: "Ibang tao ang dapat sumuri",
     leave: "Umalis",
   },
   proofing: {
@@ -210,6 +212,11 @@ export const tl: Translation = {
       "Para sa inyong seguridad, naka-lock ang pagpapatunay hanggang {{time}}. Subukang muli pagdating ng oras na iyon, o makipag-ugnayan sa nagpadala.",
     lockedBodyNoTime:
       "Para sa inyong seguridad, naka-lock ang pagpapatunay. Subukang muli mamaya, o makipag-ugnayan sa nagpadala.",
+    emailIntro: "Upang maprotektahan ang inyong mga dokumento, magpapadala kami ng anim na digit na code sa {{email}}.",
+    sendEmailCode: "I-email sa akin ang code",
+    resendEmailCode: "I-email sa akin ang bagong code",
+    emailCodeSent: "Nagpadala kami ng code sa {{email}}. Gumagana ito nang 10 minuto.",
+    emailCodeFormat: "Ilagay ang anim na digit mula sa email.",
     checkAgain: "Suriin muli",
   },
   consent: {
@@ -339,6 +346,7 @@ export const tl: Translation = {
       DECLINED: "Tumanggi kayong sumuri",
       DELETED: "Binura ang paketeng ito",
       NOT_AVAILABLE: "Hindi magagamit",
+      DELEGATED: "Ipinasa ninyo ang paketeng ito sa ibang tao",
     },
     closedBodies: {
       CANCELLED: "Kinansela ng nagpadala ang paketeng ito. Walang susuriin.",
@@ -350,6 +358,8 @@ export const tl: Translation = {
       DECLINED: "Tumanggi kayong suriin ang paketeng ito. Naabisuhan na ang nagpadala.",
       DELETED: "Binura ng nagpadala ang paketeng ito. Walang susuriin.",
       NOT_AVAILABLE: "Hindi magagamit ang paketeng ito. Makipag-ugnayan sa nagpadala kung sa tingin ninyo ay may mali.",
+      DELEGATED:
+        "Ipinasa ninyo ang inyong bahagi kay {{name}}. Hindi na ninyo masusuri ang paketeng ito rito. Naabisuhan na ang nagpadala.",
     },
   },
   tags: {
@@ -428,6 +438,24 @@ export const tl: Translation = {
     working: "Tumatanggi…",
     needReason: "Sabihin sa nagpadala kung bakit kayo tumatanggi.",
   },
+  delegate: {
+    title: "Ibang tao ang dapat lumagda",
+    body: "Pangalanan ang taong lalagda sa halip ninyo. Makatatanggap sila ng sariling imbitasyon at kukumpirmahin kung sino sila bago lumagda sa sarili nilang pangalan. Hindi na kayo makalalagda sa paketeng ito, at aabisuhan ang nagpadala.",
+    givenName: "Pangalan",
+    familyName: "Apelyido",
+    email: "Address ng email",
+    phone: "Numero ng mobile phone",
+    phoneHint: "Sampung digit. Kukumpirmahin nila kung sino sila gamit ang code na ite-text sa numerong ito.",
+    reasonLabel: "Bakit sila ang dapat lumagda sa halip ninyo?",
+    needName: "Ilagay ang kanilang pangalan at apelyido.",
+    needEmail: "Maglagay ng wastong email address.",
+    needPhone: "Maglagay ng sampung-digit na numero ng mobile.",
+    needReason: "Sabihin sa nagpadala kung bakit ibang tao ang dapat lumagda.",
+    emailTaken: "Ilagay ang sariling email ng ibang tao: ang email na ito ay sa inyo o sa ibang kalahok.",
+    confirm: "Ipasa",
+    working: "Ipinapasa…",
+    fromNotice: "Hiniling ni {{name}} na kayo ang lumagda sa paketeng ito sa halip niya.",
+  },
   finished: {
     title: "Tapos na kayo",
     body: "Salamat po, {{name}}. Natapos na ninyo ang {{package}}.",
@@ -450,6 +478,7 @@ export const tl: Translation = {
       DECLINED: "Tumanggi kayong lumagda",
       DELETED: "Binura ang paketeng ito",
       NOT_AVAILABLE: "Hindi magagamit",
+      DELEGATED: "Ipinasa ninyo ang paketeng ito sa ibang tao",
     },
     bodies: {
       CANCELLED: "Kinansela ng nagpadala ang paketeng ito. Walang lalagdaan.",
@@ -461,6 +490,8 @@ export const tl: Translation = {
       DELETED: "Binura ng nagpadala ang paketeng ito. Walang lalagdaan.",
       NOT_AVAILABLE:
         "Hindi na maaaring lagdaan ang paketeng ito. Makipag-ugnayan sa nagpadala kung sa tingin ninyo ay may mali.",
+      DELEGATED:
+        "Ipinasa ninyo ang inyong bahagi kay {{name}}. Hindi na kayo makalalagda sa paketeng ito rito. Naabisuhan na ang nagpadala.",
     },
   },
   collaboration: {
@@ -495,6 +526,7 @@ export const tl: Translation = {
       FINISHED: "Natapos",
       DECLINED: "Tumanggi",
       CONSENT_WITHDRAWN: "Binawi ang pahintulot",
+      DELEGATED: "Ipinasa sa iba",
     },
   },
   seal: {

@@ -77,6 +77,8 @@ export const vi: Translation = {
     participant: "Người ký: {{name}}",
     withdrawConsent: "Rút lại sự đồng ý",
     decline: "Từ chối ký",
+    delegate: "Người khác nên ký",
+    reviewDelegate: "Người khác nên xem xét",
     leave: "Rời khỏi",
   },
   proofing: {
@@ -205,6 +207,11 @@ export const vi: Translation = {
     lockedBody:
       "Để bảo mật cho quý vị, việc xác minh bị khóa đến {{time}}. Xin thử lại vào lúc đó hoặc liên hệ người gửi.",
     lockedBodyNoTime: "Để bảo mật cho quý vị, việc xác minh đã bị khóa. Xin thử lại sau hoặc liên hệ người gửi.",
+    emailIntro: "Để bảo vệ tài liệu của quý vị, chúng tôi sẽ gửi mã sáu chữ số đến {{email}}.",
+    sendEmailCode: "Gửi mã cho tôi qua email",
+    resendEmailCode: "Gửi mã mới cho tôi qua email",
+    emailCodeSent: "Chúng tôi đã gửi mã đến {{email}}. Mã có hiệu lực trong 10 phút.",
+    emailCodeFormat: "Nhập sáu chữ số trong email.",
     checkAgain: "Kiểm tra lại",
   },
   consent: {
@@ -334,6 +341,7 @@ export const vi: Translation = {
       DECLINED: "Quý vị đã từ chối xem xét",
       DELETED: "Bộ hồ sơ này đã bị xóa",
       NOT_AVAILABLE: "Không khả dụng",
+      DELEGATED: "Quý vị đã giao bộ hồ sơ này cho người khác",
     },
     closedBodies: {
       CANCELLED: "Người gửi đã hủy bộ hồ sơ này. Không có gì để xem xét.",
@@ -343,6 +351,8 @@ export const vi: Translation = {
       DECLINED: "Quý vị đã từ chối xem xét bộ hồ sơ này. Người gửi đã được thông báo.",
       DELETED: "Người gửi đã xóa bộ hồ sơ này. Không có gì để xem xét.",
       NOT_AVAILABLE: "Bộ hồ sơ này không khả dụng. Xin liên hệ người gửi nếu quý vị nghĩ đây là nhầm lẫn.",
+      DELEGATED:
+        "Quý vị đã giao phần của mình cho {{name}}. Quý vị không thể xem xét bộ hồ sơ này tại đây nữa. Người gửi đã được thông báo.",
     },
   },
   tags: {
@@ -421,6 +431,24 @@ export const vi: Translation = {
     working: "Đang từ chối…",
     needReason: "Xin cho người gửi biết lý do quý vị từ chối.",
   },
+  delegate: {
+    title: "Người khác nên ký",
+    body: "Cho biết người sẽ ký thay quý vị. Người đó sẽ nhận lời mời riêng và xác nhận danh tính trước khi ký bằng tên của chính họ. Quý vị sẽ không thể ký bộ hồ sơ này nữa và người gửi sẽ được thông báo.",
+    givenName: "Tên",
+    familyName: "Họ",
+    email: "Địa chỉ email",
+    phone: "Số điện thoại di động",
+    phoneHint: "Mười chữ số. Người đó xác nhận danh tính bằng mã nhắn tin đến số này.",
+    reasonLabel: "Vì sao người đó nên ký thay quý vị?",
+    needName: "Nhập tên và họ của người đó.",
+    needEmail: "Nhập địa chỉ email hợp lệ.",
+    needPhone: "Nhập số di động mười chữ số.",
+    needReason: "Cho người gửi biết vì sao người khác nên ký.",
+    emailTaken: "Nhập email riêng của người kia: email này là của quý vị hoặc của một người tham gia khác.",
+    confirm: "Giao lại",
+    working: "Đang giao…",
+    fromNotice: "{{name}} đã nhờ quý vị ký bộ hồ sơ này thay họ.",
+  },
   finished: {
     title: "Quý vị đã hoàn tất",
     body: "Cảm ơn {{name}}. Quý vị đã hoàn tất {{package}}.",
@@ -443,6 +471,7 @@ export const vi: Translation = {
       DECLINED: "Quý vị đã từ chối ký",
       DELETED: "Bộ hồ sơ này đã bị xóa",
       NOT_AVAILABLE: "Không khả dụng",
+      DELEGATED: "Quý vị đã giao bộ hồ sơ này cho người khác",
     },
     bodies: {
       CANCELLED: "Người gửi đã hủy bộ hồ sơ này. Không có gì để ký.",
@@ -453,6 +482,8 @@ export const vi: Translation = {
       DECLINED: "Quý vị đã từ chối ký bộ hồ sơ này. Người gửi đã được thông báo.",
       DELETED: "Người gửi đã xóa bộ hồ sơ này. Không có gì để ký.",
       NOT_AVAILABLE: "Bộ hồ sơ này không mở để ký. Xin liên hệ người gửi nếu quý vị nghĩ đây là nhầm lẫn.",
+      DELEGATED:
+        "Quý vị đã giao phần của mình cho {{name}}. Quý vị không thể ký bộ hồ sơ này tại đây nữa. Người gửi đã được thông báo.",
     },
   },
   collaboration: {
@@ -488,6 +519,7 @@ export const vi: Translation = {
       FINISHED: "Đã hoàn tất",
       DECLINED: "Đã từ chối",
       CONSENT_WITHDRAWN: "Đã rút lại sự đồng ý",
+      DELEGATED: "Đã giao cho người khác",
     },
   },
   seal: {

@@ -74,6 +74,8 @@ export const zhHant: Translation = {
     participant: "簽署人：{{name}}",
     withdrawConsent: "撤回同意",
     decline: "拒絕簽署",
+    delegate: "改由他人簽署",
+    reviewDelegate: "改由他人審閱",
     leave: "離開",
   },
   proofing: {
@@ -189,6 +191,11 @@ export const zhHant: Translation = {
     lockedTitle: "嘗試次數過多",
     lockedBody: "為保障您的安全，驗證已鎖定至 {{time}}。請屆時再試，或聯絡寄件人。",
     lockedBodyNoTime: "為保障您的安全，驗證已鎖定。請稍後再試，或聯絡寄件人。",
+    emailIntro: "為保護您的文件，我們會將六位數驗證碼寄到 {{email}}。",
+    sendEmailCode: "以電子郵件寄送驗證碼",
+    resendEmailCode: "以電子郵件寄送新驗證碼",
+    emailCodeSent: "我們已將驗證碼寄到 {{email}}，10 分鐘內有效。",
+    emailCodeFormat: "請輸入電子郵件中的六位數字。",
     checkAgain: "重新檢查",
   },
   consent: {
@@ -312,6 +319,7 @@ export const zhHant: Translation = {
       DECLINED: "您已拒絕審閱",
       DELETED: "此文件包已刪除",
       NOT_AVAILABLE: "無法使用",
+      DELEGATED: "您已將此文件包交由他人處理",
     },
     closedBodies: {
       CANCELLED: "寄件人已取消此文件包。沒有需要審閱的內容。",
@@ -321,6 +329,7 @@ export const zhHant: Translation = {
       DECLINED: "您已拒絕審閱此文件包。寄件人已收到通知。",
       DELETED: "寄件人已刪除此文件包。沒有需要審閱的內容。",
       NOT_AVAILABLE: "此文件包無法使用。如果您認為有誤，請聯絡寄件人。",
+      DELEGATED: "您已將您的部分交給 {{name}}。您無法再於此處審閱此文件包。寄件人已收到通知。",
     },
   },
   tags: {
@@ -398,6 +407,24 @@ export const zhHant: Translation = {
     working: "處理中…",
     needReason: "請告訴寄件人您拒絕的原因。",
   },
+  delegate: {
+    title: "改由他人簽署",
+    body: "請指定代替您簽署的人。對方會收到自己的邀請，並在以自己的名義簽署前確認身分。您將無法再簽署此文件包，寄件人也會收到通知。",
+    givenName: "名字",
+    familyName: "姓氏",
+    email: "電子郵件地址",
+    phone: "手機號碼",
+    phoneHint: "十位數字。對方將以傳送到此號碼的簡訊驗證碼確認身分。",
+    reasonLabel: "為何由對方代替您簽署？",
+    needName: "請輸入對方的名字和姓氏。",
+    needEmail: "請輸入有效的電子郵件地址。",
+    needPhone: "請輸入十位數的手機號碼。",
+    needReason: "請告訴寄件人為何改由他人簽署。",
+    emailTaken: "請輸入對方自己的電子郵件地址：此地址屬於您或其他參與者。",
+    confirm: "交給對方",
+    working: "正在移交…",
+    fromNotice: "{{name}} 請您代替其簽署此文件包。",
+  },
   finished: {
     title: "您已完成",
     body: "{{name}}，謝謝您。您已完成「{{package}}」。",
@@ -420,6 +447,7 @@ export const zhHant: Translation = {
       DECLINED: "您已拒絕簽署",
       DELETED: "此文件包已刪除",
       NOT_AVAILABLE: "無法使用",
+      DELEGATED: "您已將此文件包交由他人處理",
     },
     bodies: {
       CANCELLED: "寄件人已取消此文件包。沒有需要簽署的內容。",
@@ -429,6 +457,7 @@ export const zhHant: Translation = {
       DECLINED: "您已拒絕簽署此文件包。寄件人已收到通知。",
       DELETED: "寄件人已刪除此文件包。沒有需要簽署的內容。",
       NOT_AVAILABLE: "此文件包無法簽署。如果您認為有誤，請聯絡寄件人。",
+      DELEGATED: "您已將您的部分交給 {{name}}。您無法再於此處簽署此文件包。寄件人已收到通知。",
     },
   },
   collaboration: {
@@ -463,6 +492,7 @@ export const zhHant: Translation = {
       FINISHED: "已完成",
       DECLINED: "已拒絕",
       CONSENT_WITHDRAWN: "已撤回同意",
+      DELEGATED: "已交由他人",
     },
   },
   seal: {

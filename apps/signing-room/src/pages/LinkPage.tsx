@@ -17,7 +17,12 @@ function exchange(token: string): Promise<SigningRoom> {
   return pending;
 }
 
-type State = { kind: "opening" } | { kind: "failed"; code: string; traceId: string | null };
+type State =
+  | { kind: "opening" }
+  | { kind: "failed"; code: string; traceId: string | null; delegatedTo?: string | null; closedReason?: string | null };
+
+const detailOf = (error: unknown, path: string) =>
+  error instanceof ApiError ? (error.details.find((detail) => detail.path === path)?.message ?? null) : null;
 
 /** /s/:token — exchanges the invitation link for a session, then shows the room. */
 export function LinkPage({ token, onOpened }: { token: string; onOpened: (room: SigningRoom) => void }) {
@@ -34,6 +39,8 @@ export function LinkPage({ token, onOpened }: { token: string; onOpened: (room: 
           kind: "failed",
           code: errorCode(error),
           traceId: error instanceof ApiError ? error.traceId : null,
+          closedReason: detailOf(error, "closedReason"),
+          delegatedTo: detailOf(error, "delegatedTo"),
         });
       },
     );
@@ -59,6 +66,14 @@ export function LinkPage({ token, onOpened }: { token: string; onOpened: (room: 
       >
         <p>{used ? t("link.usedBody") : t("link.expiredBody")}</p>
         <RenewLink token={token} />
+      </MessagePage>
+    );
+  }
+  if (state.code === "SIGNING_CLOSED" && state.closedReason === "DELEGATED") {
+    // issue 34 §3: the original's link says to whom they handed their part
+    return (
+      <MessagePage tone="info" title={t("closed.titles.DELEGATED")} testId="closed-DELEGATED">
+        <p>{t("closed.bodies.DELEGATED", { name: state.delegatedTo ?? "" })}</p>
       </MessagePage>
     );
   }

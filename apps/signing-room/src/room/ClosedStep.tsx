@@ -10,11 +10,12 @@ export function ClosedStep() {
   const texts = room.participant.reviewOnly
     ? ({ title: `review.closedTitles.${reason}`, body: `review.closedBodies.${reason}` } as const)
     : ({ title: `closed.titles.${reason}`, body: `closed.bodies.${reason}` } as const);
-  const tone: Tone = reason === "DECLINED" || reason === "CONSENT_WITHDRAWN" ? "info" : "warning";
+  const tone: Tone =
+    reason === "DECLINED" || reason === "CONSENT_WITHDRAWN" || reason === "DELEGATED" ? "info" : "warning";
   return (
     <div className="stage stage--narrow">
       <MessageCard tone={tone} title={t(texts.title)} testId={`closed-${reason}`}>
-        <p>{t(texts.body)}</p>
+        <p>{t(texts.body, { name: room.delegatedTo ?? "" })}</p>
       </MessageCard>
     </div>
   );

@@ -13,6 +13,7 @@ export function RoomHeader(props: {
   onLanguage: (language: ParticipantLanguage) => void;
   onWithdraw: () => void;
   onDecline: () => void;
+  onDelegate: () => void;
   onLeave: () => void;
 }) {
   const { t } = useTranslation();
@@ -35,6 +36,10 @@ export function RoomHeader(props: {
     items.push({ label: t("header.withdrawConsent"), onSelect: props.onWithdraw });
   }
   const reviewOnly = room.participant.reviewOnly;
+  // issue 34 §3: where the sender allowed it, before finishing (also before verifying: the code may go to the wrong person)
+  if (room.participant.delegationAllowed && (active || room.stage === "VERIFY")) {
+    items.push({ label: t(reviewOnly ? "header.reviewDelegate" : "header.delegate"), onSelect: props.onDelegate });
+  }
   if (active) {
     items.push({ label: t(reviewOnly ? "review.decline" : "header.decline"), onSelect: props.onDecline, danger: true });
   }

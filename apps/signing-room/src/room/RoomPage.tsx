@@ -22,6 +22,9 @@ const IdentityProofingStep = lazy(() =>
   import("./proofing/IdentityProofingStep.tsx").then((module) => ({ default: module.IdentityProofingStep })),
 );
 const WithdrawDialog = lazy(() => import("./LeaveDialogs.tsx").then((module) => ({ default: module.WithdrawDialog })));
+const DelegateDialog = lazy(() =>
+  import("./DelegateDialog.tsx").then((module) => ({ default: module.DelegateDialog })),
+);
 const DeclineDialog = lazy(() => import("./LeaveDialogs.tsx").then((module) => ({ default: module.DeclineDialog })));
 
 /**
@@ -56,7 +59,7 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
   const { t } = useTranslation();
   const [room, setRoomState] = useState<SigningRoom | null>(initialRoom);
   const [status, setStatus] = useState<Status>(initialRoom ? { kind: "ready" } : { kind: "loading" });
-  const [dialog, setDialog] = useState<"withdraw" | "decline" | null>(null);
+  const [dialog, setDialog] = useState<"withdraw" | "decline" | "delegate" | null>(null);
   const roomRef = useRef(room);
   roomRef.current = room;
 
@@ -241,10 +244,16 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
           onLanguage={switchLanguage}
           onWithdraw={() => setDialog("withdraw")}
           onDecline={() => setDialog("decline")}
+          onDelegate={() => setDialog("delegate")}
           onLeave={leave}
         />
         <main id="main" className="room__main">
           {redirectNotice}
+          {room.participant.delegatedFrom && room.stage !== "CLOSED" && room.stage !== "FINISHED" ? (
+            <p className="notice notice--info room__welcome" data-testid="delegated-from">
+              {t("delegate.fromNotice", { name: room.participant.delegatedFrom })}
+            </p>
+          ) : null}
           {(room.stage === "VERIFY" || room.stage === "CONSENT") && room.sessionRules.entryMessage ? (
             <section
               className="notice notice--info room__welcome"
@@ -269,6 +278,7 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
         <Suspense fallback={null}>
           {dialog === "withdraw" ? <WithdrawDialog onClose={() => setDialog(null)} /> : null}
           {dialog === "decline" ? <DeclineDialog onClose={() => setDialog(null)} /> : null}
+          {dialog === "delegate" ? <DelegateDialog onClose={() => setDialog(null)} /> : null}
         </Suspense>
       </div>
     </RoomContext.Provider>

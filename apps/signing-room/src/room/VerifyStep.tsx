@@ -34,7 +34,7 @@ export function VerifyStep() {
         </h1>
         {verification.method === "KBA" ? (
           <KbaForm />
-        ) : verification.method === "SMS_CODE" ? (
+        ) : verification.method === "SMS_CODE" || verification.method === "EMAIL_CODE" ? (
           <SmsForm />
         ) : (
           <button type="button" className="button button--secondary" onClick={() => void refresh()}>
@@ -67,6 +67,7 @@ function SmsForm() {
   const { t } = useTranslation();
   const { room, setRoom, fail } = useRoom();
   const { verification } = room;
+  const byEmail = verification.method === "EMAIL_CODE";
   const [code, setCode] = useState("");
   const [sending, setSending] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -90,7 +91,7 @@ function SmsForm() {
   async function verify(event: FormEvent) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) {
-      setError(t("verify.codeFormat"));
+      setError(t(byEmail ? "verify.emailCodeFormat" : "verify.codeFormat"));
       return;
     }
     setChecking(true);
@@ -106,11 +107,25 @@ function SmsForm() {
   }
 
   const phone = verification.phoneHint;
+  // issue 34 §3: a delegate's code comes by email (EMAIL_CODE); the form is the same
+  const email = verification.emailHint ?? "";
   return (
     <>
-      <p>{phone ? t("verify.smsIntro", { phone }) : t("verify.smsIntroNoPhone")}</p>
+      <p>
+        {byEmail
+          ? t("verify.emailIntro", { email })
+          : phone
+            ? t("verify.smsIntro", { phone })
+            : t("verify.smsIntroNoPhone")}
+      </p>
       {verification.codeSent ? (
-        <Notice tone="success">{phone ? t("verify.codeSent", { phone }) : t("verify.codeSentNoPhone")}</Notice>
+        <Notice tone="success">
+          {byEmail
+            ? t("verify.emailCodeSent", { email })
+            : phone
+              ? t("verify.codeSent", { phone })
+              : t("verify.codeSentNoPhone")}
+        </Notice>
       ) : null}
       <p>
         <button
@@ -119,7 +134,9 @@ function SmsForm() {
           onClick={send}
           disabled={sending}
         >
-          {verification.codeSent ? t("verify.resendCode") : t("verify.sendCode")}
+          {byEmail
+            ? t(verification.codeSent ? "verify.resendEmailCode" : "verify.sendEmailCode")
+            : t(verification.codeSent ? "verify.resendCode" : "verify.sendCode")}
         </button>
       </p>
       {verification.codeSent ? (

@@ -21,8 +21,16 @@ import { sanitizeTemplateBody } from "./sanitize-email-html.ts";
 
 type Reader = Pick<Db, "emailTemplate" | "organizationSetting" | "organization">;
 
-/** Security emails keep the product's own words whatever the organization's templates say. */
-type OrganizationWordedMail = Exclude<MailTemplateInput, { template: "identity-link" }>;
+/**
+ * Security emails keep the product's own words whatever the organization's templates say; so do
+ * the delegation notice and the emailed verification code (issue 34 §3), which have no template kind.
+ */
+type ProductWordedTemplate = "identity-link" | "participant-delegated" | "signing-email-code";
+type OrganizationWordedMail = Exclude<MailTemplateInput, { template: ProductWordedTemplate }>;
+const PRODUCT_WORDED: readonly string[] = ["identity-link", "participant-delegated", "signing-email-code"];
+const isProductWorded = (
+  mail: MailTemplateInput,
+): mail is Extract<MailTemplateInput, { template: ProductWordedTemplate }> => PRODUCT_WORDED.includes(mail.template);
 
 /** Which template kind a built-in email is, and its data as template variables. */
 export function mailKindAndVariables(mail: OrganizationWordedMail): {
@@ -193,7 +201,7 @@ export async function renderOrganizationMail(
   mail: MailTemplateInput,
   options: OrganizationMailOptions,
 ): Promise<RenderedMail & { kind: string }> {
-  if (mail.template === "identity-link") return { kind: mail.template, ...(await renderMail(mail)) };
+  if (isProductWorded(mail)) return { kind: mail.template, ...(await renderMail(mail)) };
   const { kind, variables } = mailKindAndVariables(mail);
   const { organizationId } = options;
   let language = options.language ?? "en";

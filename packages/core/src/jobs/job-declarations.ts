@@ -54,6 +54,11 @@ const emailPayload = z.discriminatedUnion("template", [
     data: MAIL_DATA["package-completed"],
   }),
   z.object({ ...emailEnvelope, template: z.literal("daily-summary"), data: MAIL_DATA["daily-summary"] }),
+  z.object({
+    ...emailEnvelope,
+    template: z.literal("participant-delegated"),
+    data: MAIL_DATA["participant-delegated"],
+  }),
 ]);
 
 export const JOBS = {
@@ -66,6 +71,8 @@ export const JOBS = {
       purpose: z.enum(["invitation", "reminder", "expiring-soon", "copies"]).default("invitation"),
     }),
   },
+  /** issue 34 §3: the EMAIL_CODE one-time code of a session; the code is derived when sending, never stored here */
+  "signing.email-code": { queue: "email", payload: z.object({ sessionId: z.uuid() }) },
   "package.seal": { queue: "sealing", payload: z.object({ packageId: z.uuid() }) },
   /** a new DSS and document timestamp on a B-LTA artifact whose renewTimestampBy has come (issue 32 §2) */
   "seal.renew-timestamp": { queue: "sealing", payload: z.object({ artifactId: z.uuid() }) },

@@ -9,6 +9,7 @@ import { runMailingSubmissionJob } from "../print-mail/run-mailing-submission-jo
 import { emailNotificationJob } from "../reminders/email-notification-job.ts";
 import { renewSealTimestampJob } from "../signing/renew-seal-timestamp-job.ts";
 import { sealPackageJob } from "../signing/seal-package-job.ts";
+import { signingEmailCodeJob } from "../signing/signing-email-code-job.ts";
 import { signingInvitationJob } from "../signing/signing-invitation-job.ts";
 import { deliverWebhookJob } from "../webhooks/deliver-webhook-job.ts";
 import type { JobContext } from "./job-context.ts";
@@ -27,6 +28,7 @@ export interface JobHandler<N extends JobName> {
 export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   "email.send": sendEmailJob,
   "signing.invitation": signingInvitationJob,
+  "signing.email-code": signingEmailCodeJob,
   "package.seal": sealPackageJob,
   "seal.renew-timestamp": renewSealTimestampJob,
   "webhook.deliver": deliverWebhookJob,

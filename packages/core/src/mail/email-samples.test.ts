@@ -10,6 +10,8 @@ const SUBJECTS: Record<MailTemplateName, string> = {
   "signing-invitation": "Your documents are ready",
   "consent-withdrawn": "E-sign consent withdrawn: Home loan — 12 Elm Street",
   "participant-declined": "Declined to sign: Home loan — 12 Elm Street",
+  "participant-delegated": "Signing handed to someone else: Home loan — 12 Elm Street",
+  "signing-email-code": "Your verification code for Home loan — 12 Elm Street",
   "package-completed": "Completed: Home loan — 12 Elm Street",
   "password-reset": "Reset your Signet password",
   "user-invitation": "You are invited to join First Street Bank on Signet",

@@ -29,6 +29,22 @@ export const MAIL_SAMPLES: SampleData = {
     reason: "I want paper copies.",
     link: "https://app.example.com/packages/123",
   },
+  "participant-delegated": {
+    recipientName: "Sam Sender",
+    packageName: "Home loan — 12 Elm Street",
+    participantName: "Maria Lopez",
+    delegateName: "Jorge Lopez",
+    delegateEmail: "jorge@example.com",
+    reason: "I am travelling; my husband signs for us.",
+    link: "https://app.example.com/packages/123",
+  },
+  "signing-email-code": {
+    recipientName: "Jorge Lopez",
+    organizationName: "First Street Bank",
+    packageName: "Home loan — 12 Elm Street",
+    code: "123456",
+    expiresInMinutes: 10,
+  },
   "participant-declined": {
     recipientName: "Sam Sender",
     packageName: "Home loan — 12 Elm Street",

@@ -107,7 +107,28 @@ export const dailySummaryData = z.object({
   reportLink: z.url(),
 });
 
+/** Issue 34 §3: the sender is told a participant handed their part to a delegate. */
+export const participantDelegatedData = z.object({
+  recipientName: z.string(),
+  packageName: z.string(),
+  participantName: z.string(),
+  delegateName: z.string(),
+  delegateEmail: z.string(),
+  reason: z.string(),
+  link: z.url(),
+});
+/** A one-time code emailed to a participant verifying by EMAIL_CODE (a delegate, usually). */
+export const signingEmailCodeData = z.object({
+  recipientName: z.string(),
+  organizationName: z.string(),
+  packageName: z.string(),
+  code: z.string(),
+  expiresInMinutes: z.number().int(),
+});
+
 export const MAIL_DATA = {
+  "participant-delegated": participantDelegatedData,
+  "signing-email-code": signingEmailCodeData,
   "signing-invitation": signingInvitationData,
   "consent-withdrawn": senderNoticeData,
   "participant-declined": senderNoticeData,

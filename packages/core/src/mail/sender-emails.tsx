@@ -51,6 +51,48 @@ export const participantDeclinedMail: MailDefinition<"participant-declined"> = {
   ),
 };
 
+export const participantDelegatedMail: MailDefinition<"participant-delegated"> = {
+  data: MAIL_DATA["participant-delegated"],
+  subject: (data) => `Signing handed to someone else: ${data.packageName}`,
+  text: (data) =>
+    `Hello ${data.recipientName},\n\n${data.participantName} handed their part of "${data.packageName}" to ${data.delegateName} (${data.delegateEmail}). Their reason: "${data.reason}". ${data.delegateName} has been invited with their own link and verification; ${data.participantName} can no longer sign.\n\n${data.link}\n`,
+  Email: ({ data, subject }) => (
+    <EmailLayout title={subject} heading={subject}>
+      <Paragraph>{`Hello ${data.recipientName},`}</Paragraph>
+      <Paragraph>
+        <strong>{data.participantName}</strong>
+        {" handed their part of "}
+        <strong>{data.packageName}</strong>
+        {" to "}
+        <strong>{data.delegateName}</strong>
+        {` (${data.delegateEmail}). Their reason: "${data.reason}".`}
+      </Paragraph>
+      <Paragraph>
+        {`${data.delegateName} has been invited with their own link and verification; ${data.participantName} can no longer sign.`}
+      </Paragraph>
+      <ActionButton href={data.link}>Open the package</ActionButton>
+    </EmailLayout>
+  ),
+};
+
+export const signingEmailCodeMail: MailDefinition<"signing-email-code"> = {
+  data: MAIL_DATA["signing-email-code"],
+  subject: (data) => `Your verification code for ${data.packageName}`,
+  text: (data) =>
+    `Hello ${data.recipientName},\n\nYour code to open "${data.packageName}" from ${data.organizationName} is ${data.code}. It expires in ${data.expiresInMinutes} minutes. If you did not ask for it, ignore this email.\n`,
+  Email: ({ data, subject }) => (
+    <EmailLayout title={subject} heading={subject}>
+      <Paragraph>{`Hello ${data.recipientName},`}</Paragraph>
+      <Paragraph>
+        {`Your code to open "${data.packageName}" from ${data.organizationName} is `}
+        <strong>{data.code}</strong>
+        {`. It expires in ${data.expiresInMinutes} minutes.`}
+      </Paragraph>
+      <Paragraph style={SMALL_PRINT}>If you did not ask for it, ignore this email.</Paragraph>
+    </EmailLayout>
+  ),
+};
+
 export const dailySummaryMail: MailDefinition<"daily-summary"> = {
   data: MAIL_DATA["daily-summary"],
   subject: (data) => `Your packages yesterday: ${data.events} updates, ${data.failed} failed deliveries`,

@@ -14,7 +14,13 @@ import {
   participantReminderMail,
   signingInvitationMail,
 } from "./participant-emails.tsx";
-import { consentWithdrawnMail, dailySummaryMail, participantDeclinedMail } from "./sender-emails.tsx";
+import {
+  consentWithdrawnMail,
+  dailySummaryMail,
+  participantDeclinedMail,
+  participantDelegatedMail,
+  signingEmailCodeMail,
+} from "./sender-emails.tsx";
 
 export type { MailTemplateInput, MailTemplateName, RenderedMail } from "./mail-data.ts";
 
@@ -32,6 +38,8 @@ export const mailTemplates: { [N in MailTemplateName]: MailDefinition<N> } = {
   "package-cancelled": packageCancelledMail,
   "participant-reminder": participantReminderMail,
   "daily-summary": dailySummaryMail,
+  "participant-delegated": participantDelegatedMail,
+  "signing-email-code": signingEmailCodeMail,
 };
 
 async function renderWith<N extends MailTemplateName>(
@@ -72,6 +80,10 @@ export function renderMail(mail: MailTemplateInput): Promise<RenderedMail> {
     case "package-completed":
       return renderWith(mailTemplates[mail.template], mail.data);
     case "daily-summary":
+      return renderWith(mailTemplates[mail.template], mail.data);
+    case "participant-delegated":
+      return renderWith(mailTemplates[mail.template], mail.data);
+    case "signing-email-code":
       return renderWith(mailTemplates[mail.template], mail.data);
   }
 }

@@ -107,6 +107,7 @@ export async function addParticipant(
         language: input.language,
         ...verification,
         mailingAddress: addressColumn(input.mailingAddress),
+        delegationAllowed: input.delegationAllowed ?? false,
         orderSequence: Math.max(0, ...existing.map((p) => p.orderSequence)) + 1,
       },
     });

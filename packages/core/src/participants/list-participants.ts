@@ -3,7 +3,7 @@ import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { findVisiblePackage } from "../packages/find-package.ts";
 import { loadPackageAccess } from "../packages/package-access.ts";
-import { participantOrder, toParticipant } from "./participant-views.ts";
+import { participantOrder, toParticipants } from "./participant-views.ts";
 
 export async function listParticipants(
   actor: Actor,
@@ -14,5 +14,5 @@ export async function listParticipants(
   if (!access.canViewTemplates) access.require("VIEW_DOCUMENTS_PACKAGES");
   await findVisiblePackage(deps.db, access, input.packageId);
   const rows = await deps.db.participant.findMany({ where: { packageId: input.packageId }, orderBy: participantOrder });
-  return { records: rows.map(toParticipant), count: rows.length };
+  return { records: toParticipants(rows), count: rows.length };
 }

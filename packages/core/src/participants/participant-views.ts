@@ -9,7 +9,8 @@ import {
 } from "@signet/contract";
 import type { Participant as ParticipantRow } from "../db/generated/client.ts";
 
-export function toParticipant(row: ParticipantRow): Participant {
+/** `delegatedTo`: the participant this one handed their part to (issue 34 §3), when the caller read it. */
+export function toParticipant(row: ParticipantRow, delegatedTo: string | null = null): Participant {
   return {
     id: row.id,
     packageId: row.packageId,
@@ -35,10 +36,23 @@ export function toParticipant(row: ParticipantRow): Participant {
     idVerification: row.idVerification,
     kbaQuestions: KBA_QUESTIONS.filter((question) => row.kbaQuestions.includes(question)),
     mailingAddress: (row.mailingAddress as unknown as PostalAddress | null) ?? null,
+    delegationAllowed: row.delegationAllowed,
+    delegatedFromParticipantId: row.delegatedFromParticipantId,
+    delegatedToParticipantId: delegatedTo,
+    delegationReason: row.delegationReason,
+    delegatedAt: row.delegatedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     lastUpdatedAt: row.lastUpdatedAt.toISOString(),
     version: row.version,
   };
+}
+
+/** Rows of one package as the API shows them, each with the chain both ways (issue 34 §3). */
+export function toParticipants(rows: ParticipantRow[]): Participant[] {
+  const delegateOf = new Map(
+    rows.flatMap((row) => (row.delegatedFromParticipantId ? [[row.delegatedFromParticipantId, row.id] as const] : [])),
+  );
+  return rows.map((row) => toParticipant(row, delegateOf.get(row.id) ?? null));
 }
 
 /** Signing order, then the order they were added. */

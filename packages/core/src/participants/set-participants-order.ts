@@ -5,7 +5,7 @@ import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
 import { claimStartedPackage, findManageablePackage } from "../packages/find-package.ts";
 import { loadPackageAccess } from "../packages/package-access.ts";
-import { participantOrder, toParticipant } from "./participant-views.ts";
+import { participantOrder, toParticipants } from "./participant-views.ts";
 
 /**
  * Ordered signing (signingOrder PARTICIPANT): each participant's place, 1 first; equal numbers sign
@@ -47,5 +47,5 @@ export async function setParticipantsOrder(
     });
     return tx.participant.findMany({ where: { packageId }, orderBy: participantOrder });
   });
-  return { records: rows.map(toParticipant), count: rows.length };
+  return { records: toParticipants(rows), count: rows.length };
 }

@@ -93,6 +93,7 @@ export async function updateParticipant(
         language: input.language,
         ...verification,
         mailingAddress: input.mailingAddress === undefined ? undefined : addressColumn(input.mailingAddress),
+        delegationAllowed: input.delegationAllowed,
         version: { increment: 1 },
       },
     });

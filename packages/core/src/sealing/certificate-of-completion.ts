@@ -56,6 +56,8 @@ export interface CertificateData {
     signingStep?: number;
     /** issue 34 §2b: "Witness to <signer>" or "Witnessed by <witness>"; left out: no witness involved */
     witness?: string;
+    /** issue 34 §3: the hand-overs this participant is part of, in words (from whom, to whom); left out: none */
+    delegation?: string[];
   }[];
   events: {
     sequence: number;
@@ -251,6 +253,7 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
       row(label("finished"), text(participant.finishedAt)),
       ...(participant.language ? [row(label("language"), text(LANGUAGE_INFO[participant.language].englishName))] : []),
       ...(participant.witness ? [row(label("witness"), text(participant.witness))] : []),
+      ...(participant.delegation?.length ? [row(label("delegation"), text(participant.delegation.join(" ")))] : []),
     ];
     if (consent) {
       rows.push(

@@ -16,7 +16,12 @@ import type { CertificateData } from "../sealing/index.ts";
 import { readPackageSettings } from "../settings/package-settings.ts";
 
 const ACCESS_LABELS = { EMAIL: "Email link", SMS: "Text message (SMS) link", API: "Signing URL issued by the sender" };
-const VERIFICATION_LABELS = { NONE: null, SMS_CODE: "SMS one-time code", KBA: "Knowledge-based questions" };
+const VERIFICATION_LABELS = {
+  NONE: null,
+  SMS_CODE: "SMS one-time code",
+  KBA: "Knowledge-based questions",
+  EMAIL_CODE: "Email one-time code",
+};
 const CONSENT_DEMONSTRATION_LABELS: Record<string, string> = {
   DISCLOSURE_SHOWN_IN_ROOM: "Pressing 'I agree' under the disclosure shown in the signing room",
   CODE_FROM_CONSENT_PDF: "Typing the code printed in the consent document, then 'I agree'",
@@ -113,6 +118,7 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
       sha256Final: sealedHash.get(document.id) ?? null,
     })),
     participants: participants.map((participant) => {
+      const delegation = delegationLines(participant, participants);
       const consent = consents.find((record) => record.participantId === participant.id);
       const verification = VERIFICATION_LABELS[participant.idVerification];
       return {
@@ -146,6 +152,7 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
           ? { signingStep: stepNumberOf(participant.orderSequence, participants) }
           : {}),
         ...witnessLine(participant, participants),
+        ...(delegation.length > 0 ? { delegation } : {}),
       };
     }),
     events: events.map((event) => {
@@ -173,4 +180,37 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
     generatedAt: new Date().toISOString(),
     avRecordings: await avCertificateRecordings(db, packageId),
   };
+}
+
+type DelegationRow = {
+  id: string;
+  givenName: string | null;
+  middleName: string | null;
+  familyName: string | null;
+  type: string;
+  roleNumber: number;
+  delegatedFromParticipantId: string | null;
+  delegatedAt: Date | null;
+  delegationReason: string | null;
+};
+
+/**
+ * Issue 34 §3: the chain of hand-overs seen from one participant: who handed their part to them
+ * (when and why), and to whom they handed it. Following each line from participant to participant
+ * reads the whole chain, however many hops.
+ */
+export function delegationLines(participant: DelegationRow, participants: readonly DelegationRow[]): string[] {
+  const nameOf = (row: DelegationRow) =>
+    [row.givenName, row.middleName, row.familyName].filter(Boolean).join(" ") || participantDisplayName(row);
+  const lines: string[] = [];
+  const from = participants.find((candidate) => candidate.id === participant.delegatedFromParticipantId);
+  if (from) {
+    const when = participant.delegatedAt ? ` on ${participant.delegatedAt.toISOString()}` : "";
+    const reason = participant.delegationReason ?? "no reason recorded";
+    lines.push(`Signing delegated by ${nameOf(from)}${when}: ${reason}${/[.!?]$/.test(reason) ? "" : "."}`);
+  }
+  for (const to of participants.filter((candidate) => candidate.delegatedFromParticipantId === participant.id)) {
+    lines.push(`Delegated to ${nameOf(to)}.`);
+  }
+  return lines;
 }

@@ -3,6 +3,7 @@ export * from "./consent.ts";
 export * from "./create-signing-url.ts";
 export * from "./current-consent.ts";
 export * from "./default-consent.ts";
+export * from "./delegate-signing.ts";
 export * from "./delete-seal-certificate.ts";
 export * from "./finish-signing.ts";
 export * from "./get-package-verification.ts";

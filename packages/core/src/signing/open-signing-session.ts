@@ -7,7 +7,7 @@ import { AppError } from "../errors/app-error.ts";
 import { sendSigningLink } from "./invite-due-participants.ts";
 import { hashSecret, loadSigningPackage, participantActor, type SigningContext } from "./signing-context.ts";
 import { signingLinkIdFromToken } from "./signing-link-token.ts";
-import { loadSigningRoom } from "./signing-room-view.ts";
+import { loadSigningRoom, participantName } from "./signing-room-view.ts";
 import { closedReasonOf } from "./signing-stage.ts";
 
 /** Package statuses in which a link opens a session: signing, or downloading copies afterwards. */
@@ -25,6 +25,7 @@ const CLOSED_MESSAGES = {
   CORRECTED: SIGNING_MESSAGES.closedCorrected,
   CONSENT_WITHDRAWN: SIGNING_MESSAGES.closedConsentWithdrawn,
   DECLINED: SIGNING_MESSAGES.closedDeclined,
+  DELEGATED: SIGNING_MESSAGES.closedDelegated,
   DELETED: SIGNING_MESSAGES.closedNotAvailable,
   NOT_AVAILABLE: SIGNING_MESSAGES.closedNotAvailable,
 } as const;
@@ -59,6 +60,16 @@ export async function openSigningSession(
       participant: link.participant,
       pkg,
     });
+    if (closed === "DELEGATED") {
+      // issue 34 §3: the original's link says to whom they handed it (the room shows the name)
+      const delegate = await tx.participant.findFirst({
+        where: { delegatedFromParticipantId: link.participantId },
+        orderBy: { createdAt: "desc" },
+      });
+      const error = signingClosed(closed);
+      if (delegate) error.details?.push({ path: "delegatedTo", message: participantName(delegate) });
+      throw error;
+    }
     if (closed) throw signingClosed(closed);
     if (!OPEN_STATUSES.includes(pkg.status)) throw signingClosed("NOT_AVAILABLE");
     if (link.usedAt) throw new AppError("SIGNING_LINK_USED");

@@ -30,6 +30,8 @@ export interface RoomParticipant {
   finishedAt: Date | null;
   /** issue 34 §2b: the signer this participant witnesses */
   witnessForParticipantId: string | null;
+  /** a delegate: who handed their part to them (issue 34 §3) */
+  delegatedFromParticipantId: string | null;
 }
 
 type RoomTag = Omit<SigningTag, "customFieldName"> & { customFieldName: string | null; customFieldId: string | null };
@@ -116,7 +118,7 @@ export async function readSigningRoomRows(
             'id', p.id, 'orderSequence', p."orderSequence", 'signingStatus', p."signingStatus",
             'accessMethod', p."accessMethod", 'role', p.role, 'type', p.type, 'roleNumber', p."roleNumber",
             'givenName', p."givenName", 'middleName', p."middleName", 'familyName', p."familyName",
-            'finishedAt', p."finishedAt", 'witnessForParticipantId', p."witnessForParticipantId") ORDER BY p."orderSequence", p."createdAt", p.id), '[]')
+            'finishedAt', p."finishedAt", 'witnessForParticipantId', p."witnessForParticipantId", 'delegatedFromParticipantId', p."delegatedFromParticipantId") ORDER BY p."orderSequence", p."createdAt", p.id), '[]')
           FROM "Participant" p WHERE p."packageId" = ${packageId}::uuid) AS participants,
         (SELECT coalesce(json_agg(json_build_object(
             'documentId', dp."documentId", 'participantId', dp."participantId", 'executionType', dp."executionType")), '[]')

@@ -4,6 +4,7 @@ import {
   evaluateTagStates,
   KBA_QUESTIONS,
   type KbaAnswers,
+  maskEmail,
   maskPhone,
   PARTICIPANT_LANGUAGES,
   participantDisplayName,
@@ -126,9 +127,13 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
     facts.stage === "WAITING_TURN" ? waitingFor(pkg.signingOrder, facts.progress.participants, participant.id) : [];
   const waitingStep = waitingStepOf(facts.stage, pkg.signingOrder, facts.progress.participants, participant.id);
   const witnessed = participants.find((candidate) => candidate.id === participant.witnessForParticipantId);
+  // issue 34 §3: the chain seen from this participant, by name (the newest hand-over from them)
+  const delegate = participants.findLast((candidate) => candidate.delegatedFromParticipantId === participant.id);
+  const delegator = participants.find((candidate) => candidate.id === participant.delegatedFromParticipantId);
   return {
     stage: facts.stage,
     closedReason: facts.closedReason,
+    delegatedTo: facts.closedReason === "DELEGATED" && delegate ? participantName(delegate) : null,
     language,
     // the organization's flag lets participants switch; without it the sender's choice is the only one
     languages: pkg.organization.enabledMultiLangSRSupport ? [...PARTICIPANT_LANGUAGES] : [language],
@@ -158,12 +163,14 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
       status: participant.signingStatus,
       finishedAt: participant.finishedAt?.toISOString() ?? null,
       witnessFor: witnessed ? participantName(witnessed) : null,
+      delegatedFrom: delegator ? participantName(delegator) : null,
     },
     verification: {
       method: participant.idVerification,
       verified: facts.verified,
       phoneHint: participant.idVerification === "SMS_CODE" ? maskPhone(participant.phoneNumber) : null,
       codeSent: session.codeSentAt !== null,
+      emailHint: participant.idVerification === "EMAIL_CODE" ? maskEmail(participant.email) : null,
       questions: participant.idVerification === "KBA" ? KBA_QUESTIONS.filter((question) => answers[question]) : [],
       attemptsLeft: Math.max(0, SIGNING_LIMITS.verificationAttempts - failures),
       lockedUntil: session.lockedUntil && session.lockedUntil > new Date() ? session.lockedUntil.toISOString() : null,

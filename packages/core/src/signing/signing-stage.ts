@@ -35,6 +35,8 @@ export function closedReasonOf(context: Pick<SigningContext, "session" | "partic
   if (pkg.status === "STARTED") return pkg.sentAt === null ? "CORRECTED" : "NOT_AVAILABLE";
   if (participant.signingStatus === "DECLINED") return "DECLINED";
   if (participant.signingStatus === "CONSENT_WITHDRAWN") return "CONSENT_WITHDRAWN";
+  // issue 34 §3: handed to a delegate; their sessions were revoked with this reason too
+  if (participant.signingStatus === "DELEGATED") return "DELEGATED";
   return null;
 }
 

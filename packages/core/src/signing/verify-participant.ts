@@ -1,8 +1,9 @@
-import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { KBA_QUESTIONS, normalizeKbaAnswer, SIGNING_LIMITS, type SigningRoom } from "@signet/contract";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
+import { enqueueOutbox } from "../jobs/enqueue-outbox.ts";
 import type { SigningContext } from "./signing-context.ts";
 import { kbaAnswers, loadSigningRoom } from "./signing-room-view.ts";
 import { signingWrite } from "./signing-write.ts";
@@ -17,12 +18,28 @@ const auditVerification = (context: SigningContext, type: string, data: Record<s
   data: { participantId: context.participant.id, sessionId: context.session.id, ...data },
 });
 
-/** Issue 5 §2: texts a six-digit one-time code to the participant's phone (SMS_CODE verification). */
+/**
+ * The EMAIL_CODE code of a session sent at `sentAt`: derived from the link key, so the outbox row
+ * that sends it holds only the session id (like a signing link, no stored row holds a working code).
+ */
+export function emailVerificationCode(linkKey: Buffer, sessionId: string, sentAt: Date): string {
+  const digest = createHmac("sha256", linkKey).update(`email-code:${sessionId}:${sentAt.getTime()}`).digest();
+  return String(digest.readUInt32BE(0) % 1_000_000).padStart(6, "0");
+}
+
+/**
+ * Issue 5 §2: texts a six-digit one-time code to the participant's phone (SMS_CODE verification);
+ * issue 34 §3: or emails it (EMAIL_CODE, what a delegate gets unless the original verified by text).
+ */
 export async function sendVerificationCode(context: SigningContext, deps: CoreDeps): Promise<SigningRoom> {
   const now = new Date();
   const sent = await signingWrite(context, deps, ["VERIFY"], async (tx, fresh) => {
-    if (fresh.participant.idVerification !== "SMS_CODE" || !fresh.participant.phoneNumber) {
-      throw new AppError("BAD_REQUEST", "This participant does not verify by text message.");
+    const method = fresh.participant.idVerification;
+    if (method === "EMAIL_CODE" && !fresh.participant.email) {
+      throw new AppError("BAD_REQUEST", "This participant has no email address to send a code to.");
+    }
+    if (method !== "EMAIL_CODE" && (method !== "SMS_CODE" || !fresh.participant.phoneNumber)) {
+      throw new AppError("BAD_REQUEST", "This participant does not verify by a one-time code.");
     }
     if (fresh.session.lockedUntil && fresh.session.lockedUntil > now) throw new AppError("VERIFICATION_LOCKED");
     const codesSent = await tx.auditEvent.count({
@@ -36,7 +53,10 @@ export async function sendVerificationCode(context: SigningContext, deps: CoreDe
     if (codesSent >= SIGNING_LIMITS.smsCodesPerSession) {
       throw new AppError("RATE_LIMITED", "Too many codes were sent. Open your invitation link again later.");
     }
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const code =
+      method === "EMAIL_CODE"
+        ? emailVerificationCode(deps.linkKey, fresh.session.id, now)
+        : String(randomInt(0, 1_000_000)).padStart(6, "0");
     const session = await tx.signingSession.update({
       where: { id: fresh.session.id },
       data: {
@@ -48,15 +68,24 @@ export async function sendVerificationCode(context: SigningContext, deps: CoreDe
     await appendAuditEvent(
       tx,
       fresh.actor,
-      auditVerification(fresh, "participant.verification-code-sent", { method: "SMS_CODE", count: codesSent + 1 }),
+      auditVerification(fresh, "participant.verification-code-sent", { method, count: codesSent + 1 }),
     );
-    return { code, session, phone: fresh.participant.phoneNumber, count: codesSent + 1, fresh };
+    if (method === "EMAIL_CODE") {
+      await enqueueOutbox(
+        tx,
+        "signing.email-code",
+        { sessionId: session.id },
+        `signing-email-code:${session.id}:${codesSent + 1}`,
+      );
+    }
+    return { code, session, phone: fresh.participant.phoneNumber, count: codesSent + 1, fresh, method };
   });
+  if (sent.method === "EMAIL_CODE") return loadSigningRoom({ ...sent.fresh, session: sent.session }, deps);
   // the code goes out directly (the participant is waiting for it); never through a stored job payload
   await deps.sms.send({
     idempotencyKey: `verification-code:${sent.session.id}:${sent.count}`,
     organizationId: context.pkg.organizationId,
-    to: sent.phone,
+    to: sent.phone!,
     text: `${context.pkg.organization.name}: your Signet verification code is ${sent.code}. It expires in ${SIGNING_LIMITS.smsCodeMinutes} minutes.`,
   });
   return loadSigningRoom({ ...sent.fresh, session: sent.session }, deps);
@@ -78,7 +107,9 @@ export async function verifyParticipant(
     if (session.lockedUntil && session.lockedUntil > now) throw new AppError("VERIFICATION_LOCKED");
     let passed: boolean;
     if ("code" in input) {
-      if (participant.idVerification !== "SMS_CODE") throw new AppError("BAD_REQUEST");
+      if (participant.idVerification !== "SMS_CODE" && participant.idVerification !== "EMAIL_CODE") {
+        throw new AppError("BAD_REQUEST");
+      }
       const live = session.codeHash !== null && session.codeExpiresAt !== null && session.codeExpiresAt > now;
       passed = live && timingSafeEqual(sha256(input.code), Buffer.from(session.codeHash!, "hex"));
     } else {

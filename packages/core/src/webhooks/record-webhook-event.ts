@@ -27,6 +27,7 @@ export const WEBHOOK_TYPE_BY_AUDIT_TYPE: Readonly<Record<string, WebhookEventTyp
   "participant.declined": "participant.declined",
   "participant.finished": "participant.finished",
   "participant.consent-withdrawn": "participant.consent_withdrawn",
+  "participant.delegated": "participant.delegated",
 };
 
 const ONCE_PER_PARTICIPANT = new Set<WebhookEventType>(["participant.viewed", "participant.signed"]);

@@ -16,6 +16,7 @@ export const SIGNING_STATUS_LABELS: Record<ParticipantSigningStatus, string> = {
   FINISHED: "Finished",
   DECLINED: "Declined",
   CONSENT_WITHDRAWN: "Consent withdrawn",
+  DELEGATED: "Handed to someone else",
 };
 
 export const SIGNING_STATUS_COLORS: Record<ParticipantSigningStatus, string> = {
@@ -25,12 +26,14 @@ export const SIGNING_STATUS_COLORS: Record<ParticipantSigningStatus, string> = {
   FINISHED: "teal",
   DECLINED: "red",
   CONSENT_WITHDRAWN: "orange",
+  DELEGATED: "grape",
 };
 
 export const ID_VERIFICATION_LABELS: Record<IdVerificationMethod, string> = {
   NONE: "None",
   SMS_CODE: "Text message code",
   KBA: "Knowledge questions",
+  EMAIL_CODE: "Email code",
 };
 
 export const KBA_QUESTION_LABELS: Record<KbaQuestion, string> = {

@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from "@mantine/core";
+import { Badge, Text, Tooltip } from "@mantine/core";
 import {
   PARTICIPANT_ROLE_LABELS,
   type Package,
@@ -24,10 +24,31 @@ function signingLinkState(
 ): { disabled: boolean; reason: string | null } | null {
   const available = pkg.status === "AVAILABLE_TO_SIGNERS";
   if (!available && participant.accessMethod !== "API") return null;
-  if (participant.signingStatus === "FINISHED") return null;
+  if (participant.signingStatus === "FINISHED" || participant.signingStatus === "DELEGATED") return null;
   if (!available) return { disabled: true, reason: SIGNING_ADMIN_MESSAGES.notAvailable };
   if (!pkg.canManage) return { disabled: true, reason: "You cannot manage this package." };
   return { disabled: false, reason: null };
+}
+
+const nameOf = (participant: Participant) =>
+  [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") ||
+  participant.displayName;
+
+/** Issue 34 §3: the chain of hand-overs, on each participant it touches (the reason on the delegate). */
+function DelegationNote(props: { participant: Participant; participants: readonly Participant[] }) {
+  const { participant, participants } = props;
+  const to = participants.find((candidate) => candidate.id === participant.delegatedToParticipantId);
+  const from = participants.find((candidate) => candidate.id === participant.delegatedFromParticipantId);
+  if (!to && !from) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="delegation-note">
+      {from
+        ? `Delegated by ${nameOf(from)}${participant.delegatedAt ? ` on ${formatDateTime(participant.delegatedAt)}` : ""}: ${participant.delegationReason ?? ""}`
+        : null}
+      {from && to ? " · " : null}
+      {to ? `Delegated to ${nameOf(to)}` : null}
+    </Text>
+  );
 }
 
 /** A package's participants on its page: who does what, how far each has got, and their signing link. */
@@ -64,15 +85,18 @@ export function PackageParticipantsTable(props: {
       key: "status",
       label: "Signing status",
       render: (participant) => (
-        <Badge
-          variant="light"
-          color={SIGNING_STATUS_COLORS[participant.signingStatus]}
-          tt="none"
-          data-testid="signing-status"
-          title={participant.invitedAt ? `Invited ${formatDateTime(participant.invitedAt)}` : undefined}
-        >
-          {signingStatusText(participant)}
-        </Badge>
+        <>
+          <Badge
+            variant="light"
+            color={SIGNING_STATUS_COLORS[participant.signingStatus]}
+            tt="none"
+            data-testid="signing-status"
+            title={participant.invitedAt ? `Invited ${formatDateTime(participant.invitedAt)}` : undefined}
+          >
+            {signingStatusText(participant)}
+          </Badge>
+          <DelegationNote participant={participant} participants={props.participants ?? []} />
+        </>
       ),
     },
     {

@@ -23,6 +23,7 @@ const EVENT_WORDS: Record<WebhookEventType, string> = {
   "participant.consented": "Participant consented",
   "participant.signed": "Participant signed",
   "participant.declined": "Participant declined",
+  "participant.delegated": "Participant handed signing to someone else",
   "participant.finished": "Participant finished",
   "participant.consent_withdrawn": "Participant withdrew consent",
 };

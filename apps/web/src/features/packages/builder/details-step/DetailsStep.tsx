@@ -47,6 +47,7 @@ const body = (values: ParticipantValues, mailable = false) => ({
   // issue 34 §2b: only someone who signs can witness
   witnessForParticipantId:
     values.role === "SIGNER" && values.witnessForParticipantId ? values.witnessForParticipantId : null,
+  delegationAllowed: values.delegationAllowed,
   ...verificationBody(values.idVerification, values),
   // issue 16 §4: without print fulfillment the address is neither shown nor changed
   ...(mailable ? { mailingAddress: mailingAddressBody(values.mailingAddress, participantFullName(values)) } : {}),

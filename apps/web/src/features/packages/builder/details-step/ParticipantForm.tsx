@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Autocomplete,
   Button,
+  Checkbox,
   Group,
   Radio,
   SegmentedControl,
@@ -73,6 +74,8 @@ export interface ParticipantValues extends KbaInput {
   idVerification: IdVerificationChoice;
   /** what their invitations, reminders and signing room speak; English unless the sender picks another */
   language: ParticipantLanguage;
+  /** issue 34 §3: may hand signing to someone else in the signing room */
+  delegationAllowed: boolean;
   /** only sent when the package has print fulfillment on */
   mailingAddress: MailingAddressValues;
   /** issue 34 §2b: the signer this participant witnesses; "" when not a witness */
@@ -90,6 +93,7 @@ export const emptyParticipant: ParticipantValues = {
   accessMethod: "EMAIL",
   idVerification: "DEFAULT",
   language: "en",
+  delegationAllowed: false,
   mailingAddress: emptyMailingAddress,
   witnessForParticipantId: "",
   ...emptyKba,
@@ -107,6 +111,7 @@ export function participantValues(participant: Participant): ParticipantValues {
     accessMethod: participant.accessMethod,
     idVerification: participant.idVerification,
     language: participant.language,
+    delegationAllowed: participant.delegationAllowed,
     mailingAddress: mailingAddressValues(participant.mailingAddress),
     witnessForParticipantId: participant.witnessForParticipantId ?? "",
     // the answers on file are never sent back: typing new ones replaces them
@@ -435,6 +440,13 @@ export function ParticipantForm(props: {
             )}
           />
         </SimpleGrid>
+        {/* issue 34 §3: a signer the sender trusts to name who signs in their place */}
+        <Checkbox
+          label="May hand signing to someone else"
+          description="In the signing room they can name a delegate with a reason. The delegate gets their own invitation and verification, and may hand it on again."
+          data-testid="participant-delegation-allowed"
+          {...form.register("delegationAllowed")}
+        />
         {kba && (
           <Stack gap={4}>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
