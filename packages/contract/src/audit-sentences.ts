@@ -373,6 +373,28 @@ const WORDINGS: Record<string, Wording> = {
     const link = method === "API_LINK" ? "their signing URL" : "the invitation link";
     return `${who} opened ${link}${d.raw("embedded") === true ? " in an embedded signing room" : ""}.`;
   },
+  "participant.in-person-started": (who, d) => {
+    const present = d.raw("participantPresent") === true;
+    d.said("participantPresent");
+    return `${who} started in-person signing for ${participant(d)} on their own device${present ? ", confirming the participant was present" : ""}.`;
+  },
+  "participant.in-person-code-sent": (who, d) => {
+    const channel = d.raw("channel") === "EMAIL" ? "email" : "text message";
+    d.said("channel");
+    return `${who} was sent a one-time code for in-person signing by ${channel}${d.has("sentTo") ? ` to ${d.text("sentTo")}` : ""}.`;
+  },
+  "participant.identity-confirmed-in-person": (who, d) => {
+    const method = d.raw("method");
+    d.said("method", "hostStatement");
+    const host = d.name("hostUserId", "the host");
+    if (method === "HOST_ATTESTED_ID") {
+      const type = d.raw("idType") === "OTHER" && d.has("idTypeOther") ? d.text("idTypeOther") : d.text("idType");
+      d.said("idType", "idTypeOther");
+      return `${who}'s identity was confirmed in person: ${host} checked their ID (${type}${d.has("idIssuer") ? `, ${d.text("idIssuer")}` : ""}${d.has("idExpiresOn") ? `, expires ${d.text("idExpiresOn")}` : ""}) and stated so.`;
+    }
+    const channel = method === "IN_PERSON_CODE_EMAIL" ? "email" : "text message";
+    return `${who}'s identity was confirmed in person, hosted by ${host}: they entered the one-time code sent by ${channel}${d.has("sentTo") ? ` to ${d.text("sentTo")}` : ""}.`;
+  },
   "participant.verification-code-sent": (who, d) =>
     `${who} was sent a one-time verification code by text message${d.has("count") ? ` (code ${d.text("count")})` : ""}.`,
   "participant.verified": (who, d) =>

@@ -39,6 +39,7 @@ export * from "./groups/index.ts";
 export * from "./idempotency/idempotent-requests.ts";
 export * from "./identity-links/index.ts";
 export * from "./identity-proofing/index.ts";
+export * from "./in-person/index.ts";
 export * from "./identity-providers/index.ts";
 export * from "./import-export/index.ts";
 export * from "./invitations/index.ts";

@@ -22,7 +22,7 @@ import { sanitizeTemplateBody } from "./sanitize-email-html.ts";
 type Reader = Pick<Db, "emailTemplate" | "organizationSetting" | "organization">;
 
 /** Security emails keep the product's own words whatever the organization's templates say. */
-type OrganizationWordedMail = Exclude<MailTemplateInput, { template: "identity-link" }>;
+type OrganizationWordedMail = Exclude<MailTemplateInput, { template: "identity-link" | "in-person-code" }>;
 
 /** Which template kind a built-in email is, and its data as template variables. */
 export function mailKindAndVariables(mail: OrganizationWordedMail): {
@@ -193,7 +193,9 @@ export async function renderOrganizationMail(
   mail: MailTemplateInput,
   options: OrganizationMailOptions,
 ): Promise<RenderedMail & { kind: string }> {
-  if (mail.template === "identity-link") return { kind: mail.template, ...(await renderMail(mail)) };
+  if (mail.template === "identity-link" || mail.template === "in-person-code") {
+    return { kind: mail.template, ...(await renderMail(mail)) };
+  }
   const { kind, variables } = mailKindAndVariables(mail);
   const { organizationId } = options;
   let language = options.language ?? "en";

@@ -17,6 +17,7 @@ import {
 } from "@signet/contract";
 import type { CoreDeps } from "../core-deps.ts";
 import { withENoteViews } from "../enote/signing-room-enote.ts";
+import { inPersonRoomOf } from "../in-person/in-person-room.ts";
 import { SIGNING_SESSION_SETTING_KEYS, signingSessionRulesOf } from "../settings/session-upload-settings.ts";
 import { defaultConsentText } from "./default-consent.ts";
 import type { SigningContext } from "./signing-context.ts";
@@ -202,6 +203,7 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
     waitingFor: participants
       .filter((candidate) => waitingIds.includes(candidate.id))
       .map((candidate) => participantName(candidate)),
+    inPerson: await inPersonRoomOf(deps.db, context),
   };
 }
 
