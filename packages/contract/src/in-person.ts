@@ -191,7 +191,8 @@ export const inPersonConfirmationSchema = z
 export const inPersonAdminRoutes = {
   startInPersonSigning: define({
     base: "api",
-    version: 1,
+    // participant routes are at v5
+    version: 5,
     auth: "user",
     method: "POST",
     path: "/organizations/:orgId/packages/:packageId/participants/:participantId/in-person-signing",

@@ -10,6 +10,7 @@ import { AvSession } from "./av/AvSession.tsx";
 import { ClosedStep } from "./ClosedStep.tsx";
 import { ConsentStep } from "./ConsentStep.tsx";
 import { FinishedStep } from "./FinishedStep.tsx";
+import { InPersonBanner, InPersonHandBack, InPersonStep } from "./InPersonStep.tsx";
 import { RoomHeader } from "./RoomHeader.tsx";
 import { type RoomApi, RoomContext } from "./room-context.tsx";
 import { WaitingStep } from "./WaitingStep.tsx";
@@ -245,6 +246,7 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
         />
         <main id="main" className="room__main">
           {redirectNotice}
+          <InPersonBanner />
           {(room.stage === "VERIFY" || room.stage === "CONSENT") && room.sessionRules.entryMessage ? (
             <section
               className="notice notice--info room__welcome"
@@ -255,9 +257,10 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
             </section>
           ) : null}
           <Suspense fallback={<Spinner label={t("common.loading")} />}>
-            {room.stage === "VERIFY" ? <VerifyStep /> : null}
+            {room.stage === "VERIFY" ? room.inPerson ? <InPersonStep /> : <VerifyStep /> : null}
             {room.stage === "CONSENT" ? <ConsentStep /> : null}
             {room.stage === "IDENTITY_PROOFING" ? <IdentityProofingStep onPassed={() => void load()} /> : null}
+            {room.stage === "FINISHED" ? <InPersonHandBack onClose={leave} /> : null}
             <AvSession>
               {room.stage === "WAITING_TURN" ? <WaitingStep /> : null}
               {room.stage === "SIGN" ? <SignStep /> : null}
