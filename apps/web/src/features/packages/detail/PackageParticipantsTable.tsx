@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from "@mantine/core";
+import { Badge, Group, Text, Tooltip } from "@mantine/core";
 import {
   PARTICIPANT_ROLE_LABELS,
   type Package,
@@ -12,6 +12,7 @@ import { ProofingOutcome } from "../../identity-proofing/ProofingOutcome.tsx";
 import { ParticipantLanguageNote } from "../ParticipantLanguageNote.tsx";
 import { ACCESS_METHOD_LABELS } from "../package-format.ts";
 import { idVerificationText, SIGNING_STATUS_COLORS, signingStatusText } from "../signing-format.ts";
+import { HostInPersonButton } from "./HostInPersonButton.tsx";
 import { SigningLinkButton } from "./SigningLinkButton.tsx";
 
 /**
@@ -28,6 +29,21 @@ function signingLinkState(
   if (!available) return { disabled: true, reason: SIGNING_ADMIN_MESSAGES.notAvailable };
   if (!pkg.canManage) return { disabled: true, reason: "You cannot manage this package." };
   return { disabled: false, reason: null };
+}
+
+/**
+ * Issue 34 §2a 'Host in-person signing': for a participant who can sign now (the package is out, they
+ * are invited and not finished), shown to members who may manage the package.
+ */
+function canHostInPerson(
+  pkg: Pick<Package, "status" | "canManage">,
+  participant: Pick<Participant, "signingStatus">,
+): boolean {
+  return (
+    pkg.status === "AVAILABLE_TO_SIGNERS" &&
+    pkg.canManage &&
+    (participant.signingStatus === "INVITED" || participant.signingStatus === "OPENED")
+  );
 }
 
 /** A package's participants on its page: who does what, how far each has got, and their signing link. */
@@ -64,15 +80,22 @@ export function PackageParticipantsTable(props: {
       key: "status",
       label: "Signing status",
       render: (participant) => (
-        <Badge
-          variant="light"
-          color={SIGNING_STATUS_COLORS[participant.signingStatus]}
-          tt="none"
-          data-testid="signing-status"
-          title={participant.invitedAt ? `Invited ${formatDateTime(participant.invitedAt)}` : undefined}
-        >
-          {signingStatusText(participant)}
-        </Badge>
+        <>
+          <Badge
+            variant="light"
+            color={SIGNING_STATUS_COLORS[participant.signingStatus]}
+            tt="none"
+            data-testid="signing-status"
+            title={participant.invitedAt ? `Invited ${formatDateTime(participant.invitedAt)}` : undefined}
+          >
+            {signingStatusText(participant)}
+          </Badge>
+          {participant.signedInPersonHost ? (
+            <Text size="xs" c="dimmed" data-testid="signed-in-person">
+              In person, hosted by {participant.signedInPersonHost}
+            </Text>
+          ) : null}
+        </>
       ),
     },
     {
@@ -90,8 +113,19 @@ export function PackageParticipantsTable(props: {
       label: "Signing link",
       labelHidden: true,
       render: (participant) => {
+        const host = canHostInPerson(pkg, participant) ? (
+          <HostInPersonButton
+            organizationId={organizationId}
+            packageId={pkg.id}
+            participant={{
+              id: participant.id,
+              displayName: participant.displayName,
+              name: [participant.givenName, participant.familyName].filter(Boolean).join(" "),
+            }}
+          />
+        ) : null;
         const link = signingLinkState(pkg, participant);
-        if (!link) return null;
+        if (!link) return host;
         const button = (
           <SigningLinkButton
             organizationId={organizationId}
@@ -100,12 +134,20 @@ export function PackageParticipantsTable(props: {
             disabled={link.disabled}
           />
         );
-        return link.reason ? (
+        const linked = link.reason ? (
           <Tooltip label={link.reason} withinPortal multiline maw={280}>
             <span>{button}</span>
           </Tooltip>
         ) : (
           button
+        );
+        return host ? (
+          <Group gap="xs" wrap="nowrap">
+            {linked}
+            {host}
+          </Group>
+        ) : (
+          linked
         );
       },
     },
