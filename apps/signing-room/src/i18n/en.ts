@@ -350,6 +350,7 @@ export const en = {
     idTypeOther: "Which ID",
     idIssuer: "Issuing state or country",
     idExpiresOn: "Expiry date",
+    idExpired: "The ID has expired: check an ID that is still valid.",
     idMissing: "Fill in the type of ID, who issued it and its expiry date.",
     statementMissing: "Tick the statement to confirm you checked the ID.",
     noCopyKept: "Only the type, issuer and expiry date are recorded: no ID number and no copy of the ID.",

@@ -352,6 +352,7 @@ export const es: Translation = {
     idTypeOther: "Qué identificación",
     idIssuer: "Estado o país que la emitió",
     idExpiresOn: "Fecha de vencimiento",
+    idExpired: "La identificación está vencida: revise una que siga vigente.",
     idMissing: "Indique el tipo de identificación, quién la emitió y su fecha de vencimiento.",
     statementMissing: "Marque la declaración para confirmar que revisó la identificación.",
     noCopyKept:

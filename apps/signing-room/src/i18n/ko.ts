@@ -433,6 +433,7 @@ export const ko: Translation = {
     idTypeOther: "어떤 신분증",
     idIssuer: "발급한 주 또는 국가",
     idExpiresOn: "만료일",
+    idExpired: "신분증이 만료되었습니다. 유효한 신분증을 확인하세요.",
     idMissing: "신분증 종류, 발급 기관, 만료일을 입력하세요.",
     statementMissing: "신분증을 확인했다는 진술에 체크하세요.",
     noCopyKept: "종류, 발급 기관, 만료일만 기록되며 신분증 번호나 사본은 보관하지 않습니다.",

@@ -449,6 +449,7 @@ export const tl: Translation = {
     idTypeOther: "Anong ID",
     idIssuer: "Estado o bansang nag-isyu",
     idExpiresOn: "Petsa ng pag-expire",
+    idExpired: "Expired na ang ID: sumuri ng ID na balido pa.",
     idMissing: "Punan ang uri ng ID, kung sino ang nag-isyu, at ang petsa ng pag-expire.",
     statementMissing: "Lagyan ng tsek ang pahayag para kumpirmahing sinuri mo ang ID.",
     noCopyKept:

@@ -441,6 +441,7 @@ export const vi: Translation = {
     idTypeOther: "Giấy tờ nào",
     idIssuer: "Tiểu bang hoặc quốc gia cấp",
     idExpiresOn: "Ngày hết hạn",
+    idExpired: "Giấy tờ đã hết hạn: hãy kiểm tra giấy tờ còn hiệu lực.",
     idMissing: "Điền loại giấy tờ, nơi cấp và ngày hết hạn.",
     statementMissing: "Đánh dấu vào lời xác nhận rằng bạn đã kiểm tra giấy tờ.",
     noCopyKept: "Chỉ ghi lại loại, nơi cấp và ngày hết hạn: không lưu số giấy tờ hay bản sao.",

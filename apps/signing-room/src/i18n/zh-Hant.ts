@@ -417,6 +417,7 @@ export const zhHant: Translation = {
     idTypeOther: "哪一種證件",
     idIssuer: "核發的州或國家",
     idExpiresOn: "到期日",
+    idExpired: "此證件已過期：請查驗仍然有效的證件。",
     idMissing: "請填寫證件類型、核發單位及到期日。",
     statementMissing: "請勾選聲明，確認您已查驗證件。",
     noCopyKept: "只記錄類型、核發單位和到期日：不記錄證件號碼，也不保留證件副本。",

@@ -189,9 +189,11 @@ function IdCheckForm() {
     const missing =
       !idIssuer.trim() || !idExpiresOn || (idType === "OTHER" && !idTypeOther.trim())
         ? t("inPerson.idMissing")
-        : !statement
-          ? t("inPerson.statementMissing")
-          : null;
+        : idExpiresOn < localToday()
+          ? t("inPerson.idExpired")
+          : !statement
+            ? t("inPerson.statementMissing")
+            : null;
     if (missing) {
       setError(missing);
       return;
@@ -287,6 +289,12 @@ function IdCheckForm() {
       </form>
     </section>
   );
+}
+
+/** Today on this device as YYYY-MM-DD (the server checks again, leniently across time zones). */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
 
 /** Shown on every stage of a hosted session: whose device this is. */

@@ -6,6 +6,8 @@ import { errorMessage } from "../../../api/api-error.ts";
 import { api } from "../../../api/client.ts";
 import { FormError } from "../../../components/FormError.tsx";
 
+const closeButtonProps = { "aria-label": "Close" };
+
 /**
  * Issue 34 §2a 'Host in-person signing': the member confirms the participant is with them, and the
  * signing room opens on this device for that participant (a single-use link that lives minutes). The
@@ -51,7 +53,14 @@ export function HostInPersonButton({
       >
         Host in-person signing
       </Button>
-      <Modal opened={opened} onClose={close} title={`Host in-person signing for ${who}`} size="lg" centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={`Host in-person signing for ${who}`}
+        size="lg"
+        centered
+        closeButtonProps={closeButtonProps}
+      >
         <Stack gap="md">
           <Text size="sm">
             The signing room opens on this device for {who}. Before they consent, you confirm who is signing: a one-time
