@@ -185,7 +185,7 @@ export const confirmInPersonSchema = z
 export type ConfirmInPerson = z.infer<typeof confirmInPersonSchema>;
 
 export const inPersonConfirmationSchema = z
-  .object({ inPerson: inPersonRoomSchema })
+  .object({ inPerson: inPersonRoomSchema.describe("The hosted session's identity check as it stands now") })
   .meta({ id: "InPersonConfirmation" });
 
 export const inPersonAdminRoutes = {
