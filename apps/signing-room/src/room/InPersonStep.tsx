@@ -315,14 +315,16 @@ export function InPersonHandBack({ onClose }: { onClose: () => void }) {
   const { room } = useRoom();
   if (!room.inPerson) return null;
   return (
-    <section className="card stack" aria-labelledby="hand-back-title" data-testid="in-person-hand-back">
-      <h2 id="hand-back-title" className="section-title">
-        {t("inPerson.handBackTitle")}
-      </h2>
-      <p>{t("inPerson.handBackBody", { host: room.inPerson.hostName })}</p>
-      <button type="button" className="button button--primary" onClick={onClose}>
-        {t("inPerson.closeSession")}
-      </button>
-    </section>
+    <div className="stage stage--narrow">
+      <section className="card" aria-labelledby="hand-back-title" data-testid="in-person-hand-back">
+        <h2 id="hand-back-title" className="section-title">
+          {t("inPerson.handBackTitle")}
+        </h2>
+        <p>{t("inPerson.handBackBody", { host: room.inPerson.hostName })}</p>
+        <button type="button" className="button button--primary" onClick={onClose}>
+          {t("inPerson.closeSession")}
+        </button>
+      </section>
+    </div>
   );
 }

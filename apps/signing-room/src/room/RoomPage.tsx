@@ -260,12 +260,12 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
             {room.stage === "VERIFY" ? room.inPerson ? <InPersonStep /> : <VerifyStep /> : null}
             {room.stage === "CONSENT" ? <ConsentStep /> : null}
             {room.stage === "IDENTITY_PROOFING" ? <IdentityProofingStep onPassed={() => void load()} /> : null}
-            {room.stage === "FINISHED" ? <InPersonHandBack onClose={leave} /> : null}
             <AvSession>
               {room.stage === "WAITING_TURN" ? <WaitingStep /> : null}
               {room.stage === "SIGN" ? <SignStep /> : null}
               {room.stage === "FINISHED" ? <FinishedStep /> : null}
             </AvSession>
+            {room.stage === "FINISHED" ? <InPersonHandBack onClose={leave} /> : null}
             {room.stage === "CLOSED" ? <ClosedStep /> : null}
           </Suspense>
         </main>
