@@ -1,6 +1,7 @@
 import {
   defaultApiVersion,
   fillPath,
+  inPersonAdminRoutes,
   notificationRuleRoutes,
   type PackageList,
   packageActionRoutes,
@@ -30,6 +31,8 @@ const PACKAGE_ROUTES: Record<string, RouteDef> = {
   getPackageReminderSettings: notificationRuleRoutes.getPackageReminderSettings,
   updatePackageReminderSettings: notificationRuleRoutes.updatePackageReminderSettings,
   addDocumentFromTemplate: templateRoutes.addDocumentFromTemplate,
+  // issue 34 §2a: hosting in-person signing names the package and its participant
+  ...inPersonAdminRoutes,
 };
 
 interface Ids {
@@ -53,6 +56,7 @@ const SAMPLES: Record<string, (ids: Ids) => { body?: unknown; query?: Record<str
   listWorkspacePackages: () => ({}),
   packageStatusCounts: () => ({}),
   listParticipants: () => ({}),
+  startInPersonSigning: () => ({ body: { participantPresent: true } }),
   listRecentContacts: () => ({ query: { text: "a" } }),
   addParticipant: () => ({ body: { type: "Borrower", email: "intruder@example.com" } }),
   updateParticipant: () => ({ body: { version: 1, givenName: "Renamed" } }),

@@ -91,6 +91,7 @@ export const RESOURCES = {
       add: "addParticipant",
       update: "updateParticipant",
       remove: "removeParticipant",
+      startInPersonSigning: "startInPersonSigning",
     },
     setParticipantsOrder: "setParticipantsOrder",
     documents: {

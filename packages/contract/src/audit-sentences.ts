@@ -1,3 +1,4 @@
+import { idCheckedText } from "./in-person.ts";
 import { PACKAGE_STATUS_WORDS } from "./package-status.ts";
 
 // Audit events as sentences a compliance officer reads (issue 11 §4): who did what, with every
@@ -374,7 +375,12 @@ const WORDINGS: Record<string, Wording> = {
   "participant.authenticated": (who, d) => {
     const method = d.raw("method");
     d.said("participantId", "method");
-    const link = method === "API_LINK" ? "their signing URL" : "the invitation link";
+    const link =
+      method === "IN_PERSON_LINK"
+        ? "the signing room on the host's device (in person)"
+        : method === "API_LINK"
+          ? "their signing URL"
+          : "the invitation link";
     return `${who} opened ${link}${d.raw("embedded") === true ? " in an embedded signing room" : ""}.`;
   },
   "participant.verification-code-sent": (who, d) => {
@@ -382,6 +388,32 @@ const WORDINGS: Record<string, Wording> = {
     const byEmail = d.raw("method") === "EMAIL_CODE";
     d.said("method");
     return `${who} was sent a one-time verification code by ${byEmail ? "email" : "text message"}${d.has("count") ? ` (code ${d.text("count")})` : ""}.`;
+  },
+  "participant.in-person-started": (who, d) => {
+    const present = d.raw("participantPresent") === true;
+    d.said("participantPresent");
+    return `${who} started in-person signing for ${participant(d)} on their own device${present ? ", confirming the participant was present" : ""}.`;
+  },
+  "participant.in-person-code-sent": (who, d) => {
+    const channel = d.raw("channel") === "EMAIL" ? "email" : "text message";
+    d.said("channel");
+    return `${who} was sent a one-time code for in-person signing by ${channel}${d.has("sentTo") ? ` to ${d.text("sentTo")}` : ""}.`;
+  },
+  "participant.identity-confirmed-in-person": (who, d) => {
+    const method = d.raw("method");
+    d.said("method", "hostStatement");
+    const host = d.name("hostUserId", "the host");
+    if (method === "HOST_ATTESTED_ID") {
+      const type = idCheckedText({
+        idType: String(d.raw("idType")),
+        idTypeOther: d.has("idTypeOther") ? String(d.raw("idTypeOther")) : null,
+        idIssuer: d.has("idIssuer") ? String(d.raw("idIssuer")) : "issuer not given",
+      });
+      d.said("idType", "idTypeOther", "idIssuer");
+      return `${who}'s identity was confirmed in person: ${host} checked their ID (${type}${d.has("idExpiresOn") ? `, expires ${d.text("idExpiresOn")}` : ""}) and stated so.`;
+    }
+    const channel = method === "IN_PERSON_CODE_EMAIL" ? "email" : "text message";
+    return `${who}'s identity was confirmed in person, hosted by ${host}: they entered the one-time code sent by ${channel}${d.has("sentTo") ? ` to ${d.text("sentTo")}` : ""}.`;
   },
   "participant.verified": (who, d) =>
     `${who} verified their identity${d.has("method") ? ` (${d.text("method")})` : ""}.`,

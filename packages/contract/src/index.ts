@@ -31,6 +31,7 @@ export * from "./identity-links.ts";
 export * from "./identity-proofing.ts";
 export * from "./identity-providers.ts";
 export * from "./import-export.ts";
+export * from "./in-person.ts";
 export * from "./invitations.ts";
 export * from "./json-body.ts";
 export * from "./languages.ts";

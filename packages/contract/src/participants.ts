@@ -74,6 +74,10 @@ export const participantSchema = z
       .nullable()
       .describe("When the participant was last sent their signing link (ISO 8601 time); null: not yet"),
     finishedAt: z.string().nullable().describe("When the participant finished signing (ISO 8601 time); null: not yet"),
+    signedInPersonHost: z
+      .string()
+      .nullable()
+      .describe("Finished in person on a member's device: the host as 'Name (email)'; null: not signed in person"),
     idVerification: idVerificationMethodSchema.describe("How the participant proves who they are"),
     kbaQuestions: z.array(z.enum(KBA_QUESTIONS)).describe("KBA: the questions the sender gave answers to"),
     mailingAddress: postalAddressOutSchema

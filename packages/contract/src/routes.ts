@@ -14,6 +14,7 @@ import { identityRoutes } from "./identity-links.ts";
 import { identityProofingSenderRoutes } from "./identity-proofing.ts";
 import { identityProviderRoutes } from "./identity-providers.ts";
 import { importExportRoutes } from "./import-export.ts";
+import { inPersonAdminRoutes } from "./in-person.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
 import { mfaRoutes } from "./mfa.ts";
@@ -70,6 +71,7 @@ export const routes = {
   ...holidayRoutes,
   ...groupPackageRoutes,
   ...signingAdminRoutes,
+  ...inPersonAdminRoutes,
   ...webhookRoutes,
   ...eDepositRoutes,
   ...identityProofingSenderRoutes,

@@ -4,6 +4,7 @@ import { DATA_COLLECTION_FIELD_TYPES } from "./data-collection.ts";
 import { executionTypeEnumSchema as executionTypeSchema } from "./documents.ts";
 import { identityProofingRoutes } from "./identity-proofing.ts";
 import { ID } from "./ids.ts";
+import { inPersonRoomRoutes, inPersonRoomSchema } from "./in-person.ts";
 import { participantLanguageSchema } from "./languages.ts";
 import { publicLogoRoutes } from "./organization-logo.ts";
 import { PACKAGE_STATUS_TEXT } from "./package-status-schemas.ts";
@@ -548,6 +549,9 @@ export const signingRoomSchema = z
       })
       .nullable()
       .describe("Ordered signing, while the participant waits their turn: the steps counted 1..n; null otherwise"),
+    inPerson: inPersonRoomSchema
+      .nullable()
+      .describe("Issue 34 §2a: the session is hosted in person on a member's device; null: an ordinary session"),
   })
   .meta({ id: "SigningRoom" });
 export type SigningRoom = z.infer<typeof signingRoomSchema>;
@@ -1089,6 +1093,7 @@ export const signingOriginRoutes = {
   ...signingRoomRoutes,
   ...avSigningRoutes,
   ...identityProofingRoutes,
+  ...inPersonRoomRoutes,
   ...signingRoomFileRoutes,
   ...publicLogoRoutes,
 } as const;

@@ -41,6 +41,7 @@ export * from "./identity-links/index.ts";
 export * from "./identity-proofing/index.ts";
 export * from "./identity-providers/index.ts";
 export * from "./import-export/index.ts";
+export * from "./in-person/index.ts";
 export * from "./invitations/index.ts";
 export * from "./jobs/bullmq-queues.ts";
 export * from "./jobs/enqueue-outbox.ts";

@@ -13,6 +13,7 @@ import {
   listSigningRoomIdentifiers,
   sealedArtifactFile,
   sealedArtifactsZip,
+  startInPersonSigning,
   updateSigningRoomSettings,
   uploadCustomConsent,
   uploadSealCertificate,
@@ -43,6 +44,14 @@ export async function registerSigningAdminRoutes(app: FastifyInstance, deps: Cor
   );
   defineRoute(app, authenticate, routes.createSigningUrl, async ({ params, body, session }) =>
     createSigningUrl(
+      session.actor,
+      { ...body, organizationId: params.orgId, packageId: params.packageId, participantId: params.participantId },
+      deps,
+    ),
+  );
+  // issue 34 §2a: host in-person signing on the member's own device
+  defineRoute(app, authenticate, routes.startInPersonSigning, async ({ params, body, session }) =>
+    startInPersonSigning(
       session.actor,
       { ...body, organizationId: params.orgId, packageId: params.packageId, participantId: params.participantId },
       deps,

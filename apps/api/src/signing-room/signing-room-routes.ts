@@ -1,5 +1,11 @@
 import fastifyMultipart from "@fastify/multipart";
-import { MESSAGES, signingRoomRoutes as routes, SIGNING_LIMITS, signingRoomFileRoutes } from "@signet/contract";
+import {
+  inPersonRoomRoutes as inPersonRoutes,
+  MESSAGES,
+  signingRoomRoutes as routes,
+  SIGNING_LIMITS,
+  signingRoomFileRoutes,
+} from "@signet/contract";
 import {
   AppError,
   adoptSignature,
@@ -7,6 +13,7 @@ import {
   type CoreDeps,
   collaborationDocumentFile,
   collaborationView,
+  confirmInPerson,
   consentDocument,
   declineSigning,
   delegateSigning,
@@ -22,6 +29,7 @@ import {
   requestNewSigningLink,
   reviewDocument,
   type SigningContext,
+  sendInPersonCode,
   sendVerificationCode,
   setSigningLanguage,
   uploadStip,
@@ -78,6 +86,12 @@ export async function registerSigningRoomRoutes(
   );
   defineRoute(app, authenticate, routes.verifyParticipant, async ({ request, body }) =>
     verifyParticipant(ctx(request), body, deps),
+  );
+  defineRoute(app, authenticate, inPersonRoutes.sendInPersonCode, async ({ request, body }) =>
+    sendInPersonCode(ctx(request), body, deps),
+  );
+  defineRoute(app, authenticate, inPersonRoutes.confirmInPerson, async ({ request, body }) =>
+    confirmInPerson(ctx(request), body, deps),
   );
   defineRoute(app, authenticate, routes.giveConsent, async ({ request, body }) =>
     giveConsent(ctx(request), body, deps),

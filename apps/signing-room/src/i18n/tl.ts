@@ -456,6 +456,43 @@ export const tl: Translation = {
     working: "Ipinapasa…",
     fromNotice: "Hiniling ni {{name}} na kayo ang lumagda sa paketeng ito sa halip niya.",
   },
+  inPerson: {
+    title: "Kumpirmahin kung sino ang pumipirma",
+    intro:
+      "Personal na pumipirma si {{name}} kasama si {{host}}. Bago magpatuloy, kumpirmahin kung sino ang pumipirma: sa pamamagitan ng code na ipinadala sa kalahok, o pagsuri ng host sa kanyang ID.",
+    lockedHostHint: "Maaaring simulan muli ng host ang personal na pagpirma mamaya.",
+    codeTitle: "Magpadala ng one-time code",
+    codeIntro:
+      "Binabasa ng kalahok ang anim na digit na code sa sarili niyang email o telepono at inilalagay ito rito.",
+    sendEmail: "Magpadala ng code sa {{destination}}",
+    sendSms: "I-text ang code sa {{destination}}",
+    codeSent: "Nagpadala kami ng code sa {{destination}}. Gagana ito nang 10 minuto.",
+    codeFormat: "Ilagay ang anim na digit ng code.",
+    confirmCode: "Kumpirmahin ang code",
+    idTitle: "Sinuri ko ang kanyang ID",
+    idIntro:
+      "Para kay {{host}}: suriin ang balidong ID mula sa gobyerno ng taong nasa harap mo, saka punan kung ano ito.",
+    idType: "Uri ng ID",
+    idTypes: {
+      DRIVERS_LICENSE: "Lisensya sa pagmamaneho",
+      PASSPORT: "Pasaporte",
+      STATE_ID: "ID card ng estado",
+      OTHER: "Ibang ID mula sa gobyerno",
+    },
+    idTypeOther: "Anong ID",
+    idIssuer: "Estado o bansang nag-isyu",
+    idExpiresOn: "Petsa ng pag-expire",
+    idExpired: "Expired na ang ID: sumuri ng ID na balido pa.",
+    idMissing: "Punan ang uri ng ID, kung sino ang nag-isyu, at ang petsa ng pag-expire.",
+    statementMissing: "Lagyan ng tsek ang pahayag para kumpirmahing sinuri mo ang ID.",
+    noCopyKept:
+      "Ang uri, nag-isyu at petsa ng pag-expire lang ang itinatala: walang numero ng ID at walang kopya nito.",
+    confirmId: "Kumpirmahing nasuri ang ID",
+    banner: "Personal na pagpirma na pinangungunahan ni {{host}}",
+    handBackTitle: "Pakibalik ang device",
+    handBackBody: "Tapos ka na. Pakibalik ang device kay {{host}}.",
+    closeSession: "Isara ang signing session na ito",
+  },
   finished: {
     title: "Tapos na kayo",
     body: "Salamat po, {{name}}. Natapos na ninyo ang {{package}}.",

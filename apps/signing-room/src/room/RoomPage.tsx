@@ -10,6 +10,7 @@ import { AvSession } from "./av/AvSession.tsx";
 import { ClosedStep } from "./ClosedStep.tsx";
 import { ConsentStep } from "./ConsentStep.tsx";
 import { FinishedStep } from "./FinishedStep.tsx";
+import { InPersonBanner, InPersonHandBack, InPersonStep } from "./InPersonStep.tsx";
 import { RoomHeader } from "./RoomHeader.tsx";
 import { type RoomApi, RoomContext } from "./room-context.tsx";
 import { WaitingStep } from "./WaitingStep.tsx";
@@ -254,6 +255,7 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
               {t("delegate.fromNotice", { name: room.participant.delegatedFrom })}
             </p>
           ) : null}
+          <InPersonBanner />
           {(room.stage === "VERIFY" || room.stage === "CONSENT") && room.sessionRules.entryMessage ? (
             <section
               className="notice notice--info room__welcome"
@@ -264,7 +266,7 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
             </section>
           ) : null}
           <Suspense fallback={<Spinner label={t("common.loading")} />}>
-            {room.stage === "VERIFY" ? <VerifyStep /> : null}
+            {room.stage === "VERIFY" ? room.inPerson ? <InPersonStep /> : <VerifyStep /> : null}
             {room.stage === "CONSENT" ? <ConsentStep /> : null}
             {room.stage === "IDENTITY_PROOFING" ? <IdentityProofingStep onPassed={() => void load()} /> : null}
             <AvSession>
@@ -272,6 +274,7 @@ export function RoomPage({ initialRoom }: { initialRoom: SigningRoom | null }) {
               {room.stage === "SIGN" ? <SignStep /> : null}
               {room.stage === "FINISHED" ? <FinishedStep /> : null}
             </AvSession>
+            {room.stage === "FINISHED" ? <InPersonHandBack onClose={leave} /> : null}
             {room.stage === "CLOSED" ? <ClosedStep /> : null}
           </Suspense>
         </main>

@@ -82,6 +82,7 @@ export const PACKAGE_EXAMPLES = [
     signingStatus: "INVITED",
     invitedAt: "2026-03-16T14:30:00.000Z",
     finishedAt: null,
+    signedInPersonHost: null,
     idVerification: "NONE",
     kbaQuestions: [],
     mailingAddress: null,

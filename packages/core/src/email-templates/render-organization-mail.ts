@@ -23,11 +23,17 @@ type Reader = Pick<Db, "emailTemplate" | "organizationSetting" | "organization">
 
 /**
  * Security emails keep the product's own words whatever the organization's templates say; so do
- * the delegation notice and the emailed verification code (issue 34 §3), which have no template kind.
+ * the delegation notice and the emailed verification code (issue 34 §3) and the in-person code (§2a),
+ * which have no template kind.
  */
-type ProductWordedTemplate = "identity-link" | "participant-delegated" | "signing-email-code";
+type ProductWordedTemplate = "identity-link" | "participant-delegated" | "signing-email-code" | "in-person-code";
 type OrganizationWordedMail = Exclude<MailTemplateInput, { template: ProductWordedTemplate }>;
-const PRODUCT_WORDED: readonly string[] = ["identity-link", "participant-delegated", "signing-email-code"];
+const PRODUCT_WORDED: readonly string[] = [
+  "identity-link",
+  "participant-delegated",
+  "signing-email-code",
+  "in-person-code",
+];
 const isProductWorded = (
   mail: MailTemplateInput,
 ): mail is Extract<MailTemplateInput, { template: ProductWordedTemplate }> => PRODUCT_WORDED.includes(mail.template);

@@ -27,6 +27,7 @@ const emailPayload = z.discriminatedUnion("template", [
     data: MAIL_DATA["organization-access-granted"],
   }),
   z.object({ ...emailEnvelope, template: z.literal("verify-account"), data: MAIL_DATA["verify-account"] }),
+  z.object({ ...emailEnvelope, template: z.literal("in-person-code"), data: MAIL_DATA["in-person-code"] }),
   z.object({ ...emailEnvelope, template: z.literal("identity-link"), data: MAIL_DATA["identity-link"] }),
   z.object({
     ...emailEnvelope,

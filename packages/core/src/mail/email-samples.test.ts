@@ -18,6 +18,7 @@ const SUBJECTS: Record<MailTemplateName, string> = {
   "organization-access-granted": "Sam Sender asks you to join First Street Bank on Signet",
   "identity-link": "Confirm signing in to Signet through Bank SSO",
   "verify-account": "Your Signet verification code",
+  "in-person-code": "Your code to sign Home loan — 12 Elm Street in person",
   "package-cancelled": "Home loan — 12 Elm Street has been cancelled",
   "participant-reminder": "Reminder: Home loan — 12 Elm Street is waiting for you",
   "daily-summary": "Your packages yesterday: 12 updates, 1 failed deliveries",

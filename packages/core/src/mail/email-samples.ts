@@ -91,6 +91,14 @@ export const MAIL_SAMPLES: SampleData = {
     code: "042917",
     expiresInMinutes: 15,
   },
+  "in-person-code": {
+    recipientName: "Maria Lopez",
+    hostName: "Dana Reyes",
+    organizationName: "First Street Bank",
+    packageName: "Home loan — 12 Elm Street",
+    code: "583014",
+    expiresInMinutes: 10,
+  },
   "package-cancelled": {
     recipientName: "Maria Lopez",
     organizationName: "First Street Bank",

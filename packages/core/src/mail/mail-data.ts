@@ -47,6 +47,15 @@ export const verifyAccountData = z.object({
   expiresInMinutes: z.number().int(),
 });
 
+export const inPersonCodeData = z.object({
+  recipientName: z.string(),
+  hostName: z.string(),
+  organizationName: z.string(),
+  packageName: z.string(),
+  code: z.string().regex(/^\d{6}$/),
+  expiresInMinutes: z.number().int(),
+});
+
 export const packageCancelledData = z.object({
   recipientName: z.string(),
   organizationName: z.string(),
@@ -138,6 +147,7 @@ export const MAIL_DATA = {
   "organization-access-granted": organizationAccessGrantedData,
   "identity-link": identityLinkData,
   "verify-account": verifyAccountData,
+  "in-person-code": inPersonCodeData,
   "package-cancelled": packageCancelledData,
   "participant-reminder": participantReminderData,
   "daily-summary": dailySummaryData,

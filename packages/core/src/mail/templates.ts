@@ -7,6 +7,7 @@ import {
   verifyAccountMail,
 } from "./account-emails.tsx";
 import { renderEmailHtml } from "./email-layout.tsx";
+import { inPersonCodeMail } from "./in-person-emails.tsx";
 import type { MailData, MailDefinition, MailTemplateInput, MailTemplateName, RenderedMail } from "./mail-data.ts";
 import {
   packageCancelledMail,
@@ -35,6 +36,7 @@ export const mailTemplates: { [N in MailTemplateName]: MailDefinition<N> } = {
   "organization-access-granted": organizationAccessGrantedMail,
   "identity-link": identityLinkMail,
   "verify-account": verifyAccountMail,
+  "in-person-code": inPersonCodeMail,
   "package-cancelled": packageCancelledMail,
   "participant-reminder": participantReminderMail,
   "daily-summary": dailySummaryMail,
@@ -64,6 +66,8 @@ export function renderMail(mail: MailTemplateInput): Promise<RenderedMail> {
     case "organization-access-granted":
       return renderWith(mailTemplates[mail.template], mail.data);
     case "verify-account":
+      return renderWith(mailTemplates[mail.template], mail.data);
+    case "in-person-code":
       return renderWith(mailTemplates[mail.template], mail.data);
     case "identity-link":
       return renderWith(mailTemplates[mail.template], mail.data);

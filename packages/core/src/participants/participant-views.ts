@@ -33,6 +33,7 @@ export function toParticipant(row: ParticipantRow, delegatedTo: string | null = 
     signingStatus: row.signingStatus,
     invitedAt: row.invitedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    signedInPersonHost: row.signedInPersonHost,
     idVerification: row.idVerification,
     kbaQuestions: KBA_QUESTIONS.filter((question) => row.kbaQuestions.includes(question)),
     mailingAddress: (row.mailingAddress as unknown as PostalAddress | null) ?? null,

@@ -2,6 +2,7 @@ import {
   asParticipantLanguage,
   auditDetailsText,
   auditSentence,
+  inPersonCertificateLine,
   participantDisplayName,
   stepNumberOf,
   witnessedByLine,
@@ -58,16 +59,22 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
     where: { id: packageId },
     include: { organization: { select: { name: true } } },
   });
-  const [documents, artifacts, participants, consents, signatures, events, chain, settings] = await Promise.all([
-    db.document.findMany({ where: { packageId }, orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }] }),
-    db.sealedArtifact.findMany({ where: { packageId, kind: "DOCUMENT" } }),
-    db.participant.findMany({ where: { packageId }, orderBy: participantOrder }),
-    db.consentRecord.findMany({ where: { packageId }, orderBy: { grantedAt: "desc" } }),
-    db.participantSignature.findMany({ where: { packageId, kind: "SIGNATURE" } }),
-    db.auditEvent.findMany({ where: { streamType: "package", streamId: packageId }, orderBy: { sequence: "asc" } }),
-    verifyAuditChain(db, "package", packageId),
-    readPackageSettings(db, pkg.organizationId),
-  ]);
+  const [documents, artifacts, participants, consents, signatures, events, chain, settings, inPerson] =
+    await Promise.all([
+      db.document.findMany({ where: { packageId }, orderBy: [{ orderSequence: "asc" }, { createdAt: "asc" }] }),
+      db.sealedArtifact.findMany({ where: { packageId, kind: "DOCUMENT" } }),
+      db.participant.findMany({ where: { packageId }, orderBy: participantOrder }),
+      db.consentRecord.findMany({ where: { packageId }, orderBy: { grantedAt: "desc" } }),
+      db.participantSignature.findMany({ where: { packageId, kind: "SIGNATURE" } }),
+      db.auditEvent.findMany({ where: { streamType: "package", streamId: packageId }, orderBy: { sequence: "asc" } }),
+      verifyAuditChain(db, "package", packageId),
+      readPackageSettings(db, pkg.organizationId),
+      // issue 34 §2a: confirmed in-person checks, newest first (the one a participant finished after)
+      db.inPersonIdentityCheck.findMany({
+        where: { packageId, confirmedAt: { not: null } },
+        orderBy: { confirmedAt: "desc" },
+      }),
+    ]);
   const actorIds = [...new Set(events.flatMap((event) => (event.actorId ? [event.actorId] : [])))];
   const users = await db.user.findMany({
     where: { id: { in: actorIds } },
@@ -121,6 +128,9 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
       const delegation = delegationLines(participant, participants);
       const consent = consents.find((record) => record.participantId === participant.id);
       const verification = VERIFICATION_LABELS[participant.idVerification];
+      const hosted = participant.signedInPersonHost
+        ? inPerson.find((check) => check.participantId === participant.id)
+        : undefined;
       return {
         displayName: participantDisplayName(participant),
         name: [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" "),
@@ -131,6 +141,7 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
         authentication: [
           ACCESS_LABELS[participant.accessMethod],
           ...(verification && verifiedBy.has(participant.id) ? [verification] : []),
+          ...(hosted ? [inPersonCertificateLine(hosted)] : []),
         ],
         consent: consent
           ? {

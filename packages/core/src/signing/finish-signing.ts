@@ -8,6 +8,7 @@ import {
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
+import { hostOf } from "../in-person/in-person-host.ts";
 import { advancePackage } from "./complete-package.ts";
 import { dateSignedValue } from "./date-signed-value.ts";
 import { recordDocumentReview } from "./participant-actions.ts";
@@ -112,7 +113,8 @@ export async function finishSigning(context: SigningContext, deps: CoreDeps): Pr
 
       const { count } = await tx.participant.updateMany({
         where: { id: participantId, signingStatus: { notIn: ["FINISHED", "DECLINED", "CONSENT_WITHDRAWN"] } },
-        data: { signingStatus: "FINISHED", finishedAt: now },
+        // issue 34 §2a: finished on a host's device; the package page and certificate say so
+        data: { signingStatus: "FINISHED", finishedAt: now, signedInPersonHost: await hostOf(tx, current.session) },
       });
       if (count === 0) throw new AppError("SIGNING_CLOSED", "You have already finished this package.");
       await appendAuditEvent(tx, current.actor, {

@@ -124,7 +124,7 @@ export async function reopenParticipants(tx: Tx, packageId: string): Promise<voi
   if (reopened.length > 0) {
     await tx.participant.updateMany({
       where: { id: { in: reopened } },
-      data: { signingStatus: "WAITING", finishedAt: null },
+      data: { signingStatus: "WAITING", finishedAt: null, signedInPersonHost: null },
     });
   }
 }

@@ -4,6 +4,7 @@ import type { RequestOrigin } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
+import { startHostedCheck } from "../in-person/in-person-host.ts";
 import { sendSigningLink } from "./invite-due-participants.ts";
 import { hashSecret, loadSigningPackage, participantActor, type SigningContext } from "./signing-context.ts";
 import { signingLinkIdFromToken } from "./signing-link-token.ts";
@@ -97,8 +98,11 @@ export async function openSigningSession(
         verificationFailures: locked ? SIGNING_LIMITS.verificationAttempts : 0,
         ip: input.origin.ip,
         userAgent: input.origin.userAgent,
+        hostedByUserId: link.hostedByUserId,
+        hostedAt: link.hostedByUserId ? now : null,
       },
     });
+    if (link.hostedByUserId) await startHostedCheck(tx, session, link.hostedByUserId);
     let participant = link.participant;
     if (participant.signingStatus === "INVITED" || participant.signingStatus === "WAITING") {
       participant = await tx.participant.update({
@@ -120,7 +124,7 @@ export async function openSigningSession(
       data: {
         participantId: participant.id,
         sessionId: session.id,
-        method: `${link.channel}_LINK`,
+        method: link.hostedByUserId ? "IN_PERSON_LINK" : `${link.channel}_LINK`,
         linkId: link.id,
         embedded: link.parentOrigin !== null,
       },

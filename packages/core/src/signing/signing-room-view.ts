@@ -21,6 +21,7 @@ import {
 } from "@signet/contract";
 import type { CoreDeps } from "../core-deps.ts";
 import { withENoteViews } from "../enote/signing-room-enote.ts";
+import { inPersonRoomOf } from "../in-person/in-person-room.ts";
 import { SIGNING_SESSION_SETTING_KEYS, signingSessionRulesOf } from "../settings/session-upload-settings.ts";
 import { defaultConsentText } from "./default-consent.ts";
 import type { SigningContext } from "./signing-context.ts";
@@ -217,6 +218,7 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
       .filter((candidate) => waitingIds.includes(candidate.id))
       .map((candidate) => participantName(candidate)),
     waitingStep,
+    inPerson: await inPersonRoomOf(deps.db, context),
   };
 }
 

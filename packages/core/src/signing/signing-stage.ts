@@ -72,7 +72,10 @@ export function stageOf(context: SigningContext, inputs: StageInputs): StageFact
   const { progress, reviewOnly, consent, consentRecord: record } = inputs;
   // a new consent version (DOMAIN.md §3: changed requirements) needs consent again
   const given = record !== null && record.consentVersion === consent.version && record.consentSha256 === consent.sha256;
-  const verified = participant.idVerification === "NONE" || session.verifiedAt !== null;
+  // issue 34 §2a: a hosted session is verified only by the in-person identity check, whatever the method
+  const verified = session.hostedByUserId
+    ? session.verifiedAt !== null
+    : participant.idVerification === "NONE" || session.verifiedAt !== null;
   const facts = { consent: { ...consent, given }, verified, progress, reviewOnly };
   const closedReason = closedReasonOf(context);
   if (closedReason) return { ...facts, stage: "CLOSED", closedReason };

@@ -1,5 +1,11 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { KBA_QUESTIONS, normalizeKbaAnswer, SIGNING_LIMITS, type SigningRoom } from "@signet/contract";
+import {
+  IN_PERSON_MESSAGES,
+  KBA_QUESTIONS,
+  normalizeKbaAnswer,
+  SIGNING_LIMITS,
+  type SigningRoom,
+} from "@signet/contract";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -34,6 +40,7 @@ export function emailVerificationCode(linkKey: Buffer, sessionId: string, sentAt
 export async function sendVerificationCode(context: SigningContext, deps: CoreDeps): Promise<SigningRoom> {
   const now = new Date();
   const sent = await signingWrite(context, deps, ["VERIFY"], async (tx, fresh) => {
+    if (fresh.session.hostedByUserId) throw new AppError("BAD_REQUEST", IN_PERSON_MESSAGES.hostedUseInPerson);
     const method = fresh.participant.idVerification;
     if (method === "EMAIL_CODE" && !fresh.participant.email) {
       throw new AppError("BAD_REQUEST", "This participant has no email address to send a code to.");
@@ -104,6 +111,7 @@ export async function verifyParticipant(
   const now = new Date();
   const outcome = await signingWrite(context, deps, ["VERIFY"], async (tx, fresh) => {
     const { session, participant } = fresh;
+    if (session.hostedByUserId) throw new AppError("BAD_REQUEST", IN_PERSON_MESSAGES.hostedUseInPerson);
     if (session.lockedUntil && session.lockedUntil > now) throw new AppError("VERIFICATION_LOCKED");
     let passed: boolean;
     if ("code" in input) {

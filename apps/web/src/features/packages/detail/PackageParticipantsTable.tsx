@@ -1,4 +1,4 @@
-import { Badge, Text, Tooltip } from "@mantine/core";
+import { Badge, Group, Text, Tooltip } from "@mantine/core";
 import {
   PARTICIPANT_ROLE_LABELS,
   type Package,
@@ -12,6 +12,7 @@ import { ProofingOutcome } from "../../identity-proofing/ProofingOutcome.tsx";
 import { ParticipantLanguageNote } from "../ParticipantLanguageNote.tsx";
 import { ACCESS_METHOD_LABELS } from "../package-format.ts";
 import { idVerificationText, SIGNING_STATUS_COLORS, signingStatusText } from "../signing-format.ts";
+import { HostInPersonButton } from "./HostInPersonButton.tsx";
 import { SigningLinkButton } from "./SigningLinkButton.tsx";
 
 /**
@@ -48,6 +49,21 @@ function DelegationNote(props: { participant: Participant; participants: readonl
       {from && to ? " · " : null}
       {to ? `Delegated to ${nameOf(to)}` : null}
     </Text>
+  );
+}
+
+/**
+ * Issue 34 §2a 'Host in-person signing': for a participant who can sign now (the package is out, they
+ * are invited and not finished), shown to members who may manage the package.
+ */
+function canHostInPerson(
+  pkg: Pick<Package, "status" | "canManage">,
+  participant: Pick<Participant, "signingStatus">,
+): boolean {
+  return (
+    pkg.status === "AVAILABLE_TO_SIGNERS" &&
+    pkg.canManage &&
+    (participant.signingStatus === "INVITED" || participant.signingStatus === "OPENED")
   );
 }
 
@@ -96,6 +112,11 @@ export function PackageParticipantsTable(props: {
             {signingStatusText(participant)}
           </Badge>
           <DelegationNote participant={participant} participants={props.participants ?? []} />
+          {participant.signedInPersonHost ? (
+            <Text size="xs" c="dimmed" data-testid="signed-in-person">
+              In person, hosted by {participant.signedInPersonHost}
+            </Text>
+          ) : null}
         </>
       ),
     },
@@ -114,8 +135,19 @@ export function PackageParticipantsTable(props: {
       label: "Signing link",
       labelHidden: true,
       render: (participant) => {
+        const host = canHostInPerson(pkg, participant) ? (
+          <HostInPersonButton
+            organizationId={organizationId}
+            packageId={pkg.id}
+            participant={{
+              id: participant.id,
+              displayName: participant.displayName,
+              name: [participant.givenName, participant.familyName].filter(Boolean).join(" "),
+            }}
+          />
+        ) : null;
         const link = signingLinkState(pkg, participant);
-        if (!link) return null;
+        if (!link) return host;
         const button = (
           <SigningLinkButton
             organizationId={organizationId}
@@ -124,12 +156,20 @@ export function PackageParticipantsTable(props: {
             disabled={link.disabled}
           />
         );
-        return link.reason ? (
+        const linked = link.reason ? (
           <Tooltip label={link.reason} withinPortal multiline maw={280}>
             <span>{button}</span>
           </Tooltip>
         ) : (
           button
+        );
+        return host ? (
+          <Group gap="xs" wrap="nowrap">
+            {linked}
+            {host}
+          </Group>
+        ) : (
+          linked
         );
       },
     },
