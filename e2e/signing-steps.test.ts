@@ -123,6 +123,7 @@ describe("signing steps: two in step 1 in any order, the lender at step 2", () =
       .toBe("Step 1: Ada Rivera, Ben Rivera (in any order)\nStep 2: Lena Park");
     await page.getByTestId("save-counter").filter({ hasText: "All changes saved" }).waitFor();
     await expect.poll(stored).toEqual([1, 1, 2]);
+    await screenshot(page, "signing-steps-builder");
     await noSeriousAxe(page, "builder: signing steps");
 
     // on a phone: the order section fits without sideways scrolling and still passes axe
