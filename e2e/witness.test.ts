@@ -70,6 +70,8 @@ describe("a witness signs after the signer they witness", () => {
     await expect.poll(() => witnessFor.inputValue()).toBe("Ada Stone (BORROWER 1)");
     await expectNoAxeViolations(page);
     await form.getByRole("button", { name: "Add participant" }).click();
+    // the participants table says whom the new row witnesses
+    await page.getByRole("table", { name: "Participants" }).getByText("Witness to Ada Stone").waitFor();
     let wes: Participant | undefined;
     await expect
       .poll(async () => {

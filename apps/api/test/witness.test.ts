@@ -115,6 +115,11 @@ describe("choosing a witness", () => {
       json: { version: ada.version, role: "VIEWER" },
     });
     expect(adaViews.status).toBe(409);
+    // nor may the signer take the witness's email: they stay two people
+    const adaEmail = await s.admin.request<{ message: string }>("PATCH", participantPath(s, ada.id), {
+      json: { version: ada.version, email: "wes.w1@example.com" },
+    });
+    expect([adaEmail.status, adaEmail.body.message]).toEqual([400, WITNESS_MESSAGES.sameEmail]);
     expect(await db().participant.count({ where: { packageId: s.pkg.id } })).toBe(2);
 
     // the witness signs as a witness only; only a witness has a witness tag
