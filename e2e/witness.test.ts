@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { expectNoHorizontalOverflow, signIn } from "./support/journeys.ts";
+import { FIXTURE_PDFS, readAsPage } from "./support/package-helpers.ts";
 import {
   adminClient,
   buildPackage,
@@ -70,6 +71,8 @@ describe("a witness signs after the signer they witness", () => {
     await expect.poll(() => witnessFor.inputValue()).toBe("Ada Stone (BORROWER 1)");
     await expectNoAxeViolations(page);
     await form.getByRole("button", { name: "Add participant" }).click();
+    // the participants table says whom the new row witnesses
+    await page.getByRole("table", { name: "Participants" }).getByText("Witness to Ada Stone").waitFor();
     let wes: Participant | undefined;
     await expect
       .poll(async () => {
@@ -149,5 +152,69 @@ describe("a witness signs after the signer they witness", () => {
     const text = pdfText(new Uint8Array(await file.arrayBuffer()));
     expect(text).toContain("Wes Lee");
     expect(text).toContain("Witness to Ada Stone");
+  });
+  it("a member with package permissions only chooses a witness and places the witness tag from the palette", async () => {
+    const member = await launchBrowser({ baseURL: app.url, viewport: { width: 1440, height: 1000 } });
+    try {
+      const page = member.page;
+      await page.goto("/sign-in");
+      await signIn(page, app.users.member, DEMO_PASSWORD);
+      await page.getByRole("heading", { name: "Workspace", level: 1 }).waitFor();
+      await page.getByRole("button", { name: "New package" }).click();
+      await page.waitForURL(/\/packages\/[0-9a-f-]+\/build\?step=1$/);
+      const packageId = page.url().match(/packages\/([0-9a-f-]+)\/build/)?.[1] as string;
+      const form = page.getByRole("form", { name: "Add participant" });
+      const add = async (type: string, given: string, email: string, witnessOf?: string) => {
+        await form.getByLabel("Type").fill(type);
+        await page.keyboard.press("Escape");
+        await form.getByLabel("First name").fill(given);
+        await form.getByLabel("Last name").fill("Reyes");
+        await form.getByRole("textbox", { name: "Email" }).fill(email);
+        if (witnessOf) {
+          const witnessFor = form.getByRole("combobox", { name: "Witness for" });
+          await witnessFor.click();
+          await page.getByRole("option", { name: witnessOf }).click();
+          await expect.poll(() => witnessFor.inputValue()).toBe(witnessOf);
+        }
+        await form.getByRole("button", { name: "Add participant" }).click();
+        await page.getByRole("table", { name: "Participants" }).getByText(`${given} Reyes`).waitFor();
+      };
+      await add("Borrower", "Rosa", "rosa.reyes@example.com");
+      await add("Witness", "Tomas", "tomas.reyes@example.com", "Rosa Reyes (BORROWER 1)");
+      await page.getByRole("table", { name: "Participants" }).getByText("Witness to Rosa Reyes").waitFor();
+
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.waitForURL(/step=2/);
+      await page.getByLabel("Choose files to upload").setInputFiles([`${FIXTURE_PDFS}minimal-document.pdf`]);
+      await page.getByTestId("workspace-document").first().waitFor();
+      await page.getByRole("tab", { name: "Place tags" }).click();
+      await page.getByTestId("page-1").waitFor();
+      // the witness's palette offers a witness signature instead of their own signature and initials
+      await page.getByRole("radio", { name: "Tomas Reyes" }).check();
+      await page.getByRole("button", { name: "Add Witness signature tag" }).waitFor();
+      expect(await page.getByRole("button", { name: "Add Signature tag" }).count()).toBe(0);
+      await page.getByRole("button", { name: "Add Witness signature tag" }).click();
+      await expect.poll(() => page.getByTestId("placed-tag").count()).toBe(1);
+      const org = app.demo.organizations.customer;
+      await expect
+        .poll(
+          async () =>
+            (
+              await readAsPage<{ records: { type: string }[] }>(
+                page,
+                app,
+                `/api/v6/organizations/${org}/packages/${packageId}/tags`,
+              )
+            ).records.map((tag) => tag.type),
+          { timeout: 15_000 },
+        )
+        .toEqual(["WITNESS_SIGNATURE"]);
+      // the signer's palette has no witness signature
+      await page.getByRole("radio", { name: "Rosa Reyes" }).check();
+      await page.getByRole("button", { name: "Add Signature tag" }).waitFor();
+      expect(await page.getByRole("button", { name: "Add Witness signature tag" }).count()).toBe(0);
+    } finally {
+      await member.close();
+    }
   });
 });

@@ -21,6 +21,7 @@ import {
   TINY_PNG,
 } from "./support/signing-fixtures.ts";
 import { type SmtpCapture, startSmtpCapture } from "./support/smtp-capture.ts";
+import { templatePaths } from "./support/template-fixtures.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
 
 // Issue 34 §2b: a witness attests a named signer's signature on a witness tag, and is invited and may
@@ -115,6 +116,11 @@ describe("choosing a witness", () => {
       json: { version: ada.version, role: "VIEWER" },
     });
     expect(adaViews.status).toBe(409);
+    // nor may the signer take the witness's email: they stay two people
+    const adaEmail = await s.admin.request<{ message: string }>("PATCH", participantPath(s, ada.id), {
+      json: { version: ada.version, email: "wes.w1@example.com" },
+    });
+    expect([adaEmail.status, adaEmail.body.message]).toEqual([400, WITNESS_MESSAGES.sameEmail]);
     expect(await db().participant.count({ where: { packageId: s.pkg.id } })).toBe(2);
 
     // the witness signs as a witness only; only a witness has a witness tag
@@ -134,6 +140,24 @@ describe("choosing a witness", () => {
     expect(await db().tag.count({ where: { participantId: wes.body.id } })).toBe(0);
     const removed = await s.admin.request("DELETE", `${participantPath(s, ada.id)}?version=${ada.version}`);
     expect(removed.status).toBe(204);
+  });
+});
+
+describe("a template", () => {
+  it("names no witness: its slots are copied without the link, so it is refused there", async () => {
+    const s = await signablePackage(app, db(), { signers: [{ givenName: "Ada", email: "ada.w4@example.com" }] });
+    const paths = templatePaths(s.org.organizationId);
+    const template = await s.admin.request<{ packageId: string }>("POST", paths.documentTemplates, {
+      json: { name: "Deed with witness", groupIds: [s.org.adminGroup.id] },
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(201);
+    const slots = paths.participants(template.body.packageId);
+    const borrower = await s.admin.request<Participant>("POST", slots, { json: { type: "Borrower" } });
+    expect(borrower.status).toBe(201);
+    const witness = await s.admin.request<{ message: string }>("POST", slots, {
+      json: { type: "Witness", witnessForParticipantId: borrower.body.id },
+    });
+    expect([witness.status, witness.body.message]).toEqual([400, WITNESS_MESSAGES.notInTemplate]);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   participantDisplayName,
+  WITNESS_MESSAGES,
   type WitnessCandidate,
   witnessedSignerMessage,
   witnessProblem,
@@ -16,8 +17,19 @@ const nameOf = (participant: Named) =>
   [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") ||
   participantDisplayName(participant);
 
-/** Issue 34 §2b: refuses a witness choice the rules forbid, on the field witnessForParticipantId (400). */
-export function assertWitness(participant: WitnessCandidate, others: readonly WitnessCandidate[]): void {
+/**
+ * Issue 34 §2b: refuses a witness choice the rules forbid, on the field witnessForParticipantId (400).
+ * A template's slots name no witness: copying a template does not carry the link (yet).
+ */
+export function assertWitness(
+  participant: WitnessCandidate,
+  others: readonly WitnessCandidate[],
+  inTemplate = false,
+): void {
+  if (inTemplate && participant.witnessForParticipantId !== null) {
+    const message = WITNESS_MESSAGES.notInTemplate;
+    throw new AppError("BAD_REQUEST", message, [{ path: "witnessForParticipantId", message }]);
+  }
   const message = witnessProblem(
     participant,
     others.filter((other) => other.id !== participant.id),

@@ -51,9 +51,17 @@ export async function updateParticipant(
     const role = input.role ?? current.role;
     const witnessForParticipantId =
       input.witnessForParticipantId === undefined ? current.witnessForParticipantId : input.witnessForParticipantId;
-    assertWitness({ id: participantId, role, email: merged.email, witnessForParticipantId }, everyone);
-    // a witnessed signer keeps signing while someone witnesses them
+    assertWitness(
+      { id: participantId, role, email: merged.email, witnessForParticipantId },
+      everyone,
+      found.templateKind !== null,
+    );
+    // a witnessed signer keeps signing while someone witnesses them, and keeps an email of their own
     if (role !== "SIGNER") assertNotWitnessed(current, everyone);
+    const changed = { ...current, role, email: merged.email, witnessForParticipantId };
+    for (const witness of everyone.filter((candidate) => candidate.witnessForParticipantId === participantId)) {
+      assertWitness(witness, [...everyone.filter((candidate) => candidate.id !== participantId), changed]);
+    }
     let type: string | undefined;
     let roleNumber: number | undefined;
     if (input.type !== undefined && participantTypeKey(input.type) !== participantTypeKey(current.type)) {

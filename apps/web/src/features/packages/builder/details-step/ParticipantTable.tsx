@@ -46,7 +46,17 @@ export function ParticipantTable(props: {
               [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") || "—",
           },
         ]),
-    { key: "does", label: "Does", render: (participant) => PARTICIPANT_ROLE_LABELS[participant.role] },
+    {
+      key: "does",
+      label: "Does",
+      render: (participant) => {
+        // issue 34 §2b: a witness's row names the signer they witness
+        const signer = props.participants?.find((candidate) => candidate.id === participant.witnessForParticipantId);
+        if (!signer) return PARTICIPANT_ROLE_LABELS[participant.role];
+        const name = [signer.givenName, signer.familyName].filter(Boolean).join(" ") || signer.displayName;
+        return `Witness to ${name}`;
+      },
+    },
     { key: "access", label: "Access", render: (participant) => ACCESS_METHOD_LABELS[participant.accessMethod] },
     ...(slots
       ? []
