@@ -164,6 +164,7 @@ export async function loadSigningRoom(context: SigningContext, deps: CoreDeps): 
       status: participant.signingStatus,
       finishedAt: participant.finishedAt?.toISOString() ?? null,
       witnessFor: witnessed ? participantName(witnessed) : null,
+      delegationAllowed: participant.delegationAllowed,
       delegatedFrom: delegator ? participantName(delegator) : null,
     },
     verification: {
