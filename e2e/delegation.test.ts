@@ -148,4 +148,46 @@ describe("delegation: someone else should sign", () => {
         expect.stringMatching(/^Delegated by Ada Original on .+: I am in hospital; my sister signs for me\.$/),
       ]);
   });
+
+  it.each([
+    ["admin", () => app.users.admin],
+    ["member", () => app.users.member],
+  ])("lets the %s allow a participant to hand signing to someone else in the builder", async (_persona, email) => {
+    const client = await adminClient(app);
+    const built = await buildPackage(app, client, {
+      name: "Draft with a delegation option",
+      participants: [
+        { type: "Borrower", givenName: "Bea", familyName: "Builder", email: "bea@delegation.example.com" },
+      ],
+    });
+    // the draft belongs to the member's groups too, as one a member made would
+    const db = app.server.db;
+    const organizationId = app.demo.organizations.customer;
+    const member = await db.user.findFirstOrThrow({ where: { email: app.users.member } });
+    for (const { groupId } of await db.groupMember.findMany({ where: { userId: member.id, organizationId } })) {
+      await db.packageGroup.upsert({
+        where: { packageId_groupId: { packageId: built.pkg.id, groupId } },
+        create: { packageId: built.pkg.id, groupId, organizationId },
+        update: {},
+      });
+    }
+    const sender = await launchBrowser({ baseURL: app.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    sessions.push(sender);
+    const { page } = sender;
+    await page.goto("/sign-in");
+    await signIn(page, email(), DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname !== "/sign-in");
+    await page.goto(`/packages/${built.pkg.id}/build?step=1`);
+    await page.getByRole("button", { name: "Edit BORROWER 1" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit participant" });
+    await dialog.getByLabel("May hand signing to someone else").check();
+    await dialog.getByRole("button", { name: "Save participant" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await expect
+      .poll(
+        async () => (await db.participant.findFirstOrThrow({ where: { packageId: built.pkg.id } })).delegationAllowed,
+      )
+      .toBe(true);
+    expect(sender.errors).toEqual([]);
+  });
 });

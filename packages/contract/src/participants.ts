@@ -132,7 +132,7 @@ export const createParticipantSchema = z
     idVerification: idVerificationMethodSchema.optional().describe("Default: the organization's setting"),
     kbaAnswers: kbaAnswersSchema.optional().describe("KBA: answers the participant must give (stored encrypted)"),
     mailingAddress: postalAddressSchema.nullish().describe("Where a print set is mailed (US addresses only)"),
-    delegationAllowed: z.boolean().default(false).describe(`${PERSON_TEXT.delegationAllowed} (default false)`),
+    delegationAllowed: z.boolean().optional().describe(`${PERSON_TEXT.delegationAllowed} (default false)`),
   })
   .describe(
     "The contact the access method needs (EMAIL: email, SMS: phone) is required, except in a template's builder package",

@@ -13,7 +13,9 @@ export async function notifyPackageSealed(
 ): Promise<void> {
   const now = new Date();
   const participants = await tx.participant.findMany({
-    where: { packageId: pkg.id, accessMethod: { in: ["EMAIL", "SMS"] } },
+    // issue 34 §3: one who handed their part to a delegate cannot open the room any more (their link
+    // would only say so); the delegate gets the copies, the sender can share them with the original
+    where: { packageId: pkg.id, accessMethod: { in: ["EMAIL", "SMS"] }, signingStatus: { not: "DELEGATED" } },
   });
   for (const participant of participants) {
     const channel = participant.accessMethod === "SMS" ? "SMS" : "EMAIL";
