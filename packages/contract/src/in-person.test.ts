@@ -6,8 +6,8 @@ import {
   idAttestationProblems,
   idCheckedText,
   inPersonCertificateLine,
-  maskEmail,
 } from "./in-person.ts";
+import { maskEmail } from "./signing-rules.ts";
 
 describe("in-person signing rules (issue 34 §2a)", () => {
   it("masks an email to its first letter and domain", () => {

@@ -51,14 +51,6 @@ export function hostIdStatement(hostName: string): string {
   return `I, ${hostName}, checked this person's ID in person.`;
 }
 
-/** An email shown without giving it away: the first letter, then the domain (a***@example.com). */
-export function maskEmail(email: string | null | undefined): string | null {
-  if (!email) return null;
-  const at = email.lastIndexOf("@");
-  if (at < 1) return null;
-  return `${email[0]}***${email.slice(at)}`;
-}
-
 /** Problems with an ID check, by field (empty: acceptable). `today` is YYYY-MM-DD. */
 export function idAttestationProblems(
   input: { idType: InPersonIdType; idTypeOther?: string | null | undefined; idExpiresOn: string },
