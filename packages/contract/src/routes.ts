@@ -17,6 +17,7 @@ import { importExportRoutes } from "./import-export.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
 import { mfaRoutes } from "./mfa.ts";
+import { notarizationRoutes } from "./notarization.ts";
 import { notificationRuleRoutes } from "./notification-rules.ts";
 import { onboardingRoutes } from "./onboarding.ts";
 import { operationsRoutes } from "./operations.ts";
@@ -56,6 +57,7 @@ export const routes = {
   ...packageRoutes,
   ...packageActionRoutes,
   ...avSessionRoutes,
+  ...notarizationRoutes,
   ...closingCenterRoutes,
   ...participantRoutes,
   ...documentRoutes,

@@ -5,6 +5,7 @@ import { executionTypeEnumSchema as executionTypeSchema } from "./documents.ts";
 import { identityProofingRoutes } from "./identity-proofing.ts";
 import { ID } from "./ids.ts";
 import { participantLanguageSchema } from "./languages.ts";
+import { notarizationSigningRoutes } from "./notarization.ts";
 import { publicLogoRoutes } from "./organization-logo.ts";
 import { PACKAGE_STATUS_TEXT } from "./package-status-schemas.ts";
 import { participantRoleSchema } from "./participant-rules.ts";
@@ -1013,6 +1014,7 @@ export const signingRoomFileRoutes = {
 export const signingOriginRoutes = {
   ...signingRoomRoutes,
   ...avSigningRoutes,
+  ...notarizationSigningRoutes,
   ...identityProofingRoutes,
   ...signingRoomFileRoutes,
   ...publicLogoRoutes,

@@ -17,6 +17,7 @@ export * from "./auth/select-organization.ts";
 export * from "./auth/sign-in-with-password.ts";
 export * from "./auth/token-signer.ts";
 export * from "./av-session/index.ts";
+export * from "./notarization/index.ts";
 export * from "./backup/index.ts";
 export * from "./bulk-send/index.ts";
 export * from "./closing-centers/index.ts";
