@@ -35,8 +35,8 @@ export const toNotaryProfile = (row: NotaryProfileRow, now = new Date()): Notary
 };
 
 /** The seal image, sniffed from its bytes (a name or a declared type proves nothing). */
-async function sealImage(base64: string): Promise<{ png: Buffer; sha256: string }> {
-  const png = Buffer.from(base64, "base64");
+async function sealImage(base64: string): Promise<{ png: Uint8Array<ArrayBuffer>; sha256: string }> {
+  const png = new Uint8Array(Buffer.from(base64, "base64"));
   const sniffed = await fileTypeFromBuffer(png.subarray(0, 4100));
   if (sniffed?.mime !== "image/png") throw new AppError("BAD_REQUEST", NOTARIZATION_MESSAGES.sealNotPng);
   return { png, sha256: createHash("sha256").update(png).digest("hex") };
