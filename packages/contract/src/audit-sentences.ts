@@ -234,8 +234,10 @@ const WORDINGS: Record<string, Wording> = {
     `${who} marked ${d.text("documentName") ?? "a document"} for a notarial act (${d.text("actType") ?? "unknown"}).`,
   "package.notarial-act-completed": (who, d) =>
     `${who} performed the notarial act (${d.text("actType") ?? "unknown"}) on ${d.text("documentName") ?? "a document"} and recorded it in the notary journal.`,
-  "package.notarial-act-refused": (who, d) =>
-    `${who} could not perform the notarial act on ${d.text("documentName") ?? "a document"}: ${d.text("reason") ?? "refused"}`,
+  "package.notarial-act-refused": (who, d) => {
+    const reason = (d.text("reason") ?? "it was refused").replace(/\.$/, "");
+    return `${who} could not perform the notarial act on ${d.text("documentName") ?? "a document"}: ${reason}.`;
+  },
   // eDeposit (issue 15 §3, DOMAIN.md §2)
   "package.edeposit-configured": (who, d) => {
     const enabled = d.raw("enabled") === true;
