@@ -185,8 +185,8 @@ const base64 = (what: string, max: number) =>
     .describe(`${what}, base64-encoded (at most ${max / 1024} KB)`);
 
 const profileFields = {
-  notaryName: z.string().trim().min(1).max(200).describe("The notary's name as commissioned"),
-  commissionNumber: z.string().trim().min(1).max(64).describe("The commission number"),
+  notaryName: z.string().min(1).max(200).describe("The notary's name as commissioned"),
+  commissionNumber: z.string().min(1).max(64).describe("The commission number"),
   commissionState: z.enum(US_STATE_CODES).describe("The commissioning state (two-letter US code)"),
   commissionExpiresOn: calendarDate.describe("The last day the commission is valid"),
   sealImage: base64("The notary's seal image (PNG)", 512 * 1024),
@@ -195,7 +195,7 @@ const profileFields = {
 };
 
 export const notaryProfileInputSchema = z.object(profileFields).meta({
-  id: "NotaryProfileInput",
+  id: "NotaryProfileCreate",
   description: "A notary's commission, seal and signing certificate",
 });
 export const notaryProfilePatchSchema = z
@@ -203,7 +203,7 @@ export const notaryProfilePatchSchema = z
     version: z.number().int().min(1).describe("The profile's version as last read"),
     ...Object.fromEntries(Object.entries(profileFields).map(([key, schema]) => [key, schema.optional()])),
   })
-  .meta({ id: "NotaryProfilePatch", description: "The fields to change; a new certificate needs its password" });
+  .meta({ id: "NotaryProfileUpdate", description: "The fields to change; a new certificate needs its password" });
 export type NotaryProfileInput = z.infer<typeof notaryProfileInputSchema>;
 export type NotaryProfilePatch = Partial<NotaryProfileInput> & { version: number };
 
@@ -236,7 +236,7 @@ export const notarialActInputSchema = z
     actType: z.enum(NOTARIAL_ACT_TYPES).describe("ACKNOWLEDGMENT or JURAT"),
     participantIds: z.array(ID.participantId).min(1).max(20).describe("The signers the act is for"),
   })
-  .meta({ id: "NotarialActInput" });
+  .meta({ id: "NotarialActCreate" });
 
 export const notarialActSchema = z
   .object({
