@@ -7,6 +7,7 @@ import { type SmtpCapture, startSmtpCapture } from "../apps/api/test/support/smt
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
+import { signInAs } from "./support/journeys.ts";
 import { screenshot } from "./support/screenshots.ts";
 import {
   adminClient,
@@ -188,5 +189,62 @@ describe("remote online notarization: notary host and signer", () => {
     expect(text).toContain("Acknowledgment:Promissorynote,forBenSigner");
     expect(text).toContain(recording.sha256);
     expect(host.errors.filter((error) => !/409|403/.test(error))).toEqual([]);
+  });
+  it("lets a member with package permissions only keep their notary profile, on a phone, and an admin see every notary", async () => {
+    const session = await launchBrowser({
+      baseURL: app.url,
+      viewport: { width: 390, height: 844 },
+      mobile: true,
+      bypassCSP: true,
+    });
+    sessions.push(session);
+    const { page } = session;
+    await signInAs(page, app.users.member);
+    await page.goto("/settings/notary-profile");
+    await page.getByRole("heading", { name: "Notary profile" }).waitFor();
+    await page.getByRole("heading", { name: "Add your commission" }).waitFor();
+    await page.getByLabel("Name as commissioned").fill("Mel Member");
+    await page.getByLabel("Commission number").fill("MD-555");
+    await page.getByRole("combobox", { name: "Commissioning state", exact: true }).fill("MD");
+    await page.getByRole("option", { name: "MD", exact: true }).click();
+    await page.getByLabel("Commission expires on").fill(`${new Date().getUTCFullYear() + 3}-03-31`);
+    await page.getByLabel("Seal image (PNG)").setInputFiles({
+      name: "seal.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(SEAL_PNG, "base64"),
+    });
+    // the wrong password first: the page says why
+    await page.getByLabel("Signing certificate (.p12 or .pfx)").setInputFiles({
+      name: "notary.p12",
+      mimeType: "application/x-pkcs12",
+      buffer: Buffer.from(createDevelopmentSealP12("Mel Member", "pw-mel")),
+    });
+    await page.getByLabel("Certificate password").fill("wrong");
+    await page.getByRole("button", { name: "Save notary profile" }).click();
+    await page.getByText("The PKCS#12 file or its password is not valid.").waitFor();
+    await page.getByLabel("Certificate password").fill("pw-mel");
+    await page.getByRole("button", { name: "Save notary profile" }).click();
+    await page.getByTestId("notary-status").filter({ hasText: "Commission valid" }).waitFor();
+    await page.getByRole("heading", { name: "Your commission" }).waitFor();
+    await checkScreen(page, "member-profile");
+    const member = await app.server.db.user.findUniqueOrThrow({ where: { email: app.users.member } });
+    const saved = await app.server.db.notaryProfile.findFirstOrThrow({ where: { userId: member.id } });
+    expect([saved.notaryName, saved.commissionNumber, saved.commissionState]).toEqual(["Mel Member", "MD-555", "MD"]);
+    // a member sees no other notary
+    expect(await page.getByRole("heading", { name: "Notaries of the organization" }).count()).toBe(0);
+    expect(session.errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+
+    const adminSession = await launchBrowser({
+      baseURL: app.url,
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
+    sessions.push(adminSession);
+    await signInAs(adminSession.page, app.users.admin);
+    await adminSession.page.goto("/settings/notary-profile");
+    const others = adminSession.page.getByRole("heading", { name: "Notaries of the organization" });
+    await others.waitFor();
+    await adminSession.page.getByRole("cell", { name: "Mel Member" }).waitFor();
+    await checkScreen(adminSession.page, "admin-profiles");
   });
 });
