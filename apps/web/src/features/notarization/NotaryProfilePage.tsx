@@ -154,7 +154,7 @@ export function NotaryProfilePage({ organizationId, userId }: { organizationId: 
       >
         {own ? (
           <Group gap="xs" data-testid="notary-status">
-            <Badge color={own.commissionValid ? "green" : "red"} variant="light">
+            <Badge color={own.commissionValid ? "dark" : "red.9"} variant="filled">
               {own.commissionValid ? "Commission valid" : "Commission expired"}
             </Badge>
             <Text size="sm">Certificate: {own.certificateSubject}</Text>
