@@ -227,6 +227,22 @@ describe("remote online notarization", () => {
     });
     expect(notHost.status).toBe(403);
 
+    // another package's act (or none) is not found from this room
+    const unknown = await host.client.request<ErrorBody>(
+      "POST",
+      `${avPath}/notarial-acts/00000000-0000-4000-8000-000000000000/complete`,
+      { json: { feeCents: 0 } },
+    );
+    expect(unknown.status).toBe(404);
+    const badFee = await completeAct(-1);
+    expect(badFee.status).toBe(400);
+
+    // a host whose email is no member's with a notary profile is no notary
+    await db().participant.update({ where: { id: nora.id }, data: { email: "someone.else@ron.example.com" } });
+    const noProfile = await completeAct();
+    expect([noProfile.status, noProfile.body.message]).toEqual([403, NOTARIZATION_MESSAGES.noProfile]);
+    await db().participant.update({ where: { id: nora.id }, data: { email: s.org.admin.email } });
+
     // a failed proofing attempt is no proof
     await db().identityProofingAttempt.create({
       data: {
@@ -296,7 +312,7 @@ describe("remote online notarization", () => {
     expect([twice.status, twice.body.message]).toEqual([409, NOTARIZATION_MESSAGES.actDone]);
 
     const audit = (await packageAudit(db(), s.pkg.id)).map((event) => event.type);
-    expect(audit.filter((type) => type === "package.notarial-act-refused")).toHaveLength(2);
+    expect(audit.filter((type) => type === "package.notarial-act-refused")).toHaveLength(3);
     expect(audit).toContain("package.notarial-act-completed");
 
     const completed = await host.client.request("POST", `${avPath}/complete`);
