@@ -189,6 +189,16 @@ describe("remote online notarization: notary host and signer", () => {
     expect(text).toContain("Acknowledgment:Promissorynote,forBenSigner");
     expect(text).toContain(recording.sha256);
     expect(host.errors.filter((error) => !/409|403/.test(error))).toEqual([]);
+
+    // the sender sees the act on the package page, performed
+    const sender = await launchBrowser({ baseURL: app.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    sessions.push(sender);
+    await signInAs(sender.page, app.users.admin);
+    await sender.page.goto(`/packages/${built.pkg.id}`);
+    await sender.page
+      .getByTestId("notarial-acts")
+      .getByText(/Acknowledgment: Promissory note, for Ben Signer · notarized/)
+      .waitFor();
   });
   it("lets a member with package permissions only keep their notary profile, on a phone, and an admin see every notary", async () => {
     const session = await launchBrowser({
