@@ -213,6 +213,7 @@ describe("admin app accessibility (axe-core)", () => {
       ["package template", `/settings/package-templates/${ids.packageTemplate}`, undefined],
       ["email templates", "/settings/email-templates", undefined],
       ["identity providers", "/settings/identity-providers", undefined],
+      ["notary profile", "/settings/notary-profile", undefined],
       ["webhooks", "/settings/webhooks", undefined],
       ["new webhook", "/settings/webhooks/new", undefined],
       ["webhook", `/settings/webhooks/${ids.webhook}/edit`, undefined],

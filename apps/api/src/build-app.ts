@@ -40,6 +40,7 @@ import { registerImportExportRoutes } from "./routes/import-export-routes.ts";
 import { registerInvitationRoutes } from "./routes/invitation-routes.ts";
 import { registerMembershipRoutes } from "./routes/membership-routes.ts";
 import { registerMfaRoutes } from "./routes/mfa-routes.ts";
+import { registerNotarizationRoutes } from "./routes/notarization-routes.ts";
 import { registerOperationsRoutes } from "./routes/operations-routes.ts";
 import { registerOrganizationLogoRoutes, registerPublicLogoRoute } from "./routes/organization-logo-routes.ts";
 import { registerOrganizationRoutes } from "./routes/organization-routes.ts";
@@ -175,6 +176,7 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
   registerEDepositRoutes(app, deps, authenticate);
   registerIdentityProofingSenderRoutes(app, deps, authenticate);
   registerAvSessionRoutes(app, deps, authenticate);
+  registerNotarizationRoutes(app, deps, authenticate);
   registerClosingCenterRoutes(app, deps, authenticate);
   registerPrintSettingsRoutes(app, deps, authenticate);
   registerEmailTemplateRoutes(app, deps, authenticate);

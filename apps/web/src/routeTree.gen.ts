@@ -61,6 +61,7 @@ import { Route as AuthSettingsDocumentTemplatesTemplateIdRouteImport } from './r
 import { Route as AuthSettingsEmailTemplatesIndexRouteImport } from './routes/_auth/settings_/email-templates/index'
 import { Route as AuthSettingsEmailTemplatesTemplateIdRouteImport } from './routes/_auth/settings_/email-templates/$templateId'
 import { Route as AuthSettingsIdentityProvidersIndexRouteImport } from './routes/_auth/settings_/identity-providers/index'
+import { Route as AuthSettingsNotaryProfileIndexRouteImport } from './routes/_auth/settings_/notary-profile/index'
 import { Route as AuthSettingsPackageTemplatesIndexRouteImport } from './routes/_auth/settings_/package-templates/index'
 import { Route as AuthSettingsPackageTemplatesTemplateIdRouteImport } from './routes/_auth/settings_/package-templates/$templateId'
 import { Route as AuthSettingsWebhooksIndexRouteImport } from './routes/_auth/settings_/webhooks/index'
@@ -351,6 +352,12 @@ const AuthSettingsIdentityProvidersIndexRoute =
     path: '/settings/identity-providers/',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthSettingsNotaryProfileIndexRoute =
+  AuthSettingsNotaryProfileIndexRouteImport.update({
+    id: '/settings_/notary-profile/',
+    path: '/settings/notary-profile/',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthSettingsPackageTemplatesIndexRoute =
   AuthSettingsPackageTemplatesIndexRouteImport.update({
     id: '/settings_/package-templates/',
@@ -512,6 +519,7 @@ export interface FileRoutesByFullPath {
   '/settings/document-templates/': typeof AuthSettingsDocumentTemplatesIndexRoute
   '/settings/email-templates/': typeof AuthSettingsEmailTemplatesIndexRoute
   '/settings/identity-providers/': typeof AuthSettingsIdentityProvidersIndexRoute
+  '/settings/notary-profile/': typeof AuthSettingsNotaryProfileIndexRoute
   '/settings/package-templates/': typeof AuthSettingsPackageTemplatesIndexRoute
   '/settings/webhooks/': typeof AuthSettingsWebhooksIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
@@ -579,6 +587,7 @@ export interface FileRoutesByTo {
   '/settings/document-templates': typeof AuthSettingsDocumentTemplatesIndexRoute
   '/settings/email-templates': typeof AuthSettingsEmailTemplatesIndexRoute
   '/settings/identity-providers': typeof AuthSettingsIdentityProvidersIndexRoute
+  '/settings/notary-profile': typeof AuthSettingsNotaryProfileIndexRoute
   '/settings/package-templates': typeof AuthSettingsPackageTemplatesIndexRoute
   '/settings/webhooks': typeof AuthSettingsWebhooksIndexRoute
   '/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
@@ -652,6 +661,7 @@ export interface FileRoutesById {
   '/_auth/settings_/document-templates/': typeof AuthSettingsDocumentTemplatesIndexRoute
   '/_auth/settings_/email-templates/': typeof AuthSettingsEmailTemplatesIndexRoute
   '/_auth/settings_/identity-providers/': typeof AuthSettingsIdentityProvidersIndexRoute
+  '/_auth/settings_/notary-profile/': typeof AuthSettingsNotaryProfileIndexRoute
   '/_auth/settings_/package-templates/': typeof AuthSettingsPackageTemplatesIndexRoute
   '/_auth/settings_/webhooks/': typeof AuthSettingsWebhooksIndexRoute
   '/_auth/organizations/$organizationId/roles/new': typeof AuthOrganizationsOrganizationIdRolesNewRoute
@@ -724,6 +734,7 @@ export interface FileRouteTypes {
     | '/settings/document-templates/'
     | '/settings/email-templates/'
     | '/settings/identity-providers/'
+    | '/settings/notary-profile/'
     | '/settings/package-templates/'
     | '/settings/webhooks/'
     | '/organizations/$organizationId/roles/new'
@@ -791,6 +802,7 @@ export interface FileRouteTypes {
     | '/settings/document-templates'
     | '/settings/email-templates'
     | '/settings/identity-providers'
+    | '/settings/notary-profile'
     | '/settings/package-templates'
     | '/settings/webhooks'
     | '/organizations/$organizationId/roles/new'
@@ -863,6 +875,7 @@ export interface FileRouteTypes {
     | '/_auth/settings_/document-templates/'
     | '/_auth/settings_/email-templates/'
     | '/_auth/settings_/identity-providers/'
+    | '/_auth/settings_/notary-profile/'
     | '/_auth/settings_/package-templates/'
     | '/_auth/settings_/webhooks/'
     | '/_auth/organizations/$organizationId/roles/new'
@@ -1270,6 +1283,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSettingsIdentityProvidersIndexRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/settings_/notary-profile/': {
+      id: '/_auth/settings_/notary-profile/'
+      path: '/settings/notary-profile'
+      fullPath: '/settings/notary-profile/'
+      preLoaderRoute: typeof AuthSettingsNotaryProfileIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/settings_/package-templates/': {
       id: '/_auth/settings_/package-templates/'
       path: '/settings/package-templates'
@@ -1506,6 +1526,7 @@ interface AuthRouteChildren {
   AuthSettingsDocumentTemplatesIndexRoute: typeof AuthSettingsDocumentTemplatesIndexRoute
   AuthSettingsEmailTemplatesIndexRoute: typeof AuthSettingsEmailTemplatesIndexRoute
   AuthSettingsIdentityProvidersIndexRoute: typeof AuthSettingsIdentityProvidersIndexRoute
+  AuthSettingsNotaryProfileIndexRoute: typeof AuthSettingsNotaryProfileIndexRoute
   AuthSettingsPackageTemplatesIndexRoute: typeof AuthSettingsPackageTemplatesIndexRoute
   AuthSettingsWebhooksIndexRoute: typeof AuthSettingsWebhooksIndexRoute
   AuthSettingsWebhooksWebhookIdDeliveriesRoute: typeof AuthSettingsWebhooksWebhookIdDeliveriesRoute
@@ -1540,6 +1561,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSettingsEmailTemplatesIndexRoute: AuthSettingsEmailTemplatesIndexRoute,
   AuthSettingsIdentityProvidersIndexRoute:
     AuthSettingsIdentityProvidersIndexRoute,
+  AuthSettingsNotaryProfileIndexRoute: AuthSettingsNotaryProfileIndexRoute,
   AuthSettingsPackageTemplatesIndexRoute:
     AuthSettingsPackageTemplatesIndexRoute,
   AuthSettingsWebhooksIndexRoute: AuthSettingsWebhooksIndexRoute,

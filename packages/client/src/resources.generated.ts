@@ -80,6 +80,8 @@ export const RESOURCES = {
       list: "listAvSessions",
       downloadRecording: "downloadAvRecording",
     },
+    createNotarialAct: "createNotarialAct",
+    listNotarialActs: "listNotarialActs",
     closingCenters: {
       list: "listPackageClosingCenters",
       shareWith: "shareWithClosingCenter",
@@ -192,6 +194,16 @@ export const RESOURCES = {
   },
   packageStatusCounts: {
     get: "packageStatusCounts",
+  },
+  notaryProfiles: {
+    create: "createNotaryProfile",
+    list: "listNotaryProfiles",
+    get: "getNotaryProfile",
+    update: "updateNotaryProfile",
+  },
+  notaryJournal: {
+    list: "listNotaryJournal",
+    export: "exportNotaryJournal",
   },
   closingCenters: {
     list: "listClosingCenters",

@@ -232,6 +232,15 @@ const WORDINGS: Record<string, Wording> = {
   },
   "package.av-recording-downloaded": (who, d) =>
     `${who} downloaded the A/V session recording with SHA-256 ${d.text("sha256") ?? "unknown"}.`,
+  // remote online notarization (issue 34 §4)
+  "package.notarial-act-marked": (who, d) =>
+    `${who} marked ${d.text("documentName") ?? "a document"} for a notarial act (${d.text("actType") ?? "unknown"}).`,
+  "package.notarial-act-completed": (who, d) =>
+    `${who} performed the notarial act (${d.text("actType") ?? "unknown"}) on ${d.text("documentName") ?? "a document"} and recorded it in the notary journal.`,
+  "package.notarial-act-refused": (who, d) => {
+    const reason = (d.text("reason") ?? "it was refused").replace(/\.$/, "");
+    return `${who} could not perform the notarial act on ${d.text("documentName") ?? "a document"}: ${reason}.`;
+  },
   // eDeposit (issue 15 §3, DOMAIN.md §2)
   "package.edeposit-configured": (who, d) => {
     const enabled = d.raw("enabled") === true;
@@ -515,6 +524,8 @@ const WORDINGS: Record<string, Wording> = {
     `${who} uploaded a custom eSign consent${d.has("version") ? ` (version ${d.text("version")})` : ""}.`,
   "organization.custom-consent-active-content-removed": (who) =>
     `${who} had active content removed from the uploaded custom eSign consent.`,
+  "organization.notary-profile-saved": (who, d) =>
+    `${who} saved the notary profile of ${d.text("notaryName") ?? "a notary"} (commission ${d.text("commissionNumber") ?? "unknown"}).`,
   "organization.seal-certificate-uploaded": (who, d) =>
     d.has("replacedFingerprint")
       ? `${who} replaced the organization's seal certificate: new seals use the new one, earlier seals still verify.`

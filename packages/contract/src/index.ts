@@ -43,6 +43,7 @@ export * from "./menu.ts";
 export * from "./messages.ts";
 export * from "./mfa.ts";
 export * from "./mfa-constants.ts";
+export * from "./notarization.ts";
 export * from "./notification-record-values.ts";
 export * from "./notification-rules.ts";
 export * from "./onboarding.ts";

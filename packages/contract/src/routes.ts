@@ -18,6 +18,7 @@ import { inPersonAdminRoutes } from "./in-person.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { membershipRoutes } from "./memberships.ts";
 import { mfaRoutes } from "./mfa.ts";
+import { notarizationRoutes } from "./notarization.ts";
 import { notificationRuleRoutes } from "./notification-rules.ts";
 import { onboardingRoutes } from "./onboarding.ts";
 import { operationsRoutes } from "./operations.ts";
@@ -57,6 +58,7 @@ export const routes = {
   ...packageRoutes,
   ...packageActionRoutes,
   ...avSessionRoutes,
+  ...notarizationRoutes,
   ...closingCenterRoutes,
   ...participantRoutes,
   ...documentRoutes,

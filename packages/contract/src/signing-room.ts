@@ -6,6 +6,7 @@ import { identityProofingRoutes } from "./identity-proofing.ts";
 import { ID } from "./ids.ts";
 import { inPersonRoomRoutes, inPersonRoomSchema } from "./in-person.ts";
 import { participantLanguageSchema } from "./languages.ts";
+import { notarizationSigningRoutes } from "./notarization.ts";
 import { publicLogoRoutes } from "./organization-logo.ts";
 import { PACKAGE_STATUS_TEXT } from "./package-status-schemas.ts";
 import { participantRoleSchema } from "./participant-rules.ts";
@@ -1092,6 +1093,7 @@ export const signingRoomFileRoutes = {
 export const signingOriginRoutes = {
   ...signingRoomRoutes,
   ...avSigningRoutes,
+  ...notarizationSigningRoutes,
   ...identityProofingRoutes,
   ...inPersonRoomRoutes,
   ...signingRoomFileRoutes,

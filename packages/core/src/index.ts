@@ -61,6 +61,7 @@ export * from "./mail/mailer.ts";
 export * from "./mail/smtp-mailer.ts";
 export * from "./memberships/index.ts";
 export * from "./mfa/index.ts";
+export * from "./notarization/index.ts";
 export * from "./notifications/index.ts";
 export * from "./onboarding/get-onboarding-checklist.ts";
 export * from "./operations/index.ts";

@@ -106,6 +106,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "Electronic vaults (eVaults) an organization deposits completed packages into: address, adapter and client credentials (the secret stored encrypted, never returned), a connection test in plain words, the vault's own description, and the names senders may choose from",
   "A/V sessions":
     "A/V eSign: host-led live sessions (WebRTC audio and video signalled over a WebSocket on the signing origin, a shared document view the host moves, the host's recording uploaded in chunks as raw bytes: PUT /api/v1/signing/av-session/recording/chunks/{index}?elapsedMs= with application/octet-stream, idempotent by index; the signalling WebSocket is GET /api/v1/signing/av-session/signal) and, for the sender, each session with its recording's hash, duration and retention date",
+  notarization:
+    "Remote online notarization on an A/V session: a member's notary profile (commission number, state and expiry, seal image, own signing certificate kept encrypted), the notarial acts (acknowledgment or jurat) marked on a package's documents and performed by the notary host in the live session, and the notary journal as JSON or CSV",
   eDeposit:
     "A package's eDeposit: its settings (vault, financial asset document and types; locked as spec §4 says), the five deposit stages with their failures and errors, retry, irreversible cancel, confirm with the vault, and a zip of what was deposited",
   "package-templates":

@@ -7,6 +7,7 @@ import {
   avChunkReceiptSchema,
   avClientMessageSchema,
   errorBodySchema,
+  notarizationSigningRoutes,
   avSigningRoutes as routes,
 } from "@signet/contract";
 import {
@@ -15,7 +16,9 @@ import {
   authorizeAvJoin,
   type CoreDeps,
   completeAvSession,
+  completeNotarialAct,
   endAvSession,
+  listRoomNotarialActs,
   loadAvRoom,
   type SigningContext,
   setAvView,
@@ -64,6 +67,13 @@ export async function registerAvRoutes(
     await hub.close(ctx(request).pkg.id, "ENDED");
     return room(request);
   });
+  // issue 34 §4: the notary host performs each notarial act during the live session
+  defineRoute(app, authenticate, notarizationSigningRoutes.listRoomNotarialActs, async ({ request }) =>
+    listRoomNotarialActs(ctx(request), deps),
+  );
+  defineRoute(app, authenticate, notarizationSigningRoutes.completeNotarialAct, async ({ request, params, body }) =>
+    completeNotarialAct(ctx(request), { actId: params.actId, feeCents: body.feeCents }, deps),
+  );
   defineRoute(app, authenticate, routes.completeAvSession, async ({ request }) => {
     await completeAvSession(ctx(request), deps);
     await hub.close(ctx(request).pkg.id, "COMPLETED");

@@ -412,6 +412,33 @@ export async function seedFuzzWorld(db: Db, apiUrl: string, signingUrl: string):
       endedAt: new Date(),
     },
   });
+  // issue 34 §4: a notary profile of the admin and a notarial act on the sent package
+  const notaryProfile = await db.notaryProfile.create({
+    data: {
+      organizationId: orgId,
+      userId: org.admin.id,
+      notaryName: "Fuzz Notary",
+      commissionNumber: "FZ-1",
+      commissionState: "VA",
+      commissionExpiresOn: new Date("2099-12-31T00:00:00Z"),
+      sealPng: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+      sealSha256: "0".repeat(64),
+      p12Ciphertext: "fuzz",
+      passwordCiphertext: "fuzz",
+      certificateSubject: "CN=Fuzz Notary",
+      certificateFingerprint: "0".repeat(64),
+      certificateNotAfter: new Date("2099-12-31T00:00:00Z"),
+    },
+  });
+  const notarialAct = await db.notarialAct.create({
+    data: {
+      organizationId: orgId,
+      packageId: sent.pkg.id,
+      documentId: sent.document.id,
+      actType: "ACKNOWLEDGMENT",
+      participantIds: [sent.signer.id],
+    },
+  });
   const mailing = await db.mailing.create({
     data: {
       organizationId: orgId,
@@ -492,6 +519,7 @@ export async function seedFuzzWorld(db: Db, apiUrl: string, signingUrl: string):
     "outbox/:outboxId": String(outbox.id),
     "collaboration/:token": collaborationToken,
     "chunks/:index": "0",
+    "notary-profiles/:profileId": notaryProfile.id,
   };
   const ofPackage = (built: Awaited<ReturnType<typeof buildPackage>>, participant: Participant = built.signer) => ({
     ...organizationWide,
@@ -524,6 +552,7 @@ export async function seedFuzzWorld(db: Db, apiUrl: string, signingUrl: string):
         "data-collection-fields/:fieldId": sentField.id,
         "data-collection/:fieldId": sentField.id,
         "av-sessions/:sessionId": avSession.id,
+        "notarial-acts/:actId": notarialAct.id,
         "mailings/:mailingId": mailing.id,
         "scans/:scanId": scan.id,
         // the room's session is the sent package's: its downloads are another package's artifact

@@ -83,6 +83,17 @@ export const en = {
     leave: "Leave",
   },
   proofing: proofingEn,
+  notary: {
+    title: "Notarial acts",
+    acknowledgment: "Acknowledgment",
+    jurat: "Jurat",
+    actFor: "{{document}} for {{signers}}",
+    fee: "Fee (USD)",
+    perform: "Perform notarial act",
+    done: "Notarized",
+    feeInvalid: "Enter the fee as an amount of dollars, 0 or more.",
+    failed: "The notarial act could not be performed. Try again.",
+  },
   av: avEn,
   verify: {
     title: "Confirm it is you",

@@ -83,6 +83,17 @@ export const es: Translation = {
     leave: "Salir",
   },
   proofing: proofingEs,
+  notary: {
+    title: "Actos notariales",
+    acknowledgment: "Reconocimiento",
+    jurat: "Jurat (declaración jurada)",
+    actFor: "{{document}} para {{signers}}",
+    fee: "Honorario (USD)",
+    perform: "Realizar acto notarial",
+    done: "Notarizado",
+    feeInvalid: "Escriba el honorario como una cantidad en dólares, 0 o más.",
+    failed: "No se pudo realizar el acto notarial. Inténtelo de nuevo.",
+  },
   av: avEs,
   verify: {
     title: "Confirme su identidad",

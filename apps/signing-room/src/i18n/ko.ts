@@ -125,6 +125,17 @@ export const ko: Translation = {
       "입력하신 정보와 일치하는 기록을 찾을 수 없습니다. 확인 후 다시 시도해 주십시오. 이번 시도는 횟수에 포함되지 않습니다.",
     continue: "계속",
   },
+  notary: {
+    title: "공증 행위",
+    acknowledgment: "서명 인정",
+    jurat: "선서 진술(jurat)",
+    actFor: "{{document}}, 서명자: {{signers}}",
+    fee: "수수료(USD)",
+    perform: "공증 행위 수행",
+    done: "공증 완료",
+    feeInvalid: "수수료를 0 이상의 달러 금액으로 입력하세요.",
+    failed: "공증 행위를 수행하지 못했습니다. 다시 시도하세요.",
+  },
   av: {
     title: "실시간 서명 세션",
     hostedBy: "진행자: {{host}}",

@@ -128,6 +128,17 @@ export const tl: Translation = {
       "Wala kaming nakitang rekord na tugma sa mga detalyeng iyon. Suriin ang mga ito at subukang muli. Hindi ito binilang bilang pagsubok.",
     continue: "Magpatuloy",
   },
+  notary: {
+    title: "Mga gawaing notaryal",
+    acknowledgment: "Pagkilala (acknowledgment)",
+    jurat: "Jurat (sinumpaang pahayag)",
+    actFor: "{{document}} para kay {{signers}}",
+    fee: "Bayad (USD)",
+    perform: "Isagawa ang gawaing notaryal",
+    done: "Na-notaryo na",
+    feeInvalid: "Ilagay ang bayad bilang halaga sa dolyar, 0 o higit pa.",
+    failed: "Hindi naisagawa ang gawaing notaryal. Subukang muli.",
+  },
   av: {
     title: "Live na sesyon ng paglagda",
     hostedBy: "Pinangungunahan ni {{host}}",

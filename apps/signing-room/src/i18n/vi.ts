@@ -126,6 +126,17 @@ export const vi: Translation = {
       "Chúng tôi không tìm thấy hồ sơ khớp với những thông tin này. Xin kiểm tra và thử lại. Lần này không bị tính là một lần thử.",
     continue: "Tiếp tục",
   },
+  notary: {
+    title: "Hành vi công chứng",
+    acknowledgment: "Xác nhận chữ ký",
+    jurat: "Tuyên thệ (jurat)",
+    actFor: "{{document}} cho {{signers}}",
+    fee: "Phí (USD)",
+    perform: "Thực hiện hành vi công chứng",
+    done: "Đã công chứng",
+    feeInvalid: "Nhập phí bằng số đô la, từ 0 trở lên.",
+    failed: "Không thể thực hiện hành vi công chứng. Vui lòng thử lại.",
+  },
   av: {
     title: "Phiên ký trực tiếp",
     hostedBy: "Do {{host}} chủ trì",

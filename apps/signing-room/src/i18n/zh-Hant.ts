@@ -118,6 +118,17 @@ export const zhHant: Translation = {
     noMatch: "找不到與這些資料相符的記錄。請檢查後再試一次。這次不計入嘗試次數。",
     continue: "繼續",
   },
+  notary: {
+    title: "公證行為",
+    acknowledgment: "認證（簽署確認）",
+    jurat: "宣誓書",
+    actFor: "{{document}}，簽署人：{{signers}}",
+    fee: "費用（美元）",
+    perform: "執行公證行為",
+    done: "已公證",
+    feeInvalid: "請以美元金額輸入費用，0 或以上。",
+    failed: "無法執行公證行為，請再試一次。",
+  },
   av: {
     title: "即時簽署工作階段",
     hostedBy: "主持人：{{host}}",

@@ -144,6 +144,9 @@ export function FullNavigation({ user }: { user: LoggedInUser }) {
             <Menu.Item component="a" href="/change-password" onClick={navigate("/change-password")}>
               Change password
             </Menu.Item>
+            <Menu.Item component="a" href="/settings/notary-profile" onClick={navigate("/settings/notary-profile")}>
+              Notary profile
+            </Menu.Item>
             <Menu.Divider />
             <Menu.Item color="red" onClick={() => void signOut()}>
               Sign out
@@ -221,6 +224,12 @@ export function FullNavigation({ user }: { user: LoggedInUser }) {
                   href="/change-password"
                   onClick={navigate("/change-password", drawer.close)}
                   label="Change password"
+                />
+                <NavLink
+                  component="a"
+                  href="/settings/notary-profile"
+                  onClick={navigate("/settings/notary-profile", drawer.close)}
+                  label="Notary profile"
                 />
                 <NavLink
                   component="button"

@@ -1,8 +1,15 @@
-import { AV_SESSION_MESSAGES, type AvView, avMissingSigners, decideTransition } from "@signet/contract";
+import {
+  AV_SESSION_MESSAGES,
+  type AvView,
+  avMissingSigners,
+  decideTransition,
+  NOTARIZATION_MESSAGES,
+} from "@signet/contract";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { notarizedRetention, pendingNotarialActs } from "../notarization/notarial-acts.ts";
 import { enqueueSeal } from "../signing/complete-package.ts";
 import { loadSigningPackage, type SigningContext } from "../signing/signing-context.ts";
 import { closedReasonOf } from "../signing/signing-stage.ts";
@@ -130,6 +137,9 @@ export async function completeAvSession(context: SigningContext, deps: CoreDeps)
   if (!(await isAvHost(deps.db, context))) throw new AppError("FORBIDDEN", AV_SESSION_MESSAGES.notHost);
   const missing = avMissingSigners(await avParticipants(deps.db, context.pkg));
   if (missing.length > 0) throw new AppError("CONFLICT", AV_SESSION_MESSAGES.signersMissing(missing));
+  // issue 34 §4: PENDING_ENOTARY ends only when every notarial act is complete
+  const pendingActs = await pendingNotarialActs(deps.db, context.pkg.id);
+  if (pendingActs.length > 0) throw new AppError("CONFLICT", NOTARIZATION_MESSAGES.actsPending(pendingActs));
   const recording = await assembleAvRecording(deps, session);
 
   const completed = await hostWrite(context, deps, async (tx, fresh) => {
@@ -137,6 +147,10 @@ export async function completeAvSession(context: SigningContext, deps: CoreDeps)
     if (!live || live.id !== session.id) throw new AppError("CONFLICT", AV_SESSION_MESSAGES.notLive);
     const stillMissing = avMissingSigners(await avParticipants(tx, fresh.pkg));
     if (stillMissing.length > 0) throw new AppError("CONFLICT", AV_SESSION_MESSAGES.signersMissing(stillMissing));
+    const stillPending = await pendingNotarialActs(tx, fresh.pkg.id);
+    if (stillPending.length > 0) throw new AppError("CONFLICT", NOTARIZATION_MESSAGES.actsPending(stillPending));
+    // the journal names the recording: it is kept at least as long as the journal's entries
+    const retainUntil = await notarizedRetention(tx, session.id, recording.retainUntil);
     const chunks = await tx.avRecordingChunk.count({ where: { sessionId: session.id } });
     // a chunk uploaded while the recording was joined would be missing from it
     if (chunks !== recording.chunkCount) throw new AppError("CONFLICT", AV_SESSION_MESSAGES.recordingGap(chunks - 1));
@@ -154,8 +168,12 @@ export async function completeAvSession(context: SigningContext, deps: CoreDeps)
         bytes: BigInt(recording.bytes),
         durationSeconds: recording.durationSeconds,
         chunkCount: recording.chunkCount,
-        retainUntil: recording.retainUntil,
+        retainUntil,
       },
+    });
+    await tx.notaryJournalEntry.updateMany({
+      where: { avSessionId: session.id },
+      data: { recordingSha256: recording.sha256 },
     });
     await tx.avSession.update({
       where: { id: session.id },
@@ -173,7 +191,7 @@ export async function completeAvSession(context: SigningContext, deps: CoreDeps)
         sha256: recording.sha256,
         durationSeconds: recording.durationSeconds,
         bytes: recording.bytes,
-        retainUntil: recording.retainUntil.toISOString().slice(0, 10),
+        retainUntil: retainUntil.toISOString().slice(0, 10),
       }),
     );
     await appendAuditEvent(

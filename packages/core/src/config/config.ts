@@ -1,4 +1,12 @@
-import { AV_LIMITS, avIceServersSchema, DEFAULTS, isAllowedHostEntry, LIMITS, SESSION } from "@signet/contract";
+import {
+  AV_LIMITS,
+  avIceServersSchema,
+  DEFAULTS,
+  isAllowedHostEntry,
+  LIMITS,
+  notaryStateRulesSchema,
+  SESSION,
+} from "@signet/contract";
 import { z } from "zod";
 
 const bool = z
@@ -194,6 +202,21 @@ const envSchema = z.object({
       }
     })
     .pipe(avIceServersSchema),
+  /** Issue 34 §4: years a notary journal entry is kept (a state's own rule may ask for more) */
+  NOTARY_JOURNAL_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Issue 34 §4: what differs between states, as JSON keyed by state code (README: remote notarization) */
+  NOTARY_STATE_RULES: z
+    .string()
+    .default("{}")
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "NOTARY_STATE_RULES must be a JSON object" });
+        return z.NEVER;
+      }
+    })
+    .pipe(notaryStateRulesSchema),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(12).optional(),

@@ -75,6 +75,12 @@ export interface CertificateData {
   languages?: ParticipantLanguage[];
   /** issue 16 §2: the recordings of the package's completed A/V sessions */
   avRecordings?: { host: string; startedAt: string; sha256: string; durationSeconds: number; retainUntil: string }[];
+  /** issue 34 §4: the notarial acts performed in the session, by notary */
+  notarization?: {
+    notary: string;
+    commission: string;
+    acts: { act: string; document: string; signers: string; performedAt: string; recording: string }[];
+  }[];
 }
 
 // US Letter, in points
@@ -290,6 +296,21 @@ export async function renderCertificateOfCompletion(data: CertificateData): Prom
         styles,
         { lineHeight: 11, header: false },
       );
+      layout.gap(6);
+    }
+  }
+
+  if (data.notarization?.length) {
+    layout.section(label("notarization"), bold);
+    for (const notary of data.notarization) {
+      const rows = [row(label("notary"), text(notary.notary)), row(label("commission"), text(notary.commission))];
+      for (const act of notary.acts) {
+        rows.push(
+          row(label("notarialAct"), text(`${act.act}: ${act.document}, for ${act.signers}, at ${act.performedAt}`)),
+          row(label("recordingSha256"), text(act.recording, "mono")),
+        );
+      }
+      layout.table(keyValue, rows, styles, { lineHeight: 11, header: false });
       layout.gap(6);
     }
   }

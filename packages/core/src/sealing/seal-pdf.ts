@@ -27,6 +27,12 @@ export interface SealOptions {
    * claimed time in /M only, which strict baseline validators check: pass false for them.
    */
   signingTimeAttribute?: boolean;
+  /**
+   * Keep the file's earlier signatures valid (issue 34 §4: Signet seals a notarized document after
+   * the notary signed it): the seal is appended as an incremental update of the bytes as given,
+   * never a rewrite. The file must end with a classic cross-reference table (sealPdf's output does).
+   */
+  appendToSigned?: boolean;
 }
 
 const OID = {
@@ -82,7 +88,8 @@ export async function sealPdf(
   // rewritten in full. The placeholder is found by scanning the bytes: object streams would
   // compress it away (and PDF/A-1 files may have none); a PDF/A file keeps its header version,
   // signed as it is (and no form appearances rebuilt: a parsed document never has them to rebuild)
-  const prepared = written
+  const incremental = Boolean(written) || options.appendToSigned === true;
+  const prepared = incremental
     ? appendIncrementalUpdate(pdf, document, objectsBefore, changed)
     : keepHeaderVersion(
         await document.save({ useObjectStreams: false, updateFieldAppearances: false }),
@@ -90,7 +97,7 @@ export async function sealPdf(
         declaredPdfa(document),
       );
   // the placeholder is in the update, past the written bytes; anywhere in a rewritten file
-  return signInPlace(prepared, written ? pdf.length : 0, (digest) =>
+  return signInPlace(prepared, incremental ? pdf.length : 0, (digest) =>
     cadesSignature(digest, credentials, options, signingTime),
   );
 }

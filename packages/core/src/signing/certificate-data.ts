@@ -11,6 +11,7 @@ import {
 import { verifyAuditChain } from "../audit/verify-audit-chain.ts";
 import { avCertificateRecordings } from "../av-session/av-certificate.ts";
 import type { Db } from "../db/prisma-client.ts";
+import { notarizationCertificate } from "../notarization/notarization-certificate.ts";
 import { participantOrder } from "../participants/participant-views.ts";
 import { certificateLanguages } from "../sealing/certificate-labels.ts";
 import type { CertificateData } from "../sealing/index.ts";
@@ -190,6 +191,7 @@ export async function buildCertificateData(db: Db, packageId: string): Promise<C
     languages: certificateLanguages(participants.map((participant) => asParticipantLanguage(participant.language))),
     generatedAt: new Date().toISOString(),
     avRecordings: await avCertificateRecordings(db, packageId),
+    notarization: await notarizationCertificate(db, packageId),
   };
 }
 

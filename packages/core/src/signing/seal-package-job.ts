@@ -6,6 +6,7 @@ import { startEDepositIfEnabled } from "../edeposit/start-edeposit.ts";
 import { sealENoteDocument } from "../enote/seal-enote.ts";
 import type { JobContext } from "../jobs/job-context.ts";
 import type { JobInput } from "../jobs/job-declarations.ts";
+import { notarizeDocument } from "../notarization/notarial-seal.ts";
 import { outboundFetch, outboundPolicy } from "../outbound/outbound-fetch.ts";
 import { flattenDocument, renderCertificateOfCompletion, sealPdfWithLevel, type TagFill } from "../sealing/index.ts";
 import { witnessTagFills } from "../sealing/witness-tag-fills.ts";
@@ -34,9 +35,10 @@ export const sealPackageJob = {
     if (!pkg || pkg.sealedAt || !(SEALABLE_STATUSES as readonly string[]).includes(pkg.status)) return;
     const { credentials } = await context.sealKeys.forOrganization(pkg.organizationId);
     // B-LTA when a TSA is configured and the seal certificate's CA publishes revocation data
-    const seal = (bytes: Uint8Array, reason: string) =>
+    const seal = (bytes: Uint8Array, reason: string, appendToSigned = false) =>
       sealPdfWithLevel(bytes, credentials, {
         reason,
+        appendToSigned,
         name: `Signet for ${pkg.organization.name}`,
         location: context.config.publicUrl,
         contactInfo: context.config.SUPPORT_EMAIL,
@@ -65,7 +67,11 @@ export const sealPackageJob = {
       }
       const original = await readStream(await context.storage.get(document.blobKey));
       const flattened = await flattenDocument(original, await tagFills(context, pkg.id, document.id));
-      const sealed = await seal(flattened, `Signed electronically: ${pkg.name}`);
+      // issue 34 §4: a notarized document carries the notary's certificate page and signature first
+      const notarized = await notarizeDocument(context, { packageId: pkg.id, documentId: document.id, pdf: flattened });
+      const sealed = notarized
+        ? await seal(notarized.pdf, `Notarized and signed electronically: ${pkg.name}`, true)
+        : await seal(flattened, `Signed electronically: ${pkg.name}`);
       const key = `sealed/${pkg.organizationId}/${pkg.id}/${document.id}.pdf`;
       const stored = await store(key, sealed.pdf);
       await db.sealedArtifact.create({

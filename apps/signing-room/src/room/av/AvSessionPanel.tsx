@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { errorCode } from "../../api/api-error.ts";
 import { errorText } from "../../i18n/index.ts";
 import { useRoom } from "../room-context.tsx";
+import { NotarialActs } from "./NotarialActs.tsx";
 import { type AvPeerView, useAvSession } from "./use-av-session.ts";
 import "./av.css";
 
@@ -185,6 +186,7 @@ export function AvSessionPanel({ children }: { children: ReactNode }) {
           </ul>
         </details>
 
+        {isHost && live ? <NotarialActs version={state} /> : null}
         {isHost && live ? (
           <div className="av__finish">
             {missing.length > 0 ? (

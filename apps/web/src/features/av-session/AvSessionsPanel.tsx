@@ -1,5 +1,13 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { AV_SESSION_STATUS_WORDS, type AvSessionSummary, avSessionRoutes, fillPath, routeUrl } from "@signet/contract";
+import {
+  AV_SESSION_STATUS_WORDS,
+  type AvSessionSummary,
+  avSessionRoutes,
+  fillPath,
+  NOTARIAL_ACT_WORDS,
+  notarizationRoutes,
+  routeUrl,
+} from "@signet/contract";
 import { IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -24,6 +32,12 @@ export function AvSessionsPanel({ organizationId, packageId }: { organizationId:
     retry: false,
     // a live session changes by itself (the host completes or ends it in the signing room)
     refetchInterval: (query) => (query.state.data?.records.some((record) => record.status === "LIVE") ? 5_000 : false),
+  });
+  // issue 34 §4: the notarial acts the notary host performs in the session
+  const acts = useQuery({
+    queryKey: ["packages", organizationId, packageId, "notarial-acts"],
+    queryFn: ({ signal }) => api(notarizationRoutes.listNotarialActs, { params, signal, passThrough: true }),
+    retry: false,
   });
   if (sessions.isPending) return <Skeleton height={120} radius="md" />;
   if (sessions.isError || !sessions.data.avEsign) return null;
@@ -102,6 +116,21 @@ export function AvSessionsPanel({ organizationId, packageId }: { organizationId:
             ))}
           </Stack>
         )}
+        {acts.data && acts.data.records.length > 0 ? (
+          <Stack gap={4} data-testid="notarial-acts">
+            <Title order={3} fz="md">
+              Notarial acts
+            </Title>
+            {acts.data.records.map((act) => (
+              <Text size="sm" key={act.id}>
+                {NOTARIAL_ACT_WORDS[act.actType]}: {act.documentName}, for {act.signerNames.join(", ")} ·{" "}
+                {act.status === "COMPLETED" && act.completedAt
+                  ? `notarized ${formatDateTime(act.completedAt)}`
+                  : "to be notarized in the session"}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
         {recorded && (
           <div>
             <TechnicalDetailsToggle shown={technical} onChange={setTechnical} />

@@ -58,6 +58,7 @@ export const SETTINGS_LINKS = [
   { id: "email-templates", label: "Email templates", to: "/settings/email-templates" },
   { id: "webhooks", label: "Webhooks", to: "/settings/webhooks" },
   { id: "identity-providers", label: "Identity providers", to: "/settings/identity-providers" },
+  { id: "notary-profile", label: "Notary profile", to: "/settings/notary-profile" },
 ] as const;
 
 /**
