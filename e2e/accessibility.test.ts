@@ -61,6 +61,7 @@ const WALKED = [
   "_auth/settings_/email-templates/index.tsx",
   "_auth/settings_/email-templates/$templateId.tsx",
   "_auth/settings_/identity-providers/index.tsx",
+  "_auth/settings_/notary-profile/index.tsx",
   "_auth/settings_/webhooks/index.tsx",
   "_auth/settings_/webhooks/new.tsx",
   "_auth/settings_/webhooks/$webhookId/edit.tsx",
