@@ -167,6 +167,7 @@ export function PackageDetailPage({ packageId }: { packageId: string }) {
           participants={participants.data?.records}
           error={participants.error ? errorMessage(participants.error) : null}
           proofing={proofing.data?.records}
+          documentTypes={documents.data?.records.map((document) => document.executionType)}
         />
       </FormSection>
 

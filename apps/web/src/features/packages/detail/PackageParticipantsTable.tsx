@@ -1,10 +1,13 @@
 import { Badge, Group, Text, Tooltip } from "@mantine/core";
 import {
+  type ExecutionType,
+  isTurnOf,
   PARTICIPANT_ROLE_LABELS,
   type Package,
   type Participant,
   type ParticipantProofing,
   SIGNING_ADMIN_MESSAGES,
+  type SigningParticipant,
 } from "@signet/contract";
 import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
 import { formatDateTime } from "../../access/format.ts";
@@ -53,29 +56,77 @@ function DelegationNote(props: { participant: Participant; participants: readonl
 }
 
 /**
+ * Issue 34 §2b: the role, with the witness link both ways, so the sender sees on the package page who
+ * attests whose signature (the builder's table shows the same on the witness).
+ */
+function WitnessRole(props: { participant: Participant; participants: readonly Participant[] }) {
+  const { participant, participants } = props;
+  const signer = participants.find((candidate) => candidate.id === participant.witnessForParticipantId);
+  const witnesses = participants.filter((candidate) => candidate.witnessForParticipantId === participant.id);
+  return (
+    <>
+      <span>{signer ? `Witness to ${nameOf(signer)}` : PARTICIPANT_ROLE_LABELS[participant.role]}</span>
+      {witnesses.length > 0 ? (
+        <Text size="xs" c="dimmed" data-testid="witnessed-by">
+          Witnessed by {witnesses.map(nameOf).join(", ")}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * Issue 34 §2a 'Host in-person signing': for a participant who can sign now (the package is out, they
  * are invited and not finished), shown to members who may manage the package.
  */
 function canHostInPerson(
   pkg: Pick<Package, "status" | "canManage">,
-  participant: Pick<Participant, "signingStatus">,
+  participant: Pick<Participant, "id" | "signingStatus">,
+  turn: (participantId: string) => boolean,
 ): boolean {
   return (
     pkg.status === "AVAILABLE_TO_SIGNERS" &&
     pkg.canManage &&
-    (participant.signingStatus === "INVITED" || participant.signingStatus === "OPENED")
+    (participant.signingStatus === "INVITED" || participant.signingStatus === "OPENED") &&
+    // the server answers 409 to anyone whose turn has not come (a later step, a witness before their signer)
+    turn(participant.id)
   );
+}
+
+/**
+ * Whose turn it is, by the same rule the server uses (isTurnOf). The page knows each document's
+ * execution type but not per-participant overrides, so every participant but a copy recipient is taken
+ * to do what the documents say; with no documents listed yet everyone counts as due.
+ */
+function turnOf(
+  signingOrder: Package["signingOrder"],
+  participants: readonly Participant[],
+  documentTypes: readonly ExecutionType[] | undefined,
+): (participantId: string) => boolean {
+  if (!documentTypes) return () => true;
+  const signing: SigningParticipant[] = participants.map((participant) => ({
+    id: participant.id,
+    orderSequence: participant.orderSequence,
+    status: participant.signingStatus,
+    copyOnly: participant.role === "COPY",
+    witnessFor: participant.witnessForParticipantId,
+    executionTypes: participant.role === "COPY" ? [] : documentTypes,
+  }));
+  return (participantId) => isTurnOf(signingOrder, signing, participantId);
 }
 
 /** A package's participants on its page: who does what, how far each has got, and their signing link. */
 export function PackageParticipantsTable(props: {
   organizationId: string;
-  pkg: Pick<Package, "id" | "status" | "canManage">;
+  pkg: Pick<Package, "id" | "status" | "canManage" | "signingOrder">;
   participants: Participant[] | undefined;
+  /** the execution type of each document of the package; undefined while loading */
+  documentTypes?: readonly ExecutionType[] | undefined;
   error: string | null;
   proofing: readonly ParticipantProofing[] | undefined;
 }) {
   const { organizationId, pkg } = props;
+  const turn = turnOf(pkg.signingOrder, props.participants ?? [], props.documentTypes);
   const columns: Column<Participant>[] = [
     { key: "order", label: "Order", render: (participant) => participant.orderSequence },
     {
@@ -94,7 +145,11 @@ export function PackageParticipantsTable(props: {
       render: (participant) =>
         [participant.givenName, participant.middleName, participant.familyName].filter(Boolean).join(" ") || "—",
     },
-    { key: "does", label: "Does", render: (participant) => PARTICIPANT_ROLE_LABELS[participant.role] },
+    {
+      key: "does",
+      label: "Does",
+      render: (participant) => <WitnessRole participant={participant} participants={props.participants ?? []} />,
+    },
     { key: "access", label: "Access", render: (participant) => ACCESS_METHOD_LABELS[participant.accessMethod] },
     { key: "contact", label: "Contact", render: (participant) => participant.contact || "In person" },
     {
@@ -135,7 +190,7 @@ export function PackageParticipantsTable(props: {
       label: "Signing link",
       labelHidden: true,
       render: (participant) => {
-        const host = canHostInPerson(pkg, participant) ? (
+        const host = canHostInPerson(pkg, participant, turn) ? (
           <HostInPersonButton
             organizationId={organizationId}
             packageId={pkg.id}
