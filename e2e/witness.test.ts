@@ -103,15 +103,14 @@ describe("a witness signs after the signer they witness", () => {
     await expectNoHorizontalOverflow(witness.page);
     await expectNoAxeViolations(witness.page);
 
-    // the package page names the link both ways, and offers in-person hosting only to whoever may sign
-    // now: Wes opened the room, but his turn comes after Ada's signature (the API would answer 409)
+    // the package page names the witness link both ways; in-person hosting is offered to Ada, whose turn
+    // it is, not to Wes, whose turn comes after her signature
     await page.goto(`/packages/${pkg.id}`);
     const table = page.getByRole("table", { name: "Participants" });
     const adaRow = table.getByRole("row").filter({ hasText: "ada.deed@example.com" });
     const wesRow = table.getByRole("row").filter({ hasText: "wes.deed@example.com" });
     await wesRow.getByText("Witness to Ada Stone").waitFor();
     expect(await adaRow.getByTestId("witnessed-by").textContent()).toBe("Witnessed by Wes Lee");
-    console.log("wes status", await wesRow.getByTestId("signing-status").textContent());
     await adaRow.getByRole("button", { name: "Host in-person signing for BORROWER 1" }).waitFor();
     expect(await wesRow.getByRole("button", { name: /^Host in-person signing/ }).count()).toBe(0);
     await expectNoAxeViolations(page);

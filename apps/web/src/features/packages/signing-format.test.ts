@@ -1,7 +1,13 @@
-import { ID_VERIFICATION_METHODS, PARTICIPANT_SIGNING_STATUSES, type PackageVerification } from "@signet/contract";
+import {
+  ID_VERIFICATION_METHODS,
+  PARTICIPANT_SIGNING_STATUSES,
+  type PackageVerification,
+  type Participant,
+} from "@signet/contract";
 import { describe, expect, it } from "vitest";
 import {
   answersOnFileText,
+  canHostInPerson,
   expiresInText,
   ID_VERIFICATION_LABELS,
   idVerificationText,
@@ -10,6 +16,7 @@ import {
   sealedArtifactLabel,
   shortHash,
   signingStatusText,
+  turnOf,
   verificationRows,
 } from "./signing-format.ts";
 
@@ -145,5 +152,39 @@ describe("signing format", () => {
       },
     ]);
     expect(sealedArtifactLabel({ kind: "CERTIFICATE", name: "x.pdf" })).toBe("Certificate of completion");
+  });
+});
+
+describe("in-person hosting only on the participant's turn (issue 34)", () => {
+  const person = (
+    id: string,
+    orderSequence: number,
+    signingStatus: Participant["signingStatus"],
+    extra: Partial<Participant> = {},
+  ) => ({ id, orderSequence, signingStatus, role: "SIGNER", witnessForParticipantId: null, ...extra }) as Participant;
+  const pkg = { status: "AVAILABLE_TO_SIGNERS", canManage: true } as const;
+
+  it("hides the button for an invited participant of a later step, shows it for the open step", () => {
+    const people = [person("a", 1, "OPENED"), person("b", 2, "INVITED")];
+    const turn = turnOf("PARTICIPANT", people, ["E_SIGN"]);
+    expect(canHostInPerson(pkg, people[0]!, turn)).toBe(true);
+    expect(canHostInPerson(pkg, people[1]!, turn)).toBe(false);
+    // everyone signs at once: both may be hosted
+    const parallel = turnOf("PARALLEL", people, ["E_SIGN"]);
+    expect(canHostInPerson(pkg, people[1]!, parallel)).toBe(true);
+  });
+
+  it("holds a witness back until their signer finished, then offers them", () => {
+    const before = [person("s", 1, "INVITED"), person("w", 1, "OPENED", { witnessForParticipantId: "s" })];
+    expect(canHostInPerson(pkg, before[1]!, turnOf("PARALLEL", before, ["E_SIGN"]))).toBe(false);
+    const after = [person("s", 1, "FINISHED"), before[1]!];
+    expect(canHostInPerson(pkg, after[1]!, turnOf("PARALLEL", after, ["E_SIGN"]))).toBe(true);
+  });
+
+  it("does not offer it when the package is not out or the member may not manage it", () => {
+    const people = [person("a", 1, "INVITED")];
+    const turn = turnOf("PARALLEL", people, ["E_SIGN"]);
+    expect(canHostInPerson({ ...pkg, canManage: false }, people[0]!, turn)).toBe(false);
+    expect(canHostInPerson({ status: "DRAFT", canManage: true } as never, people[0]!, turn)).toBe(false);
   });
 });

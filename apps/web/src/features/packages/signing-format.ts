@@ -1,8 +1,13 @@
-import type {
-  IdVerificationMethod,
-  KbaQuestion,
-  PackageVerification,
-  ParticipantSigningStatus,
+import {
+  type ExecutionType,
+  type IdVerificationMethod,
+  isTurnOf,
+  type KbaQuestion,
+  type Package,
+  type PackageVerification,
+  type Participant,
+  type ParticipantSigningStatus,
+  type SigningParticipant,
 } from "@signet/contract";
 import { formatDateTime } from "../access/format.ts";
 
@@ -141,4 +146,44 @@ export function verificationRows(verification: PackageVerification): Verificatio
     });
   }
   return rows;
+}
+
+/**
+ * Issue 34 §2a 'Host in-person signing': for a participant who can sign now (the package is out, they
+ * are invited and not finished), shown to members who may manage the package.
+ */
+export function canHostInPerson(
+  pkg: Pick<Package, "status" | "canManage">,
+  participant: Pick<Participant, "id" | "signingStatus">,
+  turn: (participantId: string) => boolean,
+): boolean {
+  return (
+    pkg.status === "AVAILABLE_TO_SIGNERS" &&
+    pkg.canManage &&
+    (participant.signingStatus === "INVITED" || participant.signingStatus === "OPENED") &&
+    // the server answers 409 to anyone whose turn has not come (a later step, a witness before their signer)
+    turn(participant.id)
+  );
+}
+
+/**
+ * Whose turn it is, by the same rule the server uses (isTurnOf). The page knows each document's
+ * execution type but not per-participant overrides, so every participant but a copy recipient is taken
+ * to do what the documents say; with no documents listed yet everyone counts as due.
+ */
+export function turnOf(
+  signingOrder: Package["signingOrder"],
+  participants: readonly Participant[],
+  documentTypes: readonly ExecutionType[] | undefined,
+): (participantId: string) => boolean {
+  if (!documentTypes) return () => true;
+  const signing: SigningParticipant[] = participants.map((participant) => ({
+    id: participant.id,
+    orderSequence: participant.orderSequence,
+    status: participant.signingStatus,
+    copyOnly: participant.role === "COPY",
+    witnessFor: participant.witnessForParticipantId,
+    executionTypes: participant.role === "COPY" ? [] : documentTypes,
+  }));
+  return (participantId) => isTurnOf(signingOrder, signing, participantId);
 }

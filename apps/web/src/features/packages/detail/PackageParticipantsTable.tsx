@@ -1,20 +1,24 @@
 import { Badge, Group, Text, Tooltip } from "@mantine/core";
 import {
   type ExecutionType,
-  isTurnOf,
   PARTICIPANT_ROLE_LABELS,
   type Package,
   type Participant,
   type ParticipantProofing,
   SIGNING_ADMIN_MESSAGES,
-  type SigningParticipant,
 } from "@signet/contract";
 import { type Column, DataTable } from "../../../components/data-table/DataTable.tsx";
 import { formatDateTime } from "../../access/format.ts";
 import { ProofingOutcome } from "../../identity-proofing/ProofingOutcome.tsx";
 import { ParticipantLanguageNote } from "../ParticipantLanguageNote.tsx";
 import { ACCESS_METHOD_LABELS } from "../package-format.ts";
-import { idVerificationText, SIGNING_STATUS_COLORS, signingStatusText } from "../signing-format.ts";
+import {
+  canHostInPerson,
+  idVerificationText,
+  SIGNING_STATUS_COLORS,
+  signingStatusText,
+  turnOf,
+} from "../signing-format.ts";
 import { HostInPersonButton } from "./HostInPersonButton.tsx";
 import { SigningLinkButton } from "./SigningLinkButton.tsx";
 
@@ -73,46 +77,6 @@ function WitnessRole(props: { participant: Participant; participants: readonly P
       ) : null}
     </>
   );
-}
-
-/**
- * Issue 34 §2a 'Host in-person signing': for a participant who can sign now (the package is out, they
- * are invited and not finished), shown to members who may manage the package.
- */
-function canHostInPerson(
-  pkg: Pick<Package, "status" | "canManage">,
-  participant: Pick<Participant, "id" | "signingStatus">,
-  turn: (participantId: string) => boolean,
-): boolean {
-  return (
-    pkg.status === "AVAILABLE_TO_SIGNERS" &&
-    pkg.canManage &&
-    (participant.signingStatus === "INVITED" || participant.signingStatus === "OPENED") &&
-    // the server answers 409 to anyone whose turn has not come (a later step, a witness before their signer)
-    turn(participant.id)
-  );
-}
-
-/**
- * Whose turn it is, by the same rule the server uses (isTurnOf). The page knows each document's
- * execution type but not per-participant overrides, so every participant but a copy recipient is taken
- * to do what the documents say; with no documents listed yet everyone counts as due.
- */
-function turnOf(
-  signingOrder: Package["signingOrder"],
-  participants: readonly Participant[],
-  documentTypes: readonly ExecutionType[] | undefined,
-): (participantId: string) => boolean {
-  if (!documentTypes) return () => true;
-  const signing: SigningParticipant[] = participants.map((participant) => ({
-    id: participant.id,
-    orderSequence: participant.orderSequence,
-    status: participant.signingStatus,
-    copyOnly: participant.role === "COPY",
-    witnessFor: participant.witnessForParticipantId,
-    executionTypes: participant.role === "COPY" ? [] : documentTypes,
-  }));
-  return (participantId) => isTurnOf(signingOrder, signing, participantId);
 }
 
 /** A package's participants on its page: who does what, how far each has got, and their signing link. */
