@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ID } from "./ids.ts";
+import { IN_PERSON_METHODS } from "./in-person.ts";
 import { pageQuerySchema, pageSchema, versionQuerySchema } from "./paging.ts";
 import { recordCreatedAt, recordVersion } from "./record-fields.ts";
 import { defineRouteEntry as define, type RouteDef } from "./route-def.ts";
@@ -40,6 +41,10 @@ export const WEBHOOK_EVENT_TYPES = [
   "participant.consent_withdrawn",
   /** issue 34 §3: the participant handed their part to a delegate (a new participant of the package) */
   "participant.delegated",
+  /** issue 34 §2b: a witness finished, attesting the signature of the signer they witness */
+  "participant.witnessed",
+  /** issue 34 §2a: a participant's identity was confirmed in person on a member's device */
+  "participant.signed_in_person",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -74,6 +79,13 @@ export const webhookEventDataSchema = z
       .array(ID.participantId)
       .optional()
       .describe("package.signing_step_started: the participants of that step"),
+    witnessedParticipantId: ID.participantId
+      .optional()
+      .describe("participant.witnessed: the signer whose signature the witness attested"),
+    method: z
+      .enum(IN_PERSON_METHODS)
+      .optional()
+      .describe("participant.signed_in_person: how the identity was confirmed"),
   })
   .meta({ id: "WebhookEventData" });
 
@@ -118,6 +130,10 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType | typeof WEBHOO
   "participant.consent_withdrawn": "A participant withdrew consent to do business electronically.",
   "participant.delegated":
     "A participant handed their part to someone else (a new participant, invited now); the original can no longer sign.",
+  "participant.witnessed":
+    "A witness finished: participantId attested the signature of witnessedParticipantId (who had finished before).",
+  "participant.signed_in_person":
+    "A participant's identity was confirmed in person on a member's device (a one-time code by email or SMS, or the host checked an ID); they sign there now.",
   "webhook.test": 'Sent only by "send a test event" to check an endpoint; no package is involved.',
 };
 
@@ -157,14 +173,32 @@ function eventSchema(type: WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE) {
               .describe("The step that opened, counted 1..n in signing order (equal stored numbers are one step)"),
             participantIds: z.array(participantId).min(1).describe("The participants of that step, invited now"),
           })
-        : type.startsWith("participant.")
-          ? z.strictObject({ organizationId, packageId, participantId, status: statusChange.optional() })
-          : z.strictObject({
+        : type === "participant.witnessed"
+          ? z.strictObject({
               organizationId,
               packageId,
-              participantId: participantId.optional(),
-              status: statusChange.optional(),
-            });
+              participantId: participantId.describe("The witness"),
+              witnessedParticipantId: z.uuid().describe("The signer whose signature the witness attested"),
+            })
+          : type === "participant.signed_in_person"
+            ? z.strictObject({
+                organizationId,
+                packageId,
+                participantId,
+                method: z
+                  .enum(IN_PERSON_METHODS)
+                  .describe(
+                    "How the identity was confirmed: IN_PERSON_CODE_EMAIL or IN_PERSON_CODE_SMS (a one-time code), HOST_ATTESTED_ID (the host checked a government ID)",
+                  ),
+              })
+            : type.startsWith("participant.")
+              ? z.strictObject({ organizationId, packageId, participantId, status: statusChange.optional() })
+              : z.strictObject({
+                  organizationId,
+                  packageId,
+                  participantId: participantId.optional(),
+                  status: statusChange.optional(),
+                });
   return z.strictObject({ ...eventIdentity(type), data: data.describe("What the event is about") });
 }
 

@@ -62,6 +62,15 @@ export function webhookEventExample(type: WebhookEventType | typeof WEBHOOK_TEST
       },
     };
   }
+  // issue 34: a witness attested a signer's signature; a participant was checked in person by code
+  if (type === "participant.witnessed") {
+    const data = { organizationId: IDS.organization, packageId: IDS.package, participantId: IDS.participant };
+    return { ...identity, data: { ...data, witnessedParticipantId: IDS.coBorrower } };
+  }
+  if (type === "participant.signed_in_person") {
+    const data = { organizationId: IDS.organization, packageId: IDS.package, participantId: IDS.participant };
+    return { ...identity, data: { ...data, method: "IN_PERSON_CODE_EMAIL" } };
+  }
   const status = STATUS_CHANGES[type];
   return {
     ...identity,

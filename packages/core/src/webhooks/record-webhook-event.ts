@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { WebhookEventPayload, WebhookEventType } from "@signet/contract";
+import {
+  IN_PERSON_METHODS,
+  type InPersonMethod,
+  type WebhookEventPayload,
+  type WebhookEventType,
+} from "@signet/contract";
 import type { Prisma } from "../db/generated/client.ts";
 import { enqueueWebhookAttempt } from "./webhook-outbox.ts";
 
@@ -28,6 +33,8 @@ export const WEBHOOK_TYPE_BY_AUDIT_TYPE: Readonly<Record<string, WebhookEventTyp
   "participant.finished": "participant.finished",
   "participant.consent-withdrawn": "participant.consent_withdrawn",
   "participant.delegated": "participant.delegated",
+  "participant.witnessed": "participant.witnessed",
+  "participant.identity-confirmed-in-person": "participant.signed_in_person",
 };
 
 const ONCE_PER_PARTICIPANT = new Set<WebhookEventType>(["participant.viewed", "participant.signed"]);
@@ -93,6 +100,16 @@ async function recordOneWebhookEvent(
             .filter((id): id is string => Boolean(id)),
         }
       : {};
+  // issue 34: whom a witness attested, and how an in-person identity was confirmed (an id and a code
+  // word; the ID details and the code's destination stay in the audit trail)
+  const witnessed =
+    type === "participant.witnessed" && asId(data.witnessedParticipantId)
+      ? { witnessedParticipantId: asId(data.witnessedParticipantId) }
+      : {};
+  const method =
+    type === "participant.signed_in_person" && IN_PERSON_METHODS.includes(data.method as InPersonMethod)
+      ? { method: data.method as InPersonMethod }
+      : {};
   const payload: WebhookEventPayload = {
     id,
     type,
@@ -103,6 +120,8 @@ async function recordOneWebhookEvent(
       ...(participantId ? { participantId } : {}),
       ...(from ? { status: from } : {}),
       ...step,
+      ...witnessed,
+      ...method,
     },
   };
   // A participant opens the room and signs tags many times; integrators hear of the first time

@@ -24,6 +24,8 @@ const EVENT_WORDS: Record<WebhookEventType, string> = {
   "participant.signed": "Participant signed",
   "participant.declined": "Participant declined",
   "participant.delegated": "Participant handed signing to someone else",
+  "participant.witnessed": "Witness signed",
+  "participant.signed_in_person": "Participant's identity confirmed in person",
   "participant.finished": "Participant finished",
   "participant.consent_withdrawn": "Participant withdrew consent",
 };
