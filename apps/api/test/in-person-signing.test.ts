@@ -17,6 +17,7 @@ import {
 import { type ErrorBody, packageAudit, waitForSms } from "./support/signing-room-helpers.ts";
 import { type SmtpCapture, startSmtpCapture } from "./support/smtp-capture.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.ts";
 
 // Issue 34 §2a: a loan officer hosts a participant's signing on their own device. The room asks who
 // is signing before consent — a one-time code to the participant's email or phone, or the host's
@@ -29,12 +30,14 @@ const signingUrl = () => app.server.signingRoom!.url;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  app = await startTestApp({ ...ACCESS_TEST_ENV, SMTP_URL: smtp.url });
+  app = await startTestApp({ ...ACCESS_TEST_ENV, SMTP_URL: smtp.url, OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost" });
 });
 afterAll(async () => {
   await app?.close();
   await smtp?.close();
+  await Promise.all(receivers.map((receiver) => receiver.close()));
 });
+const receivers: WebhookReceiver[] = [];
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -236,6 +239,12 @@ describe("hosting in-person signing", () => {
       { givenName: "Cara", email, phoneNumber: "5553010002", idVerification: "SMS_CODE" },
     ]);
     const cara = s.signers[0]!;
+    const hooks = await startWebhookReceiver();
+    receivers.push(hooks);
+    const endpoint = await s.admin.request("POST", `/api/v1/organizations/${s.org.organizationId}/webhooks`, {
+      json: { url: hooks.url, eventTypes: ["participant.signed_in_person"] },
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
 
     // no code yet: typing one is refused with a reason
     const first = await hostAndOpen(s, cara);
@@ -288,6 +297,20 @@ describe("hosting in-person signing", () => {
     const types = (await packageAudit(db(), s.pkg.id)).map((event) => event.type);
     expect(types.filter((type) => type === "participant.in-person-code-sent")).toHaveLength(2);
     expect(types).toContain("participant.verification-locked");
+
+    // the webhook: once, for the check that passed (by email code), not for the locked one; ids and the method only
+    await poll("participant.signed_in_person at the receiver", async () => hooks.received.length > 0);
+    expect(hooks.received.map((entry) => [entry.json.type, entry.json.data])).toEqual([
+      [
+        "participant.signed_in_person",
+        {
+          organizationId: s.org.organizationId,
+          packageId: s.pkg.id,
+          participantId: cara.id,
+          method: "IN_PERSON_CODE_EMAIL",
+        },
+      ],
+    ]);
   }, 120_000);
 
   it("an ordinary session has no in-person check and cannot use one", async () => {

@@ -23,6 +23,7 @@ import {
 import { type SmtpCapture, startSmtpCapture } from "./support/smtp-capture.ts";
 import { templatePaths } from "./support/template-fixtures.ts";
 import { startTestApp, type TestApp } from "./support/test-app.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.ts";
 
 // Issue 34 §2b: a witness attests a named signer's signature on a witness tag, and is invited and may
 // sign only after that signer finished; the sealed document and the certificate of completion say so.
@@ -34,12 +35,14 @@ const signingUrl = () => app.server.signingRoom!.url;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  app = await startTestApp({ ...ACCESS_TEST_ENV, SMTP_URL: smtp.url });
+  app = await startTestApp({ ...ACCESS_TEST_ENV, SMTP_URL: smtp.url, OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost" });
 });
 afterAll(async () => {
   await app?.close();
   await smtp?.close();
+  await Promise.all(receivers.map((receiver) => receiver.close()));
 });
+const receivers: WebhookReceiver[] = [];
 
 const participantPath = (s: SignablePackage, id: string) => `${s.paths.participants(s.pkg.id)}/${id}`;
 
@@ -169,6 +172,12 @@ describe("a witness signs after the signer", () => {
     expect(wes.status, JSON.stringify(wes.body)).toBe(201);
     const tag = await witnessTag(s, wes.body.id);
     expect(tag.status, JSON.stringify(tag.body)).toBe(201);
+    const hooks = await startWebhookReceiver();
+    receivers.push(hooks);
+    const endpoint = await s.admin.request("POST", `/api/v1/organizations/${s.org.organizationId}/webhooks`, {
+      json: { url: hooks.url, eventTypes: ["participant.witnessed", "participant.finished"] },
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
     const mailsBefore = smtp.messages.length;
     await sendPackage(s, db());
 
@@ -219,6 +228,23 @@ describe("a witness signs after the signer", () => {
     });
     expect(events.map((event) => event.data)).toEqual([
       { participantId: wes.body.id, witnessedParticipantId: ada.id, witnessTags: 1 },
+    ]);
+    // the webhook: once, for the witness only (Ada finishing is no witnessing), ids only
+    await poll("participant.witnessed at the receiver", async () =>
+      hooks.received.some((entry) => entry.json.type === "participant.witnessed"),
+    );
+    await poll("both participant.finished at the receiver", async () =>
+      hooks.received.filter((entry) => entry.json.type === "participant.finished").length === 2 ? true : undefined,
+    );
+    expect(
+      hooks.received.filter((entry) => entry.json.type === "participant.witnessed").map((entry) => entry.json.data),
+    ).toEqual([
+      {
+        organizationId: s.org.organizationId,
+        packageId: s.pkg.id,
+        participantId: wes.body.id,
+        witnessedParticipantId: ada.id,
+      },
     ]);
 
     await poll(

@@ -66,6 +66,27 @@ describe("the published schema of each webhook event type", () => {
     ).toBe(false);
   });
 
+  it("carries the witnessed signer on participant.witnessed and the method on participant.signed_in_person", () => {
+    const witnessed = {
+      ...base,
+      type: "participant.witnessed",
+      data: { organizationId, packageId, participantId, witnessedParticipantId: packageId },
+    };
+    const schema = WEBHOOK_EVENT_SCHEMAS["participant.witnessed"];
+    expect(schema.safeParse(witnessed).success).toBe(true);
+    expect(schema.safeParse({ ...witnessed, data: { organizationId, packageId, participantId } }).success).toBe(false);
+    const inPerson = {
+      ...base,
+      type: "participant.signed_in_person",
+      data: { organizationId, packageId, participantId, method: "HOST_ATTESTED_ID" },
+    };
+    const hosted = WEBHOOK_EVENT_SCHEMAS["participant.signed_in_person"];
+    expect(hosted.safeParse(inPerson).success).toBe(true);
+    expect(hosted.safeParse({ ...inPerson, data: { ...inPerson.data, method: "KBA" } }).success).toBe(false);
+    // no ID details or code destination travel with it
+    expect(hosted.safeParse({ ...inPerson, data: { ...inPerson.data, idType: "PASSPORT" } }).success).toBe(false);
+  });
+
   it("refuses another type's body, a participant event without its participant, and any field not published", () => {
     const signed = { ...base, type: "participant.signed", data: { organizationId, packageId, participantId } };
     expect(WEBHOOK_EVENT_SCHEMAS["participant.finished"].safeParse(signed).success).toBe(false);
