@@ -147,20 +147,64 @@ describe("choosing a witness", () => {
 });
 
 describe("a template", () => {
-  it("names no witness: its slots are copied without the link, so it is refused there", async () => {
+  it("carries the witness link: saved from a package, chosen in its builder, copied to each package made from it", async () => {
     const s = await signablePackage(app, db(), { signers: [{ givenName: "Ada", email: "ada.w4@example.com" }] });
+    const ada = s.signers[0]!;
+    const wes = await addWitness(s, { email: "wes.w4@example.com", witnessForParticipantId: ada.id });
+    expect(wes.status, JSON.stringify(wes.body)).toBe(201);
+    expect((await witnessTag(s, wes.body.id)).status).toBe(201);
     const paths = templatePaths(s.org.organizationId);
-    const template = await s.admin.request<{ packageId: string }>("POST", paths.documentTemplates, {
-      json: { name: "Deed with witness", groupIds: [s.org.adminGroup.id] },
+
+    // saved as a template: the slots keep the link, without the people
+    const saved = await s.admin.request<{ id: string; packageId: string; version: number }>(
+      "POST",
+      paths.packageTemplateFromPackage,
+      { json: { packageId: s.pkg.id, name: "Deed with witness", groupIds: [s.org.adminGroup.id] } },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const slots = await s.admin.get<{ records: Participant[] }>(paths.participants(saved.body.packageId));
+    const borrowerSlot = slots.body.records.find((slot) => slot.displayName === "BORROWER 1")!;
+    const witnessSlot = slots.body.records.find((slot) => slot.displayName === "WITNESS 1")!;
+    expect([witnessSlot.witnessForParticipantId, witnessSlot.email]).toEqual([borrowerSlot.id, null]);
+
+    // a witness can be chosen in a template's builder too (it used to be refused)
+    const second = await s.admin.request<Participant>("POST", paths.participants(saved.body.packageId), {
+      json: { type: "Witness", witnessForParticipantId: borrowerSlot.id },
     });
-    expect(template.status, JSON.stringify(template.body)).toBe(201);
-    const slots = paths.participants(template.body.packageId);
-    const borrower = await s.admin.request<Participant>("POST", slots, { json: { type: "Borrower" } });
-    expect(borrower.status).toBe(201);
-    const witness = await s.admin.request<{ message: string }>("POST", slots, {
-      json: { type: "Witness", witnessForParticipantId: borrower.body.id },
+    expect([second.status, second.body.witnessForParticipantId], JSON.stringify(second.body)).toEqual([
+      201,
+      borrowerSlot.id,
+    ]);
+    const removed = await s.admin.request(
+      "DELETE",
+      `${paths.participants(saved.body.packageId)}/${second.body.id}?version=${second.body.version}`,
+    );
+    expect(removed.status).toBe(204);
+
+    const activated = await s.admin.request("POST", paths.activatePackageTemplate(saved.body.id), {
+      json: { version: saved.body.version },
     });
-    expect([witness.status, witness.body.message]).toEqual([400, WITNESS_MESSAGES.notInTemplate]);
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+    const people = [
+      { type: "Borrower", roleNumber: 1, givenName: "Cora", familyName: "Day", email: "cora.w4@example.com" },
+      { type: "Witness", roleNumber: 1, givenName: "Walt", familyName: "Ng", email: "walt.w4@example.com" },
+    ];
+    const made = await s.admin.request<{ id: string }>("POST", paths.packageFromTemplate(saved.body.id), {
+      json: { people },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const madePeople = await s.admin.get<{ records: Participant[] }>(paths.participants(made.body.id));
+    const cora = madePeople.body.records.find((p) => p.email === "cora.w4@example.com")!;
+    const walt = madePeople.body.records.find((p) => p.email === "walt.w4@example.com")!;
+    expect([walt.witnessForParticipantId, cora.witnessForParticipantId]).toEqual([cora.id, null]);
+
+    // the same person in both slots breaks the witness rules: a clear 400, and no package is left
+    const before = await db().package.count({ where: { organizationId: s.org.organizationId } });
+    const same = await s.admin.request<{ message: string }>("POST", paths.packageFromTemplate(saved.body.id), {
+      json: { people: [people[0], { ...people[1], email: "cora.w4@example.com" }] },
+    });
+    expect([same.status, same.body.message]).toEqual([400, WITNESS_MESSAGES.sameEmail]);
+    expect(await db().package.count({ where: { organizationId: s.org.organizationId } })).toBe(before);
   });
 });
 

@@ -52,6 +52,12 @@ export const blueprintParticipantSchema = slotSchema.extend({
   phoneNumber: nullableText(20),
   // blueprints stored before issue 33 §6 name no language: their slots are served in English
   language: participantLanguageSchema.default("en"),
+  // issue 34 §2b: the slot this one witnesses, so a package made from the template links the same
+  // two people; absent in blueprints stored before, and for everyone who witnesses nobody
+  witnessFor: slotSchema
+    .nullable()
+    .optional()
+    .describe("The slot whose signature this participant witnesses; absent or null: not a witness"),
 });
 export type BlueprintParticipant = z.infer<typeof blueprintParticipantSchema>;
 
@@ -205,6 +211,8 @@ export function blueprintProblems(blueprint: PackageBlueprint): string[] {
   for (const group of blueprint.dataGroups)
     for (const field of group.fields) named(field.slot, `A question of ${group.name}`);
   for (const stip of blueprint.stips) named(stip.slot, `The signer upload ${stip.name}`);
+  for (const participant of blueprint.participants)
+    if (participant.witnessFor) named(participant.witnessFor, `The witness ${slotName(participant)}`);
   const emailDocument = blueprint.settings.emailDocumentKey;
   if (emailDocument !== null && !documentKeys.has(emailDocument))
     problems.push("The invitation attaches a document the blueprint does not hold.");

@@ -16,7 +16,6 @@ export const WITNESS_MESSAGES = {
   sameEmail: "The witness must be a different person from the signer, with their own email address.",
   witnessTagNotWitness: "Only a witness can have a witness signature tag: choose whom they witness first.",
   signatureTagWitness: "A witness is not a party to the documents: give them a witness signature tag instead.",
-  notInTemplate: "A witness is chosen in a package, not in a template: add the witness after starting the package.",
 } as const;
 
 /** "Witness to Jane Doe": the line under a witness's signature, on the page and in the certificate. */

@@ -72,7 +72,6 @@ export async function addParticipant(
         witnessForParticipantId: input.witnessForParticipantId ?? null,
       },
       existing,
-      found.templateKind !== null,
     );
     const roleNumber = nextRoleNumberForType(existing, type);
     if (roleNumber === -1) throw packageConflict(PARTICIPANT_MESSAGES.typeFull);

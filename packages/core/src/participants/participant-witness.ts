@@ -1,6 +1,5 @@
 import {
   participantDisplayName,
-  WITNESS_MESSAGES,
   type WitnessCandidate,
   witnessedSignerMessage,
   witnessProblem,
@@ -19,17 +18,9 @@ const nameOf = (participant: Named) =>
 
 /**
  * Issue 34 §2b: refuses a witness choice the rules forbid, on the field witnessForParticipantId (400).
- * A template's slots name no witness: copying a template does not carry the link (yet).
+ * A template's slots may name a witness too: the blueprint carries the link to packages made from it.
  */
-export function assertWitness(
-  participant: WitnessCandidate,
-  others: readonly WitnessCandidate[],
-  inTemplate = false,
-): void {
-  if (inTemplate && participant.witnessForParticipantId !== null) {
-    const message = WITNESS_MESSAGES.notInTemplate;
-    throw new AppError("BAD_REQUEST", message, [{ path: "witnessForParticipantId", message }]);
-  }
+export function assertWitness(participant: WitnessCandidate, others: readonly WitnessCandidate[]): void {
   const message = witnessProblem(
     participant,
     others.filter((other) => other.id !== participant.id),

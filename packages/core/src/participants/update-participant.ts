@@ -51,11 +51,7 @@ export async function updateParticipant(
     const role = input.role ?? current.role;
     const witnessForParticipantId =
       input.witnessForParticipantId === undefined ? current.witnessForParticipantId : input.witnessForParticipantId;
-    assertWitness(
-      { id: participantId, role, email: merged.email, witnessForParticipantId },
-      everyone,
-      found.templateKind !== null,
-    );
+    assertWitness({ id: participantId, role, email: merged.email, witnessForParticipantId }, everyone);
     // a witnessed signer keeps signing while someone witnesses them, and keeps an email of their own
     if (role !== "SIGNER") assertNotWitnessed(current, everyone);
     const changed = { ...current, role, email: merged.email, witnessForParticipantId };

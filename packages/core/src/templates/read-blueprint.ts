@@ -152,6 +152,7 @@ export async function readPackageBlueprint(
     participants = participants.filter((participant) => named.has(participant.id));
   }
   const people = options.withPeople === true;
+  const keptIds = new Set(participants.map((participant) => participant.id));
   const blueprintParticipants = participants.map(
     (participant, index): BlueprintParticipant => ({
       type: participant.type,
@@ -167,6 +168,10 @@ export async function readPackageBlueprint(
       email: people ? participant.email : null,
       phoneNumber: people ? participant.phoneNumber : null,
       language: asParticipantLanguage(participant.language),
+      // issue 34 §2b: only while the witnessed signer travels too (a document template may leave them out)
+      ...(participant.witnessForParticipantId && keptIds.has(participant.witnessForParticipantId)
+        ? { witnessFor: slot(participant.witnessForParticipantId) }
+        : {}),
     }),
   );
   const kept = new Set(participants.map((participant) => participant.id));

@@ -6,6 +6,7 @@ import {
   type Slot,
   SMART_DOC_CONTENT_TYPE,
   slotKey,
+  witnessProblem,
 } from "@signet/contract";
 import type { CoreDeps } from "../core-deps.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
@@ -125,6 +126,35 @@ function storedValue(found: Lookups, cipher: FieldCipher, key: string, value: st
 }
 
 /**
+ * Issue 34 §2b: links each new witness to the signer their slot witnesses, once every participant
+ * exists. The people put into the slots (bulk send, a package from a template) are checked by the
+ * same rules as a witness chosen by hand: sharing the signer's email, for one, is refused (400).
+ */
+async function linkWitnesses(
+  tx: Tx,
+  packageId: string,
+  links: readonly { witnessId: string; signer: Slot }[],
+  participantId: (slot: Slot) => string,
+) {
+  if (links.length === 0) return;
+  const rows = await tx.participant.findMany({
+    where: { packageId },
+    select: { id: true, role: true, email: true, witnessForParticipantId: true },
+  });
+  for (const link of links) {
+    const signerId = participantId(link.signer);
+    const row = rows.find((candidate) => candidate.id === link.witnessId)!;
+    row.witnessForParticipantId = signerId;
+    const problem = witnessProblem(
+      row,
+      rows.filter((other) => other.id !== row.id),
+    );
+    if (problem) throw new AppError("BAD_REQUEST", problem);
+    await tx.participant.update({ where: { id: row.id }, data: { witnessForParticipantId: signerId } });
+  }
+}
+
+/**
  * Writes a blueprint into a package inside the caller's transaction: participants for its slots
  * (a slot the package already has is reused, so a document template lands on the package's own
  * BORROWER 1), then documents with their execution choices, tags, rules and custom fields, and,
@@ -149,6 +179,7 @@ export async function writeBlueprint(
     select: { id: true, type: true, roleNumber: true, orderSequence: true },
   });
   const participantBySlot = new Map(existing.map((row) => [slotKey(row), row.id]));
+  const witnessLinks: { witnessId: string; signer: Slot }[] = [];
   let nextOrder = existing.reduce((max, row) => Math.max(max, row.orderSequence), 0);
   for (const participant of [...blueprint.participants].sort((a, b) => a.orderSequence - b.orderSequence)) {
     const key = slotKey(participant);
@@ -178,8 +209,10 @@ export async function writeBlueprint(
       select: { id: true },
     });
     participantBySlot.set(key, created.id);
+    if (participant.witnessFor) witnessLinks.push({ witnessId: created.id, signer: participant.witnessFor });
   }
   const participantId = (slot: Slot) => participantBySlot.get(slotKey(slot)) as string;
+  await linkWitnesses(tx, packageId, witnessLinks, participantId);
 
   const documents = [...blueprint.documents]
     .sort((a, b) => a.orderSequence - b.orderSequence)

@@ -289,7 +289,10 @@ export function ParticipantForm(props: {
       )
       .map((candidate) => ({
         value: candidate.id,
-        label: `${participantFullName(candidate) || candidate.displayName} (${candidate.displayName})`,
+        // a template's slots have no names: the slot alone
+        label: participantFullName(candidate)
+          ? `${participantFullName(candidate)} (${candidate.displayName})`
+          : candidate.displayName,
       })),
   ];
 
@@ -347,7 +350,8 @@ export function ParticipantForm(props: {
             </Radio.Group>
           )}
         />
-        {values.role === "SIGNER" && !slotOnly && witnessOptions.length > 1 && (
+        {/* templates too (issue 34): the blueprint carries the link to each package made from it */}
+        {values.role === "SIGNER" && witnessOptions.length > 1 && (
           <Controller
             control={form.control}
             name="witnessForParticipantId"
