@@ -126,6 +126,28 @@ describe("blueprintProblems", () => {
       ["Two participants share a slot."],
     ],
     [
+      "a witness of a slot that is not a participant (issue 34)",
+      blueprint({
+        participants: [
+          participant("Borrower", 1),
+          participant("Borrower", 2),
+          { ...participant("Witness", 1, 3), witnessFor: slot("Lender", 1) },
+        ],
+      }),
+      ["The witness WITNESS 1 names LENDER 1, which is not a participant."],
+    ],
+    [
+      "a witness of a slot the blueprint holds",
+      blueprint({
+        participants: [
+          participant("Borrower", 1),
+          participant("Borrower", 2),
+          { ...participant("Witness", 1, 3), witnessFor: slot("borrower", 1) },
+        ],
+      }),
+      [],
+    ],
+    [
       "a tag for a slot that is not a participant",
       blueprint({ documents: [document("d1", [tag("d1.t1", "Lender", 1)])] }),
       ["A tag of Document d1 names LENDER 1, which is not a participant."],
