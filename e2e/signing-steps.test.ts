@@ -109,6 +109,13 @@ describe("signing steps: two in step 1 in any order, the lender at step 2", () =
       );
     // the empty step disappeared and the steps count 1..n with no gap
     await expect.poll(stored).toEqual([1, 1, 2]);
+    // the rows of one step are grouped: the same step mark and bar colour, the next step another
+    const rows = page.getByTestId("order-row");
+    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-step")))).toEqual(["1", "1", "2"]);
+    const bars = await rows.evaluateAll((els) => els.map((el) => getComputedStyle(el).boxShadow));
+    expect(bars[0]).not.toBe("none");
+    expect(bars[1]).toBe(bars[0]);
+    expect(bars[2]).not.toBe(bars[0]);
     // by keyboard: Lena to a new step before step 1, then back to the end
     await page.getByLabel("Signing step of LOAN OFFICER 1").focus();
     await page.getByLabel("Signing step of LOAN OFFICER 1").selectOption({ label: "New step before step 1" });

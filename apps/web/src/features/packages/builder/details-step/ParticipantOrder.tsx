@@ -37,15 +37,24 @@ import {
 // The handle sits in a cell of the row that useSortable registers: the row hands it its listeners.
 const Handle = createContext<Pick<ReturnType<typeof useSortable>, "attributes" | "listeners"> | null>(null);
 const ReadOnly = createContext(false);
+/** Each participant's step (1..n), so a row can show which rows share its step. */
+const StepOf = createContext<(participantId: string) => number>(() => 0);
+
+// Rows of one step share a left bar of one colour (the next step another), so the groups read at a
+// glance; the step select in each row says the same in words for keyboard and screen-reader users.
+const STEP_COLORS = ["var(--mantine-color-blue-5)", "var(--mantine-color-teal-6)", "var(--mantine-color-grape-5)"];
 
 function OrderRow({ row: participant, bg, children }: DataTableRowProps<Participant>) {
   const readOnly = useContext(ReadOnly);
   const sortable = useSortable({ id: participant.id, disabled: readOnly });
+  const step = useContext(StepOf)(participant.id);
   return (
     <DataTableRow
       ref={sortable.setNodeRef}
       data-testid="order-row"
+      data-step={step}
       style={{
+        boxShadow: step > 0 ? `inset 4px 0 0 ${STEP_COLORS[(step - 1) % STEP_COLORS.length]}` : undefined,
         transform: CSS.Transform.toString(sortable.transform),
         transition: sortable.transition,
         position: "relative",
@@ -209,19 +218,21 @@ export function ParticipantOrder(props: {
     >
       <SortableContext items={shown.map((participant) => participant.id)} strategy={verticalListSortingStrategy}>
         <ReadOnly.Provider value={props.readOnly}>
-          {/* no head row: each row says its step in its select */}
-          <DataTable
-            label="Participant order"
-            columns={columns(steps, props.readOnly, placed)}
-            rows={shown}
-            rowKey={(participant) => participant.id}
-            empty={null}
-            header="none"
-            compact
-            framed={false}
-            minWidth={0}
-            rowElement={OrderRow}
-          />
+          <StepOf.Provider value={stepOf}>
+            {/* no head row: each row says its step in its select */}
+            <DataTable
+              label="Participant order"
+              columns={columns(steps, props.readOnly, placed)}
+              rows={shown}
+              rowKey={(participant) => participant.id}
+              empty={null}
+              header="none"
+              compact
+              framed={false}
+              minWidth={0}
+              rowElement={OrderRow}
+            />
+          </StepOf.Provider>
         </ReadOnly.Provider>
       </SortableContext>
       <List size="sm" aria-label="Signing steps" data-testid="signing-steps" listStyleType="none" spacing={2}>
