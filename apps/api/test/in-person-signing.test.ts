@@ -110,6 +110,12 @@ describe("hosting in-person signing", () => {
     const [ada, ben] = s.signers as [Participant, Participant];
     const host = await db().user.findUniqueOrThrow({ where: { id: s.org.admin.id } });
     const hostName = `${host.givenName} ${host.familyName}`.trim() || host.email;
+    const hooks = await startWebhookReceiver();
+    receivers.push(hooks);
+    const endpoint = await s.admin.request("POST", `/api/v1/organizations/${s.org.organizationId}/webhooks`, {
+      json: { url: hooks.url, eventTypes: ["participant.signed_in_person"] },
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
     const { client, room, started } = await hostAndOpen(s, ada);
     const minutes = (Date.parse(started.expiresAt) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(3);
@@ -171,6 +177,11 @@ describe("hosting in-person signing", () => {
     });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(confirmed.body.inPerson).toMatchObject({ confirmed: true, method: "HOST_ATTESTED_ID" });
+    // the webhook says how, and nothing of the ID itself (the refused attempts above sent nothing)
+    await poll("participant.signed_in_person at the receiver", async () => hooks.received.length > 0);
+    expect(hooks.received.map((entry) => entry.json.data)).toEqual([
+      { organizationId: s.org.organizationId, packageId: s.pkg.id, participantId: ada.id, method: "HOST_ATTESTED_ID" },
+    ]);
     const check = await db().inPersonIdentityCheck.findFirstOrThrow({ where: { participantId: ada.id } });
     expect(check).toMatchObject({
       hostUserId: s.org.admin.id,
