@@ -1,4 +1,4 @@
-import type { NotarialAct, NotaryProfile, Package, Participant } from "@signet/contract";
+import type { NotaryProfile, Package, Participant } from "@signet/contract";
 import { createDevelopmentSealP12 } from "@signet/core";
 import { markIdentityProofed } from "@signet/core/testing";
 import type { Page } from "playwright-core";
@@ -112,12 +112,25 @@ describe("remote online notarization: notary host and signer", () => {
       { json: { version: nadia.version, avHost: true } },
     );
     expect(hosted.status, JSON.stringify(hosted.body)).toBe(200);
-    const marked = await client.request<NotarialAct>(
-      "POST",
-      `/api/v1/organizations/${organizationId}/packages/${built.pkg.id}/notarial-acts`,
-      { json: { documentId: built.document.id, actType: "ACKNOWLEDGMENT", participantIds: [ben.id] } },
-    );
-    expect(marked.status, JSON.stringify(marked.body)).toBe(201);
+    // the sender marks the document for an acknowledgment by Ben in the builder, on a phone
+    const sender = await launchBrowser({
+      baseURL: app.url,
+      viewport: { width: 390, height: 844 },
+      mobile: true,
+      bypassCSP: true,
+    });
+    sessions.push(sender);
+    await signInAs(sender.page, app.users.admin);
+    await sender.page.goto(`/packages/${built.pkg.id}/build?step=1`);
+    const choices = sender.page.getByTestId("notarial-act-choices");
+    const actFor = choices.getByRole("radiogroup", { name: "Notarial act for Promissory note" });
+    await actFor.getByRole("radio", { name: "Acknowledgment" }).check();
+    await choices.getByRole("checkbox", { name: "Ben Signer" }).check();
+    await checkScreen(sender.page, "builder-notarial-act");
+    await choices.getByRole("button", { name: "Mark for acknowledgment" }).click();
+    await choices.getByText("Notarial act: Acknowledgment, for Ben Signer").waitFor();
+    const marked = await app.server.db.notarialAct.findFirstOrThrow({ where: { packageId: built.pkg.id } });
+    expect(marked).toMatchObject({ actType: "ACKNOWLEDGMENT", participantIds: [ben.id], status: "PENDING" });
     const current = await client.get<Package>(built.api.package);
     const sent = await client.request<Package>("POST", built.api.send, { json: { version: current.body.version } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
@@ -191,9 +204,6 @@ describe("remote online notarization: notary host and signer", () => {
     expect(host.errors.filter((error) => !/409|403/.test(error))).toEqual([]);
 
     // the sender sees the act on the package page, performed
-    const sender = await launchBrowser({ baseURL: app.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    sessions.push(sender);
-    await signInAs(sender.page, app.users.admin);
     await sender.page.goto(`/packages/${built.pkg.id}`);
     await sender.page
       .getByTestId("notarial-acts")
