@@ -30,9 +30,10 @@ export function NotarialActsSection() {
     queryFn: ({ signal }) => api(notarizationRoutes.listNotarialActs, { params, signal, passThrough: true }),
     retry: false,
   });
-  // only people who sign can have their signature notarized: not copy recipients, not viewers
+  // only people who sign can have their signature notarized: not copy recipients, not viewers, and
+  // not the host, who is the notary (a notary does not notarize their own signature)
   const signers = (participants.data?.records ?? []).filter(
-    (participant) => participant.role !== "COPY" && participant.role !== "VIEWER",
+    (participant) => participant.role !== "COPY" && participant.role !== "VIEWER" && !participant.avHost,
   );
   const records = documents.data?.records ?? [];
   if (records.length === 0) return null;
