@@ -6,7 +6,7 @@ import {
   notarizationRoutes,
   participantDisplayName,
 } from "@signet/contract";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../api/client.ts";
 import { useBuilder } from "../packages/builder/builder-context.tsx";
@@ -87,21 +87,18 @@ function DocumentActChoice(props: {
   const call = useBuilderCall();
   const [choice, setChoice] = useState<Choice>("NONE");
   const [chosen, setChosen] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const actType = choice === "NONE" ? null : choice;
-
-  async function mark() {
-    if (!actType) return;
-    setSaving(true);
-    await call(() =>
-      api(notarizationRoutes.createNotarialAct, {
-        params: { orgId: organizationId, packageId },
-        body: { documentId: props.documentId, actType, participantIds: chosen },
-        passThrough: true,
-      }),
-    );
-    setSaving(false);
-  }
+  // the builder's save: counted in the header, its error toasted (useBuilderCall)
+  const mark = useMutation({
+    mutationFn: (type: NotarialActType) =>
+      call(() =>
+        api(notarizationRoutes.createNotarialAct, {
+          params: { orgId: organizationId, packageId },
+          body: { documentId: props.documentId, actType: type, participantIds: chosen },
+          passThrough: true,
+        }),
+      ),
+  });
 
   return (
     <Paper withBorder p="sm">
@@ -133,8 +130,8 @@ function DocumentActChoice(props: {
               </Stack>
             </Checkbox.Group>
             <Button
-              onClick={() => void mark()}
-              loading={saving}
+              onClick={() => mark.mutate(actType)}
+              loading={mark.isPending}
               disabled={props.readOnly || chosen.length === 0}
               style={{ alignSelf: "flex-start" }}
             >
