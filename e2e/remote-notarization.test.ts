@@ -1,4 +1,4 @@
-import type { NotarialAct, NotaryProfile, Package, Participant } from "@signet/contract";
+import type { NotaryProfile, Package, Participant } from "@signet/contract";
 import { createDevelopmentSealP12 } from "@signet/core";
 import { markIdentityProofed } from "@signet/core/testing";
 import type { Page } from "playwright-core";
@@ -112,12 +112,25 @@ describe("remote online notarization: notary host and signer", () => {
       { json: { version: nadia.version, avHost: true } },
     );
     expect(hosted.status, JSON.stringify(hosted.body)).toBe(200);
-    const marked = await client.request<NotarialAct>(
-      "POST",
-      `/api/v1/organizations/${organizationId}/packages/${built.pkg.id}/notarial-acts`,
-      { json: { documentId: built.document.id, actType: "ACKNOWLEDGMENT", participantIds: [ben.id] } },
-    );
-    expect(marked.status, JSON.stringify(marked.body)).toBe(201);
+    // the sender marks the document for an acknowledgment by Ben in the builder, on a phone
+    const sender = await launchBrowser({
+      baseURL: app.url,
+      viewport: { width: 390, height: 844 },
+      mobile: true,
+      bypassCSP: true,
+    });
+    sessions.push(sender);
+    await signInAs(sender.page, app.users.admin);
+    await sender.page.goto(`/packages/${built.pkg.id}/build?step=1`);
+    const choices = sender.page.getByTestId("notarial-act-choices");
+    const actFor = choices.getByRole("radiogroup", { name: "Notarial act for Promissory note" });
+    await actFor.getByRole("radio", { name: "Acknowledgment" }).check();
+    await choices.getByRole("checkbox", { name: "Ben Signer" }).check();
+    await checkScreen(sender.page, "builder-notarial-act");
+    await choices.getByRole("button", { name: "Mark for acknowledgment" }).click();
+    await choices.getByText("Notarial act: Acknowledgment, for Ben Signer").waitFor();
+    const marked = await app.server.db.notarialAct.findFirstOrThrow({ where: { packageId: built.pkg.id } });
+    expect(marked).toMatchObject({ actType: "ACKNOWLEDGMENT", participantIds: [ben.id], status: "PENDING" });
     const current = await client.get<Package>(built.api.package);
     const sent = await client.request<Package>("POST", built.api.send, { json: { version: current.body.version } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
@@ -191,14 +204,80 @@ describe("remote online notarization: notary host and signer", () => {
     expect(host.errors.filter((error) => !/409|403/.test(error))).toEqual([]);
 
     // the sender sees the act on the package page, performed
-    const sender = await launchBrowser({ baseURL: app.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    sessions.push(sender);
-    await signInAs(sender.page, app.users.admin);
     await sender.page.goto(`/packages/${built.pkg.id}`);
     await sender.page
       .getByTestId("notarial-acts")
       .getByText(/Acknowledgment: Promissory note, for Ben Signer · notarized/)
       .waitFor();
+  });
+  it("lets a member with package permissions only mark a jurat for two signers in the builder, read-only once sent", async () => {
+    const client = await adminClient(app);
+    const db = app.server.db;
+    const organizationId = app.demo.organizations.customer;
+    const built = await buildPackage(app, client, {
+      name: "Jurat closing",
+      participants: [
+        { type: "Notary", givenName: "Nadia", familyName: "Notary", email: app.users.admin },
+        { type: "Borrower", givenName: "Jo", familyName: "Jurat", email: "jo.jurat@ron.example.com" },
+        { type: "Borrower", givenName: "Kim", familyName: "Jurat", email: "kim.jurat@ron.example.com" },
+      ],
+    });
+    const [nadia, jo, kim] = built.participants as [Participant, Participant, Participant];
+    const before = await client.get<Package>(built.api.package);
+    const flagged = await client.request<Package>("PATCH", built.api.package, {
+      json: { version: before.body.version, avEsign: true },
+    });
+    expect(flagged.status, JSON.stringify(flagged.body)).toBe(200);
+    const hosted = await client.request(
+      "PATCH",
+      `/api/v5/organizations/${organizationId}/packages/${built.pkg.id}/participants/${nadia.id}`,
+      { json: { version: nadia.version, avHost: true } },
+    );
+    expect(hosted.status, JSON.stringify(hosted.body)).toBe(200);
+    // the draft belongs to the member's groups, as one the member made would
+    const member = await db.user.findFirstOrThrow({ where: { email: app.users.member } });
+    for (const { groupId } of await db.groupMember.findMany({ where: { userId: member.id, organizationId } })) {
+      await db.packageGroup.upsert({
+        where: { packageId_groupId: { packageId: built.pkg.id, groupId } },
+        create: { packageId: built.pkg.id, groupId, organizationId },
+        update: {},
+      });
+    }
+
+    const session = await launchBrowser({
+      baseURL: app.url,
+      viewport: { width: 390, height: 844 },
+      mobile: true,
+      bypassCSP: true,
+    });
+    sessions.push(session);
+    const { page } = session;
+    await signInAs(page, app.users.member);
+    await page.goto(`/packages/${built.pkg.id}/build?step=1`);
+    const choices = page.getByTestId("notarial-act-choices");
+    // the host is the notary: not offered as a signer of the act
+    await choices.getByRole("radio", { name: "Jurat" }).check();
+    await choices.getByRole("checkbox", { name: "Jo Jurat" }).check();
+    await choices.getByRole("checkbox", { name: "Kim Jurat" }).check();
+    expect(await choices.getByRole("checkbox", { name: "Nadia Notary" }).count()).toBe(0);
+    await choices.getByRole("button", { name: "Mark for jurat" }).click();
+    await choices.getByText("Notarial act: Jurat, for Jo Jurat, Kim Jurat").waitFor();
+    await checkScreen(page, "builder-notarial-act-member");
+    const act = await db.notarialAct.findFirstOrThrow({ where: { packageId: built.pkg.id } });
+    expect(act.actType).toBe("JURAT");
+    expect([...act.participantIds].sort()).toEqual([jo.id, kim.id].sort());
+
+    // once sent the package page shows the act as it is
+    const current = await client.get<Package>(built.api.package);
+    const sent = await client.request<Package>("POST", built.api.send, { json: { version: current.body.version } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await page.goto(`/packages/${built.pkg.id}`);
+    await page
+      .getByTestId("notarial-acts")
+      .getByText(/Jurat: Promissory note, for Jo Jurat, Kim Jurat · to be notarized in the session/)
+      .waitFor();
+    await checkScreen(page, "package-notarial-act-member");
+    expect(session.errors).toEqual([]);
   });
   it("lets a member with package permissions only keep their notary profile, on a phone, and an admin see every notary", async () => {
     const session = await launchBrowser({

@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   AV_CHUNK_PATH,
   NOTARIZATION_MESSAGES,
@@ -11,12 +14,13 @@ import {
   type SigningRoom,
   type SigningUrl,
 } from "@signet/contract";
-import { createDevelopmentSealP12 } from "@signet/core";
 import { markIdentityProofed } from "@signet/core/testing";
+import { type RunningTrustServices, startTrustServices } from "@signet/trust-services";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TEST_ENV } from "./support/access-fixtures.ts";
 import { memberOfNewGroup, packageOrg } from "./support/package-fixtures.ts";
 import { poll } from "./support/poll.ts";
+import { verifyPublicly } from "./support/seal-verification.ts";
 import {
   openAndConsent,
   pdfsig,
@@ -37,6 +41,8 @@ import { startTestApp, type TestApp } from "./support/test-app.ts";
 // completion has the Notarization section.
 
 let app: TestApp;
+let trust: RunningTrustServices;
+let work: string;
 let s: SignablePackage;
 let ada: Participant;
 let nora: Participant;
@@ -48,8 +54,11 @@ const db = () => app.server.db;
 const signingUrl = () => app.server.signingRoom!.url;
 const avPath = "/api/v1/signing/av-session";
 const PASSWORD = "notary-p12-password";
+// a signer's name outside Latin-1: the notarial certificate page must print it as written, not "?"
+const SIGNER = "Zoë Łukasiewicz 王小明";
 const SEAL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
-const p12 = Buffer.from(createDevelopmentSealP12("Nora Notary (RON test)", PASSWORD)).toString("base64");
+/** the notary's own PKCS#12, from a CA that cannot be reached once it is issued (see beforeAll) */
+let p12: string;
 const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const profiles = () => `/api/v1/organizations/${s.org.organizationId}/notary-profiles`;
@@ -89,7 +98,29 @@ const completeAct = (feeCents = 2500) =>
   );
 
 beforeAll(async () => {
-  app = await startTestApp({ ...ACCESS_TEST_ENV });
+  // Signet's seal from a CA with OCSP and CRLs and a TSA (the reference trust services), as in
+  // long-term-seal.test.ts: the notarized document is sealed at B-LTA while the notary's own
+  // certificate is self-signed and has no revocation data at all
+  work = await mkdtemp(join(tmpdir(), "signet-ron-"));
+  trust = await startTrustServices({ port: 0, dataDir: join(work, "trust"), testControls: true });
+  await writeFile(
+    join(work, "seal.p12"),
+    await trust.ca.issueSealP12({ commonName: "Signet notarization test seal", password: "test" }),
+  );
+  // the notary's certificate comes from another CA, which is gone (and not an allowed host) by the
+  // time the seal runs: its revocation data cannot be fetched, and that must not fail the seal
+  const notaryCa = await startTrustServices({ port: 0, dataDir: join(work, "notary-ca") });
+  p12 = Buffer.from(
+    await notaryCa.ca.issueSealP12({ commonName: "Nora Notary (RON test)", password: PASSWORD }),
+  ).toString("base64");
+  await notaryCa.close();
+  app = await startTestApp({
+    ...ACCESS_TEST_ENV,
+    TSA_URL: trust.urls.tsa,
+    SEAL_P12_PATH: join(work, "seal.p12"),
+    SEAL_P12_PASSWORD: "test",
+    OUTBOUND_ALLOWED_HOSTS: new URL(trust.url).host,
+  });
   s = await signablePackage(app, db(), {
     signers: [{ givenName: "Ada", accessMethod: "API", email: "ada@ron.example.com" }],
   });
@@ -97,8 +128,10 @@ beforeAll(async () => {
   await db().participant.update({
     where: { id: ada.id },
     data: {
+      givenName: "Zoë",
+      familyName: "Łukasiewicz 王小明",
       mailingAddress: {
-        name: "Ada Okafor",
+        name: SIGNER,
         company: null,
         line1: "12 Elm Street",
         line2: null,
@@ -130,7 +163,11 @@ beforeAll(async () => {
   const flagged = await s.admin.request<Package>("PATCH", s.api.package, { json: { version, avEsign: true } });
   expect(flagged.status, JSON.stringify(flagged.body)).toBe(200);
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await trust?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
 
 describe("remote online notarization", () => {
   it("keeps a notary profile per member: checked seal and certificate, self-service, admins list all", async () => {
@@ -202,7 +239,7 @@ describe("remote online notarization", () => {
     });
     expect(marked.status, JSON.stringify(marked.body)).toBe(201);
     act = marked.body;
-    expect(act).toMatchObject({ status: "PENDING", signerNames: ["Ada Okafor"], documentName: "Promissory note" });
+    expect(act).toMatchObject({ status: "PENDING", signerNames: [SIGNER], documentName: "Promissory note" });
     const twice = await s.admin.request<ErrorBody>("POST", acts(), {
       json: { documentId: s.document.id, actType: "JURAT", participantIds: [ada.id] },
     });
@@ -260,7 +297,7 @@ describe("remote online notarization", () => {
       },
     });
     const unproofed = await completeAct();
-    expect([unproofed.status, unproofed.body.message]).toEqual([403, NOTARIZATION_MESSAGES.notProofed("Ada Okafor")]);
+    expect([unproofed.status, unproofed.body.message]).toEqual([403, NOTARIZATION_MESSAGES.notProofed(SIGNER)]);
 
     await markIdentityProofed(db(), {
       organizationId: s.org.organizationId,
@@ -268,7 +305,7 @@ describe("remote online notarization", () => {
       participantId: ada.id,
     });
     const unsigned = await completeAct();
-    expect([unsigned.status, unsigned.body.message]).toEqual([409, NOTARIZATION_MESSAGES.notSigned("Ada Okafor")]);
+    expect([unsigned.status, unsigned.body.message]).toEqual([409, NOTARIZATION_MESSAGES.notSigned(SIGNER)]);
     adaRoom.room = (await adaRoom.client.room()).body;
     const signed = await signEverything(adaRoom.client, adaRoom.room);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
@@ -332,7 +369,7 @@ describe("remote online notarization", () => {
       commissionState: "VA",
       actType: "ACKNOWLEDGMENT",
       documentName: "Promissory note",
-      signerName: "Ada Okafor",
+      signerName: SIGNER,
       signerAddress: "12 Elm Street, Richmond VA 23219",
       feeCents: 2500,
       recording: { sha256: recording.sha256 },
@@ -350,7 +387,7 @@ describe("remote online notarization", () => {
     const lines = Buffer.from(csv.bytes).toString("utf8").trim().split("\r\n");
     expect(lines[0]).toContain("performedAt,notaryName,commissionNumber");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain("Ada Okafor");
+    expect(lines[1]).toContain(SIGNER);
     expect(lines[1]).toContain(recording.sha256);
 
     // another member who is no admin sees no one else's journal
@@ -372,18 +409,27 @@ describe("remote online notarization", () => {
     const sealedDocument = artifacts.body.records.find((artifact) => artifact.kind === "DOCUMENT")!;
     const file = await fetchFile(s.admin, `${app.url}${s.api.sealedFile(sealedDocument.id)}`);
     expect(file.status).toBe(200);
+    // the notary's signature, Signet's seal, then the document timestamp over the DSS (B-LTA): the
+    // notary's certificate (its CA unreachable) limits neither the seal nor its level
+    expect(sealedDocument).toMatchObject({ padesLevel: "B-LTA" });
     const report = pdfsig(file.bytes);
-    const signatures = report.split(/Signature #\d+:/).slice(1);
-    expect(signatures, report).toHaveLength(2);
+    expect(report).not.toContain("Digest Mismatch");
+    const signatures = report.split(/Signature #\d+:/).slice(1, 3);
+    expect(report.split(/Signature #\d+:/).length, report).toBeGreaterThanOrEqual(3);
     for (const signature of signatures) expect(signature, report).toContain("Signature is Valid");
     expect(signatures[0], report).toContain("Nora Notary");
     expect(signatures[1], report).not.toContain("Nora Notary");
     const text = pdfText(file.bytes).replace(/\s+/g, " ");
     expect(text).toContain("Notarial certificate: Acknowledgment");
     expect(text).toContain("acknowledged before me on");
-    expect(text).toContain("by Ada Okafor");
+    expect(text).toContain(`by ${SIGNER}`);
     expect(text).toContain("commission RON-778812");
     expect(createHash("sha256").update(file.bytes).digest("hex")).toBe(sealedDocument.sha256);
+    expect(await verifyPublicly(app.server.signingRoom!.url, file.bytes)).toMatchObject({
+      verified: true,
+      signatureValid: true,
+      padesLevel: "B-LTA",
+    });
 
     const certificate = artifacts.body.records.find((artifact) => artifact.kind === "CERTIFICATE")!;
     const certificateFile = await fetchFile(s.admin, `${app.url}${s.api.sealedFile(certificate.id)}`);
@@ -392,7 +438,7 @@ describe("remote online notarization", () => {
     expect(certificateText).toContain("Notarization");
     expect(certificateText).toContain("NoraNotary");
     expect(certificateText).toContain(`RON-778812,VA,expires${nextYear}`);
-    expect(certificateText).toContain("Acknowledgment:Promissorynote,forAdaOkafor");
+    expect(certificateText).toContain(`Acknowledgment:Promissorynote,for${SIGNER.replace(/\s+/g, "")}`);
     expect(certificateText).toContain(recording.sha256);
   });
 });

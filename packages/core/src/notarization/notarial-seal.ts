@@ -1,9 +1,10 @@
 import { dayOf, NOTARIAL_ACT_WORDS, notarialWording } from "@signet/contract";
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
 import { avPersonName } from "../av-session/av-room.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Db } from "../db/prisma-client.ts";
 import { loadSealCredentials, type SealCredentials, sealPdf } from "../sealing/index.ts";
+import { embedUnicodeFont, finishFontSubset, printable, widthOfText } from "../sealing/unicode-font.ts";
 import { stateRule } from "./notary-access.ts";
 
 export interface NotarizedDocument {
@@ -13,7 +14,8 @@ export interface NotarizedDocument {
   certificateSubject: string;
 }
 
-// Helvetica speaks WinAnsi only: anything else is shown as "?" rather than failing the seal
+// The signature dictionary's /Reason and /Name are written as plain PDF strings (PDFDocEncoding):
+// keep them to Latin-1 there; the page itself is drawn with the Unicode font.
 const winAnsi = (text: string) =>
   Array.from(text, (char) => ((char.codePointAt(0) ?? 0) <= 0xff ? char : "?")).join("");
 
@@ -68,19 +70,21 @@ export async function notarizeDocument(
   );
 
   const document = await PDFDocument.load(input.pdf, { updateMetadata: false });
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  // the Unicode font of the certificate of completion, so "Zoë Łukasiewicz 王小明" prints as written
+  // (Helvetica only encodes WinAnsi); the font has no bold face, the title is set larger instead
+  const font: PDFFont = await embedUnicodeFont(document);
+  const text = (value: string) => printable(font, value);
   const page = document.addPage([612, 792]);
   const left = 72;
   let y = 720;
-  page.drawText(winAnsi(`Notarial certificate: ${NOTARIAL_ACT_WORDS[act.actType]}`), {
+  page.drawText(text(`Notarial certificate: ${NOTARIAL_ACT_WORDS[act.actType]}`), {
     x: left,
     y,
     size: 16,
-    font: bold,
+    font,
   });
   y -= 32;
-  for (const line of wrap(winAnsi(wording), 468, (text) => font.widthOfTextAtSize(text, 11))) {
+  for (const line of wrap(text(wording), 468, (line) => widthOfText(font, line, 11))) {
     page.drawText(line, { x: left, y, size: 11, font, color: rgb(0, 0, 0) });
     y -= 16;
   }
@@ -89,15 +93,15 @@ export async function notarizeDocument(
   const scale = Math.min(1, 144 / seal.width, 144 / seal.height);
   page.drawImage(seal, { x: left, y: y - seal.height * scale, width: seal.width * scale, height: seal.height * scale });
   const signatureX = left + 200;
-  page.drawText(winAnsi(`/s/ ${profile.notaryName}`), { x: signatureX, y: y - 40, size: 12, font });
+  page.drawText(text(`/s/ ${profile.notaryName}`), { x: signatureX, y: y - 40, size: 12, font });
   page.drawLine({ start: { x: signatureX, y: y - 46 }, end: { x: signatureX + 220, y: y - 46 }, thickness: 0.5 });
-  page.drawText(winAnsi(`Notary Public, State of ${profile.commissionState}`), {
+  page.drawText(text(`Notary Public, State of ${profile.commissionState}`), {
     x: signatureX,
     y: y - 60,
     size: 9,
     font,
   });
-  page.drawText(winAnsi(`Commission ${profile.commissionNumber}, expires ${dayOf(profile.commissionExpiresOn)}`), {
+  page.drawText(text(`Commission ${profile.commissionNumber}, expires ${dayOf(profile.commissionExpiresOn)}`), {
     x: signatureX,
     y: y - 72,
     size: 9,
@@ -109,6 +113,7 @@ export async function notarizeDocument(
     size: 9,
     font,
   });
+  await finishFontSubset(document, font);
   const withPage = await document.save({ useObjectStreams: false, updateFieldAppearances: false });
 
   const credentials: SealCredentials = loadSealCredentials(

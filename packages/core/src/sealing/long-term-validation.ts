@@ -110,49 +110,59 @@ export async function extendLongTerm(pdf: Uint8Array, options: LongTermOptions):
   const crlByUrl = new Map<string, Uint8Array>();
   for (const signature of signatures) {
     const entry = { certs: [] as Uint8Array[], ocsps: [] as Uint8Array[], crls: [] as Uint8Array[] };
-    // the signer's chain and its timestamp's TSA chain (the TSA that will usually make the next
-    // document timestamp too)
-    const chains = [await pool.chainOf(signature.signer, options.fetch)];
-    if (signature.timestamp?.signer) chains.push(await pool.chainOf(signature.timestamp.signer, options.fetch));
-    const seen = new Set<PooledCertificate>();
-    for (const certificate of chains.flat()) {
-      if (seen.has(certificate)) continue;
-      seen.add(certificate);
-      entry.certs.push(certificate.der);
-      if (isSelfSigned(certificate.x509)) continue; // a root is trusted, not checked
-      const issuer = await pool.issuerOf(certificate, options.fetch);
-      if (!issuer) throw new Error(`No issuer certificate found for ${certificate.x509.subject.replace(/\n/g, ", ")}.`);
-      const key = certificate.x509.fingerprint256;
-      let ocsp = ocspByCertificate.get(key);
-      const ocspUrl = urlsOf(certificate.parsed, OID.ocsp)[0];
-      if (!ocsp && ocspUrl) {
-        ocsp = await fetchOcsp(certificate, issuer, ocspUrl, options.fetch);
-        ocspByCertificate.set(key, ocsp);
-        const status = ocspStatus(ocsp);
-        if (
-          status === "revoked" &&
-          options.refuseRevokedSigner &&
-          signature === last &&
-          certificate.der === signature.signer
-        ) {
-          throw new Error("The seal certificate is revoked: its CA's OCSP responder says so. Install a new one.");
+    // Another party's earlier signature (a notary's, issue 34 §4) may rest on a certificate whose CA
+    // publishes no revocation data or cannot be reached: record what can be found for it, and let
+    // the gaps limit that signature only, never the seal. The seal's chain and the timestamps'
+    // chains stay strict, since the level claimed is theirs.
+    const lenient = !signature.documentTimestamp && signature !== last;
+    try {
+      // the signer's chain and its timestamp's TSA chain (the TSA that will usually make the next
+      // document timestamp too)
+      const chains = [await pool.chainOf(signature.signer, options.fetch)];
+      if (signature.timestamp?.signer) chains.push(await pool.chainOf(signature.timestamp.signer, options.fetch));
+      const seen = new Set<PooledCertificate>();
+      for (const certificate of chains.flat()) {
+        if (seen.has(certificate)) continue;
+        seen.add(certificate);
+        entry.certs.push(certificate.der);
+        if (isSelfSigned(certificate.x509)) continue; // a root is trusted, not checked
+        const issuer = await pool.issuerOf(certificate, options.fetch);
+        if (!issuer)
+          throw new Error(`No issuer certificate found for ${certificate.x509.subject.replace(/\n/g, ", ")}.`);
+        const key = certificate.x509.fingerprint256;
+        let ocsp = ocspByCertificate.get(key);
+        const ocspUrl = urlsOf(certificate.parsed, OID.ocsp)[0];
+        if (!ocsp && ocspUrl) {
+          ocsp = await fetchOcsp(certificate, issuer, ocspUrl, options.fetch);
+          ocspByCertificate.set(key, ocsp);
+          const status = ocspStatus(ocsp);
+          if (
+            status === "revoked" &&
+            options.refuseRevokedSigner &&
+            signature === last &&
+            certificate.der === signature.signer
+          ) {
+            throw new Error("The seal certificate is revoked: its CA's OCSP responder says so. Install a new one.");
+          }
+        }
+        if (ocsp) entry.ocsps.push(ocsp);
+        for (const url of crlUrls(certificate.parsed)) {
+          let crl = crlByUrl.get(url);
+          if (!crl) {
+            crl = await fetchBytes(url, options.fetch, "application/pkix-crl");
+            crlByUrl.set(url, crl);
+          }
+          entry.crls.push(crl);
+        }
+        if (!ocsp && crlUrls(certificate.parsed).length === 0) {
+          throw new Error(
+            `The certificate of ${certificate.x509.subject.replace(/\n/g, ", ")} names no OCSP responder or CRL: ` +
+              "its revocation cannot be recorded for long-term validation.",
+          );
         }
       }
-      if (ocsp) entry.ocsps.push(ocsp);
-      for (const url of crlUrls(certificate.parsed)) {
-        let crl = crlByUrl.get(url);
-        if (!crl) {
-          crl = await fetchBytes(url, options.fetch, "application/pkix-crl");
-          crlByUrl.set(url, crl);
-        }
-        entry.crls.push(crl);
-      }
-      if (!ocsp && crlUrls(certificate.parsed).length === 0) {
-        throw new Error(
-          `The certificate of ${certificate.x509.subject.replace(/\n/g, ", ")} names no OCSP responder or CRL: ` +
-            "its revocation cannot be recorded for long-term validation.",
-        );
-      }
+    } catch (error) {
+      if (!lenient) throw error;
     }
     validation.set(signature.vriKey, entry);
   }

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../api/client.ts";
 import { FormSection } from "../../components/FormSection.tsx";
+import { NotarialActsSection } from "../notarization/NotarialActsSection.tsx";
 import { useBuilder } from "../packages/builder/builder-context.tsx";
 import { useBuilderCall } from "../packages/builder/use-builder-call.ts";
 import { packageQueries } from "../packages/package-queries.ts";
@@ -82,6 +83,8 @@ export function AvEsignSection() {
               Signers join after verifying their identity; they can sign only while the session is live.
             </Text>
           )}
+          {/* issue 34 §4: the notary host's acts, per document */}
+          <NotarialActsSection />
         </>
       )}
     </FormSection>

@@ -1,21 +1,10 @@
-import {
-  Badge,
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type NotaryProfile, notarizationRoutes, routeRequestPath, US_STATE_CODES } from "@signet/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { errorMessage } from "../../api/api-error.ts";
 import { api } from "../../api/client.ts";
+import { DataTable } from "../../components/data-table/DataTable.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { FormSection } from "../../components/FormSection.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
@@ -90,7 +79,6 @@ export function NotaryProfilePage({ organizationId, userId }: { organizationId: 
   const [seal, setSeal] = useState<File | null>(null);
   const [certificate, setCertificate] = useState<File | null>(null);
   const [password, setPassword] = useState("");
-  const [journalError, setJournalError] = useState<string | null>(null);
 
   const save = useMutation({
     mutationFn: async () => {
@@ -131,17 +119,13 @@ export function NotaryProfilePage({ organizationId, userId }: { organizationId: 
     },
   });
 
-  async function exportJournal() {
-    setJournalError(null);
-    try {
-      await downloadCsv(
-        routeRequestPath(notarizationRoutes.exportNotaryJournal, { params: { orgId: organizationId } }),
-        { onProgress: () => undefined, fallbackName: "notary-journal.csv" },
-      );
-    } catch (error) {
-      setJournalError(errorMessage(error));
-    }
-  }
+  const journal = useMutation({
+    mutationFn: () =>
+      downloadCsv(routeRequestPath(notarizationRoutes.exportNotaryJournal, { params: { orgId: organizationId } }), {
+        onProgress: () => undefined,
+        fallbackName: "notary-journal.csv",
+      }),
+  });
 
   if (profiles.isPending) return <Spinner />;
   return (
@@ -203,37 +187,31 @@ export function NotaryProfilePage({ organizationId, userId }: { organizationId: 
           <Button onClick={() => save.mutate()} loading={save.isPending}>
             Save notary profile
           </Button>
-          <Button variant="default" onClick={() => void exportJournal()}>
+          <Button variant="default" onClick={() => journal.mutate()} loading={journal.isPending}>
             Download journal (CSV)
           </Button>
         </Group>
-        <FormError message={journalError} />
+        <FormError message={journal.error ? errorMessage(journal.error) : null} />
       </FormSection>
 
       {others.length > 0 ? (
         <FormSection title="Notaries of the organization" description="Every member's notary profile (administrators).">
-          <Table.ScrollContainer minWidth={480}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Notary</Table.Th>
-                  <Table.Th>Commission</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {others.map((profile: NotaryProfile) => (
-                  <Table.Tr key={profile.id}>
-                    <Table.Td>{profile.notaryName}</Table.Td>
-                    <Table.Td>
-                      {profile.commissionNumber} ({profile.commissionState})
-                    </Table.Td>
-                    <Table.Td>{profile.commissionExpiresOn}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable<NotaryProfile>
+            label="Notaries of the organization"
+            columns={[
+              { key: "notary", label: "Notary", render: (profile) => profile.notaryName },
+              {
+                key: "commission",
+                label: "Commission",
+                render: (profile) => `${profile.commissionNumber} (${profile.commissionState})`,
+              },
+              { key: "expires", label: "Expires", render: (profile) => profile.commissionExpiresOn },
+            ]}
+            rows={others}
+            rowKey={(profile) => profile.id}
+            empty="No other notaries."
+            minWidth={480}
+          />
         </FormSection>
       ) : null}
     </Stack>
