@@ -110,6 +110,8 @@ describe("verification by a one-time code", () => {
       method: "SMS_CODE",
       verified: false,
       phoneHint: "***-***-0002",
+      // an emailed code (a delegate's, issue 34 §3) names the address; a texted one does not
+      emailHint: null,
       codeSent: false,
       questions: [],
       attemptsLeft: 3,

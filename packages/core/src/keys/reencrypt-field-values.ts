@@ -24,6 +24,8 @@ export const ENCRYPTED_COLUMNS = [
   { table: "EVault", key: "id", column: "clientSecretEncrypted" },
   { table: "PrintFulfillmentSettings", key: "organizationId", column: "clientSecretEncrypted" },
   { table: "IdentityProofingAttempt", key: "id", column: "personReferenceEncrypted" },
+  { table: "NotaryProfile", key: "id", column: "p12Ciphertext" },
+  { table: "NotaryProfile", key: "id", column: "passwordCiphertext" },
 ] as const;
 
 export interface ColumnReencryption {
