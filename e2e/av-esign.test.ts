@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpCapture, startSmtpCapture } from "../apps/api/test/support/smtp-capture.ts";
 import { apiAsPage, pickOption } from "./support/access-helpers.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
-import { type AxeViolation, axeViolations, describeViolations } from "./support/axe.ts";
+import { type AxeViolation, axeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
+import { screenChecker } from "./support/screen-checks.ts";
 import { screenshot } from "./support/screenshots.ts";
 import {
   adminClient,
@@ -24,16 +25,7 @@ import {
 // recording is uploaded, the host completes: COMPLETED, sealed, the certificate names the recording.
 // The sender sees the session and the recording on the package page, as each persona.
 
-async function checkScreen(page: Page, name: string) {
-  await screenshot(page, `av-esign-${name}`);
-  const scroll = await page.evaluate(() => ({
-    width: document.scrollingElement!.scrollWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(scroll.width, `${name}: horizontal scrolling`).toBeLessThanOrEqual(scroll.viewport);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: axe\n${describeViolations(violations)}`).toEqual([]);
-}
+const checkScreen = screenChecker("av-esign");
 
 /**
  * The violations inside the A/V sessions section (the rest of the package page belongs to other

@@ -1,11 +1,9 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpCapture, startSmtpCapture } from "../apps/api/test/support/smtp-capture.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
-import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
-import { screenshot } from "./support/screenshots.ts";
+import { screenChecker } from "./support/screen-checks.ts";
 import { adminClient, buildPackage, consentInRoom, invitationFor, signingLinkIn } from "./support/signing-helpers.ts";
 
 // Issue 34 §3 in two browser contexts on a phone: the original signer hands their part to someone
@@ -15,16 +13,7 @@ import { adminClient, buildPackage, consentInRoom, invitationFor, signingLinkIn 
 
 const PHONE = { width: 390, height: 844 };
 
-async function checkScreen(page: Page, name: string) {
-  await screenshot(page, `delegation-${name}`);
-  const scroll = await page.evaluate(() => ({
-    width: document.scrollingElement!.scrollWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(scroll.width, `${name}: horizontal scrolling`).toBeLessThanOrEqual(scroll.viewport);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: axe\n${describeViolations(violations)}`).toEqual([]);
-}
+const checkScreen = screenChecker("delegation");
 
 describe("delegation: someone else should sign", () => {
   let app: TestApp;

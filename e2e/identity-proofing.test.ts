@@ -8,10 +8,9 @@ import {
   spawnReferenceIdProofing,
 } from "../apps/idproof/src/testing/spawn-reference-idproofing.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
-import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
-import { screenshot } from "./support/screenshots.ts";
+import { screenChecker } from "./support/screen-checks.ts";
 import { adminClient, buildPackage, consentInRoom, invitationFor, signingLinkIn } from "./support/signing-helpers.ts";
 
 // Issue 16 §2, DOMAIN.md §8: an A/V signer opens their link, consents, gives the details of a person
@@ -27,16 +26,7 @@ const AVERY = {
   postalCode: "55401",
 };
 
-async function checkScreen(page: Page, name: string) {
-  await screenshot(page, `identity-proofing-${name}`);
-  const scroll = await page.evaluate(() => ({
-    width: document.scrollingElement!.scrollWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(scroll.width, `${name}: horizontal scrolling`).toBeLessThanOrEqual(scroll.viewport);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: axe\n${describeViolations(violations)}`).toEqual([]);
-}
+const checkScreen = screenChecker("identity-proofing");
 
 describe("identity proofing in the signing room", () => {
   let app: TestApp;

@@ -1,28 +1,17 @@
 import type { Participant } from "@signet/contract";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpCapture, startSmtpCapture } from "../apps/api/test/support/smtp-capture.ts";
 import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
-import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
-import { screenshot } from "./support/screenshots.ts";
+import { screenChecker } from "./support/screen-checks.ts";
 import { adminClient, buildPackage, consentInRoom } from "./support/signing-helpers.ts";
 
 // Issue 34 §2a: a loan officer signs in to the web app on a phone, hosts a borrower who is with
 // them, checks the borrower's ID, and the borrower consents and signs on the same device. The
 // sender, in a second browser, sees on the package page that the borrower finished in person.
 
-async function checkScreen(page: Page, name: string) {
-  await screenshot(page, `in-person-${name}`);
-  const scroll = await page.evaluate(() => ({
-    width: document.scrollingElement!.scrollWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(scroll.width, `${name}: horizontal scrolling`).toBeLessThanOrEqual(scroll.viewport);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: axe\n${describeViolations(violations)}`).toEqual([]);
-}
+const checkScreen = screenChecker("in-person");
 
 describe("in-person signing hosted by a loan officer", () => {
   let app: TestApp;

@@ -5,10 +5,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpCapture, startSmtpCapture } from "../apps/api/test/support/smtp-capture.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
-import { axeViolations, describeViolations } from "./support/axe.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signInAs } from "./support/journeys.ts";
-import { screenshot } from "./support/screenshots.ts";
+import { screenChecker } from "./support/screen-checks.ts";
 import {
   adminClient,
   buildPackage,
@@ -25,16 +24,7 @@ import {
 
 const SEAL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
-async function checkScreen(page: Page, name: string) {
-  await screenshot(page, `ron-${name}`);
-  const scroll = await page.evaluate(() => ({
-    width: document.scrollingElement!.scrollWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(scroll.width, `${name}: horizontal scrolling`).toBeLessThanOrEqual(scroll.viewport);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: axe\n${describeViolations(violations)}`).toEqual([]);
-}
+const checkScreen = screenChecker("ron");
 
 async function signAndFinish(page: Page) {
   await page.getByRole("button", { name: "Signature (required)" }).first().click();
