@@ -16,6 +16,7 @@ import {
   consentInRoom,
   invitationFor,
   pdfText,
+  signAndFinish,
   signingLinkIn,
 } from "./support/signing-helpers.ts";
 
@@ -44,20 +45,6 @@ async function ownViolations(page: Page, violations: AxeViolation[]): Promise<st
     }
   }
   return found;
-}
-
-/** Adopts a typed signature on the first signature field, then finishes. */
-async function signAndFinish(page: Page) {
-  await page.getByRole("button", { name: "Signature (required)" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Adopt your signature" });
-  await dialog.waitFor();
-  await dialog.getByRole("button", { name: "Adopt and sign" }).click();
-  await dialog.waitFor({ state: "hidden" });
-  const signature = page.getByRole("button", { name: "Signature (required)" }).first();
-  if ((await signature.getAttribute("aria-pressed")) !== "true") await signature.click();
-  await expect.poll(() => signature.getAttribute("aria-pressed")).toBe("true");
-  await page.getByRole("button", { name: "Finish" }).click();
-  await page.getByRole("heading", { name: "You're done" }).waitFor();
 }
 
 describe("A/V eSign: a host-led live session", () => {

@@ -1,7 +1,6 @@
 import type { NotaryProfile, Package, Participant } from "@signet/contract";
 import { createDevelopmentSealP12 } from "@signet/core";
 import { markIdentityProofed } from "@signet/core/testing";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpCapture, startSmtpCapture } from "../apps/api/test/support/smtp-capture.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
@@ -14,6 +13,7 @@ import {
   consentInRoom,
   invitationFor,
   pdfText,
+  signAndFinish,
   signingLinkIn,
 } from "./support/signing-helpers.ts";
 
@@ -25,19 +25,6 @@ import {
 const SEAL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 const checkScreen = screenChecker("ron");
-
-async function signAndFinish(page: Page) {
-  await page.getByRole("button", { name: "Signature (required)" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Adopt your signature" });
-  await dialog.waitFor();
-  await dialog.getByRole("button", { name: "Adopt and sign" }).click();
-  await dialog.waitFor({ state: "hidden" });
-  const signature = page.getByRole("button", { name: "Signature (required)" }).first();
-  if ((await signature.getAttribute("aria-pressed")) !== "true") await signature.click();
-  await expect.poll(() => signature.getAttribute("aria-pressed")).toBe("true");
-  await page.getByRole("button", { name: "Finish" }).click();
-  await page.getByRole("heading", { name: "You're done" }).waitFor();
-}
 
 describe("remote online notarization: notary host and signer", () => {
   let app: TestApp;

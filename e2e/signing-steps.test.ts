@@ -15,6 +15,7 @@ import {
   consentInRoom,
   invitationFor,
   pdfText,
+  signAndFinish,
   signingLinkIn,
 } from "./support/signing-helpers.ts";
 
@@ -31,20 +32,6 @@ const LENA = { type: "Loan Officer", givenName: "Lena", familyName: "Park", emai
 async function noSeriousAxe(page: Page, name: string) {
   const violations = await axeViolations(page);
   expect(violations, `${name}: axe\n${describeViolations(violations)}`).toEqual([]);
-}
-
-/** Adopts a typed signature on the first signature field and finishes. */
-async function signAndFinish(page: Page) {
-  await page.getByRole("button", { name: "Signature (required)" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Adopt your signature" });
-  await dialog.waitFor();
-  await dialog.getByRole("button", { name: "Adopt and sign" }).click();
-  await dialog.waitFor({ state: "hidden" });
-  const signature = page.getByRole("button", { name: "Signature (required)" }).first();
-  if ((await signature.getAttribute("aria-pressed")) !== "true") await signature.click();
-  await expect.poll(() => signature.getAttribute("aria-pressed")).toBe("true");
-  await page.getByRole("button", { name: "Finish" }).click();
-  await page.getByRole("heading", { name: "You're done" }).waitFor();
 }
 
 describe("signing steps: two in step 1 in any order, the lender at step 2", () => {

@@ -223,3 +223,17 @@ export async function consentAsReviewer(page: Page): Promise<number> {
   await page.getByRole("button", { name: "I agree", exact: true }).click();
   return 1;
 }
+
+/** Adopts a typed signature on the first signature field, then finishes (a room with one signature to give). */
+export async function signAndFinish(page: Page) {
+  await page.getByRole("button", { name: "Signature (required)" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Adopt your signature" });
+  await dialog.waitFor();
+  await dialog.getByRole("button", { name: "Adopt and sign" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  const signature = page.getByRole("button", { name: "Signature (required)" }).first();
+  if ((await signature.getAttribute("aria-pressed")) !== "true") await signature.click();
+  await expect.poll(() => signature.getAttribute("aria-pressed")).toBe("true");
+  await page.getByRole("button", { name: "Finish" }).click();
+  await page.getByRole("heading", { name: "You're done" }).waitFor();
+}
