@@ -11,6 +11,7 @@ import { errorCode } from "../api/api-error.ts";
 import { call } from "../api/client.ts";
 import { formatDateTime } from "../format.ts";
 import { MessageCard, Notice } from "../ui/PageShell.tsx";
+import { CodeForm } from "./CodeForm.tsx";
 import { useRoom } from "./room-context.tsx";
 
 /**
@@ -42,7 +43,7 @@ export function InPersonStep() {
           {t("inPerson.title")}
         </h1>
         <p>{t("inPerson.intro", { name: room.participant.name, host: inPerson.hostName })}</p>
-        <CodeForm />
+        <InPersonCodeSection />
         <IdCheckForm />
       </section>
     </div>
@@ -68,7 +69,7 @@ function useReload() {
   };
 }
 
-function CodeForm() {
+function InPersonCodeSection() {
   const { t } = useTranslation();
   const { room } = useRoom();
   const inPerson = room.inPerson!;
@@ -76,8 +77,6 @@ function CodeForm() {
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const codeId = useId();
-  const errorId = useId();
   const sentTo = inPerson.channels.find((channel) => channel.channel === inPerson.codeSentTo);
 
   async function send(channel: InPersonCodeChannel) {
@@ -137,30 +136,14 @@ function CodeForm() {
       {sentTo ? (
         <>
           <Notice tone="success">{t("inPerson.codeSent", { destination: sentTo.destination })}</Notice>
-          <form onSubmit={confirm} noValidate className="stack">
-            <div className="field">
-              <label htmlFor={codeId}>{t("verify.codeLabel")}</label>
-              <input
-                id={codeId}
-                className="input input--code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
-              />
-            </div>
-            {error ? (
-              <p id={errorId} className="field__error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <button type="submit" className="button button--primary button--block" disabled={busy}>
-              {t("inPerson.confirmCode")}
-            </button>
-          </form>
+          <CodeForm
+            code={code}
+            onCodeChange={setCode}
+            error={error}
+            busy={busy}
+            submitLabel={t("inPerson.confirmCode")}
+            onSubmit={confirm}
+          />
         </>
       ) : error ? (
         <Notice tone="danger">{error}</Notice>

@@ -5,6 +5,7 @@ import { errorCode } from "../api/api-error.ts";
 import { call } from "../api/client.ts";
 import { formatDateTime } from "../format.ts";
 import { MessageCard, Notice } from "../ui/PageShell.tsx";
+import { CodeForm } from "./CodeForm.tsx";
 import { useRoom } from "./room-context.tsx";
 
 /** Stage VERIFY: a texted one-time code or knowledge questions, a few attempts, then a lock. */
@@ -73,8 +74,6 @@ function SmsForm() {
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const onFailure = useVerificationFailure();
-  const codeId = useId();
-  const errorId = useId();
 
   async function send() {
     setSending(true);
@@ -140,30 +139,14 @@ function SmsForm() {
         </button>
       </p>
       {verification.codeSent ? (
-        <form onSubmit={verify} noValidate className="stack">
-          <div className="field">
-            <label htmlFor={codeId}>{t("verify.codeLabel")}</label>
-            <input
-              id={codeId}
-              className="input input--code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
-            />
-          </div>
-          {error ? (
-            <p id={errorId} className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" className="button button--primary button--block" disabled={checking}>
-            {checking ? t("verify.verifying") : t("verify.submit")}
-          </button>
-        </form>
+        <CodeForm
+          code={code}
+          onCodeChange={setCode}
+          error={error}
+          busy={checking}
+          submitLabel={checking ? t("verify.verifying") : t("verify.submit")}
+          onSubmit={verify}
+        />
       ) : error ? (
         <Notice tone="danger">{error}</Notice>
       ) : null}
