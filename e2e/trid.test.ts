@@ -88,6 +88,10 @@ describe("TRID package", () => {
     await expect.poll(() => page.getByTestId("trid-earliestConsummation").textContent()).toBe("Thu, Jul 9, 2026");
     await page.getByText("counts as received 3 business days later", { exact: false }).waitFor();
     await expectAccessible(page, "builder with TRID");
+    await sentOn.click();
+    await page.getByRole("button", { name: "Previous month" }).waitFor();
+    await expectAccessible(page, "builder with the Sent on calendar open");
+    await page.keyboard.press("Escape");
 
     await page.goto(`/packages/${packageId}`);
     await page.getByRole("heading", { name: "TRID: Closing Disclosure", level: 2 }).waitFor();

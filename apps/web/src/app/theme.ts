@@ -1,4 +1,14 @@
 import { type CSSVariablesResolver, createTheme } from "@mantine/core";
+import calendar from "./calendar.module.css";
+
+const CALENDAR_ARIA_LABELS = {
+  nextMonth: "Next month",
+  previousMonth: "Previous month",
+  nextYear: "Next year",
+  previousYear: "Previous year",
+  nextDecade: "Next decade",
+  previousDecade: "Previous decade",
+};
 
 export const theme = createTheme({
   primaryColor: "indigo",
@@ -12,6 +22,9 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: "md" } },
     // a toast's message is gray 6 (3.3:1 on white) by default: gray 8 meets WCAG AA
     Notification: { styles: { description: { color: "var(--mantine-color-gray-8)" } } },
+    // the calendar's month arrows are icon-only buttons: without these names axe reports them (button-name)
+    DateInput: { defaultProps: { ariaLabels: CALENDAR_ARIA_LABELS }, classNames: { day: calendar.day } },
+    DatePickerInput: { defaultProps: { ariaLabels: CALENDAR_ARIA_LABELS }, classNames: { day: calendar.day } },
   },
 });
 
