@@ -92,7 +92,9 @@ async function main(): Promise<number> {
   const met = withGoal.filter((row) => row.met).length;
   process.stdout.write(
     `\n${formatTable(rows)}\n\ngoals met: ${met} of ${withGoal.length}\nresults: ${relative(process.cwd(), written.json)}\n` +
-      `summary: ${relative(process.cwd(), written.page)}\n`,
+      (written.page
+        ? `summary: ${relative(process.cwd(), written.page)}\n`
+        : "summary: bench/RESULTS.md left as it was (only a whole run rewrites it)\n"),
   );
 
   if (loadAtStart > os.availableParallelism() / 2) {

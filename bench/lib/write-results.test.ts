@@ -95,20 +95,33 @@ describe("writeResults", () => {
     const places = { resultsDir: join(root, "bench/results"), page: join(root, "bench/RESULTS.md") };
     mkdirSync(join(root, "bench"), { recursive: true });
     writeFileSync(places.page, "# the previous run\n");
-    const written = await writeResults(report(), places);
+    const whole = report({ scenarios: { ran: ["permissions"], notRun: [] } });
+    const written = await writeResults(whole, places);
 
     expect(written.json).toBe(join(root, "bench/results/2026-12-01T09-15-02.123Z.json"));
     expect(JSON.parse(readFileSync(written.json, "utf8")).scenarios.ran).toEqual(["permissions"]);
     expect(readFileSync(join(places.resultsDir, "latest.json"), "utf8")).toBe(readFileSync(written.json, "utf8"));
     const page = readFileSync(places.page, "utf8");
     expect(page).not.toContain("the previous run");
-    expect(page).toBe(formatResultsPage(report(), "2026-12-01T09-15-02.123Z.json"));
+    expect(page).toBe(formatResultsPage(whole, "2026-12-01T09-15-02.123Z.json"));
+  });
+
+  it("leaves the page alone after a run of some scenarios only, and still writes its JSON", async () => {
+    const places = { resultsDir: join(root, "partial/bench/results"), page: join(root, "partial/bench/RESULTS.md") };
+    mkdirSync(join(root, "partial/bench"), { recursive: true });
+    writeFileSync(places.page, "# the previous whole run\n");
+    const partial = report({ scenarios: { ran: ["permissions"], notRun: ["workspace"] } });
+    const written = await writeResults(partial, places);
+
+    expect(written.page).toBeNull();
+    expect(readFileSync(places.page, "utf8")).toBe("# the previous whole run\n");
+    expect(JSON.parse(readFileSync(written.json, "utf8")).scenarios.notRun).toEqual(["workspace"]);
   });
 
   it("writes a page whose links lead to the method where it is in the repository", async () => {
     const places = { resultsDir: join(root, "links/bench/results"), page: join(root, "links/bench/RESULTS.md") };
     mkdirSync(join(root, "links/docs/operations"), { recursive: true });
-    await writeResults(report(), places);
+    await writeResults(report({ scenarios: { ran: ["permissions"], notRun: [] } }), places);
     expect(findBrokenLinks(join(root, "links"), ["bench/RESULTS.md"])).toHaveLength(1);
     writeFileSync(join(root, "links/docs/operations/benchmarks.md"), "# Benchmarks\n");
     expect(findBrokenLinks(join(root, "links"), ["bench/RESULTS.md"])).toEqual([]);

@@ -33,17 +33,19 @@ const DEFAULT_PLACES: ResultPlaces = {
 
 /**
  * bench/results/<ISO start time>.json (colons made dashes, for every file system), latest.json, and
- * bench/RESULTS.md in place of the last run's.
+ * bench/RESULTS.md in place of the last run's. A run of some scenarios only (`--scenario`, while
+ * working on one path) leaves the page alone: the page is one whole run, every goal in one table.
  */
 export async function writeResults(
   report: BenchReport,
   places: ResultPlaces = DEFAULT_PLACES,
-): Promise<{ json: string; page: string }> {
+): Promise<{ json: string; page: string | null }> {
   await mkdir(places.resultsDir, { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;
   const file = join(places.resultsDir, `${report.startedAt.replaceAll(":", "-")}.json`);
   await writeFile(file, json);
   await writeFile(join(places.resultsDir, "latest.json"), json);
+  if (report.scenarios.notRun.length > 0) return { json: file, page: null };
   await writeFile(places.page, formatResultsPage(report, basename(file)));
   return { json: file, page: places.page };
 }

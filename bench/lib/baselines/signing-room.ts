@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import {
   DEFAULT_SIGNING_ROOM_SETTINGS,
   type ExecutionType,
+  currentSigningStep,
   isTurnOf,
+  maskEmail,
   maskPhone,
   type ParticipantRole,
   participantDisplayName,
@@ -14,13 +16,11 @@ import {
   SIGNING_LIMITS,
   type SigningParticipant,
   settingValueOrDefault,
+  stepNumberOf,
   waitingFor,
 } from "@signet/contract";
 import {
-  DEFAULT_CONSENT_SHA256,
-  DEFAULT_CONSENT_VERSION,
-  DEFAULT_REVIEW_CONSENT_SHA256,
-  DEFAULT_REVIEW_CONSENT_VERSION,
+  consentOf,
   defaultConsentText,
   SIGNING_ROOM_SETTING_KEYS,
   SIGNING_SESSION_SETTING_KEYS,
@@ -47,12 +47,14 @@ import type { BaselineContext } from "./baseline-context.ts";
 // eNote views of SMART Docs, and other participants' completed fields (none finished in the bench).
 const ROOM_SQL = `WITH s AS (
   SELECT id, "organizationId", "packageId", "participantId", "expiresAt", "lastSeenAt", "revokedAt",
-         "revokedReason", "verifiedAt", language, "codeSentAt", "verificationFailures", "lockedUntil", "parentOrigin"
+         "revokedReason", "verifiedAt", language, "codeSentAt", "verificationFailures", "lockedUntil", "parentOrigin",
+         "hostedByUserId"
     FROM "SigningSession" WHERE "secretHash" = $1)
 SELECT row_to_json(s) AS session,
   (SELECT row_to_json(x) FROM (
      SELECT id, "givenName", "middleName", "familyName", email, type, "roleNumber", role, "signingStatus",
-            "idVerification", "phoneNumber", "finishedAt", "avHost"
+            "idVerification", "phoneNumber", "finishedAt", "avHost", "witnessForParticipantId",
+            "delegationAllowed", "delegatedFromParticipantId"
        FROM "Participant" WHERE id = s."participantId") x) AS participant,
   (SELECT row_to_json(x) FROM (
      SELECT p.id, p.name, p.status, p."emailIntroText", p."signingOrder", p."avEsign", p."cancelReason", p."sentAt",
@@ -60,7 +62,7 @@ SELECT row_to_json(s) AS session,
        FROM "Package" p JOIN "Organization" o ON o.id = p."organizationId" WHERE p.id = s."packageId") x) AS package,
   (SELECT json_object_agg(key, value) FROM "OrganizationSetting"
     WHERE "organizationId" = s."organizationId" AND key = ANY($2::text[])) AS settings,
-  (SELECT json_build_object('version', c.version, 'sha256', c.sha256) FROM "ConsentDocument" c
+  (SELECT json_build_object('version', c.version, 'sha256', c.sha256, 'createdAt', c."createdAt") FROM "ConsentDocument" c
     WHERE c."organizationId" = s."organizationId" ORDER BY c.version DESC LIMIT 1) AS "customConsent",
   (SELECT json_build_object('version', r."consentVersion", 'sha256', r."consentSha256") FROM "ConsentRecord" r
     WHERE r."participantId" = s."participantId" AND r."withdrawnAt" IS NULL ORDER BY r."grantedAt" DESC LIMIT 1) AS consent,
@@ -68,7 +70,8 @@ SELECT row_to_json(s) AS session,
              AND a."packageId" = s."packageId" AND a.outcome = 'PASSED') AS "identityProofed",
   (SELECT json_agg(json_build_object('id', id, 'orderSequence', "orderSequence", 'status', "signingStatus",
                                      'accessMethod', "accessMethod", 'role', role, 'type', type, 'roleNumber', "roleNumber", 'givenName', "givenName",
-                                     'middleName', "middleName", 'familyName', "familyName")
+                                     'middleName', "middleName", 'familyName', "familyName",
+                                     'witnessFor', "witnessForParticipantId", 'delegatedFrom', "delegatedFromParticipantId")
                    ORDER BY "orderSequence", "createdAt", id)
      FROM "Participant" WHERE "packageId" = s."packageId") AS everyone,
   (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'executionType', "executionType",
@@ -137,6 +140,7 @@ interface RoomRow {
     verificationFailures: number;
     lockedUntil: string | null;
     parentOrigin: string | null;
+    hostedByUserId: string | null;
   };
   participant: {
     id: string;
@@ -152,6 +156,9 @@ interface RoomRow {
     phoneNumber: string | null;
     finishedAt: string | null;
     avHost: boolean;
+    witnessForParticipantId: string | null;
+    delegationAllowed: boolean;
+    delegatedFromParticipantId: string | null;
   } | null;
   package: {
     id: string;
@@ -167,7 +174,7 @@ interface RoomRow {
     enabledMultiLangSRSupport: boolean;
   } | null;
   settings: Record<string, string> | null;
-  customConsent: { version: number; sha256: string } | null;
+  customConsent: { version: number; sha256: string; createdAt: string } | null;
   consent: { version: string; sha256: string } | null;
   identityProofed: boolean;
   everyone: (Omit<SigningParticipant, "executionTypes" | "copyOnly"> & {
@@ -177,6 +184,8 @@ interface RoomRow {
     givenName: string | null;
     middleName: string | null;
     familyName: string | null;
+    witnessFor: string | null;
+    delegatedFrom: string | null;
   })[];
   documents: {
     id: string;
@@ -220,6 +229,7 @@ function closedReasonOf(room: RoomRow & { participant: object; package: object }
   if (pkg.status === "STARTED") return pkg.sentAt === null ? "CORRECTED" : "NOT_AVAILABLE";
   if (participant.signingStatus === "DECLINED") return "DECLINED";
   if (participant.signingStatus === "CONSENT_WITHDRAWN") return "CONSENT_WITHDRAWN";
+  if (participant.signingStatus === "DELEGATED") return "DELEGATED";
   return null;
 }
 
@@ -267,6 +277,7 @@ export function registerSigningRoomBaseline({ app, pool }: BaselineContext) {
       orderSequence: row.orderSequence,
       status: row.status,
       copyOnly: row.role === "COPY",
+      witnessFor: row.witnessFor,
       // a copy recipient is not waited for
       executionTypes:
         row.role === "COPY"
@@ -275,18 +286,18 @@ export function registerSigningRoomBaseline({ app, pool }: BaselineContext) {
     }));
     const ownTypes = room.documents.map((document) => typeOf(document, participant.id)).filter((type) => type !== null);
     const reviewOnly = reviewsOnly({ role: participant.role, executionTypes: ownTypes, tagCount: room.tagCount });
-    // the consent in force: the newest custom upload when the organization chose CUSTOM, else the default wording
-    const custom = (setting.esign_consent_type ?? DEFAULT_SIGNING_ROOM_SETTINGS.esign_consent_type) === "CUSTOM";
-    const consent =
-      custom && room.customConsent
-        ? {
-            kind: "CUSTOM" as const,
-            version: `custom-${room.customConsent.version}`,
-            sha256: room.customConsent.sha256,
-          }
-        : reviewOnly
-          ? { kind: "DEFAULT" as const, version: DEFAULT_REVIEW_CONSENT_VERSION, sha256: DEFAULT_REVIEW_CONSENT_SHA256 }
-          : { kind: "DEFAULT" as const, version: DEFAULT_CONSENT_VERSION, sha256: DEFAULT_CONSENT_SHA256 };
+    // the consent in force, by core's pure rule over what the statement read
+    const consent = consentOf(
+      {
+        esign_consent_type: settingValueOrDefault("esign_consent_type", setting.esign_consent_type) as "DEFAULT",
+        esign_consent_code_required: settingValueOrDefault(
+          "esign_consent_code_required",
+          setting.esign_consent_code_required,
+        ) as boolean,
+      },
+      room.customConsent ? { ...room.customConsent, blobKey: "" } : null,
+      reviewOnly,
+    );
     const given = room.consent?.version === consent.version && room.consent.sha256 === consent.sha256;
     const verified = participant.idVerification === "NONE" || session.verifiedAt !== null;
     const proofing = pkg.avEsign && !participant.avHost && participant.role === "SIGNER";
@@ -306,6 +317,7 @@ export function registerSigningRoomBaseline({ app, pool }: BaselineContext) {
                 : "SIGN";
     const showWork = stage === "SIGN" || stage === "FINISHED";
     if (participant.idVerification === "KBA") throw new Error("The baseline does not decrypt KBA answers");
+    if (session.hostedByUserId) throw new Error("The baseline does not read in-person identity checks");
     const documents = showWork ? room.documents.filter((document) => typeOf(document, participant.id) !== null) : [];
     if (documents.some((document) => document.format === "SMART_DOC"))
       throw new Error("The baseline does not render eNote views");
@@ -327,12 +339,28 @@ export function registerSigningRoomBaseline({ app, pool }: BaselineContext) {
         : null;
     };
     const artifacts = pkg.sealedAt && stage === "FINISHED" ? room.artifacts : [];
-    const waitingIds = stage === "WAITING_TURN" ? waitingFor(pkg.signingOrder, progress) : [];
+    const waitingIds = stage === "WAITING_TURN" ? waitingFor(pkg.signingOrder, progress, participant.id) : [];
+    const openStep = stage === "WAITING_TURN" ? currentSigningStep(pkg.signingOrder, progress) : null;
+    const ownStep = room.everyone.find((row) => row.id === participant.id)?.orderSequence;
+    const waitingStep =
+      pkg.signingOrder === "PARTICIPANT" && openStep !== null && ownStep !== undefined
+        ? {
+            open: stepNumberOf(openStep, progress),
+            yours: stepNumberOf(ownStep, progress),
+            steps: new Set(progress.map((row) => row.orderSequence)).size,
+          }
+        : null;
+    const nameById = (id: string | null) => {
+      const row = id ? room.everyone.find((candidate) => candidate.id === id) : undefined;
+      return row ? nameOf(row) : null;
+    };
+    const delegate = room.everyone.findLast((row) => row.delegatedFrom === participant.id);
     const rule = <T>(name: SettingName) => settingValueOrDefault(name, setting[name]) as T;
     const lockedUntil = session.lockedUntil && Date.parse(session.lockedUntil) > now ? session.lockedUntil : null;
     return {
       stage,
       closedReason,
+      delegatedTo: closedReason === "DELEGATED" && delegate ? nameOf(delegate) : null,
       language,
       languages: pkg.enabledMultiLangSRSupport ? ["en", "es"] : ["en"],
       branding: {
@@ -368,12 +396,16 @@ export function registerSigningRoomBaseline({ app, pool }: BaselineContext) {
         reviewOnly,
         status: participant.signingStatus,
         finishedAt: participant.finishedAt ? new Date(participant.finishedAt).toISOString() : null,
+        witnessFor: nameById(participant.witnessForParticipantId),
+        delegationAllowed: participant.delegationAllowed,
+        delegatedFrom: nameById(participant.delegatedFromParticipantId),
       },
       verification: {
         method: participant.idVerification,
         verified,
         phoneHint: participant.idVerification === "SMS_CODE" ? maskPhone(participant.phoneNumber) : null,
         codeSent: session.codeSentAt !== null,
+        emailHint: participant.idVerification === "EMAIL_CODE" ? maskEmail(participant.email) : null,
         questions: [],
         attemptsLeft: Math.max(0, SIGNING_LIMITS.verificationAttempts - session.verificationFailures),
         lockedUntil: lockedUntil ? new Date(lockedUntil).toISOString() : null,
@@ -384,6 +416,8 @@ export function registerSigningRoomBaseline({ app, pool }: BaselineContext) {
         sha256: consent.sha256,
         kind: consent.kind,
         disclosure: consent.kind === "DEFAULT" ? [...defaultConsentText(reviewOnly)[language]] : [],
+        updatedOn: consent.updatedOn,
+        codeRequired: consent.codeRequired,
         documentUrl: SIGNING_FILE_PATHS.consentDocument,
       },
       documents: documents.map((document) => ({
@@ -413,6 +447,8 @@ export function registerSigningRoomBaseline({ app, pool }: BaselineContext) {
         url: SIGNING_FILE_PATHS.download(artifact.id),
       })),
       waitingFor: room.everyone.filter((row) => waitingIds.includes(row.id)).map(nameOf),
+      waitingStep,
+      inPerson: null,
     };
   });
 }
