@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import {
+  currentSigningStep,
   DEFAULT_SIGNING_ROOM_SETTINGS,
   type ExecutionType,
-  currentSigningStep,
   isTurnOf,
   maskEmail,
   maskPhone,
@@ -19,12 +19,7 @@ import {
   stepNumberOf,
   waitingFor,
 } from "@signet/contract";
-import {
-  consentOf,
-  defaultConsentText,
-  SIGNING_ROOM_SETTING_KEYS,
-  SIGNING_SESSION_SETTING_KEYS,
-} from "@signet/core";
+import { consentOf, defaultConsentText, SIGNING_ROOM_SETTING_KEYS, SIGNING_SESSION_SETTING_KEYS } from "@signet/core";
 import type { BaselineContext } from "./baseline-context.ts";
 
 // GET /api/v1/signing/room by hand, answering the API's whole JSON (the scenario checks the key
