@@ -48,7 +48,7 @@ export const createPackageScenario: Scenario = {
             method: "POST",
             headers: { ...json, authorization: `Bearer ${token}` },
             body,
-            goal: ratioAtLeast(0.5),
+            goal: ratioAtLeast(0.8),
           },
           {
             name: "baseline: same rows, one statement",

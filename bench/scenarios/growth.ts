@@ -1,6 +1,6 @@
 import { fillPath, packageRoutes, routeUrl } from "@signet/contract";
 import type { BenchOptions } from "../lib/bench-options.ts";
-import { p50WithinOf } from "../lib/goals.ts";
+import { allOf, p50WithinOf, p99AtMost } from "../lib/goals.ts";
 import { measureTarget } from "../lib/measure-target.ts";
 import type { Target } from "../lib/measurement.ts";
 import { seedLargeOrganization } from "../lib/seed-large-organization.ts";
@@ -14,6 +14,8 @@ const SIZES = [10_000, 100_000, 1_000_000];
 const SESSION_COOKIE = "signet_sr_session";
 /** Growth is flat when the big case's p50 stays within this factor of the small one's. */
 const FLAT = 1.5;
+/** Issue 35: the workspace's first page at a million packages answers within this, p99. */
+const FIRST_PAGE_P99_MS = 50;
 /**
  * Left out of the growth database: nothing measured here filters by text, and building the trigram
  * index over a million packages would take longer than the scenario's measurements.
@@ -54,7 +56,11 @@ export const growthScenario: Scenario = {
       return [
         {
           ...firstPage,
-          goal: p50WithinOf(FLAT, `first page @${sizeName(SIZES[0]!)}`),
+          // issue 35: at the biggest size the slowest answers count too
+          goal:
+            packages === SIZES.at(-1)
+              ? allOf(p50WithinOf(FLAT, `first page @${sizeName(SIZES[0]!)}`), p99AtMost(FIRST_PAGE_P99_MS))
+              : p50WithinOf(FLAT, `first page @${sizeName(SIZES[0]!)}`),
           // the organization grows to this size first, then the page is measured
           measure: async (load) => {
             await organization.growTo(packages);

@@ -206,7 +206,7 @@ export const outboxScenario: Scenario = {
           ...target("product: outbox → BullMQ → worker", "product", "p", (p) =>
             productPipeline(workerDb, connection, p),
           ),
-          goal: ratioAtLeast(0.5),
+          goal: ratioAtLeast(0.8),
         },
         // for information: the same pipeline fed from interactive transactions (no goal; the
         // transaction is the business change's cost, not the outbox's)

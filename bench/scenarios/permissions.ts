@@ -33,14 +33,14 @@ export const permissionsScenario: Scenario = {
           name: "api: permissions",
           url: `${servers.apiUrl}/api/v1/organizations/${orgId}/users/me/permissions`,
           headers,
-          goal: ratioAtLeast(0.5),
+          goal: ratioAtLeast(0.8),
           compareWith: "baseline: permissions",
         },
         {
           name: "api: my organizations",
           url: `${servers.apiUrl}/api/v1/users/me/organizations`,
           headers,
-          goal: ratioAtLeast(0.5),
+          goal: ratioAtLeast(0.8),
           compareWith: "baseline: my organizations",
         },
         {

@@ -3,8 +3,8 @@ import type { Goal } from "../lib/goals.ts";
 import { startSealingServer } from "../lib/start-sealing-server.ts";
 import type { PreparedScenario, Scenario } from "./scenario.ts";
 
-/** Issue 17: sealing at most 1.5× the time of stamping + save, i.e. its throughput ≥ 1/1.5 of it. */
-const AT_MOST_TIMES = 1.5;
+/** Issue 35 (issue 17 had 1.5×): sealing at most 1.25× the time of stamping + save, i.e. its throughput ≥ 1/1.5 of it. */
+const AT_MOST_TIMES = 1.25;
 const sealGoal: Goal = {
   text: `≤ ${AT_MOST_TIMES}× stamping + save (≥ ${(1 / AT_MOST_TIMES).toFixed(2)}×)`,
   met: (row) => row.ratioToBaseline !== null && row.ratioToBaseline >= 1 / AT_MOST_TIMES,

@@ -45,7 +45,7 @@ export const signingRoomScenario: Scenario = {
         throw new Error(`The room differs: api ${JSON.stringify(api)}, baseline ${JSON.stringify(baseline)}`);
       }
       const targets: Target[] = [
-        { name: "signing room: room (SIGN stage)", url: roomUrl, headers: { cookie }, goal: ratioAtLeast(0.5) },
+        { name: "signing room: room (SIGN stage)", url: roomUrl, headers: { cookie }, goal: ratioAtLeast(0.8) },
         { name: "baseline: room, one statement", url: baselineUrl, headers: { cookie }, baseline: true },
       ];
       await assertSameShape(targets[0]!, targets[1]!);
