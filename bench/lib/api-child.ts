@@ -14,6 +14,7 @@ async function shutDown() {
 process.once("SIGTERM", () => void shutDown());
 process.once("disconnect", () => void shutDown());
 if (!process.connected) await shutDown();
-process.send?.({ type: "listening", url: server.url }, undefined, {}, (error) => {
+const signingUrl = server.signingRoom?.url ?? null;
+process.send?.({ type: "listening", url: server.url, signingUrl }, undefined, {}, (error) => {
   if (error) void shutDown();
 });

@@ -1,7 +1,8 @@
 // Child process entry (see measure-target.ts): the load generator runs apart from every server,
 // so its own CPU use does not slow the process it measures.
 import autocannon from "autocannon";
-import type { LoadSettings, Measurement, Target } from "./measurement.ts";
+import { cpuMs } from "./cpu-sampler.ts";
+import { type LoadSettings, type Measurement, SERVER_CPU_PER_REQUEST, type Target } from "./measurement.ts";
 import { percentile } from "./percentile.ts";
 
 export interface WorkerRequest {
@@ -36,9 +37,11 @@ function fire(
 async function measure({ target, load }: WorkerRequest): Promise<Measurement> {
   if (load.warmupSeconds > 0) await fire(target, load.connections, load.warmupSeconds);
   const times: number[] = [];
+  const cpuBefore = target.serverPid ? cpuMs(target.serverPid) : 0;
   const result = await fire(target, load.connections, load.durationSeconds, (statusCode, time) => {
     if (statusCode >= 200 && statusCode < 300) times.push(time);
   });
+  const serverCpuMs = target.serverPid ? cpuMs(target.serverPid) - cpuBefore : null;
   const sorted = Float64Array.from(times).sort();
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
@@ -57,6 +60,9 @@ async function measure({ target, load }: WorkerRequest): Promise<Measurement> {
     non2xx: result.non2xx,
     statusCodes,
     responseTimesMs: times,
+    ...(serverCpuMs !== null && result.requests.total > 0
+      ? { extra: { [SERVER_CPU_PER_REQUEST]: serverCpuMs / result.requests.total } }
+      : {}),
   };
 }
 

@@ -15,7 +15,11 @@ export interface ForkedChild {
  * process's execArgv on, so the child runs through tsx's loader as this one does.
  */
 export function forkChild(module: URL, env: Record<string, string> = {}): ForkedChild {
+  // BENCH_PROFILE_DIR=<dir>: every server the bench starts writes a V8 CPU profile there when it stops
+  // (NODE_OPTIONS refuses --cpu-prof)
+  const profileDir = process.env.BENCH_PROFILE_DIR;
   const child = fork(fileURLToPath(module), [], {
+    execArgv: profileDir ? [...process.execArgv, "--cpu-prof", `--cpu-prof-dir=${profileDir}`] : process.execArgv,
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -20,7 +20,15 @@ export interface Target {
   compareWith?: string;
   /** what this target must reach; shown in the table with met or not */
   goal?: Goal;
+  /**
+   * The process answering (a server of its own): its CPU per request is noted, a figure other work on
+   * the machine changes far less than req/s (PostgreSQL's share is not in it)
+   */
+  serverPid?: number;
 }
+
+/** the note of a target with a serverPid: its server's CPU (user + system) per request, in ms */
+export const SERVER_CPU_PER_REQUEST = "server CPU ms/req";
 
 /** The same load for every target of a run, so their numbers compare. */
 export interface LoadSettings {

@@ -1,4 +1,4 @@
-import type { Measurement } from "./measurement.ts";
+import { type Measurement, SERVER_CPU_PER_REQUEST } from "./measurement.ts";
 import { percentile } from "./percentile.ts";
 
 /**
@@ -31,6 +31,15 @@ export function mergeMeasurements(rounds: Measurement[]): Measurement {
     timeouts: sum((round) => round.timeouts),
     non2xx: sum((round) => round.non2xx),
     statusCodes,
+    ...(rounds.every((round) => round.extra?.[SERVER_CPU_PER_REQUEST] !== undefined)
+      ? {
+          extra: {
+            ...first.extra,
+            [SERVER_CPU_PER_REQUEST]:
+              sum((round) => round.extra![SERVER_CPU_PER_REQUEST]! * round.totalRequests) / totalRequests,
+          },
+        }
+      : {}),
   });
 }
 

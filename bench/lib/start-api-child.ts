@@ -6,6 +6,10 @@ import { forkChild } from "./fork-child.ts";
 
 export interface ApiChild {
   url: string;
+  /** the participants' listener, when the environment opened it (SIGNING_ROOM_LISTEN_PORT) */
+  signingUrl: string | null;
+  /** the environment the API was started with: a process making its own core deps reads the same keys */
+  env: Record<string, string>;
   /** the API process, for reading its memory from /proc */
   pid: number;
   stop(): Promise<void>;
@@ -36,8 +40,19 @@ export async function startApiChild(
   };
   const child = forkChild(new URL("./api-child.ts", import.meta.url), { SIGNET_BENCH_API_ENV: JSON.stringify(env) });
   try {
-    const message = await child.nextMessage<{ type: "listening"; url: string }>("API start", 60_000);
-    return { url: message.url.replace("//localhost:", "//127.0.0.1:"), pid: child.pid!, stop: () => child.stop() };
+    const message = await child.nextMessage<{ type: "listening"; url: string; signingUrl: string | null }>(
+      "API start",
+      60_000,
+    );
+    // the listeners answer on 127.0.0.1; "localhost" may resolve to ::1 first for the load generator
+    const local = (url: string) => url.replace("//localhost:", "//127.0.0.1:");
+    return {
+      url: local(message.url),
+      signingUrl: message.signingUrl && local(message.signingUrl),
+      env,
+      pid: child.pid!,
+      stop: () => child.stop(),
+    };
   } catch (error) {
     await child.stop();
     throw error;

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startServer } from "@signet/api";
-import type { CoreDeps } from "@signet/core";
+import { resolve } from "node:path";
+import { type CoreDeps, createCoreDeps, createPrismaClient, loadConfig, silentLogger } from "@signet/core";
 import type { BenchOptions } from "./bench-options.ts";
+import type { Target } from "./measurement.ts";
+import { startApiChild } from "./start-api-child.ts";
 import { startBaselineServer } from "./start-baseline-server.ts";
 
 export interface BenchServers {
@@ -11,49 +10,64 @@ export interface BenchServers {
   /** the participants' listener (signing room API) */
   signingUrl: string;
   baselineUrl: string;
-  /** the API process's own use-case dependencies, for seeding through core (same pool, same keys) */
+  /** the processes answering, for their CPU per request (Target.serverPid) */
+  apiPid: number;
+  baselinePid: number;
+  /**
+   * Use-case dependencies for seeding through core, made from the API's own environment (the same
+   * keys hash the session secrets and encrypt the fields, the same data directory stores the blobs)
+   */
   deps: CoreDeps;
-  /** stops both; safe to call when a start failed half-way */
+  /** stops everything; safe to call when a start failed half-way */
   close(): Promise<void>;
 }
 
 /**
- * The real API (with its signing-room listener) and the bare Fastify + pg baseline on the same database with the same pool size.
- * The API gets an explicit environment, not process.env: a REDIS_URL or LOG_LEVEL of the shell must
- * not change the numbers.
+ * The real API (with its signing-room listener) and the bare Fastify + pg baseline on the same
+ * database with the same pool size, each in a process of its own: the API once ran inside this one,
+ * where the seeding's garbage and the load generator's bookkeeping shared its heap and its event loop
+ * (the collector's pauses were in the API's p99, not the baseline's). The API gets an explicit
+ * environment, not process.env: a REDIS_URL or LOG_LEVEL of the shell must not change the numbers.
  */
 export async function startBenchServers(databaseUrl: string, options: BenchOptions): Promise<BenchServers> {
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch(() => {});
   };
-  // the baseline verifies the same tokens: it gets the secret too
-  const authSecret = randomBytes(48).toString("base64url");
   try {
-    const api = await startServer(
-      {
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_MAX: String(options.poolMax),
-        HOST: "127.0.0.1",
-        PORT: "0",
-        SIGNING_ROOM_LISTEN_PORT: "0",
-        LOG_LEVEL: "silent",
-        SEED_DEMO: "false",
-        AUTH_SECRET: authSecret,
-        LOGIN_RATE_LIMIT_MAX: "1000000",
-        DATA_DIR: join(tmpdir(), "signet-bench"),
-      },
-      { logLevel: "silent" },
-    );
-    closers.push(() => api.close());
-    if (!api.signingRoom) throw new Error("The signing-room listener did not start");
-    // the listener answers on 127.0.0.1; "localhost" may resolve to ::1 first for the load generator
-    const signingUrl = api.signingRoom.url.replace("//localhost:", "//127.0.0.1:");
+    const api = await startApiChild(databaseUrl, options, { SIGNING_ROOM_LISTEN_PORT: "0" });
+    closers.push(api.stop);
+    if (!api.signingUrl) throw new Error("The signing-room listener did not start");
+    const authSecret = api.env.AUTH_SECRET!;
+    const config = loadConfig(api.env);
+    const db = createPrismaClient(databaseUrl, { max: 2 });
+    closers.push(() => db.$disconnect());
+    const deps = createCoreDeps({ db, config, authSecret, dataDir: resolve(config.DATA_DIR), logger: silentLogger });
+    // the baseline verifies the same tokens: it gets the secret too
     const baseline = await startBaselineServer(databaseUrl, options.poolMax, authSecret);
     closers.push(() => baseline.stop());
-    return { apiUrl: api.url, signingUrl, baselineUrl: baseline.url, deps: api.deps, close };
+    return {
+      apiUrl: api.url,
+      signingUrl: api.signingUrl,
+      baselineUrl: baseline.url,
+      apiPid: api.pid,
+      baselinePid: baseline.pid,
+      deps,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** The targets with the process answering each (the API's listeners or the baseline), by their URL. */
+export function withServerPids(servers: BenchServers, targets: Target[]): Target[] {
+  const pidOf = (url: string | undefined) =>
+    url?.startsWith(servers.baselineUrl)
+      ? servers.baselinePid
+      : url?.startsWith(servers.apiUrl) || url?.startsWith(servers.signingUrl)
+        ? servers.apiPid
+        : undefined;
+  return targets.map((target) => ({ ...target, serverPid: target.serverPid ?? pidOf(target.url) }));
 }

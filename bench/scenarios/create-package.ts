@@ -49,6 +49,7 @@ export const createPackageScenario: Scenario = {
             headers: { ...json, authorization: `Bearer ${token}` },
             body,
             goal: ratioAtLeast(0.8),
+            serverPid: api.pid,
           },
           {
             name: "baseline: same rows, one statement",
@@ -57,6 +58,7 @@ export const createPackageScenario: Scenario = {
             headers: json,
             body,
             baseline: true,
+            serverPid: baseline.pid,
           },
         ],
         close,

@@ -6,7 +6,7 @@ import type { Target } from "../lib/measurement.ts";
 import { seedLargeOrganization } from "../lib/seed-large-organization.ts";
 import { seedSigningRoom } from "../lib/seed-signing-room.ts";
 import { signIn } from "../lib/sign-in.ts";
-import { startBenchServers } from "../lib/start-bench-servers.ts";
+import { startBenchServers, withServerPids } from "../lib/start-bench-servers.ts";
 import type { PreparedScenario, Scenario } from "./scenario.ts";
 
 const DATABASE_NAME = "signet_bench_growth";
@@ -64,13 +64,13 @@ export const growthScenario: Scenario = {
           // the organization grows to this size first, then the page is measured
           measure: async (load) => {
             await organization.growTo(packages);
-            return measureTarget({ ...firstPage }, load);
+            return measureTarget({ ...firstPage, serverPid: servers.apiPid }, load);
           },
         },
         { ...counts, goal: p50WithinOf(FLAT, `status counts @${sizeName(SIZES[0]!)}`) },
       ];
     });
-    return { targets, close: servers.close };
+    return { targets: withServerPids(servers, targets), close: servers.close };
   },
 };
 
@@ -113,7 +113,10 @@ export const roomGrowthScenario: Scenario = {
       // the big ones first in each turn: the small reference runs on code already warm, so the goal is not met
       // by a cold reference
       const bigFirst = (targets: Target[]) => [...targets.slice(1), targets[0]!];
-      return { targets: [...bigFirst(roomTargets), ...bigFirst(pageTargets)], close: servers.close };
+      return {
+        targets: withServerPids(servers, [...bigFirst(roomTargets), ...bigFirst(pageTargets)]),
+        close: servers.close,
+      };
     } catch (error) {
       await servers.close();
       throw error;

@@ -6,7 +6,7 @@ import type { Target } from "../lib/measurement.ts";
 import { recreateDatabase } from "../lib/recreate-database.ts";
 import { seedAccessOrganization } from "../lib/seed-access-organization.ts";
 import { signIn } from "../lib/sign-in.ts";
-import { startBenchServers } from "../lib/start-bench-servers.ts";
+import { startBenchServers, withServerPids } from "../lib/start-bench-servers.ts";
 import type { PreparedScenario, Scenario } from "./scenario.ts";
 
 const DATABASE_NAME = "signet_bench";
@@ -58,10 +58,7 @@ export const permissionsScenario: Scenario = {
       ];
       await assertSameShape(targets[0]!, targets[2]!);
       await assertSameShape(targets[1]!, targets[3]!);
-      return {
-        targets,
-        close: servers.close,
-      };
+      return { targets: withServerPids(servers, targets), close: servers.close };
     } catch (error) {
       await servers.close();
       throw error;

@@ -6,7 +6,7 @@ import type { Target } from "../lib/measurement.ts";
 import { recreateDatabase } from "../lib/recreate-database.ts";
 import { seedAccessOrganization } from "../lib/seed-access-organization.ts";
 import { seedSigningRoom } from "../lib/seed-signing-room.ts";
-import { startBenchServers } from "../lib/start-bench-servers.ts";
+import { startBenchServers, withServerPids } from "../lib/start-bench-servers.ts";
 import type { PreparedScenario, Scenario } from "./scenario.ts";
 
 const DATABASE_NAME = "signet_bench_signing_room";
@@ -49,7 +49,7 @@ export const signingRoomScenario: Scenario = {
         { name: "baseline: room, one statement", url: baselineUrl, headers: { cookie }, baseline: true },
       ];
       await assertSameShape(targets[0]!, targets[1]!);
-      return { targets, close: servers.close };
+      return { targets: withServerPids(servers, targets), close: servers.close };
     } catch (error) {
       await servers.close();
       throw error;

@@ -4,7 +4,7 @@ import { allOf, p99AtMost, ratioAtLeast } from "../lib/goals.ts";
 import type { Target } from "../lib/measurement.ts";
 import { seedLargeOrganization } from "../lib/seed-large-organization.ts";
 import { signIn } from "../lib/sign-in.ts";
-import { startBenchServers } from "../lib/start-bench-servers.ts";
+import { startBenchServers, withServerPids } from "../lib/start-bench-servers.ts";
 import type { PreparedScenario, Scenario } from "./scenario.ts";
 
 const DATABASE_NAME = "signet_bench_workspace";
@@ -72,7 +72,7 @@ export const workspaceScenario: Scenario = {
       await assertSameAnswer(pairs[0]![0], pairs[0]![1], total);
       await assertSameAnswer(pairs[1]![0], pairs[1]![1], total);
       await assertSameAnswer(pairs[2]![0], pairs[2]![1]);
-      return { targets: pairs.flat(), close: servers.close };
+      return { targets: withServerPids(servers, pairs.flat()), close: servers.close };
     } catch (error) {
       await servers.close();
       throw error;

@@ -7,6 +7,8 @@ import {
   listPackageGroupOptions,
   listPackages,
   listWorkspacePackages,
+  type PackageSettingsRead,
+  packageSettingsAlongside,
   packageStatusCounts,
   setPackageGroups,
   updatePackage,
@@ -19,11 +21,18 @@ export function registerPackageRoutes(app: FastifyInstance, deps: CoreDeps, auth
     listPackages(session.actor, { ...query, organizationId: params.orgId }, deps),
   );
 
-  defineRoute(app, authenticate, routes.createPackage, async ({ params, body, session, setLocation }) => {
-    const created = await createPackage(session.actor, { ...body, organizationId: params.orgId }, deps);
-    setLocation(created.id);
-    return created;
-  });
+  defineRoute(
+    app,
+    authenticate,
+    routes.createPackage,
+    async ({ params, body, session, setLocation }) => {
+      const settings = session.alongside as PackageSettingsRead | null;
+      const created = await createPackage(session.actor, { ...body, organizationId: params.orgId }, deps, settings);
+      setLocation(created.id);
+      return created;
+    },
+    { alongside: packageSettingsAlongside },
+  );
 
   defineRoute(app, authenticate, routes.getPackage, async ({ params, session }) =>
     getPackage(session.actor, { organizationId: params.orgId, packageId: params.packageId }, deps),

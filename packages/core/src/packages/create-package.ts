@@ -1,11 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { type CreatePackage, DEFAULTS, INITIAL_PACKAGE_STATUS, PACKAGE_MESSAGES, type Package } from "@signet/contract";
+import {
+  type CreatePackage,
+  DEFAULTS,
+  INITIAL_PACKAGE_STATUS,
+  PACKAGE_MESSAGES,
+  type Package,
+  type PackageSettings,
+  settingsFromRows,
+} from "@signet/contract";
 import type { Actor } from "../actor.ts";
 import { nextAuditEvent } from "../audit/append-audit-event.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from "../db/pg-error-code.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
-import { readPackageSettings } from "../settings/package-settings.ts";
+import { type PackageSettingsRead, readPackageSettings } from "../settings/package-settings.ts";
 import { insertNewPackage } from "./insert-new-package.ts";
 import { loadPackageAccess } from "./package-access.ts";
 import { assertPackageGroupsBeforeWrite } from "./package-groups-input.ts";
@@ -20,11 +28,16 @@ export async function createPackage(
   actor: Actor,
   input: CreatePackage & { organizationId: string },
   deps: CoreDeps,
+  /** the settings as the token's statement read them (packageSettingsAlongside); read here otherwise */
+  settingsRead?: PackageSettingsRead | null,
 ): Promise<Package> {
   const { organizationId } = input;
   // read alongside the access (nothing of it is answered before the permission checks): the
   // audit event's hash covers the expiration defaults, so they are known before the write
-  const expirationDefaults = defaultExpiration(deps.db, organizationId);
+  const expirationDefaults =
+    settingsRead?.organizationId === organizationId
+      ? Promise.resolve(expirationOf(settingsFromRows(settingsRead.rows)))
+      : defaultExpiration(deps.db, organizationId);
   expirationDefaults.catch(() => {});
   const access = await loadPackageAccess(actor, organizationId, deps);
   access.require("MANAGE_DOCUMENTS_PACKAGES");
@@ -86,7 +99,10 @@ export async function createPackage(
 
 /** Spec §9: with enable_default_expiration_date, a new package starts with the organization's expiration defaults. */
 export async function defaultExpiration(tx: Parameters<typeof readPackageSettings>[0], organizationId: string) {
-  const settings = await readPackageSettings(tx, organizationId);
+  return expirationOf(await readPackageSettings(tx, organizationId));
+}
+
+function expirationOf(settings: PackageSettings) {
   if (!settings.enable_default_expiration_date) return {};
   if (settings.default_expiration_type !== "RELATIVE") return { expirationType: settings.default_expiration_type };
   return {
