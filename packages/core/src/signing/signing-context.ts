@@ -3,6 +3,7 @@ import { settingValueOrDefault } from "@signet/contract";
 import type { ParticipantActor, RequestOrigin } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { Prisma } from "../db/generated/client.ts";
+import { queryRows } from "../db/pool-query.ts";
 import { AppError } from "../errors/app-error.ts";
 
 export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
@@ -70,15 +71,20 @@ export async function resolveSigningSession(
  * hash, since each of these requests is on every call of the signing room. `SELECT x.*` returns the
  * row exactly as Prisma's findUnique does (signing-session-rows.test.ts holds that).
  */
+const SESSION_ROW = `
+  SELECT s.*, (SELECT o.value FROM "OrganizationSetting" o
+               WHERE o."organizationId" = s."organizationId" AND o.key = 'session_idle_minutes') AS "idleSetting"
+  FROM "SigningSession" s WHERE s."secretHash" = $1`;
+const PARTICIPANT_ROW = `
+  SELECT p.* FROM "SigningSession" s JOIN "Participant" p ON p.id = s."participantId" WHERE s."secretHash" = $1`;
+
 async function readSessionRows(db: CoreDeps["db"], secretHash: string) {
+  // the session's and the participant's rows on the pg pool, prepared (pool-query.ts): their columns
+  // (text, enums, integers, booleans, timestamps, JSON, a text array) read the same as through
+  // Prisma; the package's has date-only columns (TRID), which pg would read in local time
   const [sessions, participants, packages] = await Promise.all([
-    db.$queryRaw<(SigningSessionRow & { idleSetting: string | null })[]>`
-      SELECT s.*, (SELECT o.value FROM "OrganizationSetting" o
-                   WHERE o."organizationId" = s."organizationId" AND o.key = 'session_idle_minutes') AS "idleSetting"
-      FROM "SigningSession" s WHERE s."secretHash" = ${secretHash}`,
-    db.$queryRaw<ParticipantRow[]>`
-      SELECT p.* FROM "SigningSession" s JOIN "Participant" p ON p.id = s."participantId"
-      WHERE s."secretHash" = ${secretHash}`,
+    queryRows<SigningSessionRow & { idleSetting: string | null }>(db, SESSION_ROW, [secretHash]),
+    queryRows<ParticipantRow>(db, PARTICIPANT_ROW, [secretHash]),
     db.$queryRaw<SigningPackage[]>`
       SELECT k.*, json_build_object('id', o.id, 'name', o.name, 'enabledMultiLangSRSupport', o."enabledMultiLangSRSupport",
                                     'embeddedSrEnabled', o."embeddedSrEnabled", 'enabled', o.enabled) AS organization

@@ -7,6 +7,8 @@ import type {
   SigningTag,
 } from "@signet/contract";
 import type { CoreDeps } from "../core-deps.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { queryRows } from "../db/pool-query.ts";
 import { executionMatrixOf } from "../tags/execution-types.ts";
 import { consentOf } from "./current-consent.ts";
 import { reviewsOnlyOf } from "./participant-reviews-only.ts";
@@ -108,7 +110,7 @@ export async function readSigningRoomRows(
   const participantId = participant.id;
   const packageId = pkg.id;
   const keys = [...SIGNING_ROOM_SETTING_KEYS, ...sessionSettingKeys];
-  const [row] = await db.$queryRaw<RoomRow[]>`
+  const statement = Prisma.sql`
       SELECT
         (SELECT coalesce(json_agg(json_build_object(
             'id', d.id, 'name', d.name, 'executionType', d."executionType", 'numPages', d."numPages",
@@ -181,6 +183,10 @@ export async function readSigningRoomRows(
             'id', sa.id, 'documentId', sa."documentId", 'kind', sa.kind, 'name', sa.name, 'blobKey', sa."blobKey",
             'contentType', sa."contentType") ORDER BY sa.kind DESC, sa."sealedAt"), '[]')
           FROM "SealedArtifact" sa WHERE sa."packageId" = ${packageId}::uuid) AS artifacts`;
+  // on the pg pool, prepared once per connection: PostgreSQL plans this long statement once, not on
+  // every room load, and Prisma's own work per raw query is saved (every column is JSON, an int or
+  // a boolean, which both paths read alike)
+  const [row] = await queryRows<RoomRow>(db, statement.text, statement.values);
   if (!row) throw new Error("The signing room's statement returned no row");
   const participants = row.participants.map((candidate) => ({
     ...candidate,
