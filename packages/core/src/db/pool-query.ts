@@ -28,6 +28,17 @@ export async function queryRows<T>(db: Runner, text: string, values: readonly un
   return db.$queryRawUnsafe<T[]>(text, ...values);
 }
 
+/**
+ * The rows of one statement on the pool without preparing it: for statements whose text varies
+ * without bound (literals chosen per call), where a prepared statement per text would pile up on
+ * every connection.
+ */
+export async function queryRowsUnprepared<T>(db: Runner, text: string, values: readonly unknown[]): Promise<T[]> {
+  const pool = pgPoolOf(db);
+  if (pool) return (await pool.query({ text, values: values as unknown[] })).rows as T[];
+  return db.$queryRawUnsafe<T[]>(text, ...values);
+}
+
 /** How many rows one statement with $1… placeholders wrote. */
 export async function execute(db: Runner, text: string, values: readonly unknown[]): Promise<number> {
   const pool = pgPoolOf(db);

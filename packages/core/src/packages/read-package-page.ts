@@ -1,5 +1,6 @@
 import { PACKAGE_STATUSES, type PackageListQuery, type PackageStatus } from "@signet/contract";
 import { Prisma } from "../db/generated/client.ts";
+import { queryRowsUnprepared } from "../db/pool-query.ts";
 import type { Db } from "../db/prisma-client.ts";
 import { PACKAGE_RELATIONS_SQL, type PackageRow, type RawPackageRow, toPackageRow } from "./read-package-rows.ts";
 
@@ -30,6 +31,20 @@ const SORT_COLUMNS: Record<PackageListQuery["sortBy"], Prisma.Sql> = {
   status: Prisma.raw('p."status"'),
   shortId: Prisma.raw('p."shortId"'),
 };
+
+/** Date-only columns (TRID's dates): read as UTC midnight, the instant Prisma answers for a date. */
+const DATE_ONLY_COLUMNS: ReadonlySet<string> = new Set([
+  "tridMilestoneApplication",
+  "tridMilestoneChangeCircumstances",
+  "tridMilestoneConsummation",
+  "tridSentAt",
+]);
+
+function ownColumn(column: string): string {
+  return DATE_ONLY_COLUMNS.has(column)
+    ? `(p."${column}"::timestamp AT TIME ZONE 'UTC') AS "${column}"`
+    : `p."${column}"`;
+}
 
 /** Same statement as visiblePackagesWhere + packageFilterWhere build through Prisma, for a caller seeing through groups. */
 function filterSql(query: PackagePageQuery): Prisma.Sql {
@@ -85,7 +100,7 @@ export async function readPackagePage<C extends keyof PackageRow & string = keyo
   /** the package's own columns to read (every column when not given): a view that shows a few reads only those */
   columns?: readonly C[],
 ): Promise<{ rows: Pick<PackageRow, C | "groups" | "participants">[]; count: number }> {
-  const own = columns ? Prisma.raw(columns.map((column) => `p."${column}"`).join(", ")) : Prisma.raw("p.*");
+  const own = columns ? Prisma.raw(columns.map(ownColumn).join(", ")) : Prisma.raw("p.*");
   const where = filterSql(query);
   const direction = query.sortDirection === "asc" ? Prisma.raw("ASC") : Prisma.raw("DESC");
   const sort = SORT_COLUMNS[query.sortBy];
@@ -93,7 +108,7 @@ export async function readPackagePage<C extends keyof PackageRow & string = keyo
   // wanted and walk all visible packages to sort them instead of the index's order
   const limit = Prisma.raw(String(Math.trunc(query.pageSize)));
   const offset = Prisma.raw(String(Math.trunc((query.pageNumber - 1) * query.pageSize)));
-  const rows = await db.$queryRaw<(RawPackageRow & { __total: number; __position: bigint | null })[]>`
+  const statement = Prisma.sql`
     WITH page AS MATERIALIZED (
       SELECT p."id", row_number() OVER (ORDER BY ${sort} ${direction}, p."id" ${direction}) AS "position"
         FROM "Package" p
@@ -107,6 +122,14 @@ export async function readPackagePage<C extends keyof PackageRow & string = keyo
                ${PACKAGE_RELATIONS_SQL}
           FROM page JOIN "Package" p ON p."id" = page."id") r ON true
      ORDER BY r."__position"`;
+  // the named columns on the pg pool (Prisma's own work per query was as much CPU as the rest of
+  // the workspace page): each one reads there as through Prisma (date-only ones as UTC midnight,
+  // see ownColumn). Every column (p.*) stays on Prisma, which knows them all. Not prepared: the
+  // literal LIMIT and OFFSET make a text per page
+  type Raw = RawPackageRow & { __total: number; __position: string | bigint | null };
+  const rows = columns
+    ? await queryRowsUnprepared<Raw>(db, statement.text, statement.values)
+    : await db.$queryRaw<Raw[]>(statement);
   const count = rows[0]?.__total ?? 0;
   const page = rows
     .filter((row) => row.__position !== null)
