@@ -5,6 +5,7 @@ import { outboxScenario } from "./outbox.ts";
 import { permissionsScenario } from "./permissions.ts";
 import type { Scenario } from "./scenario.ts";
 import { sealingScenario } from "./sealing.ts";
+import { sealing117Scenario } from "./sealing-117.ts";
 import { signInScenario } from "./sign-in.ts";
 import { signingRoomScenario } from "./signing-room.ts";
 import { soakScenario } from "./soak.ts";
@@ -20,6 +21,7 @@ export const allScenarios: Scenario[] = [
   roomGrowthScenario,
   signingRoomScenario,
   sealingScenario,
+  sealing117Scenario,
   createPackageScenario,
   signInScenario,
   upload50MbScenario,
