@@ -1,3 +1,4 @@
+import { builderFirstPageScenario } from "./builder-first-page.ts";
 import { createPackageScenario } from "./create-package.ts";
 import { growthScenario, roomGrowthScenario } from "./growth.ts";
 import { importDryRunScenario } from "./import-dry-run.ts";
@@ -27,6 +28,7 @@ export const allScenarios: Scenario[] = [
   upload50MbScenario,
   outboxScenario,
   webBundlesScenario,
+  builderFirstPageScenario,
   importDryRunScenario,
   soakScenario,
 ];

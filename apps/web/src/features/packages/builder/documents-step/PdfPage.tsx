@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { type PdfDocument, renderPage } from "./pdf-pages.ts";
+import { PAGE_DRAWN_MARK, type PdfDocument, renderPage } from "./pdf-pages.ts";
 import type { PageSize } from "./tag-geometry.ts";
 
 /** One page of the PDF drawn at the zoom, with the tags placed on it as children. */
@@ -13,7 +13,10 @@ export function PdfPage(props: {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
-    return renderPage(props.pdf, props.number, canvas.current, props.scale);
+    const number = props.number;
+    return renderPage(props.pdf, number, canvas.current, props.scale, () =>
+      performance.mark(PAGE_DRAWN_MARK, { detail: { page: number } }),
+    );
   }, [props.pdf, props.number, props.scale]);
   return (
     <div

@@ -6,6 +6,12 @@ pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
 export type PdfDocument = pdfjs.PDFDocumentProxy;
 
+/**
+ * Marked on the performance timeline each time a page of the open document is drawn, its number in
+ * the detail: bench/scenarios/builder-first-page.ts times the first one from the navigation.
+ */
+export const PAGE_DRAWN_MARK = "signet:builder-page-drawn";
+
 export interface OpenedPdf {
   pdf: PdfDocument;
   /** every page's displayed size in points (rotation applied), as tags are placed */
@@ -62,8 +68,15 @@ export function usePdf(url: string): { opened: OpenedPdf | null; failed: boolean
 /**
  * Draws one page into the canvas at the scale (pixels per point), sharp on high-density screens.
  * The returned function cancels the drawing (a zoom change draws again into the same canvas).
+ * `onDrawn` runs once the page is on the canvas.
  */
-export function renderPage(pdf: PdfDocument, number: number, canvas: HTMLCanvasElement, scale: number): () => void {
+export function renderPage(
+  pdf: PdfDocument,
+  number: number,
+  canvas: HTMLCanvasElement,
+  scale: number,
+  onDrawn: () => void = () => {},
+): () => void {
   let task: { cancel(): void; promise: Promise<void> } | null = null;
   let cancelled = false;
   void pdf.getPage(number).then((page) => {
@@ -75,7 +88,7 @@ export function renderPage(pdf: PdfDocument, number: number, canvas: HTMLCanvasE
     canvas.style.width = `${Math.floor(viewport.width / density)}px`;
     canvas.style.height = `${Math.floor(viewport.height / density)}px`;
     task = page.render({ canvas, viewport });
-    task.promise.catch(() => undefined);
+    task.promise.then(onDrawn, () => undefined);
   });
   return () => {
     cancelled = true;
