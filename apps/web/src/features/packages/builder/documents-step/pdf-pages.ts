@@ -18,9 +18,14 @@ export interface OpenedPdf {
   sizes: { width: number; height: number }[];
 }
 
+// Started when the builder's code loads rather than when its first document is opened: the worker
+// then compiles its script while the package and its documents are still being fetched, and pdf.js
+// starts the download only once its worker answers. Every document opened shares it.
+const worker = typeof Worker === "undefined" ? undefined : new pdfjs.PDFWorker();
+
 /** Opens a stored document (same-origin, the session cookie authenticates the download). */
 export function openPdf(url: string): Promise<PdfDocument> {
-  return pdfjs.getDocument({ url, withCredentials: true }).promise;
+  return pdfjs.getDocument({ url, withCredentials: true, worker }).promise;
 }
 
 export function pageSizes(pdf: PdfDocument): Promise<{ width: number; height: number }[]> {
