@@ -14,7 +14,7 @@ export const sealing117Scenario: Scenario = {
   name: "sealing-117",
   description:
     "Documents sealed per second: a 117-page real-world document (the fixtures' pages repeated, written by qpdf " +
-    "with object streams, 17 raster images; lib/build-real-world-pdf.ts) with 11 tag fills and 4 images flattened " +
+    "with object streams, 17 raster images; lib/build-real-world-pdf.ts) with 8 tag fills (text and checks) and 4 images flattened " +
     "and PAdES-sealed, credentials loaded once; against pdf-lib loading the same file, stamping the same fills and " +
     "images and saving it (lib/sealing-117-workload.ts). No database; 2 connections, sealing being CPU-bound.",
   connections: 2,
