@@ -13,7 +13,11 @@
 // drawLine, the two PNGs embedded once and drawn 10 times, save without object streams (the cheaper
 // save). No certificate, no signature, no Unicode font subset (which the product embeds so any
 // name prints): issue 17 wants the seal at most 1.5× this.
+//
+// GET /seal-117 and GET /stamp-117 are the same two over the 117-page real-world stand-in with a
+// few fills and a signature (sealing-117-workload.ts), without the certificate.
 import Fastify from "fastify";
+import { seal117, stamp117 } from "./sealing-117-workload.ts";
 import { sealPackage, stampPackage } from "./sealing-workload.ts";
 import { serveChild } from "./serve-child.ts";
 
@@ -22,5 +26,9 @@ const app = Fastify({ logger: false });
 app.get("/seal", sealPackage);
 
 app.get("/stamp", stampPackage);
+
+app.get("/seal-117", seal117);
+
+app.get("/stamp-117", stamp117);
 
 await serveChild(app);

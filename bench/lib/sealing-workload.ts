@@ -119,13 +119,16 @@ export async function sealPackage(): Promise<{ bytes: number; certificateBytes: 
 }
 
 /** GET /stamp's work, the baseline: the same fills drawn with plain pdf-lib, and a save. */
-export async function stampPackage(): Promise<{ bytes: number }> {
+export const stampPackage = () => stampWithPdfLib(document, FILLS);
+
+/** What a person would write by hand with pdf-lib: load, `fills` drawn, each distinct PNG embedded once, save. */
+export async function stampWithPdfLib(bytes: Uint8Array, fills: readonly TagFill[]): Promise<{ bytes: number }> {
   const { PDFDocument, StandardFonts, grayscale } = pdfLib;
-  const pdf = await PDFDocument.load(document, { updateMetadata: false });
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const images = new Map<Uint8Array, Awaited<ReturnType<typeof pdf.embedPng>>>();
   const pages = pdf.getPages();
-  for (const fill of FILLS) {
+  for (const fill of fills) {
     const page = pages[fill.page - 1]!;
     // the fills' y runs down from the top, pdf-lib's up from the bottom
     const bottom = page.getHeight() - fill.y - fill.height;

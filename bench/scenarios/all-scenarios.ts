@@ -1,3 +1,4 @@
+import { builderFirstPageScenario } from "./builder-first-page.ts";
 import { createPackageScenario } from "./create-package.ts";
 import { growthScenario, roomGrowthScenario } from "./growth.ts";
 import { importDryRunScenario } from "./import-dry-run.ts";
@@ -5,6 +6,7 @@ import { outboxScenario } from "./outbox.ts";
 import { permissionsScenario } from "./permissions.ts";
 import type { Scenario } from "./scenario.ts";
 import { sealingScenario } from "./sealing.ts";
+import { sealing117Scenario } from "./sealing-117.ts";
 import { signInScenario } from "./sign-in.ts";
 import { signingRoomScenario } from "./signing-room.ts";
 import { soakScenario } from "./soak.ts";
@@ -20,11 +22,13 @@ export const allScenarios: Scenario[] = [
   roomGrowthScenario,
   signingRoomScenario,
   sealingScenario,
+  sealing117Scenario,
   createPackageScenario,
   signInScenario,
   upload50MbScenario,
   outboxScenario,
   webBundlesScenario,
+  builderFirstPageScenario,
   importDryRunScenario,
   soakScenario,
 ];

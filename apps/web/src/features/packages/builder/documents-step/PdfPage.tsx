@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { type PdfDocument, renderPage } from "./pdf-pages.ts";
+import { PAGE_DRAWN_MARK, type PdfDocument, renderPage, useNearView } from "./pdf-pages.ts";
 import type { PageSize } from "./tag-geometry.ts";
 
 /** One page of the PDF drawn at the zoom, with the tags placed on it as children. */
@@ -11,10 +11,15 @@ export function PdfPage(props: {
   children: ReactNode;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  // about a window's height ahead, so scrolling seldom meets a blank page
+  const near = useNearView(canvas, "100% 0px");
   useEffect(() => {
-    if (!canvas.current) return;
-    return renderPage(props.pdf, props.number, canvas.current, props.scale);
-  }, [props.pdf, props.number, props.scale]);
+    if (!canvas.current || !near) return;
+    const number = props.number;
+    return renderPage(props.pdf, number, canvas.current, props.scale, {
+      onDrawn: () => performance.mark(PAGE_DRAWN_MARK, { detail: { page: number } }),
+    });
+  }, [props.pdf, props.number, props.scale, near]);
   return (
     <div
       data-testid={`page-${props.number}`}

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useBuilder } from "../builder-context.tsx";
 import { DRAG_TYPE } from "./drag-payload.ts";
 import { ENoteEntry, ENoteOpen } from "./ENoteDocument.tsx";
-import { type PdfDocument, renderPage, usePdf } from "./pdf-pages.ts";
+import { type PdfDocument, renderPage, useNearView, usePdf } from "./pdf-pages.ts";
 import { type EditorKeys, TagEditor } from "./TagEditor.tsx";
 import classes from "./tag-workspace.module.css";
 
@@ -54,10 +54,11 @@ function useFillHeight(active: boolean, reveal: number) {
 
 function Thumbnail(props: { pdf: PdfDocument; number: number; width: number; height: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const near = useNearView(canvas, "100% 0px");
   useEffect(() => {
-    if (!canvas.current) return;
-    return renderPage(props.pdf, props.number, canvas.current, THUMB_WIDTH / props.width);
-  }, [props.pdf, props.number, props.width]);
+    if (!canvas.current || !near) return;
+    return renderPage(props.pdf, props.number, canvas.current, THUMB_WIDTH / props.width, { priority: "thumbnail" });
+  }, [props.pdf, props.number, props.width, near]);
   return (
     <canvas
       ref={canvas}

@@ -1,10 +1,16 @@
 import * as pdfjs from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useState } from "react";
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
 export type PdfDocument = pdfjs.PDFDocumentProxy;
+
+/**
+ * Marked on the performance timeline each time a page of the open document is drawn, its number in
+ * the detail: bench/scenarios/builder-first-page.ts times the first one from the navigation.
+ */
+export const PAGE_DRAWN_MARK = "signet:builder-page-drawn";
 
 export interface OpenedPdf {
   pdf: PdfDocument;
@@ -12,18 +18,24 @@ export interface OpenedPdf {
   sizes: { width: number; height: number }[];
 }
 
+// Started when the builder's code loads rather than when its first document is opened: the worker
+// then compiles its script while the package and its documents are still being fetched, and pdf.js
+// starts the download only once its worker answers. Every document opened shares it.
+const worker = typeof Worker === "undefined" ? undefined : new pdfjs.PDFWorker();
+
 /** Opens a stored document (same-origin, the session cookie authenticates the download). */
 export function openPdf(url: string): Promise<PdfDocument> {
-  return pdfjs.getDocument({ url, withCredentials: true }).promise;
+  return pdfjs.getDocument({ url, withCredentials: true, worker }).promise;
 }
 
-export async function pageSizes(pdf: PdfDocument): Promise<{ width: number; height: number }[]> {
-  const sizes = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const viewport = (await pdf.getPage(number)).getViewport({ scale: 1 });
-    sizes.push({ width: viewport.width, height: viewport.height });
-  }
-  return sizes;
+export function pageSizes(pdf: PdfDocument): Promise<{ width: number; height: number }[]> {
+  // asked all at once: the worker answers them in one go rather than one round trip per page
+  return Promise.all(
+    Array.from({ length: pdf.numPages }, async (_, index) => {
+      const viewport = (await pdf.getPage(index + 1)).getViewport({ scale: 1 });
+      return { width: viewport.width, height: viewport.height };
+    }),
+  );
 }
 
 // the thumbnails and the open page show the same file: it is downloaded and parsed once
@@ -59,26 +71,100 @@ export function usePdf(url: string): { opened: OpenedPdf | null; failed: boolean
   return state.url === url ? state : { opened: null, failed: false };
 }
 
+/** Which drawings go first: the open document's pages before the thumbnails. */
+export type DrawPriority = "page" | "thumbnail";
+
+interface Drawing {
+  priority: DrawPriority;
+  draw(): Promise<void>;
+  cancelled: boolean;
+}
+
+// Pages are drawn one at a time, the open document's first, as pdf.js's own viewer queues them:
+// fifty pages and their thumbnails drawn at once shared the main thread and the worker, and the
+// first page showed only when nearly all of them had been drawn.
+const waiting: Drawing[] = [];
+let drawing = false;
+
+async function drawInTurn(): Promise<void> {
+  if (drawing) return;
+  drawing = true;
+  while (waiting.length > 0) {
+    const next = Math.max(
+      waiting.findIndex((candidate) => candidate.priority === "page"),
+      0,
+    );
+    const [turn] = waiting.splice(next, 1);
+    if (turn && !turn.cancelled) await turn.draw().catch(() => undefined);
+  }
+  drawing = false;
+}
+
 /**
- * Draws one page into the canvas at the scale (pixels per point), sharp on high-density screens.
- * The returned function cancels the drawing (a zoom change draws again into the same canvas).
+ * Draws one page into the canvas at the scale (pixels per point), sharp on high-density screens,
+ * when its turn comes. The returned function cancels the drawing (a zoom change draws again into
+ * the same canvas). `onDrawn` runs once the page is on the canvas.
  */
-export function renderPage(pdf: PdfDocument, number: number, canvas: HTMLCanvasElement, scale: number): () => void {
+export function renderPage(
+  pdf: PdfDocument,
+  number: number,
+  canvas: HTMLCanvasElement,
+  scale: number,
+  options: { priority?: DrawPriority; onDrawn?: () => void } = {},
+): () => void {
   let task: { cancel(): void; promise: Promise<void> } | null = null;
-  let cancelled = false;
-  void pdf.getPage(number).then((page) => {
-    if (cancelled) return;
-    const density = window.devicePixelRatio || 1;
-    const viewport = page.getViewport({ scale: scale * density });
-    canvas.width = Math.floor(viewport.width);
-    canvas.height = Math.floor(viewport.height);
-    canvas.style.width = `${Math.floor(viewport.width / density)}px`;
-    canvas.style.height = `${Math.floor(viewport.height / density)}px`;
-    task = page.render({ canvas, viewport });
-    task.promise.catch(() => undefined);
-  });
+  const turn: Drawing = {
+    priority: options.priority ?? "page",
+    cancelled: false,
+    async draw() {
+      const page = await pdf.getPage(number);
+      if (turn.cancelled) return;
+      const density = window.devicePixelRatio || 1;
+      const viewport = page.getViewport({ scale: scale * density });
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      canvas.style.width = `${Math.floor(viewport.width / density)}px`;
+      canvas.style.height = `${Math.floor(viewport.height / density)}px`;
+      task = page.render({ canvas, viewport });
+      await task.promise;
+      options.onDrawn?.();
+    },
+  };
+  waiting.push(turn);
+  void drawInTurn();
   return () => {
-    cancelled = true;
+    turn.cancelled = true;
     task?.cancel();
   };
+}
+
+/**
+ * Whether the element has come within `margin` of its scrolling container's view (and stays
+ * true once it has): pages and thumbnails far down a long document are drawn when scrolled to.
+ */
+export function useNearView(element: RefObject<HTMLElement | null>, margin: string): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const node = element.current;
+    if (near || !node) return;
+    if (typeof IntersectionObserver === "undefined") return setNear(true);
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setNear(true),
+      {
+        root: scrollingParent(node),
+        rootMargin: margin,
+      },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [element, margin, near]);
+  return near;
+}
+
+/** The nearest ancestor that scrolls vertically: the margin is taken around its view, not the window's. */
+function scrollingParent(node: HTMLElement): HTMLElement | null {
+  for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(parent).overflowY)) return parent;
+  }
+  return null;
 }
