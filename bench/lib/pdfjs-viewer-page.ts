@@ -9,10 +9,17 @@ const PDFJS = fileURLToPath(new URL("../../apps/web/node_modules/pdfjs-dist/", i
 
 /** Where the page writes the time (ms from the navigation) of the viewer's first `pagerendered`. */
 export const FIRST_PAGE_DRAWN = "firstPageDrawnAt";
+/** The page's function that opens the document, and where it writes when it was called. */
+export const OPEN_DOCUMENT = "openDocument";
+export const OPENED_AT = "documentOpenedAt";
+/** Set once the viewer is made and its worker started, ready to open a document. */
+export const VIEWER_READY = "viewerReady";
 
 // pdf.js's own viewer component as its examples set it up (examples/components/simpleviewer), the
 // page width fitted as the builder's first page fills its column; pdf_viewer.mjs reads pdfjsLib from
-// globalThis, hence the import after it is set
+// globalThis, hence the import after it is set. The viewer is made and its worker started when the
+// page loads (the builder starts its worker when its code loads); the document opens when asked,
+// as the builder's opens when its documents step is entered
 const PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -34,9 +41,15 @@ const viewer = new PDFViewer({ container: document.getElementById("viewerContain
 linkService.setViewer(viewer);
 eventBus.on("pagesinit", () => { viewer.currentScaleValue = "page-width"; });
 eventBus.on("pagerendered", () => { window.${FIRST_PAGE_DRAWN} ??= performance.now(); });
-const pdf = await pdfjsLib.getDocument({ url: "/document.pdf" }).promise;
-viewer.setDocument(pdf);
-linkService.setDocument(pdf, null);
+const worker = new pdfjsLib.PDFWorker();
+await worker.promise;
+window.${OPEN_DOCUMENT} = async () => {
+  window.${OPENED_AT} = performance.now();
+  const pdf = await pdfjsLib.getDocument({ url: "/document.pdf", worker }).promise;
+  viewer.setDocument(pdf);
+  linkService.setDocument(pdf, null);
+};
+window.${VIEWER_READY} = true;
 </script>
 </body>
 </html>
