@@ -43,6 +43,15 @@ export function DocumentsStep() {
     if (ok && !readOnly && (tags.data?.count ?? 0) === 0) setTab("tags");
   };
   const current = tab ?? "documents";
+  // a tab's content mounts the first time it is shown and then stays (keepMounted: an upload or the
+  // tag editor's state survive a look at another tab); the step opens on one tab, whose content is
+  // not kept waiting by the others' reads and renders (the first page of the open document is what
+  // a sender waits for)
+  const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set());
+  useEffect(() => {
+    if (tab !== null && !visited.has(tab)) setVisited(new Set([...visited, tab]));
+  }, [tab, visited]);
+  const shown = (value: Tab) => tab === value || visited.has(value);
   const documentCount = documents.data?.count ?? 0;
   // a document template holds one document; a package template's documents come from document
   // templates (issue 13 §4); a package takes uploads and document templates alike
@@ -74,66 +83,72 @@ export function DocumentsStep() {
       </Tabs.List>
 
       <Tabs.Panel value="tags">
-        <TagWorkspace
-          documents={eSign}
-          participants={participants.data?.records ?? []}
-          openId={openId}
-          onOpen={setOpenId}
-          active={current === "tags"}
-          reveal={tagsAsked}
-        />
+        {shown("tags") && (
+          <TagWorkspace
+            documents={eSign}
+            participants={participants.data?.records ?? []}
+            openId={openId}
+            onOpen={setOpenId}
+            active={current === "tags"}
+            reveal={tagsAsked}
+          />
+        )}
       </Tabs.Panel>
 
       <Tabs.Panel value="documents">
-        <Stack gap="lg">
-          <FormSection title={kind === "DOCUMENT_TEMPLATE" ? "Document" : "Documents"} description={documentsText}>
-            {showUploader && <DocumentUploader onSettled={uploaded} />}
-            {!readOnly && kind !== "DOCUMENT_TEMPLATE" && (
-              <div>
-                <AddDocumentTemplateButton
-                  label={kind === "PACKAGE_TEMPLATE" ? "Add document template" : "Add from template"}
-                  onAdded={() => uploaded(true)}
-                />
-              </div>
-            )}
-            <DocumentList
-              selectedId={openId}
-              onSelect={(id) => {
-                setOpenId(id);
-                setTab("tags");
-              }}
-            />
-          </FormSection>
-          <FormSection
-            title="Who executes what"
-            description="Each participant signs a document electronically (E-Sign), only views it, or executes it on paper."
-          >
-            <ExecutionMatrix />
-            {(participants.data?.count ?? 0) === 0 && (
-              <Text size="sm" c="dimmed">
-                Add participants in step 1 first.
-              </Text>
-            )}
-          </FormSection>
-        </Stack>
+        {shown("documents") && (
+          <Stack gap="lg">
+            <FormSection title={kind === "DOCUMENT_TEMPLATE" ? "Document" : "Documents"} description={documentsText}>
+              {showUploader && <DocumentUploader onSettled={uploaded} />}
+              {!readOnly && kind !== "DOCUMENT_TEMPLATE" && (
+                <div>
+                  <AddDocumentTemplateButton
+                    label={kind === "PACKAGE_TEMPLATE" ? "Add document template" : "Add from template"}
+                    onAdded={() => uploaded(true)}
+                  />
+                </div>
+              )}
+              <DocumentList
+                selectedId={openId}
+                onSelect={(id) => {
+                  setOpenId(id);
+                  setTab("tags");
+                }}
+              />
+            </FormSection>
+            <FormSection
+              title="Who executes what"
+              description="Each participant signs a document electronically (E-Sign), only views it, or executes it on paper."
+            >
+              <ExecutionMatrix />
+              {(participants.data?.count ?? 0) === 0 && (
+                <Text size="sm" c="dimmed">
+                  Add participants in step 1 first.
+                </Text>
+              )}
+            </FormSection>
+          </Stack>
+        )}
       </Tabs.Panel>
 
       <Tabs.Panel value="rules">
-        <Stack gap="lg">
-          <FormSection
-            title="Conditional rules"
-            description="Show or require a tag only when another one is filled in."
-          >
-            <ConditionalRules />
-          </FormSection>
-          <FormSection
-            title="Data collection"
-            description="Questions a participant answers in the signing room, grouped, besides the documents."
-          >
-            <DataCollection />
-          </FormSection>
-          {kind === "PACKAGE_TEMPLATE" && <StipsSection />}
-        </Stack>
+        {shown("rules") && (
+          <Stack gap="lg">
+            <FormSection
+              title="Conditional rules"
+              description="Show or require a tag only when another one is filled in."
+            >
+              <ConditionalRules />
+            </FormSection>
+            <FormSection
+              title="Data collection"
+              description="Questions a participant answers in the signing room, grouped, besides the documents."
+            >
+              <DataCollection />
+            </FormSection>
+            {kind === "PACKAGE_TEMPLATE" && <StipsSection />}
+          </Stack>
+        )}
       </Tabs.Panel>
     </Tabs>
   );
