@@ -10,6 +10,7 @@ import { signingRoomScenario } from "./signing-room.ts";
 import { soakScenario } from "./soak.ts";
 import { upload50MbScenario } from "./upload-50mb.ts";
 import { webBundlesScenario } from "./web-bundles.ts";
+import { webhookDeliveryScenario } from "./webhook-delivery.ts";
 import { workspaceScenario } from "./workspace.ts";
 
 /** Every scenario `pnpm bench` knows; `--scenario <name>` picks some (an opt-in one runs only when picked). */
@@ -24,6 +25,7 @@ export const allScenarios: Scenario[] = [
   signInScenario,
   upload50MbScenario,
   outboxScenario,
+  webhookDeliveryScenario,
   webBundlesScenario,
   importDryRunScenario,
   soakScenario,
