@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  AUDIT_EVENT_SUBSCRIBERS,
   type CoreDeps,
   createBullmqPublisher,
   createCoreDeps,
@@ -14,6 +15,7 @@ import {
   silentLogger,
   startBullmqWorkers,
   startOutboxRelay,
+  subscribeToAuditEvents,
 } from "@signet/core";
 import { deleteRedisKeys } from "./delete-redis-keys.ts";
 
@@ -37,6 +39,8 @@ export interface BenchWorker {
  */
 export async function startBenchWorker(databaseUrl: string, env: Record<string, string>): Promise<BenchWorker> {
   const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+  // what audited changes trigger (webhook events, emails), as in the worker
+  subscribeToAuditEvents(AUDIT_EVENT_SUBSCRIBERS);
   const authSecret = randomBytes(32).toString("hex");
   const config = loadConfig({ ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, AUTH_SECRET: authSecret });
   const db = createPrismaClient(databaseUrl, { max: WORKER_POOL_MAX });

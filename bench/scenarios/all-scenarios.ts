@@ -1,4 +1,5 @@
 import { createPackageScenario } from "./create-package.ts";
+import { eDepositScenario } from "./edeposit.ts";
 import { growthScenario, roomGrowthScenario } from "./growth.ts";
 import { importDryRunScenario } from "./import-dry-run.ts";
 import { outboxScenario } from "./outbox.ts";
@@ -26,6 +27,7 @@ export const allScenarios: Scenario[] = [
   upload50MbScenario,
   outboxScenario,
   webhookDeliveryScenario,
+  eDepositScenario,
   webBundlesScenario,
   importDryRunScenario,
   soakScenario,
