@@ -1,5 +1,6 @@
 import { builderFirstPageScenario } from "./builder-first-page.ts";
 import { createPackageScenario } from "./create-package.ts";
+import { eDepositScenario } from "./edeposit.ts";
 import { growthScenario, roomGrowthScenario } from "./growth.ts";
 import { importDryRunScenario } from "./import-dry-run.ts";
 import { outboxScenario } from "./outbox.ts";
@@ -12,6 +13,7 @@ import { signingRoomScenario } from "./signing-room.ts";
 import { soakScenario } from "./soak.ts";
 import { upload50MbScenario } from "./upload-50mb.ts";
 import { webBundlesScenario } from "./web-bundles.ts";
+import { webhookDeliveryScenario } from "./webhook-delivery.ts";
 import { workspaceScenario } from "./workspace.ts";
 
 /** Every scenario `pnpm bench` knows; `--scenario <name>` picks some (an opt-in one runs only when picked). */
@@ -27,6 +29,8 @@ export const allScenarios: Scenario[] = [
   signInScenario,
   upload50MbScenario,
   outboxScenario,
+  webhookDeliveryScenario,
+  eDepositScenario,
   webBundlesScenario,
   builderFirstPageScenario,
   importDryRunScenario,

@@ -7,6 +7,7 @@ import type { JobInput } from "../jobs/job-declarations.ts";
 import { nextAttemptAt as nextRetryAt, RETRY_POLICIES } from "../jobs/retry-policy.ts";
 import { renderNoticeHtml } from "../mail/notice-email.tsx";
 import { outboundPolicy } from "../outbound/outbound-fetch.ts";
+import { logSuccess, readAttempt } from "./delivery-attempt-rows.ts";
 import { postWebhook } from "./post-webhook.ts";
 import { enqueueSuspensionNotice, enqueueWebhookAttempt } from "./webhook-outbox.ts";
 import { webhookSignatureHeader } from "./webhook-signature.ts";
@@ -32,23 +33,10 @@ export const deliverWebhookJob = {
 
 async function attemptDelivery(context: JobContext, job: Attempt) {
   const { db } = context;
-  const [endpoint, event, done] = await Promise.all([
-    db.webhookEndpoint.findUnique({ where: { id: job.endpointId } }),
-    db.webhookEvent.findUnique({ where: { id: job.eventId } }),
-    db.webhookDelivery.findUnique({
-      where: {
-        endpointId_eventId_series_attempt: {
-          endpointId: job.endpointId,
-          eventId: job.eventId,
-          series: job.series,
-          attempt: job.attempt,
-        },
-      },
-      select: { id: true },
-    }),
-  ]);
+  const read = await readAttempt(db, job);
   // deleted endpoint or event: nothing to deliver to; a recorded attempt: a retried job
-  if (!endpoint || !event || done) return;
+  if (!read || read.done) return;
+  const { endpoint, event } = read;
   const base = {
     organizationId: endpoint.organizationId,
     endpointId: endpoint.id,
@@ -103,6 +91,12 @@ async function attemptDelivery(context: JobContext, job: Attempt) {
     result.error ?? (succeeded ? null : `The receiver answered ${result.statusCode}; a 2xx status is expected`);
   const nextAttemptAt = succeeded ? null : nextRetryAt(RETRY_POLICIES.webhookDelivery, job.attempt);
 
+  // statusCode is never null when succeeded; the check only tells TypeScript
+  if (succeeded && result.statusCode !== null) {
+    const { statusCode, latencyMs, responseExcerpt } = result;
+    await logSuccess(db, { ...base, statusCode, latencyMs, responseExcerpt });
+    return;
+  }
   await db
     .$transaction(async (tx) => {
       await tx.webhookDelivery.create({
@@ -116,13 +110,6 @@ async function attemptDelivery(context: JobContext, job: Attempt) {
           nextAttemptAt,
         },
       });
-      if (succeeded) {
-        await tx.webhookEndpoint.update({
-          where: { id: endpoint.id },
-          data: { failedEventStreak: 0, failedAttemptStreak: 0, lastSuccessAt: new Date() },
-        });
-        return;
-      }
       if (nextAttemptAt) await enqueueWebhookAttempt(tx, { ...job, attempt: job.attempt + 1 }, nextAttemptAt);
       const failed = await tx.webhookEndpoint.update({
         where: { id: endpoint.id },
