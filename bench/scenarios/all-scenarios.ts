@@ -3,6 +3,7 @@ import { growthScenario, roomGrowthScenario } from "./growth.ts";
 import { importDryRunScenario } from "./import-dry-run.ts";
 import { outboxScenario } from "./outbox.ts";
 import { permissionsScenario } from "./permissions.ts";
+import { reportCsvScenario } from "./report-csv.ts";
 import type { Scenario } from "./scenario.ts";
 import { sealingScenario } from "./sealing.ts";
 import { signInScenario } from "./sign-in.ts";
@@ -26,5 +27,6 @@ export const allScenarios: Scenario[] = [
   outboxScenario,
   webBundlesScenario,
   importDryRunScenario,
+  reportCsvScenario,
   soakScenario,
 ];
