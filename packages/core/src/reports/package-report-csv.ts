@@ -4,14 +4,15 @@ import {
   PACKAGE_REPORT_CSV_COLUMNS,
   type PackageReportFilter,
   type PackageReportRow,
+  type PackageStatus,
   REPORT_STATUS_WORDS,
 } from "@signet/contract";
 import { stringify } from "csv-stringify";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
-import type { Prisma } from "../db/generated/client.ts";
-import { packageReportSelect, toReportRows } from "./package-report.ts";
-import { loadReportAccess, packageReportWhere, reportFilterOf } from "./report-scope.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { daysToComplete } from "./report-periods.ts";
+import { loadReportAccess, packageReportWhere, packageReportWhereSql, reportFilterOf } from "./report-scope.ts";
 
 /** Rows read per query: the export holds one batch in memory at a time, whatever the report's size. */
 export const CSV_BATCH_SIZE = 500;
@@ -59,10 +60,49 @@ export interface PackageReportCsv {
   stream: Readable;
 }
 
+/** One package as the export reads it: its sender's names and its groups' names beside it. */
+interface CsvPackage {
+  id: string;
+  shortId: string;
+  name: string;
+  status: PackageStatus;
+  createdAt: Date;
+  sentAt: Date | null;
+  completedAt: Date | null;
+  senderId: string | null;
+  senderGivenName: string | null;
+  senderFamilyName: string | null;
+  groups: string[];
+  participantCount: number;
+}
+
+/** A package of the export as a report row: the same words as the report's page (toReportRows). */
+function csvRecordOf(pkg: CsvPackage): (string | number)[] {
+  return packageReportCsvRecord({
+    id: pkg.id,
+    shortId: pkg.shortId,
+    name: pkg.name,
+    status: pkg.status,
+    senderName: pkg.senderId ? `${pkg.senderGivenName} ${pkg.senderFamilyName}`.trim() : null,
+    groups: pkg.groups.sort((a, b) => a.localeCompare(b)),
+    createdAt: pkg.createdAt.toISOString(),
+    sentAt: pkg.sentAt?.toISOString() ?? null,
+    completedAt: pkg.completedAt?.toISOString() ?? null,
+    participantCount: pkg.participantCount,
+    daysToComplete: daysToComplete(pkg.sentAt, pkg.completedAt),
+  });
+}
+
 /**
  * The whole package report as CSV, streamed: the access check and the count run before the first
  * byte (so a refusal is still an error answer), then packages are read in keyset batches (created
- * desc, id desc, the report's default order) and written as they come.
+ * desc, id desc, the report's default order) and written as they come, the next batch read only
+ * once the socket has taken the last.
+ *
+ * Each batch is one SQL statement over the report's filter in SQL (packageReportWhereSql, which the
+ * report tests hold to the Prisma filter the count uses), each package's groups, participant count
+ * and sender beside it, read by key. Prisma's nested read counted participants with a GROUP BY over
+ * the whole Participant table, once a batch: at a million packages about 4 s a batch, hours a file.
  */
 export async function packageReportCsv(
   actor: Actor,
@@ -71,31 +111,26 @@ export async function packageReportCsv(
   options: { batchSize?: number; onBatch?: (size: number) => void; now?: Date } = {},
 ): Promise<PackageReportCsv> {
   const access = await loadReportAccess(actor, input.organizationId, deps);
-  const where = packageReportWhere(access, reportFilterOf(input));
-  const count = await deps.db.package.count({ where });
+  const filter = reportFilterOf(input);
+  const count = await deps.db.package.count({ where: packageReportWhere(access, filter) });
+  const matching = packageReportWhereSql(access, filter);
   const batchSize = options.batchSize ?? CSV_BATCH_SIZE;
 
   async function* records() {
     let after: { createdAt: Date; id: string } | null = null;
     for (;;) {
-      const page: Prisma.PackageWhereInput = after
-        ? {
-            AND: [
-              where,
-              {
-                OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
-              },
-            ],
-          }
-        : where;
-      const batch = await deps.db.package.findMany({
-        where: page,
-        select: packageReportSelect,
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: batchSize,
-      });
+      const batch: CsvPackage[] = await deps.db.$queryRaw`
+        SELECT p.id, p."shortId", p.name, p.status::text AS status, p."createdAt", p."sentAt", p."completedAt",
+               u.id AS "senderId", u."givenName" AS "senderGivenName", u."familyName" AS "senderFamilyName",
+               ARRAY(SELECT g.name FROM "PackageGroup" pg JOIN "Group" g ON g.id = pg."groupId"
+                      WHERE pg."packageId" = p.id) AS groups,
+               (SELECT count(*)::int FROM "Participant" pt WHERE pt."packageId" = p.id) AS "participantCount"
+          FROM "Package" p LEFT JOIN "User" u ON u.id = p."createdById"
+         WHERE ${matching}${after ? Prisma.sql` AND (p."createdAt", p.id) < (${after.createdAt}, ${after.id}::uuid)` : Prisma.empty}
+         ORDER BY p."createdAt" DESC, p.id DESC
+         LIMIT ${batchSize}`;
       options.onBatch?.(batch.length);
-      for (const row of await toReportRows(batch, deps)) yield packageReportCsvRecord(row);
+      for (const pkg of batch) yield csvRecordOf(pkg);
       if (batch.length < batchSize) return;
       const last = batch[batch.length - 1]!;
       after = { createdAt: last.createdAt, id: last.id };
