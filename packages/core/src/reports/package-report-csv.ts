@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   PACKAGE_REPORT_CSV_COLUMNS,
@@ -7,10 +7,11 @@ import {
   type PackageStatus,
   REPORT_STATUS_WORDS,
 } from "@signet/contract";
-import { stringify } from "csv-stringify";
+import { stringify } from "csv-stringify/sync";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { Prisma } from "../db/generated/client.ts";
+import { queryRows } from "../db/pool-query.ts";
 import { daysToComplete } from "./report-periods.ts";
 import { loadReportAccess, packageReportWhere, packageReportWhereSql, reportFilterOf } from "./report-scope.ts";
 
@@ -33,23 +34,24 @@ export function packageReportCsvRecord(row: PackageReportRow): (string | number)
   ];
 }
 
+const CSV_OPTIONS = {
+  columns: [...PACKAGE_REPORT_CSV_COLUMNS],
+  escape_formulas: true,
+  record_delimiter: "windows",
+  // with CRLF records the library quotes a lone \n or \r only when told to; a spreadsheet would
+  // otherwise split the row there
+  quote_record_delimiter: true,
+} as const;
+
 /**
- * The CSV writer: UTF-8 byte order mark (Excel reads the file as UTF-8 only with it), quoting where
- * a cell holds a comma, quote or line break, and the formula guard — a cell starting with = + - @
- * (or a tab or carriage return) gets a leading apostrophe so a spreadsheet shows it as text
- * instead of running it (OWASP "CSV injection").
+ * Records as CSV text; the file's first piece (`first`) starts with the UTF-8 byte order mark (Excel
+ * reads the file as UTF-8 only with it) and the header. Quoting where a cell holds a comma, quote or
+ * line break, and the formula guard — a cell starting with = + - @ (or a tab or carriage return)
+ * gets a leading apostrophe so a spreadsheet shows it as text instead of running it (OWASP "CSV
+ * injection").
  */
-export function packageReportCsvWriter() {
-  return stringify({
-    bom: true,
-    header: true,
-    columns: [...PACKAGE_REPORT_CSV_COLUMNS],
-    escape_formulas: true,
-    record_delimiter: "windows",
-    // with CRLF records the library quotes a lone \n or \r only when told to; a spreadsheet would
-    // otherwise split the row there
-    quote_record_delimiter: true,
-  });
+export function packageReportCsvText(records: (string | number)[][], first: boolean): string {
+  return stringify(records, { ...CSV_OPTIONS, bom: first, header: first });
 }
 
 export interface PackageReportCsv {
@@ -116,10 +118,12 @@ export async function packageReportCsv(
   const matching = packageReportWhereSql(access, filter);
   const batchSize = options.batchSize ?? CSV_BATCH_SIZE;
 
-  async function* records() {
+  // each batch becomes one piece of text at once (its rows garbage as soon as they are written),
+  // and one piece at a time waits for the socket: the export holds one batch, whatever the file's size
+  async function* pieces() {
     let after: { createdAt: Date; id: string } | null = null;
     for (;;) {
-      const batch: CsvPackage[] = await deps.db.$queryRaw`
+      const statement: Prisma.Sql = Prisma.sql`
         SELECT p.id, p."shortId", p.name, p.status::text AS status, p."createdAt", p."sentAt", p."completedAt",
                u.id AS "senderId", u."givenName" AS "senderGivenName", u."familyName" AS "senderFamilyName",
                ARRAY(SELECT g.name FROM "PackageGroup" pg JOIN "Group" g ON g.id = pg."groupId"
@@ -129,22 +133,27 @@ export async function packageReportCsv(
          WHERE ${matching}${after ? Prisma.sql` AND (p."createdAt", p.id) < (${after.createdAt}, ${after.id}::uuid)` : Prisma.empty}
          ORDER BY p."createdAt" DESC, p.id DESC
          LIMIT ${batchSize}`;
+      const batch = await queryRows<CsvPackage>(deps.db, statement.text, statement.values);
       options.onBatch?.(batch.length);
-      for (const pkg of batch) yield csvRecordOf(pkg);
-      if (batch.length < batchSize) return;
+      const text = packageReportCsvText(batch.map(csvRecordOf), after === null);
+      if (batch.length < batchSize) {
+        yield text;
+        return;
+      }
       const last = batch[batch.length - 1]!;
       after = { createdAt: last.createdAt, id: last.id };
+      yield text;
     }
   }
 
-  const writer = packageReportCsvWriter();
+  const file = new PassThrough();
   // a failure while reading ends the file early (the client sees a short download), never the
   // process; a client that stops the download closes the stream, which is no failure
-  pipeline(Readable.from(records()), writer).catch((error: unknown) => {
+  pipeline(Readable.from(pieces(), { highWaterMark: 1 }), file).catch((error: unknown) => {
     const closedByClient = (error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE";
     if (closedByClient) deps.logger.debug("package report CSV export stopped by the client");
     else deps.logger.error({ err: error }, "package report CSV export failed");
   });
   const day = (options.now ?? new Date()).toISOString().slice(0, 10);
-  return { fileName: `package-report-${day}.csv`, count, stream: writer };
+  return { fileName: `package-report-${day}.csv`, count, stream: file };
 }
