@@ -12,11 +12,13 @@ import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryRows } from "../db/pool-query.ts";
-import { daysToComplete } from "./report-periods.ts";
+import { daysOf } from "./report-periods.ts";
 import { loadReportAccess, packageReportWhere, packageReportWhereSql, reportFilterOf } from "./report-scope.ts";
 
 /** Rows read per query: the export holds one batch in memory at a time, whatever the report's size. */
 export const CSV_BATCH_SIZE = 500;
+// PostgreSQL writes the times as the report's ISO text: no Date parsed and formatted again per cell
+const ISO = (column: string) => Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** One CSV record of a report row, in PACKAGE_REPORT_CSV_COLUMNS order. */
 export function packageReportCsvRecord(row: PackageReportRow): (string | number)[] {
@@ -68,9 +70,10 @@ interface CsvPackage {
   shortId: string;
   name: string;
   status: PackageStatus;
-  createdAt: Date;
-  sentAt: Date | null;
-  completedAt: Date | null;
+  createdAt: string;
+  sentAt: string | null;
+  completedAt: string | null;
+  completionMs: number | null;
   senderId: string | null;
   senderGivenName: string | null;
   senderFamilyName: string | null;
@@ -87,11 +90,11 @@ function csvRecordOf(pkg: CsvPackage): (string | number)[] {
     status: pkg.status,
     senderName: pkg.senderId ? `${pkg.senderGivenName} ${pkg.senderFamilyName}`.trim() : null,
     groups: pkg.groups.sort((a, b) => a.localeCompare(b)),
-    createdAt: pkg.createdAt.toISOString(),
-    sentAt: pkg.sentAt?.toISOString() ?? null,
-    completedAt: pkg.completedAt?.toISOString() ?? null,
+    createdAt: pkg.createdAt,
+    sentAt: pkg.sentAt,
+    completedAt: pkg.completedAt,
     participantCount: pkg.participantCount,
-    daysToComplete: daysToComplete(pkg.sentAt, pkg.completedAt),
+    daysToComplete: pkg.completionMs === null ? null : daysOf(pkg.completionMs),
   });
 }
 
@@ -121,16 +124,19 @@ export async function packageReportCsv(
   // each batch becomes one piece of text at once (its rows garbage as soon as they are written),
   // and one piece at a time waits for the socket: the export holds one batch, whatever the file's size
   async function* pieces() {
-    let after: { createdAt: Date; id: string } | null = null;
+    let after: { createdAt: string; id: string } | null = null;
     for (;;) {
       const statement: Prisma.Sql = Prisma.sql`
-        SELECT p.id, p."shortId", p.name, p.status::text AS status, p."createdAt", p."sentAt", p."completedAt",
+        SELECT p.id, p."shortId", p.name, p.status::text AS status, ${ISO('p."createdAt"')} AS "createdAt",
+               ${ISO('p."sentAt"')} AS "sentAt", ${ISO('p."completedAt"')} AS "completedAt",
+               CASE WHEN p."completedAt" >= p."sentAt"
+                    THEN extract(epoch FROM p."completedAt" - p."sentAt")::float8 * 1000 END AS "completionMs",
                u.id AS "senderId", u."givenName" AS "senderGivenName", u."familyName" AS "senderFamilyName",
                ARRAY(SELECT g.name FROM "PackageGroup" pg JOIN "Group" g ON g.id = pg."groupId"
                       WHERE pg."packageId" = p.id) AS groups,
                (SELECT count(*)::int FROM "Participant" pt WHERE pt."packageId" = p.id) AS "participantCount"
           FROM "Package" p LEFT JOIN "User" u ON u.id = p."createdById"
-         WHERE ${matching}${after ? Prisma.sql` AND (p."createdAt", p.id) < (${after.createdAt}, ${after.id}::uuid)` : Prisma.empty}
+         WHERE ${matching}${after ? Prisma.sql` AND (p."createdAt", p.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : Prisma.empty}
          ORDER BY p."createdAt" DESC, p.id DESC
          LIMIT ${batchSize}`;
       const batch = await queryRows<CsvPackage>(deps.db, statement.text, statement.values);
