@@ -5,6 +5,7 @@
 import Fastify from "fastify";
 import pg from "pg";
 import { registerPermissionBaselines } from "./baselines/permissions.ts";
+import { registerReportCsvBaseline } from "./baselines/report-csv.ts";
 import { registerSigningRoomBaseline } from "./baselines/signing-room.ts";
 import { registerWorkspaceBaselines } from "./baselines/workspace.ts";
 
@@ -17,6 +18,7 @@ const context = { app, pool, authSecret: Buffer.from(process.env.BASELINE_AUTH_S
 registerPermissionBaselines(context);
 registerWorkspaceBaselines(context);
 registerSigningRoomBaseline(context);
+registerReportCsvBaseline(context);
 
 let closing = false;
 async function shutDown() {

@@ -5,6 +5,7 @@ import { growthScenario, roomGrowthScenario } from "./growth.ts";
 import { importDryRunScenario } from "./import-dry-run.ts";
 import { outboxScenario } from "./outbox.ts";
 import { permissionsScenario } from "./permissions.ts";
+import { reportCsvScenario } from "./report-csv.ts";
 import type { Scenario } from "./scenario.ts";
 import { sealingScenario } from "./sealing.ts";
 import { sealing117Scenario } from "./sealing-117.ts";
@@ -34,5 +35,6 @@ export const allScenarios: Scenario[] = [
   webBundlesScenario,
   builderFirstPageScenario,
   importDryRunScenario,
+  reportCsvScenario,
   soakScenario,
 ];

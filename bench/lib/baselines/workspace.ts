@@ -157,7 +157,7 @@ function noTridRisk(row: RecordRow): null {
 }
 
 /** The claims checks the API makes on a route of auth level "user" under an organization. */
-function refusal(claims: BearerClaims | null, orgId: string): [number, string] | null {
+export function refusal(claims: BearerClaims | null, orgId: string): [number, string] | null {
   if (!claims) return [401, "UNAUTHORIZED"];
   if (claims.partial || !claims.credentials_non_expired || !claims.mfa_enrolled) return [403, "FORBIDDEN"];
   return claims.oid === orgId ? null : [404, "NOT_FOUND"];

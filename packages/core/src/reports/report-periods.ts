@@ -49,5 +49,10 @@ export function completionTimeBuckets(counts: readonly { days: number; count: nu
 /** Days between sending and completion, one decimal; null unless both happened in that order. */
 export function daysToComplete(sentAt: Date | null, completedAt: Date | null): number | null {
   if (!sentAt || !completedAt || completedAt < sentAt) return null;
-  return Math.round(((completedAt.getTime() - sentAt.getTime()) / DAY_MS) * 10) / 10;
+  return daysOf(completedAt.getTime() - sentAt.getTime());
+}
+
+/** A time in days to one decimal, as the report shows time to completion. */
+export function daysOf(ms: number): number {
+  return Math.round((ms / DAY_MS) * 10) / 10;
 }
