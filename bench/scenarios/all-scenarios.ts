@@ -8,6 +8,7 @@ import { sealingScenario } from "./sealing.ts";
 import { signInScenario } from "./sign-in.ts";
 import { signingRoomScenario } from "./signing-room.ts";
 import { soakScenario } from "./soak.ts";
+import { startScenario } from "./start.ts";
 import { upload50MbScenario } from "./upload-50mb.ts";
 import { webBundlesScenario } from "./web-bundles.ts";
 import { workspaceScenario } from "./workspace.ts";
@@ -26,5 +27,6 @@ export const allScenarios: Scenario[] = [
   outboxScenario,
   webBundlesScenario,
   importDryRunScenario,
+  startScenario,
   soakScenario,
 ];
