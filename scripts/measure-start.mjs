@@ -47,12 +47,16 @@ await withScratchDatabase(async (databaseUrl) => {
         mode,
         app,
         startMs: median(results.map((r) => r.startMs)),
+        startCpuMs: median(results.map((r) => r.startCpuMs)),
         rssMb: median(results.map((r) => r.rssMb)),
       });
       process.stderr.write(`measured ${app} from ${mode}\n`);
     }
   }
-  console.log(`| Process | Run from | Start (ms, median of ${ROUNDS}) | Idle RSS (MB, after ${IDLE_MS / 1000} s) |`);
-  console.log("| --- | --- | ---: | ---: |");
-  for (const row of rows) console.log(`| ${row.app} | ${row.mode} | ${row.startMs} | ${row.rssMb} |`);
+  console.log(
+    `| Process | Run from | Start (ms, median of ${ROUNDS}) | Start CPU (ms) | Idle RSS (MB, after ${IDLE_MS / 1000} s) |`,
+  );
+  console.log("| --- | --- | ---: | ---: | ---: |");
+  for (const row of rows)
+    console.log(`| ${row.app} | ${row.mode} | ${row.startMs} | ${row.startCpuMs} | ${row.rssMb} |`);
 });

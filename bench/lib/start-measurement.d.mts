@@ -10,6 +10,7 @@ export interface StartSpec {
 
 export interface StartMeasurement {
   startMs: number;
+  startCpuMs: number;
   rssMb: number;
 }
 
@@ -17,6 +18,7 @@ export const repositoryRoot: string;
 export const runModes: Record<"sources (tsx)" | "compiled", { loader: string[]; api: string; worker: string }>;
 export function freePort(): Promise<number>;
 export function rssMegabytes(pid: number): Promise<number>;
+export function cpuMilliseconds(pid: number): Promise<number>;
 export function answersReady(port: number): Ready;
 export function printed(text: string): Ready;
 export function startOf(app: App, mode: keyof typeof runModes, env: Record<string, string>): Promise<StartSpec>;

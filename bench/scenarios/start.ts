@@ -53,7 +53,11 @@ function startTarget(name: string, path: string, spec: () => Promise<StartSpec>)
         timeouts: 0,
         non2xx: 0,
         statusCodes: {},
-        extra: { startMs, rssMb: median(results.map((result) => result.rssMb)) },
+        extra: {
+          startMs,
+          startCpuMs: median(results.map((result) => result.startCpuMs)),
+          rssMb: median(results.map((result) => result.rssMb)),
+        },
       };
     },
   };
