@@ -12,6 +12,7 @@ import { sealing117Scenario } from "./sealing-117.ts";
 import { signInScenario } from "./sign-in.ts";
 import { signingRoomScenario } from "./signing-room.ts";
 import { soakScenario } from "./soak.ts";
+import { startScenario } from "./start.ts";
 import { upload50MbScenario } from "./upload-50mb.ts";
 import { webBundlesScenario } from "./web-bundles.ts";
 import { webhookDeliveryScenario } from "./webhook-delivery.ts";
@@ -36,5 +37,6 @@ export const allScenarios: Scenario[] = [
   builderFirstPageScenario,
   importDryRunScenario,
   reportCsvScenario,
+  startScenario,
   soakScenario,
 ];

@@ -5,7 +5,6 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { type CoreDeps, signingRoomOrigin } from "@signet/core";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { AppLogger } from "./create-logger.ts";
 import { apiClientRateLimit } from "./plugins/api-client-rate-limit.ts";
@@ -21,6 +20,7 @@ import { registerRouteList } from "./plugins/route-list.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { genTraceId, registerTraceId } from "./plugins/trace-id.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
+import { zodSchemaController } from "./plugins/zod-schema-controller.ts";
 import { registerApiClientRoutes } from "./routes/api-client-routes.ts";
 import { registerAvSessionRoutes } from "./routes/av-session-routes.ts";
 import { registerBulkSendRoutes } from "./routes/bulk-send-routes.ts";
@@ -87,10 +87,9 @@ export async function buildApp({ deps, authSecret, redis, webDist, logger }: App
     rewriteUrl: rewriteApiVersion,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    schemaController: zodSchemaController,
   }) as unknown as FastifyInstance;
   app.decorateRequest("session", null);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   registerTraceId(app);
   registerErrorHandler(app);

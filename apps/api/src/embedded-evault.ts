@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto";
 import { join } from "node:path";
 import { type CoreDeps, ensureDemoEVault, type Logger } from "@signet/core";
-import { startReferenceEVault } from "@signet/evault";
 
 export const EMBEDDED_EVAULT_CLIENT_ID = "signet-demo";
 
@@ -16,6 +15,8 @@ export async function startEmbeddedEVault(
   options: { dataDir: string; port: number; authSecret: string; logger: Logger },
 ) {
   const clientSecret = createHmac("sha256", options.authSecret).update("signet-embedded-evault").digest("hex");
+  // the reference service's code loads only where the demo runs it, not at every start
+  const { startReferenceEVault } = await import("@signet/evault");
   const start = (port: number) =>
     startReferenceEVault({
       port,

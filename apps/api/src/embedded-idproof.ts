@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import type { Config, Logger } from "@signet/core";
-import { demoIdentity, startReferenceIdProofing } from "@signet/idproof";
 
 const CLIENT_ID = "signet-demo";
 
@@ -14,6 +13,8 @@ export async function startEmbeddedIdProofing(
   options: { port: number; authSecret: string; logger: Logger },
 ) {
   const clientSecret = createHmac("sha256", options.authSecret).update("signet-embedded-idproof").digest("hex");
+  // the reference service's code loads only where the demo runs it, not at every start
+  const { demoIdentity, startReferenceIdProofing } = await import("@signet/idproof");
   const start = (port: number) =>
     startReferenceIdProofing({ port, host: "127.0.0.1", clients: [{ clientId: CLIENT_ID, clientSecret }] });
   let provider: Awaited<ReturnType<typeof start>>;

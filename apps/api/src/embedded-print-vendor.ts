@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto";
 import { join } from "node:path";
 import { type CoreDeps, ensureDemoPrintSetup, type Logger } from "@signet/core";
-import { startReferencePrintVendor } from "@signet/print-vendor";
 
 export const EMBEDDED_PRINT_VENDOR_CLIENT_ID = "signet-demo";
 
@@ -16,6 +15,8 @@ export async function startEmbeddedPrintVendor(
   deps: CoreDeps,
   options: { dataDir: string; port: number; authSecret: string; logger: Logger },
 ) {
+  // the reference service's code loads only where the demo runs it, not at every start
+  const { startReferencePrintVendor } = await import("@signet/print-vendor");
   const clientSecret = createHmac("sha256", options.authSecret).update("signet-embedded-print-vendor").digest("hex");
   const start = (port: number) =>
     startReferencePrintVendor({

@@ -1,7 +1,7 @@
 import { randomBytes, X509Certificate } from "node:crypto";
 import { join } from "node:path";
 import { developmentP12, type Logger, loadSealCredentials, storeDevelopmentP12 } from "@signet/core";
-import { type RunningTrustServices, startTrustServices } from "@signet/trust-services";
+import type { RunningTrustServices } from "@signet/trust-services";
 
 /**
  * The embedded default's trust services (issue 32 §2): the reference CA, TSA and OCSP responder in
@@ -16,6 +16,8 @@ export async function startEmbeddedTrustServices(options: {
   /** whether the development seal is in use (no SEAL_P12_PATH) */
   developmentSeal: boolean;
 }): Promise<RunningTrustServices> {
+  // the reference service's code loads only where the demo runs it, not at every start
+  const { startTrustServices } = await import("@signet/trust-services");
   const start = (port: number) =>
     startTrustServices({ port, host: "127.0.0.1", dataDir: join(options.dataDir, "trust-services") });
   let services: RunningTrustServices;

@@ -12,7 +12,6 @@ import {
   signingRoomOrigin,
 } from "@signet/core";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { AppLogger } from "../create-logger.ts";
 import { requestOrigin } from "../plugins/authenticate.ts";
@@ -23,6 +22,7 @@ import { registerOpenApi, signingOriginDocument } from "../plugins/openapi-docum
 import { registerStorableTextGuard } from "../plugins/refuse-unstorable-text.ts";
 import { registerRouteList } from "../plugins/route-list.ts";
 import { genTraceId, registerTraceId } from "../plugins/trace-id.ts";
+import { zodSchemaController } from "../plugins/zod-schema-controller.ts";
 import { registerPublicLogoRoute } from "../routes/organization-logo-routes.ts";
 import { registerAvRoutes } from "./av-routes.ts";
 import { AvSignalHub, memoryAvSignalBus } from "./av-signal-hub.ts";
@@ -72,14 +72,13 @@ export async function buildSigningRoomApp(input: {
     genReqId: genTraceId,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 512 * 1024,
+    schemaController: zodSchemaController,
     // collaboration tokens travel in the path (…/collaboration/:token) and are longer than Fastify's 100
     routerOptions: { maxParamLength: 1000 },
   }) as unknown as FastifyInstance;
   app.decorateRequest("session", null);
   app.decorateRequest("signing", null);
   app.decorateReply("frameAncestors", null);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerTraceId(app);
   registerErrorHandler(app);
   registerJsonBodyParser(app);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import nodemailer from "nodemailer";
+import type nodemailer from "nodemailer";
 import type { Db } from "../db/prisma-client.ts";
 import { fromWithName, type Mailer, mailLogRow, type OutgoingMail } from "./mailer.ts";
 
@@ -17,14 +17,19 @@ function messageIdFor(idempotencyKey: string, from: string): string {
 
 /** Delivers through SMTP_URL, then records the message so a retried job does not send twice. */
 export function createSmtpMailer(db: Db, smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first message, not with every process that may send one
+  let transport: Promise<ReturnType<typeof nodemailer.createTransport>> | undefined;
+  const openTransport = () => {
+    transport ??= import("nodemailer").then((module) => module.default.createTransport(smtpUrl));
+    return transport;
+  };
   return {
     transport: "smtp",
     async send(mail: OutgoingMail) {
       const sent = await db.mailMessage.findUnique({ where: { idempotencyKey: mail.idempotencyKey } });
       if (sent) return { answer: null };
       const sender = fromWithName(from, mail.fromName);
-      const info = await transport.sendMail({
+      const info = await (await openTransport()).sendMail({
         messageId: messageIdFor(mail.idempotencyKey, from),
         from: sender,
         to: mail.to,
@@ -40,7 +45,8 @@ export function createSmtpMailer(db: Db, smtpUrl: string, from: string): Mailer 
       return { answer: typeof info.response === "string" ? info.response : null };
     },
     async close() {
-      transport.close();
+      // a transport that never opened (its import failed) has nothing to close
+      (await transport?.catch(() => undefined))?.close();
     },
   };
 }

@@ -7,7 +7,6 @@ import {
   type MfaSmsSent,
   type MfaStatus,
 } from "@signet/contract";
-import QRCode from "qrcode";
 import type { UserActor } from "../actor.ts";
 import { appendAuditEvent } from "../audit/append-audit-event.ts";
 import { type IssuedToken, issueToken } from "../auth/issue-token.ts";
@@ -75,6 +74,8 @@ export async function startMfaAuthenticator(actor: UserActor, deps: CoreDeps): P
     update: { secretEncrypted, verifiedAt: null, lastTimeStep: null },
   });
   const otpauthUri = totpUri(secret, "Signet", user.email);
+  // loaded here, the one place that draws a QR code, rather than at every start
+  const { default: QRCode } = await import("qrcode");
   const qrCodeDataUrl = await QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: "M", margin: 1, width: 220 });
   return { secret, otpauthUri, qrCodeDataUrl };
 }

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ServiceInfo, ServicesInfo } from "@signet/contract";
 import type { Redis } from "ioredis";
-import nodemailer from "nodemailer";
 import type { Actor } from "../actor.ts";
 import type { CoreDeps } from "../core-deps.ts";
 import type { QueueInspector } from "../jobs/queue-inspector.ts";
@@ -108,6 +107,7 @@ async function checkSmtp(deps: CoreDeps): Promise<ServiceInfo> {
   const url = deps.config.SMTP_URL;
   if (!url) return notConfigured(base, "Emails are kept in the dev mailbox, not sent");
   return check(base, `SMTP server at ${hostOf(url)}`, async () => {
+    const { default: nodemailer } = await import("nodemailer");
     const transport = nodemailer.createTransport({
       url,
       connectionTimeout: CHECK_TIMEOUT_MS,

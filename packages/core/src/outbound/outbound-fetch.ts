@@ -1,7 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { isAllowedHost, isPrivateAddress, isPrivateHost, type OutboundPolicy } from "@signet/contract";
-import { Agent, buildConnector, fetch as undiciFetch } from "undici";
+import type { Agent, buildConnector } from "undici";
 
 // Issue 30 §2: the one way the server calls an address that came from configuration or from an
 // administrator. The rule is applied where the socket is opened, not where the URL is read, so it
@@ -26,6 +26,20 @@ export class OutboundRefusedError extends Error {
 export type OutboundFetch = typeof globalThis.fetch;
 
 type Connector = buildConnector.connector;
+type Undici = typeof import("undici");
+
+let undiciModule: Promise<Undici> | undefined;
+/**
+ * undici (a fetch of its own, not Node's bundled one, for the connector) loads on the first outbound
+ * call: a quarter of a second at start for calls most processes make late or never.
+ */
+function loadUndici(): Promise<Undici> {
+  undiciModule ??= import("undici").catch((error: unknown) => {
+    undiciModule = undefined;
+    throw error;
+  });
+  return undiciModule;
+}
 
 /** Resolves a host name to every address it has (the system resolver unless a test brings its own). */
 export type Resolve = (hostname: string) => Promise<{ address: string }[]>;
@@ -55,8 +69,8 @@ async function checkedTarget(
   return { hostname: first.address, servername: options.servername || hostname };
 }
 
-function policyConnector(policy: OutboundPolicy, resolve: Resolve): Connector {
-  const connect = buildConnector({ timeout: OUTBOUND_LIMITS.connectTimeoutMs });
+function policyConnector(undici: Undici, policy: OutboundPolicy, resolve: Resolve): Connector {
+  const connect = undici.buildConnector({ timeout: OUTBOUND_LIMITS.connectTimeoutMs });
   return (options, callback) => {
     checkedTarget(options, policy, resolve).then(
       (target) => connect({ ...options, ...target }, callback),
@@ -67,12 +81,12 @@ function policyConnector(policy: OutboundPolicy, resolve: Resolve): Connector {
 
 const agents = new Map<string, Agent>();
 
-function agentFor(policy: OutboundPolicy, maxResponseBytes: number, resolve: Resolve): Agent {
+function agentFor(undici: Undici, policy: OutboundPolicy, maxResponseBytes: number, resolve: Resolve): Agent {
   const key = JSON.stringify([[...policy.allowedHosts].sort(), maxResponseBytes]);
   let agent = resolve === systemResolve ? agents.get(key) : undefined;
   if (!agent) {
-    agent = new Agent({
-      connect: policyConnector(policy, resolve),
+    agent = new undici.Agent({
+      connect: policyConnector(undici, policy, resolve),
       headersTimeout: OUTBOUND_LIMITS.headersTimeoutMs,
       bodyTimeout: OUTBOUND_LIMITS.bodyTimeoutMs,
       maxResponseSize: maxResponseBytes,
@@ -92,13 +106,17 @@ export function outboundFetch(
   policy: OutboundPolicy,
   options: { maxResponseBytes?: number; resolve?: Resolve } = {},
 ): OutboundFetch {
-  const dispatcher = agentFor(
-    policy,
-    options.maxResponseBytes ?? OUTBOUND_LIMITS.maxResponseBytes,
-    options.resolve ?? systemResolve,
-  );
-  return ((input: Parameters<OutboundFetch>[0], init?: RequestInit) =>
-    undiciFetch(input as never, { redirect: "manual", ...(init as object), dispatcher } as never)) as OutboundFetch;
+  let dispatcher: Agent | undefined;
+  return (async (input: Parameters<OutboundFetch>[0], init?: RequestInit) => {
+    const undici = await loadUndici();
+    dispatcher ??= agentFor(
+      undici,
+      policy,
+      options.maxResponseBytes ?? OUTBOUND_LIMITS.maxResponseBytes,
+      options.resolve ?? systemResolve,
+    );
+    return undici.fetch(input as never, { redirect: "manual", ...(init as object), dispatcher } as never);
+  }) as OutboundFetch;
 }
 
 /** The policy from the installation's settings. */

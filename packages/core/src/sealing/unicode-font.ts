@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import fontkit from "@pdf-lib/fontkit";
 import { PDFArray, PDFDict, type PDFDocument, type PDFFont, PDFName, PDFNumber, PDFRawStream, PDFRef } from "pdf-lib";
 import { readTrueType, type TrueTypeSource, writeTrueTypeSubset } from "./truetype-subset.ts";
 
@@ -20,6 +19,22 @@ let fontBytes: Promise<Uint8Array> | undefined;
 /** every embedding of the one font has the same characters: compute them once */
 let characterSet: ReadonlySet<number> | undefined;
 let metrics: Promise<VerticalMetrics> | undefined;
+let fontkitModule: Promise<Fontkit> | undefined;
+
+/**
+ * fontkit, loaded on the first PDF that draws text: with its Unicode tables and shapers it costs
+ * 30 MB and most of a second, which a start (and a process that never draws a PDF) need not pay.
+ */
+function loadFontkit(): Promise<Fontkit> {
+  fontkitModule ??= import("@pdf-lib/fontkit").then(
+    (module) => module.default,
+    (error: unknown) => {
+      fontkitModule = undefined;
+      throw error;
+    },
+  );
+  return fontkitModule;
+}
 
 /** The font's ascender and descender (negative) in ems, as the PDF's font descriptor states them. */
 export interface VerticalMetrics {
@@ -46,7 +61,7 @@ export function unicodeFontBytes(): Promise<Uint8Array> {
  * one has 2048): measure the baseline from the font's own table instead.
  */
 export function unicodeFontMetrics(): Promise<VerticalMetrics> {
-  metrics ??= unicodeFontBytes().then((bytes) => {
+  metrics ??= Promise.all([unicodeFontBytes(), loadFontkit()]).then(([bytes, fontkit]) => {
     const font = fontkit.create(bytes);
     return { ascent: font.ascent / font.unitsPerEm, descent: font.descent / font.unitsPerEm };
   });
@@ -55,8 +70,8 @@ export function unicodeFontMetrics(): Promise<VerticalMetrics> {
 
 /** Embeds the Unicode font into the document; only the glyphs drawn end up in the file. */
 export async function embedUnicodeFont(document: PDFDocument): Promise<PDFFont> {
-  const bytes = await unicodeFontBytes();
-  const font = documentFont(bytes);
+  const [bytes, fontkit] = await Promise.all([unicodeFontBytes(), loadFontkit()]);
+  const font = documentFont(fontkit, bytes);
   // pdf-lib asks the registered fontkit to parse the bytes it embeds: hand it the font parsed once
   document.registerFontkit({
     create: (buffer, postscriptName) => (buffer === bytes ? font : fontkit.create(buffer, postscriptName)),
@@ -175,7 +190,7 @@ let parsedFont: FontkitFont | undefined;
  * those strings skip the layout. Other scripts (Hangul, Arabic, Indic), combining marks and
  * default-ignorable characters (which the layout swaps for a space) still take the full layout.
  */
-function documentFont(bytes: Uint8Array): FontkitFont {
+function documentFont(fontkit: Fontkit, bytes: Uint8Array): FontkitFont {
   parsedFont ??= fontkit.create(bytes);
   const font: FontkitFont = Object.create(parsedFont, { _glyphs: { value: {} } });
   const layout = parsedFont.layout;

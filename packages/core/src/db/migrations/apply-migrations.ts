@@ -3,6 +3,7 @@ import { ensureDatabase } from "../ensure-database.ts";
 import { withAdvisoryLock } from "../with-advisory-lock.ts";
 import { defaultMigrationsDir } from "./default-paths.ts";
 import { toMigrationError } from "./migration-error.ts";
+import { migrationsUpToDate } from "./migrations-up-to-date.ts";
 import { readMigrationList } from "./read-migrations.ts";
 import { withSchemaEngine } from "./with-schema-engine.ts";
 
@@ -27,6 +28,8 @@ export async function applyMigrations(
   try {
     await ensureDatabase(databaseUrl);
     const migrationsList = await readMigrationList(migrationsDir);
+    // a restart (the usual case) finds every migration applied: no engine, no lock
+    if (await migrationsUpToDate(databaseUrl, migrationsList)) return { applied: [] };
     // The engine takes an advisory lock of its own, but on a pooled connection it keeps until the
     // pool closes; ours (another key) covers the whole run including closing the pool.
     return await withAdvisoryLock(databaseUrl, "signet:apply-migrations", () =>
