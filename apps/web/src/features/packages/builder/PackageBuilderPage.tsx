@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stepper } from "@mantine/core";
 import { IconArrowLeft, IconTemplate } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useSessionUser } from "../../../app/services-context.tsx";
@@ -94,6 +94,14 @@ function BuilderShell({ step: requested }: { step: number }) {
     return () => window.removeEventListener("beforeunload", hold);
   }, [saving]);
   const template = useTemplateOfPackage(organizationId, pkg);
+  // what the documents step shows first, read while the sender is on another step: entering it
+  // then asks only for the open document's file
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.prefetchQuery(packageQueries.documents(organizationId, packageId));
+    void queryClient.prefetchQuery(packageQueries.participants(organizationId, packageId));
+    void queryClient.prefetchQuery(packageQueries.tags(organizationId, packageId));
+  }, [queryClient, organizationId, packageId]);
   const steps =
     pkg.templateKind === "DOCUMENT_TEMPLATE"
       ? DOCUMENT_TEMPLATE_STEPS

@@ -38,20 +38,39 @@ export function pageSizes(pdf: PdfDocument): Promise<{ width: number; height: nu
   );
 }
 
-// the thumbnails and the open page show the same file: it is downloaded and parsed once
-const opened = new Map<string, Promise<OpenedPdf>>();
+/**
+ * A document as soon as its first page is known (every page given the first one's size, as pdf.js's
+ * own viewer lays out its placeholders), then with every page's own size: asking all fifty pages
+ * first kept the first page's drawing waiting behind them in the worker.
+ */
+interface Loading {
+  first: Promise<OpenedPdf>;
+  exact: Promise<OpenedPdf>;
+}
 
-function load(url: string): Promise<OpenedPdf> {
+// the thumbnails and the open page show the same file: it is downloaded and parsed once
+const opened = new Map<string, Loading>();
+
+function load(url: string): Loading {
   let pending = opened.get(url);
   if (!pending) {
-    pending = openPdf(url).then(async (pdf) => ({ pdf, sizes: await pageSizes(pdf) }));
-    pending.catch(() => opened.delete(url));
+    const first = openPdf(url).then(async (pdf) => {
+      const { width, height } = (await pdf.getPage(1)).getViewport({ scale: 1 });
+      return { pdf, sizes: Array.from({ length: pdf.numPages }, () => ({ width, height })) };
+    });
+    const exact = first.then(async ({ pdf, sizes }) => {
+      if (pdf.numPages === 1) return { pdf, sizes };
+      await firstPageDrawn();
+      return { pdf, sizes: await pageSizes(pdf) };
+    });
+    pending = { first, exact };
+    exact.catch(() => opened.delete(url));
     opened.set(url, pending);
   }
   return pending;
 }
 
-/** The document at the URL once opened, or the failure. */
+/** The document at the URL once opened (its page sizes exact a moment later), or the failure. */
 export function usePdf(url: string): { opened: OpenedPdf | null; failed: boolean } {
   const [state, setState] = useState<{ url: string; opened: OpenedPdf | null; failed: boolean }>({
     url,
@@ -60,10 +79,14 @@ export function usePdf(url: string): { opened: OpenedPdf | null; failed: boolean
   });
   useEffect(() => {
     let cancelled = false;
-    load(url).then(
-      (result) => !cancelled && setState({ url, opened: result, failed: false }),
-      () => !cancelled && setState({ url, opened: null, failed: true }),
-    );
+    let exactShown = false;
+    const { first, exact } = load(url);
+    const fail = () => !cancelled && setState({ url, opened: null, failed: true });
+    first.then((result) => !cancelled && !exactShown && setState({ url, opened: result, failed: false }), fail);
+    exact.then((result) => {
+      exactShown = true;
+      if (!cancelled) setState({ url, opened: result, failed: false });
+    }, fail);
     return () => {
       cancelled = true;
     };
@@ -85,6 +108,15 @@ interface Drawing {
 // first page showed only when nearly all of them had been drawn.
 const waiting: Drawing[] = [];
 let drawing = false;
+let pageDrawnWaiters: (() => void)[] = [];
+
+/** Once a page of an open document has been drawn (or a second has passed): the rest can wait until then. */
+function firstPageDrawn(): Promise<void> {
+  return new Promise((resolve) => {
+    pageDrawnWaiters.push(resolve);
+    setTimeout(resolve, 1000);
+  });
+}
 
 async function drawInTurn(): Promise<void> {
   if (drawing) return;
@@ -96,6 +128,11 @@ async function drawInTurn(): Promise<void> {
     );
     const [turn] = waiting.splice(next, 1);
     if (turn && !turn.cancelled) await turn.draw().catch(() => undefined);
+    if (turn?.priority === "page") {
+      const woken = pageDrawnWaiters;
+      pageDrawnWaiters = [];
+      for (const wake of woken) wake();
+    }
   }
   drawing = false;
 }
