@@ -1,3 +1,4 @@
+import { bulkSendScenario } from "./bulk-send.ts";
 import { createPackageScenario } from "./create-package.ts";
 import { growthScenario, roomGrowthScenario } from "./growth.ts";
 import { importDryRunScenario } from "./import-dry-run.ts";
@@ -26,5 +27,6 @@ export const allScenarios: Scenario[] = [
   outboxScenario,
   webBundlesScenario,
   importDryRunScenario,
+  bulkSendScenario,
   soakScenario,
 ];

@@ -12,6 +12,7 @@ import {
 } from "@signet/core";
 import type { BenchOptions } from "../lib/bench-options.ts";
 import { bullmq } from "../lib/bullmq.ts";
+import { deleteRedisKeys } from "../lib/delete-redis-keys.ts";
 import { type ForkedChild, forkChild } from "../lib/fork-child.ts";
 import { ratioAtLeast } from "../lib/goals.ts";
 import type { LoadSettings, Measurement } from "../lib/measurement.ts";
@@ -159,15 +160,6 @@ function bullmqPipeline(connection: Redis, prefix: string): Pipeline {
   };
 }
 
-async function deleteKeys(connection: Redis, prefix: string): Promise<void> {
-  let cursor = "0";
-  do {
-    const [next, keys] = await connection.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
-    if (keys.length > 0) await connection.del(...keys);
-    cursor = next;
-  } while (cursor !== "0");
-}
-
 export const outboxScenario: Scenario = {
   name: "outbox",
   description:
@@ -219,7 +211,7 @@ export const outboxScenario: Scenario = {
         },
       ],
       async close() {
-        await deleteKeys(connection, prefix).catch(() => {});
+        await deleteRedisKeys(connection, prefix).catch(() => {});
         await connection.quit().catch(() => {});
         await workerDb.$disconnect();
       },
