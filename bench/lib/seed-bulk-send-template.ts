@@ -6,8 +6,8 @@ import { buildGroup, buildOrganization, buildRole, buildUser, type Db, grantRole
 import { signIn } from "./sign-in.ts";
 
 const PDF = fileURLToPath(new URL("../../fixtures/pdfs/minimal-document.pdf", import.meta.url));
-/** the template's one slot: its CSV columns are "SIGNER 1 first name", "SIGNER 1 last name", "SIGNER 1 email" */
-export const SLOT = { type: "Signer", roleNumber: 1 } as const;
+/** the template's one slot: its CSV columns are "BORROWER 1 first name", "BORROWER 1 last name", "BORROWER 1 email" (Borrower: of the default participant types) */
+export const SLOT = { type: "Borrower", roleNumber: 1 } as const;
 
 export interface BulkSendOrganization {
   organizationId: string;

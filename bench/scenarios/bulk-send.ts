@@ -23,7 +23,7 @@ const ROWS = BULK_SEND_LIMITS.rows;
 const WARMUP_ROWS = 20;
 // a batch that has not reached SMTP by then is stuck, not slow
 const BATCH_LIMIT_MS = 600_000;
-const CSV_HEADER = "SIGNER 1 first name,SIGNER 1 last name,SIGNER 1 email,package name";
+const CSV_HEADER = "BORROWER 1 first name,BORROWER 1 last name,BORROWER 1 email,package name";
 
 interface Row {
   name: string;
