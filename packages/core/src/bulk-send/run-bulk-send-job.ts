@@ -151,15 +151,16 @@ export async function runBulkSend(
   const actor = starterActor(bulkSend);
   const until = Date.now() + (options.budgetMs ?? RUN_BUDGET_MS);
   let cancelled = false;
-  // the first row alone, then ROWS_AT_ONCE at a time: a run out of budget at once (or cancelled
-  // after one row) has still moved by exactly one row
-  let take = 1;
-  for (;;) {
+  const cancelRequested = async () => {
     const current = await deps.db.bulkSend.findUnique({ where: { id: bulkSendId }, select: { cancelRequested: true } });
-    if (!current || current.cancelRequested) {
-      cancelled = true;
-      break;
-    }
+    cancelled ||= !current || current.cancelRequested;
+    return cancelled;
+  };
+  // the first row alone, then pages of rows that ROWS_AT_ONCE lanes share, each lane taking the
+  // next row as soon as its last is done: a run out of budget at once (or cancelled after one row)
+  // has still moved by exactly one row
+  let take = 1;
+  while (!(await cancelRequested())) {
     const rows = await deps.db.bulkSendRow.findMany({
       where: { bulkSendId, status: { in: ["PENDING", "CREATED"] } },
       orderBy: { line: "asc" },
@@ -167,13 +168,22 @@ export async function runBulkSend(
       select: { id: true, line: true, status: true, packageId: true, inputCiphertext: true },
     });
     if (rows.length === 0) break;
-    // every row of the batch settles before a fault is thrown: none is left half-way behind the retry
-    const settled = await Promise.allSettled(rows.map((row) => processRow(deps, actor, bulkSend, row)));
+    let next = 0;
+    const lane = async () => {
+      for (let row = rows[next++]; row; row = rows[next++]) {
+        // the cancel request is read before every row but the page's first, as one lane did alone
+        if (next > 1 && (await cancelRequested())) return;
+        await processRow(deps, actor, bulkSend, row);
+      }
+    };
+    // every lane settles before a fault is thrown: no row is left half-way behind the retry
+    const settled = await Promise.allSettled(Array.from({ length: Math.min(ROWS_AT_ONCE, rows.length) }, lane));
     const fault = settled.find((result) => result.status === "rejected");
     if (fault) throw fault.reason;
     await refreshBulkSendCounts(deps.db, bulkSendId);
+    if (cancelled) break;
     if (Date.now() > until) return "more";
-    take = ROWS_AT_ONCE;
+    take = ROWS_PER_PAGE;
   }
   if (cancelled) {
     await deps.db.bulkSendRow.updateMany({
@@ -202,6 +212,8 @@ const RUN_BUDGET_MS = 20_000;
  * connections, which the relay and the mail jobs share.
  */
 const ROWS_AT_ONCE = 4;
+/** rows read at once for the lanes: the counts are refreshed and the budget checked once a page */
+const ROWS_PER_PAGE = 20;
 
 export const runBulkSendJob = {
   async handle(context: JobContext, job: JobInput<"bulk-send.run">) {
