@@ -167,8 +167,8 @@ export const bulkSendScenario: Scenario = {
     "the API and the worker (apps/worker: relay, BullMQ, the bulk-send job, the mailer) in processes of " +
     "their own, against a client making the same packages from the template and sending them through " +
     "the public API at the run's connections; rows per second, p50 = one batch's whole time.",
-  // a batch of 1,000 rows is its unit, whatever the duration: each side's took 1–4 minutes on two
-  // shared cores (a warm-up batch and the setup's two templates on top)
+  // a batch of 1,000 rows is its unit, whatever the duration: each side's took about a minute on
+  // two quiet cores (the whole scenario about two and a half), three to four when the cores were shared
   extraTimeSeconds: () => 240,
 
   async setup(options: BenchOptions): Promise<PreparedScenario> {
