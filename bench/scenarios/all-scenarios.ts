@@ -1,4 +1,5 @@
 import { builderFirstPageScenario } from "./builder-first-page.ts";
+import { bulkSendScenario } from "./bulk-send.ts";
 import { createPackageScenario } from "./create-package.ts";
 import { eDepositScenario } from "./edeposit.ts";
 import { growthScenario, roomGrowthScenario } from "./growth.ts";
@@ -36,6 +37,7 @@ export const allScenarios: Scenario[] = [
   webBundlesScenario,
   builderFirstPageScenario,
   importDryRunScenario,
+  bulkSendScenario,
   reportCsvScenario,
   startScenario,
   soakScenario,
