@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { listenLocally } from "./static-server.ts";
 
 // the web app's own copy: the viewer and the builder run the same pdf.js
 const PDFJS = fileURLToPath(new URL("../../apps/web/node_modules/pdfjs-dist/", import.meta.url));
@@ -91,10 +91,5 @@ export async function servePdfjsViewer(pdfPath: string): Promise<{ url: string; 
       response.writeHead(404).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return listenLocally(server);
 }

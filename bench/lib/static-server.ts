@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
 
@@ -30,6 +30,11 @@ export async function serveStatic(root: string): Promise<{ url: string; close():
       response.writeHead(404).end();
     }
   });
+  return listenLocally(server);
+}
+
+/** The server listening on a free port of 127.0.0.1: its URL, and how to stop it. */
+export async function listenLocally(server: Server): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
