@@ -47,11 +47,20 @@ export function formatTable(rows: ReportRow[]): string {
 export function formatMarkdownTable(rows: ReportRow[]): string {
   // a "|" inside a cell would end it
   const cell = (text: string) => text.replaceAll("|", "\\|");
-  const line = (cells: string[]) => `| ${cells.map(cell).join(" | ")} |`;
-  const rule = `|${COLUMNS.map((column) => (column.align === "right" ? " ---: " : " --- ")).join("|")}|`;
-  return [
-    line(COLUMNS.map((column) => column.title)),
-    rule,
-    ...rows.map((row) => line(COLUMNS.map((column) => column.value(row)))),
-  ].join("\n");
+  const cells = [
+    COLUMNS.map((column) => cell(column.title)),
+    ...rows.map((row) => COLUMNS.map((column) => cell(column.value(row)))),
+  ];
+  // padded as the repository's formatter pads a table, so that a run's page needs no reformatting
+  const widths = COLUMNS.map((_, index) => Math.max(3, ...cells.map((line) => line[index]!.length)));
+  const line = (texts: string[]) =>
+    `| ${texts
+      .map((text, index) =>
+        COLUMNS[index]!.align === "right" ? text.padStart(widths[index]!) : text.padEnd(widths[index]!),
+      )
+      .join(" | ")} |`;
+  const rule = `| ${COLUMNS.map((column, index) =>
+    column.align === "right" ? `${"-".repeat(widths[index]! - 1)}:` : "-".repeat(widths[index]!),
+  ).join(" | ")} |`;
+  return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join("\n");
 }

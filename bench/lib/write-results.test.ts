@@ -87,6 +87,16 @@ describe("formatResultsPage", () => {
   });
 });
 
+describe("the page's table", () => {
+  it("pads every column as the repository's formatter does: each line as long as the others, numbers to the right", () => {
+    const page = formatResultsPage(report(), "run.json");
+    const table = page.split("\n").filter((line) => line.startsWith("|"));
+    expect(table.length).toBeGreaterThan(2);
+    expect(new Set(table.map((line) => line.length)).size).toBe(1);
+    expect(table[1]).toMatch(/^\| -+ \| -+ \| -+: \|/);
+  });
+});
+
 describe("writeResults", () => {
   const root = mkdtempSync(join(tmpdir(), "signet-bench-results-"));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
