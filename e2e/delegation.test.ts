@@ -4,7 +4,14 @@ import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
 import { screenChecker } from "./support/screen-checks.ts";
-import { adminClient, buildPackage, consentInRoom, invitationFor, signingLinkIn } from "./support/signing-helpers.ts";
+import {
+  adminClient,
+  buildPackage,
+  consentInRoom,
+  invitationFor,
+  signAndFinish,
+  signingLinkIn,
+} from "./support/signing-helpers.ts";
 
 // Issue 34 §3 in two browser contexts on a phone: the original signer hands their part to someone
 // else from the room's menu; their room and link close naming the delegate; the delegate opens the
@@ -102,16 +109,7 @@ describe("delegation: someone else should sign", () => {
     await page.getByLabel("Six-digit code").fill(code);
     await page.getByRole("button", { name: "Verify" }).click();
     await consentInRoom(page);
-    await page.getByRole("button", { name: "Signature (required)" }).first().click();
-    const adopt = page.getByRole("dialog", { name: "Adopt your signature" });
-    await adopt.waitFor();
-    await adopt.getByRole("button", { name: "Adopt and sign" }).click();
-    await adopt.waitFor({ state: "hidden" });
-    const signature = page.getByRole("button", { name: "Signature (required)" }).first();
-    if ((await signature.getAttribute("aria-pressed")) !== "true") await signature.click();
-    await expect.poll(() => signature.getAttribute("aria-pressed")).toBe("true");
-    await page.getByRole("button", { name: "Finish" }).click();
-    await page.getByRole("heading", { name: "You're done" }).waitFor();
+    await signAndFinish(page);
     // the refused email (400) and the closed link (409) are the answers the original was shown
     expect(original.errors.filter((error) => !/status of (400|409)\b/.test(error))).toEqual([]);
     expect(delegate.errors).toEqual([]);

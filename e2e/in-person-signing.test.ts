@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { type BrowserSession, launchBrowser } from "./support/browser.ts";
 import { signIn } from "./support/journeys.ts";
 import { screenChecker } from "./support/screen-checks.ts";
-import { adminClient, buildPackage, consentInRoom } from "./support/signing-helpers.ts";
+import { adminClient, buildPackage, consentInRoom, signAndFinish } from "./support/signing-helpers.ts";
 
 // Issue 34 §2a: a loan officer signs in to the web app on a phone, hosts a borrower who is with
 // them, checks the borrower's ID, and the borrower consents and signs on the same device. The
@@ -93,16 +93,7 @@ describe("in-person signing hosted by a loan officer", () => {
     // consent and signing as usual, with the host named throughout
     await consentInRoom(page);
     await page.getByTestId("in-person-banner").waitFor();
-    await page.getByRole("button", { name: "Signature (required)" }).first().click();
-    const adopt = page.getByRole("dialog", { name: "Adopt your signature" });
-    await adopt.waitFor();
-    await adopt.getByRole("button", { name: "Adopt and sign" }).click();
-    await adopt.waitFor({ state: "hidden" });
-    const signature = page.getByRole("button", { name: "Signature (required)" }).first();
-    if ((await signature.getAttribute("aria-pressed")) !== "true") await signature.click();
-    await expect.poll(() => signature.getAttribute("aria-pressed")).toBe("true");
-    await page.getByRole("button", { name: "Finish" }).click();
-    await page.getByRole("heading", { name: "You're done" }).waitFor();
+    await signAndFinish(page);
     const handBack = page.getByTestId("in-person-hand-back");
     await handBack.getByText("Please give the device back to Morgan Member.").waitFor();
     await checkScreen(page, "hand-back");
